@@ -1,0 +1,9 @@
+/* commands.h — one entry point per subcommand; each returns a wb_exit code. */
+#ifndef WB_COMMANDS_H
+#define WB_COMMANDS_H
+
+int wb_cmd_compat(int argc, char **argv);
+int wb_cmd_run(int argc, char **argv);
+int wb_cmd_engines(int argc, char **argv);
+
+#endif

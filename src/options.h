@@ -1,0 +1,66 @@
+/* options.h — the one option table behind the command line, --help and the echo
+ * of the effective configuration into JSON. Profiles (JSON) are validated through
+ * the same setters, so a value is judged the same way wherever it comes from. */
+#ifndef WB_OPTIONS_H
+#define WB_OPTIONS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#define WB_MAX_SIZES 32
+
+enum wb_command { WB_CMD_COMPAT, WB_CMD_RUN, WB_CMD_ENGINES, WB_CMD_COUNT };
+#define WB_CMD_BIT(c) (1u << (c))
+
+struct wb_config {
+	const char *target;      /* file or directory to test in */
+	uint64_t duration_ns;    /* per test */
+	uint32_t methods;        /* bit per enum wb_method_id */
+	uint32_t engines;        /* bit per enum wb_engine_id */
+	uint64_t sizes[WB_MAX_SIZES];
+	unsigned nsizes;
+	uint64_t writes_per_op;
+	const char *json_path;
+};
+
+enum wb_opt_type {
+	WB_OPT_PATH,     /* free text */
+	WB_OPT_DURATION, /* "500ms", "5s", bare seconds */
+	WB_OPT_UINT,
+	WB_OPT_SIZES,    /* comma list of sizes with suffixes */
+	WB_OPT_METHODS,  /* comma list of method names, or "all" */
+	WB_OPT_ENGINES,  /* comma list of engine names, or "all" */
+};
+
+struct wb_option {
+	const char *name;        /* long name, and the key in profiles and JSON */
+	char short_name;         /* 0 if none */
+	enum wb_opt_type type;
+	const char *def;         /* default, parsed by the same setter */
+	uint64_t min, max;       /* range for numbers, sizes (bytes), durations (ns) */
+	const char *metavar;
+	const char *help;
+	unsigned commands;       /* WB_CMD_BIT()s it applies to */
+};
+
+extern const struct wb_option wb_options[];
+extern const unsigned wb_options_count;
+
+/* Applies each option's default for cmd. */
+int wb_config_defaults(struct wb_config *cfg, enum wb_command cmd);
+
+/* Parses and stores one value. 0, or -EINVAL/-ERANGE with a one-line reason in why
+ * (naming the allowed values or range). */
+int wb_option_set(struct wb_config *cfg, const struct wb_option *opt, const char *value,
+		  char *why, unsigned why_len);
+
+/* The option with this long name applicable to cmd, or NULL. */
+const struct wb_option *wb_option_find(const char *name, enum wb_command cmd);
+
+/* Parses argv after the command word. Prints a one-line error and the hint on
+ * failure. Returns 0, 1 for a usage error, or -1 when --help was printed. */
+int wb_parse_command_line(struct wb_config *cfg, enum wb_command cmd, int argc, char **argv);
+
+void wb_print_help(void);
+
+#endif

@@ -1,0 +1,96 @@
+/* plan.c — the compat test list and the run matrix. */
+#include "plan.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#define XLOG_BLCKSZ 8192 /* PostgreSQL's default WAL page size, what pg_test_fsync writes */
+
+static struct wb_test make_test(enum wb_method_id m, enum wb_engine_id e, uint32_t size,
+				uint32_t writes, uint64_t duration_ns, unsigned group)
+{
+	return (struct wb_test){
+		.method = m, .engine = e, .size = size, .writes_per_op = writes,
+		.fd_mode = WB_FD_KEEP, .duration_ns = duration_ns, .group = group,
+	};
+}
+
+/* The five methods in pg_test_fsync's order, with the engine it effectively uses. */
+static const struct {
+	enum wb_method_id method;
+	enum wb_engine_id engine;
+} compat_methods[] = {
+	{ WB_METHOD_OPEN_DATASYNC, WB_ENGINE_DIRECT },
+	{ WB_METHOD_FDATASYNC, WB_ENGINE_SYNC },
+	{ WB_METHOD_FSYNC, WB_ENGINE_SYNC },
+	{ WB_METHOD_FSYNC_WRITETHROUGH, WB_ENGINE_SYNC },
+	{ WB_METHOD_OPEN_SYNC, WB_ENGINE_DIRECT },
+};
+
+struct wb_test *wb_plan_compat(uint64_t duration_ns, size_t *n)
+{
+	static const unsigned open_sync_kb[] = { 16, 8, 4, 2, 1 };
+	struct wb_test *t = calloc(5 + 5 + 5 + 2 + 1, sizeof(*t));
+	unsigned writes, i;
+	size_t k = 0;
+
+	if (!t)
+		return NULL;
+	for (writes = 1; writes <= 2; writes++) {
+		for (i = 0; i < sizeof(compat_methods) / sizeof(compat_methods[0]); i++) {
+			t[k] = make_test(compat_methods[i].method, compat_methods[i].engine,
+					 XLOG_BLCKSZ, writes, duration_ns,
+					 writes == 1 ? WB_COMPAT_ONE_WRITE : WB_COMPAT_TWO_WRITES);
+			snprintf(t[k].label, sizeof(t[k].label), "%s",
+				 wb_method_get(compat_methods[i].method)->name);
+			k++;
+		}
+	}
+	for (i = 0; i < sizeof(open_sync_kb) / sizeof(open_sync_kb[0]); i++) {
+		unsigned count = 16 / open_sync_kb[i];
+
+		t[k] = make_test(WB_METHOD_OPEN_SYNC, WB_ENGINE_DIRECT, open_sync_kb[i] * 1024, count,
+				 duration_ns, WB_COMPAT_OPEN_SYNC);
+		snprintf(t[k].label, sizeof(t[k].label), "%2u * %2ukB open_sync write%s", count,
+			 open_sync_kb[i], count > 1 ? "s" : "");
+		k++;
+	}
+	t[k] = make_test(WB_METHOD_FSYNC, WB_ENGINE_SYNC, XLOG_BLCKSZ, 1, duration_ns,
+			 WB_COMPAT_FD_SYNC);
+	t[k].fd_mode = WB_FD_SYNC_THEN_CLOSE;
+	snprintf(t[k++].label, sizeof(t[0].label), "write, fsync, close");
+	t[k] = make_test(WB_METHOD_FSYNC, WB_ENGINE_SYNC, XLOG_BLCKSZ, 1, duration_ns,
+			 WB_COMPAT_FD_SYNC);
+	t[k].fd_mode = WB_FD_CLOSE_THEN_SYNC;
+	snprintf(t[k++].label, sizeof(t[0].label), "write, close, fsync");
+	t[k] = make_test(WB_METHOD_NONE, WB_ENGINE_SYNC, XLOG_BLCKSZ, 1, duration_ns,
+			 WB_COMPAT_NON_SYNC);
+	snprintf(t[k++].label, sizeof(t[0].label), "write");
+	*n = k;
+	return t;
+}
+
+struct wb_test *wb_plan_run(const struct wb_config *cfg, size_t *n)
+{
+	struct wb_test *t = calloc((size_t)WB_METHOD_COUNT * WB_ENGINE_COUNT * cfg->nsizes,
+				   sizeof(*t));
+	unsigned m, e, s;
+	size_t k = 0;
+
+	if (!t)
+		return NULL;
+	for (m = 0; m < WB_METHOD_COUNT; m++) {
+		if (!(cfg->methods & (1u << m)))
+			continue;
+		for (e = 0; e < WB_ENGINE_COUNT; e++) {
+			if (!(cfg->engines & (1u << e)))
+				continue;
+			for (s = 0; s < cfg->nsizes; s++)
+				t[k++] = make_test((enum wb_method_id)m, (enum wb_engine_id)e,
+						   (uint32_t)cfg->sizes[s],
+						   (uint32_t)cfg->writes_per_op, cfg->duration_ns, 0);
+		}
+	}
+	*n = k;
+	return t;
+}

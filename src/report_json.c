@@ -1,0 +1,194 @@
+/* report_json.c — JSON serialisation of the results structure. */
+#include "report_json.h"
+
+#include <cjson/cJSON.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "method.h"
+#include "version.h"
+
+static void add_config(cJSON *root, const struct wb_config *cfg, enum wb_command cmd)
+{
+	cJSON *conf = cJSON_AddObjectToObject(root, "config"), *arr;
+	unsigned i;
+
+	if (!conf)
+		return;
+	/* Echo every option of this command from the option table, so nothing is missed. */
+	for (i = 0; i < wb_options_count; i++) {
+		const struct wb_option *o = &wb_options[i];
+		unsigned k;
+
+		if (!(o->commands & WB_CMD_BIT(cmd)))
+			continue;
+		switch (o->type) {
+		case WB_OPT_PATH:
+			if (strcmp(o->name, "json") == 0)
+				cJSON_AddStringToObject(conf, o->name, cfg->json_path ? cfg->json_path : "");
+			else
+				cJSON_AddStringToObject(conf, o->name, cfg->target ? cfg->target : ".");
+			break;
+		case WB_OPT_DURATION:
+			cJSON_AddNumberToObject(conf, "duration_s", (double)cfg->duration_ns / 1e9);
+			break;
+		case WB_OPT_UINT:
+			cJSON_AddNumberToObject(conf, o->name, (double)cfg->writes_per_op);
+			break;
+		case WB_OPT_SIZES:
+			arr = cJSON_AddArrayToObject(conf, o->name);
+			for (k = 0; arr && k < cfg->nsizes; k++)
+				cJSON_AddItemToArray(arr, cJSON_CreateNumber((double)cfg->sizes[k]));
+			break;
+		case WB_OPT_METHODS:
+			arr = cJSON_AddArrayToObject(conf, o->name);
+			for (k = 0; arr && k < WB_METHOD_COUNT; k++)
+				if (cfg->methods & (1u << k))
+					cJSON_AddItemToArray(arr, cJSON_CreateString(
+						wb_method_get((enum wb_method_id)k)->name));
+			break;
+		case WB_OPT_ENGINES:
+			arr = cJSON_AddArrayToObject(conf, o->name);
+			for (k = 0; arr && k < WB_ENGINE_COUNT; k++)
+				if (cfg->engines & (1u << k))
+					cJSON_AddItemToArray(arr, cJSON_CreateString(
+						wb_engine_name((enum wb_engine_id)k)));
+			break;
+		}
+	}
+}
+
+static cJSON *test_to_json(const struct wb_result *r)
+{
+	static const char *const fd_modes[] = { "keep", "sync_then_close", "close_then_sync" };
+	cJSON *o = cJSON_CreateObject(), *lat;
+
+	if (!o)
+		return NULL;
+	cJSON_AddStringToObject(o, "method", wb_method_get(r->test.method)->name);
+	cJSON_AddStringToObject(o, "engine", wb_engine_name(r->test.engine));
+	cJSON_AddNumberToObject(o, "size", r->test.size);
+	cJSON_AddNumberToObject(o, "writes_per_op", r->test.writes_per_op);
+	cJSON_AddStringToObject(o, "fd_mode", fd_modes[r->test.fd_mode]);
+	if (r->test.label[0])
+		cJSON_AddStringToObject(o, "label", r->test.label);
+	cJSON_AddStringToObject(o, "status", wb_status_name(r->status));
+	if (r->status != WB_STATUS_OK) {
+		cJSON_AddStringToObject(o, "reason", r->reason);
+		cJSON_AddNumberToObject(o, "errno", r->error);
+		cJSON_AddBoolToObject(o, "durability_failure", r->durability_failure);
+	}
+	cJSON_AddNumberToObject(o, "ops", (double)r->ops);
+	cJSON_AddNumberToObject(o, "elapsed_s", (double)r->elapsed_ns / 1e9);
+	cJSON_AddNumberToObject(o, "ops_per_sec", wb_result_ops_per_sec(r));
+	lat = cJSON_AddObjectToObject(o, "latency_us");
+	if (lat) {
+		cJSON_AddNumberToObject(lat, "mean", wb_result_usecs(r, -1));
+		cJSON_AddNumberToObject(lat, "p50", wb_result_usecs(r, 50));
+		cJSON_AddNumberToObject(lat, "p90", wb_result_usecs(r, 90));
+		cJSON_AddNumberToObject(lat, "p99", wb_result_usecs(r, 99));
+		cJSON_AddNumberToObject(lat, "p999", wb_result_usecs(r, 99.9));
+		cJSON_AddNumberToObject(lat, "max", wb_result_usecs(r, 100));
+	}
+	return o;
+}
+
+char *wb_json_render(const struct wb_results *rs, const struct wb_config *cfg,
+		     enum wb_command cmd)
+{
+	cJSON *root = cJSON_CreateObject(), *host, *tests;
+	char *out = NULL;
+	size_t i;
+
+	if (!root)
+		return NULL;
+	cJSON_AddStringToObject(root, "walbench_version", WB_VERSION);
+	cJSON_AddNumberToObject(root, "schema_version", 1);
+	host = cJSON_AddObjectToObject(root, "host");
+	if (host) {
+		cJSON_AddStringToObject(host, "hostname", rs->host);
+		cJSON_AddStringToObject(host, "kernel", rs->kernel);
+		cJSON_AddStringToObject(host, "target", rs->target);
+		cJSON_AddStringToObject(host, "filesystem", rs->fs_type);
+		cJSON_AddNumberToObject(host, "started_unix", (double)rs->started_unix);
+	}
+	add_config(root, cfg, cmd);
+	tests = cJSON_AddArrayToObject(root, "tests");
+	for (i = 0; tests && i < rs->n; i++) {
+		cJSON *t = test_to_json(&rs->v[i]);
+
+		if (!t)
+			goto out;
+		cJSON_AddItemToArray(tests, t);
+	}
+	out = cJSON_Print(root);
+out:
+	cJSON_Delete(root);
+	return out;
+}
+
+static int write_all(int fd, const char *s, size_t len)
+{
+	while (len) {
+		ssize_t n = write(fd, s, len);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return n < 0 ? -errno : -EIO;
+		s += n;
+		len -= (size_t)n;
+	}
+	return 0;
+}
+
+int wb_json_write(const char *path, const struct wb_results *rs, const struct wb_config *cfg,
+		  enum wb_command cmd, const char **why)
+{
+	char tmp[PATH_MAX];
+	struct stat st;
+	char *text;
+	int fd, ret;
+
+	if (lstat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+		*why = S_ISLNK(st.st_mode) ? "is a symbolic link; not followed" : "is not a regular file";
+		return -EEXIST;
+	}
+	if (snprintf(tmp, sizeof(tmp), "%s.%ld.tmp", path, (long)getpid()) >= (int)sizeof(tmp)) {
+		*why = "path too long";
+		return -ENAMETOOLONG;
+	}
+	text = wb_json_render(rs, cfg, cmd);
+	if (!text) {
+		*why = "rendering JSON";
+		return -ENOMEM;
+	}
+	fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+	if (fd < 0) {
+		ret = -errno;
+		*why = "creating the temporary file";
+		goto out_free;
+	}
+	ret = write_all(fd, text, strlen(text));
+	if (!ret)
+		ret = write_all(fd, "\n", 1);
+	if (!ret && fsync(fd))
+		ret = -errno;
+	if (close(fd) && !ret)
+		ret = -errno;
+	if (!ret && rename(tmp, path))
+		ret = -errno;
+	if (ret) {
+		*why = "writing";
+		(void)unlink(tmp);
+	}
+out_free:
+	free(text);
+	return ret;
+}

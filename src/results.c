@@ -1,0 +1,126 @@
+/* results.c — storage and derived figures of the results structure. */
+#include "results.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/statfs.h>
+#include <sys/utsname.h>
+#include <time.h>
+#include <unistd.h>
+#include <linux/magic.h>
+
+struct wb_result *wb_results_add(struct wb_results *rs, const struct wb_test *t)
+{
+	struct wb_result *r;
+
+	if (rs->n == rs->cap) {
+		size_t cap = rs->cap ? rs->cap * 2 : 16;
+		struct wb_result *v = realloc(rs->v, cap * sizeof(*v));
+
+		if (!v)
+			return NULL;
+		rs->v = v;
+		rs->cap = cap;
+	}
+	r = &rs->v[rs->n++];
+	memset(r, 0, sizeof(*r));
+	r->test = *t;
+	return r;
+}
+
+void wb_results_free(struct wb_results *rs)
+{
+	size_t i;
+
+	for (i = 0; i < rs->n; i++)
+		free(rs->v[i].hist);
+	free(rs->v);
+	rs->v = NULL;
+	rs->n = rs->cap = 0;
+}
+
+static const char *fs_name(long magic)
+{
+	static const struct {
+		long magic;
+		const char *name;
+	} names[] = {
+		{ EXT4_SUPER_MAGIC, "ext4" }, { XFS_SUPER_MAGIC, "xfs" },
+		{ BTRFS_SUPER_MAGIC, "btrfs" }, { TMPFS_MAGIC, "tmpfs" },
+		{ RAMFS_MAGIC, "ramfs" }, { 0x65735546, "fuse" },
+		{ NFS_SUPER_MAGIC, "nfs" }, { 0x2fc12fc1, "zfs" },
+		{ OVERLAYFS_SUPER_MAGIC, "overlay" }, { F2FS_SUPER_MAGIC, "f2fs" },
+	};
+	unsigned i;
+
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (names[i].magic == magic)
+			return names[i].name;
+	return NULL;
+}
+
+void wb_results_describe(struct wb_results *rs, const char *target)
+{
+	struct utsname u;
+	struct statfs sf;
+	const char *name;
+
+	snprintf(rs->target, sizeof(rs->target), "%s", target);
+	rs->started_unix = (int64_t)time(NULL);
+	if (uname(&u) == 0) {
+		snprintf(rs->kernel, sizeof(rs->kernel), "%s %s", u.sysname, u.release);
+		snprintf(rs->host, sizeof(rs->host), "%s", u.nodename);
+	}
+	if (statfs(target, &sf) == 0) {
+		name = fs_name((long)sf.f_type);
+		if (name)
+			snprintf(rs->fs_type, sizeof(rs->fs_type), "%s", name);
+		else
+			snprintf(rs->fs_type, sizeof(rs->fs_type), "0x%lx", (unsigned long)sf.f_type);
+	}
+}
+
+double wb_result_ops_per_sec(const struct wb_result *r)
+{
+	if (r->status != WB_STATUS_OK || r->elapsed_ns == 0)
+		return 0.0;
+	return (double)r->ops * 1e9 / (double)r->elapsed_ns;
+}
+
+double wb_result_usecs(const struct wb_result *r, double pct)
+{
+	if (!r->hist || r->hist->count == 0)
+		return 0.0;
+	if (pct < 0)
+		return wb_hist_mean_ns(r->hist) / 1e3;
+	return (double)wb_hist_percentile(r->hist, pct) / 1e3;
+}
+
+bool wb_results_failed(const struct wb_results *rs, bool *durability)
+{
+	bool failed = false;
+	size_t i;
+
+	*durability = false;
+	for (i = 0; i < rs->n; i++) {
+		if (rs->v[i].status == WB_STATUS_ERROR)
+			failed = true;
+		if (rs->v[i].durability_failure)
+			*durability = true;
+	}
+	return failed;
+}
+
+const char *wb_status_name(enum wb_status s)
+{
+	switch (s) {
+	case WB_STATUS_OK:
+		return "ok";
+	case WB_STATUS_NA:
+		return "n/a";
+	case WB_STATUS_ERROR:
+		return "error";
+	}
+	return "?";
+}

@@ -1,0 +1,76 @@
+/* results.h — the one results structure every reporter reads.
+ * The runner fills it; reporters (text, compat, JSON, and later recommender and
+ * HTML) only read it and derive figures (rates, percentiles) from it. Nothing
+ * downstream measures. */
+#ifndef WB_RESULTS_H
+#define WB_RESULTS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "histogram.h"
+#include "method.h"
+
+/* How the descriptor is used between ops; the two reopen modes reproduce
+ * pg_test_fsync's "fsync on a non-write descriptor" test. */
+enum wb_fd_mode {
+	WB_FD_KEEP,             /* open once, run every op on it */
+	WB_FD_SYNC_THEN_CLOSE,  /* per op: open, write, sync, close, open, close */
+	WB_FD_CLOSE_THEN_SYNC,  /* per op: open, write, close, open, sync, close */
+};
+
+/* One test case, as planned. */
+struct wb_test {
+	enum wb_method_id method;
+	enum wb_engine_id engine;
+	uint32_t size;           /* bytes per write */
+	uint32_t writes_per_op;  /* consecutive writes per timed op, then the method's sync */
+	enum wb_fd_mode fd_mode;
+	uint64_t duration_ns;    /* how long to run */
+	unsigned group;          /* report section (compat's five groups) */
+	char label[48];          /* compat's row label; empty elsewhere */
+};
+
+enum wb_status { WB_STATUS_OK, WB_STATUS_NA, WB_STATUS_ERROR };
+
+struct wb_result {
+	struct wb_test test;
+	enum wb_status status;
+	int error;               /* errno behind n/a or error; 0 if none */
+	char reason[200];        /* why n/a or error, naming the call */
+	bool durability_failure; /* a sync or synchronous write failed: data may be lost */
+	bool direct_refused;     /* n/a because O_DIRECT was refused (compat's n/a*) */
+	uint64_t ops;            /* timed ops completed */
+	uint64_t elapsed_ns;     /* from the first op's start to the last op's end */
+	struct wb_histogram *hist; /* per-op latency; NULL when nothing was measured */
+};
+
+struct wb_results {
+	char target[4096];       /* the file or directory tested */
+	char fs_type[32];        /* from statfs, e.g. "ext4", "tmpfs" */
+	char kernel[160];        /* uname -s -r */
+	char host[128];
+	int64_t started_unix;
+	struct wb_result *v;
+	size_t n, cap;
+};
+
+/* Appends a zeroed result for test t; NULL on allocation failure. */
+struct wb_result *wb_results_add(struct wb_results *rs, const struct wb_test *t);
+void wb_results_free(struct wb_results *rs);
+
+/* Fills host, kernel and file-system facts for the tested path. */
+void wb_results_describe(struct wb_results *rs, const char *target);
+
+/* Derived figures: every reporter uses these, so they agree. */
+double wb_result_ops_per_sec(const struct wb_result *r);
+double wb_result_usecs(const struct wb_result *r, double pct); /* pct < 0 means mean */
+
+/* True when any result is an error; *durability when any lost a sync. */
+bool wb_results_failed(const struct wb_results *rs, bool *durability);
+
+/* The wb_fd_mode and wb_status names used in reports and JSON. */
+const char *wb_status_name(enum wb_status s);
+
+#endif

@@ -1,0 +1,846 @@
+/* faultfs — fault-injecting FUSE passthrough of BACKING_DIR at MOUNTPOINT, for walbench's
+ * durability fault tests: fsync/fdatasync/write can be made to fail, or writes made short.
+ *
+ * Traps, measured on Debian 12 (libfuse 3.14, kernel 6.18) — re-check on a new kernel:
+ *  - Every file is opened with fi->direct_io, so each write(2)/pwrite(2) of the program reaches
+ *    our write op (no page cache absorbs it). The kernel cuts one big write into FUSE_WRITE
+ *    requests of at most max_write (1 MiB here), split at page boundaries of the caller's
+ *    buffer, so --fail-after-ops and --short-write count and cut *requests*, not the program's
+ *    calls: a 16 MiB pwrite is 16 or 17 requests, and a short write cuts the first request.
+ *  - fsync(2) arrives with datasync=0, fdatasync(2) with datasync=1, a directory fsync at
+ *    fsyncdir (never faulted). An O_DSYNC/O_SYNC write (or RWF_DSYNC/RWF_SYNC) on a direct_io
+ *    file sends NO FUSE_FSYNC: the kernel only marks the write's flags (without direct_io it
+ *    would send FUSE_FSYNC after each such write, datasync=1 for O_DSYNC, 0 for O_SYNC). So
+ *    --fail-fsync alone never fails an O_DSYNC write; --fault-sync-writes makes it fail.
+ *  - O_DIRECT opens are accepted, but O_DIRECT is stripped from the backing open: libfuse hands
+ *    us write data at an unaligned offset in its buffer, so a backing O_DIRECT write would fail.
+ *  - --fail-fsync ENOSYS makes the kernel report *success* and never send FUSE_FSYNC again on
+ *    this mount (it reads ENOSYS as "fs has no fsync"), like a real FUSE fs without fsync.
+ *  - Runs single-threaded on purpose: the fault counters are plain variables. */
+#define FUSE_USE_VERSION 31
+/* renameat2, fallocate, O_DIRECT and DTTOIF are GNU extensions; the build may not define it. */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE
+#endif
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <fuse.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/statvfs.h>
+#include <sys/types.h>
+#include <sys/uio.h>
+#include <unistd.h>
+
+#include "errno_names.h"
+
+/* Exit codes, documented in --help. */
+enum ff_exit {
+	FF_EXIT_OK = 0,    /* unmounted, or stopped by SIGTERM/SIGINT/SIGHUP */
+	FF_EXIT_FUSE = 1,  /* the FUSE loop failed */
+	FF_EXIT_USAGE = 2, /* bad command line */
+	FF_EXIT_SETUP = 3, /* backing dir unusable, or mount failed */
+};
+
+enum ff_verdict {
+	FF_PASS,  /* do the call for real */
+	FF_FAIL,  /* return the configured errno */
+	FF_SHORT, /* write only half (write op only) */
+};
+
+struct ff_config {
+	int fsync_errno;          /* --fail-fsync / --fail-fdatasync-only errno; 0 = off */
+	bool fsync_datasync_only; /* only datasync != 0 calls are faulted */
+	int write_errno;          /* --fail-write errno; 0 = not given */
+	bool write_budget_set;    /* --fail-write-after given */
+	uint64_t write_budget;    /* bytes allowed through before writes fail */
+	bool short_write;         /* --short-write */
+	bool fault_sync_writes;   /* O_DSYNC/O_SYNC writes also take the fsync fault */
+	uint64_t after_ops;       /* --fail-after-ops: matching calls let through first */
+	bool verbose;             /* log each faulted call */
+	bool trace;               /* log every open/write/fsync, faulted or not */
+	const char *backing_dir;
+	const char *mountpoint;
+};
+
+struct ff_state {
+	struct ff_config cfg;
+	int root_fd;             /* backing dir; every path is resolved relative to it */
+	uint64_t bytes_written;  /* bytes the backing fs accepted through us */
+	uint64_t writes_passed;  /* successful write requests (for --fail-after-ops) */
+	uint64_t fsyncs_passed;  /* successful fsyncs of the faulted kind */
+};
+
+/* One mount per process and a single-threaded loop, so one file-static state is enough. */
+static struct ff_state ff = { .root_fd = -1 };
+
+static const char *ff_prog = "faultfs";
+
+/* ---- logging ----------------------------------------------------------------------------- */
+
+static void ff_log_fault(const char *call, int err)
+{
+	if (ff.cfg.verbose)
+		fprintf(stderr, "faultfs: %s -> %s\n", call, wb_errno_to_name(err));
+}
+
+/* Names the sync/direct flags so a trace shows what the kernel forwarded from open(2). */
+static void ff_trace_open(const char *op, const char *path, int flags)
+{
+	if (!ff.cfg.trace)
+		return;
+	fprintf(stderr, "faultfs: trace %s %s flags=0x%x%s%s%s\n", op, path, (unsigned)flags,
+		(flags & O_DIRECT) ? " O_DIRECT" : "",
+		((flags & O_SYNC) == O_SYNC) ? " O_SYNC" : ((flags & O_DSYNC) ? " O_DSYNC" : ""),
+		(flags & O_APPEND) ? " O_APPEND" : "");
+}
+
+/* ---- fault decisions --------------------------------------------------------------------- */
+
+static bool ff_write_fault_armed(void)
+{
+	return ff.cfg.write_errno != 0 || ff.cfg.write_budget_set || ff.cfg.short_write;
+}
+
+/* The errno a failing write returns: --fail-write's, else EIO for --fail-write-after alone. */
+static int ff_write_errno(void)
+{
+	return ff.cfg.write_errno != 0 ? ff.cfg.write_errno : EIO;
+}
+
+/* A write that would take the total past the budget fails whole: a predictable cut-off is
+ * worth more to a test than imitating a device that fills up mid-request. */
+static enum ff_verdict ff_write_verdict(size_t size)
+{
+	if (!ff_write_fault_armed())
+		return FF_PASS;
+	if (ff.writes_passed < ff.cfg.after_ops)
+		return FF_PASS;
+	if (ff.cfg.write_budget_set && size <= ff.cfg.write_budget &&
+	    ff.bytes_written <= ff.cfg.write_budget - size)
+		return FF_PASS;
+	return ff.cfg.short_write ? FF_SHORT : FF_FAIL;
+}
+
+/* Whether this fsync is of the kind the fault targets (and so counts for --fail-after-ops). */
+static bool ff_fsync_matches(int datasync)
+{
+	if (ff.cfg.fsync_errno == 0)
+		return false;
+	return datasync != 0 || !ff.cfg.fsync_datasync_only;
+}
+
+static enum ff_verdict ff_fsync_verdict(int datasync)
+{
+	if (!ff_fsync_matches(datasync))
+		return FF_PASS;
+	if (ff.fsyncs_passed < ff.cfg.after_ops)
+		return FF_PASS;
+	return FF_FAIL;
+}
+
+/* ---- path helpers ------------------------------------------------------------------------ */
+
+/* FUSE paths are absolute within the mount; the *at() calls want them relative to root_fd. */
+static const char *ff_rel(const char *path)
+{
+	if (path == NULL || path[0] == '\0' || (path[0] == '/' && path[1] == '\0'))
+		return ".";
+	return path[0] == '/' ? path + 1 : path;
+}
+
+/* O_DIRECT is dropped for the backing open (see the header); everything else passes through,
+ * so O_DSYNC/O_SYNC make the backing writes synchronous as the program asked. */
+static int ff_backing_flags(int flags)
+{
+	return flags & ~O_DIRECT;
+}
+
+static DIR *ff_dir(const struct fuse_file_info *fi)
+{
+	return (DIR *)(uintptr_t)fi->fh;
+}
+
+/* ---- file operations --------------------------------------------------------------------- */
+
+static void *ff_init(struct fuse_conn_info *conn, struct fuse_config *cfg)
+{
+	/* Writeback cache would let the kernel absorb and merge writes; faults must see each one. */
+	conn->want &= ~FUSE_CAP_WRITEBACK_CACHE;
+	/* Every op with a file handle uses the fd, so unlink-while-open needs no .fuse_hidden file. */
+	cfg->nullpath_ok = 1;
+	cfg->hard_remove = 1;
+	cfg->use_ino = 1;
+	/* No attribute/entry caching: a test that unlinks and recreates must see the backing fs. */
+	cfg->entry_timeout = 0;
+	cfg->attr_timeout = 0;
+	cfg->negative_timeout = 0;
+	cfg->kernel_cache = 0;
+	cfg->auto_cache = 0;
+	return NULL;
+}
+
+static int ff_getattr(const char *path, struct stat *st, struct fuse_file_info *fi)
+{
+	int rc;
+
+	if (fi != NULL)
+		rc = fstat((int)fi->fh, st);
+	else
+		rc = fstatat(ff.root_fd, ff_rel(path), st, AT_SYMLINK_NOFOLLOW);
+	return rc < 0 ? -errno : 0;
+}
+
+static int ff_open_backing(const char *op, const char *path, int flags, mode_t mode,
+			   struct fuse_file_info *fi)
+{
+	int fd;
+
+	ff_trace_open(op, path, flags);
+	fd = openat(ff.root_fd, ff_rel(path), ff_backing_flags(flags), mode);
+	if (fd < 0)
+		return -errno;
+	fi->fh = (uint64_t)fd;
+	fi->direct_io = 1; /* every write/read goes to us: no page cache in between */
+	fi->keep_cache = 0;
+	return 0;
+}
+
+static int ff_create(const char *path, mode_t mode, struct fuse_file_info *fi)
+{
+	return ff_open_backing("create", path, fi->flags | O_CREAT, mode, fi);
+}
+
+static int ff_open(const char *path, struct fuse_file_info *fi)
+{
+	return ff_open_backing("open", path, fi->flags, 0, fi);
+}
+
+static int ff_read(const char *path, char *buf, size_t size, off_t off, struct fuse_file_info *fi)
+{
+	ssize_t n;
+
+	(void)path;
+	n = pread((int)fi->fh, buf, size, off);
+	return n < 0 ? -errno : (int)n;
+}
+
+/* The kernel marks each write that must be durable on return (O_DSYNC/O_SYNC file, or a
+ * pwritev2 RWF_DSYNC/RWF_SYNC) in the write's flags, and with direct_io it sends no FUSE_FSYNC
+ * for it: keeping that promise on the backing file is our job. */
+static int ff_write_rwf(int flags)
+{
+	if ((flags & O_SYNC) == O_SYNC)
+		return RWF_SYNC;
+	if (flags & O_DSYNC)
+		return RWF_DSYNC;
+	return 0;
+}
+
+static const char *ff_rwf_name(int rwf)
+{
+	return rwf == RWF_SYNC ? "O_SYNC" : (rwf == RWF_DSYNC ? "O_DSYNC" : "none");
+}
+
+/* With --fault-sync-writes, the sync a synchronous write implies fails like fsync would: an
+ * O_DSYNC write counts as fdatasync, an O_SYNC write as fsync. Returns 0 or -errno. */
+static int ff_sync_write_fault(int rwf)
+{
+	int datasync = rwf == RWF_DSYNC;
+
+	if (rwf == 0 || !ff.cfg.fault_sync_writes)
+		return 0;
+	if (ff_fsync_verdict(datasync) == FF_FAIL) {
+		ff_log_fault(datasync ? "write (O_DSYNC)" : "write (O_SYNC)", ff.cfg.fsync_errno);
+		return -ff.cfg.fsync_errno;
+	}
+	if (ff_fsync_matches(datasync))
+		ff.fsyncs_passed++;
+	return 0;
+}
+
+static int ff_write(const char *path, const char *buf, size_t size, off_t off,
+		    struct fuse_file_info *fi)
+{
+	enum ff_verdict verdict = ff_write_verdict(size);
+	int rwf = ff_write_rwf(fi->flags);
+	struct iovec iov = { .iov_base = (void *)buf, .iov_len = size };
+	ssize_t n;
+
+	(void)path;
+	if (ff.cfg.trace)
+		fprintf(stderr, "faultfs: trace write off=%lld size=%zu sync=%s\n", (long long)off,
+			size, ff_rwf_name(rwf));
+	if (verdict == FF_FAIL) {
+		ff_log_fault("write", ff_write_errno());
+		return -ff_write_errno();
+	}
+	if (verdict == FF_SHORT)
+		iov.iov_len = size / 2 > 0 ? size / 2 : 1;
+	n = pwritev2((int)fi->fh, &iov, 1, off, rwf);
+	if (n < 0)
+		return -errno;
+	if (verdict == FF_SHORT && ff.cfg.verbose)
+		fprintf(stderr, "faultfs: write %zu -> short %zd\n", size, n);
+	ff.bytes_written += (uint64_t)n;
+	ff.writes_passed++;
+	/* The data is on the backing file but its sync "failed", as a real fs would report it. */
+	return ff_sync_write_fault(rwf) != 0 ? -ff.cfg.fsync_errno : (int)n;
+}
+
+static int ff_fsync(const char *path, int datasync, struct fuse_file_info *fi)
+{
+	const char *call = datasync ? "fdatasync" : "fsync";
+	int rc;
+
+	(void)path;
+	if (ff.cfg.trace)
+		fprintf(stderr, "faultfs: trace fsync datasync=%d\n", datasync);
+	if (ff_fsync_verdict(datasync) == FF_FAIL) {
+		ff_log_fault(call, ff.cfg.fsync_errno);
+		return -ff.cfg.fsync_errno;
+	}
+	rc = datasync ? fdatasync((int)fi->fh) : fsync((int)fi->fh);
+	if (rc < 0)
+		return -errno;
+	if (ff_fsync_matches(datasync))
+		ff.fsyncs_passed++;
+	return 0;
+}
+
+/* close(2) must not fail because of us: faults are about write and fsync only. */
+static int ff_flush(const char *path, struct fuse_file_info *fi)
+{
+	(void)path;
+	(void)fi;
+	return 0;
+}
+
+static int ff_release(const char *path, struct fuse_file_info *fi)
+{
+	(void)path;
+	/* The kernel ignores release's result; a close error here has nobody to go to. */
+	(void)close((int)fi->fh);
+	return 0;
+}
+
+static int ff_truncate(const char *path, off_t size, struct fuse_file_info *fi)
+{
+	int fd;
+	int rc;
+
+	if (fi != NULL)
+		return ftruncate((int)fi->fh, size) < 0 ? -errno : 0;
+	fd = openat(ff.root_fd, ff_rel(path), O_WRONLY | O_NOFOLLOW);
+	if (fd < 0)
+		return -errno;
+	rc = ftruncate(fd, size) < 0 ? -errno : 0;
+	if (close(fd) < 0 && rc == 0)
+		rc = -errno;
+	return rc;
+}
+
+static int ff_fallocate(const char *path, int mode, off_t off, off_t len,
+			struct fuse_file_info *fi)
+{
+	(void)path;
+	if (fi == NULL)
+		return -EBADF; /* fallocate(2) always comes with an open file */
+	return fallocate((int)fi->fh, mode, off, len) < 0 ? -errno : 0;
+}
+
+static int ff_unlink(const char *path)
+{
+	return unlinkat(ff.root_fd, ff_rel(path), 0) < 0 ? -errno : 0;
+}
+
+static int ff_mkdir(const char *path, mode_t mode)
+{
+	return mkdirat(ff.root_fd, ff_rel(path), mode) < 0 ? -errno : 0;
+}
+
+static int ff_rmdir(const char *path)
+{
+	return unlinkat(ff.root_fd, ff_rel(path), AT_REMOVEDIR) < 0 ? -errno : 0;
+}
+
+static int ff_rename(const char *from, const char *to, unsigned int flags)
+{
+	int rc = renameat2(ff.root_fd, ff_rel(from), ff.root_fd, ff_rel(to), flags);
+
+	return rc < 0 ? -errno : 0;
+}
+
+static int ff_chmod(const char *path, mode_t mode, struct fuse_file_info *fi)
+{
+	int rc;
+
+	if (fi != NULL)
+		rc = fchmod((int)fi->fh, mode);
+	else
+		rc = fchmodat(ff.root_fd, ff_rel(path), mode, 0);
+	return rc < 0 ? -errno : 0;
+}
+
+static int ff_chown(const char *path, uid_t uid, gid_t gid, struct fuse_file_info *fi)
+{
+	int rc;
+
+	if (fi != NULL)
+		rc = fchown((int)fi->fh, uid, gid);
+	else
+		rc = fchownat(ff.root_fd, ff_rel(path), uid, gid, AT_SYMLINK_NOFOLLOW);
+	return rc < 0 ? -errno : 0;
+}
+
+static int ff_utimens(const char *path, const struct timespec ts[2], struct fuse_file_info *fi)
+{
+	int rc;
+
+	if (fi != NULL)
+		rc = futimens((int)fi->fh, ts);
+	else
+		rc = utimensat(ff.root_fd, ff_rel(path), ts, AT_SYMLINK_NOFOLLOW);
+	return rc < 0 ? -errno : 0;
+}
+
+static int ff_statfs(const char *path, struct statvfs *st)
+{
+	(void)path;
+	return fstatvfs(ff.root_fd, st) < 0 ? -errno : 0;
+}
+
+/* ---- directory operations ---------------------------------------------------------------- */
+
+static int ff_opendir(const char *path, struct fuse_file_info *fi)
+{
+	DIR *dir;
+	int fd;
+
+	fd = openat(ff.root_fd, ff_rel(path), O_RDONLY | O_DIRECTORY);
+	if (fd < 0)
+		return -errno;
+	dir = fdopendir(fd);
+	if (dir == NULL) {
+		int err = errno;
+
+		(void)close(fd);
+		return -err;
+	}
+	fi->fh = (uint64_t)(uintptr_t)dir;
+	return 0;
+}
+
+/* Offset-0 mode: every call lists the whole directory and libfuse buffers it. */
+static int ff_readdir(const char *path, void *buf, fuse_fill_dir_t filler, off_t off,
+		      struct fuse_file_info *fi, enum fuse_readdir_flags flags)
+{
+	DIR *dir = ff_dir(fi);
+	struct dirent *de;
+
+	(void)path;
+	(void)off;
+	(void)flags;
+	rewinddir(dir);
+	for (;;) {
+		struct stat st;
+
+		errno = 0;
+		de = readdir(dir);
+		if (de == NULL)
+			break;
+		memset(&st, 0, sizeof(st));
+		st.st_ino = de->d_ino;
+		st.st_mode = (mode_t)DTTOIF(de->d_type);
+		if (filler(buf, de->d_name, &st, 0, 0) != 0)
+			return -ENOMEM; /* cannot happen in offset-0 mode; do not loop forever */
+	}
+	return errno != 0 ? -errno : 0;
+}
+
+static int ff_releasedir(const char *path, struct fuse_file_info *fi)
+{
+	(void)path;
+	(void)closedir(ff_dir(fi));
+	return 0;
+}
+
+/* Directory fsync is never faulted: walbench fsyncs the directory after creating its file. */
+static int ff_fsyncdir(const char *path, int datasync, struct fuse_file_info *fi)
+{
+	int fd = dirfd(ff_dir(fi));
+	int rc;
+
+	(void)path;
+	if (ff.cfg.trace)
+		fprintf(stderr, "faultfs: trace fsyncdir datasync=%d\n", datasync);
+	rc = datasync ? fdatasync(fd) : fsync(fd);
+	return rc < 0 ? -errno : 0;
+}
+
+static const struct fuse_operations ff_ops = {
+	.init = ff_init,
+	.getattr = ff_getattr,
+	.create = ff_create,
+	.open = ff_open,
+	.read = ff_read,
+	.write = ff_write,
+	.fsync = ff_fsync, /* must exist: a missing fsync op reads as success to the kernel */
+	.flush = ff_flush,
+	.release = ff_release,
+	.truncate = ff_truncate,
+	.fallocate = ff_fallocate,
+	.unlink = ff_unlink,
+	.mkdir = ff_mkdir,
+	.rmdir = ff_rmdir,
+	.rename = ff_rename,
+	.chmod = ff_chmod,
+	.chown = ff_chown,
+	.utimens = ff_utimens,
+	.statfs = ff_statfs,
+	.opendir = ff_opendir,
+	.readdir = ff_readdir,
+	.releasedir = ff_releasedir,
+	.fsyncdir = ff_fsyncdir,
+};
+
+/* ---- command line ------------------------------------------------------------------------ */
+
+enum ff_opt {
+	FF_OPT_FAIL_FSYNC = 256,
+	FF_OPT_FAIL_FDATASYNC_ONLY,
+	FF_OPT_FAIL_WRITE,
+	FF_OPT_FAIL_WRITE_AFTER,
+	FF_OPT_FAIL_AFTER_OPS,
+	FF_OPT_SHORT_WRITE,
+	FF_OPT_FAULT_SYNC_WRITES,
+	FF_OPT_TRACE,
+};
+
+static const struct option ff_long_opts[] = {
+	{ "fail-fsync", required_argument, NULL, FF_OPT_FAIL_FSYNC },
+	{ "fail-fdatasync-only", required_argument, NULL, FF_OPT_FAIL_FDATASYNC_ONLY },
+	{ "fail-write", required_argument, NULL, FF_OPT_FAIL_WRITE },
+	{ "fail-write-after", required_argument, NULL, FF_OPT_FAIL_WRITE_AFTER },
+	{ "fail-after-ops", required_argument, NULL, FF_OPT_FAIL_AFTER_OPS },
+	{ "short-write", no_argument, NULL, FF_OPT_SHORT_WRITE },
+	{ "fault-sync-writes", no_argument, NULL, FF_OPT_FAULT_SYNC_WRITES },
+	{ "verbose", no_argument, NULL, 'v' },
+	{ "trace", no_argument, NULL, FF_OPT_TRACE },
+	{ "debug", no_argument, NULL, 'd' },
+	{ "help", no_argument, NULL, 'h' },
+	{ NULL, 0, NULL, 0 },
+};
+
+static void ff_usage(FILE *out)
+{
+	fprintf(out,
+		"Usage: %s [options] BACKING_DIR MOUNTPOINT\n"
+		"Mount MOUNTPOINT as a passthrough of BACKING_DIR whose writes and fsyncs can fail.\n"
+		"Runs in the foreground, single-threaded; stops on unmount or SIGTERM/SIGINT.\n"
+		"\n"
+		"Faults:\n"
+		"  --fail-fsync ERRNO           every fsync/fdatasync on a file returns ERRNO\n"
+		"  --fail-fdatasync-only ERRNO  only fdatasync (datasync=1) fails; fsync succeeds\n"
+		"  --fail-write ERRNO           every write returns ERRNO\n"
+		"  --fail-write-after BYTES     writes succeed until BYTES bytes in total went\n"
+		"                               through, then fail (--fail-write's ERRNO, else EIO);\n"
+		"                               suffixes k/KiB, M/MiB, G/GiB (powers of 1024)\n"
+		"  --fail-after-ops N           let N successful calls of the faulted kind through\n"
+		"                               first (counts FUSE requests: the kernel splits big\n"
+		"                               writes at max_write)\n"
+		"  --short-write                writes store and report half the bytes (at least 1)\n"
+		"  --fault-sync-writes          synchronous writes (O_DSYNC/O_SYNC open, RWF_DSYNC/\n"
+		"                               RWF_SYNC) also take the fsync fault, as fdatasync/\n"
+		"                               fsync; without it only fsync(2)/fdatasync(2) fail\n"
+		"ERRNO is one of:\n ",
+		ff_prog);
+	for (size_t i = 0, col = 1; i < WB_ERRNO_NAMES_COUNT; i++) {
+		size_t len = strlen(wb_errno_names[i].name) + 1;
+
+		if (col + len > 78) {
+			fprintf(out, "\n ");
+			col = 1;
+		}
+		fprintf(out, " %s", wb_errno_names[i].name);
+		col += len;
+	}
+	fprintf(out,
+		"\n"
+		"\n"
+		"Other options:\n"
+		"  -v, --verbose    log each faulted call to stderr (\"faultfs: fsync -> EIO\")\n"
+		"  --trace          log every open, write and fsync request to stderr\n"
+		"  -o OPTS          FUSE options, passed on (e.g. -o allow_other)\n"
+		"  -d, --debug      FUSE debug output\n"
+		"  -f, -s           accepted for fuse compatibility; always on\n"
+		"  -h, --help       show this help\n"
+		"\n"
+		"Exit status: 0 unmounted or stopped by a signal, 1 FUSE loop error,\n"
+		"2 usage error, 3 setup error (backing dir, mount).\n");
+}
+
+__attribute__((format(printf, 1, 2)))
+static int ff_usage_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "%s: ", ff_prog);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "\nTry \"%s --help\" for more information.\n", ff_prog);
+	return FF_EXIT_USAGE;
+}
+
+static int ff_parse_errno(const char *arg, int *out)
+{
+	int err = wb_errno_from_name(arg);
+
+	if (err == 0)
+		return ff_usage_error("unknown errno name '%s'", arg);
+	*out = err;
+	return 0;
+}
+
+static int ff_parse_u64(const char *arg, uint64_t *out)
+{
+	char *end;
+	unsigned long long v;
+
+	if (arg[0] < '0' || arg[0] > '9')
+		return -EINVAL; /* strtoull would accept "-1" and leading blanks */
+	errno = 0;
+	v = strtoull(arg, &end, 10);
+	if (errno != 0 || end == arg || *end != '\0')
+		return -EINVAL;
+	*out = v;
+	return 0;
+}
+
+static int ff_parse_bytes(const char *arg, uint64_t *out)
+{
+	static const struct { const char *suffix; uint64_t mult; } units[] = {
+		{ "", 1 },
+		{ "k", 1ULL << 10 }, { "K", 1ULL << 10 }, { "KiB", 1ULL << 10 },
+		{ "M", 1ULL << 20 }, { "MiB", 1ULL << 20 },
+		{ "G", 1ULL << 30 }, { "GiB", 1ULL << 30 },
+	};
+	char *end;
+	unsigned long long v;
+
+	if (arg[0] < '0' || arg[0] > '9')
+		goto bad;
+	errno = 0;
+	v = strtoull(arg, &end, 10);
+	if (errno != 0)
+		goto bad;
+	for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++) {
+		if (strcmp(end, units[i].suffix) != 0)
+			continue;
+		if (v > UINT64_MAX / units[i].mult)
+			goto bad;
+		*out = v * units[i].mult;
+		return 0;
+	}
+bad:
+	return ff_usage_error("bad size '%s' (e.g. 16777216, 16MiB)", arg);
+}
+
+/* Adds an argument to the FUSE argument vector; the only failure is out of memory. */
+static int ff_fuse_arg(struct fuse_args *args, const char *arg)
+{
+	if (fuse_opt_add_arg(args, arg) != 0) {
+		fprintf(stderr, "%s: out of memory\n", ff_prog);
+		return FF_EXIT_SETUP;
+	}
+	return 0;
+}
+
+/* Fault options that cannot be combined, and an N with nothing to count. */
+static int ff_check_config(const struct ff_config *cfg, bool fsync_given, bool fdatasync_given,
+			   bool after_ops_given)
+{
+	if (fsync_given && fdatasync_given)
+		return ff_usage_error("--fail-fsync and --fail-fdatasync-only exclude each other");
+	if (cfg->short_write && cfg->write_errno != 0)
+		return ff_usage_error("--short-write and --fail-write exclude each other");
+	if (cfg->fault_sync_writes && cfg->fsync_errno == 0)
+		return ff_usage_error("--fault-sync-writes needs --fail-fsync or --fail-fdatasync-only");
+	if (after_ops_given && cfg->fsync_errno == 0 && !cfg->write_errno &&
+	    !cfg->write_budget_set && !cfg->short_write)
+		return ff_usage_error("--fail-after-ops needs a fault option");
+	return 0;
+}
+
+/* Fills cfg and the FUSE arguments. Returns 0 to go on, -1 after --help, or an exit code. */
+static int ff_parse_args(int argc, char **argv, struct ff_config *cfg, struct fuse_args *fargs)
+{
+	bool fsync_given = false, fdatasync_given = false, after_ops_given = false;
+	int opt;
+	int rc;
+
+	opterr = 0; /* we print our own message, with the --help hint */
+	while ((opt = getopt_long(argc, argv, ":hvdfso:", ff_long_opts, NULL)) != -1) {
+		rc = 0;
+		switch (opt) {
+		case FF_OPT_FAIL_FSYNC:
+			fsync_given = true;
+			rc = ff_parse_errno(optarg, &cfg->fsync_errno);
+			break;
+		case FF_OPT_FAIL_FDATASYNC_ONLY:
+			fdatasync_given = true;
+			cfg->fsync_datasync_only = true;
+			rc = ff_parse_errno(optarg, &cfg->fsync_errno);
+			break;
+		case FF_OPT_FAIL_WRITE:
+			rc = ff_parse_errno(optarg, &cfg->write_errno);
+			break;
+		case FF_OPT_FAIL_WRITE_AFTER:
+			cfg->write_budget_set = true;
+			rc = ff_parse_bytes(optarg, &cfg->write_budget);
+			break;
+		case FF_OPT_FAIL_AFTER_OPS:
+			after_ops_given = true;
+			if (ff_parse_u64(optarg, &cfg->after_ops) != 0)
+				rc = ff_usage_error("bad count '%s'", optarg);
+			break;
+		case FF_OPT_SHORT_WRITE:
+			cfg->short_write = true;
+			break;
+		case FF_OPT_FAULT_SYNC_WRITES:
+			cfg->fault_sync_writes = true;
+			break;
+		case FF_OPT_TRACE:
+			cfg->trace = true;
+			break;
+		case 'v':
+			cfg->verbose = true;
+			break;
+		case 'd':
+			rc = ff_fuse_arg(fargs, "-d");
+			break;
+		case 'o':
+			rc = ff_fuse_arg(fargs, "-o");
+			if (rc == 0)
+				rc = ff_fuse_arg(fargs, optarg);
+			break;
+		case 'f':
+		case 's':
+			break;
+		case 'h':
+			ff_usage(stdout);
+			return -1;
+		case ':':
+			return ff_usage_error("option '%s' needs an argument", argv[optind - 1]);
+		default:
+			if (optopt != 0)
+				return ff_usage_error("unknown option '-%c'", optopt);
+			return ff_usage_error("unknown option '%s'", argv[optind - 1]);
+		}
+		if (rc != 0)
+			return rc;
+	}
+	if (argc - optind != 2)
+		return ff_usage_error("need exactly BACKING_DIR and MOUNTPOINT");
+	cfg->backing_dir = argv[optind];
+	cfg->mountpoint = argv[optind + 1];
+	return ff_check_config(cfg, fsync_given, fdatasync_given, after_ops_given);
+}
+
+/* ---- mount and serve --------------------------------------------------------------------- */
+
+/* A shell starts a background job with SIGINT ignored, and libfuse only hooks signals that are
+ * at SIG_DFL, so `faultfs ... &` would ignore SIGINT and leave its mount behind. Tests stop us
+ * with SIGINT or SIGTERM, so both go back to SIG_DFL first (SIGHUP is left alone for nohup). */
+static int ff_default_stop_signals(void)
+{
+	static const int sigs[] = { SIGINT, SIGTERM };
+
+	for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++) {
+		if (signal(sigs[i], SIG_DFL) == SIG_ERR) {
+			fprintf(stderr, "%s: signal: %s\n", ff_prog, strerror(errno));
+			return -errno;
+		}
+	}
+	return 0;
+}
+
+/* Mounts, serves until unmount or a signal, unmounts. Returns an exit code. */
+static int ff_serve(struct fuse_args *fargs, const char *mountpoint)
+{
+	struct fuse_session *se;
+	struct fuse *fuse;
+	int rc = FF_EXIT_SETUP;
+	int loop_rc;
+
+	fuse = fuse_new(fargs, &ff_ops, sizeof(ff_ops), NULL);
+	if (fuse == NULL)
+		return FF_EXIT_SETUP; /* libfuse has printed why */
+	if (fuse_mount(fuse, mountpoint) != 0)
+		goto out_destroy;
+	se = fuse_get_session(fuse);
+	if (ff_default_stop_signals() != 0 || fuse_set_signal_handlers(se) != 0)
+		goto out_unmount;
+	loop_rc = fuse_loop(fuse);
+	/* 0: unmounted; > 0: the signal that stopped us; < 0: -errno from the loop. */
+	if (loop_rc < 0) {
+		fprintf(stderr, "%s: fuse loop: %s\n", ff_prog, strerror(-loop_rc));
+		rc = FF_EXIT_FUSE;
+	} else {
+		rc = FF_EXIT_OK;
+	}
+	fuse_remove_signal_handlers(se);
+out_unmount:
+	fuse_unmount(fuse);
+out_destroy:
+	fuse_destroy(fuse);
+	return rc;
+}
+
+int main(int argc, char **argv)
+{
+	struct fuse_args fargs = FUSE_ARGS_INIT(0, NULL);
+	int rc;
+
+	rc = ff_fuse_arg(&fargs, argv[0]);
+	if (rc != 0)
+		goto out_free;
+	/* fsname/subtype make our mounts show up as "faultfs ... fuse.faultfs" in /proc/mounts. */
+	rc = ff_fuse_arg(&fargs, "-ofsname=faultfs,subtype=faultfs");
+	if (rc != 0)
+		goto out_free;
+	rc = ff_parse_args(argc, argv, &ff.cfg, &fargs);
+	if (rc != 0) {
+		rc = rc < 0 ? FF_EXIT_OK : rc;
+		goto out_free;
+	}
+
+	ff.root_fd = open(ff.cfg.backing_dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (ff.root_fd < 0) {
+		fprintf(stderr, "%s: open %s: %s\n", ff_prog, ff.cfg.backing_dir, strerror(errno));
+		rc = FF_EXIT_SETUP;
+		goto out_free;
+	}
+
+	rc = ff_serve(&fargs, ff.cfg.mountpoint);
+
+	if (close(ff.root_fd) < 0 && rc == FF_EXIT_OK) {
+		fprintf(stderr, "%s: close %s: %s\n", ff_prog, ff.cfg.backing_dir, strerror(errno));
+		rc = FF_EXIT_SETUP;
+	}
+out_free:
+	fuse_opt_free_args(&fargs);
+	return rc;
+}

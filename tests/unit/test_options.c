@@ -1,0 +1,88 @@
+/* test_options.c — the option table: defaults, list values, strict values and the
+ * one-line reasons given for bad ones. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <errno.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "method.h"
+#include "options.h"
+
+static void test_defaults(void **state)
+{
+	struct wb_config cfg;
+
+	(void)state;
+	assert_int_equal(wb_config_defaults(&cfg, WB_CMD_RUN), 0);
+	assert_string_equal(cfg.target, ".");
+	assert_int_equal(cfg.nsizes, 1);
+	assert_int_equal(cfg.sizes[0], 8192);
+	assert_int_equal(cfg.writes_per_op, 1);
+	assert_int_equal(cfg.engines, 1u << WB_ENGINE_SYNC);
+	assert_false(cfg.methods & (1u << WB_METHOD_NONE));
+	assert_true(cfg.methods & (1u << WB_METHOD_FDATASYNC));
+	assert_int_equal(wb_config_defaults(&cfg, WB_CMD_COMPAT), 0);
+	assert_int_equal(cfg.duration_ns, 5000000000ull);
+}
+
+static void test_lists(void **state)
+{
+	const struct wb_option *m = wb_option_find("method", WB_CMD_RUN);
+	const struct wb_option *e = wb_option_find("engine", WB_CMD_RUN);
+	const struct wb_option *s = wb_option_find("size", WB_CMD_RUN);
+	struct wb_config cfg;
+	char why[256];
+
+	(void)state;
+	assert_non_null(m);
+	assert_null(wb_option_find("method", WB_CMD_COMPAT));
+	wb_config_defaults(&cfg, WB_CMD_RUN);
+	assert_int_equal(wb_option_set(&cfg, m, "fdatasync,open_datasync", why, sizeof(why)), 0);
+	assert_int_equal(cfg.methods,
+			 (1u << WB_METHOD_FDATASYNC) | (1u << WB_METHOD_OPEN_DATASYNC));
+	assert_int_equal(wb_option_set(&cfg, m, "fdatasync,bogus", why, sizeof(why)), -EINVAL);
+	assert_non_null(strstr(why, "\"bogus\""));
+	assert_non_null(strstr(why, "open_sync"));
+	assert_int_equal(wb_option_set(&cfg, e, "all", why, sizeof(why)), 0);
+	assert_int_equal(cfg.engines, (1u << WB_ENGINE_COUNT) - 1);
+	assert_int_equal(wb_option_set(&cfg, e, ",", why, sizeof(why)), -EINVAL);
+	assert_int_equal(wb_option_set(&cfg, s, "4k,8k,16k", why, sizeof(why)), 0);
+	assert_int_equal(cfg.nsizes, 3);
+	assert_int_equal(cfg.sizes[2], 16384);
+	assert_int_equal(wb_option_set(&cfg, s, "4k,2M", why, sizeof(why)), -ERANGE);
+	assert_non_null(strstr(why, "\"2M\""));
+}
+
+static void test_numbers(void **state)
+{
+	const struct wb_option *d = wb_option_find("duration", WB_CMD_RUN);
+	const struct wb_option *w = wb_option_find("writes", WB_CMD_RUN);
+	struct wb_config cfg;
+	char why[256];
+
+	(void)state;
+	wb_config_defaults(&cfg, WB_CMD_RUN);
+	assert_int_equal(wb_option_set(&cfg, d, "500ms", why, sizeof(why)), 0);
+	assert_int_equal(cfg.duration_ns, 500000000ull);
+	assert_int_not_equal(wb_option_set(&cfg, d, "-1s", why, sizeof(why)), 0);
+	assert_int_not_equal(wb_option_set(&cfg, d, "1ms", why, sizeof(why)), 0);
+	assert_int_equal(wb_option_set(&cfg, w, "16", why, sizeof(why)), 0);
+	assert_int_equal(cfg.writes_per_op, 16);
+	assert_int_equal(wb_option_set(&cfg, w, "0", why, sizeof(why)), -ERANGE);
+	assert_int_equal(wb_option_set(&cfg, w, "-1", why, sizeof(why)), -EINVAL);
+	assert_non_null(strstr(why, "1 to 1024"));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_defaults),
+		cmocka_unit_test(test_lists),
+		cmocka_unit_test(test_numbers),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
