@@ -232,7 +232,7 @@ int wb_parse_command_line(struct wb_config *cfg, enum wb_command cmd, int argc, 
 {
 	struct option longopts[32];
 	const struct wb_option *map[32];
-	char shortopts[80] = "+h", why[512];
+	char shortopts[80] = "+:h", why[512];
 	unsigned n = 0, i;
 	int c, idx;
 
@@ -263,13 +263,13 @@ int wb_parse_command_line(struct wb_config *cfg, enum wb_command cmd, int argc, 
 			return -1;
 		}
 		if (c == '?' || c == ':') {
-			if (optopt && optopt < 256)
-				fprintf(stderr, "walbench: %s -%c\n",
-					c == ':' ? "missing value for option" : "unknown option", optopt);
+			const char *what = c == ':' ? "missing value for option" : "unknown option";
+
+			/* optopt holds a short option's letter; a long one is only in argv. */
+			if (optopt > 0 && optopt < 256)
+				fprintf(stderr, "walbench: %s -%c\n", what, optopt);
 			else
-				fprintf(stderr, "walbench: %s %s\n",
-					c == ':' ? "missing value for option" : "unknown option",
-					argv[optind - 1]);
+				fprintf(stderr, "walbench: %s %s\n", what, argv[optind - 1]);
 			usage_hint();
 			return 1;
 		}

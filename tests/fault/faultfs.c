@@ -28,8 +28,6 @@
 #include <fcntl.h>
 #include <fuse.h>
 #include <getopt.h>
-#include <inttypes.h>
-#include <limits.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -277,6 +275,7 @@ static int ff_write(const char *path, const char *buf, size_t size, off_t off,
 	int rwf = ff_write_rwf(fi->flags);
 	struct iovec iov = { .iov_base = (void *)buf, .iov_len = size };
 	ssize_t n;
+	int rc;
 
 	(void)path;
 	if (ff.cfg.trace)
@@ -296,7 +295,8 @@ static int ff_write(const char *path, const char *buf, size_t size, off_t off,
 	ff.bytes_written += (uint64_t)n;
 	ff.writes_passed++;
 	/* The data is on the backing file but its sync "failed", as a real fs would report it. */
-	return ff_sync_write_fault(rwf) != 0 ? -ff.cfg.fsync_errno : (int)n;
+	rc = ff_sync_write_fault(rwf);
+	return rc != 0 ? rc : (int)n;
 }
 
 static int ff_fsync(const char *path, int datasync, struct fuse_file_info *fi)
@@ -555,11 +555,12 @@ static void ff_usage(FILE *out)
 		"  --fail-fdatasync-only ERRNO  only fdatasync (datasync=1) fails; fsync succeeds\n"
 		"  --fail-write ERRNO           every write returns ERRNO\n"
 		"  --fail-write-after BYTES     writes succeed until BYTES bytes in total went\n"
-		"                               through, then fail (--fail-write's ERRNO, else EIO);\n"
+		"                               through, then fail (--fail-write's ERRNO, else EIO;\n"
+		"                               a request that would cross BYTES fails whole);\n"
 		"                               suffixes k/KiB, M/MiB, G/GiB (powers of 1024)\n"
-		"  --fail-after-ops N           let N successful calls of the faulted kind through\n"
+		"  --fail-after-ops N           let N successful calls of each faulted kind through\n"
 		"                               first (counts FUSE requests: the kernel splits big\n"
-		"                               writes at max_write)\n"
+		"                               writes at max_write, 1 MiB)\n"
 		"  --short-write                writes store and report half the bytes (at least 1)\n"
 		"  --fault-sync-writes          synchronous writes (O_DSYNC/O_SYNC open, RWF_DSYNC/\n"
 		"                               RWF_SYNC) also take the fsync fault, as fdatasync/\n"

@@ -1,0 +1,94 @@
+# lib.sh — shared helpers for integration tests (sourced, not run).
+# Each test drives the real binary; exit 0 pass, 1 fail, 77 skip. Everything a
+# test sets up is registered with on_exit and undone on every exit path.
+set -u
+
+WALBENCH=${WALBENCH:?WALBENCH must point at the walbench binary}
+WB_TEST_BIN=${WB_TEST_BIN:-$(dirname "$WALBENCH")/tests}
+WB_CLEANUPS=()
+
+wb_cleanup() {
+	local i
+	for ((i = ${#WB_CLEANUPS[@]} - 1; i >= 0; i--)); do
+		eval "${WB_CLEANUPS[i]}" >/dev/null 2>&1 || true
+	done
+}
+trap 'rc=$?; wb_cleanup; exit $rc' EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+# on_exit CMD: run CMD when the test ends, last registered first.
+on_exit() { WB_CLEANUPS+=("$1"); }
+
+fail() { echo "FAIL: $*" >&2; exit 1; }
+skip() { echo "SKIP: $*" >&2; exit 77; }
+pass() { echo "PASS: ${0##*/}"; exit 0; }
+
+# wb_tmpdir VAR [BASE]: a fresh directory under BASE (default /tmp) in $VAR,
+# removed at exit. Not a $(...) function: cleanups registered in a subshell are lost.
+wb_tmpdir() {
+	local _wb_dir # not "d": a local would shadow the caller's variable of that name
+	_wb_dir=$(mktemp -d "${2:-/tmp}/wbtest.XXXXXX") || fail "mktemp in ${2:-/tmp}"
+	on_exit "rm -rf '$_wb_dir'"
+	printf -v "$1" '%s' "$_wb_dir"
+}
+
+need_root() { [ "$(id -u)" = 0 ] || skip "needs root"; }
+
+# expect_exit WANT CMD...: runs CMD, stdout to $OUT, stderr to $ERR.
+OUT=$(mktemp); ERR=$(mktemp)
+on_exit "rm -f '$OUT' '$ERR'"
+expect_exit() {
+	local want=$1 got
+	shift
+	set +e
+	"$@" >"$OUT" 2>"$ERR"
+	got=$?
+	set -e
+	[ "$got" = "$want" ] || fail "$* exited $got, want $want; stderr: $(head -c 600 "$ERR")"
+}
+
+# assert_no_files DIR: walbench left nothing behind.
+assert_no_files() {
+	local left
+	left=$(find "$1" -mindepth 1 -name 'walbench.*' 2>/dev/null)
+	[ -z "$left" ] || fail "files left behind in $1: $left"
+}
+
+# json_check FILE PYTHON_EXPR: evaluates an assertion over the parsed JSON `d`.
+json_check() {
+	python3 - "$1" "$2" <<'PY' || fail "JSON check failed: $2"
+import json, sys
+d = json.load(open(sys.argv[1]))
+ok = eval(sys.argv[2])
+if not ok:
+    print("JSON assertion false:", sys.argv[2], file=sys.stderr)
+    sys.exit(1)
+PY
+}
+
+# faultfs_mount [FAULTFS OPTIONS...]: mounts the fault-injecting FUSE file system
+# (tests/fault/faultfs.c) on a new directory; sets FF_MNT and FF_BACKING. The mount,
+# the daemon and both directories are removed at exit. Skips without root or FUSE.
+faultfs_mount() {
+	local ff="$WB_TEST_BIN/faultfs" i
+	need_root
+	[ -x "$ff" ] || skip "faultfs not built (libfuse3-dev missing)"
+	[ -c /dev/fuse ] || skip "/dev/fuse missing"
+	command -v fusermount3 >/dev/null || skip "fusermount3 missing"
+	wb_tmpdir FF_BACKING
+	FF_MNT=$(mktemp -d /tmp/wbmnt.XXXXXX)
+	# rmdir, never rm -rf: if unmounting failed, do not delete through the mount.
+	on_exit "rmdir '$FF_MNT'"
+	"$ff" "$@" "$FF_BACKING" "$FF_MNT" 2>"$FF_BACKING.log" &
+	FF_PID=$!
+	on_exit "rm -f '$FF_BACKING.log'"
+	on_exit "kill $FF_PID; wait $FF_PID"
+	on_exit "fusermount3 -u '$FF_MNT' || umount -l '$FF_MNT'"
+	for i in $(seq 100); do
+		grep -q " $FF_MNT " /proc/mounts && return 0
+		kill -0 "$FF_PID" 2>/dev/null || fail "faultfs exited: $(cat "$FF_BACKING.log")"
+		sleep 0.05
+	done
+	fail "faultfs did not mount"
+}

@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# t_cli.sh — the command-line contract: --help, --version, and one-line errors
+# with the documented exit code and hint for every kind of bad input.
+. "$(dirname "$0")/lib.sh"
+set -e
+wb_tmpdir d
+cd "$d"
+
+expect_exit 0 "$WALBENCH" --help
+grep -q '^Usage:' "$OUT" || fail "--help has no Usage"
+for opt in --filename --secs-per-test --dir --method --engine --size --writes --duration --json; do
+	grep -q -- "$opt" "$OUT" || fail "--help does not list $opt"
+done
+expect_exit 0 "$WALBENCH" --version
+grep -Eq '^walbench [0-9]+\.[0-9]+\.[0-9]+$' "$OUT" || fail "bad --version: $(cat "$OUT")"
+expect_exit 0 "$WALBENCH" run --help
+
+hint='Try "walbench --help" for more information.'
+bad_usage() {
+	local want_msg=$1
+	shift
+	expect_exit 1 "$@"
+	[ "$(wc -l <"$ERR")" = 2 ] || fail "$*: want 2 stderr lines, got: $(cat "$ERR")"
+	[ "$(sed -n 1p "$ERR")" = "$want_msg" ] || fail "$*: message was: $(sed -n 1p "$ERR")"
+	[ "$(sed -n 2p "$ERR")" = "$hint" ] || fail "$*: no hint line"
+	[ ! -s "$OUT" ] || fail "$*: printed to stdout: $(cat "$OUT")"
+}
+bad_usage 'walbench: no command given' "$WALBENCH"
+bad_usage 'walbench: unknown command "frobnicate"' "$WALBENCH" frobnicate
+bad_usage 'walbench: unknown option --bogus' "$WALBENCH" run --bogus
+bad_usage 'walbench: missing value for option --size' "$WALBENCH" run --size
+bad_usage 'walbench: invalid value "-8k" for --size: "-8k" is not a size from 512 to 1MiB (e.g. 4k, 8k, 16KiB)' \
+	"$WALBENCH" run --size -8k
+bad_usage 'walbench: invalid value "4k,2M" for --size: "2M" is not a size from 512 to 1MiB (e.g. 4k, 8k, 16KiB)' \
+	"$WALBENCH" run --size 4k,2M
+bad_usage 'walbench: invalid value "-1" for --secs-per-test: not a duration from 10ms to 24h (e.g. 500ms, 5s, 1m)' \
+	"$WALBENCH" compat -s -1
+bad_usage 'walbench: invalid value "0" for --secs-per-test: not a duration from 10ms to 24h (e.g. 500ms, 5s, 1m)' \
+	"$WALBENCH" compat -s0
+bad_usage 'walbench: invalid value "5x" for --duration: not a duration from 10ms to 24h (e.g. 500ms, 5s, 1m)' \
+	"$WALBENCH" run --duration 5x
+bad_usage 'walbench: invalid value "0" for --writes: not a whole number from 1 to 1024' \
+	"$WALBENCH" run --writes 0
+bad_usage 'walbench: invalid value "fsync,nope" for --method: unknown name "nope"; allowed: all, open_datasync, fdatasync, fsync, fsync_writethrough, open_sync, pwritev2_dsync, none' \
+	"$WALBENCH" run --method fsync,nope
+bad_usage 'walbench: unexpected argument "extra"' "$WALBENCH" compat extra
+assert_no_files "$d"
+pass
