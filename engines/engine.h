@@ -7,14 +7,16 @@
 #define WB_ENGINE_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 /* The registry order; engine names are exactly what the user types. */
 enum wb_engine_id {
 	WB_ENGINE_SYNC,     /* buffered pwrite(2) */
 	WB_ENGINE_DIRECT,   /* pwrite(2) on an O_DIRECT descriptor */
-	WB_ENGINE_IO_URING, /* liburing */
-	WB_ENGINE_LIBAIO,   /* Linux native AIO */
+	WB_ENGINE_IO_URING, /* liburing on a buffered descriptor */
+	WB_ENGINE_IO_URING_DIRECT, /* liburing on an O_DIRECT descriptor */
+	WB_ENGINE_LIBAIO,   /* Linux native AIO, always O_DIRECT */
 	WB_ENGINE_COUNT
 };
 
@@ -47,13 +49,25 @@ struct wb_completion {
 #define WB_CAP_QUEUE_DEPTH     (1u << 2) /* more than one op may be in flight */
 #define WB_CAP_RWF_DSYNC       (1u << 3) /* honours WB_OPF_DSYNC on writes */
 #define WB_CAP_BUFFERED        (1u << 4) /* opens without O_DIRECT (page cache) */
+#define WB_CAP_FIXED_BUFFERS   (1u << 5) /* can register the write buffer (WB_ENGINE_FIXED_BUFFERS) */
+#define WB_CAP_FIXED_FILES     (1u << 6) /* can register the file (WB_ENGINE_FIXED_FILES) */
+#define WB_CAP_SQPOLL          (1u << 7) /* can poll submissions from a kernel thread */
 
 /* Buffers the core hands to any engine are aligned this much, enough for O_DIRECT on
  * every logical block size Linux supports. */
 #define WB_BUF_ALIGN 4096
 
+/* Engine options (wb_engine_config.flags); an engine without the matching
+ * WB_CAP_ bit refuses them in init() with -EOPNOTSUPP. */
+#define WB_ENGINE_FIXED_BUFFERS (1u << 0) /* register buf once; writes use it by index */
+#define WB_ENGINE_FIXED_FILES   (1u << 1) /* register the descriptor once */
+#define WB_ENGINE_SQPOLL        (1u << 2) /* a kernel thread polls the submission queue */
+
 struct wb_engine_config {
-	unsigned queue_depth; /* most ops in flight; 1 for synchronous engines */
+	unsigned queue_depth; /* most ops in flight at once (a flush's linked chain counts whole) */
+	unsigned flags;       /* WB_ENGINE_* */
+	const void *buf;      /* every write's data lies inside [buf, buf + buf_len) */
+	size_t buf_len;
 };
 
 struct wb_engine; /* per-instance state, one per thread; defined by each engine */
@@ -64,10 +78,10 @@ struct wb_engine_ops {
 	unsigned caps;              /* WB_CAP_* */
 	const char *unbuilt_reason; /* non-NULL: compiled out, and why; no callback may be called */
 
-	/* Optional. Checks, without any file, that the kernel lets this engine run at all
-	 * (io_uring_setup not blocked, aio contexts available). Returns 0, or -errno and
-	 * points *reason at a static explanation. */
-	int (*probe)(const char **reason);
+	/* Optional. Checks, without any file, that the kernel lets this engine run with
+	 * cfg at all (io_uring_setup not blocked, opcodes present, aio contexts free).
+	 * Returns 0, or -errno with a one-line reason written to reason[0..len). */
+	int (*probe)(const struct wb_engine_config *cfg, char *reason, size_t len);
 
 	/* Required. Allocates an instance able to keep cfg->queue_depth ops in flight. */
 	int (*init)(struct wb_engine **out, const struct wb_engine_config *cfg);

@@ -8,12 +8,14 @@
 extern const struct wb_engine_ops wb_engine_sync_ops;
 extern const struct wb_engine_ops wb_engine_direct_ops;
 extern const struct wb_engine_ops wb_engine_io_uring_ops;
+extern const struct wb_engine_ops wb_engine_io_uring_direct_ops;
 extern const struct wb_engine_ops wb_engine_libaio_ops;
 
 static const struct wb_engine_ops *const engine_table[] = {
 	[WB_ENGINE_SYNC] = &wb_engine_sync_ops,
 	[WB_ENGINE_DIRECT] = &wb_engine_direct_ops,
 	[WB_ENGINE_IO_URING] = &wb_engine_io_uring_ops,
+	[WB_ENGINE_IO_URING_DIRECT] = &wb_engine_io_uring_direct_ops,
 	[WB_ENGINE_LIBAIO] = &wb_engine_libaio_ops,
 };
 

@@ -9,6 +9,12 @@ const struct wb_engine_ops wb_engine_io_uring_ops = {
 	.summary = "io_uring submission and completion rings (liburing)",
 	.unbuilt_reason = WB_IO_URING_UNBUILT_REASON,
 };
+
+const struct wb_engine_ops wb_engine_io_uring_direct_ops = {
+	.name = "io_uring_direct",
+	.summary = "io_uring on an O_DIRECT descriptor (liburing)",
+	.unbuilt_reason = WB_IO_URING_UNBUILT_REASON,
+};
 #endif
 
 #ifndef WB_HAVE_LIBAIO

@@ -45,7 +45,7 @@ const struct wb_option wb_options[] = {
 	  "open_sync,pwritev2_dsync (and none, a no-sync baseline not in all)",
 	  WB_CMD_BIT(WB_CMD_RUN) },
 	{ "engine", 'e', WB_OPT_ENGINES, "sync", 0, 0, "LIST",
-	  "engines, comma separated, or all: sync,direct,io_uring,libaio",
+	  "engines, comma separated, or all: sync,direct,io_uring,io_uring_direct,libaio",
 	  WB_CMD_BIT(WB_CMD_RUN) },
 	{ "size", 'b', WB_OPT_SIZES, "8k", 512, 1 << 20, "LIST",
 	  "bytes per write, comma separated: 512 .. 1MiB, suffixes k, KiB, M (default 8k)",

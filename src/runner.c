@@ -256,18 +256,15 @@ int wb_run_test(struct wb_result *r, const char *path, const void *buf)
 	struct wb_engine_config cfg = { .queue_depth = 1 };
 	struct wb_op ops[MAX_BATCH];
 	struct wb_engine *e = NULL;
-	const char *reason;
+	char reason[160];
+	const char *why;
 	unsigned n;
 	int ret;
 
 	r->status = WB_STATUS_OK;
-	reason = wb_method_engine_reason(t->method, t->engine);
-	if (reason) {
-		set_status(r, WB_STATUS_NA, ENOTSUP, "%s", reason);
-		return 0;
-	}
-	if (eng->probe && (ret = eng->probe(&reason))) {
-		set_status(r, WB_STATUS_NA, -ret, "%s", reason);
+	why = wb_method_engine_reason(t->method, t->engine);
+	if (why) {
+		set_status(r, WB_STATUS_NA, ENOTSUP, "%s", why);
 		return 0;
 	}
 	if (t->writes_per_op == 0 || t->writes_per_op >= MAX_BATCH) {
@@ -276,6 +273,12 @@ int wb_run_test(struct wb_result *r, const char *path, const void *buf)
 	}
 	n = build_ops(t, buf, ops);
 	cfg.queue_depth = n;
+	cfg.buf = buf;
+	cfg.buf_len = t->size;
+	if (eng->probe && (ret = eng->probe(&cfg, reason, sizeof(reason)))) {
+		set_status(r, WB_STATUS_NA, -ret, "%s", reason);
+		return 0;
+	}
 	r->hist = malloc(sizeof(*r->hist));
 	if (!r->hist || (ret = eng->init(&e, &cfg))) {
 		ret = r->hist ? ret : -ENOMEM;

@@ -48,7 +48,9 @@ ROUNDS=${ROUNDS:-2}
 [[ -d $DIR && -w $DIR ]] || die "$DIR is not a writable directory"
 # pg_test_fsync's -s is an integer; walbench would accept more, but both must run the same time.
 [[ $SECS =~ ^[1-9][0-9]*$ ]] || die "SECS must be a whole number of seconds >= 1, not '$SECS'"
-[[ $ROUNDS =~ ^[0-9]+$ ]] && ((ROUNDS >= 2)) || die "ROUNDS must be 2 or more, not '$ROUNDS'"
+if ! [[ $ROUNDS =~ ^[0-9]+$ ]] || ((ROUNDS < 2)); then
+	die "ROUNDS must be 2 or more, not '$ROUNDS'"
+fi
 
 # --- tools -------------------------------------------------------------------------------------
 here=$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")" && pwd)
@@ -116,7 +118,8 @@ parse_compat() {
 	function trim(s) { sub(/^ +/, "", s); sub(/ +$/, "", s); return s }
 	/^[A-Z].*:$/ { section = substr($0, 1, length($0) - 1); next }
 	/^        / {
-		label = trim(substr($0, 9, 30))
+		label = substr($0, 9, 30)
+		sub(/ +$/, "", label) # a leading blank stays: it aligns " 1 * 16kB" under "16 *  1kB"
 		rest = substr($0, 39)
 		if (rest ~ /ops\/sec/) { split(rest, f, " "); value = f[1] } else value = trim(rest)
 		printf "%s\t%s\t%s\n", section, label, value
@@ -124,7 +127,7 @@ parse_compat() {
 }
 
 # --- the runs ----------------------------------------------------------------------------------
-fstype=$(stat -f -c %T -- "$DIR" 2>/dev/null || echo "?")
+fstype=$(findmnt -n -o FSTYPE -T "$DIR" 2>/dev/null || echo "?")
 echo "walbench compat vs pg_test_fsync on $DIR ($fstype), $SECS s per test, $ROUNDS rounds of each"
 echo "  walbench:      $walbench"
 echo "  pg_test_fsync: $pg_test_fsync"
@@ -210,8 +213,8 @@ END {
 	m = median(synced)
 	print ""
 	if (m == "") {
-		print "median ratio over the synced lines: none comparable (target 0.9-1.1)"
-		exit 1
+		print "median ratio over the synced lines: no line has figures from both tools"
+		exit 2
 	}
 	n = split(synced, unused, " ")
 	verdict = (m >= 0.9 && m <= 1.1) ? "within target" : "OUTSIDE target"
