@@ -30,7 +30,8 @@ int wb_cmd_engines(int argc, char **argv)
 		for (m = 0; m < WB_METHOD_COUNT; m++)
 			tests[n++] = (struct wb_test){
 				.method = (enum wb_method_id)m, .engine = (enum wb_engine_id)e,
-				.size = PROBE_SIZE, .writes_per_op = 1, .duration_ns = 0,
+				.size = PROBE_SIZE, .writes_per_op = 1, .queue_depth = 1,
+				.jobs = 1, .committers = 1, .duration_ns = 0,
 			};
 	status = wb_session_run(cfg.target, tests, n, NULL, &rs);
 	if (rs.n)

@@ -12,66 +12,70 @@
 #include "method.h"
 #include "parse.h"
 
-#define ALL_CMDS (WB_CMD_BIT(WB_CMD_COMPAT) | WB_CMD_BIT(WB_CMD_RUN) | WB_CMD_BIT(WB_CMD_ENGINES))
 #define NS_PER_S 1000000000ull
 
-/* Where PATH, DURATION and UINT options store their value. */
-struct option_slot {
-	const char *name;
-	size_t offset;
-};
+#define CFG(field) offsetof(struct wb_config, field)
 
-static const struct option_slot slots[] = {
-	{ "filename", offsetof(struct wb_config, target) },
-	{ "dir", offsetof(struct wb_config, target) },
-	{ "secs-per-test", offsetof(struct wb_config, duration_ns) },
-	{ "duration", offsetof(struct wb_config, duration_ns) },
-	{ "writes", offsetof(struct wb_config, writes_per_op) },
-	{ "json", offsetof(struct wb_config, json_path) },
-};
+static const char *const pattern_names[] = { "overwrite", "groupcommit", NULL };
+_Static_assert(sizeof(pattern_names) / sizeof(pattern_names[0]) == WB_PATTERN_COUNT + 1,
+	       "pattern_names must name every enum wb_pattern");
+
+#define RUN WB_CMD_BIT(WB_CMD_RUN)
 
 const struct wb_option wb_options[] = {
 	{ "filename", 'f', WB_OPT_PATH, ".", 0, 0, "FILE|DIR",
 	  "new file to test, or directory to create one in (default: current directory)",
-	  WB_CMD_BIT(WB_CMD_COMPAT) },
+	  WB_CMD_BIT(WB_CMD_COMPAT), CFG(target), NULL },
 	{ "secs-per-test", 's', WB_OPT_DURATION, "5s", NS_PER_S / 100, 86400 * NS_PER_S, "TIME",
 	  "time per test: 5, 500ms, 2s (default 5s, as pg_test_fsync)",
-	  WB_CMD_BIT(WB_CMD_COMPAT) },
+	  WB_CMD_BIT(WB_CMD_COMPAT), CFG(duration_ns), NULL },
 	{ "dir", 'd', WB_OPT_PATH, ".", 0, 0, "DIR",
 	  "directory to test in (put it on the file system of pg_wal); default: current directory",
-	  WB_CMD_BIT(WB_CMD_RUN) | WB_CMD_BIT(WB_CMD_ENGINES) },
+	  RUN | WB_CMD_BIT(WB_CMD_ENGINES), CFG(target), NULL },
 	{ "method", 'm', WB_OPT_METHODS, "all", 0, 0, "LIST",
 	  "methods, comma separated, or all: open_datasync,fdatasync,fsync,fsync_writethrough,"
 	  "open_sync,pwritev2_dsync (and none, a no-sync baseline not in all)",
-	  WB_CMD_BIT(WB_CMD_RUN) },
+	  RUN, CFG(methods), NULL },
 	{ "engine", 'e', WB_OPT_ENGINES, "sync", 0, 0, "LIST",
 	  "engines, comma separated, or all: sync,direct,io_uring,io_uring_direct,libaio",
-	  WB_CMD_BIT(WB_CMD_RUN) },
+	  RUN, CFG(engines), NULL },
 	{ "size", 'b', WB_OPT_SIZES, "8k", 512, 1 << 20, "LIST",
 	  "bytes per write, comma separated: 512 .. 1MiB, suffixes k, KiB, M (default 8k)",
-	  WB_CMD_BIT(WB_CMD_RUN) },
+	  RUN, CFG(sizes), NULL },
 	{ "writes", 'w', WB_OPT_UINT, "1", 1, 1024, "N",
 	  "consecutive writes per flush, at increasing offsets (default 1)",
-	  WB_CMD_BIT(WB_CMD_RUN) },
+	  RUN, CFG(writes_per_op), NULL },
 	{ "duration", 't', WB_OPT_DURATION, "2s", NS_PER_S / 100, 86400 * NS_PER_S, "TIME",
 	  "time per test: 500ms, 2s, 1m (default 2s)",
-	  WB_CMD_BIT(WB_CMD_RUN) },
+	  RUN, CFG(duration_ns), NULL },
+	{ "qd", 'q', WB_OPT_UINTS, "1", 1, 1024, "LIST",
+	  "flushes in flight per job, comma separated (io_uring, libaio; default 1)",
+	  RUN, CFG(qds), NULL },
+	{ "jobs", 'J', WB_OPT_UINTS, "1", 1, 64, "LIST",
+	  "independent writer threads, each on its own file, comma separated (default 1)",
+	  RUN, CFG(jobs), NULL },
+	{ "pattern", 'p', WB_OPT_CHOICE, "overwrite", 0, 0, "NAME",
+	  "overwrite (each flush rewrites the same offsets, as pg_test_fsync) or groupcommit "
+	  "(committers append to one WAL file, a leader flushes for all)",
+	  RUN, CFG(pattern), pattern_names },
+	{ "committers", 'c', WB_OPT_UINTS, "8", 1, 256, "LIST",
+	  "group commit: committer threads sharing the WAL file, comma separated (default 8)",
+	  RUN, CFG(committers), NULL },
+	{ "fixed-buffers", 0, WB_OPT_FLAG, NULL, 0, 0, "",
+	  "io_uring: register the write buffer with the kernel (fixed writes)",
+	  RUN, CFG(fixed_buffers), NULL },
+	{ "fixed-files", 0, WB_OPT_FLAG, NULL, 0, 0, "",
+	  "io_uring: register the file with the kernel",
+	  RUN, CFG(fixed_files), NULL },
+	{ "sqpoll", 0, WB_OPT_FLAG, NULL, 0, 0, "",
+	  "io_uring: a kernel thread polls the submission queue (costs a CPU)",
+	  RUN, CFG(sqpoll), NULL },
 	{ "json", 'j', WB_OPT_PATH, NULL, 0, 0, "FILE",
-	  "also write the results as JSON to a new FILE",
-	  WB_CMD_BIT(WB_CMD_RUN) },
+	  "also write the results as JSON to FILE (atomically; a symlink is refused)",
+	  RUN, CFG(json_path), NULL },
 };
 
 const unsigned wb_options_count = sizeof(wb_options) / sizeof(wb_options[0]);
-
-static void *slot_of(struct wb_config *cfg, const struct wb_option *opt)
-{
-	unsigned i;
-
-	for (i = 0; i < sizeof(slots) / sizeof(slots[0]); i++)
-		if (strcmp(slots[i].name, opt->name) == 0)
-			return (char *)cfg + slots[i].offset;
-	return NULL;
-}
 
 /* Comma-separated names against a lookup; "all" means every name all_mask allows. */
 static int set_name_list(const char *value, uint32_t *mask, uint32_t all_mask, unsigned count,
@@ -122,45 +126,70 @@ static const char *engine_name_of(unsigned i)
 	return wb_engine_name((enum wb_engine_id)i);
 }
 
-static int set_sizes(struct wb_config *cfg, const struct wb_option *opt, const char *value,
-		     char *why, unsigned why_len)
+static int set_list(struct wb_list *list, const struct wb_option *opt, const char *value,
+		    char *why, unsigned why_len)
 {
 	char *copy = strdup(value), *tok, *save = NULL;
-	unsigned n = 0;
+	struct wb_list out = { .n = 0 };
 	int ret = 0;
 
 	if (!copy)
 		return -ENOMEM;
 	for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-		if (n == WB_MAX_SIZES) {
-			snprintf(why, why_len, "at most %d sizes", WB_MAX_SIZES);
+		if (out.n == WB_MAX_LIST) {
+			snprintf(why, why_len, "at most %d values", WB_MAX_LIST);
 			ret = -ERANGE;
 			goto out;
 		}
-		ret = wb_parse_size(tok, opt->min, opt->max, &cfg->sizes[n]);
-		if (ret) {
-			snprintf(why, why_len, "\"%s\" is not a size from 512 to 1MiB (e.g. 4k, 8k, 16KiB)",
-				 tok);
-			goto out;
+		if (opt->type == WB_OPT_SIZES) {
+			ret = wb_parse_size(tok, opt->min, opt->max, &out.v[out.n]);
+			if (ret)
+				snprintf(why, why_len,
+					 "\"%s\" is not a size from 512 to 1MiB (e.g. 4k, 8k, 16KiB)", tok);
+		} else {
+			ret = wb_parse_uint(tok, opt->min, opt->max, &out.v[out.n]);
+			if (ret)
+				snprintf(why, why_len, "\"%s\" is not a whole number from %llu to %llu",
+					 tok, (unsigned long long)opt->min, (unsigned long long)opt->max);
 		}
-		n++;
+		if (ret)
+			goto out;
+		out.n++;
 	}
-	if (!n) {
+	if (!out.n) {
 		snprintf(why, why_len, "empty list");
 		ret = -EINVAL;
 		goto out;
 	}
-	cfg->nsizes = n;
+	*list = out;
 out:
 	free(copy);
 	return ret;
+}
+
+static int set_choice(uint64_t *slot, const struct wb_option *opt, const char *value, char *why,
+		      unsigned why_len)
+{
+	unsigned i;
+	int len;
+
+	for (i = 0; opt->choices[i]; i++) {
+		if (strcmp(value, opt->choices[i]) == 0) {
+			*slot = i;
+			return 0;
+		}
+	}
+	len = snprintf(why, why_len, "allowed: %s", opt->choices[0]);
+	for (i = 1; opt->choices[i] && len > 0 && (unsigned)len < why_len; i++)
+		len += snprintf(why + len, why_len - (unsigned)len, ", %s", opt->choices[i]);
+	return -EINVAL;
 }
 
 int wb_option_set(struct wb_config *cfg, const struct wb_option *opt, const char *value,
 		  char *why, unsigned why_len)
 {
 	uint32_t all_methods = ((1u << WB_METHOD_COUNT) - 1) & ~(1u << WB_METHOD_NONE);
-	void *slot = slot_of(cfg, opt);
+	void *slot = (char *)cfg + opt->offset;
 	int ret;
 
 	switch (opt->type) {
@@ -183,13 +212,23 @@ int wb_option_set(struct wb_config *cfg, const struct wb_option *opt, const char
 				 (unsigned long long)opt->min, (unsigned long long)opt->max);
 		return ret;
 	case WB_OPT_SIZES:
-		return set_sizes(cfg, opt, value, why, why_len);
+	case WB_OPT_UINTS:
+		return set_list(slot, opt, value, why, why_len);
 	case WB_OPT_METHODS:
-		return set_name_list(value, &cfg->methods, all_methods, WB_METHOD_COUNT,
-				     method_name_of, why, why_len);
+		return set_name_list(value, slot, all_methods, WB_METHOD_COUNT, method_name_of, why,
+				     why_len);
 	case WB_OPT_ENGINES:
-		return set_name_list(value, &cfg->engines, (1u << WB_ENGINE_COUNT) - 1,
-				     WB_ENGINE_COUNT, engine_name_of, why, why_len);
+		return set_name_list(value, slot, (1u << WB_ENGINE_COUNT) - 1, WB_ENGINE_COUNT,
+				     engine_name_of, why, why_len);
+	case WB_OPT_FLAG:
+		if (value && strcmp(value, "true") && strcmp(value, "false")) {
+			snprintf(why, why_len, "allowed: true, false");
+			return -EINVAL;
+		}
+		*(bool *)slot = !value || strcmp(value, "true") == 0;
+		return 0;
+	case WB_OPT_CHOICE:
+		return set_choice(slot, opt, value, why, why_len);
 	}
 	return -EINVAL;
 }
@@ -230,21 +269,23 @@ static void usage_hint(void)
 
 int wb_parse_command_line(struct wb_config *cfg, enum wb_command cmd, int argc, char **argv)
 {
-	struct option longopts[32];
-	const struct wb_option *map[32];
+	struct option longopts[48];
+	const struct wb_option *map[48];
 	char shortopts[80] = "+:h", why[512];
 	unsigned n = 0, i;
 	int c, idx;
 
-	for (i = 0; i < wb_options_count && n < 30; i++) {
+	for (i = 0; i < wb_options_count && n < 46; i++) {
 		const struct wb_option *opt = &wb_options[i];
 		size_t len = strlen(shortopts);
 
 		if (!(opt->commands & WB_CMD_BIT(cmd)))
 			continue;
-		longopts[n] = (struct option){ opt->name, required_argument, NULL, 256 + (int)n };
+		longopts[n] = (struct option){ opt->name,
+					       opt->type == WB_OPT_FLAG ? no_argument : required_argument,
+					       NULL, 256 + (int)n };
 		map[n++] = opt;
-		if (opt->short_name && len + 2 < sizeof(shortopts)) {
+		if (opt->short_name && opt->type != WB_OPT_FLAG && len + 2 < sizeof(shortopts)) {
 			shortopts[len] = opt->short_name;
 			shortopts[len + 1] = ':';
 			shortopts[len + 2] = '\0';
@@ -279,7 +320,8 @@ int wb_parse_command_line(struct wb_config *cfg, enum wb_command cmd, int argc, 
 			if (map[i]->short_name == c)
 				opt = map[i];
 		if (!opt || wb_option_set(cfg, opt, optarg, why, sizeof(why))) {
-			fprintf(stderr, "walbench: invalid value \"%s\" for --%s: %s\n", optarg,
+			fprintf(stderr, "walbench: invalid value \"%s\" for --%s: %s\n",
+				optarg ? optarg : "",
 				opt ? opt->name : "?", opt ? why : "unknown option");
 			usage_hint();
 			return 1;
@@ -293,10 +335,14 @@ int wb_parse_command_line(struct wb_config *cfg, enum wb_command cmd, int argc, 
 	return 0;
 }
 
+static const char *const command_name[WB_CMD_COUNT] = {
+	[WB_CMD_COMPAT] = "compat", [WB_CMD_RUN] = "run", [WB_CMD_ENGINES] = "engines",
+};
+
 static const char *const command_help[WB_CMD_COUNT] = {
-	[WB_CMD_COMPAT] = "compat   the pg_test_fsync tests, same output format, done right",
-	[WB_CMD_RUN] = "run      any method x engine x size combination, with latency percentiles",
-	[WB_CMD_ENGINES] = "engines  which engine x method combinations work on a directory, or why not",
+	[WB_CMD_COMPAT] = "the pg_test_fsync tests, same output format, done right",
+	[WB_CMD_RUN] = "any method x engine x size combination, with latency percentiles",
+	[WB_CMD_ENGINES] = "which engine x method combinations work on a directory, or why not",
 };
 
 void wb_print_help(void)
@@ -306,9 +352,9 @@ void wb_print_help(void)
 	printf("walbench measures what each PostgreSQL wal_sync_method costs on a disk.\n\n"
 	       "Usage:\n  walbench COMMAND [OPTIONS]\n\nCommands:\n");
 	for (c = 0; c < WB_CMD_COUNT; c++)
-		printf("  %s\n", command_help[c]);
+		printf("  %-8s %s\n", command_name[c], command_help[c]);
 	for (c = 0; c < WB_CMD_COUNT; c++) {
-		printf("\nOptions of %.7s:\n", command_help[c]);
+		printf("\nOptions of %s:\n", command_name[c]);
 		for (i = 0; i < wb_options_count; i++) {
 			const struct wb_option *o = &wb_options[i];
 			char left[64];

@@ -5,9 +5,23 @@
 #define WB_OPTIONS_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
-#define WB_MAX_SIZES 32
+#define WB_MAX_LIST 32
+
+/* A comma-separated list of numbers (sizes, queue depths, job counts). */
+struct wb_list {
+	uint64_t v[WB_MAX_LIST];
+	unsigned n;
+};
+
+/* --pattern: how the file is written. */
+enum wb_pattern {
+	WB_PATTERN_OVERWRITE,   /* every flush rewrites the same offsets (pg_test_fsync) */
+	WB_PATTERN_GROUPCOMMIT, /* committers append to one WAL file; a leader flushes for all */
+	WB_PATTERN_COUNT
+};
 
 enum wb_command { WB_CMD_COMPAT, WB_CMD_RUN, WB_CMD_ENGINES, WB_CMD_COUNT };
 #define WB_CMD_BIT(c) (1u << (c))
@@ -17,9 +31,15 @@ struct wb_config {
 	uint64_t duration_ns;    /* per test */
 	uint32_t methods;        /* bit per enum wb_method_id */
 	uint32_t engines;        /* bit per enum wb_engine_id */
-	uint64_t sizes[WB_MAX_SIZES];
-	unsigned nsizes;
+	struct wb_list sizes;     /* bytes per write */
 	uint64_t writes_per_op;
+	struct wb_list qds;       /* flushes in flight per job (async engines) */
+	struct wb_list jobs;      /* independent writer threads, one file each */
+	struct wb_list committers; /* group commit: threads sharing one WAL file */
+	uint64_t pattern;         /* enum wb_pattern */
+	bool fixed_buffers;       /* io_uring: registered buffer */
+	bool fixed_files;         /* io_uring: registered file */
+	bool sqpoll;              /* io_uring: kernel submission polling thread */
 	const char *json_path;
 };
 
@@ -27,9 +47,12 @@ enum wb_opt_type {
 	WB_OPT_PATH,     /* free text */
 	WB_OPT_DURATION, /* "500ms", "5s", bare seconds */
 	WB_OPT_UINT,
-	WB_OPT_SIZES,    /* comma list of sizes with suffixes */
+	WB_OPT_SIZES,    /* comma list of sizes with suffixes, into a struct wb_list */
+	WB_OPT_UINTS,    /* comma list of whole numbers, into a struct wb_list */
 	WB_OPT_METHODS,  /* comma list of method names, or "all" */
 	WB_OPT_ENGINES,  /* comma list of engine names, or "all" */
+	WB_OPT_FLAG,     /* no value on the command line; true/false in profiles */
+	WB_OPT_CHOICE,   /* one name of choices[], stored as its index */
 };
 
 struct wb_option {
@@ -41,6 +64,8 @@ struct wb_option {
 	const char *metavar;
 	const char *help;
 	unsigned commands;       /* WB_CMD_BIT()s it applies to */
+	size_t offset;           /* where in struct wb_config the value goes */
+	const char *const *choices; /* WB_OPT_CHOICE: NULL-terminated names */
 };
 
 extern const struct wb_option wb_options[];

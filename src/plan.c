@@ -11,6 +11,7 @@ static struct wb_test make_test(enum wb_method_id m, enum wb_engine_id e, uint32
 {
 	return (struct wb_test){
 		.method = m, .engine = e, .size = size, .writes_per_op = writes,
+		.queue_depth = 1, .jobs = 1, .committers = 1, .pattern = WB_PATTERN_OVERWRITE,
 		.fd_mode = WB_FD_KEEP, .duration_ns = duration_ns, .group = group,
 	};
 }
@@ -70,12 +71,37 @@ struct wb_test *wb_plan_compat(uint64_t duration_ns, size_t *n)
 	return t;
 }
 
+/* The concurrency axis of a run: queue depth x jobs, or committers. */
+static size_t concurrency_count(const struct wb_config *cfg)
+{
+	if (cfg->pattern == WB_PATTERN_GROUPCOMMIT)
+		return cfg->committers.n;
+	return (size_t)cfg->qds.n * cfg->jobs.n;
+}
+
+static void set_concurrency(const struct wb_config *cfg, size_t k, struct wb_test *t)
+{
+	t->pattern = (enum wb_pattern)cfg->pattern;
+	t->queue_depth = 1;
+	t->jobs = 1;
+	t->committers = 1;
+	if (cfg->pattern == WB_PATTERN_GROUPCOMMIT) {
+		t->committers = (uint32_t)cfg->committers.v[k];
+	} else {
+		t->queue_depth = (uint32_t)cfg->qds.v[k / cfg->jobs.n];
+		t->jobs = (uint32_t)cfg->jobs.v[k % cfg->jobs.n];
+	}
+	t->engine_flags = (cfg->fixed_buffers ? WB_ENGINE_FIXED_BUFFERS : 0) |
+			  (cfg->fixed_files ? WB_ENGINE_FIXED_FILES : 0) |
+			  (cfg->sqpoll ? WB_ENGINE_SQPOLL : 0);
+}
+
 struct wb_test *wb_plan_run(const struct wb_config *cfg, size_t *n)
 {
-	struct wb_test *t = calloc((size_t)WB_METHOD_COUNT * WB_ENGINE_COUNT * cfg->nsizes,
+	size_t conc = concurrency_count(cfg), k = 0, c;
+	struct wb_test *t = calloc((size_t)WB_METHOD_COUNT * WB_ENGINE_COUNT * cfg->sizes.n * conc,
 				   sizeof(*t));
 	unsigned m, e, s;
-	size_t k = 0;
 
 	if (!t)
 		return NULL;
@@ -85,10 +111,16 @@ struct wb_test *wb_plan_run(const struct wb_config *cfg, size_t *n)
 		for (e = 0; e < WB_ENGINE_COUNT; e++) {
 			if (!(cfg->engines & (1u << e)))
 				continue;
-			for (s = 0; s < cfg->nsizes; s++)
-				t[k++] = make_test((enum wb_method_id)m, (enum wb_engine_id)e,
-						   (uint32_t)cfg->sizes[s],
-						   (uint32_t)cfg->writes_per_op, cfg->duration_ns, 0);
+			for (s = 0; s < cfg->sizes.n; s++) {
+				for (c = 0; c < conc; c++) {
+					t[k] = make_test((enum wb_method_id)m, (enum wb_engine_id)e,
+							 (uint32_t)cfg->sizes.v[s],
+							 (uint32_t)cfg->writes_per_op,
+							 cfg->duration_ns, 0);
+					set_concurrency(cfg, c, &t[k]);
+					k++;
+				}
+			}
 		}
 	}
 	*n = k;

@@ -24,41 +24,51 @@ static void add_config(cJSON *root, const struct wb_config *cfg, enum wb_command
 	/* Echo every option of this command from the option table, so nothing is missed. */
 	for (i = 0; i < wb_options_count; i++) {
 		const struct wb_option *o = &wb_options[i];
+		const void *slot = (const char *)cfg + o->offset;
+		const struct wb_list *list = slot;
+		uint32_t mask = *(const uint32_t *)slot;
 		unsigned k;
 
 		if (!(o->commands & WB_CMD_BIT(cmd)))
 			continue;
 		switch (o->type) {
 		case WB_OPT_PATH:
-			if (strcmp(o->name, "json") == 0)
-				cJSON_AddStringToObject(conf, o->name, cfg->json_path ? cfg->json_path : "");
+			if (*(const char *const *)slot)
+				cJSON_AddStringToObject(conf, o->name, *(const char *const *)slot);
 			else
-				cJSON_AddStringToObject(conf, o->name, cfg->target ? cfg->target : ".");
+				cJSON_AddNullToObject(conf, o->name);
 			break;
 		case WB_OPT_DURATION:
-			cJSON_AddNumberToObject(conf, "duration_s", (double)cfg->duration_ns / 1e9);
+			cJSON_AddNumberToObject(conf, o->name, (double)*(const uint64_t *)slot / 1e9);
 			break;
 		case WB_OPT_UINT:
-			cJSON_AddNumberToObject(conf, o->name, (double)cfg->writes_per_op);
+			cJSON_AddNumberToObject(conf, o->name, (double)*(const uint64_t *)slot);
 			break;
 		case WB_OPT_SIZES:
+		case WB_OPT_UINTS:
 			arr = cJSON_AddArrayToObject(conf, o->name);
-			for (k = 0; arr && k < cfg->nsizes; k++)
-				cJSON_AddItemToArray(arr, cJSON_CreateNumber((double)cfg->sizes[k]));
+			for (k = 0; arr && k < list->n; k++)
+				cJSON_AddItemToArray(arr, cJSON_CreateNumber((double)list->v[k]));
 			break;
 		case WB_OPT_METHODS:
 			arr = cJSON_AddArrayToObject(conf, o->name);
 			for (k = 0; arr && k < WB_METHOD_COUNT; k++)
-				if (cfg->methods & (1u << k))
+				if (mask & (1u << k))
 					cJSON_AddItemToArray(arr, cJSON_CreateString(
 						wb_method_get((enum wb_method_id)k)->name));
 			break;
 		case WB_OPT_ENGINES:
 			arr = cJSON_AddArrayToObject(conf, o->name);
 			for (k = 0; arr && k < WB_ENGINE_COUNT; k++)
-				if (cfg->engines & (1u << k))
+				if (mask & (1u << k))
 					cJSON_AddItemToArray(arr, cJSON_CreateString(
 						wb_engine_name((enum wb_engine_id)k)));
+			break;
+		case WB_OPT_FLAG:
+			cJSON_AddBoolToObject(conf, o->name, *(const bool *)slot);
+			break;
+		case WB_OPT_CHOICE:
+			cJSON_AddStringToObject(conf, o->name, o->choices[*(const uint64_t *)slot]);
 			break;
 		}
 	}
@@ -76,6 +86,16 @@ static cJSON *test_to_json(const struct wb_result *r)
 	cJSON_AddNumberToObject(o, "size", r->test.size);
 	cJSON_AddNumberToObject(o, "writes_per_op", r->test.writes_per_op);
 	cJSON_AddStringToObject(o, "fd_mode", fd_modes[r->test.fd_mode]);
+	cJSON_AddStringToObject(o, "pattern", wb_pattern_name(r->test.pattern));
+	cJSON_AddNumberToObject(o, "queue_depth", r->test.queue_depth);
+	cJSON_AddNumberToObject(o, "jobs", r->test.jobs);
+	if (r->test.pattern == WB_PATTERN_GROUPCOMMIT) {
+		cJSON_AddNumberToObject(o, "committers", r->test.committers);
+		cJSON_AddNumberToObject(o, "flushes", (double)r->flushes);
+		cJSON_AddNumberToObject(o, "flushes_per_sec", wb_result_flushes_per_sec(r));
+		cJSON_AddNumberToObject(o, "commits_per_flush",
+					r->flushes ? (double)r->ops / (double)r->flushes : 0.0);
+	}
 	if (r->test.label[0])
 		cJSON_AddStringToObject(o, "label", r->test.label);
 	cJSON_AddStringToObject(o, "status", wb_status_name(r->status));

@@ -40,6 +40,23 @@ void wb_results_free(struct wb_results *rs)
 	rs->n = rs->cap = 0;
 }
 
+void wb_result_merge(struct wb_result *r, const struct wb_result *part)
+{
+	r->ops += part->ops;
+	r->flushes += part->flushes;
+	if (part->elapsed_ns > r->elapsed_ns)
+		r->elapsed_ns = part->elapsed_ns;
+	if (part->hist)
+		wb_hist_merge(r->hist, part->hist);
+	r->durability_failure |= part->durability_failure;
+	if (part->status != WB_STATUS_OK && r->status == WB_STATUS_OK) {
+		r->status = part->status;
+		r->error = part->error;
+		r->direct_refused = part->direct_refused;
+		memcpy(r->reason, part->reason, sizeof(r->reason));
+	}
+}
+
 static const char *fs_name(long magic)
 {
 	static const struct {
@@ -88,6 +105,13 @@ double wb_result_ops_per_sec(const struct wb_result *r)
 	return (double)r->ops * 1e9 / (double)r->elapsed_ns;
 }
 
+double wb_result_flushes_per_sec(const struct wb_result *r)
+{
+	if (r->status != WB_STATUS_OK || r->elapsed_ns == 0)
+		return 0.0;
+	return (double)r->flushes * 1e9 / (double)r->elapsed_ns;
+}
+
 double wb_result_usecs(const struct wb_result *r, double pct)
 {
 	if (!r->hist || r->hist->count == 0)
@@ -123,4 +147,9 @@ const char *wb_status_name(enum wb_status s)
 		return "error";
 	}
 	return "?";
+}
+
+const char *wb_pattern_name(enum wb_pattern p)
+{
+	return p == WB_PATTERN_GROUPCOMMIT ? "groupcommit" : "overwrite";
 }

@@ -11,6 +11,7 @@
 
 #include "histogram.h"
 #include "method.h"
+#include "options.h"
 
 /* How the descriptor is used between ops; the two reopen modes reproduce
  * pg_test_fsync's "fsync on a non-write descriptor" test. */
@@ -26,6 +27,11 @@ struct wb_test {
 	enum wb_engine_id engine;
 	uint32_t size;           /* bytes per write */
 	uint32_t writes_per_op;  /* consecutive writes per timed op, then the method's sync */
+	uint32_t queue_depth;    /* flushes in flight per job (async engines only) */
+	uint32_t jobs;           /* writer threads, each on its own file */
+	uint32_t committers;     /* group commit: threads sharing one WAL file */
+	enum wb_pattern pattern;
+	unsigned engine_flags;   /* WB_ENGINE_* (fixed buffers, fixed files, SQPOLL) */
 	enum wb_fd_mode fd_mode;
 	uint64_t duration_ns;    /* how long to run */
 	unsigned group;          /* report section (compat's five groups) */
@@ -41,7 +47,8 @@ struct wb_result {
 	char reason[200];        /* why n/a or error, naming the call */
 	bool durability_failure; /* a sync or synchronous write failed: data may be lost */
 	bool direct_refused;     /* n/a because O_DIRECT was refused (compat's n/a*) */
-	uint64_t ops;            /* timed ops completed */
+	uint64_t ops;            /* timed ops completed (commits, for group commit) */
+	uint64_t flushes;        /* group commit: syncs issued by flush leaders */
 	uint64_t elapsed_ns;     /* from the first op's start to the last op's end */
 	struct wb_histogram *hist; /* per-op latency; NULL when nothing was measured */
 };
@@ -60,11 +67,17 @@ struct wb_results {
 struct wb_result *wb_results_add(struct wb_results *rs, const struct wb_test *t);
 void wb_results_free(struct wb_results *rs);
 
+/* Adds a part's figures into r (per-thread results after a run): ops add up,
+ * the longest elapsed time counts, histograms merge, the first failure wins.
+ * r->hist must exist when part->hist does. */
+void wb_result_merge(struct wb_result *r, const struct wb_result *part);
+
 /* Fills host, kernel and file-system facts for the tested path. */
 void wb_results_describe(struct wb_results *rs, const char *target);
 
 /* Derived figures: every reporter uses these, so they agree. */
 double wb_result_ops_per_sec(const struct wb_result *r);
+double wb_result_flushes_per_sec(const struct wb_result *r);
 double wb_result_usecs(const struct wb_result *r, double pct); /* pct < 0 means mean */
 
 /* True when any result is an error; *durability when any lost a sync. */
@@ -72,5 +85,6 @@ bool wb_results_failed(const struct wb_results *rs, bool *durability);
 
 /* The wb_fd_mode and wb_status names used in reports and JSON. */
 const char *wb_status_name(enum wb_status s);
+const char *wb_pattern_name(enum wb_pattern p);
 
 #endif

@@ -1,18 +1,25 @@
-/* runner.c — the timing loop.
+/* runner.c — the timing loops.
  * Each op is one flush: writes_per_op writes, then the method's sync, submitted
- * as one linked batch and reaped in full. Timestamps are chained (one
- * clock_gettime per op: the end of one op is the start of the next) so the
- * harness costs as little as possible inside the measurement. */
+ * as one linked batch. At queue depth 1 timestamps are chained (one
+ * clock_gettime per flush: the end of one is the start of the next) so the
+ * harness costs as little as possible inside the measurement. At queue depth N,
+ * N flushes are in flight on separate regions of the file, each timed from its
+ * submission to its last completion. With --jobs, each job is a thread with its
+ * own engine, file and histogram; nothing is shared until the merge. */
 #include "runner.h"
 
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
+
+#include "groupcommit.h"
 
 #define MAX_BATCH 1025 /* writes per op plus one sync */
 
@@ -35,7 +42,7 @@ static void set_status(struct wb_result *r, enum wb_status st, int err, const ch
 	va_end(ap);
 }
 
-static const char *op_call_name(const struct wb_op *op, const struct wb_method *m)
+const char *wb_op_call_name(const struct wb_op *op, const struct wb_method *m)
 {
 	switch (op->kind) {
 	case WB_OP_FSYNC:
@@ -62,43 +69,81 @@ static bool op_is_durability_point(const struct wb_op *op, const struct wb_metho
 	       (m->open_flags & (O_DSYNC | O_SYNC));
 }
 
-static int check_completions(struct wb_result *r, const struct wb_op *ops, unsigned n,
-			     const struct wb_completion *c)
+int wb_check_completion(struct wb_result *r, const struct wb_op *op, int64_t res)
 {
 	const struct wb_method *m = wb_method_get(r->test.method);
 	const struct wb_engine_ops *eng = wb_engine_get(r->test.engine);
+
+	if (res == -ECANCELED)
+		return 0; /* the failure that cancelled it is reported instead */
+	if (res >= 0 && (op->kind != WB_OP_WRITE || res == op->len))
+		return 0;
+	if (r->status != WB_STATUS_OK)
+		return -EIO; /* keep the first failure's story */
+	if (res == -EINVAL && op->kind == WB_OP_WRITE && (eng->caps & WB_CAP_DIRECT) &&
+	    r->ops == 0) {
+		set_status(r, WB_STATUS_NA, EINVAL,
+			   "O_DIRECT write of %u bytes refused (EINVAL): smaller than or "
+			   "misaligned to the device's logical block", op->len);
+		r->direct_refused = true;
+		return -EINVAL;
+	}
+	if (res == -EINVAL && op->kind != WB_OP_WRITE && r->ops == 0) {
+		/* libaio on kernels before 4.18 has no IOCB_CMD_FSYNC/FDSYNC. */
+		set_status(r, WB_STATUS_NA, EINVAL, "%s engine cannot submit %s here (EINVAL)",
+			   eng->name, wb_op_call_name(op, m));
+		return -EINVAL;
+	}
+	r->durability_failure = op_is_durability_point(op, m);
+	if (res >= 0)
+		set_status(r, WB_STATUS_ERROR, EIO, "%s: short write (%lld of %u bytes)",
+			   wb_op_call_name(op, m), (long long)res, op->len);
+	else
+		set_status(r, WB_STATUS_ERROR, (int)-res, "%s: %s", wb_op_call_name(op, m),
+			   strerror((int)-res));
+	return res < 0 ? (int)res : -EIO;
+}
+
+static int check_completions(struct wb_result *r, const struct wb_op *ops, unsigned n,
+			     const struct wb_completion *c)
+{
 	unsigned i;
+	int ret = 0;
 
 	for (i = 0; i < n; i++) {
 		/* user_data numbers the ops of the whole flush; this batch may be a part. */
 		uint64_t idx = c[i].user_data - ops[0].user_data;
-		int64_t res = c[i].res;
-		const struct wb_op *op;
 
-		if (idx >= n)
-			return set_status(r, WB_STATUS_ERROR, EPROTO,
-					  "engine returned an unknown completion"), -EPROTO;
-		op = &ops[idx];
-		if (res == -ECANCELED)
-			continue; /* the failure that cancelled it is reported instead */
-		if (res >= 0 && (op->kind != WB_OP_WRITE || res == op->len))
-			continue;
-		if (res == -EINVAL && op->kind == WB_OP_WRITE && (eng->caps & WB_CAP_DIRECT) &&
-		    r->ops == 0) {
-			set_status(r, WB_STATUS_NA, EINVAL,
-				   "O_DIRECT write of %u bytes refused (EINVAL): smaller than or "
-				   "misaligned to the device's logical block", op->len);
-			r->direct_refused = true;
-			return -EINVAL;
+		if (idx >= n) {
+			set_status(r, WB_STATUS_ERROR, EPROTO, "engine returned an unknown completion");
+			return -EPROTO;
 		}
-		r->durability_failure = op_is_durability_point(op, m);
-		if (res >= 0)
-			set_status(r, WB_STATUS_ERROR, EIO, "%s: short write (%lld of %u bytes)",
-				   op_call_name(op, m), (long long)res, op->len);
-		else
-			set_status(r, WB_STATUS_ERROR, (int)-res, "%s: %s", op_call_name(op, m),
-				   strerror((int)-res));
-		return res < 0 ? (int)res : -EIO;
+		if (!ret)
+			ret = wb_check_completion(r, &ops[idx], c[i].res);
+	}
+	return ret;
+}
+
+static int engine_failed(struct wb_result *r, const struct wb_engine_ops *eng, int ret)
+{
+	ret = ret ? ret : -EIO;
+	if (r->status == WB_STATUS_OK)
+		set_status(r, WB_STATUS_ERROR, -ret, "%s engine: %s", eng->name, strerror(-ret));
+	return ret;
+}
+
+/* Submits all of ops (an engine may take a linked chain in parts). */
+static int submit_all(struct wb_result *r, const struct wb_engine_ops *eng, struct wb_engine *e,
+		      const struct wb_op *ops, unsigned n)
+{
+	unsigned done = 0;
+	int ret;
+
+	while (done < n) {
+		ret = eng->submit(e, ops + done, n - done);
+		if (ret <= 0)
+			return engine_failed(r, eng, ret);
+		done += (unsigned)ret;
 	}
 	return 0;
 }
@@ -107,53 +152,49 @@ static int check_completions(struct wb_result *r, const struct wb_op *ops, unsig
 static int run_batch(struct wb_result *r, const struct wb_engine_ops *eng, struct wb_engine *e,
 		     const struct wb_op *ops, unsigned n, struct wb_completion *c)
 {
-	unsigned done = 0;
+	unsigned done;
 	int ret;
 
-	while (done < n) {
-		ret = eng->submit(e, ops + done, n - done);
-		if (ret <= 0)
-			goto fail;
-		done += (unsigned)ret;
-	}
+	ret = submit_all(r, eng, e, ops, n);
+	if (ret)
+		return ret;
 	for (done = 0; done < n; done += (unsigned)ret) {
 		ret = eng->reap(e, c + done, 1, n - done);
 		if (ret <= 0)
-			goto fail;
+			return engine_failed(r, eng, ret);
 	}
 	return check_completions(r, ops, n, c);
-fail:
-	ret = ret ? ret : -EIO;
-	set_status(r, WB_STATUS_ERROR, -ret, "%s engine: %s", eng->name, strerror(-ret));
-	return ret;
 }
 
-/* Builds one flush: writes at consecutive offsets, then the sync, linked so the
- * sync never runs after a failed write. */
-static unsigned build_ops(const struct wb_test *t, const void *buf, struct wb_op *ops)
+unsigned wb_build_flush(const struct wb_test *t, const void *buf, uint64_t offset,
+			uint64_t first_user_data, struct wb_op *ops)
 {
 	const struct wb_method *m = wb_method_get(t->method);
 	unsigned i, n = 0;
 
-	for (i = 0; i < t->writes_per_op; i++) {
+	/* Linked, so the sync never runs after a failed write. */
+	for (i = 0; i < t->writes_per_op; i++, n++)
 		ops[n] = (struct wb_op){
 			.kind = WB_OP_WRITE,
 			.flags = m->write_flags | (m->sync != WB_SYNC_NONE ? WB_OPF_LINK : 0),
 			.buf = buf,
 			.len = t->size,
-			.offset = (uint64_t)i * t->size,
-			.user_data = n,
+			.offset = offset + (uint64_t)i * t->size,
+			.user_data = first_user_data + n,
 		};
-		n++;
-	}
 	if (m->sync != WB_SYNC_NONE) {
 		ops[n] = (struct wb_op){
 			.kind = m->sync == WB_SYNC_FSYNC ? WB_OP_FSYNC : WB_OP_FDATASYNC,
-			.user_data = n,
+			.user_data = first_user_data + n,
 		};
 		n++;
 	}
 	return n;
+}
+
+static unsigned ops_per_flush(const struct wb_test *t)
+{
+	return t->writes_per_op + (wb_method_get(t->method)->sync != WB_SYNC_NONE);
 }
 
 static int open_target(struct wb_result *r, const struct wb_engine_ops *eng,
@@ -206,10 +247,12 @@ out_close:
 }
 
 static int timed_loop(struct wb_result *r, const struct wb_engine_ops *eng,
-		      struct wb_engine *e, const char *path, struct wb_op *ops, unsigned n)
+		      struct wb_engine *e, const char *path, const void *buf)
 {
 	struct wb_completion c[MAX_BATCH];
+	struct wb_op ops[MAX_BATCH];
 	uint64_t start, prev, now, deadline;
+	unsigned n = wb_build_flush(&r->test, buf, 0, 0, ops);
 	int ret = 0;
 
 	start = prev = now_ns();
@@ -232,6 +275,83 @@ static int timed_loop(struct wb_result *r, const struct wb_engine_ops *eng,
 	return ret;
 }
 
+/* Queue depth > 1: qd flushes in flight, slot s writing its own region of the
+ * file, each resubmitted as soon as its last op completes. */
+static int timed_loop_qd(struct wb_result *r, const struct wb_engine_ops *eng,
+			 struct wb_engine *e, const void *buf)
+{
+	const struct wb_test *t = &r->test;
+	unsigned n = ops_per_flush(t), qd = t->queue_depth, inflight = 0, s, i;
+	uint64_t region = (uint64_t)t->writes_per_op * t->size, start, now, last, deadline;
+	struct wb_completion *c = calloc((size_t)qd * n, sizeof(*c));
+	struct wb_op *ops = calloc((size_t)qd * n, sizeof(*ops));
+	uint64_t *slot_start = calloc(qd, sizeof(*slot_start));
+	unsigned *pending = calloc(qd, sizeof(*pending));
+	int ret = 0, got;
+
+	if (!c || !ops || !slot_start || !pending) {
+		ret = -ENOMEM;
+		set_status(r, WB_STATUS_ERROR, ENOMEM, "out of memory for queue depth %u", qd);
+		goto out;
+	}
+	for (s = 0; s < qd; s++)
+		(void)wb_build_flush(t, buf, s * region, (uint64_t)s * n, &ops[s * n]);
+	start = last = now_ns();
+	deadline = start + t->duration_ns;
+	for (s = 0; s < qd && !ret; s++) {
+		slot_start[s] = now_ns();
+		ret = submit_all(r, eng, e, &ops[s * n], n);
+		if (!ret) {
+			pending[s] = n;
+			inflight++;
+		}
+	}
+	while (inflight) {
+		got = eng->reap(e, c, 1, qd * n);
+		if (got <= 0) {
+			ret = engine_failed(r, eng, got);
+			break; /* the engine lost track; nothing more will complete */
+		}
+		now = now_ns();
+		for (i = 0; i < (unsigned)got; i++) {
+			uint64_t idx = c[i].user_data;
+			int cret;
+
+			if (idx >= (uint64_t)qd * n || !pending[idx / n]) {
+				set_status(r, WB_STATUS_ERROR, EPROTO, "engine returned an unknown completion");
+				ret = -EPROTO;
+				continue;
+			}
+			cret = wb_check_completion(r, &ops[idx], c[i].res);
+			ret = ret ? ret : cret;
+			s = (unsigned)(idx / n);
+			if (--pending[s])
+				continue;
+			if (!ret) {
+				wb_hist_record(r->hist, now - slot_start[s]);
+				r->ops++;
+				last = now;
+			}
+			inflight--;
+			if (ret || now >= deadline)
+				continue; /* drain: let the others finish */
+			slot_start[s] = now;
+			ret = submit_all(r, eng, e, &ops[s * n], n);
+			if (!ret) {
+				pending[s] = n;
+				inflight++;
+			}
+		}
+	}
+	r->elapsed_ns = last - start;
+out:
+	free(c);
+	free(ops);
+	free(slot_start);
+	free(pending);
+	return ret;
+}
+
 /* After each test the file is synced outside the timing, so pages one test left
  * dirty (the no-sync baseline) are not paid for by the next. */
 static int settle(struct wb_result *r, const char *path)
@@ -249,20 +369,174 @@ static int settle(struct wb_result *r, const char *path)
 	return ret;
 }
 
-int wb_run_test(struct wb_result *r, const char *path, const void *buf)
+/* Holds job threads until all exist, so they start timing together; a failed
+ * pthread_create cancels the start instead of leaving the others waiting. */
+struct start_gate {
+	pthread_mutex_t lock;
+	pthread_cond_t cond;
+	bool go, cancelled;
+};
+
+struct job {
+	struct wb_result r;         /* this job's own figures, merged afterwards */
+	const char *path;
+	const void *buf;
+	struct start_gate *gate;    /* NULL when the job runs on the caller's thread */
+	pthread_t thread;
+};
+
+/* Returns false when the start was cancelled. */
+static bool gate_wait(struct start_gate *g)
+{
+	bool go;
+
+	pthread_mutex_lock(&g->lock);
+	while (!g->go && !g->cancelled)
+		pthread_cond_wait(&g->cond, &g->lock);
+	go = g->go;
+	pthread_mutex_unlock(&g->lock);
+	return go;
+}
+
+static void gate_open(struct start_gate *g, bool go)
+{
+	pthread_mutex_lock(&g->lock);
+	g->go = go;
+	g->cancelled = !go;
+	pthread_cond_broadcast(&g->cond);
+	pthread_mutex_unlock(&g->lock);
+}
+
+static void engine_config(const struct wb_test *t, const void *buf, struct wb_engine_config *cfg)
+{
+	*cfg = (struct wb_engine_config){
+		.queue_depth = ops_per_flush(t) * (t->queue_depth ? t->queue_depth : 1),
+		.flags = t->engine_flags,
+		.buf = buf,
+		.buf_len = t->size,
+	};
+}
+
+static void run_job(struct job *j)
+{
+	struct wb_result *r = &j->r;
+	const struct wb_engine_ops *eng = wb_engine_get(r->test.engine);
+	struct wb_engine_config cfg;
+	struct wb_engine *e = NULL;
+	int ret;
+
+	engine_config(&r->test, j->buf, &cfg);
+	ret = eng->init(&e, &cfg);
+	if (j->gate && !gate_wait(j->gate)) {
+		set_status(r, WB_STATUS_ERROR, EAGAIN, "not started: another job could not be created");
+		goto out;
+	}
+	if (ret) {
+		set_status(r, WB_STATUS_ERROR, -ret, "%s engine init: %s", eng->name, strerror(-ret));
+		return;
+	}
+	if (r->test.fd_mode == WB_FD_KEEP && open_target(r, eng, e, j->path))
+		goto out;
+	if (r->test.queue_depth > 1)
+		(void)timed_loop_qd(r, eng, e, j->buf);
+	else
+		(void)timed_loop(r, eng, e, j->path, j->buf);
+	if (r->test.fd_mode == WB_FD_KEEP)
+		(void)close_target(r, eng, e);
+	if (r->status == WB_STATUS_OK)
+		(void)settle(r, j->path);
+out:
+	eng->destroy(e);
+}
+
+static void *job_thread(void *arg)
+{
+	run_job(arg);
+	return NULL;
+}
+
+static int run_jobs(struct wb_result *r, const char *const *paths, const void *buf)
+{
+	unsigned n = r->test.jobs ? r->test.jobs : 1, i, created;
+	struct job *jobs = calloc(n, sizeof(*jobs));
+	struct start_gate gate = { PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, false, false };
+	int ret = 0;
+
+	if (!jobs)
+		return -ENOMEM;
+	for (i = 0; i < n; i++) {
+		jobs[i].r.test = r->test;
+		jobs[i].path = paths[i];
+		jobs[i].buf = buf;
+		jobs[i].r.hist = malloc(sizeof(*jobs[i].r.hist));
+		if (!jobs[i].r.hist) {
+			ret = -ENOMEM;
+			goto out;
+		}
+		wb_hist_init(jobs[i].r.hist);
+	}
+	if (n == 1) {
+		run_job(&jobs[0]);
+	} else {
+		for (created = 0; created < n; created++) {
+			jobs[created].gate = &gate;
+			ret = -pthread_create(&jobs[created].thread, NULL, job_thread, &jobs[created]);
+			if (ret)
+				break;
+		}
+		gate_open(&gate, !ret);
+		for (i = 0; i < created; i++)
+			pthread_join(jobs[i].thread, NULL);
+		if (ret)
+			goto out;
+	}
+	for (i = 0; i < n; i++)
+		wb_result_merge(r, &jobs[i].r);
+out:
+	for (i = 0; i < n; i++)
+		free(jobs[i].r.hist);
+	free(jobs);
+	return ret;
+}
+
+/* Why this test cannot run at all, from its shape and the engine's capabilities. */
+static const char *shape_reason(const struct wb_test *t, const struct wb_engine_ops *eng)
+{
+	static const struct {
+		unsigned flag, cap;
+		const char *reason;
+	} options[] = {
+		{ WB_ENGINE_FIXED_BUFFERS, WB_CAP_FIXED_BUFFERS, "--fixed-buffers needs io_uring" },
+		{ WB_ENGINE_FIXED_FILES, WB_CAP_FIXED_FILES, "--fixed-files needs io_uring" },
+		{ WB_ENGINE_SQPOLL, WB_CAP_SQPOLL, "--sqpoll needs io_uring" },
+	};
+	unsigned i;
+
+	if (t->queue_depth > 1 && !(eng->caps & WB_CAP_QUEUE_DEPTH))
+		return "queue depth > 1 needs an asynchronous engine (io_uring, libaio); "
+		       "use --jobs for concurrency";
+	for (i = 0; i < sizeof(options) / sizeof(options[0]); i++)
+		if ((t->engine_flags & options[i].flag) && !(eng->caps & options[i].cap))
+			return options[i].reason;
+	if (t->pattern == WB_PATTERN_GROUPCOMMIT && (t->queue_depth > 1 || t->jobs > 1))
+		return "group commit has its own concurrency (--committers); use qd 1, jobs 1";
+	return NULL;
+}
+
+int wb_run_test(struct wb_result *r, const char *const *paths, const void *buf)
 {
 	const struct wb_test *t = &r->test;
 	const struct wb_engine_ops *eng = wb_engine_get(t->engine);
-	struct wb_engine_config cfg = { .queue_depth = 1 };
-	struct wb_op ops[MAX_BATCH];
-	struct wb_engine *e = NULL;
+	struct wb_engine_config cfg;
 	char reason[160];
+	struct stat st;
 	const char *why;
-	unsigned n;
 	int ret;
 
 	r->status = WB_STATUS_OK;
 	why = wb_method_engine_reason(t->method, t->engine);
+	if (!why)
+		why = shape_reason(t, eng);
 	if (why) {
 		set_status(r, WB_STATUS_NA, ENOTSUP, "%s", why);
 		return 0;
@@ -271,35 +545,26 @@ int wb_run_test(struct wb_result *r, const char *path, const void *buf)
 		set_status(r, WB_STATUS_ERROR, EINVAL, "writes per op must be 1..%d", MAX_BATCH - 1);
 		return -EINVAL;
 	}
-	n = build_ops(t, buf, ops);
-	cfg.queue_depth = n;
-	cfg.buf = buf;
-	cfg.buf_len = t->size;
+	engine_config(t, buf, &cfg);
 	if (eng->probe && (ret = eng->probe(&cfg, reason, sizeof(reason)))) {
 		set_status(r, WB_STATUS_NA, -ret, "%s", reason);
 		return 0;
 	}
 	r->hist = malloc(sizeof(*r->hist));
-	if (!r->hist || (ret = eng->init(&e, &cfg))) {
-		ret = r->hist ? ret : -ENOMEM;
-		set_status(r, WB_STATUS_ERROR, -ret, "%s engine init: %s", eng->name, strerror(-ret));
-		return ret;
+	if (!r->hist) {
+		set_status(r, WB_STATUS_ERROR, ENOMEM, "out of memory");
+		return -ENOMEM;
 	}
 	wb_hist_init(r->hist);
-	if (t->fd_mode == WB_FD_KEEP && (ret = open_target(r, eng, e, path)))
-		goto out;
-	ret = timed_loop(r, eng, e, path, ops, n);
-	if (t->fd_mode == WB_FD_KEEP) {
-		int cret = close_target(r, eng, e);
-
-		ret = ret ? ret : cret;
-	}
-	if (r->status == WB_STATUS_OK) {
-		int sret = settle(r, path);
-
-		ret = ret ? ret : sret;
-	}
-out:
-	eng->destroy(e);
-	return r->status == WB_STATUS_NA ? 0 : ret;
+	if (t->pattern == WB_PATTERN_GROUPCOMMIT)
+		ret = stat(paths[0], &st) ? -errno
+					  : wb_groupcommit_run(r, eng, paths[0], (uint64_t)st.st_size,
+							       NULL);
+	else
+		ret = run_jobs(r, paths, buf);
+	if (ret && r->status == WB_STATUS_OK)
+		set_status(r, WB_STATUS_ERROR, -ret, "%s", strerror(-ret));
+	if (r->status == WB_STATUS_NA)
+		return 0;
+	return r->status == WB_STATUS_OK ? 0 : (r->error ? -r->error : -EIO);
 }

@@ -7,9 +7,9 @@ set -e
 faultfs_mount --fail-fdatasync-only EIO
 
 expect_exit 3 "$WALBENCH" run --dir "$FF_MNT" --method fdatasync,fsync --duration 100ms
-grep -Eq '^fdatasync +sync +8kB +1 error: fdatasync: Input/output error$' "$OUT" ||
+grep -Eq '^fdatasync +sync +8kB +1 +1 error: fdatasync: Input/output error$' "$OUT" ||
 	fail "no error row: $(cat "$OUT")"
-grep -Eq '^fsync +sync +8kB +1 +[0-9.]+ ' "$OUT" || fail "fsync row should still measure"
+grep -Eq '^fsync +sync +8kB +1 +1 +[0-9.]+ ' "$OUT" || fail "fsync row should still measure"
 grep -q 'DURABILITY FAILURE' "$ERR" || fail "not reported loudly: $(cat "$ERR")"
 grep -q 'fdatasync: Input/output error' "$ERR" || fail "errno not named"
 

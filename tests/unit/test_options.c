@@ -18,8 +18,8 @@ static void test_defaults(void **state)
 	(void)state;
 	assert_int_equal(wb_config_defaults(&cfg, WB_CMD_RUN), 0);
 	assert_string_equal(cfg.target, ".");
-	assert_int_equal(cfg.nsizes, 1);
-	assert_int_equal(cfg.sizes[0], 8192);
+	assert_int_equal(cfg.sizes.n, 1);
+	assert_int_equal(cfg.sizes.v[0], 8192);
 	assert_int_equal(cfg.writes_per_op, 1);
 	assert_int_equal(cfg.engines, 1u << WB_ENGINE_SYNC);
 	assert_false(cfg.methods & (1u << WB_METHOD_NONE));
@@ -50,8 +50,8 @@ static void test_lists(void **state)
 	assert_int_equal(cfg.engines, (1u << WB_ENGINE_COUNT) - 1);
 	assert_int_equal(wb_option_set(&cfg, e, ",", why, sizeof(why)), -EINVAL);
 	assert_int_equal(wb_option_set(&cfg, s, "4k,8k,16k", why, sizeof(why)), 0);
-	assert_int_equal(cfg.nsizes, 3);
-	assert_int_equal(cfg.sizes[2], 16384);
+	assert_int_equal(cfg.sizes.n, 3);
+	assert_int_equal(cfg.sizes.v[2], 16384);
 	assert_int_equal(wb_option_set(&cfg, s, "4k,2M", why, sizeof(why)), -ERANGE);
 	assert_non_null(strstr(why, "\"2M\""));
 }
