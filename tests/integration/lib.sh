@@ -92,3 +92,13 @@ faultfs_mount() {
 	done
 	fail "faultfs did not mount"
 }
+
+# need_engine NAME [DIR]: skips unless `walbench engines` reports NAME available
+# for fdatasync on DIR (default /tmp) — built, and allowed by this kernel.
+need_engine() {
+	local out
+	out=$("$WALBENCH" engines --dir "${2:-/tmp}" 2>/dev/null) || skip "walbench engines failed"
+	printf '%s\n' "$out" | awk -v e="$1:" '$1 == e { on = 1; next } /^[a-z_]+:/ { on = 0 }
+		on && $1 == "fdatasync" && $2 == "available" { found = 1 } END { exit !found }' ||
+		skip "engine $1 not available here: $(printf '%s\n' "$out" | grep -A2 "^$1:" | tail -1)"
+}

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# t_seccomp_blocked.sh — when a seccomp filter makes io_uring_setup or io_setup
+# fail with EPERM (as a container's default profile does), `walbench engines`
+# reports those engines n/a with the reason and the others still work.
+. "$(dirname "$0")/lib.sh"
+set -e
+deny="$WB_TEST_BIN/deny_syscall"
+[ -x "$deny" ] || skip "deny_syscall not built (libseccomp-dev missing)"
+need_engine io_uring
+need_engine libaio
+wb_tmpdir d
+
+expect_exit 0 "$deny" io_uring_setup=EPERM -- "$WALBENCH" engines --dir "$d"
+grep -A1 '^io_uring:' "$OUT" | grep -q 'n/a: .*blocked (EPERM)' || fail "io_uring not blocked: $(cat "$OUT")"
+grep -A1 '^io_uring_direct:' "$OUT" | grep -q 'blocked (EPERM)' || fail "io_uring_direct not blocked"
+grep -A2 '^libaio:' "$OUT" | grep -q 'available' || fail "libaio should be unaffected"
+
+expect_exit 0 "$deny" io_setup=EPERM -- "$WALBENCH" engines --dir "$d"
+grep -A1 '^libaio:' "$OUT" | grep -q 'n/a: io_setup: EPERM' || fail "libaio not blocked: $(cat "$OUT")"
+grep -A2 '^io_uring:' "$OUT" | grep -q 'available' || fail "io_uring should be unaffected"
+
+expect_exit 0 "$deny" io_setup=EAGAIN -- "$WALBENCH" engines --dir "$d"
+grep -A1 '^libaio:' "$OUT" | grep -q 'aio-max-nr' || fail "EAGAIN not explained: $(cat "$OUT")"
+
+# A run of a blocked engine only is "nothing could run": exit 2, with the reason.
+expect_exit 2 "$deny" io_uring_setup=EPERM -- "$WALBENCH" run --dir "$d" --engine io_uring \
+	--method fdatasync --duration 50ms
+grep -q 'blocked (EPERM)' "$OUT" || fail "run row has no reason"
+assert_no_files "$d"
+pass
