@@ -92,14 +92,20 @@ struct wb_engine_ops {
 	int (*open)(struct wb_engine *e, const char *path, int open_flags);
 
 	/* Required. Queues n ops on the open file. Returns how many were accepted (at least
-	 * 1 unless n == 0) or -errno if none. A WB_OPF_LINK chain is accepted whole. */
+	 * 1 unless n == 0) or -errno if none (-EAGAIN: reap first). A WB_OPF_LINK chain is
+	 * accepted whole. The caller may reuse ops[] as soon as this returns: an engine
+	 * copies what it needs. Ops accepted but not yet reaped count against
+	 * queue_depth. An op the kernel refuses (io_submit's EINVAL) completes with that
+	 * error as its res rather than failing the call. */
 	int (*submit)(struct wb_engine *e, const struct wb_op *ops, unsigned n);
 
 	/* Required. Waits for at least min completions, stores up to max. Returns the count
-	 * or -errno (the submission itself broke; per-op errors live in res). */
+	 * or -errno (the submission itself broke; per-op errors live in res). An engine
+	 * that emulates links may submit the held rest of a chain from here. */
 	int (*reap)(struct wb_engine *e, struct wb_completion *out, unsigned min, unsigned max);
 
-	/* Required. Closes the file; returns close(2)'s result as 0 or -errno, because
+	/* Required. Closes the file, first waiting for ops still in flight (their
+	 * completions are dropped); returns close(2)'s result as 0 or -errno, because
 	 * close can report a deferred write error. The instance stays usable for open(). */
 	int (*close)(struct wb_engine *e);
 

@@ -22,6 +22,11 @@
 #include "groupcommit.h"
 
 #define MAX_BATCH 1025 /* writes per op plus one sync */
+/* Most ops in flight at once; io_uring rings stop at 32768 entries, and no WAL
+ * device has a use for more. */
+#define WB_MAX_INFLIGHT 4096
+#define WB_STR2(x) #x
+#define WB_STR(x) WB_STR2(x)
 
 static inline uint64_t now_ns(void)
 {
@@ -172,11 +177,14 @@ unsigned wb_build_flush(const struct wb_test *t, const void *buf, uint64_t offse
 	const struct wb_method *m = wb_method_get(t->method);
 	unsigned i, n = 0;
 
-	/* Linked, so the sync never runs after a failed write. */
+	/* Every op but the last is linked: the writes go out one after another, as
+	 * PostgreSQL issues them (each synchronous under an open_* method), and the
+	 * sync never runs after a failed write. */
 	for (i = 0; i < t->writes_per_op; i++, n++)
 		ops[n] = (struct wb_op){
 			.kind = WB_OP_WRITE,
-			.flags = m->write_flags | (m->sync != WB_SYNC_NONE ? WB_OPF_LINK : 0),
+			.flags = m->write_flags |
+				 (m->sync != WB_SYNC_NONE || i + 1 < t->writes_per_op ? WB_OPF_LINK : 0),
 			.buf = buf,
 			.len = t->size,
 			.offset = offset + (uint64_t)i * t->size,
@@ -512,6 +520,9 @@ static const char *shape_reason(const struct wb_test *t, const struct wb_engine_
 	};
 	unsigned i;
 
+	if ((uint64_t)ops_per_flush(t) * t->queue_depth > WB_MAX_INFLIGHT)
+		return "queue depth x ops per flush exceeds " WB_STR(WB_MAX_INFLIGHT)
+		       " operations in flight";
 	if (t->queue_depth > 1 && !(eng->caps & WB_CAP_QUEUE_DEPTH))
 		return "queue depth > 1 needs an asynchronous engine (io_uring, libaio); "
 		       "use --jobs for concurrency";
