@@ -29,7 +29,7 @@ int wb_cmd_compat(int argc, char **argv)
 	hooks.ctx = &rep;
 	wb_compat_print_preamble(cfg.duration_ns);
 	fflush(stdout);
-	ret = wb_session_run(cfg.target, tests, n, &hooks, &rs);
+	ret = wb_session_run(cfg.target, tests, n, NULL, &hooks, &rs);
 	if (rep.group >= 0)
 		wb_compat_finish(&rep);
 	wb_results_free(&rs);

@@ -33,7 +33,7 @@ int wb_cmd_engines(int argc, char **argv)
 				.size = PROBE_SIZE, .writes_per_op = 1, .queue_depth = 1,
 				.jobs = 1, .committers = 1, .duration_ns = 0,
 			};
-	status = wb_session_run(cfg.target, tests, n, NULL, &rs);
+	status = wb_session_run(cfg.target, tests, n, NULL, NULL, &rs);
 	if (rs.n)
 		printf("Engines and methods on %s (%s), probed with one %d-byte flush each:\n\n",
 		       cfg.target, rs.fs_type, PROBE_SIZE);

@@ -272,10 +272,10 @@ int wb_groupcommit_run(struct wb_result *r, const struct wb_engine_ops *eng, con
 	for (i = 0; i < created; i++)
 		pthread_join(cs[i].thread, NULL);
 	for (i = 0; i < n && !ret; i++)
-		wb_result_merge(r, &cs[i].r);
+		wb_result_merge(r, &cs[i].r, false);
 out:
 	for (i = 0; cs && i < n; i++)
-		free(cs[i].r.hist);
+		wb_result_release(&cs[i].r);
 	free(cs);
 	free(buf);
 	return ret;

@@ -16,7 +16,10 @@
 
 #define CFG(field) offsetof(struct wb_config, field)
 
-static const char *const pattern_names[] = { "overwrite", "groupcommit", NULL };
+static const char *const pattern_names[] = { "overwrite", "append", "groupcommit", NULL };
+static const char *const segment_names[] = { "recycle", "new", NULL };
+static const char *const wal_level_names[] = { "minimal", "replica", "logical", NULL };
+static const char *const fd_mode_names[] = { "keep", "sync_then_close", "close_then_sync", NULL };
 _Static_assert(sizeof(pattern_names) / sizeof(pattern_names[0]) == WB_PATTERN_COUNT + 1,
 	       "pattern_names must name every enum wb_pattern");
 
@@ -42,12 +45,32 @@ const struct wb_option wb_options[] = {
 	{ "size", 'b', WB_OPT_SIZES, "8k", 512, 1 << 20, "LIST",
 	  "bytes per write, comma separated: 512 .. 1MiB, suffixes k, KiB, M (default 8k)",
 	  RUN, CFG(sizes), NULL },
-	{ "writes", 'w', WB_OPT_UINT, "1", 1, 1024, "N",
-	  "consecutive writes per flush, at increasing offsets (default 1)",
-	  RUN, CFG(writes_per_op), NULL },
-	{ "duration", 't', WB_OPT_DURATION, "2s", NS_PER_S / 100, 86400 * NS_PER_S, "TIME",
-	  "time per test: 500ms, 2s, 1m (default 2s)",
+	{ "writes", 'w', WB_OPT_UINTS, "1", 1, 1024, "LIST",
+	  "consecutive writes per flush, at increasing offsets, comma separated: 1 is a commit, "
+	  "more a bulk flush (default 1)",
+	  RUN, CFG(writes), NULL },
+	{ "duration", 't', WB_OPT_DURATION, "0", 0, 86400 * NS_PER_S, "TIME",
+	  "most time one test may take: 500ms, 3s (default 0: an equal share of --budget)",
 	  RUN, CFG(duration_ns), NULL },
+	{ "budget", 'B', WB_OPT_DURATION, "60s", NS_PER_S / 100, 7 * 86400 * NS_PER_S, "TIME",
+	  "time for the whole run; tests stop early once their CI is tight (default 60s)",
+	  RUN, CFG(budget_ns), NULL },
+	{ "trial-time", 0, WB_OPT_DURATION, "200ms", NS_PER_S / 100, 3600 * NS_PER_S, "TIME",
+	  "length of one trial; trials of all tests are interleaved (default 200ms)",
+	  RUN, CFG(trial_ns), NULL },
+	{ "warmup", 0, WB_OPT_DURATION, "100ms", 0, 3600 * NS_PER_S, "TIME",
+	  "run and discard this much before a test's first trial (default 100ms)",
+	  RUN, CFG(warmup_ns), NULL },
+	{ "min-trials", 0, WB_OPT_UINT, "5", 1, 100000, "N",
+	  "trials before a test may stop on its CI (default 5)",
+	  RUN, CFG(min_trials), NULL },
+	{ "ci-target", 0, WB_OPT_PERCENT, "3", 10, 10000, "PCT",
+	  "stop a test when the 95% CI of its rate is within +-PCT (default 3)",
+	  RUN, CFG(ci_target_bp), NULL },
+	{ "max-cv", 0, WB_OPT_PERCENT, "10", 10, 100000, "PCT",
+	  "trials varying more than this (coefficient of variation) mark a test unstable "
+	  "(default 10)",
+	  RUN, CFG(max_cv_bp), NULL },
 	{ "qd", 'q', WB_OPT_UINTS, "1", 1, 1024, "LIST",
 	  "flushes in flight per job, comma separated (io_uring, libaio; default 1)",
 	  RUN, CFG(qds), NULL },
@@ -55,9 +78,31 @@ const struct wb_option wb_options[] = {
 	  "independent writer threads, each on its own file, comma separated (default 1)",
 	  RUN, CFG(jobs), NULL },
 	{ "pattern", 'p', WB_OPT_CHOICE, "overwrite", 0, 0, "NAME",
-	  "overwrite (each flush rewrites the same offsets, as pg_test_fsync) or groupcommit "
-	  "(committers append to one WAL file, a leader flushes for all)",
+	  "overwrite (each flush rewrites the same offsets, as pg_test_fsync), append (flushes "
+	  "advance through a zeroed WAL segment) or groupcommit (committers append to one WAL "
+	  "file, a leader flushes for all)",
 	  RUN, CFG(pattern), pattern_names },
+	{ "segment-size", 0, WB_OPT_SIZE, "16MiB", 1 << 20, 1ull << 30, "SIZE",
+	  "append: WAL segment size, 1MiB .. 1GiB (default 16MiB, as PostgreSQL)",
+	  RUN, CFG(segment_size), NULL },
+	{ "segment", 0, WB_OPT_CHOICE, "recycle", 0, 0, "MODE",
+	  "append at the end of a segment: recycle (wrap to its start) or new (create, zero-fill "
+	  "and sync a new one, timed separately)",
+	  RUN, CFG(segment_mode), segment_names },
+	{ "fd-mode", 0, WB_OPT_CHOICE, "keep", 0, 0, "MODE",
+	  "keep the file open (default), or reopen it per flush as pg_test_fsync's descriptor "
+	  "test: sync_then_close, close_then_sync",
+	  RUN, CFG(fd_mode), fd_mode_names },
+	{ "pg-version", 0, WB_OPT_UINT, "0", 0, 99, "N",
+	  "measure open_* methods as PostgreSQL N opens WAL (O_DIRECT or not), beside "
+	  "pg_test_fsync's always-O_DIRECT variant (default 0: engines as given)",
+	  RUN, CFG(pg_version), NULL },
+	{ "wal-level", 0, WB_OPT_CHOICE, "replica", 0, 0, "LEVEL",
+	  "with --pg-version <= 15: minimal lets PostgreSQL use O_DIRECT for open_* methods",
+	  RUN, CFG(wal_level), wal_level_names },
+	{ "debug-io-direct", 0, WB_OPT_FLAG, NULL, 0, 0, "",
+	  "with --pg-version >= 16: the server runs with debug_io_direct=wal",
+	  RUN, CFG(debug_io_direct), NULL },
 	{ "committers", 'c', WB_OPT_UINTS, "8", 1, 256, "LIST",
 	  "group commit: committer threads sharing the WAL file, comma separated (default 8)",
 	  RUN, CFG(committers), NULL },
@@ -73,6 +118,12 @@ const struct wb_option wb_options[] = {
 	{ "json", 'j', WB_OPT_PATH, NULL, 0, 0, "FILE",
 	  "also write the results as JSON to FILE (atomically; a symlink is refused)",
 	  RUN, CFG(json_path), NULL },
+	{ "csv", 0, WB_OPT_PATH, NULL, 0, 0, "FILE",
+	  "also write one CSV row per test to FILE (atomically; a symlink is refused)",
+	  RUN, CFG(csv_path), NULL },
+	{ "profile", 'P', WB_OPT_PATH, NULL, 0, 0, "NAME|FILE",
+	  "load options from profiles/NAME.json or FILE; options given here override it",
+	  RUN, CFG(profile), NULL },
 };
 
 const unsigned wb_options_count = sizeof(wb_options) / sizeof(wb_options[0]);
@@ -202,8 +253,24 @@ int wb_option_set(struct wb_config *cfg, const struct wb_option *opt, const char
 		return 0;
 	case WB_OPT_DURATION:
 		ret = wb_parse_duration(value, opt->min, opt->max, (uint64_t *)slot);
-		if (ret)
-			snprintf(why, why_len, "not a duration from 10ms to 24h (e.g. 500ms, 5s, 1m)");
+		if (ret) {
+			char lo[32], hi[32];
+
+			wb_format_duration(opt->min, lo, sizeof(lo));
+			wb_format_duration(opt->max, hi, sizeof(hi));
+			snprintf(why, why_len, "not a duration from %s to %s (e.g. 500ms, 5s, 1m)", lo,
+				 hi);
+		}
+		return ret;
+	case WB_OPT_SIZE:
+		ret = wb_parse_size(value, opt->min, opt->max, (uint64_t *)slot);
+		if (ret) {
+			char lo[32], hi[32];
+
+			wb_format_size(opt->min, lo, sizeof(lo));
+			wb_format_size(opt->max, hi, sizeof(hi));
+			snprintf(why, why_len, "not a size from %s to %s", lo, hi);
+		}
 		return ret;
 	case WB_OPT_UINT:
 		ret = wb_parse_uint(value, opt->min, opt->max, (uint64_t *)slot);
@@ -229,6 +296,12 @@ int wb_option_set(struct wb_config *cfg, const struct wb_option *opt, const char
 		return 0;
 	case WB_OPT_CHOICE:
 		return set_choice(slot, opt, value, why, why_len);
+	case WB_OPT_PERCENT:
+		ret = wb_parse_percent(value, opt->min, opt->max, (uint64_t *)slot);
+		if (ret)
+			snprintf(why, why_len, "not a percentage from %g to %g", opt->min / 100.0,
+				 opt->max / 100.0);
+		return ret;
 	}
 	return -EINVAL;
 }

@@ -19,20 +19,32 @@ struct wb_list {
 /* --pattern: how the file is written. */
 enum wb_pattern {
 	WB_PATTERN_OVERWRITE,   /* every flush rewrites the same offsets (pg_test_fsync) */
+	WB_PATTERN_APPEND,      /* flushes advance through a preallocated, zeroed segment */
 	WB_PATTERN_GROUPCOMMIT, /* committers append to one WAL file; a leader flushes for all */
 	WB_PATTERN_COUNT
 };
+
+/* --segment: what an append does at the end of its segment. */
+enum wb_segment_mode {
+	WB_SEGMENT_RECYCLE, /* wrap to the start of the same file (a recycled segment) */
+	WB_SEGMENT_NEW,     /* create, zero-fill and sync a new segment (timed separately) */
+};
+
+/* --wal-level, for --pg-version's choice of O_DIRECT. */
+enum wb_wal_level { WB_WAL_MINIMAL, WB_WAL_REPLICA, WB_WAL_LOGICAL };
+
+/* --fd-mode (see enum wb_fd_mode in results.h; same order). */
 
 enum wb_command { WB_CMD_COMPAT, WB_CMD_RUN, WB_CMD_ENGINES, WB_CMD_COUNT };
 #define WB_CMD_BIT(c) (1u << (c))
 
 struct wb_config {
 	const char *target;      /* file or directory to test in */
-	uint64_t duration_ns;    /* per test */
+	uint64_t duration_ns;    /* per test: compat's fixed time; run's cap (0 = share the budget) */
 	uint32_t methods;        /* bit per enum wb_method_id */
 	uint32_t engines;        /* bit per enum wb_engine_id */
 	struct wb_list sizes;     /* bytes per write */
-	uint64_t writes_per_op;
+	struct wb_list writes;    /* writes per flush: 1 is a commit, more a bulk flush */
 	struct wb_list qds;       /* flushes in flight per job (async engines) */
 	struct wb_list jobs;      /* independent writer threads, one file each */
 	struct wb_list committers; /* group commit: threads sharing one WAL file */
@@ -40,19 +52,35 @@ struct wb_config {
 	bool fixed_buffers;       /* io_uring: registered buffer */
 	bool fixed_files;         /* io_uring: registered file */
 	bool sqpoll;              /* io_uring: kernel submission polling thread */
+	uint64_t segment_size;    /* append: bytes per WAL segment */
+	uint64_t segment_mode;    /* enum wb_segment_mode */
+	uint64_t fd_mode;         /* enum wb_fd_mode */
+	uint64_t pg_version;      /* 0: not modelled; else PostgreSQL's major version */
+	uint64_t wal_level;       /* enum wb_wal_level */
+	bool debug_io_direct;     /* PostgreSQL >= 16: debug_io_direct includes wal */
+	uint64_t budget_ns;       /* whole run, adaptive mode */
+	uint64_t trial_ns;        /* one trial */
+	uint64_t warmup_ns;       /* discarded before a test's first trial */
+	uint64_t min_trials;
+	uint64_t ci_target_bp;    /* stop a test when its CI half-width is this small (basis points) */
+	uint64_t max_cv_bp;       /* trials varying more than this make a test "unstable" */
 	const char *json_path;
+	const char *csv_path;
+	const char *profile;      /* command line only: profile name or path */
 };
 
 enum wb_opt_type {
 	WB_OPT_PATH,     /* free text */
 	WB_OPT_DURATION, /* "500ms", "5s", bare seconds */
 	WB_OPT_UINT,
+	WB_OPT_SIZE,     /* one size with a suffix */
 	WB_OPT_SIZES,    /* comma list of sizes with suffixes, into a struct wb_list */
 	WB_OPT_UINTS,    /* comma list of whole numbers, into a struct wb_list */
 	WB_OPT_METHODS,  /* comma list of method names, or "all" */
 	WB_OPT_ENGINES,  /* comma list of engine names, or "all" */
 	WB_OPT_FLAG,     /* no value on the command line; true/false in profiles */
 	WB_OPT_CHOICE,   /* one name of choices[], stored as its index */
+	WB_OPT_PERCENT,  /* "3", "2.5%": basis points */
 };
 
 struct wb_option {

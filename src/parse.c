@@ -22,6 +22,8 @@ static const struct unit size_units[] = {
 	{ "g", 1073741824.0 }, { "G", 1073741824.0 }, { "GB", 1073741824.0 }, { "GiB", 1073741824.0 },
 };
 
+static const struct unit percent_units[] = { { "", 100 }, { "%", 100 } };
+
 static const struct unit duration_units[] = {
 	{ "", 1e9 }, { "s", 1e9 }, { "ns", 1 }, { "us", 1e3 }, { "ms", 1e6 },
 	{ "m", 60e9 }, { "min", 60e9 }, { "h", 3600e9 },
@@ -108,6 +110,12 @@ int wb_parse_duration(const char *s, uint64_t min_ns, uint64_t max_ns, uint64_t 
 			    true, min_ns, max_ns, out_ns);
 }
 
+int wb_parse_percent(const char *s, uint64_t min_bp, uint64_t max_bp, uint64_t *out_bp)
+{
+	return scaled_value(s, percent_units, sizeof(percent_units) / sizeof(percent_units[0]),
+			    true, min_bp, max_bp, out_bp);
+}
+
 void wb_format_size(uint64_t bytes, char *buf, unsigned len)
 {
 	if (bytes >= 1048576 && bytes % 1048576 == 0)
@@ -116,4 +124,27 @@ void wb_format_size(uint64_t bytes, char *buf, unsigned len)
 		snprintf(buf, len, "%llukB", (unsigned long long)(bytes / 1024));
 	else
 		snprintf(buf, len, "%lluB", (unsigned long long)bytes);
+}
+
+void wb_format_duration(uint64_t ns, char *buf, unsigned len)
+{
+	static const struct {
+		const char *name;
+		uint64_t ns;
+	} units[] = {
+		{ "h", 3600000000000ull }, { "m", 60000000000ull }, { "s", 1000000000ull },
+		{ "ms", 1000000ull }, { "us", 1000ull }, { "ns", 1 },
+	};
+	unsigned i;
+
+	if (ns == 0) {
+		snprintf(buf, len, "0");
+		return;
+	}
+	for (i = 0; i < sizeof(units) / sizeof(units[0]); i++) {
+		if (ns % units[i].ns == 0) {
+			snprintf(buf, len, "%llu%s", (unsigned long long)(ns / units[i].ns), units[i].name);
+			return;
+		}
+	}
 }

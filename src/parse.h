@@ -18,7 +18,14 @@ int wb_parse_size(const char *s, uint64_t min, uint64_t max, uint64_t *out);
  * as pg_test_fsync's -s does. Decimal fractions are allowed ("1.5s"). Result in ns. */
 int wb_parse_duration(const char *s, uint64_t min_ns, uint64_t max_ns, uint64_t *out_ns);
 
+/* Percentage, optionally with '%' and a fraction ("3", "2.5%"); the result is in
+ * hundredths of a percent (basis points) so it stays an integer. */
+int wb_parse_percent(const char *s, uint64_t min_bp, uint64_t max_bp, uint64_t *out_bp);
+
 /* Format a byte count the way the reports label sizes: "512B", "8kB", "16MiB". */
 void wb_format_size(uint64_t bytes, char *buf, unsigned len);
+
+/* Format nanoseconds with the largest unit that divides them: "10ms", "24h", "0". */
+void wb_format_duration(uint64_t ns, char *buf, unsigned len);
 
 #endif

@@ -82,6 +82,9 @@ static size_t concurrency_count(const struct wb_config *cfg)
 static void set_concurrency(const struct wb_config *cfg, size_t k, struct wb_test *t)
 {
 	t->pattern = (enum wb_pattern)cfg->pattern;
+	t->segment_size = cfg->segment_size;
+	t->segment_mode = (enum wb_segment_mode)cfg->segment_mode;
+	t->fd_mode = (enum wb_fd_mode)cfg->fd_mode;
 	t->queue_depth = 1;
 	t->jobs = 1;
 	t->committers = 1;
@@ -96,29 +99,74 @@ static void set_concurrency(const struct wb_config *cfg, size_t k, struct wb_tes
 			  (cfg->sqpoll ? WB_ENGINE_SQPOLL : 0);
 }
 
+/* Whether PostgreSQL opens WAL with O_DIRECT for method m. Up to 15 it did so
+ * only for the open_* methods and only when WAL is not needed for archiving or
+ * replication (wal_level=minimal); from 16 on, for every method but only with
+ * debug_io_direct=wal (xlog.c, get_sync_bit). */
+static bool pg_uses_direct(const struct wb_config *cfg, enum wb_method_id m)
+{
+	if (cfg->pg_version >= 16)
+		return cfg->debug_io_direct;
+	return (m == WB_METHOD_OPEN_DATASYNC || m == WB_METHOD_OPEN_SYNC) &&
+	       cfg->wal_level == WB_WAL_MINIMAL;
+}
+
+/* The engines a method is measured with: as given, or (with --pg-version) the
+ * way that server opens WAL, plus pg_test_fsync's always-O_DIRECT variant of the
+ * open_* methods when that differs. Labels say which is which. */
+static unsigned method_variants(const struct wb_config *cfg, enum wb_method_id m,
+				enum wb_engine_id *engines, char (*labels)[48])
+{
+	unsigned n = 0, e;
+	bool server_direct;
+
+	if (!cfg->pg_version) {
+		for (e = 0; e < WB_ENGINE_COUNT; e++) {
+			if (cfg->engines & (1u << e)) {
+				engines[n] = (enum wb_engine_id)e;
+				labels[n++][0] = '\0';
+			}
+		}
+		return n;
+	}
+	server_direct = pg_uses_direct(cfg, m);
+	engines[n] = server_direct ? WB_ENGINE_DIRECT : WB_ENGINE_SYNC;
+	snprintf(labels[n++], 48, "PostgreSQL %u", (unsigned)cfg->pg_version);
+	if ((m == WB_METHOD_OPEN_DATASYNC || m == WB_METHOD_OPEN_SYNC) && !server_direct) {
+		engines[n] = WB_ENGINE_DIRECT;
+		snprintf(labels[n++], 48, "pg_test_fsync");
+	}
+	return n;
+}
+
 struct wb_test *wb_plan_run(const struct wb_config *cfg, size_t *n)
 {
 	size_t conc = concurrency_count(cfg), k = 0, c;
-	struct wb_test *t = calloc((size_t)WB_METHOD_COUNT * WB_ENGINE_COUNT * cfg->sizes.n * conc,
-				   sizeof(*t));
-	unsigned m, e, s;
+	struct wb_test *t = calloc((size_t)WB_METHOD_COUNT * WB_ENGINE_COUNT * cfg->sizes.n *
+					   cfg->writes.n * conc, sizeof(*t));
+	enum wb_engine_id engines[WB_ENGINE_COUNT];
+	char labels[WB_ENGINE_COUNT][48];
+	unsigned m, e, s, w, nv;
 
 	if (!t)
 		return NULL;
 	for (m = 0; m < WB_METHOD_COUNT; m++) {
 		if (!(cfg->methods & (1u << m)))
 			continue;
-		for (e = 0; e < WB_ENGINE_COUNT; e++) {
-			if (!(cfg->engines & (1u << e)))
-				continue;
+		nv = method_variants(cfg, (enum wb_method_id)m, engines, labels);
+		for (e = 0; e < nv; e++) {
 			for (s = 0; s < cfg->sizes.n; s++) {
-				for (c = 0; c < conc; c++) {
-					t[k] = make_test((enum wb_method_id)m, (enum wb_engine_id)e,
-							 (uint32_t)cfg->sizes.v[s],
-							 (uint32_t)cfg->writes_per_op,
-							 cfg->duration_ns, 0);
-					set_concurrency(cfg, c, &t[k]);
-					k++;
+				for (w = 0; w < cfg->writes.n; w++) {
+					for (c = 0; c < conc; c++) {
+						t[k] = make_test((enum wb_method_id)m, engines[e],
+								 (uint32_t)cfg->sizes.v[s],
+								 (uint32_t)cfg->writes.v[w],
+								 cfg->duration_ns, 0);
+						set_concurrency(cfg, c, &t[k]);
+						snprintf(t[k].label, sizeof(t[k].label), "%s",
+							 labels[e]);
+						k++;
+					}
 				}
 			}
 		}

@@ -5,12 +5,14 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "atomic_file.h"
 #include "method.h"
 #include "version.h"
 
@@ -42,7 +44,11 @@ static void add_config(cJSON *root, const struct wb_config *cfg, enum wb_command
 			cJSON_AddNumberToObject(conf, o->name, (double)*(const uint64_t *)slot / 1e9);
 			break;
 		case WB_OPT_UINT:
+		case WB_OPT_SIZE:
 			cJSON_AddNumberToObject(conf, o->name, (double)*(const uint64_t *)slot);
+			break;
+		case WB_OPT_PERCENT:
+			cJSON_AddNumberToObject(conf, o->name, (double)*(const uint64_t *)slot / 100.0);
 			break;
 		case WB_OPT_SIZES:
 		case WB_OPT_UINTS:
@@ -74,10 +80,34 @@ static void add_config(cJSON *root, const struct wb_config *cfg, enum wb_command
 	}
 }
 
-static cJSON *test_to_json(const struct wb_result *r)
+static void add_latency(cJSON *parent, const char *key, const struct wb_histogram *h)
+{
+	cJSON *lat = cJSON_AddObjectToObject(parent, key);
+
+	if (!lat)
+		return;
+	cJSON_AddNumberToObject(lat, "mean", h && h->count ? wb_hist_mean_ns(h) / 1e3 : 0);
+	cJSON_AddNumberToObject(lat, "p50", h ? wb_hist_percentile(h, 50) / 1e3 : 0);
+	cJSON_AddNumberToObject(lat, "p90", h ? wb_hist_percentile(h, 90) / 1e3 : 0);
+	cJSON_AddNumberToObject(lat, "p99", h ? wb_hist_percentile(h, 99) / 1e3 : 0);
+	cJSON_AddNumberToObject(lat, "p999", h ? wb_hist_percentile(h, 99.9) / 1e3 : 0);
+	cJSON_AddNumberToObject(lat, "max", h ? wb_hist_percentile(h, 100) / 1e3 : 0);
+}
+
+/* JSON has no infinity: a CI that does not exist (one trial) is null. */
+static void add_finite(cJSON *o, const char *key, double v)
+{
+	if (isfinite(v))
+		cJSON_AddNumberToObject(o, key, v);
+	else
+		cJSON_AddNullToObject(o, key);
+}
+
+static cJSON *test_to_json(const struct wb_results *rs, const struct wb_result *r)
 {
 	static const char *const fd_modes[] = { "keep", "sync_then_close", "close_then_sync" };
-	cJSON *o = cJSON_CreateObject(), *lat;
+	cJSON *o = cJSON_CreateObject(), *arr;
+	size_t i;
 
 	if (!o)
 		return NULL;
@@ -87,6 +117,15 @@ static cJSON *test_to_json(const struct wb_result *r)
 	cJSON_AddNumberToObject(o, "writes_per_op", r->test.writes_per_op);
 	cJSON_AddStringToObject(o, "fd_mode", fd_modes[r->test.fd_mode]);
 	cJSON_AddStringToObject(o, "pattern", wb_pattern_name(r->test.pattern));
+	cJSON_AddStringToObject(o, "shape", wb_shape_name(&r->test));
+	if (r->test.pattern == WB_PATTERN_APPEND) {
+		cJSON_AddNumberToObject(o, "segment_size", (double)r->test.segment_size);
+		cJSON_AddStringToObject(o, "segment",
+					r->test.segment_mode == WB_SEGMENT_NEW ? "new" : "recycle");
+		cJSON_AddNumberToObject(o, "segment_switches", (double)r->switches);
+		if (r->switch_hist)
+			add_latency(o, "segment_switch_us", r->switch_hist);
+	}
 	cJSON_AddNumberToObject(o, "queue_depth", r->test.queue_depth);
 	cJSON_AddNumberToObject(o, "jobs", r->test.jobs);
 	if (r->test.pattern == WB_PATTERN_GROUPCOMMIT) {
@@ -107,15 +146,17 @@ static cJSON *test_to_json(const struct wb_result *r)
 	cJSON_AddNumberToObject(o, "ops", (double)r->ops);
 	cJSON_AddNumberToObject(o, "elapsed_s", (double)r->elapsed_ns / 1e9);
 	cJSON_AddNumberToObject(o, "ops_per_sec", wb_result_ops_per_sec(r));
-	lat = cJSON_AddObjectToObject(o, "latency_us");
-	if (lat) {
-		cJSON_AddNumberToObject(lat, "mean", wb_result_usecs(r, -1));
-		cJSON_AddNumberToObject(lat, "p50", wb_result_usecs(r, 50));
-		cJSON_AddNumberToObject(lat, "p90", wb_result_usecs(r, 90));
-		cJSON_AddNumberToObject(lat, "p99", wb_result_usecs(r, 99));
-		cJSON_AddNumberToObject(lat, "p999", wb_result_usecs(r, 99.9));
-		cJSON_AddNumberToObject(lat, "max", wb_result_usecs(r, 100));
-	}
+	cJSON_AddNumberToObject(o, "trials", (double)r->ntrials);
+	add_finite(o, "ci95_pct", r->stats.ci95_pct);
+	cJSON_AddNumberToObject(o, "cv_pct", r->stats.cv_pct);
+	cJSON_AddNumberToObject(o, "outlier_trials", (double)r->stats.outliers);
+	cJSON_AddBoolToObject(o, "converged", r->converged);
+	cJSON_AddBoolToObject(o, "unstable", wb_result_unstable(rs, r));
+	cJSON_AddNumberToObject(o, "warmup_s", (double)r->warmup_ns / 1e9);
+	arr = cJSON_AddArrayToObject(o, "trial_ops_per_sec");
+	for (i = 0; arr && i < r->ntrials; i++)
+		cJSON_AddItemToArray(arr, cJSON_CreateNumber(r->trial_rates[i]));
+	add_latency(o, "latency_us", r->hist);
 	return o;
 }
 
@@ -129,7 +170,7 @@ char *wb_json_render(const struct wb_results *rs, const struct wb_config *cfg,
 	if (!root)
 		return NULL;
 	cJSON_AddStringToObject(root, "walbench_version", WB_VERSION);
-	cJSON_AddNumberToObject(root, "schema_version", 1);
+	cJSON_AddNumberToObject(root, "schema_version", WB_SCHEMA_VERSION);
 	host = cJSON_AddObjectToObject(root, "host");
 	if (host) {
 		cJSON_AddStringToObject(host, "hostname", rs->host);
@@ -141,7 +182,7 @@ char *wb_json_render(const struct wb_results *rs, const struct wb_config *cfg,
 	add_config(root, cfg, cmd);
 	tests = cJSON_AddArrayToObject(root, "tests");
 	for (i = 0; tests && i < rs->n; i++) {
-		cJSON *t = test_to_json(&rs->v[i]);
+		cJSON *t = test_to_json(rs, &rs->v[i]);
 
 		if (!t)
 			goto out;
@@ -153,62 +194,20 @@ out:
 	return out;
 }
 
-static int write_all(int fd, const char *s, size_t len)
-{
-	while (len) {
-		ssize_t n = write(fd, s, len);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			return n < 0 ? -errno : -EIO;
-		s += n;
-		len -= (size_t)n;
-	}
-	return 0;
-}
-
 int wb_json_write(const char *path, const struct wb_results *rs, const struct wb_config *cfg,
 		  enum wb_command cmd, const char **why)
 {
-	char tmp[PATH_MAX];
-	struct stat st;
-	char *text;
-	int fd, ret;
+	char *text = wb_json_render(rs, cfg, cmd);
+	size_t len;
+	int ret;
 
-	if (lstat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
-		*why = S_ISLNK(st.st_mode) ? "is a symbolic link; not followed" : "is not a regular file";
-		return -EEXIST;
-	}
-	if (snprintf(tmp, sizeof(tmp), "%s.%ld.tmp", path, (long)getpid()) >= (int)sizeof(tmp)) {
-		*why = "path too long";
-		return -ENAMETOOLONG;
-	}
-	text = wb_json_render(rs, cfg, cmd);
 	if (!text) {
 		*why = "rendering JSON";
 		return -ENOMEM;
 	}
-	fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
-	if (fd < 0) {
-		ret = -errno;
-		*why = "creating the temporary file";
-		goto out_free;
-	}
-	ret = write_all(fd, text, strlen(text));
-	if (!ret)
-		ret = write_all(fd, "\n", 1);
-	if (!ret && fsync(fd))
-		ret = -errno;
-	if (close(fd) && !ret)
-		ret = -errno;
-	if (!ret && rename(tmp, path))
-		ret = -errno;
-	if (ret) {
-		*why = "writing";
-		(void)unlink(tmp);
-	}
-out_free:
+	len = strlen(text);
+	text[len] = '\n'; /* cJSON's terminator becomes the final newline */
+	ret = wb_write_file_atomic(path, text, len + 1, why);
 	free(text);
 	return ret;
 }

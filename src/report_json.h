@@ -4,6 +4,10 @@
 #define WB_REPORT_JSON_H
 
 #include "options.h"
+
+/* Version of the JSON layout (docs/results-schema.md); bumped when keys change
+ * meaning. Keys are only added, never renamed. */
+#define WB_SCHEMA_VERSION 2
 #include "results.h"
 
 /* Serialises rs (and the effective configuration of cmd) to a string the caller

@@ -12,6 +12,7 @@
 #include "histogram.h"
 #include "method.h"
 #include "options.h"
+#include "stats.h"
 
 /* How the descriptor is used between ops; the two reopen modes reproduce
  * pg_test_fsync's "fsync on a non-write descriptor" test. */
@@ -31,11 +32,13 @@ struct wb_test {
 	uint32_t jobs;           /* writer threads, each on its own file */
 	uint32_t committers;     /* group commit: threads sharing one WAL file */
 	enum wb_pattern pattern;
+	uint64_t segment_size;   /* append: bytes per WAL segment */
+	enum wb_segment_mode segment_mode;
 	unsigned engine_flags;   /* WB_ENGINE_* (fixed buffers, fixed files, SQPOLL) */
 	enum wb_fd_mode fd_mode;
 	uint64_t duration_ns;    /* how long to run */
 	unsigned group;          /* report section (compat's five groups) */
-	char label[48];          /* compat's row label; empty elsewhere */
+	char label[48];          /* compat's row label, or the variant ("PostgreSQL 16", "pg_test_fsync") */
 };
 
 enum wb_status { WB_STATUS_OK, WB_STATUS_NA, WB_STATUS_ERROR };
@@ -51,6 +54,13 @@ struct wb_result {
 	uint64_t flushes;        /* group commit: syncs issued by flush leaders */
 	uint64_t elapsed_ns;     /* from the first op's start to the last op's end */
 	struct wb_histogram *hist; /* per-op latency; NULL when nothing was measured */
+	struct wb_histogram *switch_hist; /* append with new segments: each switch's time */
+	uint64_t switches;       /* segment switches */
+	double *trial_rates;     /* ops/s of each counted trial */
+	size_t ntrials;
+	uint64_t warmup_ns;      /* measured and discarded before the first trial */
+	bool converged;          /* the CI reached the target before the time ran out */
+	struct wb_stats stats;   /* over trial_rates, filled when the test ends */
 };
 
 struct wb_results {
@@ -59,6 +69,9 @@ struct wb_results {
 	char kernel[160];        /* uname -s -r */
 	char host[128];
 	int64_t started_unix;
+	bool adaptive;           /* tests ran as repeated trials with a CI target */
+	double ci_target_pct;    /* the target each test's CI tried to reach */
+	double max_cv_pct;       /* trials varying more than this are "unstable" */
 	struct wb_result *v;
 	size_t n, cap;
 };
@@ -67,10 +80,20 @@ struct wb_results {
 struct wb_result *wb_results_add(struct wb_results *rs, const struct wb_test *t);
 void wb_results_free(struct wb_results *rs);
 
-/* Adds a part's figures into r (per-thread results after a run): ops add up,
- * the longest elapsed time counts, histograms merge, the first failure wins.
- * r->hist must exist when part->hist does. */
-void wb_result_merge(struct wb_result *r, const struct wb_result *part);
+/* Adds a part's figures into r: ops add up, histograms merge, the first failure
+ * wins. Concurrent parts (threads of one run) take the longest elapsed time;
+ * consecutive parts (trials) add their times up. r->hist must exist when
+ * part->hist does; a part's switch histogram is merged into r's, allocated here. */
+void wb_result_merge(struct wb_result *r, const struct wb_result *part, bool consecutive);
+
+/* Appends one trial's rate. 0 or -ENOMEM. */
+int wb_result_add_trial(struct wb_result *r, double rate);
+
+/* Frees what a result owns (histograms, trial rates). */
+void wb_result_release(struct wb_result *r);
+
+/* "commit" for one write per flush, "bulk" for several. */
+const char *wb_shape_name(const struct wb_test *t);
 
 /* Fills host, kernel and file-system facts for the tested path. */
 void wb_results_describe(struct wb_results *rs, const char *target);
@@ -79,6 +102,10 @@ void wb_results_describe(struct wb_results *rs, const char *target);
 double wb_result_ops_per_sec(const struct wb_result *r);
 double wb_result_flushes_per_sec(const struct wb_result *r);
 double wb_result_usecs(const struct wb_result *r, double pct); /* pct < 0 means mean */
+
+/* Unstable: repeated trials whose CI missed the target or varied more than
+ * max_cv_pct. Never true for a single fixed run (nothing to judge it by). */
+bool wb_result_unstable(const struct wb_results *rs, const struct wb_result *r);
 
 /* True when any result is an error; *durability when any lost a sync. */
 bool wb_results_failed(const struct wb_results *rs, bool *durability);

@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "groupcommit.h"
+#include "segment.h"
 
 #define MAX_BATCH 1025 /* writes per op plus one sync */
 /* Most ops in flight at once; io_uring rings stop at 32768 entries, and no WAL
@@ -254,18 +255,66 @@ out_close:
 	return ret;
 }
 
+/* Moves a flush's writes to start at base (the append pattern). */
+static void place_flush(struct wb_op *ops, unsigned n, uint64_t base, uint32_t size)
+{
+	unsigned i;
+
+	for (i = 0; i < n; i++)
+		if (ops[i].kind == WB_OP_WRITE)
+			ops[i].offset = base + (uint64_t)i * size;
+}
+
+/* A full segment under --segment new: close, switch (timed into its own
+ * histogram), reopen on the new segment. */
+static int switch_segment(struct wb_result *r, const struct wb_engine_ops *eng,
+			  struct wb_engine *e, struct wb_segment *seg)
+{
+	const char *call = "";
+	uint64_t t0;
+	int ret;
+
+	if ((ret = close_target(r, eng, e)))
+		return ret;
+	if (!r->switch_hist) {
+		r->switch_hist = malloc(sizeof(*r->switch_hist));
+		if (!r->switch_hist)
+			return -ENOMEM;
+		wb_hist_init(r->switch_hist);
+	}
+	t0 = now_ns();
+	ret = wb_segment_switch(seg, &call);
+	if (ret) {
+		r->durability_failure = strncmp(call, "fsync", 5) == 0;
+		set_status(r, WB_STATUS_ERROR, -ret, "segment switch: %s: %s", call, strerror(-ret));
+		return ret;
+	}
+	wb_hist_record(r->switch_hist, now_ns() - t0);
+	r->switches++;
+	return open_target(r, eng, e, wb_segment_path(seg));
+}
+
 static int timed_loop(struct wb_result *r, const struct wb_engine_ops *eng,
-		      struct wb_engine *e, const char *path, const void *buf)
+		      struct wb_engine *e, const char *path, const void *buf,
+		      struct wb_segment *seg)
 {
 	struct wb_completion c[MAX_BATCH];
 	struct wb_op ops[MAX_BATCH];
-	uint64_t start, prev, now, deadline;
+	uint64_t start, prev, now, deadline, region = (uint64_t)r->test.writes_per_op * r->test.size;
 	unsigned n = wb_build_flush(&r->test, buf, 0, 0, ops);
 	int ret = 0;
 
 	start = prev = now_ns();
 	deadline = start + r->test.duration_ns;
 	for (;;) {
+		if (seg) {
+			if (wb_segment_full(seg, region)) {
+				if ((ret = switch_segment(r, eng, e, seg)))
+					break;
+				prev = now_ns(); /* the switch is not part of any flush's latency */
+			}
+			place_flush(ops, n, wb_segment_advance(seg, region), r->test.size);
+		}
 		if (r->test.fd_mode == WB_FD_KEEP)
 			ret = run_batch(r, eng, e, ops, n, c);
 		else
@@ -286,7 +335,7 @@ static int timed_loop(struct wb_result *r, const struct wb_engine_ops *eng,
 /* Queue depth > 1: qd flushes in flight, slot s writing its own region of the
  * file, each resubmitted as soon as its last op completes. */
 static int timed_loop_qd(struct wb_result *r, const struct wb_engine_ops *eng,
-			 struct wb_engine *e, const void *buf)
+			 struct wb_engine *e, const void *buf, struct wb_segment *seg)
 {
 	const struct wb_test *t = &r->test;
 	unsigned n = ops_per_flush(t), qd = t->queue_depth, inflight = 0, s, i;
@@ -302,8 +351,11 @@ static int timed_loop_qd(struct wb_result *r, const struct wb_engine_ops *eng,
 		set_status(r, WB_STATUS_ERROR, ENOMEM, "out of memory for queue depth %u", qd);
 		goto out;
 	}
-	for (s = 0; s < qd; s++)
+	for (s = 0; s < qd; s++) {
 		(void)wb_build_flush(t, buf, s * region, (uint64_t)s * n, &ops[s * n]);
+		if (seg) /* append: each submission takes the next region of the segment */
+			place_flush(&ops[s * n], n, wb_segment_advance(seg, region), t->size);
+	}
 	start = last = now_ns();
 	deadline = start + t->duration_ns;
 	for (s = 0; s < qd && !ret; s++) {
@@ -344,6 +396,8 @@ static int timed_loop_qd(struct wb_result *r, const struct wb_engine_ops *eng,
 			if (ret || now >= deadline)
 				continue; /* drain: let the others finish */
 			slot_start[s] = now;
+			if (seg)
+				place_flush(&ops[s * n], n, wb_segment_advance(seg, region), t->size);
 			ret = submit_all(r, eng, e, &ops[s * n], n);
 			if (!ret) {
 				pending[s] = n;
@@ -429,10 +483,16 @@ static void run_job(struct job *j)
 {
 	struct wb_result *r = &j->r;
 	const struct wb_engine_ops *eng = wb_engine_get(r->test.engine);
+	struct wb_segment segment, *seg = NULL;
 	struct wb_engine_config cfg;
 	struct wb_engine *e = NULL;
 	int ret;
 
+	if (r->test.pattern == WB_PATTERN_APPEND) {
+		seg = &segment;
+		wb_segment_init(seg, j->path, r->test.segment_size,
+				r->test.segment_mode == WB_SEGMENT_NEW);
+	}
 	engine_config(&r->test, j->buf, &cfg);
 	ret = eng->init(&e, &cfg);
 	if (j->gate && !gate_wait(j->gate)) {
@@ -446,14 +506,16 @@ static void run_job(struct job *j)
 	if (r->test.fd_mode == WB_FD_KEEP && open_target(r, eng, e, j->path))
 		goto out;
 	if (r->test.queue_depth > 1)
-		(void)timed_loop_qd(r, eng, e, j->buf);
+		(void)timed_loop_qd(r, eng, e, j->buf, seg);
 	else
-		(void)timed_loop(r, eng, e, j->path, j->buf);
+		(void)timed_loop(r, eng, e, j->path, j->buf, seg);
 	if (r->test.fd_mode == WB_FD_KEEP)
 		(void)close_target(r, eng, e);
 	if (r->status == WB_STATUS_OK)
-		(void)settle(r, j->path);
+		(void)settle(r, seg ? wb_segment_path(seg) : j->path);
 out:
+	if (seg && (ret = wb_segment_finish(seg)) && r->status == WB_STATUS_OK)
+		set_status(r, WB_STATUS_ERROR, -ret, "removing a segment: %s", strerror(-ret));
 	eng->destroy(e);
 }
 
@@ -499,10 +561,10 @@ static int run_jobs(struct wb_result *r, const char *const *paths, const void *b
 			goto out;
 	}
 	for (i = 0; i < n; i++)
-		wb_result_merge(r, &jobs[i].r);
+		wb_result_merge(r, &jobs[i].r, false);
 out:
 	for (i = 0; i < n; i++)
-		free(jobs[i].r.hist);
+		wb_result_release(&jobs[i].r);
 	free(jobs);
 	return ret;
 }
@@ -531,6 +593,16 @@ static const char *shape_reason(const struct wb_test *t, const struct wb_engine_
 			return options[i].reason;
 	if (t->pattern == WB_PATTERN_GROUPCOMMIT && (t->queue_depth > 1 || t->jobs > 1))
 		return "group commit has its own concurrency (--committers); use qd 1, jobs 1";
+	if (t->pattern == WB_PATTERN_APPEND) {
+		uint64_t region = (uint64_t)t->writes_per_op * t->size * t->queue_depth;
+
+		if (t->segment_mode == WB_SEGMENT_NEW && t->queue_depth > 1)
+			return "--segment new switches segments between flushes; use qd 1";
+		if (t->segment_size < region)
+			return "a flush (or qd flushes) does not fit in one segment";
+		if (t->fd_mode != WB_FD_KEEP)
+			return "the append pattern keeps its descriptor open (--fd-mode keep)";
+	}
 	return NULL;
 }
 

@@ -30,7 +30,8 @@ static void report_failure(const struct wb_result *r, const char *path)
 			"explained (check dmesg and the device).\n");
 }
 
-/* Big enough for every flush in flight: queue depth x writes x size. */
+/* Big enough for every flush in flight (queue depth x writes x size) and for
+ * every append test's segment. */
 static uint64_t file_size_for(const struct wb_test *tests, size_t n)
 {
 	uint64_t size = WB_DEFAULT_FILE_SIZE, need;
@@ -39,10 +40,23 @@ static uint64_t file_size_for(const struct wb_test *tests, size_t n)
 	for (i = 0; i < n; i++) {
 		need = (uint64_t)tests[i].size * tests[i].writes_per_op *
 		       (tests[i].queue_depth ? tests[i].queue_depth : 1);
+		if (tests[i].pattern == WB_PATTERN_APPEND && tests[i].segment_size > need)
+			need = tests[i].segment_size;
 		if (need > size)
 			size = need;
 	}
 	return size;
+}
+
+/* A WAL segment is zero-filled (wal_init_zero); pg_test_fsync's file is random. */
+static bool zero_filled(const struct wb_test *tests, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (tests[i].pattern == WB_PATTERN_APPEND)
+			return true;
+	return false;
 }
 
 static unsigned files_for(const struct wb_test *tests, size_t n)
@@ -58,7 +72,7 @@ static unsigned files_for(const struct wb_test *tests, size_t n)
 
 /* Creates and fills files [0, count); on failure removes what it made. */
 static int create_files(const char *target, char (*paths)[PATH_MAX], unsigned count,
-			uint64_t size, struct wb_results *rs)
+			uint64_t size, bool zeros, struct wb_results *rs)
 {
 	const char *why, *call;
 	unsigned i;
@@ -74,7 +88,7 @@ static int create_files(const char *target, char (*paths)[PATH_MAX], unsigned co
 		}
 		if (i == 0)
 			wb_results_describe(rs, paths[0]);
-		ret = wb_testfile_fill(fd, size, &call);
+		ret = wb_testfile_fill(fd, size, zeros, &call);
 		if (close(fd) && !ret) {
 			ret = -errno;
 			call = "close";
@@ -104,8 +118,125 @@ static size_t buffer_size_for(const struct wb_test *tests, size_t n)
 	return size;
 }
 
+static inline uint64_t now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+/* Runs one trial of r's test for duration_ns and folds it into r. Returns the
+ * wall time it took (setup included, so the budget is honest). */
+static uint64_t run_trial(struct wb_result *r, uint64_t duration_ns, bool counted,
+			  const char *const *paths, const void *buf)
+{
+	struct wb_result trial = { .test = r->test };
+	uint64_t t0 = now_ns();
+
+	trial.test.duration_ns = duration_ns;
+	(void)wb_run_test(&trial, paths, buf);
+	if (!counted && trial.status == WB_STATUS_OK) {
+		r->warmup_ns += trial.elapsed_ns;
+	} else {
+		wb_result_merge(r, &trial, true);
+		if (trial.status == WB_STATUS_OK && trial.elapsed_ns > 0 &&
+		    wb_result_add_trial(r, (double)trial.ops * 1e9 / (double)trial.elapsed_ns))
+			r->status = WB_STATUS_ERROR; /* out of memory: stop this test */
+	}
+	wb_result_release(&trial);
+	return now_ns() - t0;
+}
+
+/* Starts a result: its merged histogram exists before any trial folds into it. */
+static int start_result(struct wb_result *r)
+{
+	r->status = WB_STATUS_OK;
+	r->hist = malloc(sizeof(*r->hist));
+	if (!r->hist)
+		return -ENOMEM;
+	wb_hist_init(r->hist);
+	return 0;
+}
+
+static void finish_result(struct wb_result *r)
+{
+	wb_stats_compute(r->trial_rates, r->ntrials, &r->stats);
+}
+
+/* Fixed schedule: each test once, in order, streamed through the hooks. */
+static void run_fixed(struct wb_result *rv, size_t n, const struct wb_session_hooks *hooks,
+		      const char *const *paths, const void *buf)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if (hooks && hooks->before)
+			hooks->before(&rv[i].test, hooks->ctx);
+		if (start_result(&rv[i]) == 0)
+			(void)run_trial(&rv[i], rv[i].test.duration_ns, true, paths, buf);
+		else
+			rv[i].status = WB_STATUS_ERROR;
+		finish_result(&rv[i]);
+		if (hooks && hooks->after)
+			hooks->after(&rv[i], hooks->ctx);
+	}
+}
+
+/* Adaptive schedule: round-robin trials until every test has converged, used
+ * its share, or the budget is gone. */
+static void run_adaptive(struct wb_result *rv, size_t n, const struct wb_schedule *sched,
+			 const struct wb_session_hooks *hooks, const char *const *paths,
+			 const void *buf)
+{
+	uint64_t *used = calloc(n, sizeof(*used)), start = now_ns(), cap, left;
+	bool *done = calloc(n, sizeof(*done)), any = true;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (!used || !done || start_result(&rv[i]))
+			rv[i].status = WB_STATUS_ERROR;
+	while (used && done && any) {
+		any = false;
+		for (i = 0; i < n; i++) {
+			struct wb_result *r = &rv[i];
+			struct wb_stats st;
+
+			if (done[i])
+				continue;
+			cap = r->test.duration_ns ? r->test.duration_ns : sched->budget_ns / n;
+			if (r->status != WB_STATUS_OK || used[i] >= cap ||
+			    now_ns() - start >= sched->budget_ns) {
+				done[i] = true;
+				continue;
+			}
+			if (r->ntrials == 0 && r->warmup_ns == 0 && sched->warmup_ns)
+				used[i] += run_trial(r, sched->warmup_ns, false, paths, buf);
+			left = cap > used[i] ? cap - used[i] : 0;
+			used[i] += run_trial(r, left < sched->trial_ns ? left : sched->trial_ns, true,
+					     paths, buf);
+			wb_stats_compute(r->trial_rates, r->ntrials, &st);
+			if (r->ntrials >= sched->min_trials && st.ci95_pct <= sched->ci_target_pct) {
+				r->converged = true;
+				done[i] = true;
+			}
+			any = true;
+		}
+	}
+	for (i = 0; i < n; i++) {
+		finish_result(&rv[i]);
+		if (hooks && hooks->before)
+			hooks->before(&rv[i].test, hooks->ctx);
+		if (hooks && hooks->after)
+			hooks->after(&rv[i], hooks->ctx);
+	}
+	free(used);
+	free(done);
+}
+
 int wb_session_run(const char *target, const struct wb_test *tests, size_t n,
-		   const struct wb_session_hooks *hooks, struct wb_results *rs)
+		   const struct wb_schedule *sched, const struct wb_session_hooks *hooks,
+		   struct wb_results *rs)
 {
 	unsigned nfiles = files_for(tests, n), f;
 	char (*paths)[PATH_MAX] = calloc(nfiles, PATH_MAX);
@@ -119,7 +250,8 @@ int wb_session_run(const char *target, const struct wb_test *tests, size_t n,
 		status = WB_EXIT_SETUP;
 		goto out_free;
 	}
-	status = create_files(target, paths, nfiles, file_size_for(tests, n), rs);
+	status = create_files(target, paths, nfiles, file_size_for(tests, n), zero_filled(tests, n),
+			      rs);
 	if (status != WB_EXIT_OK)
 		goto out_free;
 	for (f = 0; f < nfiles; f++)
@@ -131,20 +263,19 @@ int wb_session_run(const char *target, const struct wb_test *tests, size_t n,
 	}
 	wb_fill_random(buf, buf_len, (uint64_t)time(NULL));
 	for (i = 0; i < n; i++) {
-		struct wb_result *r = wb_results_add(rs, &tests[i]);
-
-		if (!r) {
+		if (!wb_results_add(rs, &tests[i])) {
 			fprintf(stderr, "walbench: out of memory for results\n");
 			status = WB_EXIT_SETUP;
-			break;
+			goto out_remove;
 		}
-		if (hooks && hooks->before)
-			hooks->before(&tests[i], hooks->ctx);
-		(void)wb_run_test(r, path_list, buf);
-		if (hooks && hooks->after)
-			hooks->after(r, hooks->ctx);
-		if (r->status == WB_STATUS_ERROR) {
-			report_failure(r, paths[0]);
+	}
+	if (sched && sched->adaptive)
+		run_adaptive(rs->v + rs->n - n, n, sched, hooks, path_list, buf);
+	else
+		run_fixed(rs->v + rs->n - n, n, hooks, path_list, buf);
+	for (i = rs->n - n; i < rs->n; i++) {
+		if (rs->v[i].status == WB_STATUS_ERROR) {
+			report_failure(&rs->v[i], paths[0]);
 			status = WB_EXIT_IO;
 		}
 	}

@@ -172,14 +172,14 @@ void wb_fill_random(void *buf, size_t len, uint64_t seed)
 	memset((char *)buf + i * sizeof(*p), 0x5a, len % sizeof(*p));
 }
 
-int wb_testfile_fill(int fd, uint64_t bytes, const char **call)
+int wb_testfile_fill(int fd, uint64_t bytes, bool zeros, const char **call)
 {
 	const size_t chunk = 1 << 20;
 	uint64_t done = 0;
 	char *buf;
 	int ret = 0;
 
-	buf = malloc(chunk);
+	buf = zeros ? calloc(1, chunk) : malloc(chunk);
 	if (!buf) {
 		*call = "malloc";
 		return -ENOMEM;
@@ -188,7 +188,8 @@ int wb_testfile_fill(int fd, uint64_t bytes, const char **call)
 		size_t len = bytes - done < chunk ? (size_t)(bytes - done) : chunk;
 		ssize_t n;
 
-		wb_fill_random(buf, len, (uint64_t)time(NULL) ^ done);
+		if (!zeros)
+			wb_fill_random(buf, len, (uint64_t)time(NULL) ^ done);
 		n = pwrite(fd, buf, len, (off_t)done);
 		if (n < 0) {
 			ret = -errno;

@@ -6,6 +6,7 @@
 #ifndef WB_TESTFILE_H
 #define WB_TESTFILE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -21,10 +22,11 @@ int wb_cleanup_install(void);
  * *why names the refusal ("exists", "is a symbolic link"). */
 int wb_testfile_create(const char *target, char *path, size_t path_len, const char **why);
 
-/* Writes bytes of pseudo-random data from offset 0 and fsyncs, as pg_test_fsync
- * prepares its file, so later tests overwrite allocated blocks. 0 or -errno; *call
- * names the failing call ("write", "fsync"). */
-int wb_testfile_fill(int fd, uint64_t bytes, const char **call);
+/* Writes bytes from offset 0 and fsyncs, so later tests overwrite allocated
+ * blocks: pseudo-random data as pg_test_fsync prepares its file, or zeros as
+ * PostgreSQL's wal_init_zero prepares a WAL segment. 0 or -errno; *call names the
+ * failing call ("write", "fsync"). */
+int wb_testfile_fill(int fd, uint64_t bytes, bool zeros, const char **call);
 
 /* Unlinks a file created above and forgets it. 0 or -errno. */
 int wb_testfile_remove(const char *path);

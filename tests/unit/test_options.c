@@ -20,7 +20,8 @@ static void test_defaults(void **state)
 	assert_string_equal(cfg.target, ".");
 	assert_int_equal(cfg.sizes.n, 1);
 	assert_int_equal(cfg.sizes.v[0], 8192);
-	assert_int_equal(cfg.writes_per_op, 1);
+	assert_int_equal(cfg.writes.n, 1);
+	assert_int_equal(cfg.writes.v[0], 1);
 	assert_int_equal(cfg.engines, 1u << WB_ENGINE_SYNC);
 	assert_false(cfg.methods & (1u << WB_METHOD_NONE));
 	assert_true(cfg.methods & (1u << WB_METHOD_FDATASYNC));
@@ -60,6 +61,10 @@ static void test_numbers(void **state)
 {
 	const struct wb_option *d = wb_option_find("duration", WB_CMD_RUN);
 	const struct wb_option *w = wb_option_find("writes", WB_CMD_RUN);
+	const struct wb_option *b = wb_option_find("budget", WB_CMD_RUN);
+	const struct wb_option *ci = wb_option_find("ci-target", WB_CMD_RUN);
+	const struct wb_option *p = wb_option_find("pattern", WB_CMD_RUN);
+	const struct wb_option *sq = wb_option_find("sqpoll", WB_CMD_RUN);
 	struct wb_config cfg;
 	char why[256];
 
@@ -68,9 +73,23 @@ static void test_numbers(void **state)
 	assert_int_equal(wb_option_set(&cfg, d, "500ms", why, sizeof(why)), 0);
 	assert_int_equal(cfg.duration_ns, 500000000ull);
 	assert_int_not_equal(wb_option_set(&cfg, d, "-1s", why, sizeof(why)), 0);
-	assert_int_not_equal(wb_option_set(&cfg, d, "1ms", why, sizeof(why)), 0);
-	assert_int_equal(wb_option_set(&cfg, w, "16", why, sizeof(why)), 0);
-	assert_int_equal(cfg.writes_per_op, 16);
+	assert_int_equal(wb_option_set(&cfg, b, "1ms", why, sizeof(why)), -ERANGE);
+	assert_string_equal(why, "not a duration from 10ms to 168h (e.g. 500ms, 5s, 1m)");
+	assert_int_equal(wb_option_set(&cfg, ci, "2.5%", why, sizeof(why)), 0);
+	assert_int_equal(cfg.ci_target_bp, 250);
+	assert_int_equal(wb_option_set(&cfg, ci, "0", why, sizeof(why)), -ERANGE);
+	assert_int_equal(wb_option_set(&cfg, p, "append", why, sizeof(why)), 0);
+	assert_int_equal(cfg.pattern, WB_PATTERN_APPEND);
+	assert_int_equal(wb_option_set(&cfg, p, "random", why, sizeof(why)), -EINVAL);
+	assert_string_equal(why, "allowed: overwrite, append, groupcommit");
+	assert_int_equal(wb_option_set(&cfg, sq, NULL, why, sizeof(why)), 0);
+	assert_true(cfg.sqpoll);
+	assert_int_equal(wb_option_set(&cfg, sq, "false", why, sizeof(why)), 0);
+	assert_false(cfg.sqpoll);
+	assert_int_equal(wb_option_set(&cfg, sq, "yes", why, sizeof(why)), -EINVAL);
+	assert_int_equal(wb_option_set(&cfg, w, "4,16", why, sizeof(why)), 0);
+	assert_int_equal(cfg.writes.n, 2);
+	assert_int_equal(cfg.writes.v[1], 16);
 	assert_int_equal(wb_option_set(&cfg, w, "0", why, sizeof(why)), -ERANGE);
 	assert_int_equal(wb_option_set(&cfg, w, "-1", why, sizeof(why)), -EINVAL);
 	assert_non_null(strstr(why, "1 to 1024"));

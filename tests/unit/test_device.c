@@ -1,0 +1,591 @@
+/* test_device.c — device facts: mountinfo parsing on a fixture, sysfs reading
+ * through wb_device_probe with a real stat() and a fake /sys, and the real
+ * /proc and /sys where only certain facts are asserted.
+ * Trap: probe takes major:minor from a real stat(), so the fake sysfs is built
+ * at test time under /tmp with dev/block/<real maj:min> pointing into the
+ * fixture tree; teardown removes it without following its symlinks. */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE /* mkdtemp, nftw, statfs */
+#endif
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <ftw.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/statfs.h>
+#include <sys/sysmacros.h>
+#include <sys/utsname.h>
+#include <unistd.h>
+#include <linux/magic.h>
+#include <cmocka.h>
+
+#include "device.h"
+
+#ifndef WB_FIXTURES_DIR
+#define WB_FIXTURES_DIR "tests/unit/fixtures" /* relative: run from the source root */
+#endif
+#define DEVICE_FIXTURES WB_FIXTURES_DIR "/device"
+
+/* ---- helpers ------------------------------------------------------------ */
+
+static char *slurp(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	char *buf;
+	long n;
+
+	if (!f)
+		fail_msg("cannot open fixture %s: %s (set WB_FIXTURES_DIR)", path, strerror(errno));
+	assert_int_equal(fseek(f, 0, SEEK_END), 0);
+	n = ftell(f);
+	assert_true(n > 0);
+	assert_int_equal(fseek(f, 0, SEEK_SET), 0);
+	buf = malloc((size_t)n + 1);
+	assert_non_null(buf);
+	assert_int_equal(fread(buf, 1, (size_t)n, f), (size_t)n);
+	buf[n] = '\0';
+	assert_int_equal(fclose(f), 0);
+	return buf;
+}
+
+static void write_text(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "w");
+
+	assert_non_null(f);
+	assert_int_equal(fputs(text, f) >= 0, 1);
+	assert_int_equal(fclose(f), 0);
+}
+
+static void path_join(char *out, const char *a, const char *b)
+{
+	int n = snprintf(out, PATH_MAX, "%s/%s", a, b);
+
+	assert_true(n > 0 && n < PATH_MAX);
+}
+
+/* ---- mountinfo parsing --------------------------------------------------- */
+
+static int mountinfo_setup(void **state)
+{
+	*state = slurp(DEVICE_FIXTURES "/proc/self/mountinfo");
+	return 0;
+}
+
+static int mountinfo_teardown(void **state)
+{
+	free(*state);
+	return 0;
+}
+
+static bool parse(void **state, unsigned maj, unsigned min, const char *path,
+		  struct wb_device *d)
+{
+	memset(d, 0, sizeof(*d));
+	return wb_device_parse_mountinfo(*state, maj, min, path, d);
+}
+
+static void test_mountinfo_root(void **state)
+{
+	struct wb_device d;
+
+	assert_true(parse(state, 254, 1, "/etc/postgresql/16/main", &d));
+	assert_string_equal(d.fs_type, "ext4");
+	assert_string_equal(d.mount_point, "/");
+	assert_string_equal(d.source, "/dev/vda1");
+	assert_string_equal(d.mount_options, "rw,relatime,rw,errors=remount-ro");
+}
+
+/* /var and /var/lib/postgresql are different devices: each device finds its own
+ * mount, and the super options come after the per-mount ones. */
+static void test_mountinfo_nested_devices(void **state)
+{
+	struct wb_device d;
+
+	assert_true(parse(state, 259, 1, "/var/lib/postgresql/16/main/pg_wal", &d));
+	assert_string_equal(d.fs_type, "xfs");
+	assert_string_equal(d.mount_point, "/var/lib/postgresql");
+	assert_string_equal(d.source, "/dev/nvme0n1p1");
+	assert_string_equal(d.mount_options, "rw,noatime,rw,attr2,inode64,logbufs=8");
+
+	assert_true(parse(state, 259, 1, "/var/lib/postgresql", &d));
+	assert_string_equal(d.mount_point, "/var/lib/postgresql");
+
+	assert_true(parse(state, 253, 0, "/var/log/syslog", &d));
+	assert_string_equal(d.mount_point, "/var");
+	assert_string_equal(d.source, "/dev/mapper/vg-var");
+}
+
+static void test_mountinfo_component_boundary(void **state)
+{
+	struct wb_device d;
+
+	/* /var/lib/postgresqlX is not under /var/lib/postgresql ... */
+	assert_false(parse(state, 259, 1, "/var/lib/postgresqlX/data", &d));
+	assert_string_equal(d.mount_point, "");
+	/* ... it is under /var. */
+	assert_true(parse(state, 253, 0, "/var/lib/postgresqlX/data", &d));
+	assert_string_equal(d.mount_point, "/var");
+	/* Same device twice (/ and a bind mount at /mnt/pgbind): longest prefix
+	 * wins, but only on a component boundary. */
+	assert_true(parse(state, 254, 1, "/mnt/pgbind/16/main", &d));
+	assert_string_equal(d.mount_point, "/mnt/pgbind");
+	assert_true(parse(state, 254, 1, "/mnt/pgbindX", &d));
+	assert_string_equal(d.mount_point, "/");
+}
+
+static void test_mountinfo_escaped_space(void **state)
+{
+	struct wb_device d;
+
+	assert_true(parse(state, 8, 17, "/mnt/my disk/pgdata", &d));
+	assert_string_equal(d.mount_point, "/mnt/my disk");
+	assert_string_equal(d.fs_type, "ext4");
+	assert_string_equal(d.source, "/dev/sdb1");
+	/* Optional fields "shared:22 master:3" are skipped, not taken as fs type. */
+	assert_string_equal(d.mount_options, "rw,relatime,rw");
+	assert_false(parse(state, 8, 17, "/mnt/my", &d));
+}
+
+/* /dev/shm mounted twice, as containers do: the device picks the right one. */
+static void test_mountinfo_overmounted_tmpfs(void **state)
+{
+	struct wb_device d;
+
+	assert_true(parse(state, 0, 41, "/dev/shm/PostgreSQL.1234", &d));
+	assert_string_equal(d.fs_type, "tmpfs");
+	assert_string_equal(d.mount_point, "/dev/shm");
+	assert_string_equal(d.mount_options, "rw,nosuid,nodev,rw,size=65536k,inode64");
+	assert_true(parse(state, 0, 23, "/dev/shm", &d));
+	assert_string_equal(d.mount_options, "rw,nosuid,nodev,rw,inode64");
+}
+
+static void test_mountinfo_not_found_and_malformed(void **state)
+{
+	static const char text[] =
+		"garbage\n"
+		"\n"
+		"40 1 8:1 / /data rw - \n"                  /* no fs type or source */
+		"41 1 8:1 / /data rw shared:1 ext4 /dev/sda1 rw\n" /* no "-" separator */
+		"42 1 x:y / /data rw - ext4 /dev/sda1 rw\n" /* bad major:minor */
+		"43 1 8:2 / /data rw - ext4 /dev/sda2\n";   /* no super options: tolerated */
+	struct wb_device d;
+
+	assert_false(parse(state, 9, 9, "/", &d));
+	memset(&d, 0, sizeof(d));
+	assert_false(wb_device_parse_mountinfo("", 254, 1, "/", &d));
+	assert_false(wb_device_parse_mountinfo(text, 8, 1, "/data", &d));
+	assert_true(wb_device_parse_mountinfo(text, 8, 2, "/data/x", &d));
+	assert_string_equal(d.source, "/dev/sda2");
+	assert_string_equal(d.mount_options, "rw");
+}
+
+/* Options longer than the field are cut, never overflow. */
+static void test_mountinfo_long_options_truncated(void **state)
+{
+	char text[1024];
+	struct wb_device d;
+	int n;
+
+	(void)state;
+	n = snprintf(text, sizeof(text), "27 1 254:1 / / rw,%0400d - ext4 /dev/vda1 rw\n", 0);
+	assert_true(n > 0 && (size_t)n < sizeof(text));
+	memset(&d, 0, sizeof(d));
+	assert_true(wb_device_parse_mountinfo(text, 254, 1, "/", &d));
+	assert_int_equal(strlen(d.mount_options), sizeof(d.mount_options) - 1);
+	assert_string_equal(d.fs_type, "ext4");
+}
+
+static void test_volatile_cache(void **state)
+{
+	struct wb_device d;
+
+	(void)state;
+	memset(&d, 0, sizeof(d));
+	assert_false(wb_device_volatile_cache(&d));
+	strcpy(d.write_cache, "write back");
+	assert_true(wb_device_volatile_cache(&d));
+	strcpy(d.write_cache, "write through");
+	assert_false(wb_device_volatile_cache(&d));
+}
+
+/* ---- probe with a real stat() and a fake sysfs --------------------------- */
+
+struct fake_root {
+	char root[PATH_MAX];  /* mkdtemp dir: the probed path and the fake sysfs root */
+	char proc[PATH_MAX];  /* root/proc: the fake proc_root */
+	unsigned major, minor; /* st_dev of root */
+};
+
+static int remove_entry(const char *path, const struct stat *sb, int flag, struct FTW *ftw)
+{
+	(void)sb;
+	(void)flag;
+	(void)ftw;
+	if (remove(path) && errno != ENOENT)
+		fprintf(stderr, "teardown: remove %s: %s\n", path, strerror(errno));
+	return 0;
+}
+
+/* FTW_PHYS: the tree holds a symlink into the fixtures; following it would
+ * delete them. */
+static int fake_root_teardown(void **state)
+{
+	struct fake_root *f = *state;
+
+	if (!f)
+		return 0;
+	if (f->root[0] && nftw(f->root, remove_entry, 16, FTW_DEPTH | FTW_PHYS))
+		fprintf(stderr, "teardown: nftw %s: %s\n", f->root, strerror(errno));
+	free(f);
+	return 0;
+}
+
+/* A dir on a block device (major != 0): /tmp, or /var/tmp when /tmp is tmpfs. */
+static int make_block_backed_dir(struct fake_root *f)
+{
+	static const char *const parents[] = { "/tmp", "/var/tmp" };
+	struct stat st;
+	size_t i;
+
+	for (i = 0; i < sizeof(parents) / sizeof(parents[0]); i++) {
+		snprintf(f->root, sizeof(f->root), "%s/wb_device_XXXXXX", parents[i]);
+		if (!mkdtemp(f->root))
+			continue;
+		if (stat(f->root, &st) == 0 && major(st.st_dev) != 0) {
+			f->major = major(st.st_dev);
+			f->minor = minor(st.st_dev);
+			return 0;
+		}
+		rmdir(f->root);
+	}
+	f->root[0] = '\0';
+	return -1;
+}
+
+/* cmocka skips the teardown when setup fails, so setup cleans up after itself. */
+static int fake_root_setup(void **state)
+{
+	struct fake_root *f = calloc(1, sizeof(*f));
+	char devices[PATH_MAX], resolved[PATH_MAX], path[PATH_MAX], text[PATH_MAX + 256];
+	int n;
+
+	*state = f;
+	if (!f)
+		return -1;
+	if (make_block_backed_dir(f))
+		return 0; /* the tests skip: no block-backed temp dir */
+	if (!realpath(DEVICE_FIXTURES "/sys/devices", devices)) {
+		fprintf(stderr, "fixture %s/sys/devices: %s (set WB_FIXTURES_DIR)\n",
+			DEVICE_FIXTURES, strerror(errno));
+		goto out_fail;
+	}
+	if (!realpath(f->root, resolved))
+		goto out_fail;
+	/* root/devices -> the fixture's devices tree, so the fixture's relative
+	 * dev/block links ("../../devices/...") resolve here exactly as in /sys. */
+	path_join(path, f->root, "devices");
+	if (symlink(devices, path))
+		goto out_fail;
+	path_join(path, f->root, "dev");
+	if (mkdir(path, 0700))
+		goto out_fail;
+	path_join(path, f->root, "dev/block");
+	if (mkdir(path, 0700))
+		goto out_fail;
+	path_join(f->proc, f->root, "proc");
+	if (mkdir(f->proc, 0700))
+		goto out_fail;
+	path_join(path, f->proc, "self");
+	if (mkdir(path, 0700))
+		goto out_fail;
+	/* The real device at "/", and a different device mounted exactly at root:
+	 * probe must pick its own device's line, not the longer mount point. */
+	n = snprintf(text, sizeof(text),
+		     "27 1 %u:%u / / rw,relatime shared:1 - ext4 /dev/fake rw,errors=remount-ro\n"
+		     "90 27 %u:%u / %s rw,relatime - xfs /dev/other rw\n",
+		     f->major, f->minor, f->major + 1, f->minor, resolved);
+	if (n < 0 || (size_t)n >= sizeof(text))
+		goto out_fail;
+	path_join(path, f->proc, "self/mountinfo");
+	write_text(path, text);
+	return 0;
+out_fail:
+	fprintf(stderr, "fake sysfs setup under %s failed: %s\n", f->root, strerror(errno));
+	fake_root_teardown(state);
+	*state = NULL;
+	return -1;
+}
+
+/* Points root/dev/block/<real maj:min> where the fixture's dev/block/<name>
+ * points, then probes root itself. */
+static void probe_as(struct fake_root *f, const char *fixture_link, struct wb_device *d)
+{
+	char fixture[PATH_MAX], target[PATH_MAX], link[PATH_MAX], name[48];
+	ssize_t n;
+
+	if (!f->root[0])
+		skip(); /* no temp dir on a block device here */
+	path_join(fixture, DEVICE_FIXTURES "/sys/dev/block", fixture_link);
+	n = readlink(fixture, target, sizeof(target) - 1);
+	if (n < 0)
+		fail_msg("readlink %s: %s", fixture, strerror(errno));
+	target[n] = '\0';
+	snprintf(name, sizeof(name), "dev/block/%u:%u", f->major, f->minor);
+	path_join(link, f->root, name);
+	assert_int_equal(symlink(target, link), 0);
+	wb_device_probe(f->root, d, f->root, f->proc);
+}
+
+static void assert_fake_mount(const struct wb_device *d)
+{
+	assert_string_equal(d->fs_type, "ext4");
+	assert_string_equal(d->mount_point, "/");
+	assert_string_equal(d->source, "/dev/fake");
+	assert_string_equal(d->mount_options, "rw,relatime,rw,errors=remount-ro");
+}
+
+/* A partition: the queue is read from its parent, the whole disk. */
+static void test_probe_partition(void **state)
+{
+	struct wb_device d;
+
+	probe_as(*state, "254:1", &d);
+	assert_fake_mount(&d);
+	assert_string_equal(d.block_name, "vda");
+	assert_int_equal(d.logical_block, 512);
+	assert_int_equal(d.physical_block, 4096);
+	assert_int_equal(d.rotational, 0);
+	assert_string_equal(d.write_cache, "write back");
+	assert_true(wb_device_volatile_cache(&d));
+	assert_false(d.fua);
+	assert_string_equal(d.scheduler, "mq-deadline");
+	assert_string_equal(d.model, ""); /* virtio has no device/model */
+}
+
+/* A whole disk (no partition file); model through device -> ../../nvme0. */
+static void test_probe_whole_disk(void **state)
+{
+	struct wb_device d;
+
+	probe_as(*state, "259:0", &d);
+	assert_fake_mount(&d);
+	assert_string_equal(d.block_name, "nvme0n1");
+	assert_int_equal(d.logical_block, 512);
+	assert_int_equal(d.physical_block, 512);
+	assert_int_equal(d.rotational, 0);
+	assert_string_equal(d.write_cache, "write through");
+	assert_false(wb_device_volatile_cache(&d));
+	assert_true(d.fua);
+	assert_string_equal(d.scheduler, "none");
+	assert_string_equal(d.model, "Samsung SSD 980 PRO 1TB");
+}
+
+/* A queue with only logical_block_size: every other fact stays unknown. */
+static void test_probe_sparse_queue(void **state)
+{
+	struct wb_device d;
+
+	probe_as(*state, "7:0", &d);
+	assert_string_equal(d.block_name, "loop0");
+	assert_int_equal(d.logical_block, 512);
+	assert_int_equal(d.physical_block, 0);
+	assert_int_equal(d.rotational, -1);
+	assert_string_equal(d.write_cache, "");
+	assert_false(d.fua);
+	assert_string_equal(d.scheduler, "");
+	assert_string_equal(d.model, "");
+}
+
+/* No dev/block entry: block facts unknown, the mount still known. */
+static void test_probe_no_sysfs_entry(void **state)
+{
+	struct fake_root *f = *state;
+	struct wb_device d;
+
+	if (!f->root[0])
+		skip();
+	wb_device_probe(f->root, &d, f->root, f->proc);
+	assert_fake_mount(&d);
+	assert_string_equal(d.block_name, "");
+	assert_int_equal(d.logical_block, 0);
+	assert_int_equal(d.rotational, -1);
+}
+
+/* An anonymous device (major 0: tmpfs, fuse) has no block queue even if
+ * dev/block happened to name it: block facts stay unknown. */
+static void test_probe_anonymous_device(void **state)
+{
+	struct fake_root *f = *state;
+	char link[PATH_MAX], name[48];
+	struct stat st;
+	struct wb_device d;
+
+	if (!f->root[0] || stat("/dev/shm", &st) || major(st.st_dev) != 0)
+		skip(); /* needs the fake tree and an anonymous-device /dev/shm */
+	snprintf(name, sizeof(name), "dev/block/%u:%u", major(st.st_dev), minor(st.st_dev));
+	path_join(link, f->root, name);
+	assert_int_equal(symlink("../../devices/virtual/block/vda/vda1", link), 0);
+	wb_device_probe("/dev/shm", &d, f->root, "/proc");
+	assert_string_equal(d.block_name, "");
+	assert_int_equal(d.logical_block, 0);
+	assert_int_equal(d.rotational, -1);
+}
+
+/* The fixture mountinfo names none of this machine's devices (unless by chance):
+ * the fallback still finds the file system by longest mount point. */
+static void test_probe_fallback_without_device_match(void **state)
+{
+	struct fake_root *f = *state;
+	char resolved[PATH_MAX];
+	struct wb_device d;
+
+	if (!f->root[0])
+		skip();
+	assert_non_null(realpath(f->root, resolved));
+	wb_device_probe(f->root, &d, f->root, DEVICE_FIXTURES "/proc");
+	/* "/" or "/var" in the fixture, both ext4, whichever contains the dir. */
+	assert_string_equal(d.fs_type, "ext4");
+	assert_true(strncmp(d.mount_point, resolved, strlen(d.mount_point)) == 0);
+}
+
+static void test_probe_missing_path(void **state)
+{
+	struct wb_device d;
+
+	(void)state;
+	memset(&d, 0xff, sizeof(d));
+	wb_device_probe("/nonexistent/wb_device_test", &d, "/sys", "/proc");
+	assert_false(d.dio_known);
+	assert_string_equal(d.fs_type, "");
+	assert_string_equal(d.block_name, "");
+	assert_int_equal(d.rotational, -1);
+}
+
+/* ---- the real /proc and /sys: only what is certain ------------------------ */
+
+static void test_real_dev_shm(void **state)
+{
+	struct statfs sfs;
+	struct wb_device d;
+
+	(void)state;
+	if (statfs("/dev/shm", &sfs) || sfs.f_type != TMPFS_MAGIC)
+		skip(); /* no tmpfs /dev/shm on this machine */
+	wb_device_probe("/dev/shm", &d, "/sys", "/proc");
+	assert_string_equal(d.fs_type, "tmpfs");
+	assert_string_not_equal(d.mount_point, "");
+	assert_string_equal(d.block_name, ""); /* major 0: no block device */
+	assert_int_equal(d.rotational, -1);
+	assert_int_equal(d.logical_block, 0);
+}
+
+static void test_real_root(void **state)
+{
+	struct wb_device d;
+
+	(void)state;
+	wb_device_probe("/", &d, "/sys", "/proc");
+	assert_string_not_equal(d.fs_type, "");
+	assert_string_equal(d.mount_point, "/");
+	/* block facts depend on the machine (overlay, virtio, nvme...): not asserted */
+}
+
+/* ---- O_DIRECT alignment from statx on a real file ------------------------- */
+
+static int tmpfile_setup(void **state)
+{
+	char *path = strdup("/tmp/wb_device_dio_XXXXXX");
+	int fd;
+
+	*state = path;
+	if (!path)
+		return -1;
+	fd = mkstemp(path);
+	if (fd < 0) {
+		path[0] = '\0';
+		return -1;
+	}
+	return close(fd) ? -1 : 0;
+}
+
+static int tmpfile_teardown(void **state)
+{
+	char *path = *state;
+
+	if (path && path[0] && unlink(path))
+		fprintf(stderr, "teardown: unlink %s: %s\n", path, strerror(errno));
+	free(path);
+	return 0;
+}
+
+static bool kernel_at_least(int want_major, int want_minor)
+{
+	struct utsname u;
+	int maj, min;
+
+	if (uname(&u) || sscanf(u.release, "%d.%d", &maj, &min) != 2)
+		return false;
+	return maj > want_major || (maj == want_major && min >= want_minor);
+}
+
+static void test_dio_alignment(void **state)
+{
+	struct wb_device d;
+
+	wb_device_probe(*state, &d, "/sys", "/proc");
+	/* STATX_DIOALIGN exists from Linux 6.1, and only ext4, xfs, f2fs and block
+	 * devices answer it there; elsewhere "unknown" is the correct result. */
+	if (!kernel_at_least(6, 1) ||
+	    (strcmp(d.fs_type, "ext4") != 0 && strcmp(d.fs_type, "xfs") != 0))
+		skip();
+	assert_true(d.dio_known);
+	assert_true(d.dio_offset_align == 512 || d.dio_offset_align == 4096);
+	assert_true(d.dio_mem_align > 0 && (d.dio_mem_align & (d.dio_mem_align - 1)) == 0);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(test_mountinfo_root, mountinfo_setup,
+						mountinfo_teardown),
+		cmocka_unit_test_setup_teardown(test_mountinfo_nested_devices, mountinfo_setup,
+						mountinfo_teardown),
+		cmocka_unit_test_setup_teardown(test_mountinfo_component_boundary,
+						mountinfo_setup, mountinfo_teardown),
+		cmocka_unit_test_setup_teardown(test_mountinfo_escaped_space, mountinfo_setup,
+						mountinfo_teardown),
+		cmocka_unit_test_setup_teardown(test_mountinfo_overmounted_tmpfs, mountinfo_setup,
+						mountinfo_teardown),
+		cmocka_unit_test_setup_teardown(test_mountinfo_not_found_and_malformed,
+						mountinfo_setup, mountinfo_teardown),
+		cmocka_unit_test(test_mountinfo_long_options_truncated),
+		cmocka_unit_test(test_volatile_cache),
+		cmocka_unit_test_setup_teardown(test_probe_partition, fake_root_setup,
+						fake_root_teardown),
+		cmocka_unit_test_setup_teardown(test_probe_whole_disk, fake_root_setup,
+						fake_root_teardown),
+		cmocka_unit_test_setup_teardown(test_probe_sparse_queue, fake_root_setup,
+						fake_root_teardown),
+		cmocka_unit_test_setup_teardown(test_probe_no_sysfs_entry, fake_root_setup,
+						fake_root_teardown),
+		cmocka_unit_test_setup_teardown(test_probe_anonymous_device, fake_root_setup,
+						fake_root_teardown),
+		cmocka_unit_test_setup_teardown(test_probe_fallback_without_device_match,
+						fake_root_setup, fake_root_teardown),
+		cmocka_unit_test(test_probe_missing_path),
+		cmocka_unit_test(test_real_dev_shm),
+		cmocka_unit_test(test_real_root),
+		cmocka_unit_test_setup_teardown(test_dio_alignment, tmpfile_setup,
+						tmpfile_teardown),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,125 @@
+/* test_profile.c — profile loading: every shipped profile validates, values are
+ * applied through the option table with the command line's rules, and each kind
+ * of bad profile gets its one-line message naming the file and the key.
+ * Reads small JSON fixtures; writes nothing. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "method.h"
+#include "profile.h"
+
+#ifndef WB_FIXTURES_DIR
+#define WB_FIXTURES_DIR "tests/unit/fixtures"
+#endif
+#ifndef WB_PROFILES_DIR
+#define WB_PROFILES_DIR "profiles"
+#endif
+
+static int load(const char *name, struct wb_profile *p, char *err, size_t len)
+{
+	char path[512];
+
+	snprintf(path, sizeof(path), "%s/profiles/%s", WB_FIXTURES_DIR, name);
+	return wb_profile_load(path, WB_CMD_RUN, p, err, len);
+}
+
+static void expect_error(const char *file, const char *want)
+{
+	struct wb_profile p;
+	char err[1024];
+
+	assert_int_not_equal(load(file, &p, err, sizeof(err)), 0);
+	if (!strstr(err, want))
+		fail_msg("%s: got \"%s\", want it to contain \"%s\"", file, err, want);
+	assert_non_null(strstr(err, file)); /* the message names the file */
+	assert_null(strchr(err, '\n'));    /* and is one line */
+}
+
+static void test_error_messages(void **state)
+{
+	(void)state;
+	expect_error("unknown_key.json", "key \"sizee\": unknown; allowed: description, tests, ");
+	expect_error("wrong_type.json",
+		     "key \"qd\": an object is the wrong type; expected an array, a string or a number");
+	expect_error("out_of_range.json",
+		     "key \"size\": invalid value \"2M\": \"2M\" is not a size from 512 to 1MiB");
+	expect_error("bad_group.json", "key \"engine\": invalid value \"psync\": unknown name "
+				       "\"psync\"; allowed: all, sync, direct");
+	expect_error("broken.json", "not valid JSON");
+	expect_error("empty_tests.json", "key \"tests\": expected a non-empty array of objects");
+	expect_error("flag_type.json", "key \"sqpoll\": a string is the wrong type; expected true or false");
+	expect_error("desc_type.json", "key \"description\": a number is the wrong type; expected a string");
+	expect_error("not_object.json", "a profile is a JSON object");
+	expect_error("missing.json", "cannot read profile: No such file or directory");
+}
+
+static void test_groups_apply_over_top_level(void **state)
+{
+	struct wb_profile p;
+	struct wb_config cfg;
+	char err[1024];
+
+	(void)state;
+	assert_int_equal(load("good.json", &p, err, sizeof(err)), 0);
+	assert_string_equal(p.description, "ok");
+	assert_int_equal(p.ngroups, 2);
+	wb_config_defaults(&cfg, WB_CMD_RUN);
+	assert_int_equal(wb_profile_apply(&p, 0, WB_CMD_RUN, &cfg, err, sizeof(err)), 0);
+	assert_int_equal(cfg.methods, 1u << WB_METHOD_FDATASYNC);
+	assert_int_equal(cfg.sizes.n, 2);
+	assert_int_equal(cfg.sizes.v[1], 8192);
+	assert_int_equal(cfg.qds.v[0], 2);
+	assert_true(cfg.sqpoll);
+	wb_config_defaults(&cfg, WB_CMD_RUN);
+	assert_int_equal(wb_profile_apply(&p, 1, WB_CMD_RUN, &cfg, err, sizeof(err)), 0);
+	assert_int_equal(cfg.methods, 1u << WB_METHOD_FSYNC);
+	assert_int_equal(cfg.sizes.n, 1);
+	assert_int_equal(cfg.sizes.v[0], 16384); /* the group's key wins over the top level */
+	wb_profile_free(&p);
+}
+
+static void test_shipped_profiles(void **state)
+{
+	static const char *const names[] = { "pg_test_fsync", "quick", "oltp", "bulk", "qualify" };
+	struct wb_profile p;
+	struct wb_config cfg;
+	char err[1024], path[512];
+	unsigned i;
+
+	(void)state;
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		snprintf(path, sizeof(path), "%s/%s.json", WB_PROFILES_DIR, names[i]);
+		if (wb_profile_load(path, WB_CMD_RUN, &p, err, sizeof(err)))
+			fail_msg("%s", err);
+		assert_non_null(p.description);
+		wb_profile_free(&p);
+	}
+	/* quick promises <= 10 s. */
+	snprintf(path, sizeof(path), "%s/quick.json", WB_PROFILES_DIR);
+	assert_int_equal(wb_profile_load(path, WB_CMD_RUN, &p, err, sizeof(err)), 0);
+	wb_config_defaults(&cfg, WB_CMD_RUN);
+	assert_int_equal(wb_profile_apply(&p, 0, WB_CMD_RUN, &cfg, err, sizeof(err)), 0);
+	assert_true(cfg.budget_ns <= 10000000000ull);
+	wb_profile_free(&p);
+	/* pg_test_fsync.json holds the compat set: 18 tests in 14 groups. */
+	snprintf(path, sizeof(path), "%s/pg_test_fsync.json", WB_PROFILES_DIR);
+	assert_int_equal(wb_profile_load(path, WB_CMD_RUN, &p, err, sizeof(err)), 0);
+	assert_int_equal(p.ngroups, 14);
+	wb_profile_free(&p);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_error_messages),
+		cmocka_unit_test(test_groups_apply_over_top_level),
+		cmocka_unit_test(test_shipped_profiles),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
