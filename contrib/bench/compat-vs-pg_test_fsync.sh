@@ -127,7 +127,7 @@ parse_compat() {
 }
 
 # --- the runs ----------------------------------------------------------------------------------
-fstype=$(findmnt -n -o FSTYPE -T "$DIR" 2>/dev/null || echo "?")
+fstype=$(findmnt -n -o FSTYPE -T "$DIR" 2>/dev/null | tail -n 1)
 echo "walbench compat vs pg_test_fsync on $DIR ($fstype), $SECS s per test, $ROUNDS rounds of each"
 echo "  walbench:      $walbench"
 echo "  pg_test_fsync: $pg_test_fsync"

@@ -1,0 +1,429 @@
+#!/usr/bin/env bash
+# overhead.sh — what walbench's harness costs: per method, `walbench run`'s rate against a bare C
+# loop of the same syscalls with no per-op timing, and against pg_test_fsync's matching line.
+# Trap: on tmpfs (the default DIR) an op takes about a microsecond, which is where harness cost
+# shows; on a real disk the device dominates and hides it. Only ratios within one run mean anything.
+set -euo pipefail
+
+METHODS=(open_datasync fdatasync fsync open_sync pwritev2_dsync none)
+
+usage() {
+	cat <<EOF
+Usage: ${0##*/} [--help] [DIR [SECS]]
+
+For each method, one 8kB write per op:
+  ${METHODS[*]}
+runs \`walbench run --engine sync\` and a bare C loop doing the same syscalls with no
+per-op timing (compiled here with \$CC -O2), ROUNDS times each, interleaved, plus
+pg_test_fsync once per round. open_datasync and open_sync also run with --engine direct,
+because pg_test_fsync opens those two with O_DIRECT: its figure is compared with that row.
+Prints median ops/sec and the ratios; the target is walbench >= 95 % of bare everywhere.
+
+  DIR    directory to test in (default /dev/shm); the files go in a new directory made in it
+  SECS   whole seconds per test (default 2). A round takes about 30 * SECS seconds.
+
+Environment:
+  ROUNDS         rounds, at least 2 (default 3)
+  WALBENCH       walbench binary (default: ../../build/walbench next to this script)
+  PG_TEST_FSYNC  pg_test_fsync binary (default: from PATH, else /usr/lib/postgresql/*/bin)
+  CC             C compiler for the bare loop (default gcc)
+
+Exit status: 0 target met, 1 missed, 2 usage error, missing tool or a failed run.
+EOF
+}
+
+die() {
+	echo "${0##*/}: $*" >&2
+	exit 2
+}
+
+# --- arguments ---------------------------------------------------------------------------------
+case ${1:-} in
+-h | --help)
+	usage
+	exit 0
+	;;
+-*) die "unknown option '$1' (try --help)" ;;
+esac
+[[ $# -le 2 ]] || { usage >&2; exit 2; }
+DIR=${1:-/dev/shm}
+SECS=${2:-2}
+ROUNDS=${ROUNDS:-3}
+[[ -d $DIR && -w $DIR ]] || die "$DIR is not a writable directory"
+# Whole seconds, because pg_test_fsync's -s is an integer and all three must run as long.
+[[ $SECS =~ ^[1-9][0-9]*$ ]] || die "SECS must be a whole number of seconds >= 1, not '$SECS'"
+if ! [[ $ROUNDS =~ ^[0-9]+$ ]] || ((ROUNDS < 2)); then
+	die "ROUNDS must be 2 or more, not '$ROUNDS'"
+fi
+
+# --- tools -------------------------------------------------------------------------------------
+here=$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")" && pwd)
+walbench=${WALBENCH:-$here/../../build/walbench}
+[[ -x $walbench ]] || die "walbench not found at $walbench (build it, or set WALBENCH)"
+
+find_pg_test_fsync() {
+	if [[ -n ${PG_TEST_FSYNC:-} ]]; then
+		echo "$PG_TEST_FSYNC"
+	elif ! command -v pg_test_fsync; then
+		# Debian keeps it out of PATH, one directory per major version: take the newest.
+		printf '%s\n' /usr/lib/postgresql/*/bin/pg_test_fsync | sort -V | tail -n 1
+	fi
+}
+pg_test_fsync=$(find_pg_test_fsync)
+[[ -n $pg_test_fsync && -x $pg_test_fsync ]] ||
+	die "pg_test_fsync not found${pg_test_fsync:+ at $pg_test_fsync} (install postgresql, or set PG_TEST_FSYNC)"
+cc=${CC:-gcc}
+command -v "$cc" >/dev/null || die "C compiler '$cc' not found (install gcc, or set CC)"
+command -v jq >/dev/null || die "jq not found (it reads walbench's JSON; install jq)"
+
+# --- clean-up ----------------------------------------------------------------------------------
+# Two directories: `scratch` on DIR holds only the test files, so the logs we write while a test
+# runs never share its file system; `work` (in TMPDIR) holds the logs and the bare loop.
+work=""
+scratch=""
+child="" # the program running now: killed by the trap so an interrupted run leaves nothing behind
+
+cleanup() {
+	local rc=$?
+	trap - EXIT INT TERM
+	if [[ -n $child ]]; then
+		kill -TERM "$child" 2>/dev/null || true
+		wait "$child" 2>/dev/null || true
+	fi
+	[[ -z $scratch ]] || rm -rf -- "$scratch"
+	[[ -z $work ]] || rm -rf -- "$work"
+	exit "$rc"
+}
+trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/overhead.XXXXXX")
+scratch=$(mktemp -d "$DIR/overhead.XXXXXX")
+
+# --- the bare loop -----------------------------------------------------------------------------
+cat >"$work/bare.c" <<'EOF'
+/* bare.c — the floor walbench's harness is measured against: one method's syscalls with nothing
+ * around them (no engine, no completions, no per-op clock). Written by contrib/bench/overhead.sh.
+ * Usage: bare NEWFILE METHOD sync|direct SECS; prints ops/sec. Trap: the clock is read once per
+ * CHECK_EVERY ops, so a run overshoots SECS a little; the rate divides by the time really taken. */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/uio.h>
+#include <time.h>
+#include <unistd.h>
+
+#define FILE_SIZE (16u << 20) /* as walbench's test file */
+#define FILL_CHUNK (1u << 20)
+#define WRITE_SIZE 8192u
+#define BUF_ALIGN 4096        /* enough for O_DIRECT on any logical block size */
+#define CHECK_EVERY 256
+
+enum method { OPEN_DATASYNC, FDATASYNC, FSYNC, OPEN_SYNC, PWRITEV2_DSYNC, NONE, METHOD_COUNT };
+
+/* Open flags as walbench's methods and sync engine use them. */
+static const struct {
+	const char *name;
+	int open_flags;
+} methods[METHOD_COUNT] = {
+	[OPEN_DATASYNC] = { "open_datasync", O_DSYNC },
+	[FDATASYNC] = { "fdatasync", 0 },
+	[FSYNC] = { "fsync", 0 },
+	[OPEN_SYNC] = { "open_sync", O_SYNC },
+	[PWRITEV2_DSYNC] = { "pwritev2_dsync", 0 },
+	[NONE] = { "none", 0 },
+};
+
+static const char *path;
+static int created; /* path is ours to remove: never unlink a file we did not create */
+
+/* err 0 means a short write, which sets no errno. */
+static void fail(const char *call, int err)
+{
+	if (created)
+		(void)unlink(path);
+	fprintf(stderr, "bare: %s: %s: %s\n", path, call, err ? strerror(err) : "short write");
+	exit(1);
+}
+
+static void fill_random(void *buf, size_t len, uint64_t seed)
+{
+	uint64_t x = seed | 1, *p = buf;
+	size_t i;
+
+	/* xorshift64*: data no file system or device can compress or dedupe */
+	for (i = 0; i < len / sizeof(*p); i++) {
+		x ^= x >> 12;
+		x ^= x << 25;
+		x ^= x >> 27;
+		p[i] = x * 0x2545F4914F6CDD1DULL;
+	}
+}
+
+static double now_s(void)
+{
+	struct timespec ts;
+
+	if (clock_gettime(CLOCK_MONOTONIC, &ts))
+		fail("clock_gettime", errno);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* Like walbench's: a new file of random data, synced so the test does not pay for it. */
+static void create_file(void)
+{
+	void *chunk = malloc(FILL_CHUNK);
+	uint32_t off;
+	ssize_t n;
+	int fd;
+
+	if (!chunk)
+		fail("malloc", ENOMEM);
+	fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+	if (fd < 0)
+		fail("open(O_CREAT|O_EXCL)", errno);
+	created = 1;
+	for (off = 0; off < FILE_SIZE; off += FILL_CHUNK) {
+		fill_random(chunk, FILL_CHUNK, (uint64_t)time(NULL) ^ off);
+		n = pwrite(fd, chunk, FILL_CHUNK, off);
+		if (n != (ssize_t)FILL_CHUNK)
+			fail("pwrite (fill)", n < 0 ? errno : 0);
+	}
+	if (fsync(fd))
+		fail("fsync (fill)", errno);
+	if (close(fd))
+		fail("close (fill)", errno);
+	free(chunk);
+}
+
+/* The measured loop: nothing in it but the method's calls and their checks. */
+static uint64_t run(int fd, enum method m, void *buf, double secs, double *elapsed)
+{
+	struct iovec iov = { buf, WRITE_SIZE };
+	double start = now_s(), t;
+	uint64_t ops = 0;
+	ssize_t n;
+	unsigned i;
+
+	for (;;) {
+		for (i = 0; i < CHECK_EVERY; i++) {
+			if (m == PWRITEV2_DSYNC)
+				n = pwritev2(fd, &iov, 1, 0, RWF_DSYNC);
+			else
+				n = pwrite(fd, buf, WRITE_SIZE, 0);
+			if (n != (ssize_t)WRITE_SIZE)
+				fail(m == PWRITEV2_DSYNC ? "pwritev2(RWF_DSYNC)" : "pwrite",
+				     n < 0 ? errno : 0);
+			if (m == FDATASYNC && fdatasync(fd))
+				fail("fdatasync", errno);
+			if (m == FSYNC && fsync(fd))
+				fail("fsync", errno);
+		}
+		ops += CHECK_EVERY;
+		t = now_s();
+		if (t - start >= secs)
+			break;
+	}
+	*elapsed = t - start;
+	return ops;
+}
+
+int main(int argc, char **argv)
+{
+	enum method m;
+	double secs, elapsed;
+	uint64_t ops;
+	char *end;
+	void *buf;
+	int direct, fd;
+
+	if (argc != 5) {
+		fprintf(stderr, "usage: bare NEWFILE METHOD sync|direct SECS\n");
+		return 2;
+	}
+	path = argv[1];
+	for (m = 0; m < METHOD_COUNT && strcmp(methods[m].name, argv[2]); m++)
+		;
+	direct = !strcmp(argv[3], "direct");
+	secs = strtod(argv[4], &end);
+	if (m == METHOD_COUNT || (!direct && strcmp(argv[3], "sync")) || *end || !(secs > 0)) {
+		fprintf(stderr, "bare: bad arguments\n");
+		return 2;
+	}
+	if (posix_memalign(&buf, BUF_ALIGN, WRITE_SIZE))
+		fail("posix_memalign", ENOMEM);
+	fill_random(buf, WRITE_SIZE, (uint64_t)time(NULL));
+	create_file();
+	fd = open(path, O_WRONLY | O_NOFOLLOW | O_CLOEXEC | methods[m].open_flags |
+			(direct ? O_DIRECT : 0));
+	if (fd < 0)
+		fail("open", errno);
+	ops = run(fd, m, buf, secs, &elapsed);
+	if (close(fd))
+		fail("close", errno);
+	created = 0;
+	if (unlink(path))
+		fail("unlink", errno);
+	printf("%.3f\n", (double)ops / elapsed);
+	return 0;
+}
+EOF
+"$cc" -O2 -Wall -Wextra -o "$work/bare" "$work/bare.c" || die "compiling the bare loop failed"
+
+# --- running -----------------------------------------------------------------------------------
+# Runs one program in the background and waits for it, because bash runs a trap only between
+# commands: with the program in the foreground, a TERM would wait for it to finish.
+run_tool() { # NAME OUTFILE ERRFILE COMMAND...
+	local name=$1 out=$2 err=$3 rc=0
+	shift 3
+	"$@" >"$out" 2>"$err" &
+	child=$!
+	wait "$child" || rc=$?
+	child=""
+	if ((rc != 0)); then
+		echo "${0##*/}: $name failed (exit $rc): $*" >&2
+		cat -- "$err" >&2
+		exit 2
+	fi
+}
+
+# Samples are lines "TOOL<TAB>METHOD<TAB>ENGINE<TAB>OPS_PER_SEC or a note".
+samples=$work/samples
+: >"$samples"
+
+run_walbench() { # ROUND METHOD ENGINE
+	local base=$work/wb.$1.$2.$3
+	run_tool walbench "$base.out" "$base.err" "$walbench" run --dir "$scratch" \
+		--method "$2" --engine "$3" --size 8k --writes 1 --duration "${SECS}s" \
+		--json "$base.json"
+	jq -r '.tests[] | ["walbench", .method, .engine,
+		(if .status == "ok" then .ops_per_sec | tostring else .status end)] | @tsv' \
+		"$base.json" >>"$samples"
+}
+
+run_bare() { # ROUND METHOD ENGINE
+	local base=$work/bare.$1.$2.$3
+	run_tool bare "$base.out" "$base.err" "$work/bare" "$scratch/bare.$1.$2.$3" "$2" "$3" "$SECS"
+	printf 'bare\t%s\t%s\t%s\n' "$2" "$3" "$(cat -- "$base.out")" >>"$samples"
+}
+
+# Keeps the lines of pg_test_fsync's one-8kB-write section and its non-synced write, mapped to
+# walbench's method and the engine that matches what pg_test_fsync does: O_DIRECT for open_*.
+run_pg() { # ROUND
+	local base=$work/pg.$1
+	run_tool pg_test_fsync "$base.out" "$base.err" \
+		"$pg_test_fsync" -f "$scratch/pg_test_fsync.$1.out" -s "$SECS"
+	awk '
+	/^[A-Z].*:$/ { section = $0; next }
+	/^        / {
+		label = $1
+		value = $0 ~ /ops\/sec/ ? $2 : $NF
+		if (section ~ /one 8kB write/) {
+			if (label == "open_datasync" || label == "open_sync")
+				printf "pg\t%s\tdirect\t%s\n", label, value
+			else if (label == "fdatasync" || label == "fsync")
+				printf "pg\t%s\tsync\t%s\n", label, value
+		} else if (section ~ /^Non-sync/ && label == "write")
+			printf "pg\tnone\tsync\t%s\n", value
+	}' "$base.out" >>"$samples"
+}
+
+engines_for() {
+	case $1 in
+	open_datasync | open_sync) echo "sync direct" ;;
+	*) echo "sync" ;;
+	esac
+}
+
+fstype=$(findmnt -n -o FSTYPE -T "$DIR" 2>/dev/null | tail -n 1)
+echo "walbench overhead on $DIR ($fstype): 8kB writes, $SECS s per test, $ROUNDS rounds, interleaved"
+echo "  walbench:      $walbench"
+echo "  pg_test_fsync: $pg_test_fsync"
+echo "  bare loop:     $cc -O2, clock read every 256 ops"
+
+for ((round = 1; round <= ROUNDS; round++)); do
+	echo "round $round/$ROUNDS" >&2
+	# Alternate every order, so no program always runs right after the same neighbour.
+	((round % 2)) || run_pg "$round"
+	for method in "${METHODS[@]}"; do
+		for engine in $(engines_for "$method"); do
+			if ((round % 2)); then
+				run_walbench "$round" "$method" "$engine"
+				run_bare "$round" "$method" "$engine"
+			else
+				run_bare "$round" "$method" "$engine"
+				run_walbench "$round" "$method" "$engine"
+			fi
+		done
+	done
+	((round % 2 == 0)) || run_pg "$round"
+done
+
+# --- the table ---------------------------------------------------------------------------------
+echo
+rows=""
+for method in "${METHODS[@]}"; do
+	for engine in $(engines_for "$method"); do
+		rows+="$method $engine "
+	done
+done
+awk -F '\t' -v rows="$rows" '
+function isnum(v) { return v ~ /^[0-9]+(\.[0-9]+)?$/ }
+# Median of the space-separated numbers in list; "" if there are none.
+function median(list,    a, n, i, j, t) {
+	n = split(list, a, " ")
+	if (n == 0)
+		return ""
+	for (i = 2; i <= n; i++)
+		for (j = i; j > 1 && a[j - 1] + 0 > a[j] + 0; j--) {
+			t = a[j]; a[j] = a[j - 1]; a[j - 1] = t
+		}
+	return n % 2 ? a[(n + 1) / 2] + 0 : (a[n / 2] + a[n / 2 + 1]) / 2
+}
+function cell(tool, key,    m) {
+	m = med[tool, key]
+	return m != "" ? sprintf("%.0f", m) : (note[tool, key] != "" ? note[tool, key] : "-")
+}
+function pct(a, b) { return a != "" && b != "" && b > 0 ? sprintf("%.1f", 100 * a / b) : "-" }
+{
+	key = $2 "/" $3
+	if (isnum($4))
+		nums[$1, key] = nums[$1, key] " " $4
+	else if (note[$1, key] == "")
+		note[$1, key] = $4
+}
+END {
+	n = split(rows, r, " ")
+	printf "%-15s %-7s %12s %12s %10s %14s %8s\n", "method", "engine", "walbench/s", "bare/s",
+		"wb/bare %", "pg_test_fsync/s", "wb/pg %"
+	for (i = 1; i < n; i += 2) {
+		key = r[i] "/" r[i + 1]
+		w = med["walbench", key] = median(nums["walbench", key])
+		b = med["bare", key] = median(nums["bare", key])
+		p = med["pg", key] = median(nums["pg", key])
+		wb = pct(w, b)
+		printf "%-15s %-7s %12s %12s %10s %14s %8s\n", r[i], r[i + 1], cell("walbench", key),
+			cell("bare", key), wb, cell("pg", key), pct(w, p)
+		if (wb == "-")
+			missed = missed sprintf(" %s (no figure)", key)
+		else if (wb + 0 < 95)
+			missed = missed sprintf(" %s (%s %%)", key, wb)
+	}
+	print ""
+	print "Medians of the rounds; wb/bare % = walbench / bare loop, wb/pg % = walbench / pg_test_fsync."
+	print "pg_test_fsync opens open_datasync and open_sync with O_DIRECT, so its figure is set against"
+	print "the direct rows only; none is set against its Non-sync'"'"'ed \"write\" line; pwritev2_dsync has"
+	print "no pg_test_fsync counterpart."
+	print ""
+	if (missed == "") {
+		print "target: walbench >= 95 % of bare for every method: met"
+		exit 0
+	}
+	print "target: walbench >= 95 % of bare for every method: MISSED by" missed
+	exit 1
+}' "$samples"
