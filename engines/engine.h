@@ -99,6 +99,13 @@ struct wb_engine_ops {
 	 * error as its res rather than failing the call. */
 	int (*submit)(struct wb_engine *e, const struct wb_op *ops, unsigned n);
 
+	/* Optional, for WB_CAP_SYNC_COMPLETION engines: runs ops[0..n) now and writes
+	 * their completions, in order, to out[0..n). The same contract as submit() then
+	 * reap() of all n, without staging completions in between: at a microsecond per
+	 * op (tmpfs), that staging is measurable harness overhead. 0 or -errno. */
+	int (*run)(struct wb_engine *e, const struct wb_op *ops, unsigned n,
+		   struct wb_completion *out);
+
 	/* Required. Waits for at least min completions, stores up to max. Returns the count
 	 * or -errno (the submission itself broke; per-op errors live in res). An engine
 	 * that emulates links may submit the held rest of a chain from here. */

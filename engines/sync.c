@@ -87,24 +87,34 @@ static bool op_failed(const struct wb_op *op, int64_t res)
 	return res < 0 || (op->kind == WB_OP_WRITE && res != op->len);
 }
 
-static int sync_submit(struct wb_engine *e, const struct wb_op *ops, unsigned n)
+static int sync_run(struct wb_engine *e, const struct wb_op *ops, unsigned n,
+		    struct wb_completion *out)
 {
 	bool cancel = false;
 	unsigned i;
 
 	if (e->fd < 0)
 		return -EBADF;
+	for (i = 0; i < n; i++) {
+		out[i].user_data = ops[i].user_data;
+		out[i].res = cancel ? -ECANCELED : run_op(e->fd, &ops[i]);
+		cancel = (ops[i].flags & WB_OPF_LINK) && (cancel || op_failed(&ops[i], out[i].res));
+	}
+	return 0;
+}
+
+static int sync_submit(struct wb_engine *e, const struct wb_op *ops, unsigned n)
+{
+	int ret;
+
 	if (n > e->depth - e->ndone)
 		n = e->depth - e->ndone;
 	if (n == 0)
 		return -EAGAIN;
-	for (i = 0; i < n; i++) {
-		struct wb_completion *c = &e->done[e->ndone++];
-
-		c->user_data = ops[i].user_data;
-		c->res = cancel ? -ECANCELED : run_op(e->fd, &ops[i]);
-		cancel = (ops[i].flags & WB_OPF_LINK) && (cancel || op_failed(&ops[i], c->res));
-	}
+	ret = sync_run(e, ops, n, &e->done[e->ndone]);
+	if (ret)
+		return ret;
+	e->ndone += n;
 	return (int)n;
 }
 
@@ -148,6 +158,7 @@ const struct wb_engine_ops wb_engine_sync_ops = {
 	.caps = WB_CAP_SYNC_COMPLETION | WB_CAP_RWF_DSYNC | WB_CAP_BUFFERED,
 	.init = sync_init,
 	.open = sync_open,
+	.run = sync_run,
 	.submit = sync_submit,
 	.reap = sync_reap,
 	.close = sync_close,
@@ -160,6 +171,7 @@ const struct wb_engine_ops wb_engine_direct_ops = {
 	.caps = WB_CAP_SYNC_COMPLETION | WB_CAP_RWF_DSYNC | WB_CAP_DIRECT,
 	.init = direct_init,
 	.open = sync_open,
+	.run = sync_run,
 	.submit = sync_submit,
 	.reap = sync_reap,
 	.close = sync_close,

@@ -103,6 +103,37 @@ static void add_finite(cJSON *o, const char *key, double v)
 		cJSON_AddNullToObject(o, key);
 }
 
+static void add_device(cJSON *host, const struct wb_device *d)
+{
+	cJSON *o = cJSON_AddObjectToObject(host, "device");
+
+	if (!o)
+		return;
+	cJSON_AddStringToObject(o, "fs_type", d->fs_type);
+	cJSON_AddStringToObject(o, "mount_point", d->mount_point);
+	cJSON_AddStringToObject(o, "mount_options", d->mount_options);
+	cJSON_AddStringToObject(o, "source", d->source);
+	cJSON_AddStringToObject(o, "block_device", d->block_name);
+	cJSON_AddStringToObject(o, "model", d->model);
+	cJSON_AddNumberToObject(o, "logical_block_size", d->logical_block);
+	cJSON_AddNumberToObject(o, "physical_block_size", d->physical_block);
+	if (d->rotational >= 0)
+		cJSON_AddBoolToObject(o, "rotational", d->rotational);
+	else
+		cJSON_AddNullToObject(o, "rotational");
+	cJSON_AddStringToObject(o, "write_cache", d->write_cache);
+	cJSON_AddBoolToObject(o, "volatile_write_cache", wb_device_volatile_cache(d));
+	cJSON_AddBoolToObject(o, "fua", d->fua);
+	cJSON_AddStringToObject(o, "scheduler", d->scheduler);
+	if (d->dio_known) {
+		cJSON_AddNumberToObject(o, "dio_mem_align", d->dio_mem_align);
+		cJSON_AddNumberToObject(o, "dio_offset_align", d->dio_offset_align);
+	} else {
+		cJSON_AddNullToObject(o, "dio_mem_align");
+		cJSON_AddNullToObject(o, "dio_offset_align");
+	}
+}
+
 static cJSON *test_to_json(const struct wb_results *rs, const struct wb_result *r)
 {
 	static const char *const fd_modes[] = { "keep", "sync_then_close", "close_then_sync" };
@@ -178,6 +209,7 @@ char *wb_json_render(const struct wb_results *rs, const struct wb_config *cfg,
 		cJSON_AddStringToObject(host, "target", rs->target);
 		cJSON_AddStringToObject(host, "filesystem", rs->fs_type);
 		cJSON_AddNumberToObject(host, "started_unix", (double)rs->started_unix);
+		add_device(host, &rs->device);
 	}
 	add_config(root, cfg, cmd);
 	tests = cJSON_AddArrayToObject(root, "tests");

@@ -5,6 +5,7 @@
 #include "report_text.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -165,9 +166,40 @@ static void print_comparisons(const struct wb_results *rs)
 	}
 }
 
+/* One line on the storage, then what in it bends the figures. */
+static void print_storage(const struct wb_results *rs)
+{
+	const struct wb_device *d = &rs->device;
+	uint32_t smallest = UINT32_MAX;
+	char size[16];
+	size_t i;
+
+	printf("\nStorage: %s on %s (%s)", d->fs_type[0] ? d->fs_type : rs->fs_type,
+	       d->source[0] ? d->source : "?", d->mount_point);
+	if (d->block_name[0])
+		printf(", device %s%s%s, %s, logical/physical block %u/%u, write cache: %s",
+		       d->block_name, d->model[0] ? " " : "", d->model,
+		       d->rotational == 1 ? "rotational" : d->rotational == 0 ? "non-rotational" : "?",
+		       d->logical_block, d->physical_block, d->write_cache[0] ? d->write_cache : "?");
+	if (d->dio_known)
+		printf(", O_DIRECT alignment %u", d->dio_offset_align);
+	printf("\n");
+	for (i = 0; i < rs->n; i++)
+		if (rs->v[i].test.size < smallest)
+			smallest = rs->v[i].test.size;
+	if (rs->n && d->physical_block && smallest < d->physical_block) {
+		wb_format_size(smallest, size, sizeof(size));
+		printf("note: %s writes are smaller than the device's %u-byte physical block: the "
+		       "device must read, modify and rewrite a whole block for each\n", size,
+		       d->physical_block);
+	}
+}
+
 void wb_text_print_summary(const struct wb_results *rs)
 {
 	size_t i;
+
+	print_storage(rs);
 
 	for (i = 0; i < rs->n; i++) {
 		const struct wb_result *r = &rs->v[i];

@@ -121,6 +121,8 @@ void wb_results_describe(struct wb_results *rs, const char *target)
 
 	snprintf(rs->target, sizeof(rs->target), "%s", target);
 	rs->started_unix = (int64_t)time(NULL);
+	/* Probed on the file itself: ext4 reports O_DIRECT alignment for files only. */
+	wb_device_probe(target, &rs->device, "/sys", "/proc");
 	if (uname(&u) == 0) {
 		snprintf(rs->kernel, sizeof(rs->kernel), "%s %s", u.sysname, u.release);
 		snprintf(rs->host, sizeof(rs->host), "%s", u.nodename);
@@ -193,5 +195,13 @@ const char *wb_status_name(enum wb_status s)
 
 const char *wb_pattern_name(enum wb_pattern p)
 {
-	return p == WB_PATTERN_GROUPCOMMIT ? "groupcommit" : "overwrite";
+	static const char *const names[] = {
+		[WB_PATTERN_OVERWRITE] = "overwrite",
+		[WB_PATTERN_APPEND] = "append",
+		[WB_PATTERN_GROUPCOMMIT] = "groupcommit",
+	};
+
+	_Static_assert(sizeof(names) / sizeof(names[0]) == WB_PATTERN_COUNT,
+		       "a name for every enum wb_pattern");
+	return p < WB_PATTERN_COUNT ? names[p] : "?";
 }

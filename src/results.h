@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "device.h"
 #include "histogram.h"
 #include "method.h"
 #include "options.h"
@@ -68,6 +69,7 @@ struct wb_results {
 	char fs_type[32];        /* from statfs, e.g. "ext4", "tmpfs" */
 	char kernel[160];        /* uname -s -r */
 	char host[128];
+	struct wb_device device;  /* the storage under the test file */
 	int64_t started_unix;
 	bool adaptive;           /* tests ran as repeated trials with a CI target */
 	double ci_target_pct;    /* the target each test's CI tried to reach */

@@ -56,12 +56,13 @@ static int fsync_dir(const char *dir)
 
 int wb_segment_switch(struct wb_segment *s, const char **call)
 {
-	char dir[PATH_MAX], path[PATH_MAX];
+	char copy[PATH_MAX], dir[PATH_MAX], path[PATH_MAX];
 	const char *why;
 	int fd, ret;
 
-	snprintf(dir, sizeof(dir), "%s", s->base_path);
-	snprintf(dir, sizeof(dir), "%s", dirname(dir));
+	/* dirname() may return a pointer into its argument: copy out of it. */
+	snprintf(copy, sizeof(copy), "%s", s->base_path);
+	snprintf(dir, sizeof(dir), "%s", dirname(copy));
 	fd = wb_testfile_create(dir, path, sizeof(path), &why);
 	if (fd < 0) {
 		*call = "create";

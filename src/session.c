@@ -118,6 +118,30 @@ static size_t buffer_size_for(const struct wb_test *tests, size_t n)
 	return size;
 }
 
+/* What statx says O_DIRECT needs on this file, checked before any I/O so the
+ * reason can name the alignment; NULL when the test may run. */
+static const char *direct_alignment_reason(const struct wb_test *t, const struct wb_device *d,
+					   char *buf, size_t len)
+{
+	const struct wb_engine_ops *eng = wb_engine_get(t->engine);
+	char size[16];
+
+	if (!eng || !(eng->caps & WB_CAP_DIRECT) || !d->dio_known)
+		return NULL;
+	if (d->dio_offset_align == 0) {
+		snprintf(buf, len, "O_DIRECT not supported by this file system (statx reports no "
+			 "direct I/O alignment)");
+		return buf;
+	}
+	if (t->size % d->dio_offset_align) {
+		wb_format_size(t->size, size, sizeof(size));
+		snprintf(buf, len, "O_DIRECT here needs writes aligned to %u bytes (statx); %s is not",
+			 d->dio_offset_align, size);
+		return buf;
+	}
+	return NULL;
+}
+
 static inline uint64_t now_ns(void)
 {
 	struct timespec ts;
@@ -148,10 +172,10 @@ static uint64_t run_trial(struct wb_result *r, uint64_t duration_ns, bool counte
 	return now_ns() - t0;
 }
 
-/* Starts a result: its merged histogram exists before any trial folds into it. */
+/* Starts a result: its merged histogram exists before any trial folds into it.
+ * A result already judged n/a stays so. */
 static int start_result(struct wb_result *r)
 {
-	r->status = WB_STATUS_OK;
 	r->hist = malloc(sizeof(*r->hist));
 	if (!r->hist)
 		return -ENOMEM;
@@ -173,10 +197,10 @@ static void run_fixed(struct wb_result *rv, size_t n, const struct wb_session_ho
 	for (i = 0; i < n; i++) {
 		if (hooks && hooks->before)
 			hooks->before(&rv[i].test, hooks->ctx);
-		if (start_result(&rv[i]) == 0)
-			(void)run_trial(&rv[i], rv[i].test.duration_ns, true, paths, buf);
-		else
+		if (start_result(&rv[i]))
 			rv[i].status = WB_STATUS_ERROR;
+		else if (rv[i].status == WB_STATUS_OK)
+			(void)run_trial(&rv[i], rv[i].test.duration_ns, true, paths, buf);
 		finish_result(&rv[i]);
 		if (hooks && hooks->after)
 			hooks->after(&rv[i], hooks->ctx);
@@ -263,10 +287,19 @@ int wb_session_run(const char *target, const struct wb_test *tests, size_t n,
 	}
 	wb_fill_random(buf, buf_len, (uint64_t)time(NULL));
 	for (i = 0; i < n; i++) {
-		if (!wb_results_add(rs, &tests[i])) {
+		struct wb_result *r = wb_results_add(rs, &tests[i]);
+		const char *why;
+
+		if (!r) {
 			fprintf(stderr, "walbench: out of memory for results\n");
 			status = WB_EXIT_SETUP;
 			goto out_remove;
+		}
+		why = direct_alignment_reason(&tests[i], &rs->device, r->reason, sizeof(r->reason));
+		if (why) {
+			r->status = WB_STATUS_NA;
+			r->error = EINVAL;
+			r->direct_refused = true;
 		}
 	}
 	if (sched && sched->adaptive)

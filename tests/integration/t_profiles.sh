@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# t_profiles.sh — --profile: the quick profile runs with CIs in a short budget,
+# command-line options override a profile, a bad profile is a one-line usage
+# error naming the file and key, and --csv / --json write their files.
+. "$(dirname "$0")/lib.sh"
+set -e
+wb_tmpdir d
+start=$(date +%s)
+expect_exit 0 "$WALBENCH" run --profile quick --dir "$d" --json "$d/q.json" --csv "$d/q.csv"
+elapsed=$(($(date +%s) - start))
+[ "$elapsed" -lt 30 ] || fail "quick profile took ${elapsed}s" # generous bound; the budget is 8 s
+json_check "$d/q.json" 'd["config"]["budget"] <= 10 and d["config"]["profile"].endswith("quick")'
+json_check "$d/q.json" 'sorted(t["method"] for t in d["tests"]) == ["fdatasync", "fsync", "open_datasync", "open_sync"]'
+json_check "$d/q.json" 'all(t["status"] == "ok" and t["trials"] >= 2 for t in d["tests"])'
+head -1 "$d/q.csv" | grep -q '^method,engine,variant,pattern,shape,size,' || fail "CSV header"
+[ "$(wc -l <"$d/q.csv")" = 5 ] || fail "CSV rows: $(cat "$d/q.csv")"
+
+# The command line wins over the profile.
+expect_exit 0 "$WALBENCH" run --profile quick --dir "$d" --method fsync --budget 1s --json "$d/o.json"
+json_check "$d/o.json" '[t["method"] for t in d["tests"]] == ["fsync"]'
+
+# A profile given as a path, with a group list; pg_test_fsync's set has 18 tests.
+expect_exit 0 "$WALBENCH" run --profile "$WB_SOURCE_DIR/profiles/pg_test_fsync.json" --dir "$d" \
+	--duration 50ms --trial-time 50ms --json "$d/p.json"
+json_check "$d/p.json" 'len(d["tests"]) == 18'
+json_check "$d/p.json" '[t["fd_mode"] for t in d["tests"]][-3:] == ["sync_then_close", "close_then_sync", "keep"]'
+
+# Errors: one line, exit 1, file and key named; nothing created.
+printf '{ "method": "fdatasync", "qd": [1, "x"] }\n' >"$d/bad.json"
+expect_exit 1 "$WALBENCH" run --profile "$d/bad.json" --dir "$d"
+[ "$(wc -l <"$ERR")" = 1 ] || fail "want one line: $(cat "$ERR")"
+grep -q "$d/bad.json: key \"qd\": invalid value \"1,x\"" "$ERR" || fail "message: $(cat "$ERR")"
+expect_exit 1 "$WALBENCH" run --profile no-such-profile --dir "$d"
+grep -q 'no-such-profile.json: cannot read profile' "$ERR" || fail "missing profile: $(cat "$ERR")"
+
+# A symlink as the JSON target is refused, and its target untouched.
+echo keep >"$d/victim"
+ln -s "$d/victim" "$d/link.json"
+expect_exit 2 "$WALBENCH" run --dir "$d" --method fsync --budget 1s --json "$d/link.json"
+grep -q 'is a symbolic link; not followed' "$ERR" || fail "symlink JSON: $(cat "$ERR")"
+[ "$(cat "$d/victim")" = keep ] || fail "symlink target written"
+rm -f "$d"/*.json "$d"/*.csv "$d/victim" "$d/link.json"
+assert_no_files "$d"
+pass
