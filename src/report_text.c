@@ -156,11 +156,11 @@ static void print_comparisons(const struct wb_results *rs)
 				header = true;
 			}
 			wb_format_size(a->test.size, size, sizeof(size));
-			printf("  %s/%s %s x%u: %s vs %s: %+.1f%% [%+.1f%%, %+.1f%%] %s\n",
-			       wb_engine_name(a->test.engine), a->test.label[0] ? a->test.label : "-",
-			       size, a->test.writes_per_op, wb_method_get(b->test.method)->name,
-			       wb_method_get(a->test.method)->name, c.diff_pct, c.ci95_low_pct,
-			       c.ci95_high_pct,
+			printf("  %s%s%s %s x%u: %s %+.1f%% [%+.1f%%, %+.1f%%] vs %s (fastest): %s\n",
+			       wb_engine_name(a->test.engine), a->test.label[0] ? " " : "",
+			       a->test.label, size, a->test.writes_per_op,
+			       wb_method_get(b->test.method)->name, c.diff_pct, c.ci95_low_pct,
+			       c.ci95_high_pct, wb_method_get(a->test.method)->name,
 			       c.significant ? "significant" : "tie (not significant)");
 		}
 	}
@@ -204,11 +204,17 @@ void wb_text_print_summary(const struct wb_results *rs)
 	for (i = 0; i < rs->n; i++) {
 		const struct wb_result *r = &rs->v[i];
 
-		if (wb_result_unstable(rs, r))
-			printf("note: %s/%s is UNSTABLE: trials vary by %.1f%% (CV), 95%% CI +-%.1f%%, "
-			       "%zu outlier trial(s); do not read it as one number\n",
-			       wb_method_get(r->test.method)->name, wb_engine_name(r->test.engine),
-			       r->stats.cv_pct, r->stats.ci95_pct, r->stats.outliers);
+		char size[16], conc[24];
+
+		if (!wb_result_unstable(rs, r))
+			continue;
+		wb_format_size(r->test.size, size, sizeof(size));
+		concurrency_label(&r->test, conc, sizeof(conc));
+		printf("note: %s/%s %s x%u conc %s is UNSTABLE: trials vary by %.1f%% (CV), 95%% CI "
+		       "+-%.1f%%, %zu outlier trial(s); do not read it as one number\n",
+		       wb_method_get(r->test.method)->name, wb_engine_name(r->test.engine), size,
+		       r->test.writes_per_op, conc, r->stats.cv_pct, r->stats.ci95_pct,
+		       r->stats.outliers);
 	}
 	print_comparisons(rs);
 }
