@@ -197,8 +197,18 @@ static int uring_init_common(struct wb_engine **out, const struct wb_engine_conf
 	if (cfg->flags & WB_ENGINE_SQPOLL) {
 		p.flags |= IORING_SETUP_SQPOLL;
 		p.sq_thread_idle = URING_SQ_IDLE_MS;
+	} else {
+		/* One thread submits and reaps each ring, so completion work can run
+		 * when that thread waits instead of interrupting it (Linux >= 6.1, as fio
+		 * sets up its rings). Older kernels refuse the flags: retry without. */
+		p.flags |= IORING_SETUP_COOP_TASKRUN | IORING_SETUP_SINGLE_ISSUER |
+			   IORING_SETUP_DEFER_TASKRUN;
 	}
 	ret = io_uring_queue_init_params(entries, &e->ring, &p);
+	if (ret == -EINVAL && (p.flags & IORING_SETUP_DEFER_TASKRUN)) {
+		memset(&p, 0, sizeof(p));
+		ret = io_uring_queue_init_params(entries, &e->ring, &p);
+	}
 	if (ret < 0)
 		goto out_free;
 	/* The CQ ring is twice the SQ ring, so bounding in-flight ops by the SQ ring
