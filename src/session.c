@@ -208,7 +208,7 @@ static void run_fixed(struct wb_result *rv, size_t n, const struct wb_session_ho
 }
 
 /* Adaptive schedule: round-robin trials until every test has converged, used
- * its share, or the budget is gone. */
+ * its --duration, or the budget is gone. */
 static void run_adaptive(struct wb_result *rv, size_t n, const struct wb_schedule *sched,
 			 const struct wb_session_hooks *hooks, const char *const *paths,
 			 const void *buf)
@@ -228,7 +228,10 @@ static void run_adaptive(struct wb_result *rv, size_t n, const struct wb_schedul
 
 			if (done[i])
 				continue;
-			cap = r->test.duration_ns ? r->test.duration_ns : sched->budget_ns / n;
+			/* Without --duration no test has a cap of its own: round-robin already
+			 * shares the budget, and what a converged (or n/a) test leaves goes
+			 * to those still running. */
+			cap = r->test.duration_ns ? r->test.duration_ns : UINT64_MAX;
 			if (r->status != WB_STATUS_OK || used[i] >= cap ||
 			    now_ns() - start >= sched->budget_ns) {
 				done[i] = true;

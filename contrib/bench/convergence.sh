@@ -87,17 +87,17 @@ wb_wall, pg_wall = float(sys.argv[2]), sys.argv[3]
 target = d["config"]["ci-target"]
 dev = d["host"]["device"]
 print(f"walbench run, default profile, on {dev['fs_type']} ({dev['block_device'] or 'no block device'}):")
-print(f"{'method':<16}{'engine':<9}{'size':>6}{'writes':>7}{'ops/s':>13}{'+-95%':>8}{'trials':>7}  converged")
+print(f"{'method':<19}{'engine':<9}{'size':>6}{'writes':>7}{'ops/s':>13}{'+-95%':>8}{'trials':>7}  converged")
 bad = []
 for t in d["tests"]:
     if t["status"] != "ok":
-        print(f"{t['method']:<16}{t['engine']:<9}{t['size']:>6}{t['writes_per_op']:>7}  {t['status']}: {t.get('reason', '')}")
+        print(f"{t['method']:<19}{t['engine']:<9}{t['size']:>6}{t['writes_per_op']:>7}  {t['status']}: {t.get('reason', '')}")
         continue
     ci = t["ci95_pct"]
     if not t["converged"]:
         bad.append(t["method"])
     cis = f"{ci:.1f}%" if ci is not None else "-"
-    print(f"{t['method']:<16}{t['engine']:<9}{t['size']:>6}{t['writes_per_op']:>7}"
+    print(f"{t['method']:<19}{t['engine']:<9}{t['size']:>6}{t['writes_per_op']:>7}"
           f"{t['ops_per_sec']:>13.1f}{cis:>8}{t['trials']:>7}  {'yes' if t['converged'] else 'NO'}")
 print()
 print(f"wall time: walbench {wb_wall:.1f} s (budget {d['config']['budget']:.0f} s); "

@@ -22,6 +22,15 @@ grep -A2 '^io_uring:' "$OUT" | grep -q 'available' || fail "io_uring should be u
 expect_exit 0 "$deny" io_setup=EAGAIN -- "$WALBENCH" engines --dir "$d"
 grep -A1 '^libaio:' "$OUT" | grep -q 'aio-max-nr' || fail "EAGAIN not explained: $(cat "$OUT")"
 
+# A kernel without io_uring or native AIO is named as such.
+expect_exit 0 "$deny" io_uring_setup=ENOSYS,io_setup=ENOSYS -- "$WALBENCH" engines --dir "$d"
+grep -A1 '^io_uring:' "$OUT" | grep -q 'kernel has no io_uring (io_uring_setup: ENOSYS)' ||
+	fail "ENOSYS io_uring: $(cat "$OUT")"
+grep -A1 '^libaio:' "$OUT" | grep -q 'kernel has no native AIO (io_setup: ENOSYS)' ||
+	fail "ENOSYS libaio: $(cat "$OUT")"
+expect_exit 0 "$deny" io_uring_setup=ENOMEM -- "$WALBENCH" engines --dir "$d"
+grep -A1 '^io_uring:' "$OUT" | grep -q 'RLIMIT_MEMLOCK' || fail "ENOMEM io_uring: $(cat "$OUT")"
+
 # A run of a blocked engine only is "nothing could run": exit 2, with the reason.
 expect_exit 2 "$deny" io_uring_setup=EPERM -- "$WALBENCH" run --dir "$d" --engine io_uring \
 	--method fdatasync --duration 50ms
