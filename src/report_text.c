@@ -145,7 +145,7 @@ static void print_comparisons(const struct wb_results *rs)
 		for (j = 0; j < rs->n; j++) {
 			const struct wb_result *a = &rs->v[best], *b = &rs->v[j];
 			struct wb_comparison c;
-			char size[16];
+			char size[16], conc[24];
 
 			if (j == best || !comparable(b) || !same_group(&a->test, &b->test) ||
 			    !wb_stats_compare(&a->stats, &b->stats, &c))
@@ -156,9 +156,12 @@ static void print_comparisons(const struct wb_results *rs)
 				header = true;
 			}
 			wb_format_size(a->test.size, size, sizeof(size));
-			printf("  %s%s%s %s x%u: %s %+.1f%% [%+.1f%%, %+.1f%%] vs %s (fastest): %s\n",
+			concurrency_label(&a->test, conc, sizeof(conc));
+			printf("  %s%s%s %s %s x%u conc %s: %s %+.1f%% [%+.1f%%, %+.1f%%] vs %s "
+			       "(fastest): %s\n",
 			       wb_engine_name(a->test.engine), a->test.label[0] ? " " : "",
-			       a->test.label, size, a->test.writes_per_op,
+			       a->test.label, wb_pattern_name(a->test.pattern), size,
+			       a->test.writes_per_op, conc,
 			       wb_method_get(b->test.method)->name, c.diff_pct, c.ci95_low_pct,
 			       c.ci95_high_pct, wb_method_get(a->test.method)->name,
 			       c.significant ? "significant" : "tie (not significant)");
