@@ -4,6 +4,8 @@
 # Trap: on a shared machine only ratios of runs taken side by side mean anything, so the two tools
 # alternate within one invocation; never compare figures from two invocations of this script.
 set -euo pipefail
+# shellcheck source-path=SCRIPTDIR source=lib.sh
+. "$(dirname -- "${BASH_SOURCE[0]}")/lib.sh"
 
 usage() {
 	cat <<EOF
@@ -28,87 +30,22 @@ failed run (its stderr is shown).
 EOF
 }
 
-die() {
-	echo "${0##*/}: $*" >&2
-	exit 2
-}
-
 # --- arguments ---------------------------------------------------------------------------------
-case ${1:-} in
--h | --help)
-	usage
-	exit 0
-	;;
--*) die "unknown option '$1' (try --help)" ;;
-esac
-[[ $# -ge 1 && $# -le 2 ]] || { usage >&2; exit 2; }
+parse_args 1 2 "$@"
 DIR=$1
 SECS=${2:-2}
 ROUNDS=${ROUNDS:-2}
-[[ -d $DIR && -w $DIR ]] || die "$DIR is not a writable directory"
+check_dir "$DIR"
 # pg_test_fsync's -s is an integer; walbench would accept more, but both must run the same time.
-[[ $SECS =~ ^[1-9][0-9]*$ ]] || die "SECS must be a whole number of seconds >= 1, not '$SECS'"
-if ! [[ $ROUNDS =~ ^[0-9]+$ ]] || ((ROUNDS < 2)); then
-	die "ROUNDS must be 2 or more, not '$ROUNDS'"
-fi
+check_secs "$SECS"
+check_rounds "$ROUNDS"
 
 # --- tools -------------------------------------------------------------------------------------
-here=$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")" && pwd)
-walbench=${WALBENCH:-$here/../../build/walbench}
-[[ -x $walbench ]] || die "walbench not found at $walbench (build it, or set WALBENCH)"
+find_walbench
+need_pg_test_fsync
 
-find_pg_test_fsync() {
-	if [[ -n ${PG_TEST_FSYNC:-} ]]; then
-		echo "$PG_TEST_FSYNC"
-	elif ! command -v pg_test_fsync; then
-		# Debian keeps it out of PATH, one directory per major version: take the newest.
-		printf '%s\n' /usr/lib/postgresql/*/bin/pg_test_fsync | sort -V | tail -n 1
-	fi
-}
-pg_test_fsync=$(find_pg_test_fsync)
-[[ -n $pg_test_fsync && -x $pg_test_fsync ]] ||
-	die "pg_test_fsync not found${pg_test_fsync:+ at $pg_test_fsync} (install postgresql, or set PG_TEST_FSYNC)"
-
-# --- clean-up ----------------------------------------------------------------------------------
-# Two directories: `scratch` on DIR holds only the test files, so the logs we write while a tool
-# runs never share its file system's journal commits; `work` (in TMPDIR) holds everything else.
-work=""
-scratch=""
-child="" # the tool running now: killed by the trap so an interrupted run leaves nothing behind
-
-cleanup() {
-	local rc=$?
-	trap - EXIT INT TERM
-	if [[ -n $child ]]; then
-		kill -TERM "$child" 2>/dev/null || true
-		wait "$child" 2>/dev/null || true
-	fi
-	[[ -z $scratch ]] || rm -rf -- "$scratch"
-	[[ -z $work ]] || rm -rf -- "$work"
-	exit "$rc"
-}
-trap cleanup EXIT
-trap 'exit 130' INT
-trap 'exit 143' TERM
-
-work=$(mktemp -d "${TMPDIR:-/tmp}/compat-vs.XXXXXX")
-scratch=$(mktemp -d "$DIR/compat-vs.XXXXXX")
-
-# Runs one tool in the background and waits for it, because bash runs a trap only between
-# commands: with the tool in the foreground, a TERM would wait for the whole run to finish.
-run_tool() { # NAME OUTFILE ERRFILE COMMAND...
-	local name=$1 out=$2 err=$3 rc=0
-	shift 3
-	"$@" >"$out" 2>"$err" &
-	child=$!
-	wait "$child" || rc=$?
-	child=""
-	if ((rc != 0)); then
-		echo "${0##*/}: $name failed (exit $rc): $*" >&2
-		cat -- "$err" >&2
-		exit 2
-	fi
-}
+# --- directories -------------------------------------------------------------------------------
+make_dirs compat-vs # the test files go in $scratch on DIR, everything else in $work (lib.sh)
 
 # Prints "SECTION<TAB>LABEL<TAB>VALUE" for each test line of pg_test_fsync's output format
 # ("        %-30s" label, then "%13.3f ops/sec ..." or an n/a / failed note). Labels repeat
@@ -127,7 +64,7 @@ parse_compat() {
 }
 
 # --- the runs ----------------------------------------------------------------------------------
-fstype=$(findmnt -n -o FSTYPE -T "$DIR" 2>/dev/null | tail -n 1)
+fstype=$(fs_type "$DIR")
 echo "walbench compat vs pg_test_fsync on $DIR ($fstype), $SECS s per test, $ROUNDS rounds of each"
 echo "  walbench:      $walbench"
 echo "  pg_test_fsync: $pg_test_fsync"
@@ -161,19 +98,8 @@ done
 
 # --- the table ---------------------------------------------------------------------------------
 echo
-awk -F '\t' '
+awk -F '\t' "$AWK_MEDIAN"'
 function isnum(v) { return v ~ /^[0-9]+(\.[0-9]+)?$/ }
-# Median of the space-separated numbers in list; "" if there are none.
-function median(list,    a, n, i, j, t) {
-	n = split(list, a, " ")
-	if (n == 0)
-		return ""
-	for (i = 2; i <= n; i++)
-		for (j = i; j > 1 && a[j - 1] + 0 > a[j] + 0; j--) {
-			t = a[j]; a[j] = a[j - 1]; a[j - 1] = t
-		}
-	return n % 2 ? a[(n + 1) / 2] + 0 : (a[n / 2] + a[n / 2 + 1]) / 2
-}
 function cell(key, tool,    m) {
 	m = median(nums[tool, key])
 	return m == "" ? (note[tool, key] == "" ? "-" : note[tool, key]) : sprintf("%.3f", m)

@@ -6,6 +6,8 @@
 # Trap: the two run one after the other, not interleaved; compare their wall times
 # and the CIs, not their rates (pg_test_fsync's rates are single means).
 set -euo pipefail
+# shellcheck source-path=SCRIPTDIR source=lib.sh
+. "$(dirname -- "${BASH_SOURCE[0]}")/lib.sh"
 
 usage() {
 	cat <<USAGE
@@ -25,55 +27,32 @@ Exit status: 0 target met, 1 missed, 2 usage error, missing tool or a failed run
 USAGE
 }
 
-die() {
-	echo "${0##*/}: $*" >&2
-	exit 2
-}
-
-case ${1:-} in
--h | --help)
-	usage
-	exit 0
-	;;
--*) die "unknown option '$1' (try --help)" ;;
-esac
-[[ $# -eq 1 ]] || { usage >&2; exit 2; }
+parse_args 1 1 "$@"
 DIR=$1
-[[ -d $DIR && -w $DIR ]] || die "$DIR is not a writable directory"
-here=$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")" && pwd)
-walbench=${WALBENCH:-$here/../../build/walbench}
-[[ -x $walbench ]] || die "walbench not found at $walbench (build it, or set WALBENCH)"
-pg=${PG_TEST_FSYNC:-$(command -v pg_test_fsync || ls /usr/lib/postgresql/*/bin/pg_test_fsync 2>/dev/null | sort -V | tail -n 1 || true)}
+check_dir "$DIR"
+find_walbench
+pg=$(find_pg_test_fsync) # optional: without it the table still stands, less its wall time
 command -v python3 >/dev/null || die "python3 is needed to read the JSON"
 
+# One directory on DIR for the test files and the logs alike, not the scratch/work pair of the
+# other scripts: scratch stays unset and the trap removes work.
+trap_cleanup
 work=$(mktemp -d "$DIR/walbench-convergence.XXXXXX")
-child=""
-cleanup() {
-	if [[ -n $child ]]; then kill "$child" 2>/dev/null || true; fi
-	rm -rf -- "$work"
-}
-trap cleanup EXIT
-trap 'exit 130' INT
-trap 'exit 143' TERM
 
 now() { date +%s.%N; }
 
 t0=$(now)
 # shellcheck disable=SC2086 # WB_ARGS is a word list on purpose
-"$walbench" run --dir "$work" --json "$work/wb.json" ${WB_ARGS:-} >"$work/wb.out" 2>"$work/wb.err" &
-child=$!
-wait "$child" || { cat "$work/wb.err" >&2; die "walbench run failed"; }
-child=""
+run_bg "$work/wb.out" "$work/wb.err" "$walbench" run --dir "$work" --json "$work/wb.json" ${WB_ARGS:-}
+((rc == 0)) || { cat "$work/wb.err" >&2; die "walbench run failed"; }
 t1=$(now)
 wb_wall=$(python3 -c "print(f'{$t1 - $t0:.1f}')")
 
 pg_wall="-"
 if [[ -n $pg && -x $pg ]]; then
 	t0=$(now)
-	"$pg" -f "$work/pg_test_fsync.out" >"$work/pg.out" 2>&1 &
-	child=$!
-	wait "$child" || { cat "$work/pg.out" >&2; die "pg_test_fsync failed"; }
-	child=""
+	run_bg "$work/pg.out" "$work/pg.out" "$pg" -f "$work/pg_test_fsync.out"
+	((rc == 0)) || { cat "$work/pg.out" >&2; die "pg_test_fsync failed"; }
 	t1=$(now)
 	pg_wall=$(python3 -c "print(f'{$t1 - $t0:.1f}')")
 else

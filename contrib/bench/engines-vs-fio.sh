@@ -33,6 +33,8 @@
 #   flush latency. For fdatasync jobs fio times the write and the sync as two I/Os; the script
 #   shows p(write) + p(sync), marked "~", which estimates a flush but is not a percentile of one.
 set -euo pipefail
+# shellcheck source-path=SCRIPTDIR source=lib.sh
+. "$(dirname -- "${BASH_SOURCE[0]}")/lib.sh"
 
 usage() {
 	cat <<EOF
@@ -69,37 +71,21 @@ tool or a failed run (its stderr is shown).
 EOF
 }
 
-die() {
-	echo "${0##*/}: $*" >&2
-	exit 2
-}
-
 # --- arguments ---------------------------------------------------------------------------------
-case ${1:-} in
--h | --help)
-	usage
-	exit 0
-	;;
--*) die "unknown option '$1' (try --help)" ;;
-esac
-[[ $# -ge 1 && $# -le 2 ]] || { usage >&2; exit 2; }
+parse_args 1 2 "$@"
 DIR=$1
 SECS=${2:-3}
 ROUNDS=${ROUNDS:-2}
 FIO_SPAN=${FIO_SPAN:-slots}
-[[ -d $DIR && -w $DIR ]] || die "$DIR is not a writable directory"
+check_dir "$DIR"
 # Whole seconds: the one unit both walbench's --duration and fio's --runtime take alike.
-[[ $SECS =~ ^[1-9][0-9]*$ ]] || die "SECS must be a whole number of seconds >= 1, not '$SECS'"
-if ! [[ $ROUNDS =~ ^[0-9]+$ ]] || ((ROUNDS < 2)); then
-	die "ROUNDS must be 2 or more, not '$ROUNDS'"
-fi
+check_secs "$SECS"
+check_rounds "$ROUNDS"
 [[ $FIO_SPAN == slots || $FIO_SPAN == file ]] ||
 	die "FIO_SPAN must be slots or file, not '$FIO_SPAN'"
 
 # --- tools -------------------------------------------------------------------------------------
-here=$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")" && pwd)
-walbench=${WALBENCH:-$here/../../build/walbench}
-[[ -x $walbench ]] || die "walbench not found at $walbench (build it, or set WALBENCH)"
+find_walbench
 fio=${FIO:-$(command -v fio || true)}
 [[ -n $fio && -x $fio ]] || die "fio not found${fio:+ at $fio} (install fio, or set FIO)"
 command -v jq >/dev/null || die "jq not found (it reads both tools' JSON; install jq)"
@@ -114,54 +100,10 @@ JOBS=(
 )
 QDS=(1 8) # the table's rows; a job without a depth prints n/a there
 
-# --- clean-up ----------------------------------------------------------------------------------
-# Two directories: `scratch` on DIR holds only the test files, so the logs we write while a tool
-# runs never share its file system; `work` (in TMPDIR) holds everything else.
-work=""
-scratch=""
-child="" # the tool running now: killed by the trap so an interrupted run leaves nothing behind
-
-cleanup() {
-	local rc=$?
-	trap - EXIT INT TERM
-	if [[ -n $child ]]; then
-		kill -TERM "$child" 2>/dev/null || true
-		wait "$child" 2>/dev/null || true
-	fi
-	[[ -z $scratch ]] || rm -rf -- "$scratch"
-	[[ -z $work ]] || rm -rf -- "$work"
-	exit "$rc"
-}
-trap cleanup EXIT
-trap 'exit 130' INT
-trap 'exit 143' TERM
-
-work=$(mktemp -d "${TMPDIR:-/tmp}/engines-vs-fio.XXXXXX")
-scratch=$(mktemp -d "$DIR/engines-vs-fio.XXXXXX")
+# --- directories -------------------------------------------------------------------------------
+make_dirs engines-vs-fio # the test files go in $scratch on DIR, everything else in $work (lib.sh)
 
 # --- running -----------------------------------------------------------------------------------
-# Runs one tool in the background and waits for it, because bash runs a trap only between
-# commands: with the tool in the foreground, a TERM would wait for the whole run to finish.
-# Sets rc to the tool's exit status.
-rc=0
-run_bg() { # OUTFILE ERRFILE COMMAND...
-	local out=$1 err=$2
-	shift 2
-	rc=0
-	"$@" >"$out" 2>"$err" &
-	child=$!
-	wait "$child" || rc=$?
-	child=""
-}
-
-failed() { # NAME ERRFILE COMMAND...
-	local name=$1 err=$2
-	shift 2
-	echo "${0##*/}: $name failed (exit $rc): $*" >&2
-	cat -- "$err" >&2
-	exit 2
-}
-
 # Samples are lines "TOOL<TAB>ROUND<TAB>JOB<TAB>QD<TAB>OPS_PER_SEC or n/a<TAB>P50<TAB>P99", in µs.
 samples=$work/samples
 : >"$samples"
@@ -216,7 +158,7 @@ run_fio() { # ROUND JOB FIO_OPTIONS QD
 		| @tsv' >>"$samples" || failed fio "$base.err" "${cmd[@]}"
 }
 
-fstype=$(findmnt -n -o FSTYPE -T "$DIR" 2>/dev/null | tail -n 1)
+fstype=$(fs_type "$DIR")
 echo "walbench engines vs fio on $DIR ($fstype): 8kB writes, $SECS s per test," \
 	"$ROUNDS rounds, interleaved"
 echo "  walbench: $walbench"
@@ -260,20 +202,9 @@ for spec in "${JOBS[@]}"; do
 		rows+="$job $qd $ran $sum "
 	done
 done
-awk -F '\t' -v rows="$rows" -v rounds="$ROUNDS" '
+awk -F '\t' -v rows="$rows" -v rounds="$ROUNDS" "$AWK_MEDIAN"'
 BEGIN { NOISE_FLOOR = 0.03 }
 function isnum(v) { return v ~ /^[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?$/ }
-# Median of the space-separated numbers in list; "" if there are none.
-function median(list,    a, n, i, j, t) {
-	n = split(list, a, " ")
-	if (n == 0)
-		return ""
-	for (i = 2; i <= n; i++)
-		for (j = i; j > 1 && a[j - 1] + 0 > a[j] + 0; j--) {
-			t = a[j]; a[j] = a[j - 1]; a[j - 1] = t
-		}
-	return n % 2 ? a[(n + 1) / 2] + 0 : (a[n / 2] + a[n / 2 + 1]) / 2
-}
 function us(v) { return v < 10 ? sprintf("%.1f", v) : sprintf("%.0f", v) }
 function lat(tool, key, mark,    a, b) {
 	a = median(p50[tool, key])

@@ -4,6 +4,8 @@
 # Trap: on tmpfs (the default DIR) an op takes about a microsecond, which is where harness cost
 # shows; on a real disk the device dominates and hides it. Only ratios within one run mean anything.
 set -euo pipefail
+# shellcheck source-path=SCRIPTDIR source=lib.sh
+. "$(dirname -- "${BASH_SOURCE[0]}")/lib.sh"
 
 METHODS=(open_datasync fdatasync fsync open_sync pwritev2_dsync none)
 
@@ -32,74 +34,25 @@ Exit status: 0 target met, 1 missed, 2 usage error, missing tool or a failed run
 EOF
 }
 
-die() {
-	echo "${0##*/}: $*" >&2
-	exit 2
-}
-
 # --- arguments ---------------------------------------------------------------------------------
-case ${1:-} in
--h | --help)
-	usage
-	exit 0
-	;;
--*) die "unknown option '$1' (try --help)" ;;
-esac
-[[ $# -le 2 ]] || { usage >&2; exit 2; }
+parse_args 0 2 "$@"
 DIR=${1:-/dev/shm}
 SECS=${2:-2}
 ROUNDS=${ROUNDS:-3}
-[[ -d $DIR && -w $DIR ]] || die "$DIR is not a writable directory"
+check_dir "$DIR"
 # Whole seconds, because pg_test_fsync's -s is an integer and all three must run as long.
-[[ $SECS =~ ^[1-9][0-9]*$ ]] || die "SECS must be a whole number of seconds >= 1, not '$SECS'"
-if ! [[ $ROUNDS =~ ^[0-9]+$ ]] || ((ROUNDS < 2)); then
-	die "ROUNDS must be 2 or more, not '$ROUNDS'"
-fi
+check_secs "$SECS"
+check_rounds "$ROUNDS"
 
 # --- tools -------------------------------------------------------------------------------------
-here=$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")" && pwd)
-walbench=${WALBENCH:-$here/../../build/walbench}
-[[ -x $walbench ]] || die "walbench not found at $walbench (build it, or set WALBENCH)"
-
-find_pg_test_fsync() {
-	if [[ -n ${PG_TEST_FSYNC:-} ]]; then
-		echo "$PG_TEST_FSYNC"
-	elif ! command -v pg_test_fsync; then
-		# Debian keeps it out of PATH, one directory per major version: take the newest.
-		printf '%s\n' /usr/lib/postgresql/*/bin/pg_test_fsync | sort -V | tail -n 1
-	fi
-}
-pg_test_fsync=$(find_pg_test_fsync)
-[[ -n $pg_test_fsync && -x $pg_test_fsync ]] ||
-	die "pg_test_fsync not found${pg_test_fsync:+ at $pg_test_fsync} (install postgresql, or set PG_TEST_FSYNC)"
+find_walbench
+need_pg_test_fsync
 cc=${CC:-gcc}
 command -v "$cc" >/dev/null || die "C compiler '$cc' not found (install gcc, or set CC)"
 command -v jq >/dev/null || die "jq not found (it reads walbench's JSON; install jq)"
 
-# --- clean-up ----------------------------------------------------------------------------------
-# Two directories: `scratch` on DIR holds only the test files, so the logs we write while a test
-# runs never share its file system; `work` (in TMPDIR) holds the logs and the bare loop.
-work=""
-scratch=""
-child="" # the program running now: killed by the trap so an interrupted run leaves nothing behind
-
-cleanup() {
-	local rc=$?
-	trap - EXIT INT TERM
-	if [[ -n $child ]]; then
-		kill -TERM "$child" 2>/dev/null || true
-		wait "$child" 2>/dev/null || true
-	fi
-	[[ -z $scratch ]] || rm -rf -- "$scratch"
-	[[ -z $work ]] || rm -rf -- "$work"
-	exit "$rc"
-}
-trap cleanup EXIT
-trap 'exit 130' INT
-trap 'exit 143' TERM
-
-work=$(mktemp -d "${TMPDIR:-/tmp}/overhead.XXXXXX")
-scratch=$(mktemp -d "$DIR/overhead.XXXXXX")
+# --- directories -------------------------------------------------------------------------------
+make_dirs overhead # the test files go in $scratch on DIR; the logs and the bare loop in $work
 
 # --- the bare loop -----------------------------------------------------------------------------
 cat >"$work/bare.c" <<'EOF'
@@ -276,22 +229,6 @@ EOF
 "$cc" -O2 -Wall -Wextra -o "$work/bare" "$work/bare.c" || die "compiling the bare loop failed"
 
 # --- running -----------------------------------------------------------------------------------
-# Runs one program in the background and waits for it, because bash runs a trap only between
-# commands: with the program in the foreground, a TERM would wait for it to finish.
-run_tool() { # NAME OUTFILE ERRFILE COMMAND...
-	local name=$1 out=$2 err=$3 rc=0
-	shift 3
-	"$@" >"$out" 2>"$err" &
-	child=$!
-	wait "$child" || rc=$?
-	child=""
-	if ((rc != 0)); then
-		echo "${0##*/}: $name failed (exit $rc): $*" >&2
-		cat -- "$err" >&2
-		exit 2
-	fi
-}
-
 # Samples are lines "TOOL<TAB>METHOD<TAB>ENGINE<TAB>OPS_PER_SEC or a note".
 samples=$work/samples
 : >"$samples"
@@ -340,7 +277,7 @@ engines_for() {
 	esac
 }
 
-fstype=$(findmnt -n -o FSTYPE -T "$DIR" 2>/dev/null | tail -n 1)
+fstype=$(fs_type "$DIR")
 echo "walbench overhead on $DIR ($fstype): 8kB writes, $SECS s per test, $ROUNDS rounds, interleaved"
 echo "  walbench:      $walbench"
 echo "  pg_test_fsync: $pg_test_fsync"
@@ -372,19 +309,8 @@ for method in "${METHODS[@]}"; do
 		rows+="$method $engine "
 	done
 done
-awk -F '\t' -v rows="$rows" '
+awk -F '\t' -v rows="$rows" "$AWK_MEDIAN"'
 function isnum(v) { return v ~ /^[0-9]+(\.[0-9]+)?$/ }
-# Median of the space-separated numbers in list; "" if there are none.
-function median(list,    a, n, i, j, t) {
-	n = split(list, a, " ")
-	if (n == 0)
-		return ""
-	for (i = 2; i <= n; i++)
-		for (j = i; j > 1 && a[j - 1] + 0 > a[j] + 0; j--) {
-			t = a[j]; a[j] = a[j - 1]; a[j - 1] = t
-		}
-	return n % 2 ? a[(n + 1) / 2] + 0 : (a[n / 2] + a[n / 2 + 1]) / 2
-}
 function cell(tool, key,    m) {
 	m = med[tool, key]
 	return m != "" ? sprintf("%.0f", m) : (note[tool, key] != "" ? note[tool, key] : "-")
