@@ -78,41 +78,15 @@ static unsigned build_flush_ops(const struct wb_test *t, const struct gc_shared 
 static int leader_flush(struct committer *c, struct wb_engine *e, uint64_t from, uint64_t to,
 			struct wb_op *ops, struct wb_completion *comp, unsigned max)
 {
-	const struct wb_engine_ops *eng = c->gc->eng;
-	unsigned n = build_flush_ops(&c->r.test, c->gc, from, to, ops, max), done = 0, i;
-	int ret = 0;
+	unsigned n = build_flush_ops(&c->r.test, c->gc, from, to, ops, max);
 
 	if (n == 0) {
-		ret = -E2BIG;
-		goto engine_failed;
+		c->r.status = WB_STATUS_ERROR;
+		c->r.error = E2BIG;
+		snprintf(c->r.reason, sizeof(c->r.reason), "pending WAL does not fit in one flush");
+		return -E2BIG;
 	}
-	while (done < n) {
-		ret = eng->submit(e, ops + done, n - done);
-		if (ret <= 0)
-			goto engine_failed;
-		done += (unsigned)ret;
-	}
-	for (done = 0; done < n; done += (unsigned)ret) {
-		ret = eng->reap(e, comp + done, 1, n - done);
-		if (ret <= 0)
-			goto engine_failed;
-	}
-	ret = 0;
-	for (i = 0; i < n; i++) {
-		int cret;
-
-		if (comp[i].user_data >= n)
-			return -EPROTO;
-		cret = wb_check_completion(&c->r, &ops[comp[i].user_data], comp[i].res);
-		ret = ret ? ret : cret;
-	}
-	return ret;
-engine_failed:
-	ret = ret ? ret : -EIO;
-	c->r.status = WB_STATUS_ERROR;
-	c->r.error = -ret;
-	snprintf(c->r.reason, sizeof(c->r.reason), "%s engine: %s", eng->name, strerror(-ret));
-	return ret;
+	return wb_run_batch(&c->r, c->gc->eng, e, ops, n, comp);
 }
 
 /* One commit: insert a record, then wait for (or lead) the flush that covers it.

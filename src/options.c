@@ -16,12 +16,14 @@
 
 #define CFG(field) offsetof(struct wb_config, field)
 
-static const char *const pattern_names[] = { "overwrite", "append", "groupcommit", NULL };
+const char *const wb_pattern_names[] = { "overwrite", "append", "groupcommit", NULL };
 static const char *const segment_names[] = { "recycle", "new", NULL };
 static const char *const wal_level_names[] = { "minimal", "replica", "logical", NULL };
-static const char *const fd_mode_names[] = { "keep", "sync_then_close", "close_then_sync", NULL };
-_Static_assert(sizeof(pattern_names) / sizeof(pattern_names[0]) == WB_PATTERN_COUNT + 1,
-	       "pattern_names must name every enum wb_pattern");
+const char *const wb_fd_mode_names[] = { "keep", "sync_then_close", "close_then_sync", NULL };
+_Static_assert(sizeof(wb_pattern_names) / sizeof(wb_pattern_names[0]) == WB_PATTERN_COUNT + 1,
+	       "wb_pattern_names must name every enum wb_pattern");
+_Static_assert(sizeof(wb_fd_mode_names) / sizeof(wb_fd_mode_names[0]) == WB_FD_COUNT + 1,
+	       "wb_fd_mode_names must name every enum wb_fd_mode");
 
 #define RUN WB_CMD_BIT(WB_CMD_RUN)
 
@@ -81,7 +83,7 @@ const struct wb_option wb_options[] = {
 	  "overwrite (each flush rewrites the same offsets, as pg_test_fsync), append (flushes "
 	  "advance through a zeroed WAL segment) or groupcommit (committers append to one WAL "
 	  "file, a leader flushes for all)",
-	  RUN, CFG(pattern), pattern_names },
+	  RUN, CFG(pattern), wb_pattern_names },
 	{ "segment-size", 0, WB_OPT_SIZE, "16MiB", 1 << 20, 1ull << 30, "SIZE",
 	  "append: WAL segment size, 1MiB .. 1GiB (default 16MiB, as PostgreSQL)",
 	  RUN, CFG(segment_size), NULL },
@@ -92,7 +94,7 @@ const struct wb_option wb_options[] = {
 	{ "fd-mode", 0, WB_OPT_CHOICE, "keep", 0, 0, "MODE",
 	  "keep the file open (default), or reopen it per flush as pg_test_fsync's descriptor "
 	  "test: sync_then_close, close_then_sync",
-	  RUN, CFG(fd_mode), fd_mode_names },
+	  RUN, CFG(fd_mode), wb_fd_mode_names },
 	{ "pg-version", 0, WB_OPT_UINT, "0", 0, 99, "N",
 	  "measure open_* methods as PostgreSQL N opens WAL (O_DIRECT or not), beside "
 	  "pg_test_fsync's always-O_DIRECT variant (default 0: engines as given)",

@@ -33,7 +33,18 @@ enum wb_segment_mode {
 /* --wal-level, for --pg-version's choice of O_DIRECT. */
 enum wb_wal_level { WB_WAL_MINIMAL, WB_WAL_REPLICA, WB_WAL_LOGICAL };
 
-/* --fd-mode (see enum wb_fd_mode in results.h; same order). */
+/* --fd-mode: how the descriptor is used between ops; the two reopen modes
+ * reproduce pg_test_fsync's "fsync on a non-write descriptor" test. */
+enum wb_fd_mode {
+	WB_FD_KEEP,             /* open once, run every op on it */
+	WB_FD_SYNC_THEN_CLOSE,  /* per op: open, write, sync, close, open, close */
+	WB_FD_CLOSE_THEN_SYNC,  /* per op: open, write, close, open, sync, close */
+	WB_FD_COUNT
+};
+
+/* The names of the choices above, indexed by their enums (NULL-terminated). */
+extern const char *const wb_pattern_names[];
+extern const char *const wb_fd_mode_names[];
 
 enum wb_command { WB_CMD_COMPAT, WB_CMD_RUN, WB_CMD_ENGINES, WB_CMD_COUNT };
 #define WB_CMD_BIT(c) (1u << (c))

@@ -3,14 +3,10 @@
 
 #include <cjson/cJSON.h>
 #include <errno.h>
-#include <fcntl.h>
-#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "atomic_file.h"
 #include "method.h"
@@ -136,7 +132,6 @@ static void add_device(cJSON *host, const struct wb_device *d)
 
 static cJSON *test_to_json(const struct wb_results *rs, const struct wb_result *r)
 {
-	static const char *const fd_modes[] = { "keep", "sync_then_close", "close_then_sync" };
 	cJSON *o = cJSON_CreateObject(), *arr;
 	size_t i;
 
@@ -146,7 +141,7 @@ static cJSON *test_to_json(const struct wb_results *rs, const struct wb_result *
 	cJSON_AddStringToObject(o, "engine", wb_engine_name(r->test.engine));
 	cJSON_AddNumberToObject(o, "size", r->test.size);
 	cJSON_AddNumberToObject(o, "writes_per_op", r->test.writes_per_op);
-	cJSON_AddStringToObject(o, "fd_mode", fd_modes[r->test.fd_mode]);
+	cJSON_AddStringToObject(o, "fd_mode", wb_fd_mode_names[r->test.fd_mode]);
 	cJSON_AddStringToObject(o, "pattern", wb_pattern_name(r->test.pattern));
 	cJSON_AddStringToObject(o, "shape", wb_shape_name(&r->test));
 	if (r->test.pattern == WB_PATTERN_APPEND) {

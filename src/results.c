@@ -165,21 +165,6 @@ bool wb_result_unstable(const struct wb_results *rs, const struct wb_result *r)
 	       wb_stats_unstable(&r->stats, rs->ci_target_pct, rs->max_cv_pct);
 }
 
-bool wb_results_failed(const struct wb_results *rs, bool *durability)
-{
-	bool failed = false;
-	size_t i;
-
-	*durability = false;
-	for (i = 0; i < rs->n; i++) {
-		if (rs->v[i].status == WB_STATUS_ERROR)
-			failed = true;
-		if (rs->v[i].durability_failure)
-			*durability = true;
-	}
-	return failed;
-}
-
 const char *wb_status_name(enum wb_status s)
 {
 	switch (s) {
@@ -195,13 +180,5 @@ const char *wb_status_name(enum wb_status s)
 
 const char *wb_pattern_name(enum wb_pattern p)
 {
-	static const char *const names[] = {
-		[WB_PATTERN_OVERWRITE] = "overwrite",
-		[WB_PATTERN_APPEND] = "append",
-		[WB_PATTERN_GROUPCOMMIT] = "groupcommit",
-	};
-
-	_Static_assert(sizeof(names) / sizeof(names[0]) == WB_PATTERN_COUNT,
-		       "a name for every enum wb_pattern");
-	return p < WB_PATTERN_COUNT ? names[p] : "?";
+	return p < WB_PATTERN_COUNT ? wb_pattern_names[p] : "?";
 }

@@ -15,14 +15,6 @@
 #include "options.h"
 #include "stats.h"
 
-/* How the descriptor is used between ops; the two reopen modes reproduce
- * pg_test_fsync's "fsync on a non-write descriptor" test. */
-enum wb_fd_mode {
-	WB_FD_KEEP,             /* open once, run every op on it */
-	WB_FD_SYNC_THEN_CLOSE,  /* per op: open, write, sync, close, open, close */
-	WB_FD_CLOSE_THEN_SYNC,  /* per op: open, write, close, open, sync, close */
-};
-
 /* One test case, as planned. */
 struct wb_test {
 	enum wb_method_id method;
@@ -108,9 +100,6 @@ double wb_result_usecs(const struct wb_result *r, double pct); /* pct < 0 means 
 /* Unstable: repeated trials whose CI missed the target or varied more than
  * max_cv_pct. Never true for a single fixed run (nothing to judge it by). */
 bool wb_result_unstable(const struct wb_results *rs, const struct wb_result *r);
-
-/* True when any result is an error; *durability when any lost a sync. */
-bool wb_results_failed(const struct wb_results *rs, bool *durability);
 
 /* The wb_fd_mode and wb_status names used in reports and JSON. */
 const char *wb_status_name(enum wb_status s);

@@ -208,6 +208,12 @@ run_batch(struct wb_result *r, const struct wb_engine_ops *eng, struct wb_engine
 	return ret ? engine_failed(r, eng, ret) : check_completions(r, ops, n, c);
 }
 
+int wb_run_batch(struct wb_result *r, const struct wb_engine_ops *eng, struct wb_engine *e,
+		 const struct wb_op *ops, unsigned n, struct wb_completion *c)
+{
+	return run_batch(r, eng, e, ops, n, c);
+}
+
 unsigned wb_build_flush(const struct wb_test *t, const void *buf, uint64_t offset,
 			uint64_t first_user_data, struct wb_op *ops)
 {

@@ -17,6 +17,11 @@ int wb_run_test(struct wb_result *r, const char *const *paths, const void *buf);
 unsigned wb_build_flush(const struct wb_test *t, const void *buf, uint64_t offset,
 			uint64_t first_user_data, struct wb_op *ops);
 
+/* Runs one batch of ops to completion on an open engine and judges every
+ * completion (first failure recorded in r). 0 or -errno. */
+int wb_run_batch(struct wb_result *r, const struct wb_engine_ops *eng, struct wb_engine *e,
+		 const struct wb_op *ops, unsigned n, struct wb_completion *c);
+
 /* Judges one completion of op: 0 if it succeeded; otherwise records the first
  * failure in r (error, durability failure, or n/a for refused O_DIRECT) and
  * returns -errno. */
