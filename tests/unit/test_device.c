@@ -26,7 +26,7 @@
 #include <linux/magic.h>
 #include <cmocka.h>
 
-#include "device.h"
+#include "facts/device.h"
 
 #ifndef WB_FIXTURES_DIR
 #define WB_FIXTURES_DIR "tests/unit/fixtures" /* relative: run from the source root */

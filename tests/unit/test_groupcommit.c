@@ -12,7 +12,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "groupcommit.h"
+#include "measure/groupcommit.h"
 
 /* What the recording engine saw, shared by all committer threads. */
 static struct {

@@ -8,7 +8,7 @@
 #include <math.h>
 #include <cmocka.h>
 
-#include "histogram.h"
+#include "results/histogram.h"
 
 static int cmp_u64(const void *a, const void *b)
 {

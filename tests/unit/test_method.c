@@ -8,7 +8,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "method.h"
+#include "model/method.h"
 
 static void test_names_round_trip(void **state)
 {

@@ -8,8 +8,8 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "method.h"
-#include "options.h"
+#include "model/method.h"
+#include "plan/options.h"
 
 static void test_defaults(void **state)
 {

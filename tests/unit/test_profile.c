@@ -10,8 +10,8 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "method.h"
-#include "profile.h"
+#include "model/method.h"
+#include "plan/profile.h"
 
 #ifndef WB_FIXTURES_DIR
 #define WB_FIXTURES_DIR "tests/unit/fixtures"

@@ -10,7 +10,7 @@
 #include <math.h>
 #include <cmocka.h>
 
-#include "stats.h"
+#include "results/stats.h"
 
 #define ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
 

@@ -1,0 +1,14 @@
+/* host.h — facts about the machine a run happened on: its name and kernel.
+ * Read once per run; reports print them beside the figures they qualify. */
+#ifndef WB_FACTS_HOST_H
+#define WB_FACTS_HOST_H
+
+struct wb_host {
+	char hostname[128];      /* uname nodename */
+	char kernel[160];        /* uname sysname and release, e.g. "Linux 6.1.0-18-amd64" */
+};
+
+/* Fills h; a fact that cannot be read stays empty. */
+void wb_host_probe(struct wb_host *h);
+
+#endif

@@ -1,0 +1,92 @@
+/* cleanup.c — removes every registered test file when SIGINT, SIGTERM or SIGHUP
+ * arrives, then exits with 128 + the signal number.
+ * Trap: the signal handler may only use async-signal-safe calls (unlink, write,
+ * _exit); the registry is a fixed array whose slots are published by a flag
+ * written last, so the handler never sees a half-written path. */
+#include "measure/cleanup.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+static char registered_path[WB_CLEANUP_MAX][PATH_MAX];
+static volatile sig_atomic_t registered[WB_CLEANUP_MAX];
+
+static void remove_all_and_exit(int sig)
+{
+	static const char msg[] = "\nwalbench: interrupted; test files removed\n";
+	unsigned i;
+
+	for (i = 0; i < WB_CLEANUP_MAX; i++)
+		if (registered[i])
+			(void)unlink(registered_path[i]);
+	(void)!write(STDERR_FILENO, msg, sizeof(msg) - 1);
+	_exit(128 + sig);
+}
+
+int wb_cleanup_install(void)
+{
+	static const int signals[] = { SIGINT, SIGTERM, SIGHUP };
+	struct sigaction sa;
+	unsigned i;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = remove_all_and_exit;
+	sigfillset(&sa.sa_mask); /* one handler at a time: a second signal must not cut it short */
+	for (i = 0; i < sizeof(signals) / sizeof(signals[0]); i++)
+		if (sigaction(signals[i], &sa, NULL))
+			return -errno;
+	return 0;
+}
+
+/* Registration runs with the cleanup signals blocked so a slot is never seen
+ * half-filled. */
+void wb_cleanup_block(sigset_t *old)
+{
+	sigset_t set;
+
+	sigemptyset(&set);
+	sigaddset(&set, SIGINT);
+	sigaddset(&set, SIGTERM);
+	sigaddset(&set, SIGHUP);
+	pthread_sigmask(SIG_BLOCK, &set, old);
+}
+
+int wb_cleanup_register(const char *path)
+{
+	sigset_t old;
+	unsigned i;
+	int ret = -ENFILE;
+
+	wb_cleanup_block(&old);
+	for (i = 0; i < WB_CLEANUP_MAX; i++) {
+		if (!registered[i]) {
+			snprintf(registered_path[i], PATH_MAX, "%s", path);
+			registered[i] = 1;
+			ret = 0;
+			break;
+		}
+	}
+	wb_cleanup_restore(&old);
+	return ret;
+}
+
+void wb_cleanup_forget(const char *path)
+{
+	sigset_t old;
+	unsigned i;
+
+	wb_cleanup_block(&old);
+	for (i = 0; i < WB_CLEANUP_MAX; i++)
+		if (registered[i] && strcmp(registered_path[i], path) == 0)
+			registered[i] = 0;
+	wb_cleanup_restore(&old);
+}
+
+void wb_cleanup_restore(const sigset_t *old)
+{
+	pthread_sigmask(SIG_SETMASK, old, NULL);
+}

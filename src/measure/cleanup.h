@@ -1,0 +1,25 @@
+/* cleanup.h — every file walbench creates is registered here, and a handler for
+ * SIGINT/SIGTERM/SIGHUP unlinks them all before exiting with 128 + the signal
+ * number. Creation and registration must happen with the signals blocked, so a
+ * signal between the two never leaves a file behind. */
+#ifndef WB_MEASURE_CLEANUP_H
+#define WB_MEASURE_CLEANUP_H
+
+#include <signal.h>
+
+#define WB_CLEANUP_MAX 64 /* files registered at once (one per writer thread, plus segments) */
+
+/* Installs the handlers; call once before creating any file. 0 or -errno. */
+int wb_cleanup_install(void);
+
+/* Blocks the cleanup signals (old receives the previous mask), and restores it. */
+void wb_cleanup_block(sigset_t *old);
+void wb_cleanup_restore(const sigset_t *old);
+
+/* Registers path for removal on a signal. 0, or -ENFILE when the table is full. */
+int wb_cleanup_register(const char *path);
+
+/* Forgets path (it was removed in the ordinary way). */
+void wb_cleanup_forget(const char *path);
+
+#endif

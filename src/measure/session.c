@@ -1,0 +1,352 @@
+/* session.c — file lifecycle, the schedule of trials, and loud failure
+ * reporting around the timing loops. The session picks the loop for each test:
+ * group commit has its own, everything else runs in the runner. */
+#include "measure/session.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <sys/stat.h>
+
+#include "measure/clock.h"
+#include "measure/fill.h"
+#include "measure/flush.h"
+#include "measure/groupcommit.h"
+#include "measure/prepare.h"
+#include "measure/runner.h"
+#include "measure/testfile.h"
+#include "model/units.h"
+
+static void report_failure(const struct wb_result *r, const char *path)
+{
+	const struct wb_test *t = &r->test;
+	char size[32];
+
+	wb_format_size(t->size, size, sizeof(size));
+	fprintf(stderr, "walbench: %s/%s %s x%u failed on %s: %s\n",
+		wb_method_get(t->method)->name, wb_engine_name(t->engine), size, t->writes_per_op,
+		path, r->reason);
+	if (r->durability_failure)
+		fprintf(stderr,
+			"walbench: DURABILITY FAILURE: the system reported that written data may not "
+			"be on stable storage. Do not put a database on this storage until this is "
+			"explained (check dmesg and the device).\n");
+}
+
+/* Big enough for every flush in flight (queue depth x writes x size) and for
+ * every append test's segment. */
+static uint64_t file_size_for(const struct wb_test *tests, size_t n)
+{
+	uint64_t size = WB_DEFAULT_FILE_SIZE, need;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		need = (uint64_t)tests[i].size * tests[i].writes_per_op *
+		       (tests[i].queue_depth ? tests[i].queue_depth : 1);
+		if (tests[i].pattern == WB_PATTERN_APPEND && tests[i].segment_size > need)
+			need = tests[i].segment_size;
+		if (need > size)
+			size = need;
+	}
+	return size;
+}
+
+/* A WAL segment is zero-filled (wal_init_zero); pg_test_fsync's file is random. */
+static bool zero_filled(const struct wb_test *tests, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (tests[i].pattern == WB_PATTERN_APPEND)
+			return true;
+	return false;
+}
+
+static unsigned files_for(const struct wb_test *tests, size_t n)
+{
+	unsigned files = 1;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (tests[i].jobs > files)
+			files = tests[i].jobs;
+	return files;
+}
+
+/* The facts a result set carries: when, where, on what machine and storage.
+ * The device is probed on the file itself: ext4 reports O_DIRECT alignment for
+ * files only. */
+static void describe(struct wb_results *rs, const char *path)
+{
+	snprintf(rs->target, sizeof(rs->target), "%s", path);
+	rs->started_unix = (int64_t)time(NULL);
+	wb_host_probe(&rs->host);
+	wb_device_probe(path, &rs->device, "/sys", "/proc");
+}
+
+/* Creates and fills files [0, count); on failure removes what it made. */
+static enum wb_session_status create_files(const char *target, char (*paths)[PATH_MAX],
+					   unsigned count, uint64_t size, bool zeros,
+					   struct wb_results *rs)
+{
+	enum wb_session_status status;
+	const char *why, *call;
+	unsigned i;
+	int fd, ret;
+
+	for (i = 0; i < count; i++) {
+		fd = wb_testfile_create(target, paths[i], PATH_MAX, &why);
+		if (fd < 0) {
+			fprintf(stderr, "walbench: %s: %s (%s)\n", target ? target : ".", why,
+				strerror(-fd));
+			status = WB_SESSION_SETUP_FAILED;
+			goto out_remove;
+		}
+		if (i == 0)
+			describe(rs, paths[0]);
+		ret = wb_testfile_fill(fd, size, zeros, &call);
+		if (close(fd) && !ret) {
+			ret = -errno;
+			call = "close";
+		}
+		if (ret) {
+			fprintf(stderr, "walbench: preparing %s failed: %s: %s\n", paths[i], call,
+				strerror(-ret));
+			status = ret == -ENOMEM ? WB_SESSION_SETUP_FAILED : WB_SESSION_IO_FAILED;
+			i++;
+			goto out_remove;
+		}
+	}
+	return WB_SESSION_OK;
+out_remove:
+	while (i--)
+		(void)wb_testfile_remove(paths[i]);
+	return status;
+}
+
+static size_t buffer_size_for(const struct wb_test *tests, size_t n)
+{
+	size_t size = WB_BUF_ALIGN, i;
+
+	for (i = 0; i < n; i++)
+		if (tests[i].size > size)
+			size = tests[i].size;
+	return size;
+}
+
+/* What statx says O_DIRECT needs on this file, checked before any I/O so the
+ * reason can name the alignment: marks r n/a when the test cannot meet it. */
+static void check_direct_alignment(struct wb_result *r, const struct wb_device *d)
+{
+	const struct wb_engine_ops *eng = wb_engine_get(r->test.engine);
+	char size[16];
+
+	if (!eng || !(eng->caps & WB_CAP_DIRECT) || !d->dio_known)
+		return;
+	if (d->dio_offset_align == 0) {
+		wb_set_direct_refused(r, "O_DIRECT not supported by this file system (statx "
+				      "reports no direct I/O alignment)");
+	} else if (r->test.size % d->dio_offset_align) {
+		wb_format_size(r->test.size, size, sizeof(size));
+		wb_set_direct_refused(r, "O_DIRECT here needs writes aligned to %u bytes (statx); "
+				      "%s is not", d->dio_offset_align, size);
+	}
+}
+
+/* Runs r's test once on the loop that fits its pattern. */
+static void measure_test(struct wb_result *r, const char *const *paths, const void *buf)
+{
+	struct stat st;
+	int ret;
+
+	if (wb_test_prepare(r, buf) || r->status != WB_STATUS_OK)
+		return;
+	if (r->test.pattern == WB_PATTERN_GROUPCOMMIT)
+		ret = stat(paths[0], &st) ? -errno
+					  : wb_groupcommit_run(r, wb_engine_get(r->test.engine),
+							       paths[0], (uint64_t)st.st_size, NULL);
+	else
+		ret = wb_runner_run(r, paths, buf);
+	if (ret && r->status == WB_STATUS_OK)
+		wb_set_status(r, WB_STATUS_ERROR, -ret, "%s", strerror(-ret));
+}
+
+/* Runs one trial of r's test for duration_ns and folds it into r. Returns the
+ * wall time it took (setup included, so the budget is honest). */
+static uint64_t run_trial(struct wb_result *r, uint64_t duration_ns, bool counted,
+			  const char *const *paths, const void *buf)
+{
+	struct wb_result trial = { .test = r->test };
+	uint64_t t0 = wb_now_ns();
+
+	trial.test.duration_ns = duration_ns;
+	measure_test(&trial, paths, buf);
+	if (!counted && trial.status == WB_STATUS_OK) {
+		r->warmup_ns += trial.elapsed_ns;
+	} else {
+		wb_result_merge(r, &trial, true);
+		if (trial.status == WB_STATUS_OK && trial.elapsed_ns > 0 &&
+		    wb_result_add_trial(r, (double)trial.ops * 1e9 / (double)trial.elapsed_ns))
+			r->status = WB_STATUS_ERROR; /* out of memory: stop this test */
+	}
+	wb_result_release(&trial);
+	return wb_now_ns() - t0;
+}
+
+/* Starts a result: its merged histogram exists before any trial folds into it.
+ * A result already judged n/a stays so. */
+static int start_result(struct wb_result *r)
+{
+	r->hist = malloc(sizeof(*r->hist));
+	if (!r->hist)
+		return -ENOMEM;
+	wb_hist_init(r->hist);
+	return 0;
+}
+
+static void finish_result(struct wb_result *r)
+{
+	wb_stats_compute(r->trial_rates, r->ntrials, &r->stats);
+}
+
+/* Fixed schedule: each test once, in order, streamed through the hooks. */
+static void run_fixed(struct wb_result *rv, size_t n, const struct wb_result_hooks *hooks,
+		      const char *const *paths, const void *buf)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if (hooks && hooks->before)
+			hooks->before(&rv[i].test, hooks->ctx);
+		if (start_result(&rv[i]))
+			rv[i].status = WB_STATUS_ERROR;
+		else if (rv[i].status == WB_STATUS_OK)
+			(void)run_trial(&rv[i], rv[i].test.duration_ns, true, paths, buf);
+		finish_result(&rv[i]);
+		if (hooks && hooks->after)
+			hooks->after(&rv[i], hooks->ctx);
+	}
+}
+
+/* Adaptive schedule: round-robin trials until every test has converged, used
+ * its --duration, or the budget is gone. */
+static void run_adaptive(struct wb_result *rv, size_t n, const struct wb_schedule *sched,
+			 const struct wb_result_hooks *hooks, const char *const *paths,
+			 const void *buf)
+{
+	uint64_t *used = calloc(n, sizeof(*used)), start = wb_now_ns(), cap, left;
+	bool *done = calloc(n, sizeof(*done)), any = true;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (!used || !done || start_result(&rv[i]))
+			rv[i].status = WB_STATUS_ERROR;
+	while (used && done && any) {
+		any = false;
+		for (i = 0; i < n; i++) {
+			struct wb_result *r = &rv[i];
+			struct wb_stats st;
+
+			if (done[i])
+				continue;
+			/* Without --duration no test has a cap of its own: round-robin already
+			 * shares the budget, and what a converged (or n/a) test leaves goes
+			 * to those still running. */
+			cap = r->test.duration_ns ? r->test.duration_ns : UINT64_MAX;
+			if (r->status != WB_STATUS_OK || used[i] >= cap ||
+			    wb_now_ns() - start >= sched->budget_ns) {
+				done[i] = true;
+				continue;
+			}
+			if (r->ntrials == 0 && r->warmup_ns == 0 && sched->warmup_ns)
+				used[i] += run_trial(r, sched->warmup_ns, false, paths, buf);
+			left = cap > used[i] ? cap - used[i] : 0;
+			used[i] += run_trial(r, left < sched->trial_ns ? left : sched->trial_ns, true,
+					     paths, buf);
+			wb_stats_compute(r->trial_rates, r->ntrials, &st);
+			if (r->ntrials >= sched->min_trials && st.ci95_pct <= sched->ci_target_pct) {
+				r->converged = true;
+				done[i] = true;
+			}
+			any = true;
+		}
+	}
+	for (i = 0; i < n; i++) {
+		finish_result(&rv[i]);
+		if (hooks && hooks->before)
+			hooks->before(&rv[i].test, hooks->ctx);
+		if (hooks && hooks->after)
+			hooks->after(&rv[i], hooks->ctx);
+	}
+	free(used);
+	free(done);
+}
+
+enum wb_session_status wb_session_run(const char *target, const struct wb_test *tests, size_t n,
+		   const struct wb_schedule *sched, const struct wb_result_hooks *hooks,
+		   struct wb_results *rs)
+{
+	unsigned nfiles = files_for(tests, n), f;
+	char (*paths)[PATH_MAX] = calloc(nfiles, PATH_MAX);
+	const char **path_list = calloc(nfiles, sizeof(*path_list));
+	size_t buf_len = buffer_size_for(tests, n), i;
+	void *buf = NULL;
+	enum wb_session_status status;
+	int ret;
+
+	if (!paths || !path_list) {
+		fprintf(stderr, "walbench: out of memory\n");
+		status = WB_SESSION_SETUP_FAILED;
+		goto out_free;
+	}
+	status = create_files(target, paths, nfiles, file_size_for(tests, n), zero_filled(tests, n),
+			      rs);
+	if (status != WB_SESSION_OK)
+		goto out_free;
+	for (f = 0; f < nfiles; f++)
+		path_list[f] = paths[f];
+	if (posix_memalign(&buf, WB_BUF_ALIGN, buf_len)) {
+		fprintf(stderr, "walbench: out of memory for a %zu-byte buffer\n", buf_len);
+		status = WB_SESSION_SETUP_FAILED;
+		goto out_remove;
+	}
+	wb_fill_random(buf, buf_len, (uint64_t)time(NULL));
+	for (i = 0; i < n; i++) {
+		struct wb_result *r = wb_results_add(rs, &tests[i]);
+
+		if (!r) {
+			fprintf(stderr, "walbench: out of memory for results\n");
+			status = WB_SESSION_SETUP_FAILED;
+			goto out_remove;
+		}
+		check_direct_alignment(r, &rs->device);
+	}
+	if (sched && sched->adaptive)
+		run_adaptive(rs->v + rs->n - n, n, sched, hooks, path_list, buf);
+	else
+		run_fixed(rs->v + rs->n - n, n, hooks, path_list, buf);
+	for (i = rs->n - n; i < rs->n; i++) {
+		if (rs->v[i].status == WB_STATUS_ERROR) {
+			report_failure(&rs->v[i], paths[0]);
+			status = WB_SESSION_IO_FAILED;
+		}
+	}
+out_remove:
+	for (f = 0; f < nfiles; f++) {
+		ret = wb_testfile_remove(paths[f]);
+		if (ret && status == WB_SESSION_OK) {
+			fprintf(stderr, "walbench: removing %s failed: %s\n", paths[f], strerror(-ret));
+			status = WB_SESSION_IO_FAILED;
+		}
+	}
+out_free:
+	free(buf);
+	free(paths);
+	free(path_list);
+	return status;
+}

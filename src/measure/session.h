@@ -1,0 +1,31 @@
+/* session.h — one measurement session: create the test files, run a list of
+ * tests on them as the schedule says, and remove the files whatever happens.
+ * Shared by every command that measures, so file safety and failure reporting
+ * live in one place. */
+#ifndef WB_MEASURE_SESSION_H
+#define WB_MEASURE_SESSION_H
+
+#include <stddef.h>
+
+#include "model/schedule.h"
+#include "results/results.h"
+
+/* The test file is at least this big, as PostgreSQL's WAL segments and
+ * pg_test_fsync's file are. */
+#define WB_DEFAULT_FILE_SIZE (16u << 20)
+
+/* How a session ended; the command turns it into an exit status. */
+enum wb_session_status {
+	WB_SESSION_OK,
+	WB_SESSION_SETUP_FAILED, /* the file could not be made, or memory ran out */
+	WB_SESSION_IO_FAILED,    /* a test or the preparation failed with an I/O error */
+};
+
+/* Runs tests[0..n) on a new file at target (see wb_testfile_create) as sched
+ * says (NULL: fixed), appends each result to rs, and fills rs's host and device
+ * facts. Failures are printed to stderr once, here. */
+enum wb_session_status wb_session_run(const char *target, const struct wb_test *tests, size_t n,
+				      const struct wb_schedule *sched,
+				      const struct wb_result_hooks *hooks, struct wb_results *rs);
+
+#endif

@@ -1,0 +1,89 @@
+/* testfile.c — safe creation and guaranteed removal of test files: never an
+ * existing file, never through a symlink, and every file registered for removal
+ * on a signal (cleanup.h) in the same step that creates it. */
+#include "measure/testfile.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "measure/cleanup.h"
+
+/* Create-and-register must be one step: a signal between open and register would
+ * leave the file behind. */
+static int create_exclusive(const char *path, const char **why)
+{
+	sigset_t old;
+	int fd, ret;
+
+	wb_cleanup_block(&old);
+	fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+	if (fd < 0) {
+		ret = -errno;
+		*why = ret == -EEXIST ? "already exists; walbench never writes to an existing file"
+				      : "cannot be created";
+		wb_cleanup_restore(&old);
+		return ret;
+	}
+	ret = wb_cleanup_register(path);
+	if (ret) {
+		(void)unlink(path);
+		(void)close(fd);
+		*why = "too many test files";
+		fd = ret;
+	}
+	wb_cleanup_restore(&old);
+	return fd;
+}
+
+int wb_testfile_create(const char *target, char *path, size_t path_len, const char **why)
+{
+	struct stat st;
+	unsigned attempt;
+	int fd;
+
+	if (!target)
+		target = ".";
+	*why = "cannot be created";
+	if (lstat(target, &st) == 0 && S_ISLNK(st.st_mode)) {
+		/* A symlink to a directory is fine (pg_wal is often one); to anything else not. */
+		if (stat(target, &st) != 0 || !S_ISDIR(st.st_mode)) {
+			*why = "is a symbolic link; walbench does not follow it";
+			return -ELOOP;
+		}
+	}
+	if (stat(target, &st) == 0 && S_ISDIR(st.st_mode)) {
+		for (attempt = 0; attempt < 100; attempt++) {
+			if (snprintf(path, path_len, "%s/walbench.%ld.%u.tmp", target,
+				     (long)getpid(), attempt) >= (int)path_len) {
+				*why = "path too long";
+				return -ENAMETOOLONG;
+			}
+			fd = create_exclusive(path, why);
+			if (fd != -EEXIST)
+				return fd;
+		}
+		return -EEXIST;
+	}
+	if (lstat(target, &st) == 0) {
+		*why = "already exists; walbench never writes to an existing file";
+		return -EEXIST;
+	}
+	if (snprintf(path, path_len, "%s", target) >= (int)path_len) {
+		*why = "path too long";
+		return -ENAMETOOLONG;
+	}
+	return create_exclusive(path, why);
+}
+
+int wb_testfile_remove(const char *path)
+{
+	int ret = unlink(path) ? -errno : 0;
+
+	wb_cleanup_forget(path);
+	return ret;
+}

@@ -1,0 +1,20 @@
+/* testfile.h — creating and always removing the files walbench writes.
+ * Files are created with O_CREAT|O_EXCL|O_NOFOLLOW only: an existing file, a
+ * symlink or a device is never opened for writing. Every created path is
+ * registered with cleanup.h so a signal cannot leave it behind. */
+#ifndef WB_MEASURE_TESTFILE_H
+#define WB_MEASURE_TESTFILE_H
+
+#include <stddef.h>
+
+/* Creates a new file for target: NULL means the current directory; a directory
+ * (or a symlink to one) means a uniquely named file inside it; any other path must
+ * not exist yet. On success path holds the file's path, the file is registered
+ * for removal, and the open descriptor (O_WRONLY) is returned. -errno otherwise;
+ * *why names the refusal ("exists", "is a symbolic link"). */
+int wb_testfile_create(const char *target, char *path, size_t path_len, const char **why);
+
+/* Unlinks a file created above and forgets it. 0 or -errno. */
+int wb_testfile_remove(const char *path);
+
+#endif

@@ -1,0 +1,22 @@
+/* schedule.h — how a run repeats its tests: once each in order (compat,
+ * engines), or as interleaved trials until each rate is known well enough
+ * (run). The plan sets it, the session follows it, the reports print it. */
+#ifndef WB_MODEL_SCHEDULE_H
+#define WB_MODEL_SCHEDULE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/* Fixed: each test runs once for its duration, in order. Adaptive: trials of all
+ * tests interleaved round-robin, so drift hits every test alike; a test stops
+ * once its CI is within target, or when its share of the budget is spent. */
+struct wb_schedule {
+	bool adaptive;
+	uint64_t budget_ns;      /* whole run */
+	uint64_t trial_ns;       /* one trial */
+	uint64_t warmup_ns;      /* discarded before each test's first trial */
+	unsigned min_trials;
+	double ci_target_pct;    /* stop when ci95_pct <= this */
+};
+
+#endif

@@ -1,0 +1,22 @@
+/* test.c — the names of the test vocabulary's choices, in one place so the
+ * option table, the reports and the JSON spell them alike. */
+#include "model/test.h"
+
+const char *const wb_pattern_names[] = { "overwrite", "append", "groupcommit", NULL };
+const char *const wb_segment_mode_names[] = { "recycle", "new", NULL };
+const char *const wb_wal_level_names[] = { "minimal", "replica", "logical", NULL };
+const char *const wb_fd_mode_names[] = { "keep", "sync_then_close", "close_then_sync", NULL };
+_Static_assert(sizeof(wb_pattern_names) / sizeof(wb_pattern_names[0]) == WB_PATTERN_COUNT + 1,
+	       "wb_pattern_names must name every enum wb_pattern");
+_Static_assert(sizeof(wb_fd_mode_names) / sizeof(wb_fd_mode_names[0]) == WB_FD_COUNT + 1,
+	       "wb_fd_mode_names must name every enum wb_fd_mode");
+
+const char *wb_shape_name(const struct wb_test *t)
+{
+	return t->writes_per_op > 1 ? "bulk" : "commit";
+}
+
+const char *wb_pattern_name(enum wb_pattern p)
+{
+	return p < WB_PATTERN_COUNT ? wb_pattern_names[p] : "?";
+}

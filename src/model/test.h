@@ -1,0 +1,79 @@
+/* test.h — the vocabulary every stage shares: one planned test case and the
+ * choices that describe it (access pattern, segment handling, descriptor use,
+ * compat section). The plan makes these, the measuring code runs them, the
+ * results and reports carry them; nothing here does I/O. */
+#ifndef WB_MODEL_TEST_H
+#define WB_MODEL_TEST_H
+
+#include <stdint.h>
+
+#include "engines/engine.h"
+#include "model/method.h"
+
+/* --pattern: how the file is written. */
+enum wb_pattern {
+	WB_PATTERN_OVERWRITE,   /* every flush rewrites the same offsets (pg_test_fsync) */
+	WB_PATTERN_APPEND,      /* flushes advance through a preallocated, zeroed segment */
+	WB_PATTERN_GROUPCOMMIT, /* committers append to one WAL file; a leader flushes for all */
+	WB_PATTERN_COUNT
+};
+
+/* --segment: what an append does at the end of its segment. */
+enum wb_segment_mode {
+	WB_SEGMENT_RECYCLE, /* wrap to the start of the same file (a recycled segment) */
+	WB_SEGMENT_NEW,     /* create, zero-fill and sync a new segment (timed separately) */
+};
+
+/* --wal-level, for --pg-version's choice of O_DIRECT. */
+enum wb_wal_level { WB_WAL_MINIMAL, WB_WAL_REPLICA, WB_WAL_LOGICAL };
+
+/* --fd-mode: how the descriptor is used between ops; the two reopen modes
+ * reproduce pg_test_fsync's "fsync on a non-write descriptor" test. */
+enum wb_fd_mode {
+	WB_FD_KEEP,             /* open once, run every op on it */
+	WB_FD_SYNC_THEN_CLOSE,  /* per op: open, write, sync, close, open, close */
+	WB_FD_CLOSE_THEN_SYNC,  /* per op: open, write, close, open, sync, close */
+	WB_FD_COUNT
+};
+
+/* Compat's five groups, in pg_test_fsync's order. */
+enum wb_compat_group {
+	WB_COMPAT_ONE_WRITE,   /* each method, one 8kB write */
+	WB_COMPAT_TWO_WRITES,  /* each method, two 8kB writes */
+	WB_COMPAT_OPEN_SYNC,   /* 16kB with open_sync in 1..16 writes */
+	WB_COMPAT_FD_SYNC,     /* fsync on a non-write descriptor */
+	WB_COMPAT_NON_SYNC,    /* plain 8kB writes */
+};
+
+/* The names of the choices above, indexed by their enums (NULL-terminated). */
+extern const char *const wb_pattern_names[];
+extern const char *const wb_segment_mode_names[];
+extern const char *const wb_wal_level_names[];
+extern const char *const wb_fd_mode_names[];
+
+/* One test case, as planned. */
+struct wb_test {
+	enum wb_method_id method;
+	enum wb_engine_id engine;
+	uint32_t size;           /* bytes per write */
+	uint32_t writes_per_op;  /* consecutive writes per timed op, then the method's sync */
+	uint32_t queue_depth;    /* flushes in flight per job (async engines only) */
+	uint32_t jobs;           /* writer threads, each on its own file */
+	uint32_t committers;     /* group commit: threads sharing one WAL file */
+	enum wb_pattern pattern;
+	uint64_t segment_size;   /* append: bytes per WAL segment */
+	enum wb_segment_mode segment_mode;
+	unsigned engine_flags;   /* WB_ENGINE_* (fixed buffers, fixed files, SQPOLL) */
+	enum wb_fd_mode fd_mode;
+	uint64_t duration_ns;    /* how long to run */
+	unsigned group;          /* report section (compat's five groups) */
+	char label[48];          /* compat's row label, or the variant ("PostgreSQL 16", "pg_test_fsync") */
+};
+
+/* "commit" for one write per flush, "bulk" for several. */
+const char *wb_shape_name(const struct wb_test *t);
+
+/* The pattern's name, "?" out of range. */
+const char *wb_pattern_name(enum wb_pattern p);
+
+#endif

@@ -1,0 +1,443 @@
+/* options.c — the option table and everything driven by it: getopt_long's table,
+ * --help, defaults and strict value parsing. */
+#include "plan/options.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model/method.h"
+#include "model/units.h"
+
+#define NS_PER_S 1000000000ull
+
+#define CFG(field) offsetof(struct wb_config, field)
+
+#define RUN WB_CMD_BIT(WB_CMD_RUN)
+
+const struct wb_option wb_options[] = {
+	{ "filename", 'f', WB_OPT_PATH, ".", 0, 0, "FILE|DIR",
+	  "new file to test, or directory to create one in (default: current directory)",
+	  WB_CMD_BIT(WB_CMD_COMPAT), CFG(target), NULL },
+	{ "secs-per-test", 's', WB_OPT_DURATION, "5s", NS_PER_S / 100, 86400 * NS_PER_S, "TIME",
+	  "time per test: 5, 500ms, 2s (default 5s, as pg_test_fsync)",
+	  WB_CMD_BIT(WB_CMD_COMPAT), CFG(duration_ns), NULL },
+	{ "dir", 'd', WB_OPT_PATH, ".", 0, 0, "DIR",
+	  "directory to test in (put it on the file system of pg_wal); default: current directory",
+	  RUN | WB_CMD_BIT(WB_CMD_ENGINES), CFG(target), NULL },
+	{ "method", 'm', WB_OPT_METHODS, "all", 0, 0, "LIST",
+	  "methods, comma separated, or all: open_datasync,fdatasync,fsync,fsync_writethrough,"
+	  "open_sync,pwritev2_dsync (and none, a no-sync baseline not in all)",
+	  RUN, CFG(methods), NULL },
+	{ "engine", 'e', WB_OPT_ENGINES, "sync", 0, 0, "LIST",
+	  "engines, comma separated, or all: sync,direct,io_uring,io_uring_direct,libaio",
+	  RUN, CFG(engines), NULL },
+	{ "size", 'b', WB_OPT_SIZES, "8k", 512, 1 << 20, "LIST",
+	  "bytes per write, comma separated: 512 .. 1MiB, suffixes k, KiB, M (default 8k)",
+	  RUN, CFG(sizes), NULL },
+	{ "writes", 'w', WB_OPT_UINTS, "1", 1, 1024, "LIST",
+	  "consecutive writes per flush, at increasing offsets, comma separated: 1 is a commit, "
+	  "more a bulk flush (default 1)",
+	  RUN, CFG(writes), NULL },
+	{ "duration", 't', WB_OPT_DURATION, "0", 0, 86400 * NS_PER_S, "TIME",
+	  "most time one test may take: 500ms, 3s (default 0: an equal share of --budget)",
+	  RUN, CFG(duration_ns), NULL },
+	{ "budget", 'B', WB_OPT_DURATION, "60s", NS_PER_S / 100, 7 * 86400 * NS_PER_S, "TIME",
+	  "time for the whole run; tests stop early once their CI is tight (default 60s)",
+	  RUN, CFG(budget_ns), NULL },
+	{ "trial-time", 0, WB_OPT_DURATION, "200ms", NS_PER_S / 100, 3600 * NS_PER_S, "TIME",
+	  "length of one trial; trials of all tests are interleaved (default 200ms)",
+	  RUN, CFG(trial_ns), NULL },
+	{ "warmup", 0, WB_OPT_DURATION, "100ms", 0, 3600 * NS_PER_S, "TIME",
+	  "run and discard this much before a test's first trial (default 100ms)",
+	  RUN, CFG(warmup_ns), NULL },
+	{ "min-trials", 0, WB_OPT_UINT, "5", 1, 100000, "N",
+	  "trials before a test may stop on its CI (default 5)",
+	  RUN, CFG(min_trials), NULL },
+	{ "ci-target", 0, WB_OPT_PERCENT, "3", 10, 10000, "PCT",
+	  "stop a test when the 95% CI of its rate is within +-PCT (default 3)",
+	  RUN, CFG(ci_target_bp), NULL },
+	{ "max-cv", 0, WB_OPT_PERCENT, "10", 10, 100000, "PCT",
+	  "trials varying more than this (coefficient of variation) mark a test unstable "
+	  "(default 10)",
+	  RUN, CFG(max_cv_bp), NULL },
+	{ "qd", 'q', WB_OPT_UINTS, "1", 1, 1024, "LIST",
+	  "flushes in flight per job, comma separated (io_uring, libaio; default 1)",
+	  RUN, CFG(qds), NULL },
+	{ "jobs", 'J', WB_OPT_UINTS, "1", 1, 64, "LIST",
+	  "independent writer threads, each on its own file, comma separated (default 1)",
+	  RUN, CFG(jobs), NULL },
+	{ "pattern", 'p', WB_OPT_CHOICE, "overwrite", 0, 0, "NAME",
+	  "overwrite (each flush rewrites the same offsets, as pg_test_fsync), append (flushes "
+	  "advance through a zeroed WAL segment) or groupcommit (committers append to one WAL "
+	  "file, a leader flushes for all)",
+	  RUN, CFG(pattern), wb_pattern_names },
+	{ "segment-size", 0, WB_OPT_SIZE, "16MiB", 1 << 20, 1ull << 30, "SIZE",
+	  "append: WAL segment size, 1MiB .. 1GiB (default 16MiB, as PostgreSQL)",
+	  RUN, CFG(segment_size), NULL },
+	{ "segment", 0, WB_OPT_CHOICE, "recycle", 0, 0, "MODE",
+	  "append at the end of a segment: recycle (wrap to its start) or new (create, zero-fill "
+	  "and sync a new one, timed separately)",
+	  RUN, CFG(segment_mode), wb_segment_mode_names },
+	{ "fd-mode", 0, WB_OPT_CHOICE, "keep", 0, 0, "MODE",
+	  "keep the file open (default), or reopen it per flush as pg_test_fsync's descriptor "
+	  "test: sync_then_close, close_then_sync",
+	  RUN, CFG(fd_mode), wb_fd_mode_names },
+	{ "pg-version", 0, WB_OPT_UINT, "0", 0, 99, "N",
+	  "measure open_* methods as PostgreSQL N opens WAL (O_DIRECT or not), beside "
+	  "pg_test_fsync's always-O_DIRECT variant (default 0: engines as given)",
+	  RUN, CFG(pg_version), NULL },
+	{ "wal-level", 0, WB_OPT_CHOICE, "replica", 0, 0, "LEVEL",
+	  "with --pg-version <= 15: minimal lets PostgreSQL use O_DIRECT for open_* methods",
+	  RUN, CFG(wal_level), wb_wal_level_names },
+	{ "debug-io-direct", 0, WB_OPT_FLAG, NULL, 0, 0, "",
+	  "with --pg-version >= 16: the server runs with debug_io_direct=wal",
+	  RUN, CFG(debug_io_direct), NULL },
+	{ "committers", 'c', WB_OPT_UINTS, "8", 1, 256, "LIST",
+	  "group commit: committer threads sharing the WAL file, comma separated (default 8)",
+	  RUN, CFG(committers), NULL },
+	{ "fixed-buffers", 0, WB_OPT_FLAG, NULL, 0, 0, "",
+	  "io_uring: register the write buffer with the kernel (fixed writes)",
+	  RUN, CFG(fixed_buffers), NULL },
+	{ "fixed-files", 0, WB_OPT_FLAG, NULL, 0, 0, "",
+	  "io_uring: register the file with the kernel",
+	  RUN, CFG(fixed_files), NULL },
+	{ "sqpoll", 0, WB_OPT_FLAG, NULL, 0, 0, "",
+	  "io_uring: a kernel thread polls the submission queue (costs a CPU)",
+	  RUN, CFG(sqpoll), NULL },
+	{ "json", 'j', WB_OPT_PATH, NULL, 0, 0, "FILE",
+	  "also write the results as JSON to FILE (atomically; a symlink is refused)",
+	  RUN, CFG(json_path), NULL },
+	{ "csv", 0, WB_OPT_PATH, NULL, 0, 0, "FILE",
+	  "also write one CSV row per test to FILE (atomically; a symlink is refused)",
+	  RUN, CFG(csv_path), NULL },
+	{ "profile", 'P', WB_OPT_PATH, NULL, 0, 0, "NAME|FILE",
+	  "load options from profiles/NAME.json or FILE; options given here override it",
+	  RUN, CFG(profile), NULL },
+};
+
+const unsigned wb_options_count = sizeof(wb_options) / sizeof(wb_options[0]);
+
+/* Comma-separated names against a lookup; "all" means every name all_mask allows. */
+static int set_name_list(const char *value, uint32_t *mask, uint32_t all_mask, unsigned count,
+			 const char *(*name_of)(unsigned), char *why, unsigned why_len)
+{
+	char *copy = strdup(value), *tok, *save = NULL;
+	uint32_t out = 0;
+	unsigned i;
+	int ret = 0;
+
+	if (!copy)
+		return -ENOMEM;
+	for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		if (strcmp(tok, "all") == 0) {
+			out |= all_mask;
+			continue;
+		}
+		for (i = 0; i < count; i++)
+			if (strcmp(tok, name_of(i)) == 0)
+				break;
+		if (i == count) {
+			int len = snprintf(why, why_len, "unknown name \"%s\"; allowed: all", tok);
+
+			for (i = 0; i < count && len > 0 && (unsigned)len < why_len; i++)
+				len += snprintf(why + len, why_len - (unsigned)len, ", %s", name_of(i));
+			ret = -EINVAL;
+			goto out;
+		}
+		out |= 1u << i;
+	}
+	if (!out) {
+		snprintf(why, why_len, "empty list");
+		ret = -EINVAL;
+	}
+	*mask = out;
+out:
+	free(copy);
+	return ret;
+}
+
+static const char *method_name_of(unsigned i)
+{
+	return wb_method_get((enum wb_method_id)i)->name;
+}
+
+static const char *engine_name_of(unsigned i)
+{
+	return wb_engine_name((enum wb_engine_id)i);
+}
+
+static int set_list(struct wb_list *list, const struct wb_option *opt, const char *value,
+		    char *why, unsigned why_len)
+{
+	char *copy = strdup(value), *tok, *save = NULL;
+	struct wb_list out = { .n = 0 };
+	int ret = 0;
+
+	if (!copy)
+		return -ENOMEM;
+	for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		if (out.n == WB_MAX_LIST) {
+			snprintf(why, why_len, "at most %d values", WB_MAX_LIST);
+			ret = -ERANGE;
+			goto out;
+		}
+		if (opt->type == WB_OPT_SIZES) {
+			ret = wb_parse_size(tok, opt->min, opt->max, &out.v[out.n]);
+			if (ret)
+				snprintf(why, why_len,
+					 "\"%s\" is not a size from 512 to 1MiB (e.g. 4k, 8k, 16KiB)", tok);
+		} else {
+			ret = wb_parse_uint(tok, opt->min, opt->max, &out.v[out.n]);
+			if (ret)
+				snprintf(why, why_len, "\"%s\" is not a whole number from %llu to %llu",
+					 tok, (unsigned long long)opt->min, (unsigned long long)opt->max);
+		}
+		if (ret)
+			goto out;
+		out.n++;
+	}
+	if (!out.n) {
+		snprintf(why, why_len, "empty list");
+		ret = -EINVAL;
+		goto out;
+	}
+	*list = out;
+out:
+	free(copy);
+	return ret;
+}
+
+static int set_choice(uint64_t *slot, const struct wb_option *opt, const char *value, char *why,
+		      unsigned why_len)
+{
+	unsigned i;
+	int len;
+
+	for (i = 0; opt->choices[i]; i++) {
+		if (strcmp(value, opt->choices[i]) == 0) {
+			*slot = i;
+			return 0;
+		}
+	}
+	len = snprintf(why, why_len, "allowed: %s", opt->choices[0]);
+	for (i = 1; opt->choices[i] && len > 0 && (unsigned)len < why_len; i++)
+		len += snprintf(why + len, why_len - (unsigned)len, ", %s", opt->choices[i]);
+	return -EINVAL;
+}
+
+int wb_option_set(struct wb_config *cfg, const struct wb_option *opt, const char *value,
+		  char *why, unsigned why_len)
+{
+	uint32_t all_methods = ((1u << WB_METHOD_COUNT) - 1) & ~(1u << WB_METHOD_NONE);
+	void *slot = (char *)cfg + opt->offset;
+	int ret;
+
+	switch (opt->type) {
+	case WB_OPT_PATH:
+		if (!value || !*value) {
+			snprintf(why, why_len, "empty path");
+			return -EINVAL;
+		}
+		*(const char **)slot = value;
+		return 0;
+	case WB_OPT_DURATION:
+		ret = wb_parse_duration(value, opt->min, opt->max, (uint64_t *)slot);
+		if (ret) {
+			char lo[32], hi[32];
+
+			wb_format_duration(opt->min, lo, sizeof(lo));
+			wb_format_duration(opt->max, hi, sizeof(hi));
+			snprintf(why, why_len, "not a duration from %s to %s (e.g. 500ms, 5s, 1m)", lo,
+				 hi);
+		}
+		return ret;
+	case WB_OPT_SIZE:
+		ret = wb_parse_size(value, opt->min, opt->max, (uint64_t *)slot);
+		if (ret) {
+			char lo[32], hi[32];
+
+			wb_format_size(opt->min, lo, sizeof(lo));
+			wb_format_size(opt->max, hi, sizeof(hi));
+			snprintf(why, why_len, "not a size from %s to %s", lo, hi);
+		}
+		return ret;
+	case WB_OPT_UINT:
+		ret = wb_parse_uint(value, opt->min, opt->max, (uint64_t *)slot);
+		if (ret)
+			snprintf(why, why_len, "not a whole number from %llu to %llu",
+				 (unsigned long long)opt->min, (unsigned long long)opt->max);
+		return ret;
+	case WB_OPT_SIZES:
+	case WB_OPT_UINTS:
+		return set_list(slot, opt, value, why, why_len);
+	case WB_OPT_METHODS:
+		return set_name_list(value, slot, all_methods, WB_METHOD_COUNT, method_name_of, why,
+				     why_len);
+	case WB_OPT_ENGINES:
+		return set_name_list(value, slot, (1u << WB_ENGINE_COUNT) - 1, WB_ENGINE_COUNT,
+				     engine_name_of, why, why_len);
+	case WB_OPT_FLAG:
+		if (value && strcmp(value, "true") && strcmp(value, "false")) {
+			snprintf(why, why_len, "allowed: true, false");
+			return -EINVAL;
+		}
+		*(bool *)slot = !value || strcmp(value, "true") == 0;
+		return 0;
+	case WB_OPT_CHOICE:
+		return set_choice(slot, opt, value, why, why_len);
+	case WB_OPT_PERCENT:
+		ret = wb_parse_percent(value, opt->min, opt->max, (uint64_t *)slot);
+		if (ret)
+			snprintf(why, why_len, "not a percentage from %g to %g", opt->min / 100.0,
+				 opt->max / 100.0);
+		return ret;
+	}
+	return -EINVAL;
+}
+
+int wb_config_defaults(struct wb_config *cfg, enum wb_command cmd)
+{
+	char why[256];
+	unsigned i;
+	int ret;
+
+	memset(cfg, 0, sizeof(*cfg));
+	for (i = 0; i < wb_options_count; i++) {
+		const struct wb_option *opt = &wb_options[i];
+
+		if (!(opt->commands & WB_CMD_BIT(cmd)) || !opt->def)
+			continue;
+		ret = wb_option_set(cfg, opt, opt->def, why, sizeof(why));
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+const struct wb_option *wb_option_find(const char *name, enum wb_command cmd)
+{
+	unsigned i;
+
+	for (i = 0; i < wb_options_count; i++)
+		if ((wb_options[i].commands & WB_CMD_BIT(cmd)) && strcmp(wb_options[i].name, name) == 0)
+			return &wb_options[i];
+	return NULL;
+}
+
+static void usage_hint(void)
+{
+	fprintf(stderr, "Try \"walbench --help\" for more information.\n");
+}
+
+int wb_parse_command_line(struct wb_config *cfg, enum wb_command cmd, int argc, char **argv)
+{
+	struct option longopts[48];
+	const struct wb_option *map[48];
+	char shortopts[80] = "+:h", why[512];
+	unsigned n = 0, i;
+	int c, idx;
+
+	for (i = 0; i < wb_options_count && n < 46; i++) {
+		const struct wb_option *opt = &wb_options[i];
+		size_t len = strlen(shortopts);
+
+		if (!(opt->commands & WB_CMD_BIT(cmd)))
+			continue;
+		longopts[n] = (struct option){ opt->name,
+					       opt->type == WB_OPT_FLAG ? no_argument : required_argument,
+					       NULL, 256 + (int)n };
+		map[n++] = opt;
+		if (opt->short_name && opt->type != WB_OPT_FLAG && len + 2 < sizeof(shortopts)) {
+			shortopts[len] = opt->short_name;
+			shortopts[len + 1] = ':';
+			shortopts[len + 2] = '\0';
+		}
+	}
+	longopts[n++] = (struct option){ "help", no_argument, NULL, 'h' };
+	longopts[n] = (struct option){ NULL, 0, NULL, 0 };
+
+	optind = 1;
+	opterr = 0; /* our messages, one line each */
+	while ((c = getopt_long(argc, argv, shortopts, longopts, &idx)) != -1) {
+		const struct wb_option *opt = NULL;
+
+		if (c == 'h') {
+			wb_print_help();
+			return -1;
+		}
+		if (c == '?' || c == ':') {
+			const char *what = c == ':' ? "missing value for option" : "unknown option";
+
+			/* optopt holds a short option's letter; a long one is only in argv. */
+			if (optopt > 0 && optopt < 256)
+				fprintf(stderr, "walbench: %s -%c\n", what, optopt);
+			else
+				fprintf(stderr, "walbench: %s %s\n", what, argv[optind - 1]);
+			usage_hint();
+			return 1;
+		}
+		if (c >= 256)
+			opt = map[c - 256];
+		for (i = 0; !opt && i < n - 1; i++)
+			if (map[i]->short_name == c)
+				opt = map[i];
+		if (!opt || wb_option_set(cfg, opt, optarg, why, sizeof(why))) {
+			fprintf(stderr, "walbench: invalid value \"%s\" for --%s: %s\n",
+				optarg ? optarg : "",
+				opt ? opt->name : "?", opt ? why : "unknown option");
+			usage_hint();
+			return 1;
+		}
+	}
+	if (optind < argc) {
+		fprintf(stderr, "walbench: unexpected argument \"%s\"\n", argv[optind]);
+		usage_hint();
+		return 1;
+	}
+	return 0;
+}
+
+static const char *const command_name[WB_CMD_COUNT] = {
+	[WB_CMD_COMPAT] = "compat", [WB_CMD_RUN] = "run", [WB_CMD_ENGINES] = "engines",
+};
+
+static const char *const command_help[WB_CMD_COUNT] = {
+	[WB_CMD_COMPAT] = "the pg_test_fsync tests, same output format, done right",
+	[WB_CMD_RUN] = "any method x engine x size combination, with latency percentiles",
+	[WB_CMD_ENGINES] = "which engine x method combinations work on a directory, or why not",
+};
+
+void wb_print_help(void)
+{
+	unsigned c, i;
+
+	printf("walbench measures what each PostgreSQL wal_sync_method costs on a disk.\n\n"
+	       "Usage:\n  walbench COMMAND [OPTIONS]\n\nCommands:\n");
+	for (c = 0; c < WB_CMD_COUNT; c++)
+		printf("  %-8s %s\n", command_name[c], command_help[c]);
+	for (c = 0; c < WB_CMD_COUNT; c++) {
+		printf("\nOptions of %s:\n", command_name[c]);
+		for (i = 0; i < wb_options_count; i++) {
+			const struct wb_option *o = &wb_options[i];
+			char left[64];
+
+			if (!(o->commands & WB_CMD_BIT(c)))
+				continue;
+			if (o->short_name)
+				snprintf(left, sizeof(left), "-%c, --%s %s", o->short_name, o->name,
+					 o->metavar);
+			else
+				snprintf(left, sizeof(left), "    --%s %s", o->name, o->metavar);
+			printf("  %-28s %s\n", left, o->help);
+		}
+	}
+	printf("\nGeneral:\n  -h, --help                   show this help and exit\n"
+	       "  -V, --version                show the version and exit\n"
+	       "\nExit status: 0 success, 1 usage error, 2 setup failure or nothing could run,\n"
+	       "3 I/O error or durability failure (a sync failed), 128+N killed by signal N\n"
+	       "(test files are removed first).\n");
+}

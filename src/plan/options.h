@@ -1,0 +1,102 @@
+/* options.h — the one option table behind the command line, --help and the echo
+ * of the effective configuration into JSON. Profiles (JSON) are validated through
+ * the same setters, so a value is judged the same way wherever it comes from. */
+#ifndef WB_OPTIONS_H
+#define WB_OPTIONS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "model/test.h"
+
+#define WB_MAX_LIST 32
+
+/* A comma-separated list of numbers (sizes, queue depths, job counts). */
+struct wb_list {
+	uint64_t v[WB_MAX_LIST];
+	unsigned n;
+};
+
+enum wb_command { WB_CMD_COMPAT, WB_CMD_RUN, WB_CMD_ENGINES, WB_CMD_COUNT };
+#define WB_CMD_BIT(c) (1u << (c))
+
+struct wb_config {
+	const char *target;      /* file or directory to test in */
+	uint64_t duration_ns;    /* per test: compat's fixed time; run's cap (0 = share the budget) */
+	uint32_t methods;        /* bit per enum wb_method_id */
+	uint32_t engines;        /* bit per enum wb_engine_id */
+	struct wb_list sizes;     /* bytes per write */
+	struct wb_list writes;    /* writes per flush: 1 is a commit, more a bulk flush */
+	struct wb_list qds;       /* flushes in flight per job (async engines) */
+	struct wb_list jobs;      /* independent writer threads, one file each */
+	struct wb_list committers; /* group commit: threads sharing one WAL file */
+	uint64_t pattern;         /* enum wb_pattern */
+	bool fixed_buffers;       /* io_uring: registered buffer */
+	bool fixed_files;         /* io_uring: registered file */
+	bool sqpoll;              /* io_uring: kernel submission polling thread */
+	uint64_t segment_size;    /* append: bytes per WAL segment */
+	uint64_t segment_mode;    /* enum wb_segment_mode */
+	uint64_t fd_mode;         /* enum wb_fd_mode */
+	uint64_t pg_version;      /* 0: not modelled; else PostgreSQL's major version */
+	uint64_t wal_level;       /* enum wb_wal_level */
+	bool debug_io_direct;     /* PostgreSQL >= 16: debug_io_direct includes wal */
+	uint64_t budget_ns;       /* whole run, adaptive mode */
+	uint64_t trial_ns;        /* one trial */
+	uint64_t warmup_ns;       /* discarded before a test's first trial */
+	uint64_t min_trials;
+	uint64_t ci_target_bp;    /* stop a test when its CI half-width is this small (basis points) */
+	uint64_t max_cv_bp;       /* trials varying more than this make a test "unstable" */
+	const char *json_path;
+	const char *csv_path;
+	const char *profile;      /* command line only: profile name or path */
+};
+
+enum wb_opt_type {
+	WB_OPT_PATH,     /* free text */
+	WB_OPT_DURATION, /* "500ms", "5s", bare seconds */
+	WB_OPT_UINT,
+	WB_OPT_SIZE,     /* one size with a suffix */
+	WB_OPT_SIZES,    /* comma list of sizes with suffixes, into a struct wb_list */
+	WB_OPT_UINTS,    /* comma list of whole numbers, into a struct wb_list */
+	WB_OPT_METHODS,  /* comma list of method names, or "all" */
+	WB_OPT_ENGINES,  /* comma list of engine names, or "all" */
+	WB_OPT_FLAG,     /* no value on the command line; true/false in profiles */
+	WB_OPT_CHOICE,   /* one name of choices[], stored as its index */
+	WB_OPT_PERCENT,  /* "3", "2.5%": basis points */
+};
+
+struct wb_option {
+	const char *name;        /* long name, and the key in profiles and JSON */
+	char short_name;         /* 0 if none */
+	enum wb_opt_type type;
+	const char *def;         /* default, parsed by the same setter */
+	uint64_t min, max;       /* range for numbers, sizes (bytes), durations (ns) */
+	const char *metavar;
+	const char *help;
+	unsigned commands;       /* WB_CMD_BIT()s it applies to */
+	size_t offset;           /* where in struct wb_config the value goes */
+	const char *const *choices; /* WB_OPT_CHOICE: NULL-terminated names */
+};
+
+extern const struct wb_option wb_options[];
+extern const unsigned wb_options_count;
+
+/* Applies each option's default for cmd. */
+int wb_config_defaults(struct wb_config *cfg, enum wb_command cmd);
+
+/* Parses and stores one value. 0, or -EINVAL/-ERANGE with a one-line reason in why
+ * (naming the allowed values or range). */
+int wb_option_set(struct wb_config *cfg, const struct wb_option *opt, const char *value,
+		  char *why, unsigned why_len);
+
+/* The option with this long name applicable to cmd, or NULL. */
+const struct wb_option *wb_option_find(const char *name, enum wb_command cmd);
+
+/* Parses argv after the command word. Prints a one-line error and the hint on
+ * failure. Returns 0, 1 for a usage error, or -1 when --help was printed. */
+int wb_parse_command_line(struct wb_config *cfg, enum wb_command cmd, int argc, char **argv);
+
+void wb_print_help(void);
+
+#endif

@@ -1,0 +1,176 @@
+/* plan.c — the compat test list and the run matrix. */
+#include "plan/plan.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#define XLOG_BLCKSZ 8192 /* PostgreSQL's default WAL page size, what pg_test_fsync writes */
+
+static struct wb_test make_test(enum wb_method_id m, enum wb_engine_id e, uint32_t size,
+				uint32_t writes, uint64_t duration_ns, unsigned group)
+{
+	return (struct wb_test){
+		.method = m, .engine = e, .size = size, .writes_per_op = writes,
+		.queue_depth = 1, .jobs = 1, .committers = 1, .pattern = WB_PATTERN_OVERWRITE,
+		.fd_mode = WB_FD_KEEP, .duration_ns = duration_ns, .group = group,
+	};
+}
+
+/* The five methods in pg_test_fsync's order, with the engine it effectively uses. */
+static const struct {
+	enum wb_method_id method;
+	enum wb_engine_id engine;
+} compat_methods[] = {
+	{ WB_METHOD_OPEN_DATASYNC, WB_ENGINE_DIRECT },
+	{ WB_METHOD_FDATASYNC, WB_ENGINE_SYNC },
+	{ WB_METHOD_FSYNC, WB_ENGINE_SYNC },
+	{ WB_METHOD_FSYNC_WRITETHROUGH, WB_ENGINE_SYNC },
+	{ WB_METHOD_OPEN_SYNC, WB_ENGINE_DIRECT },
+};
+
+struct wb_test *wb_plan_compat(uint64_t duration_ns, size_t *n)
+{
+	static const unsigned open_sync_kb[] = { 16, 8, 4, 2, 1 };
+	struct wb_test *t = calloc(5 + 5 + 5 + 2 + 1, sizeof(*t));
+	unsigned writes, i;
+	size_t k = 0;
+
+	if (!t)
+		return NULL;
+	for (writes = 1; writes <= 2; writes++) {
+		for (i = 0; i < sizeof(compat_methods) / sizeof(compat_methods[0]); i++) {
+			t[k] = make_test(compat_methods[i].method, compat_methods[i].engine,
+					 XLOG_BLCKSZ, writes, duration_ns,
+					 writes == 1 ? WB_COMPAT_ONE_WRITE : WB_COMPAT_TWO_WRITES);
+			snprintf(t[k].label, sizeof(t[k].label), "%s",
+				 wb_method_get(compat_methods[i].method)->name);
+			k++;
+		}
+	}
+	for (i = 0; i < sizeof(open_sync_kb) / sizeof(open_sync_kb[0]); i++) {
+		unsigned count = 16 / open_sync_kb[i];
+
+		t[k] = make_test(WB_METHOD_OPEN_SYNC, WB_ENGINE_DIRECT, open_sync_kb[i] * 1024, count,
+				 duration_ns, WB_COMPAT_OPEN_SYNC);
+		snprintf(t[k].label, sizeof(t[k].label), "%2u * %2ukB open_sync write%s", count,
+			 open_sync_kb[i], count > 1 ? "s" : "");
+		k++;
+	}
+	t[k] = make_test(WB_METHOD_FSYNC, WB_ENGINE_SYNC, XLOG_BLCKSZ, 1, duration_ns,
+			 WB_COMPAT_FD_SYNC);
+	t[k].fd_mode = WB_FD_SYNC_THEN_CLOSE;
+	snprintf(t[k++].label, sizeof(t[0].label), "write, fsync, close");
+	t[k] = make_test(WB_METHOD_FSYNC, WB_ENGINE_SYNC, XLOG_BLCKSZ, 1, duration_ns,
+			 WB_COMPAT_FD_SYNC);
+	t[k].fd_mode = WB_FD_CLOSE_THEN_SYNC;
+	snprintf(t[k++].label, sizeof(t[0].label), "write, close, fsync");
+	t[k] = make_test(WB_METHOD_NONE, WB_ENGINE_SYNC, XLOG_BLCKSZ, 1, duration_ns,
+			 WB_COMPAT_NON_SYNC);
+	snprintf(t[k++].label, sizeof(t[0].label), "write");
+	*n = k;
+	return t;
+}
+
+/* The concurrency axis of a run: queue depth x jobs, or committers. */
+static size_t concurrency_count(const struct wb_config *cfg)
+{
+	if (cfg->pattern == WB_PATTERN_GROUPCOMMIT)
+		return cfg->committers.n;
+	return (size_t)cfg->qds.n * cfg->jobs.n;
+}
+
+static void set_concurrency(const struct wb_config *cfg, size_t k, struct wb_test *t)
+{
+	t->pattern = (enum wb_pattern)cfg->pattern;
+	t->segment_size = cfg->segment_size;
+	t->segment_mode = (enum wb_segment_mode)cfg->segment_mode;
+	t->fd_mode = (enum wb_fd_mode)cfg->fd_mode;
+	t->queue_depth = 1;
+	t->jobs = 1;
+	t->committers = 1;
+	if (cfg->pattern == WB_PATTERN_GROUPCOMMIT) {
+		t->committers = (uint32_t)cfg->committers.v[k];
+	} else {
+		t->queue_depth = (uint32_t)cfg->qds.v[k / cfg->jobs.n];
+		t->jobs = (uint32_t)cfg->jobs.v[k % cfg->jobs.n];
+	}
+	t->engine_flags = (cfg->fixed_buffers ? WB_ENGINE_FIXED_BUFFERS : 0) |
+			  (cfg->fixed_files ? WB_ENGINE_FIXED_FILES : 0) |
+			  (cfg->sqpoll ? WB_ENGINE_SQPOLL : 0);
+}
+
+/* Whether PostgreSQL opens WAL with O_DIRECT for method m. Up to 15 it did so
+ * only for the open_* methods and only when WAL is not needed for archiving or
+ * replication (wal_level=minimal); from 16 on, for every method but only with
+ * debug_io_direct=wal (xlog.c, get_sync_bit). */
+static bool pg_uses_direct(const struct wb_config *cfg, enum wb_method_id m)
+{
+	if (cfg->pg_version >= 16)
+		return cfg->debug_io_direct;
+	return (m == WB_METHOD_OPEN_DATASYNC || m == WB_METHOD_OPEN_SYNC) &&
+	       cfg->wal_level == WB_WAL_MINIMAL;
+}
+
+/* The engines a method is measured with: as given, or (with --pg-version) the
+ * way that server opens WAL, plus pg_test_fsync's always-O_DIRECT variant of the
+ * open_* methods when that differs. Labels say which is which. */
+static unsigned method_variants(const struct wb_config *cfg, enum wb_method_id m,
+				enum wb_engine_id *engines, char (*labels)[48])
+{
+	unsigned n = 0, e;
+	bool server_direct;
+
+	if (!cfg->pg_version) {
+		for (e = 0; e < WB_ENGINE_COUNT; e++) {
+			if (cfg->engines & (1u << e)) {
+				engines[n] = (enum wb_engine_id)e;
+				labels[n++][0] = '\0';
+			}
+		}
+		return n;
+	}
+	server_direct = pg_uses_direct(cfg, m);
+	engines[n] = server_direct ? WB_ENGINE_DIRECT : WB_ENGINE_SYNC;
+	snprintf(labels[n++], 48, "PostgreSQL %u", (unsigned)cfg->pg_version);
+	if ((m == WB_METHOD_OPEN_DATASYNC || m == WB_METHOD_OPEN_SYNC) && !server_direct) {
+		engines[n] = WB_ENGINE_DIRECT;
+		snprintf(labels[n++], 48, "pg_test_fsync");
+	}
+	return n;
+}
+
+struct wb_test *wb_plan_run(const struct wb_config *cfg, size_t *n)
+{
+	size_t conc = concurrency_count(cfg), k = 0, c;
+	struct wb_test *t = calloc((size_t)WB_METHOD_COUNT * WB_ENGINE_COUNT * cfg->sizes.n *
+					   cfg->writes.n * conc, sizeof(*t));
+	enum wb_engine_id engines[WB_ENGINE_COUNT];
+	char labels[WB_ENGINE_COUNT][48];
+	unsigned m, e, s, w, nv;
+
+	if (!t)
+		return NULL;
+	for (m = 0; m < WB_METHOD_COUNT; m++) {
+		if (!(cfg->methods & (1u << m)))
+			continue;
+		nv = method_variants(cfg, (enum wb_method_id)m, engines, labels);
+		for (e = 0; e < nv; e++) {
+			for (s = 0; s < cfg->sizes.n; s++) {
+				for (w = 0; w < cfg->writes.n; w++) {
+					for (c = 0; c < conc; c++) {
+						t[k] = make_test((enum wb_method_id)m, engines[e],
+								 (uint32_t)cfg->sizes.v[s],
+								 (uint32_t)cfg->writes.v[w],
+								 cfg->duration_ns, 0);
+						set_concurrency(cfg, c, &t[k]);
+						snprintf(t[k].label, sizeof(t[k].label), "%s",
+							 labels[e]);
+						k++;
+					}
+				}
+			}
+		}
+	}
+	*n = k;
+	return t;
+}

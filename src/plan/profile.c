@@ -1,0 +1,276 @@
+/* profile.c — loading and applying JSON profiles through the option table.
+ * Trap: PATH options keep pointers into the parsed document, so the profile must
+ * outlive every configuration it was applied to. */
+#include "plan/profile.h"
+
+#include <cjson/cJSON.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifndef WB_PROFILES_DIR
+#define WB_PROFILES_DIR "profiles"
+#endif
+
+static char *read_file(const char *path, int *err)
+{
+	FILE *f = fopen(path, "re");
+	char *text = NULL;
+	long len;
+
+	if (!f) {
+		*err = -errno;
+		return NULL;
+	}
+	if (fseek(f, 0, SEEK_END) || (len = ftell(f)) < 0 || fseek(f, 0, SEEK_SET)) {
+		*err = -EIO;
+		goto out;
+	}
+	if (len > 1 << 20) {
+		*err = -EFBIG; /* a profile is a few hundred bytes */
+		goto out;
+	}
+	text = malloc((size_t)len + 1);
+	if (!text) {
+		*err = -ENOMEM;
+		goto out;
+	}
+	if (fread(text, 1, (size_t)len, f) != (size_t)len) {
+		*err = -EIO;
+		free(text);
+		text = NULL;
+		goto out;
+	}
+	text[len] = '\0';
+out:
+	fclose(f);
+	return text;
+}
+
+static const char *json_type_name(const cJSON *v)
+{
+	if (cJSON_IsString(v))
+		return "a string";
+	if (cJSON_IsNumber(v))
+		return "a number";
+	if (cJSON_IsBool(v))
+		return "a boolean";
+	if (cJSON_IsArray(v))
+		return "an array";
+	if (cJSON_IsObject(v))
+		return "an object";
+	return "null";
+}
+
+static bool is_list_type(enum wb_opt_type t)
+{
+	return t == WB_OPT_SIZES || t == WB_OPT_UINTS || t == WB_OPT_METHODS ||
+	       t == WB_OPT_ENGINES;
+}
+
+static const char *expected_types(enum wb_opt_type t)
+{
+	if (t == WB_OPT_FLAG)
+		return "true or false";
+	if (t == WB_OPT_PATH || t == WB_OPT_CHOICE)
+		return "a string";
+	if (is_list_type(t))
+		return "an array, a string or a number";
+	return "a number or a string";
+}
+
+/* Renders a scalar as the text the command line would carry. */
+static bool scalar_text(const cJSON *v, char *buf, size_t len)
+{
+	if (cJSON_IsString(v))
+		return (size_t)snprintf(buf, len, "%s", v->valuestring) < len;
+	if (cJSON_IsNumber(v))
+		return (size_t)snprintf(buf, len, "%.15g", v->valuedouble) < len;
+	return false;
+}
+
+/* The value as option text, or NULL (with a reason) for the wrong JSON type. */
+static const char *value_text(const struct wb_option *o, const cJSON *v, char *buf, size_t len)
+{
+	const cJSON *el;
+	size_t used = 0;
+
+	if (o->type == WB_OPT_FLAG)
+		return cJSON_IsBool(v) ? (cJSON_IsTrue(v) ? "true" : "false") : NULL;
+	if (o->type == WB_OPT_PATH || o->type == WB_OPT_CHOICE)
+		return cJSON_IsString(v) ? v->valuestring : NULL;
+	if (cJSON_IsArray(v) && is_list_type(o->type)) {
+		buf[0] = '\0';
+		cJSON_ArrayForEach(el, v) {
+			if (used && used + 1 < len)
+				buf[used++] = ',';
+			if (!scalar_text(el, buf + used, len - used))
+				return NULL;
+			used += strlen(buf + used);
+		}
+		return used ? buf : NULL;
+	}
+	return scalar_text(v, buf, len) ? buf : NULL;
+}
+
+static void list_keys(enum wb_command cmd, char *buf, size_t len)
+{
+	size_t used = 0;
+	unsigned i;
+
+	buf[0] = '\0';
+	for (i = 0; i < wb_options_count && used < len; i++) {
+		if (!(wb_options[i].commands & WB_CMD_BIT(cmd)) ||
+		    strcmp(wb_options[i].name, "profile") == 0)
+			continue;
+		used += (size_t)snprintf(buf + used, len - used, "%s%s", used ? ", " : "",
+					 wb_options[i].name);
+	}
+}
+
+/* Applies the option keys of one object ("tests" is the top level's own). */
+static int apply_object(const struct wb_profile *p, const cJSON *obj, bool top,
+			enum wb_command cmd, struct wb_config *cfg, char *err, size_t err_len)
+{
+	char text[1024], why[512], keys[1024];
+	const struct wb_option *o;
+	const cJSON *v;
+	const char *value;
+
+	cJSON_ArrayForEach(v, obj) {
+		if (strcmp(v->string, "description") == 0 && cJSON_IsString(v))
+			continue;
+		if (top && strcmp(v->string, "tests") == 0)
+			continue;
+		o = strcmp(v->string, "profile") ? wb_option_find(v->string, cmd) : NULL;
+		if (!o) {
+			list_keys(cmd, keys, sizeof(keys));
+			snprintf(err, err_len, "%s: key \"%s\": unknown; allowed: description, %s%s",
+				 p->path, v->string, top ? "tests, " : "", keys);
+			return -EINVAL;
+		}
+		value = value_text(o, v, text, sizeof(text));
+		if (!value) {
+			snprintf(err, err_len, "%s: key \"%s\": %s is the wrong type; expected %s",
+				 p->path, v->string, json_type_name(v), expected_types(o->type));
+			return -EINVAL;
+		}
+		if (wb_option_set(cfg, o, value, why, sizeof(why))) {
+			snprintf(err, err_len, "%s: key \"%s\": invalid value \"%s\": %s", p->path,
+				 v->string, value, why);
+			return -EINVAL;
+		}
+	}
+	return 0;
+}
+
+static const cJSON *group_object(const struct wb_profile *p, size_t g)
+{
+	const cJSON *tests = cJSON_GetObjectItemCaseSensitive(p->json, "tests");
+
+	return tests ? cJSON_GetArrayItem(tests, (int)g) : NULL;
+}
+
+int wb_profile_apply(const struct wb_profile *p, size_t g, enum wb_command cmd,
+		     struct wb_config *cfg, char *err, size_t err_len)
+{
+	const cJSON *group = group_object(p, g);
+	int ret = apply_object(p, p->json, true, cmd, cfg, err, err_len);
+
+	if (!ret && group)
+		ret = apply_object(p, group, false, cmd, cfg, err, err_len);
+	return ret;
+}
+
+static void resolve(const char *name, char *path, size_t len)
+{
+	const char *dir = getenv("WALBENCH_PROFILES");
+
+	if (strchr(name, '/') || (strlen(name) > 5 && !strcmp(name + strlen(name) - 5, ".json"))) {
+		snprintf(path, len, "%s", name);
+		return;
+	}
+	snprintf(path, len, "%s/%s.json", dir && *dir ? dir : WB_PROFILES_DIR, name);
+}
+
+/* Checks the document's shape, then applies every group to a scratch config so a
+ * bad value is reported now, not halfway through a run. */
+static int validate(struct wb_profile *p, enum wb_command cmd, char *err, size_t err_len)
+{
+	const cJSON *tests = cJSON_GetObjectItemCaseSensitive(p->json, "tests");
+	const cJSON *d = cJSON_GetObjectItemCaseSensitive(p->json, "description");
+	const cJSON *el;
+	struct wb_config scratch;
+	size_t g;
+	int ret;
+
+	if (!cJSON_IsObject(p->json)) {
+		snprintf(err, err_len, "%s: a profile is a JSON object", p->path);
+		return -EINVAL;
+	}
+	if (d && !cJSON_IsString(d)) {
+		snprintf(err, err_len, "%s: key \"description\": %s is the wrong type; expected a string",
+			 p->path, json_type_name(d));
+		return -EINVAL;
+	}
+	p->description = d ? d->valuestring : NULL;
+	if (tests) {
+		if (!cJSON_IsArray(tests) || cJSON_GetArraySize(tests) == 0) {
+			snprintf(err, err_len, "%s: key \"tests\": expected a non-empty array of objects",
+				 p->path);
+			return -EINVAL;
+		}
+		cJSON_ArrayForEach(el, tests) {
+			if (!cJSON_IsObject(el)) {
+				snprintf(err, err_len, "%s: key \"tests\": %s in the array; expected objects",
+					 p->path, json_type_name(el));
+				return -EINVAL;
+			}
+		}
+	}
+	p->ngroups = tests ? (size_t)cJSON_GetArraySize(tests) : 1;
+	for (g = 0; g < p->ngroups; g++) {
+		if (wb_config_defaults(&scratch, cmd))
+			return -EINVAL;
+		ret = wb_profile_apply(p, g, cmd, &scratch, err, err_len);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+int wb_profile_load(const char *name_or_path, enum wb_command cmd, struct wb_profile *p,
+		    char *err, size_t err_len)
+{
+	char *text;
+	int ret = 0;
+
+	memset(p, 0, sizeof(*p));
+	resolve(name_or_path, p->path, sizeof(p->path));
+	text = read_file(p->path, &ret);
+	if (!text) {
+		snprintf(err, err_len, "%s: cannot read profile: %s", p->path, strerror(-ret));
+		return ret;
+	}
+	p->json = cJSON_Parse(text);
+	if (!p->json) {
+		const char *at = cJSON_GetErrorPtr();
+
+		snprintf(err, err_len, "%s: not valid JSON near \"%.20s\"", p->path, at ? at : "");
+		free(text);
+		return -EINVAL;
+	}
+	free(text);
+	ret = validate(p, cmd, err, err_len);
+	if (ret)
+		wb_profile_free(p);
+	return ret;
+}
+
+void wb_profile_free(struct wb_profile *p)
+{
+	cJSON_Delete(p->json);
+	p->json = NULL;
+	p->description = NULL;
+}

@@ -1,0 +1,33 @@
+/* profile.h — workload profiles (profiles/NAME.json), validated by the option
+ * table: a key unknown to it, a value of the wrong JSON type or out of range is the
+ * same error it would be on the command line, naming the file and the key.
+ *
+ * A profile is an object of option keys (applied to every test group) and an
+ * optional "tests" array of objects (one test group each, with its own keys on
+ * top); "description" is free text. Without "tests" the profile is one group. */
+#ifndef WB_PROFILE_H
+#define WB_PROFILE_H
+
+#include <stddef.h>
+#include "plan/options.h"
+
+struct wb_profile {
+	char path[4096];        /* the file read */
+	char *description;
+	void *json;             /* the parsed document (cJSON), owned */
+	size_t ngroups;         /* 1 when there is no "tests" array */
+};
+
+/* Finds NAME (profiles/NAME.json in $WALBENCH_PROFILES, then the source tree's
+ * profiles/) or reads PATH (anything with a '/' or ending in .json). Validates
+ * every key against cmd's options. 0, or -errno with a one-line message in err. */
+int wb_profile_load(const char *name_or_path, enum wb_command cmd, struct wb_profile *p,
+		    char *err, size_t err_len);
+
+/* Applies the top-level keys, then group g's keys, to cfg. 0 or -EINVAL with err. */
+int wb_profile_apply(const struct wb_profile *p, size_t g, enum wb_command cmd,
+		     struct wb_config *cfg, char *err, size_t err_len);
+
+void wb_profile_free(struct wb_profile *p);
+
+#endif

@@ -1,0 +1,239 @@
+/* report_json.c — JSON serialisation of the results structure. */
+#include "report/json.h"
+
+#include <cjson/cJSON.h>
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report/atomic_file.h"
+#include "model/method.h"
+#include "model/version.h"
+
+static void add_config(cJSON *root, const struct wb_config *cfg, enum wb_command cmd)
+{
+	cJSON *conf = cJSON_AddObjectToObject(root, "config"), *arr;
+	unsigned i;
+
+	if (!conf)
+		return;
+	/* Echo every option of this command from the option table, so nothing is missed. */
+	for (i = 0; i < wb_options_count; i++) {
+		const struct wb_option *o = &wb_options[i];
+		const void *slot = (const char *)cfg + o->offset;
+		const struct wb_list *list = slot;
+		uint32_t mask = *(const uint32_t *)slot;
+		unsigned k;
+
+		if (!(o->commands & WB_CMD_BIT(cmd)))
+			continue;
+		switch (o->type) {
+		case WB_OPT_PATH:
+			if (*(const char *const *)slot)
+				cJSON_AddStringToObject(conf, o->name, *(const char *const *)slot);
+			else
+				cJSON_AddNullToObject(conf, o->name);
+			break;
+		case WB_OPT_DURATION:
+			cJSON_AddNumberToObject(conf, o->name, (double)*(const uint64_t *)slot / 1e9);
+			break;
+		case WB_OPT_UINT:
+		case WB_OPT_SIZE:
+			cJSON_AddNumberToObject(conf, o->name, (double)*(const uint64_t *)slot);
+			break;
+		case WB_OPT_PERCENT:
+			cJSON_AddNumberToObject(conf, o->name, (double)*(const uint64_t *)slot / 100.0);
+			break;
+		case WB_OPT_SIZES:
+		case WB_OPT_UINTS:
+			arr = cJSON_AddArrayToObject(conf, o->name);
+			for (k = 0; arr && k < list->n; k++)
+				cJSON_AddItemToArray(arr, cJSON_CreateNumber((double)list->v[k]));
+			break;
+		case WB_OPT_METHODS:
+			arr = cJSON_AddArrayToObject(conf, o->name);
+			for (k = 0; arr && k < WB_METHOD_COUNT; k++)
+				if (mask & (1u << k))
+					cJSON_AddItemToArray(arr, cJSON_CreateString(
+						wb_method_get((enum wb_method_id)k)->name));
+			break;
+		case WB_OPT_ENGINES:
+			arr = cJSON_AddArrayToObject(conf, o->name);
+			for (k = 0; arr && k < WB_ENGINE_COUNT; k++)
+				if (mask & (1u << k))
+					cJSON_AddItemToArray(arr, cJSON_CreateString(
+						wb_engine_name((enum wb_engine_id)k)));
+			break;
+		case WB_OPT_FLAG:
+			cJSON_AddBoolToObject(conf, o->name, *(const bool *)slot);
+			break;
+		case WB_OPT_CHOICE:
+			cJSON_AddStringToObject(conf, o->name, o->choices[*(const uint64_t *)slot]);
+			break;
+		}
+	}
+}
+
+static void add_latency(cJSON *parent, const char *key, const struct wb_histogram *h)
+{
+	cJSON *lat = cJSON_AddObjectToObject(parent, key);
+
+	if (!lat)
+		return;
+	cJSON_AddNumberToObject(lat, "mean", h && h->count ? wb_hist_mean_ns(h) / 1e3 : 0);
+	cJSON_AddNumberToObject(lat, "p50", h ? wb_hist_percentile(h, 50) / 1e3 : 0);
+	cJSON_AddNumberToObject(lat, "p90", h ? wb_hist_percentile(h, 90) / 1e3 : 0);
+	cJSON_AddNumberToObject(lat, "p99", h ? wb_hist_percentile(h, 99) / 1e3 : 0);
+	cJSON_AddNumberToObject(lat, "p999", h ? wb_hist_percentile(h, 99.9) / 1e3 : 0);
+	cJSON_AddNumberToObject(lat, "max", h ? wb_hist_percentile(h, 100) / 1e3 : 0);
+}
+
+/* JSON has no infinity: a CI that does not exist (one trial) is null. */
+static void add_finite(cJSON *o, const char *key, double v)
+{
+	if (isfinite(v))
+		cJSON_AddNumberToObject(o, key, v);
+	else
+		cJSON_AddNullToObject(o, key);
+}
+
+static void add_device(cJSON *host, const struct wb_device *d)
+{
+	cJSON *o = cJSON_AddObjectToObject(host, "device");
+
+	if (!o)
+		return;
+	cJSON_AddStringToObject(o, "fs_type", d->fs_type);
+	cJSON_AddStringToObject(o, "mount_point", d->mount_point);
+	cJSON_AddStringToObject(o, "mount_options", d->mount_options);
+	cJSON_AddStringToObject(o, "source", d->source);
+	cJSON_AddStringToObject(o, "block_device", d->block_name);
+	cJSON_AddStringToObject(o, "model", d->model);
+	cJSON_AddNumberToObject(o, "logical_block_size", d->logical_block);
+	cJSON_AddNumberToObject(o, "physical_block_size", d->physical_block);
+	if (d->rotational >= 0)
+		cJSON_AddBoolToObject(o, "rotational", d->rotational);
+	else
+		cJSON_AddNullToObject(o, "rotational");
+	cJSON_AddStringToObject(o, "write_cache", d->write_cache);
+	cJSON_AddBoolToObject(o, "volatile_write_cache", wb_device_volatile_cache(d));
+	cJSON_AddBoolToObject(o, "fua", d->fua);
+	cJSON_AddStringToObject(o, "scheduler", d->scheduler);
+	if (d->dio_known) {
+		cJSON_AddNumberToObject(o, "dio_mem_align", d->dio_mem_align);
+		cJSON_AddNumberToObject(o, "dio_offset_align", d->dio_offset_align);
+	} else {
+		cJSON_AddNullToObject(o, "dio_mem_align");
+		cJSON_AddNullToObject(o, "dio_offset_align");
+	}
+}
+
+static cJSON *test_to_json(const struct wb_results *rs, const struct wb_result *r)
+{
+	cJSON *o = cJSON_CreateObject(), *arr;
+	size_t i;
+
+	if (!o)
+		return NULL;
+	cJSON_AddStringToObject(o, "method", wb_method_get(r->test.method)->name);
+	cJSON_AddStringToObject(o, "engine", wb_engine_name(r->test.engine));
+	cJSON_AddNumberToObject(o, "size", r->test.size);
+	cJSON_AddNumberToObject(o, "writes_per_op", r->test.writes_per_op);
+	cJSON_AddStringToObject(o, "fd_mode", wb_fd_mode_names[r->test.fd_mode]);
+	cJSON_AddStringToObject(o, "pattern", wb_pattern_name(r->test.pattern));
+	cJSON_AddStringToObject(o, "shape", wb_shape_name(&r->test));
+	if (r->test.pattern == WB_PATTERN_APPEND) {
+		cJSON_AddNumberToObject(o, "segment_size", (double)r->test.segment_size);
+		cJSON_AddStringToObject(o, "segment",
+					r->test.segment_mode == WB_SEGMENT_NEW ? "new" : "recycle");
+		cJSON_AddNumberToObject(o, "segment_switches", (double)r->switches);
+		if (r->switch_hist)
+			add_latency(o, "segment_switch_us", r->switch_hist);
+	}
+	cJSON_AddNumberToObject(o, "queue_depth", r->test.queue_depth);
+	cJSON_AddNumberToObject(o, "jobs", r->test.jobs);
+	if (r->test.pattern == WB_PATTERN_GROUPCOMMIT) {
+		cJSON_AddNumberToObject(o, "committers", r->test.committers);
+		cJSON_AddNumberToObject(o, "flushes", (double)r->flushes);
+		cJSON_AddNumberToObject(o, "flushes_per_sec", wb_result_flushes_per_sec(r));
+		cJSON_AddNumberToObject(o, "commits_per_flush",
+					r->flushes ? (double)r->ops / (double)r->flushes : 0.0);
+	}
+	if (r->test.label[0])
+		cJSON_AddStringToObject(o, "label", r->test.label);
+	cJSON_AddStringToObject(o, "status", wb_status_name(r->status));
+	if (r->status != WB_STATUS_OK) {
+		cJSON_AddStringToObject(o, "reason", r->reason);
+		cJSON_AddNumberToObject(o, "errno", r->error);
+		cJSON_AddBoolToObject(o, "durability_failure", r->durability_failure);
+	}
+	cJSON_AddNumberToObject(o, "ops", (double)r->ops);
+	cJSON_AddNumberToObject(o, "elapsed_s", (double)r->elapsed_ns / 1e9);
+	cJSON_AddNumberToObject(o, "ops_per_sec", wb_result_ops_per_sec(r));
+	cJSON_AddNumberToObject(o, "trials", (double)r->ntrials);
+	add_finite(o, "ci95_pct", r->stats.ci95_pct);
+	cJSON_AddNumberToObject(o, "cv_pct", r->stats.cv_pct);
+	cJSON_AddNumberToObject(o, "outlier_trials", (double)r->stats.outliers);
+	cJSON_AddBoolToObject(o, "converged", r->converged);
+	cJSON_AddBoolToObject(o, "unstable", wb_result_unstable(rs, r));
+	cJSON_AddNumberToObject(o, "warmup_s", (double)r->warmup_ns / 1e9);
+	arr = cJSON_AddArrayToObject(o, "trial_ops_per_sec");
+	for (i = 0; arr && i < r->ntrials; i++)
+		cJSON_AddItemToArray(arr, cJSON_CreateNumber(r->trial_rates[i]));
+	add_latency(o, "latency_us", r->hist);
+	return o;
+}
+
+char *wb_json_render(const struct wb_results *rs, const struct wb_config *cfg,
+		     enum wb_command cmd)
+{
+	cJSON *root = cJSON_CreateObject(), *host, *tests;
+	char *out = NULL;
+	size_t i;
+
+	if (!root)
+		return NULL;
+	cJSON_AddStringToObject(root, "walbench_version", WB_VERSION);
+	cJSON_AddNumberToObject(root, "schema_version", WB_SCHEMA_VERSION);
+	host = cJSON_AddObjectToObject(root, "host");
+	if (host) {
+		cJSON_AddStringToObject(host, "hostname", rs->host.hostname);
+		cJSON_AddStringToObject(host, "kernel", rs->host.kernel);
+		cJSON_AddStringToObject(host, "target", rs->target);
+		cJSON_AddNumberToObject(host, "started_unix", (double)rs->started_unix);
+		add_device(host, &rs->device);
+	}
+	add_config(root, cfg, cmd);
+	tests = cJSON_AddArrayToObject(root, "tests");
+	for (i = 0; tests && i < rs->n; i++) {
+		cJSON *t = test_to_json(rs, &rs->v[i]);
+
+		if (!t)
+			goto out;
+		cJSON_AddItemToArray(tests, t);
+	}
+	out = cJSON_Print(root);
+out:
+	cJSON_Delete(root);
+	return out;
+}
+
+int wb_json_write(const char *path, const struct wb_results *rs, const struct wb_config *cfg,
+		  enum wb_command cmd, const char **why)
+{
+	char *text = wb_json_render(rs, cfg, cmd);
+	size_t len;
+	int ret;
+
+	if (!text) {
+		*why = "rendering JSON";
+		return -ENOMEM;
+	}
+	len = strlen(text);
+	text[len] = '\n'; /* cJSON's terminator becomes the final newline */
+	ret = wb_write_file_atomic(path, text, len + 1, why);
+	free(text);
+	return ret;
+}

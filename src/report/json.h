@@ -1,0 +1,23 @@
+/* report_json.h — results as JSON (cJSON). Keys are an interface: later versions
+ * add keys, never rename them (docs/results-schema.md). */
+#ifndef WB_REPORT_JSON_H
+#define WB_REPORT_JSON_H
+
+#include "plan/options.h"
+
+/* Version of the JSON layout (docs/results-schema.md); bumped when keys change
+ * meaning. Keys are only added, never renamed. */
+#define WB_SCHEMA_VERSION 3
+#include "results/results.h"
+
+/* Serialises rs (and the effective configuration of cmd) to a string the caller
+ * frees; NULL on allocation failure. */
+char *wb_json_render(const struct wb_results *rs, const struct wb_config *cfg,
+		     enum wb_command cmd);
+
+/* Writes rs to path atomically (temp file, fsync, rename), refusing a symlink.
+ * 0 or -errno; *why names the failing step. */
+int wb_json_write(const char *path, const struct wb_results *rs, const struct wb_config *cfg,
+		  enum wb_command cmd, const char **why);
+
+#endif

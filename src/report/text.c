@@ -1,0 +1,223 @@
+/* report_text.c — human-readable table and summary of `walbench run`.
+ * Latencies print in microseconds with enough digits for tmpfs (sub-µs) and for
+ * spinning disks (tens of ms) alike. A rate's "±" is the half-width of its 95 %
+ * confidence interval; a comparison is "a tie" unless its CI excludes zero. */
+#include "report/text.h"
+
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "model/units.h"
+#include "results/stats.h"
+
+#define ROW_FORMAT "%-18s %-15s %6s %6s %5s %12s %7s %9s %9s %9s %9s %9s%s\n"
+
+void wb_text_print_header(const char *target, const char *profile,
+			  const struct wb_schedule *sched, size_t ntests)
+{
+	char budget[32], trial[32];
+
+	wb_format_duration(sched->budget_ns, budget, sizeof(budget));
+	wb_format_duration(sched->trial_ns, trial, sizeof(trial));
+	printf("Testing in %s%s%s: %zu tests, budget %s, trials of %s interleaved until\n"
+	       "each rate's 95%% CI is within +-%.3g%% (at least %u trials).\n",
+	       target, profile ? " with profile " : "", profile ? profile : "", ntests, budget,
+	       trial, sched->ci_target_pct, sched->min_trials);
+	printf("An op is one flush (writes, then the method's sync), or one commit in group-commit\n"
+	       "rows. conc: qdN flushes in flight, jN jobs, cN committers. Latencies in us per op.\n\n");
+	printf(ROW_FORMAT, "method", "engine", "size", "writes", "conc", "ops/s", "+-95%", "mean",
+	       "p50", "p99", "p99.9", "max", "");
+	fflush(stdout);
+}
+
+/* "qd8", "j4", "qd8j4" or "c16" (committers); "1" when nothing is concurrent. */
+static void concurrency_label(const struct wb_test *t, char *buf, unsigned len)
+{
+	if (t->pattern == WB_PATTERN_GROUPCOMMIT)
+		snprintf(buf, len, "c%u", t->committers);
+	else if (t->queue_depth > 1 && t->jobs > 1)
+		snprintf(buf, len, "qd%uj%u", t->queue_depth, t->jobs);
+	else if (t->queue_depth > 1)
+		snprintf(buf, len, "qd%u", t->queue_depth);
+	else if (t->jobs > 1)
+		snprintf(buf, len, "j%u", t->jobs);
+	else
+		snprintf(buf, len, "1");
+}
+
+/* Trailing notes: the variant, the pattern, group-commit and segment figures. */
+static void row_notes(const struct wb_result *r, char *buf, size_t len)
+{
+	const struct wb_test *t = &r->test;
+	size_t used = 0;
+
+	buf[0] = '\0';
+	if (t->label[0])
+		used += (size_t)snprintf(buf + used, len - used, "  [%s]", t->label);
+	if (t->pattern == WB_PATTERN_APPEND && used < len)
+		used += (size_t)snprintf(buf + used, len - used, "  append");
+	if (t->pattern == WB_PATTERN_GROUPCOMMIT && used < len)
+		used += (size_t)snprintf(buf + used, len - used, "  %.1f flushes/s, %.2f commits/flush",
+					 wb_result_flushes_per_sec(r),
+					 r->flushes ? (double)r->ops / (double)r->flushes : 0.0);
+	if (r->switch_hist && used < len)
+		used += (size_t)snprintf(buf + used, len - used,
+					 "  %llu segment switches, p50 %.0f us, max %.0f us",
+					 (unsigned long long)r->switches,
+					 wb_hist_percentile(r->switch_hist, 50) / 1e3,
+					 wb_hist_percentile(r->switch_hist, 100) / 1e3);
+	if (r->ntrials > 1 && !r->converged && used < len)
+		snprintf(buf + used, len - used, "  (CI target not reached)");
+}
+
+static void text_after(const struct wb_result *r, void *ctx)
+{
+	const struct wb_test *t = &r->test;
+	char size[16], writes[16], conc[24], ops[24], ci[16], mean[16], p50[16], p99[16];
+	char p999[16], max[16], notes[200];
+
+	(void)ctx;
+	wb_format_size(t->size, size, sizeof(size));
+	snprintf(writes, sizeof(writes), "%u", t->writes_per_op);
+	concurrency_label(t, conc, sizeof(conc));
+	if (r->status != WB_STATUS_OK) {
+		printf("%-18s %-15s %6s %6s %5s %s: %s\n", wb_method_get(t->method)->name,
+		       wb_engine_name(t->engine), size, writes, conc, wb_status_name(r->status),
+		       r->reason);
+		fflush(stdout);
+		return;
+	}
+	snprintf(ops, sizeof(ops), "%.1f", wb_result_ops_per_sec(r));
+	if (isfinite(r->stats.ci95_pct))
+		snprintf(ci, sizeof(ci), "%.1f%%", r->stats.ci95_pct);
+	else
+		snprintf(ci, sizeof(ci), "-");
+	snprintf(mean, sizeof(mean), "%.1f", wb_result_usecs(r, -1));
+	snprintf(p50, sizeof(p50), "%.1f", wb_result_usecs(r, 50));
+	snprintf(p99, sizeof(p99), "%.1f", wb_result_usecs(r, 99));
+	snprintf(p999, sizeof(p999), "%.1f", wb_result_usecs(r, 99.9));
+	snprintf(max, sizeof(max), "%.1f", wb_result_usecs(r, 100));
+	row_notes(r, notes, sizeof(notes));
+	printf(ROW_FORMAT, wb_method_get(t->method)->name, wb_engine_name(t->engine), size, writes,
+	       conc, ops, ci, mean, p50, p99, p999, max, notes);
+	fflush(stdout);
+}
+
+const struct wb_result_hooks wb_text_hooks = {
+	.after = text_after,
+};
+
+/* Same test but for the method (and the variant label that follows from it). */
+static bool same_group(const struct wb_test *a, const struct wb_test *b)
+{
+	return a->engine == b->engine && a->size == b->size &&
+	       a->writes_per_op == b->writes_per_op && a->queue_depth == b->queue_depth &&
+	       a->jobs == b->jobs && a->committers == b->committers && a->pattern == b->pattern &&
+	       strcmp(a->label, b->label) == 0;
+}
+
+static bool comparable(const struct wb_result *r)
+{
+	return r->status == WB_STATUS_OK && r->ntrials >= 2 && r->test.method != WB_METHOD_NONE;
+}
+
+/* Within each group of tests that differ only in method: the fastest against
+ * every other, significant or a tie. */
+static void print_comparisons(const struct wb_results *rs)
+{
+	bool header = false;
+	size_t i, j, best;
+
+	for (i = 0; i < rs->n; i++) {
+		if (!comparable(&rs->v[i]))
+			continue;
+		for (j = 0, best = i; j < rs->n; j++) {
+			if (j < i && comparable(&rs->v[j]) && same_group(&rs->v[i].test, &rs->v[j].test))
+				break; /* group handled at its first member */
+			if (comparable(&rs->v[j]) && same_group(&rs->v[i].test, &rs->v[j].test) &&
+			    rs->v[j].stats.mean > rs->v[best].stats.mean)
+				best = j;
+		}
+		if (j < i)
+			continue;
+		for (j = 0; j < rs->n; j++) {
+			const struct wb_result *a = &rs->v[best], *b = &rs->v[j];
+			struct wb_comparison c;
+			char size[16], conc[24];
+
+			if (j == best || !comparable(b) || !same_group(&a->test, &b->test) ||
+			    !wb_stats_compare(&a->stats, &b->stats, &c))
+				continue;
+			if (!header) {
+				printf("\nMethod comparisons (same engine, size and concurrency; 95%% CI of "
+				       "the difference):\n");
+				header = true;
+			}
+			wb_format_size(a->test.size, size, sizeof(size));
+			concurrency_label(&a->test, conc, sizeof(conc));
+			printf("  %s%s%s %s %s x%u conc %s: %s %+.1f%% [%+.1f%%, %+.1f%%] vs %s "
+			       "(fastest): %s\n",
+			       wb_engine_name(a->test.engine), a->test.label[0] ? " " : "",
+			       a->test.label, wb_pattern_name(a->test.pattern), size,
+			       a->test.writes_per_op, conc,
+			       wb_method_get(b->test.method)->name, c.diff_pct, c.ci95_low_pct,
+			       c.ci95_high_pct, wb_method_get(a->test.method)->name,
+			       c.significant ? "significant" : "tie (not significant)");
+		}
+	}
+}
+
+/* One line on the storage, then what in it bends the figures. */
+static void print_storage(const struct wb_results *rs)
+{
+	const struct wb_device *d = &rs->device;
+	uint32_t smallest = UINT32_MAX;
+	char size[16];
+	size_t i;
+
+	printf("\nStorage: %s on %s (%s)", d->fs_type[0] ? d->fs_type : "unknown file system",
+	       d->source[0] ? d->source : "?", d->mount_point);
+	if (d->block_name[0])
+		printf(", device %s%s%s, %s, logical/physical block %u/%u, write cache: %s",
+		       d->block_name, d->model[0] ? " " : "", d->model,
+		       d->rotational == 1 ? "rotational" : d->rotational == 0 ? "non-rotational" : "?",
+		       d->logical_block, d->physical_block, d->write_cache[0] ? d->write_cache : "?");
+	if (d->dio_known)
+		printf(", O_DIRECT alignment %u", d->dio_offset_align);
+	printf("\n");
+	for (i = 0; i < rs->n; i++)
+		if (rs->v[i].test.size < smallest)
+			smallest = rs->v[i].test.size;
+	if (rs->n && d->physical_block && smallest < d->physical_block) {
+		wb_format_size(smallest, size, sizeof(size));
+		printf("note: %s writes are smaller than the device's %u-byte physical block: the "
+		       "device must read, modify and rewrite a whole block for each\n", size,
+		       d->physical_block);
+	}
+}
+
+void wb_text_print_summary(const struct wb_results *rs)
+{
+	size_t i;
+
+	print_storage(rs);
+
+	for (i = 0; i < rs->n; i++) {
+		const struct wb_result *r = &rs->v[i];
+
+		char size[16], conc[24];
+
+		if (!wb_result_unstable(rs, r))
+			continue;
+		wb_format_size(r->test.size, size, sizeof(size));
+		concurrency_label(&r->test, conc, sizeof(conc));
+		printf("note: %s/%s %s x%u conc %s is UNSTABLE: trials vary by %.1f%% (CV), 95%% CI "
+		       "+-%.1f%%, %zu outlier trial(s); do not read it as one number\n",
+		       wb_method_get(r->test.method)->name, wb_engine_name(r->test.engine), size,
+		       r->test.writes_per_op, conc, r->stats.cv_pct, r->stats.ci95_pct,
+		       r->stats.outliers);
+	}
+	print_comparisons(rs);
+}

@@ -1,0 +1,17 @@
+/* report_text.h — the `walbench run` table: one row per test with its rate, the
+ * rate's 95 % confidence interval and latency percentiles, then which
+ * differences between methods are real and which are ties. */
+#ifndef WB_REPORT_TEXT_H
+#define WB_REPORT_TEXT_H
+
+#include "model/schedule.h"
+#include "results/results.h"
+
+void wb_text_print_header(const char *target, const char *profile,
+			  const struct wb_schedule *sched, size_t ntests);
+extern const struct wb_result_hooks wb_text_hooks;
+/* After the table: unstable tests, and method comparisons within each group of
+ * otherwise identical tests. */
+void wb_text_print_summary(const struct wb_results *rs);
+
+#endif

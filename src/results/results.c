@@ -1,0 +1,126 @@
+/* results.c — storage and derived figures of the results structure. */
+#include "results/results.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct wb_result *wb_results_add(struct wb_results *rs, const struct wb_test *t)
+{
+	struct wb_result *r;
+
+	if (rs->n == rs->cap) {
+		size_t cap = rs->cap ? rs->cap * 2 : 16;
+		struct wb_result *v = realloc(rs->v, cap * sizeof(*v));
+
+		if (!v)
+			return NULL;
+		rs->v = v;
+		rs->cap = cap;
+	}
+	r = &rs->v[rs->n++];
+	memset(r, 0, sizeof(*r));
+	r->test = *t;
+	return r;
+}
+
+void wb_result_release(struct wb_result *r)
+{
+	free(r->hist);
+	free(r->switch_hist);
+	free(r->trial_rates);
+	r->hist = r->switch_hist = NULL;
+	r->trial_rates = NULL;
+	r->ntrials = 0;
+}
+
+int wb_result_add_trial(struct wb_result *r, double rate)
+{
+	double *v = realloc(r->trial_rates, (r->ntrials + 1) * sizeof(*v));
+
+	if (!v)
+		return -ENOMEM;
+	v[r->ntrials++] = rate;
+	r->trial_rates = v;
+	return 0;
+}
+
+void wb_results_free(struct wb_results *rs)
+{
+	size_t i;
+
+	for (i = 0; i < rs->n; i++)
+		wb_result_release(&rs->v[i]);
+	free(rs->v);
+	rs->v = NULL;
+	rs->n = rs->cap = 0;
+}
+
+void wb_result_merge(struct wb_result *r, const struct wb_result *part, bool consecutive)
+{
+	r->ops += part->ops;
+	r->flushes += part->flushes;
+	r->switches += part->switches;
+	if (consecutive)
+		r->elapsed_ns += part->elapsed_ns;
+	else if (part->elapsed_ns > r->elapsed_ns)
+		r->elapsed_ns = part->elapsed_ns;
+	if (part->hist)
+		wb_hist_merge(r->hist, part->hist);
+	if (part->switch_hist) {
+		if (!r->switch_hist && (r->switch_hist = malloc(sizeof(*r->switch_hist))))
+			wb_hist_init(r->switch_hist);
+		if (r->switch_hist)
+			wb_hist_merge(r->switch_hist, part->switch_hist);
+	}
+	r->durability_failure |= part->durability_failure;
+	if (part->status != WB_STATUS_OK && r->status == WB_STATUS_OK) {
+		r->status = part->status;
+		r->error = part->error;
+		r->direct_refused = part->direct_refused;
+		memcpy(r->reason, part->reason, sizeof(r->reason));
+	}
+}
+
+double wb_result_ops_per_sec(const struct wb_result *r)
+{
+	if (r->status != WB_STATUS_OK || r->elapsed_ns == 0)
+		return 0.0;
+	return (double)r->ops * 1e9 / (double)r->elapsed_ns;
+}
+
+double wb_result_flushes_per_sec(const struct wb_result *r)
+{
+	if (r->status != WB_STATUS_OK || r->elapsed_ns == 0)
+		return 0.0;
+	return (double)r->flushes * 1e9 / (double)r->elapsed_ns;
+}
+
+double wb_result_usecs(const struct wb_result *r, double pct)
+{
+	if (!r->hist || r->hist->count == 0)
+		return 0.0;
+	if (pct < 0)
+		return wb_hist_mean_ns(r->hist) / 1e3;
+	return (double)wb_hist_percentile(r->hist, pct) / 1e3;
+}
+
+bool wb_result_unstable(const struct wb_results *rs, const struct wb_result *r)
+{
+	return rs->adaptive && r->status == WB_STATUS_OK &&
+	       wb_stats_unstable(&r->stats, rs->ci_target_pct, rs->max_cv_pct);
+}
+
+const char *wb_status_name(enum wb_status s)
+{
+	switch (s) {
+	case WB_STATUS_OK:
+		return "ok";
+	case WB_STATUS_NA:
+		return "n/a";
+	case WB_STATUS_ERROR:
+		return "error";
+	}
+	return "?";
+}

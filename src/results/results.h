@@ -1,0 +1,88 @@
+/* results.h — the one results structure every reporter reads.
+ * The runner fills it; reporters (text, compat, JSON, and later recommender and
+ * HTML) only read it and derive figures (rates, percentiles) from it. Nothing
+ * downstream measures. */
+#ifndef WB_RESULTS_H
+#define WB_RESULTS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "facts/device.h"
+#include "facts/host.h"
+#include "model/test.h"
+#include "results/histogram.h"
+#include "results/stats.h"
+
+enum wb_status { WB_STATUS_OK, WB_STATUS_NA, WB_STATUS_ERROR };
+
+struct wb_result {
+	struct wb_test test;
+	enum wb_status status;
+	int error;               /* errno behind n/a or error; 0 if none */
+	char reason[200];        /* why n/a or error, naming the call */
+	bool durability_failure; /* a sync or synchronous write failed: data may be lost */
+	bool direct_refused;     /* n/a because O_DIRECT was refused (compat's n/a*) */
+	uint64_t ops;            /* timed ops completed (commits, for group commit) */
+	uint64_t flushes;        /* group commit: syncs issued by flush leaders */
+	uint64_t elapsed_ns;     /* from the first op's start to the last op's end */
+	struct wb_histogram *hist; /* per-op latency; NULL when nothing was measured */
+	struct wb_histogram *switch_hist; /* append with new segments: each switch's time */
+	uint64_t switches;       /* segment switches */
+	double *trial_rates;     /* ops/s of each counted trial */
+	size_t ntrials;
+	uint64_t warmup_ns;      /* measured and discarded before the first trial */
+	bool converged;          /* the CI reached the target before the time ran out */
+	struct wb_stats stats;   /* over trial_rates, filled when the test ends */
+};
+
+struct wb_results {
+	char target[4096];       /* the file tested (the first, with --jobs) */
+	struct wb_host host;      /* the machine and kernel */
+	struct wb_device device;  /* the storage under the test file */
+	int64_t started_unix;
+	bool adaptive;           /* tests ran as repeated trials with a CI target */
+	double ci_target_pct;    /* the target each test's CI tried to reach */
+	double max_cv_pct;       /* trials varying more than this are "unstable" */
+	struct wb_result *v;
+	size_t n, cap;
+};
+
+/* Told of each test as it starts and as it ends (progress and streaming output);
+ * both optional. */
+struct wb_result_hooks {
+	void (*before)(const struct wb_test *t, void *ctx); /* e.g. print a label */
+	void (*after)(const struct wb_result *r, void *ctx); /* print the figure */
+	void *ctx;
+};
+
+/* Appends a zeroed result for test t; NULL on allocation failure. */
+struct wb_result *wb_results_add(struct wb_results *rs, const struct wb_test *t);
+void wb_results_free(struct wb_results *rs);
+
+/* Adds a part's figures into r: ops add up, histograms merge, the first failure
+ * wins. Concurrent parts (threads of one run) take the longest elapsed time;
+ * consecutive parts (trials) add their times up. r->hist must exist when
+ * part->hist does; a part's switch histogram is merged into r's, allocated here. */
+void wb_result_merge(struct wb_result *r, const struct wb_result *part, bool consecutive);
+
+/* Appends one trial's rate. 0 or -ENOMEM. */
+int wb_result_add_trial(struct wb_result *r, double rate);
+
+/* Frees what a result owns (histograms, trial rates). */
+void wb_result_release(struct wb_result *r);
+
+/* Derived figures: every reporter uses these, so they agree. */
+double wb_result_ops_per_sec(const struct wb_result *r);
+double wb_result_flushes_per_sec(const struct wb_result *r);
+double wb_result_usecs(const struct wb_result *r, double pct); /* pct < 0 means mean */
+
+/* Unstable: repeated trials whose CI missed the target or varied more than
+ * max_cv_pct. Never true for a single fixed run (nothing to judge it by). */
+bool wb_result_unstable(const struct wb_results *rs, const struct wb_result *r);
+
+/* The wb_status names used in reports and JSON. */
+const char *wb_status_name(enum wb_status s);
+
+#endif

@@ -1,0 +1,260 @@
+/* stats.c — trial statistics: mean, spread, Student-t confidence intervals,
+ * robust outliers and Welch comparison of two tests.
+ * Trap: rates must be finite (a NaN breaks the sort); non-integer df < 30
+ * (Welch) is solved from the exact t distribution, because interpolating the
+ * table is up to 18 % off between df 1 and 2. */
+#include "results/stats.h"
+
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define WB_T95_TABLE_DF   30
+#define WB_T95_TAIL       0.025     /* one tail of a two-sided 95 % interval */
+#define WB_Z975           1.959963984540054
+#define WB_OUTLIER_Z      3.5       /* Iglewicz–Hoaglin cut for the modified z-score */
+#define WB_MAD_TO_Z       0.6745    /* MAD of a normal is 0.6745 sigma */
+#define WB_SAME_REL       1e-9      /* rates closer than this (relative) are "equal" */
+
+/* t quantiles for df 1..30, to 7 decimals rather than the usual 3 so the table
+ * joins the exact solver and the expansion without a visible step. */
+static const double t95_table[WB_T95_TABLE_DF] = {
+	12.7062047, 4.3026527, 3.1824463, 2.7764451, 2.5705818,
+	2.4469119, 2.3646243, 2.3060041, 2.2621572, 2.2281389,
+	2.2009852, 2.1788128, 2.1603687, 2.1447867, 2.1314495,
+	2.1199053, 2.1098156, 2.1009220, 2.0930241, 2.0859634,
+	2.0796138, 2.0738731, 2.0686576, 2.0638986, 2.0595386,
+	2.0555294, 2.0518305, 2.0484071, 2.0452296, 2.0422725,
+};
+
+/* Continued fraction of the incomplete beta function (modified Lentz). */
+static double beta_cf(double a, double b, double x)
+{
+	const double tiny = 1e-300;
+	double c = 1.0, d = 1.0 - (a + b) * x / (a + 1.0), h;
+	int m;
+
+	if (fabs(d) < tiny)
+		d = tiny;
+	d = 1.0 / d;
+	h = d;
+	for (m = 1; m <= 300; m++) {
+		double m2 = 2.0 * m, aa, step;
+
+		aa = m * (b - m) * x / ((a - 1.0 + m2) * (a + m2));
+		d = 1.0 + aa * d;
+		c = 1.0 + aa / c;
+		d = fabs(d) < tiny ? 1.0 / tiny : 1.0 / d;
+		c = fabs(c) < tiny ? tiny : c;
+		h *= d * c;
+		aa = -(a + m) * (a + b + m) * x / ((a + m2) * (a + 1.0 + m2));
+		d = 1.0 + aa * d;
+		c = 1.0 + aa / c;
+		d = fabs(d) < tiny ? 1.0 / tiny : 1.0 / d;
+		c = fabs(c) < tiny ? tiny : c;
+		step = d * c;
+		h *= step;
+		if (fabs(step - 1.0) < 1e-15)
+			break;
+	}
+	return h;
+}
+
+/* Regularised incomplete beta I_x(a, b). tgamma rather than lgamma: lgamma
+ * writes the global signgam, a data race if a runner thread calls us. */
+static double inc_beta(double a, double b, double x)
+{
+	double front;
+
+	if (x <= 0.0)
+		return 0.0;
+	if (x >= 1.0)
+		return 1.0;
+	front = exp(a * log(x) + b * log1p(-x)) * tgamma(a + b) / (tgamma(a) * tgamma(b));
+	/* The fraction converges fast only on this side of the mean. */
+	if (x < (a + 1.0) / (a + b + 2.0))
+		return front * beta_cf(a, b, x) / a;
+	return 1.0 - front * beta_cf(b, a, 1.0 - x) / b;
+}
+
+/* P(T > t) for Student t with df degrees of freedom, t >= 0. */
+static double t_upper_tail(double t, double df)
+{
+	return 0.5 * inc_beta(df / 2.0, 0.5, df / (df + t * t));
+}
+
+/* Bisection between the two integer neighbours: the quantile falls with df,
+ * so the bracket always holds it and the answer stays monotonic. */
+static double t95_solve(double df)
+{
+	size_t k = (size_t)df;  /* 1 <= k < 30 */
+	double lo = t95_table[k], hi = t95_table[k - 1];
+	int i;
+
+	for (i = 0; i < 100 && hi - lo > 1e-12 * hi; i++) {
+		double mid = 0.5 * (lo + hi);
+
+		if (t_upper_tail(mid, df) > WB_T95_TAIL)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return 0.5 * (lo + hi);
+}
+
+/* Cornish–Fisher expansion of t around z; four terms keep it within 2e-8
+ * relative of the exact quantile from df 30 upwards. */
+static double t95_expansion(double df)
+{
+	const double z = WB_Z975, z2 = z * z;
+	const double z3 = z2 * z, z5 = z3 * z2, z7 = z5 * z2, z9 = z7 * z2;
+	double g1 = (z3 + z) / 4.0;
+	double g2 = (5.0 * z5 + 16.0 * z3 + 3.0 * z) / 96.0;
+	double g3 = (3.0 * z7 + 19.0 * z5 + 17.0 * z3 - 15.0 * z) / 384.0;
+	double g4 = (79.0 * z9 + 776.0 * z7 + 1482.0 * z5 - 1920.0 * z3 - 945.0 * z) / 92160.0;
+
+	return z + (g1 + (g2 + (g3 + g4 / df) / df) / df) / df;
+}
+
+/* df below 1 (or NaN) is clamped to 1: the widest interval is the safe error. */
+double wb_t95(double df)
+{
+	if (!(df >= 1.0))
+		df = 1.0;
+	if (df >= WB_T95_TABLE_DF)
+		return df == WB_T95_TABLE_DF ? t95_table[WB_T95_TABLE_DF - 1] : t95_expansion(df);
+	if (df == floor(df))
+		return t95_table[(size_t)df - 1];
+	return t95_solve(df);
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* v must be sorted. */
+static double sorted_median(const double *v, size_t n)
+{
+	return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+/* A relative figure against a zero mean is meaningless unless it is zero too. */
+static double pct_of(double x, double mean)
+{
+	if (mean == 0.0)
+		return x == 0.0 ? 0.0 : INFINITY;
+	return 100.0 * x / fabs(mean);
+}
+
+/* Modified z-score outliers (Iglewicz & Hoaglin). When more than half the
+ * trials are identical the MAD is 0 and any other value is infinitely many
+ * MADs away, so it counts; "identical" allows WB_SAME_REL of float noise. */
+static size_t count_outliers(const double *rates, size_t n, double median, double mad)
+{
+	double same = WB_SAME_REL * fabs(median);
+	size_t i, count = 0;
+
+	for (i = 0; i < n; i++) {
+		double dev = fabs(rates[i] - median);
+
+		if (mad <= same ? dev > same : WB_MAD_TO_Z * dev / mad > WB_OUTLIER_Z)
+			count++;
+	}
+	return count;
+}
+
+/* Median and outliers need a sorted copy. Without memory we still return the
+ * mean and spread, with median = mean and no outliers flagged. */
+static void median_and_outliers(const double *rates, size_t n, struct wb_stats *out)
+{
+	double *v;
+	size_t i;
+
+	out->median = out->mean;
+	out->outliers = 0;
+	if (n > SIZE_MAX / sizeof(*v))
+		return;
+	v = malloc(n * sizeof(*v));
+	if (!v)
+		return;
+	memcpy(v, rates, n * sizeof(*v));
+	qsort(v, n, sizeof(*v), cmp_double);
+	out->median = sorted_median(v, n);
+	for (i = 0; i < n; i++)
+		v[i] = fabs(v[i] - out->median);
+	qsort(v, n, sizeof(*v), cmp_double);
+	out->outliers = count_outliers(rates, n, out->median, sorted_median(v, n));
+	free(v);
+}
+
+void wb_stats_compute(const double *rates, size_t n, struct wb_stats *out)
+{
+	double sum = 0.0, ss = 0.0;
+	size_t i;
+
+	memset(out, 0, sizeof(*out));
+	out->n = n;
+	out->ci95_pct = INFINITY;
+	if (n == 0)
+		return;
+	/* Two passes: summing squared deviations from the mean, not x^2 - mean^2,
+	 * which cancels catastrophically for tight clusters of large rates. */
+	for (i = 0; i < n; i++)
+		sum += rates[i];
+	out->mean = sum / (double)n;
+	for (i = 0; i < n; i++)
+		ss += (rates[i] - out->mean) * (rates[i] - out->mean);
+	if (n >= 2) {
+		out->stddev = sqrt(ss / (double)(n - 1));
+		out->ci95_half = wb_t95((double)(n - 1)) * out->stddev / sqrt((double)n);
+		out->ci95_pct = pct_of(out->ci95_half, out->mean);
+	}
+	out->cv_pct = pct_of(out->stddev, out->mean);
+	median_and_outliers(rates, n, out);
+}
+
+/* Squared relative standard error of a mean: the variance term of one side. */
+static double rel_var(const struct wb_stats *s)
+{
+	double rel_sd = s->stddev / s->mean;
+
+	return rel_sd * rel_sd / (double)s->n;
+}
+
+/* The ratio R = mean_b / mean_a by the delta method: var(R) = R^2 (va + vb)
+ * with va, vb the squared relative standard errors, and Welch–Satterthwaite
+ * degrees of freedom from those two terms. */
+bool wb_stats_compare(const struct wb_stats *a, const struct wb_stats *b,
+		      struct wb_comparison *out)
+{
+	double ratio, va, vb, df, half;
+
+	if (a->n < 2 || b->n < 2 || !(a->mean > 0.0) || !(b->mean > 0.0))
+		return false;
+	ratio = b->mean / a->mean;
+	out->diff_pct = 100.0 * (ratio - 1.0);
+	va = rel_var(a);
+	vb = rel_var(b);
+	if (va + vb == 0.0) {
+		/* No spread at all: the difference is exactly what was measured. */
+		out->ci95_low_pct = out->ci95_high_pct = out->diff_pct;
+		out->significant = out->diff_pct != 0.0;
+		return true;
+	}
+	df = (va + vb) * (va + vb) /
+	     (va * va / (double)(a->n - 1) + vb * vb / (double)(b->n - 1));
+	half = wb_t95(df) * ratio * sqrt(va + vb);
+	out->ci95_low_pct = 100.0 * (ratio - 1.0 - half);
+	out->ci95_high_pct = 100.0 * (ratio - 1.0 + half);
+	out->significant = out->ci95_low_pct > 0.0 || out->ci95_high_pct < 0.0;
+	return true;
+}
+
+bool wb_stats_unstable(const struct wb_stats *s, double target_pct, double max_cv_pct)
+{
+	return s->ci95_pct > target_pct || s->cv_pct > max_cv_pct;
+}

@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# check_layers.sh — fails when a source file includes a header from a stage it may
+# not use. The table below is the README's "Source layout": each stage (a folder
+# of src/, or engines/) and the stages below it that it may include. Includes are
+# written "<stage>/file.h"; a bare "file.h" must name a header beside the file.
+# The build enforces most of this (each stage's library sees only the stages it
+# links); this check also catches what the compiler cannot see, such as a bare
+# include of a header from another folder through a relative path.
+# Usage: check_layers.sh [SOURCE_DIR]   (exit 0 clean, 1 with each offence listed)
+set -euo pipefail
+root=${1:-$(cd "$(dirname "$0")/../.." && pwd)}
+
+declare -A allowed=(
+	[cli]="report advice measure plan results model facts engines"
+	[report]="advice results plan model facts engines"
+	[advice]="results model facts engines"
+	[measure]="results model facts engines"
+	[results]="model facts engines"
+	[plan]="model engines"
+	[model]="engines"
+	[facts]=""
+	[engines]=""
+)
+
+bad=0
+offend() {
+	echo "layering: $1" >&2
+	bad=1
+}
+
+# Every folder of src/ must be a stage the table knows.
+for d in "$root"/src/*/; do
+	stage=$(basename "$d")
+	[[ -v allowed[$stage] ]] || offend "src/$stage/ is not in the layering table (tests/layout/check_layers.sh)"
+done
+
+check_file() { # FILE STAGE
+	local file=$1 stage=$2 rel=${1#"$root"/} line n=0 inc target
+	while IFS= read -r line; do
+		n=$((n + 1))
+		[[ $line =~ ^[[:space:]]*#[[:space:]]*include[[:space:]]*\"([^\"]+)\" ]] || continue
+		inc=${BASH_REMATCH[1]}
+		if [[ $inc != */* ]]; then
+			[[ -e $(dirname "$file")/$inc || $inc == *.h.in ]] ||
+				offend "$rel:$n: \"$inc\" is not beside the file; write \"<stage>/$inc\""
+			continue
+		fi
+		target=${inc%%/*}
+		if [[ $target == . || $target == .. ]]; then
+			offend "$rel:$n: \"$inc\": relative paths hide the stage; write \"<stage>/file.h\""
+		elif [[ $target == "$stage" ]]; then
+			continue
+		elif ! [[ -v allowed[$target] ]]; then
+			offend "$rel:$n: \"$inc\": $target is not a stage"
+		elif ! [[ " ${allowed[$stage]} " == *" $target "* ]]; then
+			offend "$rel:$n: \"$inc\": $stage may not include $target (it is not below $stage)"
+		fi
+	done <"$file"
+}
+
+while IFS= read -r -d '' f; do
+	rel=${f#"$root"/}
+	case $rel in
+	engines/*) stage=engines ;;
+	src/*/*) stage=${rel#src/}; stage=${stage%%/*} ;;
+	*) offend "$rel: a source file outside the stages"; continue ;;
+	esac
+	check_file "$f" "$stage"
+done < <(find "$root/src" "$root/engines" -type f \( -name '*.c' -o -name '*.h' \) -print0)
+
+if ((bad)); then
+	echo "layering: includes must point down the table in README \"Source layout\"" >&2
+	exit 1
+fi
+echo "layering: ok"
