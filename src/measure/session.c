@@ -179,7 +179,7 @@ static void measure_test(struct wb_result *r, const char *const *paths, const vo
 /* Runs one trial of r's test for duration_ns and folds it into r. Returns the
  * wall time it took (setup included, so the budget is honest). */
 static uint64_t run_trial(struct wb_result *r, uint64_t duration_ns, bool counted,
-			  const char *const *paths, const void *buf)
+			  uint32_t round, const char *const *paths, const void *buf)
 {
 	struct wb_result trial = { .test = r->test };
 	uint64_t t0 = wb_now_ns();
@@ -191,7 +191,8 @@ static uint64_t run_trial(struct wb_result *r, uint64_t duration_ns, bool counte
 	} else {
 		wb_result_merge(r, &trial, true);
 		if (trial.status == WB_STATUS_OK && trial.elapsed_ns > 0 &&
-		    wb_result_add_trial(r, (double)trial.ops * 1e9 / (double)trial.elapsed_ns))
+		    wb_result_add_trial(r, (double)trial.ops * 1e9 / (double)trial.elapsed_ns,
+					round))
 			r->status = WB_STATUS_ERROR; /* out of memory: stop this test */
 	}
 	wb_result_release(&trial);
@@ -226,56 +227,126 @@ static void run_fixed(struct wb_result *rv, size_t n, const struct wb_result_hoo
 		if (start_result(&rv[i]))
 			rv[i].status = WB_STATUS_ERROR;
 		else if (rv[i].status == WB_STATUS_OK)
-			(void)run_trial(&rv[i], rv[i].test.duration_ns, true, paths, buf);
+			(void)run_trial(&rv[i], rv[i].test.duration_ns, true, 0, paths, buf);
 		finish_result(&rv[i]);
 		if (hooks && hooks->after)
 			hooks->after(&rv[i], hooks->ctx);
 	}
 }
 
-/* Adaptive schedule: round-robin trials until every test has converged, used
- * its --duration, or the budget is gone. */
+/* splitmix64: a fresh, well-mixed order every round from one recorded seed. */
+static uint64_t next_random(uint64_t *state)
+{
+	uint64_t z = (*state += 0x9e3779b97f4a7c15ull);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+	return z ^ (z >> 31);
+}
+
+/* Fisher-Yates over the tests still running. A fixed order lets a device with
+ * memory (a token bucket that one test drains and the next pays for) bias the
+ * same test every round; a fresh random order turns that bias into noise the
+ * paired comparisons can see. */
+static void shuffle(size_t *order, size_t n, uint64_t *state)
+{
+	size_t i, j, tmp;
+
+	for (i = n; i > 1; i--) {
+		j = (size_t)(next_random(state) % i);
+		tmp = order[i - 1];
+		order[i - 1] = order[j];
+		order[j] = tmp;
+	}
+}
+
+/* Whether test i should run another trial; marks it done when not. */
+static bool still_running(struct wb_result *r, const struct wb_schedule *sched, uint64_t used,
+			  uint64_t start)
+{
+	/* Without --duration no test has a cap of its own: the rounds already share
+	 * the budget, and what a finished (or n/a) test leaves goes to the others. */
+	uint64_t cap = r->test.duration_ns ? r->test.duration_ns : UINT64_MAX;
+
+	return r->status == WB_STATUS_OK && used < cap && wb_now_ns() - start < sched->budget_ns;
+}
+
+/* Paired comparisons need a few rounds before their intervals mean anything,
+ * and each half of the rounds needs batches of its own. */
+#define WB_DECIDE_MIN_ROUNDS 8
+
+/* Adaptive schedule: rounds of one trial per running test, in a fresh random
+ * order each round, until every test has converged (or, when deciding, the
+ * decision is made), used its --duration, or the budget is gone. */
 static void run_adaptive(struct wb_result *rv, size_t n, const struct wb_schedule *sched,
 			 const struct wb_result_hooks *hooks, const char *const *paths,
-			 const void *buf)
+			 const void *buf, struct wb_results *rs)
 {
-	uint64_t *used = calloc(n, sizeof(*used)), start = wb_now_ns(), cap, left;
-	bool *done = calloc(n, sizeof(*done)), any = true;
-	size_t i;
+	uint64_t *used = calloc(n, sizeof(*used)), start = wb_now_ns(), left, cap;
+	uint64_t rng = sched->seed;
+	size_t *order = calloc(n, sizeof(*order)), k, m, i;
+	bool *done = calloc(n, sizeof(*done)), *by_rule = calloc(n, sizeof(*by_rule));
+	struct wb_decide_params *dp = &rs->decide_params;
+	uint32_t round;
 
+	rs->seed = sched->seed;
+	if (sched->decide) {
+		*dp = (struct wb_decide_params){
+			.baseline = sched->decide_baseline,
+			.min_gain_pct = sched->min_gain_pct,
+			.conf = WB_DECIDE_CONF,
+			.min_rounds = sched->min_trials > WB_DECIDE_MIN_ROUNDS ? sched->min_trials
+									     : WB_DECIDE_MIN_ROUNDS,
+		};
+		rs->decide = true;
+		rs->decisions = calloc(n, sizeof(*rs->decisions));
+	}
 	for (i = 0; i < n; i++)
-		if (!used || !done || start_result(&rv[i]))
+		if (!used || !done || !order || !by_rule || (sched->decide && !rs->decisions) ||
+		    start_result(&rv[i]))
 			rv[i].status = WB_STATUS_ERROR;
-	while (used && done && any) {
-		any = false;
-		for (i = 0; i < n; i++) {
-			struct wb_result *r = &rv[i];
+	for (i = 0; sched->decide && by_rule && i < n; i++)
+		by_rule[i] = wb_decide_covers(rv, n, i, dp);
+	for (round = 0; used && done && order && by_rule && (!sched->decide || rs->decisions);
+	     round++) {
+		for (i = 0, m = 0; i < n; i++) {
+			if (!done[i] && !still_running(&rv[i], sched, used[i], start))
+				done[i] = true;
+			if (!done[i])
+				order[m++] = i;
+		}
+		if (m == 0)
+			break;
+		shuffle(order, m, &rng);
+		for (k = 0; k < m; k++) {
+			struct wb_result *r = &rv[order[k]];
 			struct wb_stats st;
 
-			if (done[i])
-				continue;
-			/* Without --duration no test has a cap of its own: round-robin already
-			 * shares the budget, and what a converged (or n/a) test leaves goes
-			 * to those still running. */
-			cap = r->test.duration_ns ? r->test.duration_ns : UINT64_MAX;
-			if (r->status != WB_STATUS_OK || used[i] >= cap ||
-			    wb_now_ns() - start >= sched->budget_ns) {
-				done[i] = true;
-				continue;
-			}
+			i = order[k];
+			if (!still_running(r, sched, used[i], start))
+				continue; /* the budget ran out mid-round */
 			if (r->ntrials == 0 && r->warmup_ns == 0 && sched->warmup_ns)
-				used[i] += run_trial(r, sched->warmup_ns, false, paths, buf);
+				used[i] += run_trial(r, sched->warmup_ns, false, round, paths, buf);
+			cap = r->test.duration_ns ? r->test.duration_ns : UINT64_MAX;
 			left = cap > used[i] ? cap - used[i] : 0;
 			used[i] += run_trial(r, left < sched->trial_ns ? left : sched->trial_ns, true,
-					     paths, buf);
+					     round, paths, buf);
+			if (by_rule[i])
+				continue; /* stops on the decision, not on its own CI */
 			wb_stats_compute(r->trial_rates, r->ntrials, &st);
 			if (r->ntrials >= sched->min_trials && st.ci95_pct <= sched->ci_target_pct) {
 				r->converged = true;
 				done[i] = true;
 			}
-			any = true;
 		}
+		rs->rounds = round + 1;
+		if (sched->decide)
+			(void)wb_decide_step(rv, n, dp, done, rs->decisions, &rs->ndecisions,
+					     (double)(wb_now_ns() - start) / 1e9, rs->rounds);
 	}
+	rs->elapsed_ns = wb_now_ns() - start;
+	if (sched->decide && rs->decisions)
+		wb_decide_finish(rv, dp, rs->decisions, rs->ndecisions);
 	for (i = 0; i < n; i++) {
 		finish_result(&rv[i]);
 		if (hooks && hooks->before)
@@ -285,6 +356,8 @@ static void run_adaptive(struct wb_result *rv, size_t n, const struct wb_schedul
 	}
 	free(used);
 	free(done);
+	free(order);
+	free(by_rule);
 }
 
 enum wb_session_status wb_session_run(const char *target, const struct wb_test *tests, size_t n,
@@ -327,7 +400,7 @@ enum wb_session_status wb_session_run(const char *target, const struct wb_test *
 		check_direct_alignment(r, &rs->device);
 	}
 	if (sched && sched->adaptive)
-		run_adaptive(rs->v + rs->n - n, n, sched, hooks, path_list, buf);
+		run_adaptive(rs->v + rs->n - n, n, sched, hooks, path_list, buf, rs);
 	else
 		run_fixed(rs->v + rs->n - n, n, hooks, path_list, buf);
 	for (i = rs->n - n; i < rs->n; i++) {

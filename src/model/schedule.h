@@ -7,6 +7,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "model/method.h"
+
 /* Fixed: each test runs once for its duration, in order. Adaptive: trials of all
  * tests interleaved round-robin, so drift hits every test alike; a test stops
  * once its CI is within target, or when its share of the budget is spent. */
@@ -17,6 +19,10 @@ struct wb_schedule {
 	uint64_t warmup_ns;      /* discarded before each test's first trial */
 	unsigned min_trials;
 	double ci_target_pct;    /* stop when ci95_pct <= this */
+	uint64_t seed;           /* of each round's random order; recorded in the results */
+	bool decide;             /* stop on the sequential decision (results/decide.h) */
+	enum wb_method_id decide_baseline; /* the method a switch must beat */
+	double min_gain_pct;     /* ... by at least this much */
 };
 
 #endif

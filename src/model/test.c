@@ -2,6 +2,8 @@
  * option table, the reports and the JSON spell them alike. */
 #include "model/test.h"
 
+#include <string.h>
+
 const char *const wb_pattern_names[] = { "overwrite", "append", "groupcommit", NULL };
 const char *const wb_segment_mode_names[] = { "recycle", "new", NULL };
 const char *const wb_wal_level_names[] = { "minimal", "replica", "logical", NULL };
@@ -10,6 +12,14 @@ _Static_assert(sizeof(wb_pattern_names) / sizeof(wb_pattern_names[0]) == WB_PATT
 	       "wb_pattern_names must name every enum wb_pattern");
 _Static_assert(sizeof(wb_fd_mode_names) / sizeof(wb_fd_mode_names[0]) == WB_FD_COUNT + 1,
 	       "wb_fd_mode_names must name every enum wb_fd_mode");
+
+bool wb_test_same_but_method(const struct wb_test *a, const struct wb_test *b)
+{
+	return a->engine == b->engine && a->size == b->size &&
+	       a->writes_per_op == b->writes_per_op && a->queue_depth == b->queue_depth &&
+	       a->jobs == b->jobs && a->committers == b->committers && a->pattern == b->pattern &&
+	       strcmp(a->label, b->label) == 0;
+}
 
 const char *wb_shape_name(const struct wb_test *t)
 {

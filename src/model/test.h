@@ -5,6 +5,7 @@
 #ifndef WB_MODEL_TEST_H
 #define WB_MODEL_TEST_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "engines/engine.h"
@@ -69,6 +70,10 @@ struct wb_test {
 	unsigned group;          /* report section (compat's five groups) */
 	char label[48];          /* compat's row label, or the variant ("PostgreSQL 16", "pg_test_fsync") */
 };
+
+/* Same test but for the method (and the variant label that follows from it):
+ * the tests whose methods are compared with each other. */
+bool wb_test_same_but_method(const struct wb_test *a, const struct wb_test *b);
 
 /* "commit" for one write per flush, "bulk" for several. */
 const char *wb_shape_name(const struct wb_test *t);

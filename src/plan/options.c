@@ -18,6 +18,15 @@
 
 #define RUN WB_CMD_BIT(WB_CMD_RUN)
 
+/* --decide's choices: "off", then every method that can be a baseline, in enum
+ * order (index k is method k - 1; "none", the no-sync baseline, cannot be one). */
+static const char *const decide_names[] = {
+	"off", "open_datasync", "fdatasync", "fsync", "fsync_writethrough", "open_sync",
+	"pwritev2_dsync", NULL,
+};
+_Static_assert(sizeof(decide_names) / sizeof(decide_names[0]) == WB_METHOD_COUNT + 1,
+	       "decide_names must name every method but none, after \"off\"");
+
 const struct wb_option wb_options[] = {
 	{ "filename", 'f', WB_OPT_PATH, ".", 0, 0, "FILE|DIR",
 	  "new file to test, or directory to create one in (default: current directory)",
@@ -64,6 +73,18 @@ const struct wb_option wb_options[] = {
 	  "trials varying more than this (coefficient of variation) mark a test unstable "
 	  "(default 10)",
 	  RUN, CFG(max_cv_bp), NULL },
+	{ "decide", 0, WB_OPT_CHOICE, "off", 0, 0, "METHOD",
+	  "stop as soon as the question is answered: does another method beat METHOD by "
+	  "--min-gain (switch), or are they all within it (tie)? Methods significantly behind "
+	  "the leader stop early (default off)",
+	  RUN, CFG(decide), decide_names },
+	{ "min-gain", 0, WB_OPT_PERCENT, "5", 10, 10000, "PCT",
+	  "with --decide: the smallest gain worth switching for (default 5)",
+	  RUN, CFG(min_gain_bp), NULL },
+	{ "seed", 0, WB_OPT_UINT, "0", 0, (1ull << 53) - 1, "N",
+	  "seed of each round's random test order, to repeat a run's order (default 0: from "
+	  "the clock; the one used is in the JSON)",
+	  RUN, CFG(seed), NULL },
 	{ "qd", 'q', WB_OPT_UINTS, "1", 1, 1024, "LIST",
 	  "flushes in flight per job, comma separated (io_uring, libaio; default 1)",
 	  RUN, CFG(qds), NULL },

@@ -47,6 +47,9 @@ struct wb_config {
 	uint64_t min_trials;
 	uint64_t ci_target_bp;    /* stop a test when its CI half-width is this small (basis points) */
 	uint64_t max_cv_bp;       /* trials varying more than this make a test "unstable" */
+	uint64_t decide;          /* 0: off; else 1 + the baseline's enum wb_method_id */
+	uint64_t min_gain_bp;     /* --decide: a switch must gain this much (basis points) */
+	uint64_t seed;            /* of the rounds' random order; 0 picks one from the clock */
 	const char *json_path;
 	const char *csv_path;
 	const char *profile;      /* command line only: profile name or path */

@@ -179,11 +179,119 @@ static cJSON *test_to_json(const struct wb_results *rs, const struct wb_result *
 	cJSON_AddBoolToObject(o, "converged", r->converged);
 	cJSON_AddBoolToObject(o, "unstable", wb_result_unstable(rs, r));
 	cJSON_AddNumberToObject(o, "warmup_s", (double)r->warmup_ns / 1e9);
+	cJSON_AddBoolToObject(o, "dropped", r->dropped);
 	arr = cJSON_AddArrayToObject(o, "trial_ops_per_sec");
 	for (i = 0; arr && i < r->ntrials; i++)
 		cJSON_AddItemToArray(arr, cJSON_CreateNumber(r->trial_rates[i]));
+	arr = cJSON_AddArrayToObject(o, "trial_round");
+	for (i = 0; arr && r->trial_rounds && i < r->ntrials; i++)
+		cJSON_AddItemToArray(arr, cJSON_CreateNumber(r->trial_rounds[i]));
 	add_latency(o, "latency_us", r->hist);
 	return o;
+}
+
+/* What identifies a group of tests that differ only in method. */
+static void add_group_key(cJSON *o, const struct wb_test *t)
+{
+	cJSON_AddStringToObject(o, "engine", wb_engine_name(t->engine));
+	cJSON_AddNumberToObject(o, "size", t->size);
+	cJSON_AddNumberToObject(o, "writes_per_op", t->writes_per_op);
+	cJSON_AddStringToObject(o, "pattern", wb_pattern_name(t->pattern));
+	cJSON_AddNumberToObject(o, "queue_depth", t->queue_depth);
+	cJSON_AddNumberToObject(o, "jobs", t->jobs);
+	if (t->pattern == WB_PATTERN_GROUPCOMMIT)
+		cJSON_AddNumberToObject(o, "committers", t->committers);
+	if (t->label[0])
+		cJSON_AddStringToObject(o, "label", t->label);
+}
+
+static void add_comparison_fields(cJSON *o, const struct wb_comparison *c)
+{
+	cJSON_AddNumberToObject(o, "diff_pct", c->diff_pct);
+	cJSON_AddNumberToObject(o, "ci_low_pct", c->ci95_low_pct);
+	cJSON_AddNumberToObject(o, "ci_high_pct", c->ci95_high_pct);
+	cJSON_AddBoolToObject(o, "significant", c->significant);
+	cJSON_AddBoolToObject(o, "paired", c->paired);
+	if (c->paired) {
+		cJSON_AddBoolToObject(o, "replicated", c->replicated);
+		cJSON_AddNumberToObject(o, "pairs", (double)c->pairs);
+		cJSON_AddNumberToObject(o, "batch", (double)c->batch);
+	}
+}
+
+static void add_comparison(const struct wb_result *a, const struct wb_result *b,
+			   const struct wb_comparison *c, void *ctx)
+{
+	cJSON *o = cJSON_CreateObject();
+
+	if (!o)
+		return;
+	add_group_key(o, &a->test);
+	cJSON_AddStringToObject(o, "fastest", wb_method_get(a->test.method)->name);
+	cJSON_AddStringToObject(o, "method", wb_method_get(b->test.method)->name);
+	add_comparison_fields(o, c);
+	cJSON_AddItemToArray(ctx, o);
+}
+
+/* --decide: the answer per group, why, and when it came. */
+static void add_decision(cJSON *root, const struct wb_results *rs)
+{
+	const struct wb_decide_params *p = &rs->decide_params;
+	cJSON *d = cJSON_AddObjectToObject(root, "decision"), *groups;
+	double last = 0.0;
+	bool all = true;
+	size_t g;
+
+	if (!d)
+		return;
+	cJSON_AddStringToObject(d, "baseline", wb_method_get(p->baseline)->name);
+	cJSON_AddNumberToObject(d, "min_gain_pct", p->min_gain_pct);
+	cJSON_AddNumberToObject(d, "confidence", p->conf);
+	groups = cJSON_AddArrayToObject(d, "groups");
+	for (g = 0; groups && g < rs->ndecisions; g++) {
+		const struct wb_group_decision *gd = &rs->decisions[g];
+		cJSON *o = cJSON_CreateObject();
+
+		if (!o)
+			return;
+		add_group_key(o, &rs->v[gd->first].test);
+		cJSON_AddStringToObject(o, "state", wb_decide_state_name(gd->state));
+		cJSON_AddStringToObject(o, "method", wb_method_get(gd->state == WB_DECIDE_SWITCH
+					? rs->v[gd->leader].test.method : p->baseline)->name);
+		cJSON_AddStringToObject(o, "leader", wb_method_get(rs->v[gd->leader].test.method)->name);
+		cJSON_AddStringToObject(o, "reason", gd->reason);
+		if (gd->margin.paired) {
+			cJSON *m = cJSON_AddObjectToObject(o, "leader_vs_baseline");
+
+			if (m)
+				add_comparison_fields(m, &gd->margin);
+		}
+		if (gd->state == WB_DECIDE_BUDGET) {
+			all = false;
+		} else {
+			cJSON_AddNumberToObject(o, "decided_in_s", gd->decided_s);
+			cJSON_AddNumberToObject(o, "rounds", gd->rounds);
+			last = gd->decided_s > last ? gd->decided_s : last;
+		}
+		cJSON_AddItemToArray(groups, o);
+	}
+	cJSON_AddStringToObject(d, "stopped", all ? "decided" : "budget");
+	if (all)
+		cJSON_AddNumberToObject(d, "decided_in_s", last);
+	else
+		cJSON_AddNullToObject(d, "decided_in_s");
+}
+
+static void add_schedule(cJSON *root, const struct wb_results *rs)
+{
+	cJSON *s = cJSON_AddObjectToObject(root, "schedule");
+
+	if (!s)
+		return;
+	cJSON_AddStringToObject(s, "order", "random per round");
+	cJSON_AddNumberToObject(s, "seed", (double)rs->seed);
+	cJSON_AddNumberToObject(s, "rounds", rs->rounds);
+	cJSON_AddNumberToObject(s, "elapsed_s", (double)rs->elapsed_ns / 1e9);
 }
 
 char *wb_json_render(const struct wb_results *rs, const struct wb_config *cfg,
@@ -206,6 +314,15 @@ char *wb_json_render(const struct wb_results *rs, const struct wb_config *cfg,
 		add_device(host, &rs->device);
 	}
 	add_config(root, cfg, cmd);
+	if (rs->adaptive) {
+		cJSON *cmp = cJSON_AddArrayToObject(root, "comparisons");
+
+		add_schedule(root, rs);
+		if (cmp)
+			wb_results_each_comparison(rs, add_comparison, cmp);
+	}
+	if (rs->decide)
+		add_decision(root, rs);
 	tests = cJSON_AddArrayToObject(root, "tests");
 	for (i = 0; tests && i < rs->n; i++) {
 		cJSON *t = test_to_json(rs, &rs->v[i]);

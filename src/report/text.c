@@ -109,18 +109,28 @@ const struct wb_result_hooks wb_text_hooks = {
 	.after = text_after,
 };
 
-/* Same test but for the method (and the variant label that follows from it). */
-static bool same_group(const struct wb_test *a, const struct wb_test *b)
+static void print_comparison(const struct wb_result *a, const struct wb_result *b,
+			     const struct wb_comparison *c, void *ctx)
 {
-	return a->engine == b->engine && a->size == b->size &&
-	       a->writes_per_op == b->writes_per_op && a->queue_depth == b->queue_depth &&
-	       a->jobs == b->jobs && a->committers == b->committers && a->pattern == b->pattern &&
-	       strcmp(a->label, b->label) == 0;
-}
+	bool *header = ctx;
+	char size[16], conc[24];
 
-static bool comparable(const struct wb_result *r)
-{
-	return r->status == WB_STATUS_OK && r->ntrials >= 2 && r->test.method != WB_METHOD_NONE;
+	if (!*header) {
+		printf("\nMethod comparisons (same engine, size and concurrency; 95%% CI of the "
+		       "difference%s):\n", c->paired ? ", trials paired by round" : "");
+		*header = true;
+	}
+	wb_format_size(a->test.size, size, sizeof(size));
+	concurrency_label(&a->test, conc, sizeof(conc));
+	printf("  %s%s%s %s %s x%u conc %s: %s %+.1f%% [%+.1f%%, %+.1f%%] vs %s (fastest): %s\n",
+	       wb_engine_name(a->test.engine), a->test.label[0] ? " " : "", a->test.label,
+	       wb_pattern_name(a->test.pattern), size, a->test.writes_per_op, conc,
+	       wb_method_get(b->test.method)->name, c->diff_pct, c->ci95_low_pct, c->ci95_high_pct,
+	       wb_method_get(a->test.method)->name,
+	       c->significant ? "significant"
+	       : c->paired && (c->ci95_low_pct > 0.0 || c->ci95_high_pct < 0.0)
+		       ? "tie (the halves of the run disagree)"
+		       : "tie (not significant)");
 }
 
 /* Within each group of tests that differ only in method: the fastest against
@@ -128,45 +138,48 @@ static bool comparable(const struct wb_result *r)
 static void print_comparisons(const struct wb_results *rs)
 {
 	bool header = false;
-	size_t i, j, best;
 
-	for (i = 0; i < rs->n; i++) {
-		if (!comparable(&rs->v[i]))
-			continue;
-		for (j = 0, best = i; j < rs->n; j++) {
-			if (j < i && comparable(&rs->v[j]) && same_group(&rs->v[i].test, &rs->v[j].test))
-				break; /* group handled at its first member */
-			if (comparable(&rs->v[j]) && same_group(&rs->v[i].test, &rs->v[j].test) &&
-			    rs->v[j].stats.mean > rs->v[best].stats.mean)
-				best = j;
-		}
-		if (j < i)
-			continue;
-		for (j = 0; j < rs->n; j++) {
-			const struct wb_result *a = &rs->v[best], *b = &rs->v[j];
-			struct wb_comparison c;
-			char size[16], conc[24];
+	wb_results_each_comparison(rs, print_comparison, &header);
+}
 
-			if (j == best || !comparable(b) || !same_group(&a->test, &b->test) ||
-			    !wb_stats_compare(&a->stats, &b->stats, &c))
-				continue;
-			if (!header) {
-				printf("\nMethod comparisons (same engine, size and concurrency; 95%% CI of "
-				       "the difference):\n");
-				header = true;
-			}
-			wb_format_size(a->test.size, size, sizeof(size));
-			concurrency_label(&a->test, conc, sizeof(conc));
-			printf("  %s%s%s %s %s x%u conc %s: %s %+.1f%% [%+.1f%%, %+.1f%%] vs %s "
-			       "(fastest): %s\n",
-			       wb_engine_name(a->test.engine), a->test.label[0] ? " " : "",
-			       a->test.label, wb_pattern_name(a->test.pattern), size,
-			       a->test.writes_per_op, conc,
-			       wb_method_get(b->test.method)->name, c.diff_pct, c.ci95_low_pct,
-			       c.ci95_high_pct, wb_method_get(a->test.method)->name,
-			       c.significant ? "significant" : "tie (not significant)");
-		}
+/* --decide: each group's answer, why, and how long it took. */
+static void print_decisions(const struct wb_results *rs)
+{
+	const struct wb_decide_params *p = &rs->decide_params;
+	size_t g, i;
+
+	if (!rs->decide)
+		return;
+	printf("\nDecision against %s (a switch must gain %.1f%%; %.0f%% intervals at every "
+	       "look, %u rounds in %.1f s):\n", wb_method_get(p->baseline)->name, p->min_gain_pct,
+	       100.0 * p->conf, rs->rounds, (double)rs->elapsed_ns / 1e9);
+	for (g = 0; g < rs->ndecisions; g++) {
+		const struct wb_group_decision *d = &rs->decisions[g];
+		const struct wb_test *t = &rs->v[d->first].test;
+		char size[16], conc[24];
+
+		wb_format_size(t->size, size, sizeof(size));
+		concurrency_label(t, conc, sizeof(conc));
+		printf("  %s %s %s x%u conc %s: %s", wb_engine_name(t->engine),
+		       wb_pattern_name(t->pattern), size, t->writes_per_op, conc,
+		       d->state == WB_DECIDE_SWITCH ? "SWITCH to " : d->state == WB_DECIDE_KEEP
+									? "KEEP "
+									: "UNDECIDED ");
+		if (d->state == WB_DECIDE_SWITCH)
+			printf("%s", wb_method_get(rs->v[d->leader].test.method)->name);
+		else if (d->state == WB_DECIDE_KEEP)
+			printf("%s", wb_method_get(p->baseline)->name);
+		if (d->state == WB_DECIDE_BUDGET)
+			printf("(%s)\n", d->reason);
+		else
+			printf(" — %s; decided after %.1f s, %u rounds\n", d->reason, d->decided_s,
+			       d->rounds);
 	}
+	for (i = 0; i < rs->n; i++)
+		if (rs->v[i].dropped)
+			printf("  dropped after %zu trials (significantly behind the leader): %s/%s\n",
+			       rs->v[i].ntrials, wb_method_get(rs->v[i].test.method)->name,
+			       wb_engine_name(rs->v[i].test.engine));
 }
 
 /* One line on the storage, then what in it bends the figures. */
@@ -220,4 +233,5 @@ void wb_text_print_summary(const struct wb_results *rs)
 		       r->stats.outliers);
 	}
 	print_comparisons(rs);
+	print_decisions(rs);
 }

@@ -30,19 +30,27 @@ void wb_result_release(struct wb_result *r)
 	free(r->hist);
 	free(r->switch_hist);
 	free(r->trial_rates);
+	free(r->trial_rounds);
 	r->hist = r->switch_hist = NULL;
 	r->trial_rates = NULL;
+	r->trial_rounds = NULL;
 	r->ntrials = 0;
 }
 
-int wb_result_add_trial(struct wb_result *r, double rate)
+int wb_result_add_trial(struct wb_result *r, double rate, uint32_t round)
 {
 	double *v = realloc(r->trial_rates, (r->ntrials + 1) * sizeof(*v));
+	uint32_t *w;
 
 	if (!v)
 		return -ENOMEM;
-	v[r->ntrials++] = rate;
 	r->trial_rates = v;
+	w = realloc(r->trial_rounds, (r->ntrials + 1) * sizeof(*w));
+	if (!w)
+		return -ENOMEM;
+	r->trial_rounds = w;
+	v[r->ntrials] = rate;
+	w[r->ntrials++] = round;
 	return 0;
 }
 
@@ -53,6 +61,9 @@ void wb_results_free(struct wb_results *rs)
 	for (i = 0; i < rs->n; i++)
 		wb_result_release(&rs->v[i]);
 	free(rs->v);
+	free(rs->decisions);
+	rs->decisions = NULL;
+	rs->ndecisions = 0;
 	rs->v = NULL;
 	rs->n = rs->cap = 0;
 }
@@ -80,6 +91,56 @@ void wb_result_merge(struct wb_result *r, const struct wb_result *part, bool con
 		r->error = part->error;
 		r->direct_refused = part->direct_refused;
 		memcpy(r->reason, part->reason, sizeof(r->reason));
+	}
+}
+
+bool wb_result_compare(const struct wb_result *a, const struct wb_result *b, double conf,
+		       struct wb_comparison *out)
+{
+	struct wb_stats sa, sb;
+
+	if (a->trial_rounds && b->trial_rounds &&
+	    wb_stats_compare_paired(a->trial_rates, a->trial_rounds, a->ntrials, b->trial_rates,
+				    b->trial_rounds, b->ntrials, conf, out))
+		return true;
+	/* Welch needs the summaries; they may not be final yet mid-run. */
+	wb_stats_compute(a->trial_rates, a->ntrials, &sa);
+	wb_stats_compute(b->trial_rates, b->ntrials, &sb);
+	return wb_stats_compare(&sa, &sb, out);
+}
+
+static bool comparable(const struct wb_result *r)
+{
+	return r->status == WB_STATUS_OK && r->ntrials >= 2 && r->test.method != WB_METHOD_NONE;
+}
+
+void wb_results_each_comparison(const struct wb_results *rs, wb_comparison_fn fn, void *ctx)
+{
+	size_t i, j, best;
+
+	for (i = 0; i < rs->n; i++) {
+		const struct wb_test *ti = &rs->v[i].test;
+
+		if (!comparable(&rs->v[i]))
+			continue;
+		for (j = 0, best = i; j < rs->n; j++) {
+			if (!comparable(&rs->v[j]) || !wb_test_same_but_method(ti, &rs->v[j].test))
+				continue;
+			if (j < i)
+				break; /* group handled at its first member */
+			if (rs->v[j].stats.mean > rs->v[best].stats.mean)
+				best = j;
+		}
+		if (j < i)
+			continue;
+		for (j = 0; j < rs->n; j++) {
+			struct wb_comparison c;
+
+			if (j != best && comparable(&rs->v[j]) &&
+			    wb_test_same_but_method(ti, &rs->v[j].test) &&
+			    wb_result_compare(&rs->v[best], &rs->v[j], 0.95, &c))
+				fn(&rs->v[best], &rs->v[j], &c, ctx);
+		}
 	}
 }
 

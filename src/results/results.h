@@ -12,6 +12,7 @@
 #include "facts/device.h"
 #include "facts/host.h"
 #include "model/test.h"
+#include "results/decide.h"
 #include "results/histogram.h"
 #include "results/stats.h"
 
@@ -31,9 +32,11 @@ struct wb_result {
 	struct wb_histogram *switch_hist; /* append with new segments: each switch's time */
 	uint64_t switches;       /* segment switches */
 	double *trial_rates;     /* ops/s of each counted trial */
+	uint32_t *trial_rounds;  /* the round each trial ran in: trials of one round pair up */
 	size_t ntrials;
 	uint64_t warmup_ns;      /* measured and discarded before the first trial */
 	bool converged;          /* the CI reached the target before the time ran out */
+	bool dropped;            /* --decide: stopped early, significantly behind the leader */
 	struct wb_stats stats;   /* over trial_rates, filled when the test ends */
 };
 
@@ -43,6 +46,13 @@ struct wb_results {
 	struct wb_device device;  /* the storage under the test file */
 	int64_t started_unix;
 	bool adaptive;           /* tests ran as repeated trials with a CI target */
+	uint64_t seed;           /* of the rounds' random test order */
+	uint32_t rounds;         /* rounds of trials run */
+	uint64_t elapsed_ns;     /* the measuring, from the first trial to the last */
+	bool decide;             /* the run stopped on a sequential decision */
+	struct wb_decide_params decide_params;
+	struct wb_group_decision *decisions; /* one per group of tests differing in method */
+	size_t ndecisions;
 	double ci_target_pct;    /* the target each test's CI tried to reach */
 	double max_cv_pct;       /* trials varying more than this are "unstable" */
 	struct wb_result *v;
@@ -67,11 +77,24 @@ void wb_results_free(struct wb_results *rs);
  * part->hist does; a part's switch histogram is merged into r's, allocated here. */
 void wb_result_merge(struct wb_result *r, const struct wb_result *part, bool consecutive);
 
-/* Appends one trial's rate. 0 or -ENOMEM. */
-int wb_result_add_trial(struct wb_result *r, double rate);
+/* Appends one trial's rate and the round it ran in. 0 or -ENOMEM. */
+int wb_result_add_trial(struct wb_result *r, double rate, uint32_t round);
 
 /* Frees what a result owns (histograms, trial rates). */
 void wb_result_release(struct wb_result *r);
+
+/* b against a: paired by round when both ran as interleaved trials (see
+ * wb_stats_compare_paired), else Welch over their trials; conf is the interval's
+ * confidence (0.95 in reports). False when there is too little to compare. */
+bool wb_result_compare(const struct wb_result *a, const struct wb_result *b, double conf,
+		       struct wb_comparison *out);
+
+/* The comparisons the reports show, in one place so text and JSON agree: within
+ * each group of tests that differ only in method, the fastest (highest mean
+ * trial rate) against every other, at 95 %. */
+typedef void (*wb_comparison_fn)(const struct wb_result *fastest, const struct wb_result *other,
+				 const struct wb_comparison *c, void *ctx);
+void wb_results_each_comparison(const struct wb_results *rs, wb_comparison_fn fn, void *ctx);
 
 /* Derived figures: every reporter uses these, so they agree. */
 double wb_result_ops_per_sec(const struct wb_result *r);

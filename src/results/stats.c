@@ -258,3 +258,159 @@ bool wb_stats_unstable(const struct wb_stats *s, double target_pct, double max_c
 {
 	return s->ci95_pct > target_pct || s->cv_pct > max_cv_pct;
 }
+
+double wb_t_quantile(double conf, double df)
+{
+	double tail = (1.0 - conf) / 2.0, lo = 0.0, hi = 1.0;
+	int i;
+
+	if (!(df >= 1.0))
+		df = 1.0;
+	if (fabs(conf - 0.95) < 1e-12)
+		return wb_t95(df);
+	while (t_upper_tail(hi, df) > tail && hi < 1e6)
+		hi *= 2.0;
+	for (i = 0; i < 200 && hi - lo > 1e-10 * hi; i++) {
+		double mid = 0.5 * (lo + hi);
+
+		if (t_upper_tail(mid, df) > tail)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return 0.5 * (lo + hi);
+}
+
+/* Lag-1 autocorrelation of v[0..n); 0 when it is undefined. */
+static double lag1_autocorr(const double *v, size_t n)
+{
+	double mean = 0.0, num = 0.0, den = 0.0;
+	size_t i;
+
+	if (n < 3)
+		return 0.0;
+	for (i = 0; i < n; i++)
+		mean += v[i];
+	mean /= (double)n;
+	for (i = 0; i < n; i++) {
+		den += (v[i] - mean) * (v[i] - mean);
+		if (i > 0)
+			num += (v[i] - mean) * (v[i - 1] - mean);
+	}
+	return den > 0.0 ? num / den : 0.0;
+}
+
+/* Means of consecutive batches of size b over d[0..n) (the tail that does not
+ * fill a batch is left out); returns the count. */
+static size_t batch_means(const double *d, size_t n, size_t b, double *out)
+{
+	size_t k = n / b, i, j;
+
+	for (i = 0; i < k; i++) {
+		double sum = 0.0;
+
+		for (j = 0; j < b; j++)
+			sum += d[i * b + j];
+		out[i] = sum / (double)b;
+	}
+	return k;
+}
+
+/* Mean and half-width at conf of the mean of v[0..k), k >= 2. */
+static void mean_ci(const double *v, size_t k, double conf, double *mean, double *half)
+{
+	double sum = 0.0, ss = 0.0;
+	size_t i;
+
+	for (i = 0; i < k; i++)
+		sum += v[i];
+	*mean = sum / (double)k;
+	for (i = 0; i < k; i++)
+		ss += (v[i] - *mean) * (v[i] - *mean);
+	*half = wb_t_quantile(conf, (double)(k - 1)) * sqrt(ss / (double)(k - 1)) / sqrt((double)k);
+}
+
+/* Batches grow (doubling) while neighbouring batch means stay correlated and at
+ * least WB_MIN_BATCHES remain: a token bucket that lends one round what it takes
+ * from the next makes consecutive rounds depend on each other, and a Student t
+ * over them would be too sure. */
+#define WB_MIN_BATCHES     8
+#define WB_MAX_LAG1        0.2
+/* Each half of the rounds must point the same way at this confidence (one
+ * side: 90 %); under no difference that happens by chance for 2 % of runs. */
+#define WB_HALF_CONF       0.80
+
+static size_t choose_batch(const double *d, size_t m, double *scratch)
+{
+	size_t b = 1, k;
+
+	for (;;) {
+		k = batch_means(d, m, b, scratch);
+		if (lag1_autocorr(scratch, k) <= WB_MAX_LAG1 || m / (2 * b) < WB_MIN_BATCHES)
+			return b;
+		b *= 2;
+	}
+}
+
+/* One half's vote: +1 or -1 when its interval at WB_HALF_CONF excludes 0 on that
+ * side, 0 when it does not. */
+static int half_direction(const double *d, size_t n, size_t b, double *scratch)
+{
+	size_t k = batch_means(d, n, b, scratch);
+	double mean, half;
+
+	if (k < 2)
+		return 0;
+	mean_ci(scratch, k, WB_HALF_CONF, &mean, &half);
+	return mean - half > 0.0 ? 1 : mean + half < 0.0 ? -1 : 0;
+}
+
+bool wb_stats_compare_paired(const double *a, const uint32_t *ra, size_t na, const double *b,
+			     const uint32_t *rb, size_t nb, double conf,
+			     struct wb_comparison *out)
+{
+	size_t i = 0, j = 0, m = 0, bs, k, cap = na < nb ? na : nb;
+	double *d, *scratch, mean, half;
+	int dir, h1, h2;
+
+	if (cap < WB_PAIRED_MIN)
+		return false;
+	d = malloc(2 * cap * sizeof(*d));
+	if (!d)
+		return false;
+	scratch = d + cap;
+	while (i < na && j < nb) {
+		if (ra[i] < rb[j]) {
+			i++;
+		} else if (rb[j] < ra[i]) {
+			j++;
+		} else {
+			if (a[i] > 0.0 && b[j] > 0.0)
+				d[m++] = log(b[j] / a[i]);
+			i++;
+			j++;
+		}
+	}
+	if (m < WB_PAIRED_MIN) {
+		free(d);
+		return false;
+	}
+	bs = choose_batch(d, m, scratch);
+	k = batch_means(d, m, bs, scratch);
+	mean_ci(scratch, k, conf, &mean, &half);
+	dir = mean - half > 0.0 ? 1 : mean + half < 0.0 ? -1 : 0;
+	h1 = half_direction(d, m / 2, bs, scratch);
+	h2 = half_direction(d + m / 2, m - m / 2, bs, scratch);
+	*out = (struct wb_comparison){
+		.diff_pct = 100.0 * expm1(mean),
+		.ci95_low_pct = 100.0 * expm1(mean - half),
+		.ci95_high_pct = 100.0 * expm1(mean + half),
+		.paired = true,
+		.replicated = dir != 0 && h1 == dir && h2 == dir,
+		.pairs = m,
+		.batch = bs,
+	};
+	out->significant = out->replicated;
+	free(d);
+	return true;
+}

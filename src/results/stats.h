@@ -6,6 +6,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 struct wb_stats {
 	size_t n;           /* trials */
@@ -25,18 +26,40 @@ void wb_stats_compute(const double *rates, size_t n, struct wb_stats *out);
  * (df >= 1; large df tends to 1.95996). */
 double wb_t95(double df);
 
-/* Welch's comparison of two tests' trial rates. */
+/* Two-sided Student t quantile for confidence conf (0.5 < conf < 1) with df
+ * degrees of freedom: the interval mean +- t * se holds the mean with
+ * probability conf. */
+double wb_t_quantile(double conf, double df);
+
+/* A comparison of test b against test a. */
 struct wb_comparison {
-	double diff_pct;      /* 100 * (mean_b - mean_a) / mean_a */
-	double ci95_low_pct;  /* 95 % CI of diff_pct (Welch, normal approximation of the ratio) */
+	double diff_pct;      /* 100 * (rate_b - rate_a) / rate_a */
+	double ci95_low_pct;  /* the CI of diff_pct, at the confidence asked (95 % in reports) */
 	double ci95_high_pct;
-	bool significant;     /* the CI excludes 0: the difference is real at 95 % */
+	bool significant;     /* the CI excludes 0 (and, paired, both halves agree) */
+	bool paired;          /* trials paired by round (else Welch on unpaired trials) */
+	bool replicated;      /* paired: each half of the rounds shows the same direction */
+	size_t pairs;         /* paired: rounds both tests ran in */
+	size_t batch;         /* paired: rounds per batch mean (1: rounds were independent) */
 };
 
 /* Compares b against a. Returns false (and fills nothing) when either has fewer
  * than 2 trials or a zero mean. */
 bool wb_stats_compare(const struct wb_stats *a, const struct wb_stats *b,
 		      struct wb_comparison *out);
+
+/* Compares b against a from trials paired by round: a[i] ran in round ra[i],
+ * rounds ascending, at most one trial per test and round. Each round gives the
+ * log of the ratio b/a, so drift that hits both tests alike cancels; rounds are
+ * grouped into batch means until neighbouring batches are uncorrelated, so a
+ * device with memory (a token bucket) does not make the interval too narrow;
+ * and the difference is significant only when the CI at conf excludes 0 and
+ * each half of the rounds points the same way on its own (replication).
+ * Returns false (fills nothing) with fewer than WB_PAIRED_MIN pairs. */
+#define WB_PAIRED_MIN 4
+bool wb_stats_compare_paired(const double *a, const uint32_t *ra, size_t na, const double *b,
+			     const uint32_t *rb, size_t nb, double conf,
+			     struct wb_comparison *out);
 
 /* True when the test's figure should not be trusted as a single number: the CI
  * did not reach target_pct, or the trials vary more than max_cv_pct. */

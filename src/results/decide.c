@@ -1,0 +1,211 @@
+/* decide.c — the sequential decision (see decide.h). A group is the set of
+ * tests that differ only in method; the baseline is the group's test of the
+ * baseline method. Trap: a dropped test keeps its trials, and the final report
+ * still compares it, over the rounds it ran in. */
+#include "results/decide.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "results/results.h"
+
+static bool decidable(const struct wb_result *r)
+{
+	return r->status == WB_STATUS_OK && r->test.method != WB_METHOD_NONE;
+}
+
+/* The group of test i, found or added; NULL when i is not decidable. */
+static struct wb_group_decision *group_of(const struct wb_result *rv, size_t i,
+					  struct wb_group_decision *groups, size_t *ngroups)
+{
+	size_t g;
+
+	for (g = 0; g < *ngroups; g++)
+		if (wb_test_same_but_method(&rv[groups[g].first].test, &rv[i].test))
+			return &groups[g];
+	groups[g] = (struct wb_group_decision){ .first = i, .baseline = SIZE_MAX, .leader = i };
+	(*ngroups)++;
+	return &groups[g];
+}
+
+static const char *method_name(const struct wb_result *r)
+{
+	return wb_method_get(r->test.method)->name;
+}
+
+static void decide(struct wb_group_decision *g, enum wb_decide_state state, double now_s,
+		   uint32_t rounds)
+{
+	g->state = state;
+	g->decided_s = now_s;
+	g->rounds = rounds;
+}
+
+/* Looks at one group: drops, then decides if it can. */
+static void look(struct wb_result *rv, size_t n, const struct wb_decide_params *p, bool *done,
+		 struct wb_group_decision *g, double now_s, uint32_t rounds)
+{
+	const struct wb_result *base;
+	struct wb_comparison c;
+	size_t i, leader = g->baseline, open = 0, equivalent = 0;
+
+	base = &rv[g->baseline];
+	/* The leader: the fastest test of the group still running. */
+	for (i = 0; i < n; i++)
+		if (!done[i] && decidable(&rv[i]) &&
+		    wb_test_same_but_method(&rv[g->first].test, &rv[i].test) &&
+		    wb_result_compare(&rv[leader], &rv[i], p->conf, &c) && c.diff_pct > 0.0)
+			leader = i;
+	g->leader = leader;
+	/* Drop what is significantly behind the leader; never the baseline. */
+	for (i = 0; i < n; i++) {
+		if (done[i] || i == leader || i == g->baseline || !decidable(&rv[i]) ||
+		    !wb_test_same_but_method(&rv[g->first].test, &rv[i].test))
+			continue;
+		if (wb_result_compare(&rv[leader], &rv[i], p->conf, &c) && c.significant &&
+		    c.ci95_high_pct < 0.0) {
+			done[i] = true;
+			rv[i].dropped = true;
+			continue;
+		}
+		open++;
+		/* Two one-sided tests: the whole interval within +-min gain of the baseline. */
+		if (wb_result_compare(base, &rv[i], p->conf, &c) && c.ci95_low_pct > -p->min_gain_pct &&
+		    c.ci95_high_pct < p->min_gain_pct)
+			equivalent++;
+	}
+	if (leader != g->baseline && wb_result_compare(base, &rv[leader], p->conf, &g->margin) &&
+	    g->margin.significant && g->margin.ci95_low_pct > 0.0 &&
+	    g->margin.diff_pct >= p->min_gain_pct) {
+		decide(g, WB_DECIDE_SWITCH, now_s, rounds);
+		snprintf(g->reason, sizeof(g->reason),
+			 "%s beats %s by %.1f%% [%.1f%%, %.1f%%] (%.0f%% CI), at least the %.1f%% asked",
+			 method_name(&rv[leader]), method_name(base), g->margin.diff_pct,
+			 g->margin.ci95_low_pct, g->margin.ci95_high_pct, 100.0 * p->conf,
+			 p->min_gain_pct);
+		return;
+	}
+	if (open == equivalent && leader == g->baseline) {
+		(void)wb_result_compare(base, &rv[leader], p->conf, &g->margin);
+		decide(g, WB_DECIDE_KEEP, now_s, rounds);
+		if (open == 0)
+			snprintf(g->reason, sizeof(g->reason),
+				 "every other method is significantly slower than %s", method_name(base));
+		else
+			snprintf(g->reason, sizeof(g->reason),
+				 "%s: every method left is within +-%.1f%% of it (%.0f%% CI, %zu "
+				 "equivalent), the rest significantly slower", method_name(base),
+				 p->min_gain_pct, 100.0 * p->conf, equivalent);
+		return;
+	}
+	if (open == equivalent && leader != g->baseline) {
+		/* The leader is ahead, but proven within the minimum gain. */
+		(void)wb_result_compare(base, &rv[leader], p->conf, &g->margin);
+		decide(g, WB_DECIDE_KEEP, now_s, rounds);
+		snprintf(g->reason, sizeof(g->reason),
+			 "tie: every method left is within +-%.1f%% of %s (%.0f%% CI); the fastest, "
+			 "%s, by %+.1f%% [%+.1f%%, %+.1f%%]", p->min_gain_pct, method_name(base),
+			 100.0 * p->conf, method_name(&rv[leader]), g->margin.diff_pct,
+			 g->margin.ci95_low_pct, g->margin.ci95_high_pct);
+	}
+}
+
+bool wb_decide_step(struct wb_result *rv, size_t n, const struct wb_decide_params *p, bool *done,
+		    struct wb_group_decision *groups, size_t *ngroups, double now_s,
+		    uint32_t rounds)
+{
+	bool all = true;
+	size_t i, g;
+
+	for (i = 0; i < n; i++) {
+		struct wb_group_decision *gd;
+
+		if (!decidable(&rv[i]))
+			continue;
+		gd = group_of(rv, i, groups, ngroups);
+		if (rv[i].test.method == p->baseline)
+			gd->baseline = i;
+	}
+	for (g = 0; g < *ngroups; g++) {
+		struct wb_group_decision *gd = &groups[g];
+
+		if (gd->state != WB_DECIDE_OPEN || gd->baseline == SIZE_MAX)
+			continue;
+		if (rounds >= p->min_rounds && !done[gd->baseline])
+			look(rv, n, p, done, gd, now_s, rounds);
+		if (gd->state == WB_DECIDE_OPEN) {
+			all = false;
+			continue;
+		}
+		for (i = 0; i < n; i++)
+			if (wb_test_same_but_method(&rv[gd->first].test, &rv[i].test))
+				done[i] = true;
+	}
+	return all;
+}
+
+bool wb_decide_covers(const struct wb_result *rv, size_t n, size_t i,
+		      const struct wb_decide_params *p)
+{
+	size_t j;
+
+	if (!decidable(&rv[i]))
+		return false;
+	for (j = 0; j < n; j++)
+		if (rv[j].test.method == p->baseline &&
+		    wb_test_same_but_method(&rv[i].test, &rv[j].test))
+			return true;
+	return false;
+}
+
+void wb_decide_finish(struct wb_result *rv, const struct wb_decide_params *p,
+		      struct wb_group_decision *groups, size_t ngroups)
+{
+	struct wb_comparison c;
+	size_t g;
+
+	for (g = 0; g < ngroups; g++) {
+		struct wb_group_decision *gd = &groups[g];
+		const struct wb_result *base, *lead;
+
+		if (gd->state != WB_DECIDE_OPEN)
+			continue;
+		gd->state = WB_DECIDE_BUDGET;
+		if (gd->baseline == SIZE_MAX) {
+			snprintf(gd->reason, sizeof(gd->reason), "no %s test in this group to decide "
+				 "against", wb_method_get(p->baseline)->name);
+			continue;
+		}
+		base = &rv[gd->baseline];
+		lead = &rv[gd->leader];
+		if (gd->leader == gd->baseline ||
+		    !wb_result_compare(base, lead, p->conf, &gd->margin)) {
+			snprintf(gd->reason, sizeof(gd->reason), "budget spent: not every method was "
+				 "shown within +-%.1f%% of %s or significantly slower",
+				 p->min_gain_pct, method_name(base));
+			continue;
+		}
+		c = gd->margin;
+		snprintf(gd->reason, sizeof(gd->reason),
+			 "budget spent: %s leads %s by %+.1f%% [%+.1f%%, %+.1f%%] (%.0f%% CI), neither "
+			 "shown to be %.1f%% or more nor within +-%.1f%%", method_name(lead),
+			 method_name(base), c.diff_pct, c.ci95_low_pct, c.ci95_high_pct,
+			 100.0 * p->conf, p->min_gain_pct, p->min_gain_pct);
+	}
+}
+
+const char *wb_decide_state_name(enum wb_decide_state s)
+{
+	switch (s) {
+	case WB_DECIDE_OPEN:
+		return "open";
+	case WB_DECIDE_SWITCH:
+		return "switch";
+	case WB_DECIDE_KEEP:
+		return "keep";
+	case WB_DECIDE_BUDGET:
+		return "budget";
+	}
+	return "?";
+}

@@ -1,0 +1,73 @@
+/* decide.h — the sequential decision behind `run --decide` (and the commands
+ * that recommend): after every round of trials, within each group of tests that
+ * differ only in method, drop methods significantly behind the group's leader,
+ * and end the group once its question is answered — the leader beats the
+ * baseline significantly by at least the minimum gain, or every method left is
+ * proven within +-that gain of the baseline (two one-sided tests: a tie) —
+ * or leave it open for the budget to end. Pure: no clock, no I/O. */
+#ifndef WB_RESULTS_DECIDE_H
+#define WB_RESULTS_DECIDE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "model/method.h"
+#include "results/stats.h"
+
+struct wb_result;
+
+enum wb_decide_state {
+	WB_DECIDE_OPEN,        /* not answered yet */
+	WB_DECIDE_SWITCH,      /* another method beats the baseline by at least the minimum gain */
+	WB_DECIDE_KEEP,        /* no method beats the baseline by the minimum gain: keep it */
+	WB_DECIDE_BUDGET,      /* the budget ran out with the question open */
+};
+
+/* The sequential rule's parameters. Interim looks use a stricter confidence
+ * than the reports' 95 %: looking after every round would otherwise find a
+ * difference among equal methods far more often than 5 % of the time. */
+struct wb_decide_params {
+	enum wb_method_id baseline;  /* e.g. fdatasync, the Linux default */
+	double min_gain_pct;         /* a switch must gain at least this much */
+	double conf;                 /* confidence of every interim interval */
+	unsigned min_rounds;         /* no look before this many paired rounds */
+};
+
+#define WB_DECIDE_CONF 0.99
+
+/* One group's decision. Indexes are into the result array the step was given. */
+struct wb_group_decision {
+	size_t first;                /* the group's first test (its key) */
+	size_t baseline;             /* the baseline's test; SIZE_MAX when the group has none */
+	size_t leader;               /* the fastest test still running */
+	enum wb_decide_state state;
+	struct wb_comparison margin; /* leader against baseline, paired, at conf */
+	uint32_t rounds;             /* rounds run when decided */
+	double decided_s;            /* seconds into the run when decided */
+	char reason[240];
+};
+
+/* Looks at every group once, after a round. rv[0..n) are the results so far;
+ * done[i] is set for every test that needs no more trials (dropped, or its group
+ * decided). groups has room for n entries; *ngroups is kept across calls (start
+ * at 0). now_s and rounds are recorded into decisions made now. Returns true
+ * when every group is decided. */
+bool wb_decide_step(struct wb_result *rv, size_t n, const struct wb_decide_params *p, bool *done,
+		    struct wb_group_decision *groups, size_t *ngroups, double now_s,
+		    uint32_t rounds);
+
+/* Whether the rule decides test i (its group has a test of the baseline method);
+ * the others stop on their own confidence interval as usual. */
+bool wb_decide_covers(const struct wb_result *rv, size_t n, size_t i,
+		      const struct wb_decide_params *p);
+
+/* Closes every group still open at the end of the run: BUDGET, with the reason
+ * naming the question that stayed open. */
+void wb_decide_finish(struct wb_result *rv, const struct wb_decide_params *p,
+		      struct wb_group_decision *groups, size_t ngroups);
+
+/* "open", "switch", "keep", "budget". */
+const char *wb_decide_state_name(enum wb_decide_state s);
+
+#endif
