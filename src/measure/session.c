@@ -271,10 +271,6 @@ static bool still_running(struct wb_result *r, const struct wb_schedule *sched, 
 	return r->status == WB_STATUS_OK && used < cap && wb_now_ns() - start < sched->budget_ns;
 }
 
-/* Paired comparisons need a few rounds before their intervals mean anything,
- * and each half of the rounds needs batches of its own. */
-#define WB_DECIDE_MIN_ROUNDS 8
-
 /* Adaptive schedule: rounds of one trial per running test, in a fresh random
  * order each round, until every test has converged (or, when deciding, the
  * decision is made), used its --duration, or the budget is gone. */
@@ -295,6 +291,7 @@ static void run_adaptive(struct wb_result *rv, size_t n, const struct wb_schedul
 			.baseline = sched->decide_baseline,
 			.min_gain_pct = sched->min_gain_pct,
 			.conf = WB_DECIDE_CONF,
+			.equiv_conf = WB_EQUIV_CONF,
 			.min_rounds = sched->min_trials > WB_DECIDE_MIN_ROUNDS ? sched->min_trials
 									     : WB_DECIDE_MIN_ROUNDS,
 		};

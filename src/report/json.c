@@ -247,6 +247,7 @@ static void add_decision(cJSON *root, const struct wb_results *rs)
 	cJSON_AddStringToObject(d, "baseline", wb_method_get(p->baseline)->name);
 	cJSON_AddNumberToObject(d, "min_gain_pct", p->min_gain_pct);
 	cJSON_AddNumberToObject(d, "confidence", p->conf);
+	cJSON_AddNumberToObject(d, "tie_confidence", p->equiv_conf);
 	groups = cJSON_AddArrayToObject(d, "groups");
 	for (g = 0; groups && g < rs->ndecisions; g++) {
 		const struct wb_group_decision *gd = &rs->decisions[g];

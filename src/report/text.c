@@ -150,9 +150,10 @@ static void print_decisions(const struct wb_results *rs)
 
 	if (!rs->decide)
 		return;
-	printf("\nDecision against %s (a switch must gain %.1f%%; %.0f%% intervals at every "
-	       "look, %u rounds in %.1f s):\n", wb_method_get(p->baseline)->name, p->min_gain_pct,
-	       100.0 * p->conf, rs->rounds, (double)rs->elapsed_ns / 1e9);
+	printf("\nDecision against %s (a switch must gain %.1f%% at %.0f%%, a tie fit within "
+	       "+-%.1f%% at %.0f%%; %u rounds in %.1f s):\n", wb_method_get(p->baseline)->name,
+	       p->min_gain_pct, 100.0 * p->conf, p->min_gain_pct, 100.0 * p->equiv_conf,
+	       rs->rounds, (double)rs->elapsed_ns / 1e9);
 	for (g = 0; g < rs->ndecisions; g++) {
 		const struct wb_group_decision *d = &rs->decisions[g];
 		const struct wb_test *t = &rs->v[d->first].test;

@@ -58,24 +58,30 @@ static void look(struct wb_result *rv, size_t n, const struct wb_decide_params *
 		    wb_result_compare(&rv[leader], &rv[i], p->conf, &c) && c.diff_pct > 0.0)
 			leader = i;
 	g->leader = leader;
-	/* Drop what is significantly behind the leader; never the baseline. */
+	/* Drop what is significantly behind the leader (never the baseline); count
+	 * the others, the leader too, and those proven equivalent to the baseline. */
 	for (i = 0; i < n; i++) {
-		if (done[i] || i == leader || i == g->baseline || !decidable(&rv[i]) ||
+		if (done[i] || i == g->baseline || !decidable(&rv[i]) ||
 		    !wb_test_same_but_method(&rv[g->first].test, &rv[i].test))
 			continue;
-		if (wb_result_compare(&rv[leader], &rv[i], p->conf, &c) && c.significant &&
-		    c.ci95_high_pct < 0.0) {
+		if (i != leader && wb_result_compare(&rv[leader], &rv[i], p->conf, &c) &&
+		    c.significant && c.ci95_high_pct < 0.0) {
 			done[i] = true;
 			rv[i].dropped = true;
 			continue;
 		}
 		open++;
 		/* Two one-sided tests: the whole interval within +-min gain of the baseline. */
-		if (wb_result_compare(base, &rv[i], p->conf, &c) && c.ci95_low_pct > -p->min_gain_pct &&
+		if (wb_result_compare(base, &rv[i], p->equiv_conf, &c) &&
+		    c.ci95_low_pct > -p->min_gain_pct &&
 		    c.ci95_high_pct < p->min_gain_pct)
 			equivalent++;
 	}
-	if (leader != g->baseline && wb_result_compare(base, &rv[leader], p->conf, &g->margin) &&
+	/* The leader is the best of `open` candidates: Bonferroni over them, or
+	 * picking the luckiest of several equal methods would pass too often. */
+	if (leader != g->baseline &&
+	    wb_result_compare(base, &rv[leader], 1.0 - (1.0 - p->conf) / (open ? open : 1),
+			      &g->margin) &&
 	    g->margin.significant && g->margin.ci95_low_pct > 0.0 &&
 	    g->margin.diff_pct >= p->min_gain_pct) {
 		decide(g, WB_DECIDE_SWITCH, now_s, rounds);
@@ -86,7 +92,7 @@ static void look(struct wb_result *rv, size_t n, const struct wb_decide_params *
 			 p->min_gain_pct);
 		return;
 	}
-	if (open == equivalent && leader == g->baseline) {
+	if (open == equivalent && (leader == g->baseline || open == 0)) {
 		(void)wb_result_compare(base, &rv[leader], p->conf, &g->margin);
 		decide(g, WB_DECIDE_KEEP, now_s, rounds);
 		if (open == 0)
@@ -96,7 +102,7 @@ static void look(struct wb_result *rv, size_t n, const struct wb_decide_params *
 			snprintf(g->reason, sizeof(g->reason),
 				 "%s: every method left is within +-%.1f%% of it (%.0f%% CI, %zu "
 				 "equivalent), the rest significantly slower", method_name(base),
-				 p->min_gain_pct, 100.0 * p->conf, equivalent);
+				 p->min_gain_pct, 100.0 * p->equiv_conf, equivalent);
 		return;
 	}
 	if (open == equivalent && leader != g->baseline) {
@@ -106,9 +112,29 @@ static void look(struct wb_result *rv, size_t n, const struct wb_decide_params *
 		snprintf(g->reason, sizeof(g->reason),
 			 "tie: every method left is within +-%.1f%% of %s (%.0f%% CI); the fastest, "
 			 "%s, by %+.1f%% [%+.1f%%, %+.1f%%]", p->min_gain_pct, method_name(base),
-			 100.0 * p->conf, method_name(&rv[leader]), g->margin.diff_pct,
+			 100.0 * p->equiv_conf, method_name(&rv[leader]), g->margin.diff_pct,
 			 g->margin.ci95_low_pct, g->margin.ci95_high_pct);
 	}
+}
+
+/* Looks happen at min_rounds and then each time the rounds have grown by
+ * WB_LOOK_GROWTH: a look after every round would test the same hypothesis
+ * hundreds of times and, at 99 % each, find a "winner" among equal methods in
+ * one run of seven on a throttled device; geometric looks keep their number
+ * to the logarithm of the run's length, and delay a decision by at most a
+ * quarter of the rounds it needed. */
+#define WB_LOOK_GROWTH 1.25
+
+static bool is_look(uint32_t rounds, unsigned min_rounds)
+{
+	uint32_t k = min_rounds;
+
+	while (k < rounds) {
+		uint32_t next = (uint32_t)ceil(k * WB_LOOK_GROWTH);
+
+		k = next > k ? next : k + 1;
+	}
+	return k == rounds;
 }
 
 bool wb_decide_step(struct wb_result *rv, size_t n, const struct wb_decide_params *p, bool *done,
@@ -132,7 +158,7 @@ bool wb_decide_step(struct wb_result *rv, size_t n, const struct wb_decide_param
 
 		if (gd->state != WB_DECIDE_OPEN || gd->baseline == SIZE_MAX)
 			continue;
-		if (rounds >= p->min_rounds && !done[gd->baseline])
+		if (is_look(rounds, p->min_rounds) && !done[gd->baseline])
 			look(rv, n, p, done, gd, now_s, rounds);
 		if (gd->state == WB_DECIDE_OPEN) {
 			all = false;

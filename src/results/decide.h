@@ -30,11 +30,19 @@ enum wb_decide_state {
 struct wb_decide_params {
 	enum wb_method_id baseline;  /* e.g. fdatasync, the Linux default */
 	double min_gain_pct;         /* a switch must gain at least this much */
-	double conf;                 /* confidence of every interim interval */
+	double conf;                 /* confidence of interim switch and drop intervals */
+	double equiv_conf;           /* confidence of the interval a tie must fit in */
 	unsigned min_rounds;         /* no look before this many paired rounds */
 };
 
 #define WB_DECIDE_CONF 0.99
+/* No look before this many rounds: on the simulated token-bucket device of
+ * tests/unit/test_decide.c, looks from round 8 switched between identical
+ * methods in 4.5 % of seeds, from round 12 in 2.5 %. */
+#define WB_DECIDE_MIN_ROUNDS 12
+/* A tie only keeps the default, so it may be proven at 95 %: a false tie misses
+ * a gain; a false switch changes a production setting for nothing. */
+#define WB_EQUIV_CONF 0.95
 
 /* One group's decision. Indexes are into the result array the step was given. */
 struct wb_group_decision {

@@ -61,8 +61,16 @@ static double beta_cf(double a, double b, double x)
 	return h;
 }
 
-/* Regularised incomplete beta I_x(a, b). tgamma rather than lgamma: lgamma
- * writes the global signgam, a data race if a runner thread calls us. */
+/* log Gamma(x) for x > 0 through lgamma_r: lgamma writes the global signgam, a
+ * data race if a runner thread calls us, and tgamma overflows past df 340. */
+static double log_gamma(double x)
+{
+	int sign;
+
+	return lgamma_r(x, &sign);
+}
+
+/* Regularised incomplete beta I_x(a, b). */
 static double inc_beta(double a, double b, double x)
 {
 	double front;
@@ -71,7 +79,7 @@ static double inc_beta(double a, double b, double x)
 		return 0.0;
 	if (x >= 1.0)
 		return 1.0;
-	front = exp(a * log(x) + b * log1p(-x)) * tgamma(a + b) / (tgamma(a) * tgamma(b));
+	front = exp(a * log(x) + b * log1p(-x) + log_gamma(a + b) - log_gamma(a) - log_gamma(b));
 	/* The fraction converges fast only on this side of the mean. */
 	if (x < (a + 1.0) / (a + b + 2.0))
 		return front * beta_cf(a, b, x) / a;
