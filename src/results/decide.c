@@ -49,14 +49,18 @@ static void look(struct wb_result *rv, size_t n, const struct wb_decide_params *
 	const struct wb_result *base;
 	struct wb_comparison c;
 	size_t i, leader = g->baseline, open = 0, equivalent = 0;
+	double best = 0.0;
 
 	base = &rv[g->baseline];
-	/* The leader: the fastest test of the group still running. */
+	/* The leader: the test still running that gains most over the baseline,
+	 * paired round by round (the baseline itself gains 0). */
 	for (i = 0; i < n; i++)
-		if (!done[i] && decidable(&rv[i]) &&
+		if (!done[i] && i != g->baseline && decidable(&rv[i]) &&
 		    wb_test_same_but_method(&rv[g->first].test, &rv[i].test) &&
-		    wb_result_compare(&rv[leader], &rv[i], p->conf, &c) && c.diff_pct > 0.0)
+		    wb_result_compare(base, &rv[i], p->conf, &c) && c.diff_pct > best) {
+			best = c.diff_pct;
 			leader = i;
+		}
 	g->leader = leader;
 	/* Drop what is significantly behind the leader (never the baseline); count
 	 * the others, the leader too, and those proven equivalent to the baseline. */
