@@ -271,6 +271,51 @@ static bool still_running(struct wb_result *r, const struct wb_schedule *sched, 
 	return r->status == WB_STATUS_OK && used < cap && wb_now_ns() - start < sched->budget_ns;
 }
 
+/* A throttled device's trials must each span many of its slices, or a trial's
+ * rate says more about how many slice boundaries it straddled than about the
+ * method. After each of the first rounds, until a test has flushed enough to
+ * judge, the first test found throttled sets the trial length for the rest of
+ * the run (earlier, shorter trials stay paired by round as before): at least
+ * WB_THROTTLE_SLICES slices, at most WB_THROTTLE_MAX_TRIAL_NS, and short enough
+ * that the budget still holds WB_DECIDE_MIN_ROUNDS rounds. */
+#define WB_THROTTLE_SLICES      10
+#define WB_THROTTLE_MAX_TRIAL_NS 2000000000ull
+
+static uint64_t throttle_check(const struct wb_result *rv, size_t n,
+			       const struct wb_schedule *sched, struct wb_results *rs)
+{
+	uint64_t want, cap;
+	size_t i, running = 0;
+
+	rs->trial_ns = sched->trial_ns;
+	for (i = 0; i < n; i++)
+		running += rv[i].status == WB_STATUS_OK;
+	for (i = 0; i < n && !rs->throttle.detected; i++) {
+		const struct wb_test *t = &rv[i].test;
+		char size[16];
+
+		if (rv[i].status != WB_STATUS_OK || t->queue_depth > 1 || t->jobs > 1 ||
+		    t->pattern == WB_PATTERN_GROUPCOMMIT)
+			continue; /* concurrency blurs the one-flush-per-wait picture */
+		wb_throttle_detect(rv[i].hist, wb_result_ops_per_sec(&rv[i]), &rs->throttle);
+		wb_format_size(t->size, size, sizeof(size));
+		snprintf(rs->throttle_test, sizeof(rs->throttle_test), "%s/%s %s x%u",
+			 wb_method_get(t->method)->name, wb_engine_name(t->engine), size,
+			 t->writes_per_op);
+	}
+	if (!rs->throttle.detected)
+		return rs->trial_ns;
+	want = (uint64_t)(rs->throttle.period_ms * 1e6 * WB_THROTTLE_SLICES);
+	cap = running ? sched->budget_ns / (running * WB_DECIDE_MIN_ROUNDS) : want;
+	if (cap > WB_THROTTLE_MAX_TRIAL_NS)
+		cap = WB_THROTTLE_MAX_TRIAL_NS;
+	if (want > cap)
+		want = cap;
+	if (want > rs->trial_ns)
+		rs->trial_ns = want;
+	return rs->trial_ns;
+}
+
 /* Adaptive schedule: rounds of one trial per running test, in a fresh random
  * order each round, until every test has converged (or, when deciding, the
  * decision is made), used its --duration, or the budget is gone. */
@@ -279,7 +324,7 @@ static void run_adaptive(struct wb_result *rv, size_t n, const struct wb_schedul
 			 const void *buf, struct wb_results *rs)
 {
 	uint64_t *used = calloc(n, sizeof(*used)), start = wb_now_ns(), left, cap;
-	uint64_t rng = sched->seed;
+	uint64_t rng = sched->seed, trial_ns = sched->trial_ns;
 	size_t *order = calloc(n, sizeof(*order)), k, m, i;
 	bool *done = calloc(n, sizeof(*done)), *by_rule = calloc(n, sizeof(*by_rule));
 	struct wb_decide_params *dp = &rs->decide_params;
@@ -326,8 +371,8 @@ static void run_adaptive(struct wb_result *rv, size_t n, const struct wb_schedul
 				used[i] += run_trial(r, sched->warmup_ns, false, round, paths, buf);
 			cap = r->test.duration_ns ? r->test.duration_ns : UINT64_MAX;
 			left = cap > used[i] ? cap - used[i] : 0;
-			used[i] += run_trial(r, left < sched->trial_ns ? left : sched->trial_ns, true,
-					     round, paths, buf);
+			used[i] += run_trial(r, left < trial_ns ? left : trial_ns, true, round, paths,
+					     buf);
 			if (by_rule[i])
 				continue; /* stops on the decision, not on its own CI */
 			wb_stats_compute(r->trial_rates, r->ntrials, &st);
@@ -337,6 +382,8 @@ static void run_adaptive(struct wb_result *rv, size_t n, const struct wb_schedul
 			}
 		}
 		rs->rounds = round + 1;
+		if (!rs->throttle.detected && round < WB_DECIDE_MIN_ROUNDS)
+			trial_ns = throttle_check(rv, n, sched, rs);
 		if (sched->decide)
 			(void)wb_decide_step(rv, n, dp, done, rs->decisions, &rs->ndecisions,
 					     (double)(wb_now_ns() - start) / 1e9, rs->rounds);

@@ -283,6 +283,25 @@ static void add_decision(cJSON *root, const struct wb_results *rs)
 		cJSON_AddNullToObject(d, "decided_in_s");
 }
 
+static void add_throttle(cJSON *parent, const struct wb_results *rs)
+{
+	const struct wb_throttle *t = &rs->throttle;
+	cJSON *o = cJSON_AddObjectToObject(parent, "throttle");
+
+	if (!o)
+		return;
+	cJSON_AddBoolToObject(o, "detected", t->detected);
+	if (!t->detected)
+		return;
+	cJSON_AddStringToObject(o, "test", rs->throttle_test);
+	cJSON_AddNumberToObject(o, "slow_fraction", t->slow_fraction);
+	cJSON_AddNumberToObject(o, "wait_ms", t->wait_ms);
+	cJSON_AddNumberToObject(o, "p50_us", t->p50_us);
+	cJSON_AddNumberToObject(o, "flushes_per_slice", t->flushes_per_slice);
+	cJSON_AddNumberToObject(o, "period_ms", t->period_ms);
+	cJSON_AddNumberToObject(o, "rate_per_s", t->rate_per_s);
+}
+
 static void add_schedule(cJSON *root, const struct wb_results *rs)
 {
 	cJSON *s = cJSON_AddObjectToObject(root, "schedule");
@@ -293,6 +312,8 @@ static void add_schedule(cJSON *root, const struct wb_results *rs)
 	cJSON_AddNumberToObject(s, "seed", (double)rs->seed);
 	cJSON_AddNumberToObject(s, "rounds", rs->rounds);
 	cJSON_AddNumberToObject(s, "elapsed_s", (double)rs->elapsed_ns / 1e9);
+	cJSON_AddNumberToObject(s, "trial_s", (double)rs->trial_ns / 1e9);
+	add_throttle(s, rs);
 }
 
 char *wb_json_render(const struct wb_results *rs, const struct wb_config *cfg,

@@ -212,11 +212,29 @@ static void print_storage(const struct wb_results *rs)
 	}
 }
 
+/* A device that grants I/O in slices: say so, with what was found, and what
+ * walbench did about it. */
+static void print_throttle(const struct wb_results *rs)
+{
+	const struct wb_throttle *t = &rs->throttle;
+
+	if (!t->detected)
+		return;
+	printf("note: the device THROTTLES: %s waited for the next slice on %.1f%% of flushes "
+	       "(%.1f ms on average, against a %.0f us median): about %.1f flushes per slice of "
+	       "~%.0f ms, %.0f flushes/s; trials were lengthened to %.2f s to span many slices. "
+	       "Expect a cloud volume or an I/O limit (cgroup blkio, a hypervisor's IOPS cap), "
+	       "and measure at the rate that limit grants.\n", rs->throttle_test,
+	       100.0 * t->slow_fraction, t->wait_ms, t->p50_us, t->flushes_per_slice,
+	       t->period_ms, t->rate_per_s, (double)rs->trial_ns / 1e9);
+}
+
 void wb_text_print_summary(const struct wb_results *rs)
 {
 	size_t i;
 
 	print_storage(rs);
+	print_throttle(rs);
 
 	for (i = 0; i < rs->n; i++) {
 		const struct wb_result *r = &rs->v[i];

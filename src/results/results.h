@@ -15,6 +15,7 @@
 #include "results/decide.h"
 #include "results/histogram.h"
 #include "results/stats.h"
+#include "results/throttle.h"
 
 enum wb_status { WB_STATUS_OK, WB_STATUS_NA, WB_STATUS_ERROR };
 
@@ -53,6 +54,9 @@ struct wb_results {
 	struct wb_decide_params decide_params;
 	struct wb_group_decision *decisions; /* one per group of tests differing in method */
 	size_t ndecisions;
+	struct wb_throttle throttle; /* the first test seen throttled, after round one */
+	char throttle_test[96];  /* which test that was */
+	uint64_t trial_ns;       /* trial length used after round one (lengthened when throttled) */
 	double ci_target_pct;    /* the target each test's CI tried to reach */
 	double max_cv_pct;       /* trials varying more than this are "unstable" */
 	struct wb_result *v;

@@ -1,0 +1,102 @@
+/* test_throttle.c — throttle detection on synthetic latency histograms: the
+ * bimodal picture of a token bucket (most flushes at the service time, one per
+ * slice waiting for the next) is recognised with its period, and the pictures of
+ * unthrottled devices (a fast SSD with rare spikes, a slow disk with a wide but
+ * single mode, too few flushes to judge) are not. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <math.h>
+#include <stdlib.h>
+#include <cmocka.h>
+
+#include "results/throttle.h"
+
+static struct wb_histogram h;
+
+static uint64_t rng = 88172645463325252ull;
+
+static double uniform(void)
+{
+	rng ^= rng << 13;
+	rng ^= rng >> 7;
+	rng ^= rng << 17;
+	return (double)(rng >> 11) / 9007199254740992.0;
+}
+
+/* n flushes uniform in [lo_us, hi_us]. */
+static void add(unsigned n, double lo_us, double hi_us)
+{
+	unsigned i;
+
+	for (i = 0; i < n; i++)
+		wb_hist_record(&h, (uint64_t)(1e3 * (lo_us + (hi_us - lo_us) * uniform())));
+}
+
+/* 150 IOPS in 100 ms slices, two I/Os a flush: 7.5 flushes per slice, so one
+ * flush in 7.5 waits up to a slice; 76 flushes/s, as measured on a loop volume
+ * throttled with cgroup blkio. */
+static void test_token_bucket(void **state)
+{
+	struct wb_throttle t;
+
+	(void)state;
+	wb_hist_init(&h);
+	add(1733, 1500, 3000);
+	add(267, 20000, 100000);
+	wb_throttle_detect(&h, 76.0, &t);
+	assert_true(t.detected);
+	assert_true(fabs(t.flushes_per_slice - 7.5) < 0.5);
+	assert_true(t.period_ms > 85.0 && t.period_ms < 115.0);
+	assert_true(t.wait_ms > 50.0 && t.wait_ms < 70.0);
+}
+
+static void test_fast_ssd_with_spikes(void **state)
+{
+	struct wb_throttle t;
+
+	(void)state;
+	wb_hist_init(&h);
+	add(9980, 40, 80);
+	add(20, 3000, 6000); /* 0.2 %: a garbage-collection hiccup, not a throttle */
+	wb_throttle_detect(&h, 15000.0, &t);
+	assert_false(t.detected);
+}
+
+static void test_slow_disk_single_mode(void **state)
+{
+	struct wb_throttle t;
+
+	(void)state;
+	wb_hist_init(&h);
+	add(2000, 4000, 16000); /* a 7200 rpm disk: wide, but no second mode */
+	wb_throttle_detect(&h, 110.0, &t);
+	assert_false(t.detected);
+}
+
+static void test_too_few_flushes(void **state)
+{
+	struct wb_throttle t;
+
+	(void)state;
+	wb_hist_init(&h);
+	add(40, 1500, 3000);
+	add(8, 20000, 100000);
+	wb_throttle_detect(&h, 76.0, &t);
+	assert_false(t.detected);
+	wb_throttle_detect(NULL, 76.0, &t);
+	assert_false(t.detected);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_token_bucket),
+		cmocka_unit_test(test_fast_ssd_with_spikes),
+		cmocka_unit_test(test_slow_disk_single_mode),
+		cmocka_unit_test(test_too_few_flushes),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
