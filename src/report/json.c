@@ -300,6 +300,7 @@ static void add_throttle(cJSON *parent, const struct wb_results *rs)
 	cJSON_AddNumberToObject(o, "flushes_per_slice", t->flushes_per_slice);
 	cJSON_AddNumberToObject(o, "period_ms", t->period_ms);
 	cJSON_AddNumberToObject(o, "rate_per_s", t->rate_per_s);
+	cJSON_AddNumberToObject(o, "busy_fraction", t->busy_fraction);
 }
 
 static void add_schedule(cJSON *root, const struct wb_results *rs)

@@ -9,6 +9,10 @@
 #define WB_THROTTLE_MAX_FRACTION 0.40
 #define WB_THROTTLE_MIN_WAIT_NS  2000000.0 /* 2 ms */
 #define WB_THROTTLE_MIN_FLUSHES  60        /* fewer and the fractions are noise */
+/* A throttle keeps the device idle most of each slice: the fast flushes of a
+ * slice take under half of it. Contention on a busy device makes waits too,
+ * but there the device is busy the whole time. */
+#define WB_THROTTLE_MAX_BUSY     0.5
 
 void wb_throttle_detect(const struct wb_histogram *h, double rate_per_s, struct wb_throttle *out)
 {
@@ -38,7 +42,9 @@ void wb_throttle_detect(const struct wb_histogram *h, double rate_per_s, struct 
 	out->wait_ms = slow_sum / (double)slow / 1e6;
 	out->flushes_per_slice = 1.0 / out->slow_fraction;
 	out->period_ms = 1e3 * out->flushes_per_slice / rate_per_s;
+	out->busy_fraction = out->flushes_per_slice * (double)p50 / (out->period_ms * 1e6);
 	out->detected = out->slow_fraction >= WB_THROTTLE_MIN_FRACTION &&
+			out->busy_fraction < WB_THROTTLE_MAX_BUSY &&
 			out->slow_fraction <= WB_THROTTLE_MAX_FRACTION &&
 			out->wait_ms * 1e6 >= WB_THROTTLE_MIN_WAIT_NS;
 }

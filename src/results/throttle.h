@@ -19,6 +19,7 @@ struct wb_throttle {
 	double rate_per_s;         /* flushes per second the device granted */
 	double wait_ms;            /* mean latency of the flushes that waited */
 	double p50_us;             /* the service time of the ones that did not */
+	double busy_fraction;      /* of a slice, spent serving its fast flushes */
 };
 
 /* A wait is a flush this many times slower than the median. */
@@ -26,8 +27,9 @@ struct wb_throttle {
 
 /* Judges one test's latency histogram h, run at rate_per_s flushes a second.
  * Detected when between 1 % and 40 % of flushes waited at least WB_THROTTLE_WAIT_X
- * times the median, and those waits average at least 2 ms (a queueing spike on a
- * fast device is neither that common nor that long). */
+ * times the median, those waits average at least 2 ms, and the fast flushes of a
+ * slice fill under half of it (the device idles while flushes wait: a limit, not
+ * a busy device). */
 void wb_throttle_detect(const struct wb_histogram *h, double rate_per_s, struct wb_throttle *out);
 
 #endif
