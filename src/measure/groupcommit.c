@@ -23,7 +23,7 @@ struct gc_shared {
 	uint64_t flushed_upto;    /* everything below is durable */
 	bool flushing;            /* a leader is writing and syncing */
 	bool failed;              /* a flush failed: everyone stops */
-	uint64_t deadline;
+	uint64_t deadline;        /* in wb_clock_ticks(): the committers compare their own reads */
 	uint64_t file_size;
 	const void *buf;          /* GC_CHUNK bytes: the data every write carries */
 	const char *path;
@@ -151,14 +151,14 @@ static void *committer_thread(void *arg)
 		wb_set_open_failed(&c->r, eng, gc->path, ret);
 		goto out_fail;
 	}
-	t0 = first = wb_now_ns();
+	t0 = first = wb_clock_ticks();
 	do {
 		if (!commit_one(c, e, ops, comp, max))
 			break;
-		t1 = wb_now_ns();
-		wb_hist_record(c->r.hist, t1 - t0);
+		t1 = wb_clock_ticks();
+		wb_hist_record(c->r.hist, wb_clock_ns(t1 - t0));
 		c->r.ops++;
-		c->r.elapsed_ns = t1 - first;
+		c->r.elapsed_ns = wb_clock_ns(t1 - first);
 		t0 = t1;
 	} while (t0 < gc->deadline);
 	ret = eng->close(e);
@@ -214,7 +214,7 @@ int wb_groupcommit_run(struct wb_result *r, const struct wb_engine_ops *eng, con
 		}
 		wb_hist_init(cs[i].r.hist);
 	}
-	gc.deadline = wb_now_ns() + r->test.duration_ns;
+	gc.deadline = wb_clock_deadline(wb_clock_ticks(), r->test.duration_ns);
 	for (created = 0; created < n; created++) {
 		ret = -pthread_create(&cs[created].thread, NULL, committer_thread, &cs[created]);
 		if (ret)

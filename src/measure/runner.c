@@ -1,8 +1,9 @@
 /* runner.c — the timing loops.
  * Each op is one flush: writes_per_op writes, then the method's sync, submitted
- * as one linked batch. At queue depth 1 timestamps are chained (one
- * clock_gettime per flush: the end of one is the start of the next) so the
- * harness costs as little as possible inside the measurement. At queue depth N,
+ * as one linked batch. At queue depth 1 timestamps are chained (one clock
+ * read per flush — rdtsc where it can be, clock.h — and the end of one is the
+ * start of the next) so the harness costs as little as possible inside the
+ * measurement. At queue depth N,
  * N flushes are in flight on separate regions of the file, each timed from its
  * submission to its last completion. With --jobs, each job is a thread with its
  * own engine, file and histogram; nothing is shared until the merge. */
@@ -113,14 +114,14 @@ static int timed_loop(struct wb_result *r, const struct wb_engine_ops *eng,
 	unsigned n = wb_build_flush(&r->test, buf, 0, 0, ops);
 	int ret = 0;
 
-	start = prev = wb_now_ns();
-	deadline = start + r->test.duration_ns;
+	start = prev = wb_clock_ticks();
+	deadline = wb_clock_deadline(start, r->test.duration_ns);
 	for (;;) {
 		if (seg) {
 			if (wb_segment_full(seg, region)) {
 				if ((ret = switch_segment(r, eng, e, seg)))
 					break;
-				prev = wb_now_ns(); /* the switch is not part of any flush's latency */
+				prev = wb_clock_ticks(); /* the switch is not part of any flush's latency */
 			}
 			place_flush(ops, n, wb_segment_advance(seg, region), r->test.size);
 		}
@@ -130,14 +131,14 @@ static int timed_loop(struct wb_result *r, const struct wb_engine_ops *eng,
 			ret = reopen_op(r, eng, e, path, ops, c);
 		if (ret)
 			break;
-		now = wb_now_ns();
-		wb_hist_record(r->hist, now - prev);
+		now = wb_clock_ticks();
+		wb_hist_record(r->hist, wb_clock_ns(now - prev));
 		r->ops++;
 		prev = now;
 		if (now >= deadline)
 			break;
 	}
-	r->elapsed_ns = prev - start;
+	r->elapsed_ns = wb_clock_ns(prev - start);
 	return ret;
 }
 
@@ -165,10 +166,10 @@ static int timed_loop_qd(struct wb_result *r, const struct wb_engine_ops *eng,
 		if (seg) /* append: each submission takes the next region of the segment */
 			place_flush(&ops[s * n], n, wb_segment_advance(seg, region), t->size);
 	}
-	start = last = wb_now_ns();
-	deadline = start + t->duration_ns;
+	start = last = wb_clock_ticks();
+	deadline = wb_clock_deadline(start, t->duration_ns);
 	for (s = 0; s < qd && !ret; s++) {
-		slot_start[s] = wb_now_ns();
+		slot_start[s] = wb_clock_ticks();
 		ret = wb_submit_all(r, eng, e, &ops[s * n], n);
 		if (!ret) {
 			pending[s] = n;
@@ -181,7 +182,7 @@ static int timed_loop_qd(struct wb_result *r, const struct wb_engine_ops *eng,
 			ret = wb_engine_failed(r, eng, got);
 			break; /* the engine lost track; nothing more will complete */
 		}
-		now = wb_now_ns();
+		now = wb_clock_ticks();
 		for (i = 0; i < (unsigned)got; i++) {
 			uint64_t idx = c[i].user_data;
 			int cret;
@@ -197,7 +198,7 @@ static int timed_loop_qd(struct wb_result *r, const struct wb_engine_ops *eng,
 			if (--pending[s])
 				continue;
 			if (!ret) {
-				wb_hist_record(r->hist, now - slot_start[s]);
+				wb_hist_record(r->hist, wb_clock_ns(now - slot_start[s]));
 				r->ops++;
 				last = now;
 			}
@@ -214,7 +215,7 @@ static int timed_loop_qd(struct wb_result *r, const struct wb_engine_ops *eng,
 			}
 		}
 	}
-	r->elapsed_ns = last - start;
+	r->elapsed_ns = wb_clock_ns(last - start);
 out:
 	free(c);
 	free(ops);

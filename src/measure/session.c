@@ -416,6 +416,9 @@ enum wb_session_status wb_session_run(const char *target, const struct wb_test *
 	enum wb_session_status status;
 	int ret;
 
+	wb_clock_init();
+	snprintf(rs->clock, sizeof(rs->clock), "%s", wb_clock_name(wb_clock.source));
+	rs->clock_ghz = wb_clock.source == WB_CLOCK_TSC ? wb_clock.ticks_per_ns : 0;
 	if (!paths || !path_list) {
 		fprintf(stderr, "walbench: out of memory\n");
 		status = WB_SESSION_SETUP_FAILED;

@@ -23,7 +23,8 @@ enum wb_session_status {
 
 /* Runs tests[0..n) on a new file at target (see wb_testfile_create) as sched
  * says (NULL: fixed), appends each result to rs, and fills rs's host and device
- * facts. Failures are printed to stderr once, here. */
+ * facts and the clock the loops used (picked and calibrated on the first
+ * call). Failures are printed to stderr once, here. */
 enum wb_session_status wb_session_run(const char *target, const struct wb_test *tests, size_t n,
 				      const struct wb_schedule *sched,
 				      const struct wb_result_hooks *hooks, struct wb_results *rs);

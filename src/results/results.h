@@ -46,6 +46,8 @@ struct wb_results {
 	struct wb_host host;      /* the machine and kernel */
 	struct wb_device device;  /* the storage under the test file */
 	int64_t started_unix;
+	char clock[16];          /* the timing loops' clock: "tsc" or "monotonic" */
+	double clock_ghz;        /* the TSC's calibrated frequency; 0 for monotonic */
 	bool adaptive;           /* tests ran as repeated trials with a CI target */
 	uint64_t seed;           /* of the rounds' random test order */
 	uint32_t rounds;         /* rounds of trials run */
