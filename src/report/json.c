@@ -334,6 +334,11 @@ char *wb_json_render(const struct wb_results *rs, const struct wb_config *cfg,
 		cJSON_AddStringToObject(host, "kernel", rs->host.kernel);
 		cJSON_AddStringToObject(host, "target", rs->target);
 		cJSON_AddNumberToObject(host, "started_unix", (double)rs->started_unix);
+		cJSON_AddStringToObject(host, "clock", rs->clock);
+		if (rs->clock_ghz > 0)
+			cJSON_AddNumberToObject(host, "clock_ghz", rs->clock_ghz);
+		else
+			cJSON_AddNullToObject(host, "clock_ghz");
 		add_device(host, &rs->device);
 	}
 	add_config(root, cfg, cmd);
