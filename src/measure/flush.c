@@ -161,9 +161,23 @@ int wb_run_batch_async(struct wb_result *r, const struct wb_engine_ops *eng, str
 	return wb_check_completions(r, ops, n, c);
 }
 
+/* Coalesced flushes split where the wal_buffers ring wraps, at queue depth 1
+ * only: with several flushes in flight each keeps to its own region. */
+static bool ring_splits(const struct wb_test *t)
+{
+	return t->wal_buffers && t->queue_depth <= 1 && wb_flush_bytes(t) > 1;
+}
+
+static unsigned writes_per_flush(const struct wb_test *t)
+{
+	if (t->flush_form == WB_FLUSH_COALESCED)
+		return ring_splits(t) ? 2 : 1;
+	return t->writes_per_op;
+}
+
 unsigned wb_ops_per_flush(const struct wb_test *t)
 {
-	return t->writes_per_op + (wb_method_get(t->method)->sync != WB_SYNC_NONE);
+	return writes_per_flush(t) + (wb_method_get(t->method)->sync != WB_SYNC_NONE);
 }
 
 void wb_engine_config_for(const struct wb_test *t, const void *buf, struct wb_engine_config *cfg)
@@ -172,7 +186,7 @@ void wb_engine_config_for(const struct wb_test *t, const void *buf, struct wb_en
 		.queue_depth = wb_ops_per_flush(t) * (t->queue_depth ? t->queue_depth : 1),
 		.flags = t->engine_flags,
 		.buf = buf,
-		.buf_len = t->size,
+		.buf_len = t->flush_form == WB_FLUSH_COALESCED ? (size_t)wb_flush_bytes(t) : t->size,
 	};
 }
 
@@ -180,19 +194,35 @@ unsigned wb_build_flush(const struct wb_test *t, const void *buf, uint64_t offse
 			uint64_t first_user_data, struct wb_op *ops)
 {
 	const struct wb_method *m = wb_method_get(t->method);
-	unsigned i, n = 0;
+	uint32_t len[2] = { t->size, 0 };
+	unsigned i, n = 0, nw = t->writes_per_op;
 
+	if (t->flush_form == WB_FLUSH_COALESCED) {
+		uint64_t bytes = wb_flush_bytes(t), to_wrap;
+
+		nw = 1;
+		len[0] = (uint32_t)bytes;
+		to_wrap = t->wal_buffers ? t->wal_buffers - offset % t->wal_buffers : bytes;
+		if (ring_splits(t) && to_wrap < bytes) {
+			nw = 2;
+			len[0] = (uint32_t)to_wrap;
+			len[1] = (uint32_t)(bytes - to_wrap);
+		}
+	}
 	/* Every op but the last is linked: the writes go out one after another, as
 	 * PostgreSQL issues them (each synchronous under an open_* method), and the
-	 * sync never runs after a failed write. */
-	for (i = 0; i < t->writes_per_op; i++, n++)
+	 * sync never runs after a failed write. Separate writes all carry the same
+	 * size bytes from buf; a coalesced write's second part continues the first. */
+	for (i = 0; i < nw; i++, n++)
 		ops[n] = (struct wb_op){
 			.kind = WB_OP_WRITE,
 			.flags = m->write_flags |
-				 (m->sync != WB_SYNC_NONE || i + 1 < t->writes_per_op ? WB_OPF_LINK : 0),
-			.buf = buf,
-			.len = t->size,
-			.offset = offset + (uint64_t)i * t->size,
+				 (m->sync != WB_SYNC_NONE || i + 1 < nw ? WB_OPF_LINK : 0),
+			.buf = t->flush_form == WB_FLUSH_COALESCED && i ? (const char *)buf + len[0]
+									: buf,
+			.len = t->flush_form == WB_FLUSH_COALESCED ? len[i] : t->size,
+			.offset = offset + (t->flush_form == WB_FLUSH_COALESCED ? (i ? len[0] : 0)
+										: (uint64_t)i * t->size),
 			.user_data = first_user_data + n,
 		};
 	if (m->sync != WB_SYNC_NONE) {

@@ -12,6 +12,9 @@
 /* Most ops in flight at once; io_uring rings stop at 32768 entries, and no WAL
  * device has a use for more. */
 #define WB_MAX_INFLIGHT 4096
+/* The largest single write a coalesced flush issues; PostgreSQL's wal_buffers
+ * tops out at a segment (16 MiB by default) unless set higher by hand. */
+#define WB_MAX_COALESCED (64u << 20)
 #define WB_STR2(x) #x
 #define WB_STR(x) WB_STR2(x)
 
@@ -67,6 +70,12 @@ int wb_test_prepare(struct wb_result *r, const void *buf)
 		why = shape_reason(t, eng);
 	if (why) {
 		wb_set_status(r, WB_STATUS_NA, ENOTSUP, "%s", why);
+		return 0;
+	}
+	if (t->flush_form == WB_FLUSH_COALESCED && wb_flush_bytes(t) > WB_MAX_COALESCED) {
+		wb_set_status(r, WB_STATUS_NA, E2BIG, "one write of %llu bytes: a coalesced flush "
+			      "is at most %u MiB (XLogWrite never writes more than wal_buffers)",
+			      (unsigned long long)wb_flush_bytes(t), WB_MAX_COALESCED >> 20);
 		return 0;
 	}
 	if (t->writes_per_op == 0 || t->writes_per_op >= WB_MAX_BATCH) {

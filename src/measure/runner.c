@@ -123,7 +123,10 @@ static int timed_loop(struct wb_result *r, const struct wb_engine_ops *eng,
 					break;
 				prev = wb_clock_ticks(); /* the switch is not part of any flush's latency */
 			}
-			place_flush(ops, n, wb_segment_advance(seg, region), r->test.size);
+			if (r->test.flush_form == WB_FLUSH_COALESCED) /* the ring split moves */
+				n = wb_build_flush(&r->test, buf, wb_segment_advance(seg, region), 0, ops);
+			else
+				place_flush(ops, n, wb_segment_advance(seg, region), r->test.size);
 		}
 		if (__builtin_expect(r->test.fd_mode == WB_FD_KEEP, 1))
 			ret = wb_run_batch(r, eng, e, ops, n, c);

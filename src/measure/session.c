@@ -133,9 +133,13 @@ static size_t buffer_size_for(const struct wb_test *tests, size_t n)
 {
 	size_t size = WB_BUF_ALIGN, i;
 
-	for (i = 0; i < n; i++)
-		if (tests[i].size > size)
-			size = tests[i].size;
+	for (i = 0; i < n; i++) {
+		uint64_t need = tests[i].flush_form == WB_FLUSH_COALESCED ? wb_flush_bytes(&tests[i])
+									   : tests[i].size;
+
+		if (need > size)
+			size = (size_t)need;
+	}
 	return size;
 }
 

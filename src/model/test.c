@@ -8,6 +8,10 @@ const char *const wb_pattern_names[] = { "overwrite", "append", "groupcommit", N
 const char *const wb_segment_mode_names[] = { "recycle", "new", NULL };
 const char *const wb_wal_level_names[] = { "minimal", "replica", "logical", NULL };
 const char *const wb_fd_mode_names[] = { "keep", "sync_then_close", "close_then_sync", NULL };
+const char *const wb_flush_form_names[] = { "separate", "coalesced", NULL };
+_Static_assert(sizeof(wb_flush_form_names) / sizeof(wb_flush_form_names[0]) ==
+		       WB_FLUSH_FORM_COUNT + 1,
+	       "wb_flush_form_names must name every enum wb_flush_form");
 _Static_assert(sizeof(wb_pattern_names) / sizeof(wb_pattern_names[0]) == WB_PATTERN_COUNT + 1,
 	       "wb_pattern_names must name every enum wb_pattern");
 _Static_assert(sizeof(wb_fd_mode_names) / sizeof(wb_fd_mode_names[0]) == WB_FD_COUNT + 1,
@@ -24,6 +28,11 @@ bool wb_test_same_but_method(const struct wb_test *a, const struct wb_test *b)
 const char *wb_shape_name(const struct wb_test *t)
 {
 	return t->writes_per_op > 1 ? "bulk" : "commit";
+}
+
+uint64_t wb_flush_bytes(const struct wb_test *t)
+{
+	return (uint64_t)t->writes_per_op * t->size;
 }
 
 const char *wb_pattern_name(enum wb_pattern p)

@@ -37,6 +37,17 @@ enum wb_fd_mode {
 	WB_FD_COUNT
 };
 
+/* How a flush of several pages reaches the file. pg_test_fsync writes them one
+ * by one; PostgreSQL's XLogWrite gathers every contiguous dirty page into ONE
+ * write, split only at a segment end or where the wal_buffers ring wraps, then
+ * syncs once. Under an open_* method the difference is K synchronous writes
+ * against one. */
+enum wb_flush_form {
+	WB_FLUSH_SEPARATE,  /* writes_per_op writes of size bytes (pg_test_fsync) */
+	WB_FLUSH_COALESCED, /* one write of writes_per_op x size, split at the ring wrap */
+	WB_FLUSH_FORM_COUNT
+};
+
 /* Compat's five groups, in pg_test_fsync's order. */
 enum wb_compat_group {
 	WB_COMPAT_ONE_WRITE,   /* each method, one 8kB write */
@@ -51,6 +62,7 @@ extern const char *const wb_pattern_names[];
 extern const char *const wb_segment_mode_names[];
 extern const char *const wb_wal_level_names[];
 extern const char *const wb_fd_mode_names[];
+extern const char *const wb_flush_form_names[];
 
 /* One test case, as planned. */
 struct wb_test {
@@ -66,6 +78,8 @@ struct wb_test {
 	enum wb_segment_mode segment_mode;
 	unsigned engine_flags;   /* WB_ENGINE_* (fixed buffers, fixed files, SQPOLL) */
 	enum wb_fd_mode fd_mode;
+	enum wb_flush_form flush_form;
+	uint64_t wal_buffers;    /* coalesced: ring size a write splits at (0: never) */
 	uint64_t duration_ns;    /* how long to run */
 	unsigned group;          /* report section (compat's five groups) */
 	char label[48];          /* compat's row label, or the variant ("PostgreSQL 16", "pg_test_fsync") */
@@ -77,6 +91,9 @@ bool wb_test_same_but_method(const struct wb_test *a, const struct wb_test *b);
 
 /* "commit" for one write per flush, "bulk" for several. */
 const char *wb_shape_name(const struct wb_test *t);
+
+/* Bytes one flush writes: writes_per_op x size, in either form. */
+uint64_t wb_flush_bytes(const struct wb_test *t);
 
 /* The pattern's name, "?" out of range. */
 const char *wb_pattern_name(enum wb_pattern p);

@@ -103,6 +103,14 @@ const struct wb_option wb_options[] = {
 	  "append at the end of a segment: recycle (wrap to its start) or new (create, zero-fill "
 	  "and sync a new one, timed separately)",
 	  RUN, CFG(segment_mode), wb_segment_mode_names },
+	{ "flush-form", 0, WB_OPT_CHOICE, "separate", 0, 0, "FORM",
+	  "a flush of --writes K pages: separate (K writes, as pg_test_fsync) or coalesced (one "
+	  "write of K x size, as PostgreSQL's XLogWrite); --pg-version rows are always coalesced",
+	  RUN, CFG(flush_form), wb_flush_form_names },
+	{ "wal-buffers", 0, WB_OPT_SIZE, "4MiB", 0, 1ull << 30, "SIZE",
+	  "coalesced flushes split where a wal_buffers ring of this size wraps, as the server "
+	  "does (default 4MiB, PostgreSQL's default with 128MB shared_buffers; 0: never)",
+	  RUN, CFG(wal_buffers), NULL },
 	{ "fd-mode", 0, WB_OPT_CHOICE, "keep", 0, 0, "MODE",
 	  "keep the file open (default), or reopen it per flush as pg_test_fsync's descriptor "
 	  "test: sync_then_close, close_then_sync",

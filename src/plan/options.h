@@ -38,6 +38,8 @@ struct wb_config {
 	uint64_t segment_size;    /* append: bytes per WAL segment */
 	uint64_t segment_mode;    /* enum wb_segment_mode */
 	uint64_t fd_mode;         /* enum wb_fd_mode */
+	uint64_t flush_form;      /* enum wb_flush_form, for rows not shaped by --pg-version */
+	uint64_t wal_buffers;     /* coalesced flushes split where this ring wraps (0: never) */
 	uint64_t pg_version;      /* 0: not modelled; else PostgreSQL's major version */
 	uint64_t wal_level;       /* enum wb_wal_level */
 	bool debug_io_direct;     /* PostgreSQL >= 16: debug_io_direct includes wal */

@@ -3,6 +3,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #define XLOG_BLCKSZ 8192 /* PostgreSQL's default WAL page size, what pg_test_fsync writes */
 
@@ -85,6 +86,8 @@ static void set_concurrency(const struct wb_config *cfg, size_t k, struct wb_tes
 	t->segment_size = cfg->segment_size;
 	t->segment_mode = (enum wb_segment_mode)cfg->segment_mode;
 	t->fd_mode = (enum wb_fd_mode)cfg->fd_mode;
+	t->flush_form = (enum wb_flush_form)cfg->flush_form;
+	t->wal_buffers = cfg->wal_buffers;
 	t->queue_depth = 1;
 	t->jobs = 1;
 	t->committers = 1;
@@ -165,6 +168,11 @@ struct wb_test *wb_plan_run(const struct wb_config *cfg, size_t *n)
 						set_concurrency(cfg, c, &t[k]);
 						snprintf(t[k].label, sizeof(t[k].label), "%s",
 							 labels[e]);
+						/* What the server does, or what pg_test_fsync does. */
+						if (cfg->pg_version)
+							t[k].flush_form = strcmp(labels[e], "pg_test_fsync")
+										  ? WB_FLUSH_COALESCED
+										  : WB_FLUSH_SEPARATE;
 						k++;
 					}
 				}

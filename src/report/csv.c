@@ -61,7 +61,7 @@ static const char header[] =
 	"method,engine,variant,pattern,shape,size,writes_per_op,queue_depth,jobs,committers,"
 	"status,reason,ops,elapsed_s,ops_per_sec,ci95_pct,cv_pct,trials,converged,unstable,"
 	"mean_us,p50_us,p90_us,p99_us,p999_us,max_us,flushes,segment_switches,"
-	"segment_switch_p50_us,segment_switch_max_us\n";
+	"segment_switch_p50_us,segment_switch_max_us,flush_form\n";
 
 char *wb_csv_render(const struct wb_results *rs)
 {
@@ -99,10 +99,11 @@ char *wb_csv_render(const struct wb_results *rs)
 		       wb_result_usecs(r, 99.9), wb_result_usecs(r, 100),
 		       (unsigned long long)r->flushes, (unsigned long long)r->switches);
 		if (r->switch_hist)
-			append(&t, "%.3f,%.3f\n", wb_hist_percentile(r->switch_hist, 50) / 1e3,
+			append(&t, "%.3f,%.3f,", wb_hist_percentile(r->switch_hist, 50) / 1e3,
 			       wb_hist_percentile(r->switch_hist, 100) / 1e3);
 		else
-			append(&t, ",\n");
+			append(&t, ",,");
+		append(&t, "%s\n", wb_flush_form_names[x->flush_form]);
 	}
 	if (t.failed) {
 		free(t.s);

@@ -144,6 +144,9 @@ static cJSON *test_to_json(const struct wb_results *rs, const struct wb_result *
 	cJSON_AddStringToObject(o, "fd_mode", wb_fd_mode_names[r->test.fd_mode]);
 	cJSON_AddStringToObject(o, "pattern", wb_pattern_name(r->test.pattern));
 	cJSON_AddStringToObject(o, "shape", wb_shape_name(&r->test));
+	cJSON_AddStringToObject(o, "flush_form", wb_flush_form_names[r->test.flush_form]);
+	if (r->test.flush_form == WB_FLUSH_COALESCED)
+		cJSON_AddNumberToObject(o, "wal_buffers", (double)r->test.wal_buffers);
 	if (r->test.pattern == WB_PATTERN_APPEND) {
 		cJSON_AddNumberToObject(o, "segment_size", (double)r->test.segment_size);
 		cJSON_AddStringToObject(o, "segment",

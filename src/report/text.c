@@ -58,6 +58,10 @@ static void row_notes(const struct wb_result *r, char *buf, size_t len)
 		used += (size_t)snprintf(buf + used, len - used, "  [%s]", t->label);
 	if (t->pattern == WB_PATTERN_APPEND && used < len)
 		used += (size_t)snprintf(buf + used, len - used, "  append");
+	if (t->writes_per_op > 1 && used < len)
+		used += (size_t)snprintf(buf + used, len - used, "  %s",
+					 t->flush_form == WB_FLUSH_COALESCED ? "one write per flush"
+									     : "separate writes");
 	if (t->pattern == WB_PATTERN_GROUPCOMMIT && used < len)
 		used += (size_t)snprintf(buf + used, len - used, "  %.1f flushes/s, %.2f commits/flush",
 					 wb_result_flushes_per_sec(r),
