@@ -394,7 +394,8 @@ static void run_adaptive(struct wb_result *rv, size_t n, const struct wb_schedul
 	}
 	rs->elapsed_ns = wb_now_ns() - start;
 	if (sched->decide && rs->decisions)
-		wb_decide_finish(rv, dp, rs->decisions, rs->ndecisions);
+		wb_decide_finish(rv, n, dp, rs->decisions, rs->ndecisions,
+				 (double)rs->elapsed_ns / 1e9, rs->rounds);
 	for (i = 0; i < n; i++) {
 		finish_result(&rv[i]);
 		if (hooks && hooks->before)

@@ -42,6 +42,58 @@ static void decide(struct wb_group_decision *g, enum wb_decide_state state, doub
 	g->rounds = rounds;
 }
 
+/* Whether b beats base by at least the minimum gain, significantly (both halves
+ * agreeing), at conf with Bonferroni over `open` candidates. */
+static bool beats(const struct wb_result *base, const struct wb_result *b,
+		  const struct wb_decide_params *p, size_t open, struct wb_comparison *c)
+{
+	return wb_result_compare(base, b, 1.0 - (1.0 - p->conf) / (double)(open ? open : 1), c) &&
+	       c->significant && c->ci95_low_pct > 0.0 && c->diff_pct >= p->min_gain_pct;
+}
+
+/* When several methods would qualify and the data cannot tell them apart, the
+ * choice must not be a coin flip run to run: the one that changes least wins.
+ * fsync keeps WAL opened as fdatasync does; the open_* methods change the open
+ * flags (and with wal_level=minimal or debug_io_direct, O_DIRECT with them). */
+static unsigned preference(enum wb_method_id m)
+{
+	switch (m) {
+	case WB_METHOD_FDATASYNC:
+		return 0;
+	case WB_METHOD_FSYNC:
+		return 1;
+	case WB_METHOD_OPEN_DATASYNC:
+		return 2;
+	case WB_METHOD_OPEN_SYNC:
+		return 3;
+	default:
+		return 4;
+	}
+}
+
+/* The most preferred method that also beats the baseline and is not
+ * significantly slower than the leader; the leader when there is none. */
+static size_t preferred_equal(struct wb_result *rv, size_t n, const struct wb_decide_params *p,
+			      const bool *done, const struct wb_group_decision *g, size_t leader,
+			      size_t open)
+{
+	const struct wb_result *base = &rv[g->baseline];
+	struct wb_comparison c;
+	size_t i, pick = leader;
+
+	for (i = 0; i < n; i++) {
+		if (done[i] || i == g->baseline || i == leader || !decidable(&rv[i]) ||
+		    !wb_test_same_but_method(&rv[g->first].test, &rv[i].test) ||
+		    preference(rv[i].test.method) >= preference(rv[pick].test.method))
+			continue;
+		if (!beats(base, &rv[i], p, open, &c))
+			continue;
+		if (wb_result_compare(&rv[leader], &rv[i], p->conf, &c) && !c.significant)
+			pick = i;
+	}
+	return pick;
+}
+
 /* Looks at one group: drops, then decides if it can. */
 static void look(struct wb_result *rv, size_t n, const struct wb_decide_params *p, bool *done,
 		 struct wb_group_decision *g, double now_s, uint32_t rounds)
@@ -83,12 +135,22 @@ static void look(struct wb_result *rv, size_t n, const struct wb_decide_params *
 	}
 	/* The leader is the best of `open` candidates: Bonferroni over them, or
 	 * picking the luckiest of several equal methods would pass too often. */
-	if (leader != g->baseline &&
-	    wb_result_compare(base, &rv[leader], 1.0 - (1.0 - p->conf) / (open ? open : 1),
-			      &g->margin) &&
-	    g->margin.significant && g->margin.ci95_low_pct > 0.0 &&
-	    g->margin.diff_pct >= p->min_gain_pct) {
+	if (leader != g->baseline && beats(base, &rv[leader], p, open, &g->margin)) {
+		size_t pick = preferred_equal(rv, n, p, done, g, leader, open);
+
 		decide(g, WB_DECIDE_SWITCH, now_s, rounds);
+		if (pick != leader) {
+			(void)beats(base, &rv[pick], p, open, &g->margin);
+			snprintf(g->reason, sizeof(g->reason),
+				 "%s beats %s by %.1f%% [%.1f%%, %.1f%%] (%.0f%% CI), at least the "
+				 "%.1f%% asked; %s, as fast (no significant difference), is set aside: "
+				 "%s changes less", method_name(&rv[pick]), method_name(base),
+				 g->margin.diff_pct, g->margin.ci95_low_pct, g->margin.ci95_high_pct,
+				 100.0 * p->conf, p->min_gain_pct, method_name(&rv[leader]),
+				 method_name(&rv[pick]));
+			g->leader = pick;
+			return;
+		}
 		snprintf(g->reason, sizeof(g->reason),
 			 "%s beats %s by %.1f%% [%.1f%%, %.1f%%] (%.0f%% CI), at least the %.1f%% asked",
 			 method_name(&rv[leader]), method_name(base), g->margin.diff_pct,
@@ -189,11 +251,13 @@ bool wb_decide_covers(const struct wb_result *rv, size_t n, size_t i,
 	return false;
 }
 
-void wb_decide_finish(struct wb_result *rv, const struct wb_decide_params *p,
-		      struct wb_group_decision *groups, size_t ngroups)
+void wb_decide_finish(struct wb_result *rv, size_t n, const struct wb_decide_params *p,
+		      struct wb_group_decision *groups, size_t ngroups, double now_s,
+		      uint32_t rounds)
 {
 	struct wb_comparison c;
-	size_t g;
+	bool done[n ? n : 1];
+	size_t g, i;
 
 	for (g = 0; g < ngroups; g++) {
 		struct wb_group_decision *gd = &groups[g];
@@ -201,6 +265,15 @@ void wb_decide_finish(struct wb_result *rv, const struct wb_decide_params *p,
 
 		if (gd->state != WB_DECIDE_OPEN)
 			continue;
+		/* One last look at everything measured: the budget ending between two
+		 * scheduled looks must not throw away an answer the data holds. */
+		if (gd->baseline != SIZE_MAX && rounds >= p->min_rounds) {
+			for (i = 0; i < n; i++)
+				done[i] = rv[i].dropped;
+			look(rv, n, p, done, gd, now_s, rounds);
+			if (gd->state != WB_DECIDE_OPEN)
+				continue;
+		}
 		gd->state = WB_DECIDE_BUDGET;
 		if (gd->baseline == SIZE_MAX) {
 			snprintf(gd->reason, sizeof(gd->reason), "no %s test in this group to decide "

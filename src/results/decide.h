@@ -70,10 +70,12 @@ bool wb_decide_step(struct wb_result *rv, size_t n, const struct wb_decide_param
 bool wb_decide_covers(const struct wb_result *rv, size_t n, size_t i,
 		      const struct wb_decide_params *p);
 
-/* Closes every group still open at the end of the run: BUDGET, with the reason
- * naming the question that stayed open. */
-void wb_decide_finish(struct wb_result *rv, const struct wb_decide_params *p,
-		      struct wb_group_decision *groups, size_t ngroups);
+/* Closes every group still open at the end of the run: one last look at all
+ * the rounds run (with at least min_rounds), then BUDGET for what is still open,
+ * with the reason naming the question that stayed open. */
+void wb_decide_finish(struct wb_result *rv, size_t n, const struct wb_decide_params *p,
+		      struct wb_group_decision *groups, size_t ngroups, double now_s,
+		      uint32_t rounds);
 
 /* "open", "switch", "keep", "budget". */
 const char *wb_decide_state_name(enum wb_decide_state s);

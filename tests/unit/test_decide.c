@@ -227,7 +227,7 @@ static enum wb_decide_state run_decide(const struct method *ms, size_t n, unsign
 			break;
 	}
 	*rounds_used = r;
-	wb_decide_finish(rv, &p, groups, ng);
+	wb_decide_finish(rv, n, &p, groups, ng, r * 0.8, r);
 	for (i = 0; i < n; i++)
 		dropped[i] = rv[i].dropped;
 	assert_int_equal(ng, 1);
@@ -267,6 +267,53 @@ static void test_switches_on_a_real_gain(void **state)
 		switches += run_decide(ms, 2, 400, 200.0, s * 15485863u, dropped, &rounds) ==
 			    WB_DECIDE_SWITCH;
 	assert_true(switches >= 18);
+}
+
+/* fsync and open_sync both beat fdatasync by a third and tie with each other:
+ * the answer is the same every run (fsync, which changes less), not whichever
+ * was luckier. Method ids: 1 fdatasync, 2 fsync, 4 open_sync; 0 and 3 are
+ * equal to the baseline. */
+static void test_equal_winners_same_choice(void **state)
+{
+	static const struct method ms[5] = {
+		{ 0.5, 1.5 }, { 0.5, 1.5 }, { 0.5, 1.0 }, { 0.5, 1.5 }, { 0.5, 1.0 },
+	};
+	struct wb_decide_params p = { .baseline = WB_METHOD_FDATASYNC, .min_gain_pct = 5.0,
+				      .conf = WB_DECIDE_CONF, .equiv_conf = WB_EQUIV_CONF,
+				      .min_rounds = WB_DECIDE_MIN_ROUNDS };
+	unsigned s, fsync_chosen = 0, switched = 0;
+
+	(void)state;
+	for (s = 1; s <= 20; s++) {
+		struct device d = { .slice_ms = 100.0, .tokens_per_slice = 15, .rng = s * 31337u | 1 };
+		uint64_t order_rng = s * 0x9e3779b97f4a7c15ull | 1;
+		struct wb_group_decision groups[5];
+		struct wb_result rv[5];
+		bool done[5] = { false };
+		size_t ng = 0, i, k, order[5] = { 0, 1, 2, 3, 4 };
+		unsigned r;
+
+		for (i = 0; i < 5; i++) {
+			memset(&rv[i], 0, sizeof(rv[i]));
+			rv[i].test = (struct wb_test){ .method = (enum wb_method_id)i, .size = 8192,
+						       .writes_per_op = 1, .jobs = 1, .committers = 1 };
+		}
+		for (r = 0; r < 200; r++) {
+			shuffle(order, 5, &order_rng);
+			for (k = 0; k < 5; k++)
+				if (!done[i = order[k]])
+					assert_int_equal(wb_result_add_trial(&rv[i],
+							 trial(&d, &ms[i], 1000.0), r), 0);
+			if (wb_decide_step(rv, 5, &p, done, groups, &ng, r, r + 1))
+				break;
+		}
+		switched += groups[0].state == WB_DECIDE_SWITCH;
+		fsync_chosen += groups[0].state == WB_DECIDE_SWITCH &&
+				rv[groups[0].leader].test.method == WB_METHOD_FSYNC;
+		release(rv, 5);
+	}
+	assert_true(switched >= 18);
+	assert_true(fsync_chosen >= 18);
 }
 
 static void test_false_switch_rare(void **state)
@@ -330,6 +377,7 @@ int main(void)
 		cmocka_unit_test(test_real_difference_found),
 		cmocka_unit_test(test_drops_clearly_worse),
 		cmocka_unit_test(test_switches_on_a_real_gain),
+		cmocka_unit_test(test_equal_winners_same_choice),
 		cmocka_unit_test(test_false_switch_rare),
 		cmocka_unit_test(test_budget_when_undecided),
 		cmocka_unit_test(test_paired_needs_common_rounds),
