@@ -85,7 +85,7 @@ static int write_outputs(const struct wb_config *cfg, const struct wb_results *r
 	const char *why;
 	int ret, status = WB_EXIT_OK;
 
-	if (cfg->json_path && (ret = wb_json_write(cfg->json_path, rs, cfg, WB_CMD_RUN, &why))) {
+	if (cfg->json_path && (ret = wb_json_write(cfg->json_path, rs, cfg, WB_CMD_RUN, NULL, &why))) {
 		fprintf(stderr, "walbench: %s: %s: %s\n", cfg->json_path, why, strerror(-ret));
 		status = WB_EXIT_SETUP;
 	}

@@ -15,6 +15,7 @@ static const struct {
 	{ "compat", wb_cmd_compat },
 	{ "run", wb_cmd_run },
 	{ "engines", wb_cmd_engines },
+	{ "recommend", wb_cmd_recommend },
 };
 
 int main(int argc, char **argv)

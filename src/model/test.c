@@ -9,6 +9,9 @@ const char *const wb_segment_mode_names[] = { "recycle", "new", NULL };
 const char *const wb_wal_level_names[] = { "minimal", "replica", "logical", NULL };
 const char *const wb_fd_mode_names[] = { "keep", "sync_then_close", "close_then_sync", NULL };
 const char *const wb_flush_form_names[] = { "separate", "coalesced", NULL };
+const char *const wb_workload_names[] = { "oltp", "bulk", "mixed", NULL };
+_Static_assert(sizeof(wb_workload_names) / sizeof(wb_workload_names[0]) == WB_WORKLOAD_COUNT + 1,
+	       "wb_workload_names must name every enum wb_workload");
 _Static_assert(sizeof(wb_flush_form_names) / sizeof(wb_flush_form_names[0]) ==
 		       WB_FLUSH_FORM_COUNT + 1,
 	       "wb_flush_form_names must name every enum wb_flush_form");

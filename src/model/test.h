@@ -48,6 +48,18 @@ enum wb_flush_form {
 	WB_FLUSH_FORM_COUNT
 };
 
+/* What the server mostly does, for the recommendation: which flushes decide. */
+enum wb_workload {
+	WB_WORKLOAD_OLTP,  /* 8 kB commits */
+	WB_WORKLOAD_BULK,  /* WAL-faithful bulk flushes (one write of many pages) */
+	WB_WORKLOAD_MIXED, /* both, weighed equally */
+	WB_WORKLOAD_COUNT
+};
+
+/* The newest PostgreSQL major version whose WAL-opening rules (xlog.c,
+ * get_sync_bit) walbench models; they have not changed since 16. */
+#define WB_PG_NEWEST "18"
+
 /* Compat's five groups, in pg_test_fsync's order. */
 enum wb_compat_group {
 	WB_COMPAT_ONE_WRITE,   /* each method, one 8kB write */
@@ -63,6 +75,7 @@ extern const char *const wb_segment_mode_names[];
 extern const char *const wb_wal_level_names[];
 extern const char *const wb_fd_mode_names[];
 extern const char *const wb_flush_form_names[];
+extern const char *const wb_workload_names[];
 
 /* One test case, as planned. */
 struct wb_test {

@@ -17,6 +17,7 @@
 #define CFG(field) offsetof(struct wb_config, field)
 
 #define RUN WB_CMD_BIT(WB_CMD_RUN)
+#define REC WB_CMD_BIT(WB_CMD_RECOMMEND)
 
 /* --decide's choices: "off", then every method that can be a baseline, in enum
  * order (index k is method k - 1; "none", the no-sync baseline, cannot be one). */
@@ -36,7 +37,10 @@ const struct wb_option wb_options[] = {
 	  WB_CMD_BIT(WB_CMD_COMPAT), CFG(duration_ns), NULL },
 	{ "dir", 'd', WB_OPT_PATH, ".", 0, 0, "DIR",
 	  "directory to test in (put it on the file system of pg_wal); default: current directory",
-	  RUN | WB_CMD_BIT(WB_CMD_ENGINES), CFG(target), NULL },
+	  RUN | REC | WB_CMD_BIT(WB_CMD_ENGINES), CFG(target), NULL },
+	{ "data", 0, WB_OPT_PATH, NULL, 0, 0, "DIR",
+	  "the same as the operand DIR: where pg_wal lives or will live (default: current directory)",
+	  REC, CFG(target), NULL },
 	{ "method", 'm', WB_OPT_METHODS, "all", 0, 0, "LIST",
 	  "methods, comma separated, or all: open_datasync,fdatasync,fsync,fsync_writethrough,"
 	  "open_sync,pwritev2_dsync (and none, a no-sync baseline not in all)",
@@ -59,10 +63,10 @@ const struct wb_option wb_options[] = {
 	  RUN, CFG(budget_ns), NULL },
 	{ "trial-time", 0, WB_OPT_DURATION, "200ms", NS_PER_S / 100, 3600 * NS_PER_S, "TIME",
 	  "length of one trial; trials of all tests are interleaved (default 200ms)",
-	  RUN, CFG(trial_ns), NULL },
+	  RUN | REC, CFG(trial_ns), NULL },
 	{ "warmup", 0, WB_OPT_DURATION, "100ms", 0, 3600 * NS_PER_S, "TIME",
 	  "run and discard this much before a test's first trial (default 100ms)",
-	  RUN, CFG(warmup_ns), NULL },
+	  RUN | REC, CFG(warmup_ns), NULL },
 	{ "min-trials", 0, WB_OPT_UINT, "5", 1, 100000, "N",
 	  "trials before a test may stop on its CI (default 5)",
 	  RUN, CFG(min_trials), NULL },
@@ -80,11 +84,24 @@ const struct wb_option wb_options[] = {
 	  RUN, CFG(decide), decide_names },
 	{ "min-gain", 0, WB_OPT_PERCENT, "5", 10, 10000, "PCT",
 	  "with --decide: the smallest gain worth switching for (default 5)",
-	  RUN, CFG(min_gain_bp), NULL },
+	  RUN | REC, CFG(min_gain_bp), NULL },
 	{ "seed", 0, WB_OPT_UINT, "0", 0, (1ull << 53) - 1, "N",
 	  "seed of each round's random test order, to repeat a run's order (default 0: from "
 	  "the clock; the one used is in the JSON)",
-	  RUN, CFG(seed), NULL },
+	  RUN | REC, CFG(seed), NULL },
+	{ "workload", 'W', WB_OPT_CHOICE, "mixed", 0, 0, "NAME",
+	  "what the server mostly does: oltp (8 kB commits), bulk (WAL-faithful 128 kB and 1 MiB "
+	  "flushes) or mixed (both, weighed equally; default)",
+	  REC, CFG(workload), wb_workload_names },
+	{ "pg-version", 0, WB_OPT_UINT, WB_PG_NEWEST, 9, 99, "N",
+	  "the PostgreSQL major version whose rules for opening WAL apply (default " WB_PG_NEWEST ")",
+	  REC, CFG(pg_version), NULL },
+	{ "budget", 'B', WB_OPT_DURATION, "50s", NS_PER_S, 7 * 86400 * NS_PER_S, "TIME",
+	  "most time to measure; it stops as soon as the answer is known (default 50s)",
+	  REC, CFG(budget_ns), NULL },
+	{ "shared-buffers", 0, WB_OPT_SIZE, "0", 0, 1ull << 50, "SIZE",
+	  "the server's shared_buffers, for the huge pages advice (e.g. 8GB; default: not given)",
+	  REC, CFG(shared_buffers), NULL },
 	{ "qd", 'q', WB_OPT_UINTS, "1", 1, 1024, "LIST",
 	  "flushes in flight per job, comma separated (io_uring, libaio; default 1)",
 	  RUN, CFG(qds), NULL },
@@ -110,7 +127,7 @@ const struct wb_option wb_options[] = {
 	{ "wal-buffers", 0, WB_OPT_SIZE, "4MiB", 0, 1ull << 30, "SIZE",
 	  "coalesced flushes split where a wal_buffers ring of this size wraps, as the server "
 	  "does (default 4MiB, PostgreSQL's default with 128MB shared_buffers; 0: never)",
-	  RUN, CFG(wal_buffers), NULL },
+	  RUN | REC, CFG(wal_buffers), NULL },
 	{ "fd-mode", 0, WB_OPT_CHOICE, "keep", 0, 0, "MODE",
 	  "keep the file open (default), or reopen it per flush as pg_test_fsync's descriptor "
 	  "test: sync_then_close, close_then_sync",
@@ -121,10 +138,10 @@ const struct wb_option wb_options[] = {
 	  RUN, CFG(pg_version), NULL },
 	{ "wal-level", 0, WB_OPT_CHOICE, "replica", 0, 0, "LEVEL",
 	  "with --pg-version <= 15: minimal lets PostgreSQL use O_DIRECT for open_* methods",
-	  RUN, CFG(wal_level), wb_wal_level_names },
+	  RUN | REC, CFG(wal_level), wb_wal_level_names },
 	{ "debug-io-direct", 0, WB_OPT_FLAG, NULL, 0, 0, "",
 	  "with --pg-version >= 16: the server runs with debug_io_direct=wal",
-	  RUN, CFG(debug_io_direct), NULL },
+	  RUN | REC, CFG(debug_io_direct), NULL },
 	{ "committers", 'c', WB_OPT_UINTS, "8", 1, 256, "LIST",
 	  "group commit: committer threads sharing the WAL file, comma separated (default 8)",
 	  RUN, CFG(committers), NULL },
@@ -139,7 +156,7 @@ const struct wb_option wb_options[] = {
 	  RUN, CFG(sqpoll), NULL },
 	{ "json", 'j', WB_OPT_PATH, NULL, 0, 0, "FILE",
 	  "also write the results as JSON to FILE (atomically; a symlink is refused)",
-	  RUN, CFG(json_path), NULL },
+	  RUN | REC, CFG(json_path), NULL },
 	{ "csv", 0, WB_OPT_PATH, NULL, 0, 0, "FILE",
 	  "also write one CSV row per test to FILE (atomically; a symlink is refused)",
 	  RUN, CFG(csv_path), NULL },
@@ -364,13 +381,13 @@ static void usage_hint(void)
 
 int wb_parse_command_line(struct wb_config *cfg, enum wb_command cmd, int argc, char **argv)
 {
-	struct option longopts[48];
-	const struct wb_option *map[48];
+	struct option longopts[64];
+	const struct wb_option *map[64];
 	char shortopts[80] = "+:h", why[512];
 	unsigned n = 0, i;
 	int c, idx;
 
-	for (i = 0; i < wb_options_count && n < 46; i++) {
+	for (i = 0; i < wb_options_count && n < 62; i++) {
 		const struct wb_option *opt = &wb_options[i];
 		size_t len = strlen(shortopts);
 
@@ -422,6 +439,9 @@ int wb_parse_command_line(struct wb_config *cfg, enum wb_command cmd, int argc, 
 			return 1;
 		}
 	}
+	/* recommend takes its directory as its one operand, too. */
+	if (cmd == WB_CMD_RECOMMEND && optind == argc - 1)
+		cfg->target = argv[optind++];
 	if (optind < argc) {
 		fprintf(stderr, "walbench: unexpected argument \"%s\"\n", argv[optind]);
 		usage_hint();
@@ -432,12 +452,14 @@ int wb_parse_command_line(struct wb_config *cfg, enum wb_command cmd, int argc, 
 
 static const char *const command_name[WB_CMD_COUNT] = {
 	[WB_CMD_COMPAT] = "compat", [WB_CMD_RUN] = "run", [WB_CMD_ENGINES] = "engines",
+	[WB_CMD_RECOMMEND] = "recommend",
 };
 
 static const char *const command_help[WB_CMD_COUNT] = {
 	[WB_CMD_COMPAT] = "the pg_test_fsync tests, same output format, done right",
 	[WB_CMD_RUN] = "any method x engine x size combination, with latency percentiles",
 	[WB_CMD_ENGINES] = "which engine x method combinations work on a directory, or why not",
+	[WB_CMD_RECOMMEND] = "which wal_sync_method to set on DIR (or that they tie), and why",
 };
 
 void wb_print_help(void)

@@ -18,7 +18,7 @@ struct wb_list {
 	unsigned n;
 };
 
-enum wb_command { WB_CMD_COMPAT, WB_CMD_RUN, WB_CMD_ENGINES, WB_CMD_COUNT };
+enum wb_command { WB_CMD_COMPAT, WB_CMD_RUN, WB_CMD_ENGINES, WB_CMD_RECOMMEND, WB_CMD_COUNT };
 #define WB_CMD_BIT(c) (1u << (c))
 
 struct wb_config {
@@ -52,6 +52,8 @@ struct wb_config {
 	uint64_t decide;          /* 0: off; else 1 + the baseline's enum wb_method_id */
 	uint64_t min_gain_bp;     /* --decide: a switch must gain this much (basis points) */
 	uint64_t seed;            /* of the rounds' random order; 0 picks one from the clock */
+	uint64_t workload;        /* recommend: enum wb_workload */
+	uint64_t shared_buffers;  /* recommend: the server's shared_buffers, bytes (0: not given) */
 	const char *json_path;
 	const char *csv_path;
 	const char *profile;      /* command line only: profile name or path */

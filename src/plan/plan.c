@@ -142,6 +142,47 @@ static unsigned method_variants(const struct wb_config *cfg, enum wb_method_id m
 	return n;
 }
 
+struct wb_test *wb_plan_recommend(const struct wb_config *cfg, size_t *n)
+{
+	static const enum wb_method_id methods[] = {
+		WB_METHOD_FDATASYNC, WB_METHOD_FSYNC, WB_METHOD_OPEN_DATASYNC, WB_METHOD_OPEN_SYNC,
+	};
+	/* Pages per bulk flush: 128 kB (a large transaction's commit) and 1 MiB (a
+	 * bulk load filling wal_buffers between flushes). */
+	static const uint32_t bulk_pages[] = { 16, 128 };
+	uint32_t writes[3];
+	unsigned nw = 0, m, w;
+	struct wb_test *t;
+	size_t k = 0;
+
+	if (cfg->workload != WB_WORKLOAD_BULK)
+		writes[nw++] = 1;
+	if (cfg->workload != WB_WORKLOAD_OLTP)
+		for (w = 0; w < sizeof(bulk_pages) / sizeof(bulk_pages[0]); w++)
+			writes[nw++] = bulk_pages[w];
+	t = calloc((size_t)nw * (sizeof(methods) / sizeof(methods[0])), sizeof(*t));
+	if (!t)
+		return NULL;
+	for (w = 0; w < nw; w++) {
+		for (m = 0; m < sizeof(methods) / sizeof(methods[0]); m++) {
+			t[k] = make_test(methods[m],
+					 pg_uses_direct(cfg, methods[m]) ? WB_ENGINE_DIRECT
+									 : WB_ENGINE_SYNC,
+					 XLOG_BLCKSZ, writes[w], 0, 0);
+			t[k].pattern = WB_PATTERN_APPEND;
+			t[k].segment_size = 16u << 20;
+			t[k].segment_mode = WB_SEGMENT_RECYCLE;
+			t[k].flush_form = WB_FLUSH_COALESCED;
+			t[k].wal_buffers = cfg->wal_buffers;
+			snprintf(t[k].label, sizeof(t[k].label), "PostgreSQL %u",
+				 (unsigned)cfg->pg_version);
+			k++;
+		}
+	}
+	*n = k;
+	return t;
+}
+
 struct wb_test *wb_plan_run(const struct wb_config *cfg, size_t *n)
 {
 	size_t conc = concurrency_count(cfg), k = 0, c;

@@ -208,6 +208,17 @@ static void add_group_key(cJSON *o, const struct wb_test *t)
 		cJSON_AddStringToObject(o, "label", t->label);
 }
 
+/* [low, high] */
+static void add_range(cJSON *o, const char *key, double low, double high)
+{
+	cJSON *arr = cJSON_AddArrayToObject(o, key);
+
+	if (!arr)
+		return;
+	cJSON_AddItemToArray(arr, cJSON_CreateNumber(low));
+	cJSON_AddItemToArray(arr, cJSON_CreateNumber(high));
+}
+
 static void add_comparison_fields(cJSON *o, const struct wb_comparison *c)
 {
 	cJSON_AddNumberToObject(o, "diff_pct", c->diff_pct);
@@ -320,8 +331,69 @@ static void add_schedule(cJSON *root, const struct wb_results *rs)
 	add_throttle(s, rs);
 }
 
+static void add_verdict(cJSON *parent, const char *key, const struct wb_part_verdict *v)
+{
+	cJSON *o;
+
+	if (!v->measured || !(o = cJSON_AddObjectToObject(parent, key)))
+		return;
+	cJSON_AddStringToObject(o, "wal_sync_method", wb_method_get(v->method)->name);
+	cJSON_AddBoolToObject(o, "decided", v->decided);
+	cJSON_AddNumberToObject(o, "margin_pct", v->gain_pct);
+	add_range(o, "ci95_pct", v->low_pct, v->high_pct);
+	cJSON_AddStringToObject(o, "reason", v->why);
+}
+
+static void add_recommendation(cJSON *root, const struct wb_recommendation *rec)
+{
+	cJSON *o = cJSON_AddObjectToObject(root, "recommendation"), *arr;
+	size_t i;
+
+	if (!o)
+		return;
+	cJSON_AddStringToObject(o, "workload", wb_workload_names[rec->workload]);
+	if (rec->failed) {
+		cJSON_AddNullToObject(o, "wal_sync_method");
+		cJSON_AddStringToObject(o, "failure", rec->failure);
+		cJSON_AddStringToObject(o, "headline", rec->headline);
+		return;
+	}
+	cJSON_AddStringToObject(o, "wal_sync_method", wb_method_get(rec->method)->name);
+	cJSON_AddBoolToObject(o, "change", rec->change);
+	cJSON_AddBoolToObject(o, "significant", rec->significant);
+	cJSON_AddNumberToObject(o, "margin_pct", rec->margin_pct);
+	add_range(o, "ci95_pct", rec->ci_low_pct, rec->ci_high_pct);
+	if (rec->has_runner_up) {
+		cJSON *ru = cJSON_AddObjectToObject(o, "runner_up");
+
+		if (ru) {
+			cJSON_AddStringToObject(ru, "method", wb_method_get(rec->runner_up)->name);
+			cJSON_AddNumberToObject(ru, "margin_pct", rec->runner_up_pct);
+			add_range(ru, "ci95_pct", rec->runner_up_low, rec->runner_up_high);
+		}
+	} else {
+		cJSON_AddNullToObject(o, "runner_up");
+	}
+	add_verdict(o, "oltp", &rec->oltp);
+	add_verdict(o, "bulk", &rec->bulk);
+	cJSON_AddNumberToObject(o, "flush_p50_us", rec->flush_p50_us);
+	cJSON_AddNumberToObject(o, "commit_delay_us", rec->commit_delay_us);
+	cJSON_AddNumberToObject(o, "commit_siblings", rec->commit_siblings);
+	cJSON_AddStringToObject(o, "commit_delay_reason", rec->commit_reason);
+	cJSON_AddBoolToObject(o, "decided", rec->decided);
+	cJSON_AddNumberToObject(o, "decided_in_s", rec->decided_in_s);
+	cJSON_AddStringToObject(o, "headline", rec->headline);
+	cJSON_AddStringToObject(o, "reason", rec->reason);
+	arr = cJSON_AddArrayToObject(o, "config");
+	for (i = 0; arr && i < rec->nconfig; i++)
+		cJSON_AddItemToArray(arr, cJSON_CreateString(rec->config[i]));
+	arr = cJSON_AddArrayToObject(o, "alter_system");
+	for (i = 0; arr && i < rec->nalter; i++)
+		cJSON_AddItemToArray(arr, cJSON_CreateString(rec->alter[i]));
+}
+
 char *wb_json_render(const struct wb_results *rs, const struct wb_config *cfg,
-		     enum wb_command cmd)
+		     enum wb_command cmd, const struct wb_recommendation *rec)
 {
 	cJSON *root = cJSON_CreateObject(), *host, *tests;
 	char *out = NULL;
@@ -354,6 +426,8 @@ char *wb_json_render(const struct wb_results *rs, const struct wb_config *cfg,
 	}
 	if (rs->decide)
 		add_decision(root, rs);
+	if (rec)
+		add_recommendation(root, rec);
 	tests = cJSON_AddArrayToObject(root, "tests");
 	for (i = 0; tests && i < rs->n; i++) {
 		cJSON *t = test_to_json(rs, &rs->v[i]);
@@ -369,9 +443,9 @@ out:
 }
 
 int wb_json_write(const char *path, const struct wb_results *rs, const struct wb_config *cfg,
-		  enum wb_command cmd, const char **why)
+		  enum wb_command cmd, const struct wb_recommendation *rec, const char **why)
 {
-	char *text = wb_json_render(rs, cfg, cmd);
+	char *text = wb_json_render(rs, cfg, cmd, rec);
 	size_t len;
 	int ret;
 

@@ -8,16 +8,17 @@
 /* Version of the JSON layout (docs/results-schema.md); bumped when keys change
  * meaning. Keys are only added, never renamed. */
 #define WB_SCHEMA_VERSION 3
+#include "advice/recommend.h"
 #include "results/results.h"
 
-/* Serialises rs (and the effective configuration of cmd) to a string the caller
- * frees; NULL on allocation failure. */
+/* Serialises rs (and the effective configuration of cmd, and the recommendation
+ * when rec is not NULL) to a string the caller frees; NULL on allocation failure. */
 char *wb_json_render(const struct wb_results *rs, const struct wb_config *cfg,
-		     enum wb_command cmd);
+		     enum wb_command cmd, const struct wb_recommendation *rec);
 
 /* Writes rs to path atomically (temp file, fsync, rename), refusing a symlink.
  * 0 or -errno; *why names the failing step. */
 int wb_json_write(const char *path, const struct wb_results *rs, const struct wb_config *cfg,
-		  enum wb_command cmd, const char **why);
+		  enum wb_command cmd, const struct wb_recommendation *rec, const char **why);
 
 #endif

@@ -233,6 +233,26 @@ static void print_throttle(const struct wb_results *rs)
 	       t->period_ms, t->rate_per_s, (double)rs->trial_ns / 1e9);
 }
 
+void wb_text_print_storage_notes(const struct wb_results *rs)
+{
+	double worst = 0.0;
+	size_t i, unstable = 0;
+
+	print_storage(rs);
+	print_throttle(rs);
+	for (i = 0; i < rs->n; i++) {
+		if (!wb_result_unstable(rs, &rs->v[i]))
+			continue;
+		unstable++;
+		if (rs->v[i].stats.cv_pct > worst)
+			worst = rs->v[i].stats.cv_pct;
+	}
+	if (unstable)
+		printf("note: %zu of %zu tests varied from trial to trial by up to %.0f%% (CV): a "
+		       "noisy machine or device; the intervals above include that noise\n",
+		       unstable, rs->n, worst);
+}
+
 void wb_text_print_summary(const struct wb_results *rs)
 {
 	size_t i;

@@ -14,4 +14,8 @@ extern const struct wb_result_hooks wb_text_hooks;
  * otherwise identical tests. */
 void wb_text_print_summary(const struct wb_results *rs);
 
+/* The storage, a throttle if found, and one line on unstable tests: what a
+ * recommendation needs beside its own evidence. */
+void wb_text_print_storage_notes(const struct wb_results *rs);
+
 #endif

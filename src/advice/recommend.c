@@ -1,0 +1,378 @@
+/* recommend.c — see recommend.h. The rules, in order:
+ * 1. a durability failure or error anywhere: no recommendation, that failure first;
+ * 2. each part of the workload (8 kB commits; bulk flushes) says what its
+ *    sequential decision said: switch to the method that beat the default by at
+ *    least the minimum gain, or keep the default (a proven tie, or undecided);
+ *    bulk switches only when every bulk size agrees;
+ * 3. mixed: parts that agree decide; when one part gains and the other would
+ *    lose, the gains are weighed (half each) and the switch must still clear
+ *    the minimum gain;
+ * 4. commit_delay from the chosen method's median commit flush, where it pays. */
+#include "advice/recommend.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+static const char *mname(enum wb_method_id m)
+{
+	const struct wb_method *x = wb_method_get(m);
+
+	return x ? x->name : "?";
+}
+
+/* The test of method m in the group of test key; NULL when absent or not ok. */
+static const struct wb_result *find(const struct wb_results *rs, const struct wb_test *key,
+				    enum wb_method_id m)
+{
+	size_t i;
+
+	for (i = 0; i < rs->n; i++)
+		if (rs->v[i].test.method == m && rs->v[i].status == WB_STATUS_OK &&
+		    wb_test_same_but_method(&rs->v[i].test, key))
+			return &rs->v[i];
+	return NULL;
+}
+
+/* m against the default in the group of key, 95 %: false when not comparable. */
+static bool gain(const struct wb_results *rs, const struct wb_test *key, enum wb_method_id m,
+		 struct wb_comparison *c)
+{
+	const struct wb_result *base = find(rs, key, WB_DEFAULT_METHOD), *x = find(rs, key, m);
+
+	if (!base || !x)
+		return false;
+	if (base == x) {
+		*c = (struct wb_comparison){ .paired = true };
+		return true;
+	}
+	return wb_result_compare(base, x, 0.95, c);
+}
+
+static void set_gain(struct wb_part_verdict *v, const struct wb_comparison *c)
+{
+	v->gain_pct = c->diff_pct;
+	v->low_pct = c->ci95_low_pct;
+	v->high_pct = c->ci95_high_pct;
+}
+
+/* What one group's decision says. */
+static void group_verdict(const struct wb_results *rs, const struct wb_group_decision *d,
+			  struct wb_part_verdict *v)
+{
+	const struct wb_test *key = &rs->v[d->first].test;
+	struct wb_comparison c;
+
+	v->measured = true;
+	v->decided = d->state == WB_DECIDE_SWITCH || d->state == WB_DECIDE_KEEP;
+	v->method = d->state == WB_DECIDE_SWITCH ? rs->v[d->leader].test.method : WB_DEFAULT_METHOD;
+	if (gain(rs, key, v->method, &c))
+		set_gain(v, &c);
+	snprintf(v->why, sizeof(v->why), "%s", d->reason);
+}
+
+/* The part's verdict over its groups: commits (one page per flush) or bulk. */
+static void part_verdict(const struct wb_results *rs, bool bulk, struct wb_part_verdict *v)
+{
+	struct wb_part_verdict g;
+	size_t i, groups = 0;
+	bool agree = true;
+
+	memset(v, 0, sizeof(*v));
+	v->method = WB_DEFAULT_METHOD;
+	for (i = 0; i < rs->ndecisions; i++) {
+		const struct wb_group_decision *d = &rs->decisions[i];
+
+		if ((rs->v[d->first].test.writes_per_op > 1) != bulk || d->baseline == SIZE_MAX)
+			continue;
+		memset(&g, 0, sizeof(g));
+		group_verdict(rs, d, &g);
+		if (groups++ == 0) {
+			*v = g;
+			continue;
+		}
+		v->decided = v->decided && g.decided;
+		agree = agree && g.method == v->method;
+		if (g.gain_pct < v->gain_pct) /* the most cautious size speaks for the part */
+			set_gain(v, &(struct wb_comparison){ .diff_pct = g.gain_pct,
+							     .ci95_low_pct = g.low_pct,
+							     .ci95_high_pct = g.high_pct });
+	}
+	if (groups > 1 && !agree) {
+		v->method = WB_DEFAULT_METHOD;
+		v->gain_pct = v->low_pct = v->high_pct = 0.0;
+		snprintf(v->why, sizeof(v->why), "the bulk flush sizes disagree on a method: keep "
+			 "%s", mname(WB_DEFAULT_METHOD));
+	}
+}
+
+/* A failure anywhere stops the recommendation. */
+static bool find_failure(const struct wb_results *rs, struct wb_recommendation *out)
+{
+	size_t i;
+
+	for (i = 0; i < rs->n; i++) {
+		const struct wb_result *r = &rs->v[i];
+
+		if (r->status != WB_STATUS_ERROR)
+			continue;
+		snprintf(out->failure, sizeof(out->failure), "%s%s on %s failed: %s",
+			 r->durability_failure ? "DURABILITY FAILURE: " : "",
+			 mname(r->test.method), wb_engine_name(r->test.engine), r->reason);
+		return true;
+	}
+	return false;
+}
+
+/* mixed: one method for both parts. */
+static void combine(const struct wb_results *rs, const struct wb_recommend_params *p,
+		    struct wb_recommendation *out)
+{
+	const struct wb_part_verdict *o = &out->oltp, *b = &out->bulk;
+	enum wb_method_id cand[2] = { o->method, b->method };
+	double best_gain = 0.0;
+	unsigned k;
+
+	out->method = WB_DEFAULT_METHOD;
+	if (o->method == b->method) {
+		out->method = o->method;
+		snprintf(out->reason, sizeof(out->reason), "commits and bulk flushes agree: %s; %s",
+			 o->why, b->why);
+		return;
+	}
+	/* Weigh each candidate over both parts; it must clear the minimum gain. */
+	for (k = 0; k < 2; k++) {
+		struct wb_comparison co, cb;
+		double g;
+		size_t i;
+		const struct wb_test *okey = NULL, *bkey = NULL;
+
+		if (cand[k] == WB_DEFAULT_METHOD)
+			continue;
+		for (i = 0; i < rs->ndecisions; i++) {
+			const struct wb_test *t = &rs->v[rs->decisions[i].first].test;
+
+			if (t->writes_per_op > 1 && !bkey)
+				bkey = t;
+			else if (t->writes_per_op == 1 && !okey)
+				okey = t;
+		}
+		if (!okey || !bkey || !gain(rs, okey, cand[k], &co) || !gain(rs, bkey, cand[k], &cb))
+			continue;
+		g = WB_MIXED_OLTP_WEIGHT * co.diff_pct + (1.0 - WB_MIXED_OLTP_WEIGHT) * cb.diff_pct;
+		if (g >= p->min_gain_pct && g > best_gain) {
+			best_gain = g;
+			out->method = cand[k];
+			snprintf(out->reason, sizeof(out->reason),
+				 "commits say %s, bulk flushes %s; weighed half each, %s gains %.1f%% "
+				 "(commits %+.1f%%, bulk %+.1f%%), at least the %.1f%% asked",
+				 mname(o->method), mname(b->method), mname(cand[k]), g, co.diff_pct,
+				 cb.diff_pct, p->min_gain_pct);
+		}
+	}
+	if (out->method == WB_DEFAULT_METHOD)
+		snprintf(out->reason, sizeof(out->reason),
+			 "commits say %s, bulk flushes %s: what one part gains the other loses "
+			 "(weighed half each, under %.1f%%), so keep %s", mname(o->method),
+			 mname(b->method), p->min_gain_pct, mname(WB_DEFAULT_METHOD));
+}
+
+/* The best method other than out->method in the deciding group, against it. */
+static void runner_up(const struct wb_results *rs, struct wb_recommendation *out)
+{
+	const struct wb_test *key = NULL;
+	const struct wb_result *chosen;
+	double best = -INFINITY;
+	size_t i;
+
+	for (i = 0; i < rs->ndecisions && !key; i++) {
+		const struct wb_test *t = &rs->v[rs->decisions[i].first].test;
+
+		if ((t->writes_per_op == 1) == (out->workload != WB_WORKLOAD_BULK))
+			key = t;
+	}
+	if (!key || !(chosen = find(rs, key, out->method)))
+		return;
+	for (i = 0; i < rs->n; i++) {
+		const struct wb_result *r = &rs->v[i];
+		struct wb_comparison c;
+
+		if (r == chosen || r->status != WB_STATUS_OK || r->test.method == WB_METHOD_NONE ||
+		    !wb_test_same_but_method(&r->test, key) || !wb_result_compare(chosen, r, 0.95, &c))
+			continue;
+		if (c.diff_pct > best) {
+			best = c.diff_pct;
+			out->has_runner_up = true;
+			out->runner_up = r->test.method;
+			out->runner_up_pct = c.diff_pct;
+			out->runner_up_low = c.ci95_low_pct;
+			out->runner_up_high = c.ci95_high_pct;
+		}
+	}
+}
+
+/* commit_delay from the chosen method's median 8 kB commit flush. */
+static void commit_delay(const struct wb_results *rs, struct wb_recommendation *out)
+{
+	const struct wb_result *r = NULL;
+	size_t i;
+
+	out->commit_siblings = WB_COMMIT_SIBLINGS;
+	for (i = 0; i < rs->n && !r; i++)
+		if (rs->v[i].test.method == out->method && rs->v[i].test.writes_per_op == 1 &&
+		    rs->v[i].status == WB_STATUS_OK && rs->v[i].hist && rs->v[i].hist->count)
+			r = &rs->v[i];
+	if (!r) {
+		snprintf(out->commit_reason, sizeof(out->commit_reason),
+			 "not measured (no 8 kB commit flushes in this run): leave commit_delay at 0");
+		return;
+	}
+	out->flush_p50_us = wb_result_usecs(r, 50);
+	if (out->flush_p50_us < WB_COMMIT_DELAY_MIN_US) {
+		snprintf(out->commit_reason, sizeof(out->commit_reason),
+			 "a commit flush takes a median %.0f us: too fast for a delay to pay (it "
+			 "would add about as much latency as it saves); leave commit_delay at 0",
+			 out->flush_p50_us);
+		return;
+	}
+	out->commit_delay_us = (uint32_t)fmin(out->flush_p50_us / 2.0, WB_COMMIT_DELAY_MAX_US);
+	snprintf(out->commit_reason, sizeof(out->commit_reason),
+		 "a commit flush takes a median %.1f ms: with %u or more transactions active, a "
+		 "committer that waits half of that lets others join its flush (PostgreSQL's "
+		 "documentation: start at half the single-flush time); raise it only if TPS under "
+		 "load improves", out->flush_p50_us / 1e3, WB_COMMIT_SIBLINGS);
+}
+
+static void add_line(char (*lines)[200], size_t *n, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (*n >= WB_REC_MAX_LINES)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(lines[(*n)++], 200, fmt, ap);
+	va_end(ap);
+}
+
+static void add_alter(struct wb_recommendation *out, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (out->nalter >= WB_REC_MAX_LINES)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(out->alter[out->nalter++], sizeof(out->alter[0]), fmt, ap);
+	va_end(ap);
+}
+
+static void config_lines(struct wb_recommendation *out)
+{
+	if (out->change)
+		add_line(out->config, &out->nconfig, "wal_sync_method = %s\t# %+.1f%% [%+.1f%%, "
+			 "%+.1f%%] over %s, measured by walbench", mname(out->method),
+			 out->margin_pct, out->ci_low_pct, out->ci_high_pct,
+			 mname(WB_DEFAULT_METHOD));
+	else
+		add_line(out->config, &out->nconfig, "wal_sync_method = %s\t# the default: no "
+			 "other method gains %s", mname(out->method),
+			 out->decided ? "enough (a tie)" : "significantly");
+	add_line(out->config, &out->nconfig, "commit_delay = %u\t# %s", out->commit_delay_us,
+		 out->commit_delay_us ? "half a median commit flush" : "flushes are fast");
+	if (out->commit_delay_us)
+		add_line(out->config, &out->nconfig, "commit_siblings = %u\t# only wait when this "
+			 "many others are active", out->commit_siblings);
+	add_alter(out, "ALTER SYSTEM SET wal_sync_method = '%s';", mname(out->method));
+	add_alter(out, "ALTER SYSTEM SET commit_delay = %u;", out->commit_delay_us);
+	if (out->commit_delay_us)
+		add_alter(out, "ALTER SYSTEM SET commit_siblings = %u;", out->commit_siblings);
+	add_alter(out, "SELECT pg_reload_conf();  -- all three take effect on reload");
+}
+
+static double decided_in(const struct wb_results *rs, bool *all)
+{
+	double last = 0.0;
+	size_t i;
+
+	*all = rs->ndecisions > 0;
+	for (i = 0; i < rs->ndecisions; i++) {
+		if (rs->decisions[i].state == WB_DECIDE_BUDGET)
+			*all = false;
+		else if (rs->decisions[i].decided_s > last)
+			last = rs->decisions[i].decided_s;
+	}
+	return *all ? last : (double)rs->elapsed_ns / 1e9;
+}
+
+bool wb_recommend(const struct wb_results *rs, const struct wb_recommend_params *p,
+		  struct wb_recommendation *out)
+{
+	struct wb_comparison c;
+	const struct wb_test *key = NULL;
+	size_t i;
+
+	memset(out, 0, sizeof(*out));
+	out->workload = p->workload;
+	out->method = WB_METHOD_COUNT;
+	if (find_failure(rs, out)) {
+		out->failed = true;
+		snprintf(out->headline, sizeof(out->headline),
+			 "NO RECOMMENDATION: %s. Do not put a database here until this is explained.",
+			 out->failure);
+		return false;
+	}
+	if (p->workload != WB_WORKLOAD_BULK)
+		part_verdict(rs, false, &out->oltp);
+	if (p->workload != WB_WORKLOAD_OLTP)
+		part_verdict(rs, true, &out->bulk);
+	if ((p->workload != WB_WORKLOAD_BULK && !out->oltp.measured) ||
+	    (p->workload != WB_WORKLOAD_OLTP && !out->bulk.measured)) {
+		out->failed = true;
+		snprintf(out->failure, sizeof(out->failure), "nothing to decide from: the %s "
+			 "flushes were not measured against %s", p->workload == WB_WORKLOAD_BULK
+			 ? "bulk" : "commit", mname(WB_DEFAULT_METHOD));
+		snprintf(out->headline, sizeof(out->headline), "NO RECOMMENDATION: %s", out->failure);
+		return false;
+	}
+	if (p->workload == WB_WORKLOAD_OLTP) {
+		out->method = out->oltp.method;
+		snprintf(out->reason, sizeof(out->reason), "%s", out->oltp.why);
+	} else if (p->workload == WB_WORKLOAD_BULK) {
+		out->method = out->bulk.method;
+		snprintf(out->reason, sizeof(out->reason), "%s", out->bulk.why);
+	} else {
+		combine(rs, p, out);
+	}
+	out->change = out->method != WB_DEFAULT_METHOD;
+	out->decided_in_s = decided_in(rs, &out->decided);
+	for (i = 0; i < rs->ndecisions && !key; i++) {
+		const struct wb_test *t = &rs->v[rs->decisions[i].first].test;
+
+		if ((t->writes_per_op == 1) == (p->workload != WB_WORKLOAD_BULK))
+			key = t;
+	}
+	if (key && gain(rs, key, out->method, &c)) {
+		out->margin_pct = c.diff_pct;
+		out->ci_low_pct = c.ci95_low_pct;
+		out->ci_high_pct = c.ci95_high_pct;
+		out->significant = out->change && c.significant;
+	}
+	runner_up(rs, out);
+	commit_delay(rs, out);
+	if (out->change)
+		snprintf(out->headline, sizeof(out->headline),
+			 "Set wal_sync_method = %s: %+.1f%% [%+.1f%%, %+.1f%%] over %s for this %s "
+			 "workload", mname(out->method), out->margin_pct, out->ci_low_pct,
+			 out->ci_high_pct, mname(WB_DEFAULT_METHOD), wb_workload_names[p->workload]);
+	else if (out->has_runner_up)
+		snprintf(out->headline, sizeof(out->headline),
+			 "%s: keep wal_sync_method = %s (the best other, %s, %+.1f%% [%+.1f%%, "
+			 "%+.1f%%], is not worth a change)", out->decided ? "Tie" : "No clear winner",
+			 mname(out->method), mname(out->runner_up), out->runner_up_pct,
+			 out->runner_up_low, out->runner_up_high);
+	else
+		snprintf(out->headline, sizeof(out->headline), "Keep wal_sync_method = %s",
+			 mname(out->method));
+	config_lines(out);
+	return true;
+}

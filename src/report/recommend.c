@@ -1,0 +1,71 @@
+/* recommend.c — prints a recommendation (see recommend.h); computes nothing. */
+#include "report/recommend.h"
+
+#include <stdio.h>
+
+#include "model/units.h"
+
+static void print_part(const char *name, const struct wb_part_verdict *v)
+{
+	if (!v->measured)
+		return;
+	printf("  %-15s %s (%s)\n", name, wb_method_get(v->method)->name,
+	       v->decided ? v->why : "undecided within the budget");
+}
+
+/* The rows behind the decision: every test, its rate and CI, its median and
+ * p99 flush, and whether the decision dropped it early. */
+static void print_evidence(const struct wb_results *rs)
+{
+	size_t i;
+
+	printf("\nEvidence (flushes/s, 95%% CI of the mean; trials paired by round; %u rounds, "
+	       "trials of %.2f s):\n", rs->rounds, (double)rs->trial_ns / 1e9);
+	printf("  %-14s %-7s %-14s %10s %8s %10s %10s\n", "method", "engine", "flush", "flushes/s",
+	       "+-95%", "p50 us", "p99 us");
+	for (i = 0; i < rs->n; i++) {
+		const struct wb_result *r = &rs->v[i];
+		char shape[32], size[16];
+
+		wb_format_size(wb_flush_bytes(&r->test), size, sizeof(size));
+		snprintf(shape, sizeof(shape), "%s %s", wb_shape_name(&r->test), size);
+		if (r->status != WB_STATUS_OK) {
+			printf("  %-14s %-7s %-14s %s: %s\n", wb_method_get(r->test.method)->name,
+			       wb_engine_name(r->test.engine), shape, wb_status_name(r->status),
+			       r->reason);
+			continue;
+		}
+		printf("  %-14s %-7s %-14s %10.1f %7.1f%% %10.1f %10.1f%s\n",
+		       wb_method_get(r->test.method)->name, wb_engine_name(r->test.engine), shape,
+		       wb_result_ops_per_sec(r), r->stats.ci95_pct, wb_result_usecs(r, 50),
+		       wb_result_usecs(r, 99), r->dropped ? "  (dropped: significantly slower)" : "");
+	}
+}
+
+void wb_recommend_print(const struct wb_results *rs, const struct wb_recommendation *rec)
+{
+	size_t i;
+
+	printf("\n%s\n", rec->headline);
+	if (rec->failed)
+		return;
+	printf("  why: %s\n", rec->reason);
+	if (rec->has_runner_up && rec->change)
+		printf("  runner-up: %s, %+.1f%% [%+.1f%%, %+.1f%%] against %s\n",
+		       wb_method_get(rec->runner_up)->name, rec->runner_up_pct, rec->runner_up_low,
+		       rec->runner_up_high, wb_method_get(rec->method)->name);
+	printf("  %s in %.1f s%s\n", rec->decided ? "decided" : "budget spent, undecided,",
+	       rec->decided_in_s, rec->decided ? "" : " (more --budget may settle it)");
+	if (rec->workload == WB_WORKLOAD_MIXED) {
+		print_part("8 kB commits:", &rec->oltp);
+		print_part("bulk flushes:", &rec->bulk);
+	}
+	print_evidence(rs);
+	printf("\ncommit_delay: %s\n", rec->commit_reason);
+	printf("\npostgresql.conf:\n");
+	for (i = 0; i < rec->nconfig; i++)
+		printf("  %s\n", rec->config[i]);
+	printf("\nor, in psql as a superuser:\n");
+	for (i = 0; i < rec->nalter; i++)
+		printf("  %s\n", rec->alter[i]);
+}
