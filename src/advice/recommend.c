@@ -1,5 +1,6 @@
 /* recommend.c — see recommend.h. The rules, in order:
- * 1. a durability failure or error anywhere: no recommendation, that failure first;
+ * 1. a durability failure anywhere: no recommendation, that failure first (a
+ *    method that failed otherwise or is n/a is simply never chosen);
  * 2. each part of the workload (8 kB commits; bulk flushes) says what its
  *    sequential decision said: switch to the method that beat the default by at
  *    least the minimum gain, or keep the default (a proven tie, or undecided);
@@ -107,7 +108,9 @@ static void part_verdict(const struct wb_results *rs, bool bulk, struct wb_part_
 	}
 }
 
-/* A failure anywhere stops the recommendation. */
+/* A durability failure anywhere stops the recommendation: the storage lost
+ * data it said was safe. (A method that failed otherwise, or is n/a, is never
+ * recommended: the decision only ever picks tests that ran.) */
 static bool find_failure(const struct wb_results *rs, struct wb_recommendation *out)
 {
 	size_t i;
@@ -115,7 +118,7 @@ static bool find_failure(const struct wb_results *rs, struct wb_recommendation *
 	for (i = 0; i < rs->n; i++) {
 		const struct wb_result *r = &rs->v[i];
 
-		if (r->status != WB_STATUS_ERROR)
+		if (r->status != WB_STATUS_ERROR || !r->durability_failure)
 			continue;
 		snprintf(out->failure, sizeof(out->failure), "%s%s on %s failed: %s",
 			 r->durability_failure ? "DURABILITY FAILURE: " : "",

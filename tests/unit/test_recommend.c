@@ -1,0 +1,273 @@
+/* test_recommend.c — the recommender on synthetic results: trial rates made
+ * up per method, decided by the real sequential rule (results/decide.c), then
+ * judged by wb_recommend. Cases: a clear winner, a tie, a winner below the
+ * minimum gain, a failed and an n/a method, a durability failure, commits and
+ * bulk flushes disagreeing under mixed, and commit_delay for slow and fast
+ * flushes. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "advice/recommend.h"
+
+#define ROUNDS 40
+
+struct spec {
+	enum wb_method_id method;
+	uint32_t writes;           /* 1: a commit, else a bulk flush of this many pages */
+	double rate;               /* mean flushes/s */
+	double p50_us;             /* every flush takes this long (for commit_delay) */
+	enum wb_status status;
+	bool durability_failure;
+};
+
+static struct wb_results rs;
+
+/* Rates with 2 % noise that differs by round and by method, the same each run. */
+static double noisy(double mean, unsigned round, unsigned k)
+{
+	uint64_t x = (uint64_t)round * 0x9e3779b97f4a7c15ull ^ (uint64_t)(k + 1) * 0xbf58476d1ce4e5b9ull;
+
+	x ^= x >> 31;
+	x *= 0x94d049bb133111ebull;
+	x ^= x >> 29;
+	return mean * (1.0 + 0.02 * ((double)(x % 2001) / 1000.0 - 1.0));
+}
+
+/* Builds rs from specs and runs the decision rule over ROUNDS rounds. */
+static void build(const struct spec *s, size_t n, double min_gain)
+{
+	struct wb_decide_params p = { .baseline = WB_METHOD_FDATASYNC, .min_gain_pct = min_gain,
+				      .conf = WB_DECIDE_CONF, .equiv_conf = WB_EQUIV_CONF,
+				      .min_rounds = WB_DECIDE_MIN_ROUNDS };
+	bool done[16] = { false };
+	size_t i;
+	unsigned r;
+
+	memset(&rs, 0, sizeof(rs));
+	rs.adaptive = true;
+	rs.decide = true;
+	rs.decide_params = p;
+	rs.decisions = calloc(n, sizeof(*rs.decisions));
+	assert_non_null(rs.decisions);
+	for (i = 0; i < n; i++) {
+		struct wb_result *x = wb_results_add(&rs, &(struct wb_test){
+			.method = s[i].method, .engine = WB_ENGINE_SYNC, .size = 8192,
+			.writes_per_op = s[i].writes, .queue_depth = 1, .jobs = 1, .committers = 1,
+			.pattern = WB_PATTERN_APPEND, .flush_form = WB_FLUSH_COALESCED });
+
+		assert_non_null(x);
+		x->status = s[i].status;
+		x->durability_failure = s[i].durability_failure;
+		x->hist = malloc(sizeof(*x->hist));
+		assert_non_null(x->hist);
+		wb_hist_init(x->hist);
+		if (x->status == WB_STATUS_OK)
+			for (r = 0; r < 200; r++)
+				wb_hist_record(x->hist, (uint64_t)(s[i].p50_us * 1e3));
+	}
+	for (r = 0; r < ROUNDS; r++) {
+		for (i = 0; i < n; i++)
+			if (rs.v[i].status == WB_STATUS_OK && !done[i])
+				assert_int_equal(wb_result_add_trial(&rs.v[i], noisy(s[i].rate, r, (unsigned)i), r), 0);
+		if (wb_decide_step(rs.v, n, &p, done, rs.decisions, &rs.ndecisions, r, r + 1))
+			break;
+	}
+	rs.rounds = r;
+	wb_decide_finish(rs.v, n, &p, rs.decisions, rs.ndecisions, r, r);
+	for (i = 0; i < n; i++)
+		wb_stats_compute(rs.v[i].trial_rates, rs.v[i].ntrials, &rs.v[i].stats);
+}
+
+static bool recommend(enum wb_workload w, struct wb_recommendation *rec)
+{
+	struct wb_recommend_params p = { .workload = w, .min_gain_pct = 5.0 };
+
+	return wb_recommend(&rs, &p, rec);
+}
+
+static int teardown(void **state)
+{
+	(void)state;
+	wb_results_free(&rs);
+	return 0;
+}
+
+#define OK WB_STATUS_OK
+#define FDS WB_METHOD_FDATASYNC
+#define FS WB_METHOD_FSYNC
+#define OD WB_METHOD_OPEN_DATASYNC
+#define OS WB_METHOD_OPEN_SYNC
+
+static void test_clear_winner(void **state)
+{
+	static const struct spec s[] = {
+		{ FDS, 1, 100, 80, OK, false }, { FS, 1, 130, 80, OK, false },
+		{ OD, 1, 100, 80, OK, false }, { OS, 1, 101, 80, OK, false },
+	};
+	struct wb_recommendation rec;
+
+	(void)state;
+	build(s, 4, 5.0);
+	assert_true(recommend(WB_WORKLOAD_OLTP, &rec));
+	assert_int_equal(rec.method, FS);
+	assert_true(rec.change && rec.significant && rec.decided);
+	assert_true(rec.margin_pct > 25 && rec.ci_low_pct > 0);
+	assert_non_null(strstr(rec.headline, "wal_sync_method = fsync"));
+	assert_non_null(strstr(rec.config[0], "wal_sync_method = fsync"));
+	assert_non_null(strstr(rec.alter[0], "ALTER SYSTEM SET wal_sync_method = 'fsync';"));
+	assert_true(rec.has_runner_up && rec.runner_up_pct < 0);
+}
+
+static void test_tie_keeps_default(void **state)
+{
+	static const struct spec s[] = {
+		{ FDS, 1, 100, 80, OK, false }, { FS, 1, 100, 80, OK, false },
+		{ OD, 1, 100, 80, OK, false }, { OS, 1, 100, 80, OK, false },
+	};
+	struct wb_recommendation rec;
+
+	(void)state;
+	build(s, 4, 5.0);
+	assert_true(recommend(WB_WORKLOAD_OLTP, &rec));
+	assert_int_equal(rec.method, FDS);
+	assert_false(rec.change);
+	assert_true(rec.decided);
+	assert_true(rec.has_runner_up); /* named, with its margin */
+	assert_true(fabs(rec.runner_up_pct) < 5);
+	assert_non_null(strstr(rec.headline, "Tie: keep wal_sync_method = fdatasync"));
+}
+
+static void test_winner_below_min_gain(void **state)
+{
+	static const struct spec s[] = {
+		{ FDS, 1, 100, 80, OK, false }, { FS, 1, 102.5, 80, OK, false },
+		{ OD, 1, 100, 80, OK, false },
+	};
+	struct wb_recommendation rec;
+
+	(void)state;
+	build(s, 3, 5.0);
+	assert_true(recommend(WB_WORKLOAD_OLTP, &rec));
+	assert_int_equal(rec.method, FDS);
+	assert_false(rec.change);
+	assert_int_equal(rec.runner_up, FS);
+}
+
+/* A method that failed (not a durability failure) or is n/a is never chosen,
+ * however fast the rest of its group is. */
+static void test_failed_and_na_never_chosen(void **state)
+{
+	static const struct spec s[] = {
+		{ FDS, 1, 100, 80, OK, false }, { FS, 1, 0, 0, WB_STATUS_ERROR, false },
+		{ OD, 1, 0, 0, WB_STATUS_NA, false }, { OS, 1, 140, 80, OK, false },
+	};
+	struct wb_recommendation rec;
+
+	(void)state;
+	build(s, 4, 5.0);
+	assert_true(recommend(WB_WORKLOAD_OLTP, &rec));
+	assert_int_equal(rec.method, OS);
+	assert_false(rec.failed);
+}
+
+static void test_durability_failure_stops(void **state)
+{
+	static const struct spec s[] = {
+		{ FDS, 1, 100, 80, OK, false }, { FS, 1, 0, 0, WB_STATUS_ERROR, true },
+		{ OS, 1, 140, 80, OK, false },
+	};
+	struct wb_recommendation rec;
+
+	(void)state;
+	build(s, 3, 5.0);
+	strcpy(rs.v[1].reason, "fsync: Input/output error");
+	assert_false(recommend(WB_WORKLOAD_OLTP, &rec));
+	assert_true(rec.failed);
+	assert_int_equal(rec.method, WB_METHOD_COUNT);
+	assert_non_null(strstr(rec.headline, "NO RECOMMENDATION: DURABILITY FAILURE"));
+	assert_non_null(strstr(rec.headline, "Input/output error"));
+}
+
+/* open_datasync wins commits by 30 % but loses bulk flushes by 60 % (K separate
+ * synchronous writes): weighed half each, no switch. */
+static void test_mixed_disagreeing_parts(void **state)
+{
+	static const struct spec s[] = {
+		{ FDS, 1, 100, 80, OK, false }, { OD, 1, 130, 80, OK, false },
+		{ FDS, 16, 100, 400, OK, false }, { OD, 16, 40, 400, OK, false },
+	};
+	struct wb_recommendation rec;
+
+	(void)state;
+	build(s, 4, 5.0);
+	assert_true(recommend(WB_WORKLOAD_MIXED, &rec));
+	assert_int_equal(rec.oltp.method, OD);
+	assert_int_equal(rec.bulk.method, FDS);
+	assert_int_equal(rec.method, FDS);
+	assert_non_null(strstr(rec.reason, "weighed half each"));
+	/* oltp alone would switch */
+	assert_true(recommend(WB_WORKLOAD_OLTP, &rec));
+	assert_int_equal(rec.method, OD);
+}
+
+/* Commits gain 30 %, bulk ties: the switch costs bulk nothing. */
+static void test_mixed_gain_without_loss(void **state)
+{
+	static const struct spec s[] = {
+		{ FDS, 1, 100, 80, OK, false }, { OD, 1, 130, 80, OK, false },
+		{ FDS, 16, 100, 400, OK, false }, { OD, 16, 100, 400, OK, false },
+	};
+	struct wb_recommendation rec;
+
+	(void)state;
+	build(s, 4, 5.0);
+	assert_true(recommend(WB_WORKLOAD_MIXED, &rec));
+	assert_int_equal(rec.method, OD);
+	assert_true(rec.change);
+}
+
+static void test_commit_delay(void **state)
+{
+	static const struct spec slow[] = {
+		{ FDS, 1, 100, 4000, OK, false }, { FS, 1, 100, 4000, OK, false },
+	};
+	static const struct spec fast[] = {
+		{ FDS, 1, 10000, 80, OK, false }, { FS, 1, 10000, 80, OK, false },
+	};
+	struct wb_recommendation rec;
+
+	(void)state;
+	build(slow, 2, 5.0);
+	assert_true(recommend(WB_WORKLOAD_OLTP, &rec));
+	assert_true(rec.commit_delay_us > 1900 && rec.commit_delay_us < 2100);
+	assert_int_equal(rec.commit_siblings, 5);
+	assert_non_null(strstr(rec.commit_reason, "half"));
+	assert_true(rec.nconfig == 3); /* method, commit_delay, commit_siblings */
+	wb_results_free(&rs);
+	build(fast, 2, 5.0);
+	assert_true(recommend(WB_WORKLOAD_OLTP, &rec));
+	assert_int_equal(rec.commit_delay_us, 0);
+	assert_non_null(strstr(rec.commit_reason, "too fast"));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_teardown(test_clear_winner, teardown),
+		cmocka_unit_test_teardown(test_tie_keeps_default, teardown),
+		cmocka_unit_test_teardown(test_winner_below_min_gain, teardown),
+		cmocka_unit_test_teardown(test_failed_and_na_never_chosen, teardown),
+		cmocka_unit_test_teardown(test_durability_failure_stops, teardown),
+		cmocka_unit_test_teardown(test_mixed_disagreeing_parts, teardown),
+		cmocka_unit_test_teardown(test_mixed_gain_without_loss, teardown),
+		cmocka_unit_test_teardown(test_commit_delay, teardown),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
