@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <errno.h>
+#include <sys/stat.h>
 
 #include "advice/recommend.h"
 #include "cli/commands.h"
@@ -38,6 +40,7 @@ int wb_cmd_recommend(int argc, char **argv)
 	struct wb_config cfg;
 	struct wb_test *tests;
 	const char *why;
+	struct stat st;
 	size_t n;
 	int ret, status;
 
@@ -57,6 +60,13 @@ int wb_cmd_recommend(int argc, char **argv)
 		return ret < 0 ? WB_EXIT_OK : WB_EXIT_USAGE;
 	if (operand)
 		cfg.target = operand;
+	/* A typo in a pg_wal path must not quietly measure the parent's file system. */
+	ret = stat(cfg.target, &st) ? errno : S_ISDIR(st.st_mode) ? 0 : ENOTDIR;
+	if (ret) {
+		fprintf(stderr, "walbench: %s: %s\n", cfg.target,
+			ret == ENOENT ? "no such directory" : strerror(ret));
+		return WB_EXIT_SETUP;
+	}
 	tests = wb_plan_recommend(&cfg, &n);
 	if (!tests)
 		return WB_EXIT_SETUP;

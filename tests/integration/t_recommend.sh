@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# t_recommend.sh — `walbench recommend` on /tmp and on /dev/shm: the first line
+# after the header is the decision, the evidence, commit_delay and the
+# postgresql.conf lines follow, the JSON carries the recommendation object with
+# its keys, and nothing is left behind. A missing directory is refused before
+# any measuring.
+. "$(dirname "$0")/lib.sh"
+set -e
+
+check_dir() { # DIR WORKLOAD
+	local d=$1 w=$2
+	expect_exit 0 "$WALBENCH" recommend "$d" --workload "$w" --budget 20s --json "$d/rec.json"
+	sed -n 3p "$OUT" | grep -qE '^(Set wal_sync_method = [a-z_]+|Tie: keep wal_sync_method = fdatasync|No clear winner: keep wal_sync_method = fdatasync|Keep wal_sync_method = fdatasync)' ||
+		fail "$d: the decision is not the first line: $(head -5 "$OUT")"
+	grep -q '^Evidence' "$OUT" || fail "$d: no evidence"
+	grep -q '^commit_delay: ' "$OUT" || fail "$d: no commit_delay advice"
+	grep -qE '^  wal_sync_method = [a-z_]+' "$OUT" || fail "$d: no postgresql.conf line"
+	grep -q "ALTER SYSTEM SET wal_sync_method = '" "$OUT" || fail "$d: no ALTER SYSTEM line"
+	json_check "$d/rec.json" 'set(d["recommendation"]) >= {"workload", "wal_sync_method", "significant", "margin_pct", "ci95_pct", "runner_up", "commit_delay_us", "commit_siblings", "config", "decided_in_s"}'
+	json_check "$d/rec.json" 'd["recommendation"]["workload"] == "'"$w"'"'
+	json_check "$d/rec.json" 'd["recommendation"]["wal_sync_method"] in ("fdatasync", "fsync", "open_datasync", "open_sync")'
+	json_check "$d/rec.json" 'len(d["recommendation"]["ci95_pct"]) == 2 and d["recommendation"]["ci95_pct"][0] <= d["recommendation"]["margin_pct"] <= d["recommendation"]["ci95_pct"][1]'
+	json_check "$d/rec.json" '0 < d["recommendation"]["decided_in_s"] <= 21'
+	json_check "$d/rec.json" 'd["recommendation"]["config"][0].startswith("wal_sync_method = " + d["recommendation"]["wal_sync_method"])'
+	# Only what the server does: coalesced flushes, no pg_test_fsync twins.
+	json_check "$d/rec.json" 'all(t["flush_form"] == "coalesced" and t["pattern"] == "append" and t.get("label", "").startswith("PostgreSQL") for t in d["tests"])'
+	rm -f "$d/rec.json"
+	assert_no_files "$d"
+}
+
+wb_tmpdir d /tmp
+check_dir "$d" oltp
+if [ -d /dev/shm ] && [ -w /dev/shm ]; then
+	wb_tmpdir s /dev/shm
+	check_dir "$s" mixed
+fi
+
+expect_exit 2 "$WALBENCH" recommend "$d/missing"
+assert_no_files "$d"
+pass
