@@ -1,8 +1,9 @@
 /* test_os.c — OS facts read by wb_os_probe from fixture trees under
  * fixtures/os/ (a Debian 12 host as installed, a large Linux 7.0 host with
  * PREEMPT_LAZY and THP always, a tuned RT host with dirty *_bytes set, a dynamic
- * kernel booted with preempt=, a tree where nothing parses), the two preemption
- * parsers, and the real /proc and /sys, printed and only loosely asserted. */
+ * kernel booted with preempt=, a tree where nothing parses) and the advisories
+ * each host gets, the two preemption parsers, and the real /proc and /sys,
+ * printed and only loosely asserted. The rules' edges are in test_os_advice.c. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -12,6 +13,7 @@
 #include <sys/utsname.h>
 #include <cmocka.h>
 
+#include "advice/os_advice.h"
 #include "facts/os.h"
 
 #ifndef WB_FIXTURES_DIR
@@ -36,6 +38,25 @@ static void probe_fixture(struct wb_os_facts *f, const char *host)
 		assert_true((n).known);                                                    \
 		assert_int_equal((n).value, (v));                                          \
 	} while (0)
+
+/* The advisories for a fixture host, checked for the expected facts in order. */
+static void expect_advice(const char *host, uint64_t shared_buffers, const char *const *facts,
+			  size_t nfacts, struct wb_advisory *adv)
+{
+	struct wb_os_facts f;
+	size_t n;
+
+	probe_fixture(&f, host);
+	n = wb_os_advise(&f, shared_buffers, adv, WB_OS_ADVISORIES_MAX);
+	for (size_t i = 0; i < n; i++)
+		print_message("  %s %s = %s: %s\n", wb_severity_name(adv[i].severity), adv[i].fact,
+			      adv[i].value, adv[i].advice);
+	assert_int_equal(n, nfacts);
+	for (size_t i = 0; i < n; i++)
+		assert_string_equal(adv[i].fact, facts[i]);
+}
+
+#define ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
 
 #define assert_unknown(n)                                                                  \
 	do {                                                                               \
@@ -197,6 +218,74 @@ static void test_missing_roots(void **state)
 	assert_unknown(f.mem_total_bytes);
 }
 
+/* ---- the advisories each fixture host gets --------------------------------------- */
+
+static void test_debian12_advice(void **state)
+{
+	static const char *const facts[] = { "HugePages_Total", "vm.swappiness",
+					     "kernel preemption model" };
+	struct wb_advisory adv[WB_OS_ADVISORIES_MAX];
+
+	(void)state;
+	expect_advice("debian12", 2 * GIB, facts, ARRAY_LEN(facts), adv);
+	/* An unread dynamic model is not a reason to warn. */
+	assert_int_equal(adv[0].severity, WB_SEVERITY_INFO);
+	assert_string_equal(adv[0].value, "0 reserved, 1071 needed");
+	assert_int_equal(adv[1].severity, WB_SEVERITY_INFO);
+	assert_string_equal(adv[1].value, "60");
+	assert_string_equal(adv[2].value, "dynamic (model in use not readable)");
+	/* 10 % of 7.8 GiB is under the 1 GiB line: no dirty advice. Without
+	 * shared_buffers, no huge-page advice either. */
+	expect_advice("debian12", 0, facts + 1, 2, adv);
+}
+
+static void test_lazy_thp_advice(void **state)
+{
+	static const char *const facts[] = {
+		"transparent_hugepage/enabled", "transparent_hugepage/defrag", "HugePages_Total",
+		"vm.dirty_background_ratio",    "vm.dirty_ratio",              "vm.swappiness",
+		"kernel preemption model",
+	};
+	struct wb_advisory adv[WB_OS_ADVISORIES_MAX];
+
+	(void)state;
+	expect_advice("lazy-thp", 64 * GIB, facts, ARRAY_LEN(facts), adv);
+	assert_int_equal(adv[0].severity, WB_SEVERITY_WARN);
+	assert_int_equal(adv[1].severity, WB_SEVERITY_WARN);
+	assert_int_equal(adv[2].severity, WB_SEVERITY_WARN); /* lazy: the measured case */
+	assert_string_equal(adv[2].value, "0 reserved, 33768 needed");
+	assert_non_null(strstr(adv[2].advice, "vm.nr_hugepages = 33768"));
+	assert_string_equal(adv[3].value, "10 % of 256.0 GiB MemTotal = 25.6 GiB");
+	assert_string_equal(adv[4].value, "20 % of 256.0 GiB MemTotal = 51.2 GiB");
+	assert_string_equal(adv[6].value, "lazy");
+	assert_non_null(strstr(adv[6].reason, "sched/preempt (debugfs)"));
+}
+
+static void test_dirty_bytes_advice(void **state)
+{
+	static const char *const facts[] = { "vm.dirty_bytes", "vm.dirty_expire_centisecs",
+					     "vm.vfs_cache_pressure", "kernel preemption model" };
+	struct wb_advisory adv[WB_OS_ADVISORIES_MAX];
+
+	(void)state;
+	/* 4300 huge pages cover 8 GiB of shared_buffers (4235); the 64 MiB
+	 * background bytes override the (zero) ratio on 62.7 GiB. */
+	expect_advice("dirty-bytes", 8 * GIB, facts, ARRAY_LEN(facts), adv);
+	assert_string_equal(adv[0].value, "8589934592 (8.0 GiB)");
+	assert_int_equal(adv[0].severity, WB_SEVERITY_WARN);
+	assert_string_equal(adv[1].value, "6000");
+	assert_string_equal(adv[2].value, "50 (default 100)");
+	assert_string_equal(adv[3].value, "rt");
+}
+
+static void test_unreadable_advice(void **state)
+{
+	struct wb_advisory adv[WB_OS_ADVISORIES_MAX];
+
+	(void)state;
+	expect_advice("unreadable", 8 * GIB, NULL, 0, adv);
+}
+
 /* ---- the real host ------------------------------------------------------------ */
 
 static void print_num(const char *name, const struct wb_os_num *n)
@@ -230,6 +319,16 @@ static void test_real_host(void **state)
 	print_num("vm.dirty_expire_centisecs", &f.dirty_expire_centisecs);
 	print_num("vm.swappiness", &f.swappiness);
 	print_num("vm.vfs_cache_pressure", &f.vfs_cache_pressure);
+	{
+		struct wb_advisory adv[WB_OS_ADVISORIES_MAX];
+		size_t n = wb_os_advise(&f, 8 * GIB, adv, WB_OS_ADVISORIES_MAX);
+
+		print_message("  advisories with shared_buffers = 8 GiB:\n");
+		for (size_t i = 0; i < n; i++)
+			print_message("  [%s] %s = %s\n    advice: %s\n    reason: %s\n",
+				      wb_severity_name(adv[i].severity), adv[i].fact, adv[i].value,
+				      adv[i].advice, adv[i].reason);
+	}
 
 	assert_int_equal(uname(&u), 0);
 	assert_string_equal(f.kernel_release, u.release);
@@ -249,6 +348,10 @@ int main(void)
 		cmocka_unit_test(test_dynamic_cmdline),
 		cmocka_unit_test(test_unreadable),
 		cmocka_unit_test(test_missing_roots),
+		cmocka_unit_test(test_debian12_advice),
+		cmocka_unit_test(test_lazy_thp_advice),
+		cmocka_unit_test(test_dirty_bytes_advice),
+		cmocka_unit_test(test_unreadable_advice),
 		cmocka_unit_test(test_real_host),
 	};
 
