@@ -16,6 +16,9 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "advice/device_advice.h"
+#include "advice/os_advice.h"
+
 static const char *mname(enum wb_method_id m)
 {
 	const struct wb_method *x = wb_method_get(m);
@@ -247,6 +250,23 @@ static void commit_delay(const struct wb_results *rs, struct wb_recommendation *
 		 "load improves", out->flush_p50_us / 1e3, WB_COMMIT_SIBLINGS);
 }
 
+/* The storage's and the OS's advisories, warnings first. */
+static void advise(const struct wb_results *rs, const struct wb_recommend_params *p,
+		   struct wb_recommendation *out)
+{
+	struct wb_advisory found[WB_REC_MAX_ADVISORIES];
+	struct wb_advisory_list l = { .v = found, .max = WB_REC_MAX_ADVISORIES };
+	int sev;
+	size_t i;
+
+	wb_device_advise(&rs->device, &l);
+	l.n += wb_os_advise(&rs->os, p->shared_buffers, found + l.n, l.max - l.n);
+	for (sev = WB_SEVERITY_COUNT - 1; sev >= 0; sev--)
+		for (i = 0; i < l.n; i++)
+			if ((int)found[i].severity == sev)
+				out->advisories[out->nadvisories++] = found[i];
+}
+
 static void add_line(char (*lines)[200], size_t *n, const char *fmt, ...)
 {
 	va_list ap;
@@ -362,6 +382,7 @@ bool wb_recommend(const struct wb_results *rs, const struct wb_recommend_params 
 	}
 	runner_up(rs, out);
 	commit_delay(rs, out);
+	advise(rs, p, out);
 	if (out->change)
 		snprintf(out->headline, sizeof(out->headline),
 			 "Set wal_sync_method = %s: %+.1f%% [%+.1f%%, %+.1f%%] over %s for this %s "

@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "advice/advisory.h"
 #include "results/results.h"
 
 /* Linux's default, and what "keep" means. */
@@ -27,6 +28,7 @@
 #define WB_MIXED_OLTP_WEIGHT 0.5
 
 #define WB_REC_MAX_LINES 6
+#define WB_REC_MAX_ADVISORIES 16
 
 /* What one part of the workload (commits, or bulk flushes) says. */
 struct wb_part_verdict {
@@ -57,6 +59,8 @@ struct wb_recommendation {
 	double decided_in_s;           /* when the last part was decided, or the whole run */
 	char headline[480];            /* the decision, in one line */
 	char reason[560];              /* why, in one or two sentences */
+	struct wb_advisory advisories[WB_REC_MAX_ADVISORIES]; /* OS and device, warnings first */
+	size_t nadvisories;
 	char config[WB_REC_MAX_LINES][200];   /* postgresql.conf lines, each with its reason */
 	char alter[WB_REC_MAX_LINES][160];    /* the same as ALTER SYSTEM statements */
 	size_t nconfig, nalter;
@@ -65,6 +69,7 @@ struct wb_recommendation {
 struct wb_recommend_params {
 	enum wb_workload workload;
 	double min_gain_pct;
+	uint64_t shared_buffers;       /* the server's, bytes; 0 when not given */
 };
 
 /* Decides from rs (a run with decisions against the default method). Always

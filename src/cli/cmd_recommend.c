@@ -94,6 +94,7 @@ int wb_cmd_recommend(int argc, char **argv)
 	params = (struct wb_recommend_params){
 		.workload = (enum wb_workload)cfg.workload,
 		.min_gain_pct = cfg.min_gain_bp / 100.0,
+		.shared_buffers = cfg.shared_buffers,
 	};
 	if (rs.n) {
 		if (!wb_recommend(&rs, &params, &rec) && status == WB_EXIT_OK)

@@ -86,6 +86,7 @@ static void describe(struct wb_results *rs, const char *path)
 	snprintf(rs->target, sizeof(rs->target), "%s", path);
 	rs->started_unix = (int64_t)time(NULL);
 	wb_host_probe(&rs->host);
+	wb_os_probe(&rs->os, "/proc", "/sys");
 	wb_device_probe(path, &rs->device, "/sys", "/proc");
 }
 

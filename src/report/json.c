@@ -384,6 +384,20 @@ static void add_recommendation(cJSON *root, const struct wb_recommendation *rec)
 	cJSON_AddNumberToObject(o, "decided_in_s", rec->decided_in_s);
 	cJSON_AddStringToObject(o, "headline", rec->headline);
 	cJSON_AddStringToObject(o, "reason", rec->reason);
+	arr = cJSON_AddArrayToObject(o, "advisories");
+	for (i = 0; arr && i < rec->nadvisories; i++) {
+		const struct wb_advisory *a = &rec->advisories[i];
+		cJSON *x = cJSON_CreateObject();
+
+		if (!x)
+			break;
+		cJSON_AddStringToObject(x, "fact", a->fact);
+		cJSON_AddStringToObject(x, "value", a->value);
+		cJSON_AddStringToObject(x, "advice", a->advice);
+		cJSON_AddStringToObject(x, "reason", a->reason);
+		cJSON_AddStringToObject(x, "severity", wb_severity_name(a->severity));
+		cJSON_AddItemToArray(arr, x);
+	}
 	arr = cJSON_AddArrayToObject(o, "config");
 	for (i = 0; arr && i < rec->nconfig; i++)
 		cJSON_AddItemToArray(arr, cJSON_CreateString(rec->config[i]));

@@ -62,6 +62,14 @@ void wb_recommend_print(const struct wb_results *rs, const struct wb_recommendat
 	}
 	print_evidence(rs);
 	printf("\ncommit_delay: %s\n", rec->commit_reason);
+	if (rec->nadvisories)
+		printf("\nAdvisories (the storage and the OS):\n");
+	for (i = 0; i < rec->nadvisories; i++) {
+		const struct wb_advisory *a = &rec->advisories[i];
+
+		printf("  [%s] %s = %s: %s\n         %s\n", wb_severity_name(a->severity), a->fact,
+		       a->value, a->advice, a->reason);
+	}
 	printf("\npostgresql.conf:\n");
 	for (i = 0; i < rec->nconfig; i++)
 		printf("  %s\n", rec->config[i]);

@@ -11,6 +11,7 @@
 
 #include "facts/device.h"
 #include "facts/host.h"
+#include "facts/os.h"
 #include "model/test.h"
 #include "results/decide.h"
 #include "results/histogram.h"
@@ -44,6 +45,7 @@ struct wb_result {
 struct wb_results {
 	char target[4096];       /* the file tested (the first, with --jobs) */
 	struct wb_host host;      /* the machine and kernel */
+	struct wb_os_facts os;    /* kernel settings that bend I/O: THP, huge pages, dirty limits */
 	struct wb_device device;  /* the storage under the test file */
 	int64_t started_unix;
 	char clock[16];          /* the timing loops' clock: "tsc" or "monotonic" */

@@ -1,0 +1,12 @@
+/* device_advice.h — advisories from the storage facts: a volatile write cache,
+ * and facts a virtual disk reports that cannot be trusted. Pure. */
+#ifndef WB_ADVICE_DEVICE_ADVICE_H
+#define WB_ADVICE_DEVICE_ADVICE_H
+
+#include "advice/advisory.h"
+#include "facts/device.h"
+
+/* Adds the advisories d calls for to l. */
+void wb_device_advise(const struct wb_device *d, struct wb_advisory_list *l);
+
+#endif
