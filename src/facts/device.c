@@ -6,6 +6,7 @@
  * on path component boundaries, or /var/lib/pgX would be "under" /var/lib/pg.
  * The file system type has one source: mountinfo, and statfs where it is silent. */
 #include "facts/device.h"
+#include "facts/sysfs.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -19,27 +20,6 @@
 #include <unistd.h>
 #include <linux/magic.h>
 #include <linux/stat.h>
-
-/* A copy that always terminates; facts longer than the field are cut, never
- * overflow. */
-static void copy_str(char *dst, size_t size, const char *src)
-{
-	size_t n = strlen(src);
-
-	if (n >= size)
-		n = size - 1;
-	memcpy(dst, src, n);
-	dst[n] = '\0';
-}
-
-static void trim_trailing_space(char *s)
-{
-	size_t n = strlen(s);
-
-	while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\n' || s[n - 1] == '\t' ||
-			 s[n - 1] == '\r'))
-		s[--n] = '\0';
-}
 
 /* Undoes the kernel's mangle: space, tab, newline and backslash in mount points
  * and sources appear as \ooo. In place: the result is never longer. */
@@ -121,14 +101,14 @@ static void fill_mount(struct wb_device *d, const struct mount_line *m)
 {
 	size_t n;
 
-	copy_str(d->fs_type, sizeof(d->fs_type), m->fs_type);
-	copy_str(d->mount_point, sizeof(d->mount_point), m->mount_point);
-	copy_str(d->source, sizeof(d->source), m->source);
-	copy_str(d->mount_options, sizeof(d->mount_options), m->options);
+	wb_facts_copy(d->fs_type, sizeof(d->fs_type), m->fs_type);
+	wb_facts_copy(d->mount_point, sizeof(d->mount_point), m->mount_point);
+	wb_facts_copy(d->source, sizeof(d->source), m->source);
+	wb_facts_copy(d->mount_options, sizeof(d->mount_options), m->options);
 	n = strlen(d->mount_options);
 	if (m->super_options[0] && n + 1 < sizeof(d->mount_options)) {
 		d->mount_options[n] = ',';
-		copy_str(d->mount_options + n + 1, sizeof(d->mount_options) - n - 1,
+		wb_facts_copy(d->mount_options + n + 1, sizeof(d->mount_options) - n - 1,
 			 m->super_options);
 	}
 }
@@ -179,168 +159,6 @@ bool wb_device_volatile_cache(const struct wb_device *d)
 	return strcmp(d->write_cache, "write back") == 0;
 }
 
-/* Reads a whole file whose size stat cannot tell (proc files say 0). The caller
- * frees *text. */
-static int read_whole_file(const char *path, char **text)
-{
-	size_t cap = 16384, len = 0;
-	char *buf = malloc(cap), *bigger;
-	ssize_t n;
-	int fd, err = 0;
-
-	if (!buf)
-		return -ENOMEM;
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0) {
-		err = -errno;
-		goto out_free;
-	}
-	for (;;) {
-		if (cap - len < 2) {
-			bigger = realloc(buf, cap * 2);
-			if (!bigger) {
-				err = -ENOMEM;
-				goto out_close;
-			}
-			buf = bigger;
-			cap *= 2;
-		}
-		n = read(fd, buf + len, cap - len - 1);
-		if (n < 0) {
-			if (errno == EINTR)
-				continue;
-			err = -errno;
-			goto out_close;
-		}
-		if (n == 0)
-			break;
-		len += (size_t)n;
-	}
-	buf[len] = '\0';
-out_close:
-	if (close(fd) && !err)
-		err = -errno;
-out_free:
-	if (err)
-		free(buf);
-	else
-		*text = buf;
-	return err;
-}
-
-/* Reads a one-line sysfs attribute dir/name into buf, trailing whitespace cut. */
-static int read_attr(const char *dir, const char *name, char *buf, size_t size)
-{
-	char path[PATH_MAX];
-	ssize_t n;
-	int fd, err = 0, len;
-
-	len = snprintf(path, sizeof(path), "%s/%s", dir, name);
-	if (len < 0 || (size_t)len >= sizeof(path))
-		return -ENAMETOOLONG;
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return -errno;
-	do
-		n = read(fd, buf, size - 1);
-	while (n < 0 && errno == EINTR);
-	if (n < 0)
-		err = -errno;
-	else
-		buf[n] = '\0';
-	if (close(fd) && !err)
-		err = -errno;
-	if (!err)
-		trim_trailing_space(buf);
-	return err;
-}
-
-static int read_attr_u32(const char *dir, const char *name, uint32_t *out)
-{
-	char buf[32], *end;
-	unsigned long v;
-	int err = read_attr(dir, name, buf, sizeof(buf));
-
-	if (err)
-		return err;
-	errno = 0;
-	v = strtoul(buf, &end, 10);
-	if (end == buf || *end != '\0' || errno || v > UINT32_MAX)
-		return -EINVAL;
-	*out = (uint32_t)v;
-	return 0;
-}
-
-/* queue/scheduler lists all with the active one bracketed ("[mq-deadline] none");
- * a queue with no choice shows just "none". */
-static void pick_scheduler(const char *list, char *out, size_t size)
-{
-	const char *lb = strchr(list, '['), *rb;
-	size_t n;
-
-	if (lb) {
-		rb = strchr(lb + 1, ']');
-		if (!rb)
-			return;
-		list = lb + 1;
-		n = (size_t)(rb - list);
-	} else {
-		n = strcspn(list, " ");
-	}
-	if (n >= size)
-		n = size - 1;
-	memcpy(out, list, n);
-	out[n] = '\0';
-}
-
-/* Block facts from <sysfs_root>/dev/block/MAJ:MIN, a symlink to the partition
- * or the whole disk; the queue attributes live on the whole disk only. Every
- * attribute is optional: a missing one stays unknown. */
-static int read_block_facts(const char *sysfs_root, unsigned dev_major, unsigned dev_minor,
-			    struct wb_device *d)
-{
-	char link[PATH_MAX], dev_dir[PATH_MAX], attr[128], *slash;
-	struct stat st;
-	uint32_t v;
-	int len;
-
-	len = snprintf(link, sizeof(link), "%s/dev/block/%u:%u", sysfs_root, dev_major, dev_minor);
-	if (len < 0 || (size_t)len >= sizeof(link))
-		return -ENAMETOOLONG;
-	if (!realpath(link, dev_dir))
-		return -errno;
-	len = snprintf(link, sizeof(link), "%s/partition", dev_dir);
-	if (len < 0 || (size_t)len >= sizeof(link))
-		return -ENAMETOOLONG;
-	if (stat(link, &st) == 0) {
-		slash = strrchr(dev_dir, '/');
-		if (!slash || slash == dev_dir)
-			return -ENOENT;
-		*slash = '\0'; /* the partition's parent directory is its disk */
-	} else if (errno != ENOENT) {
-		return -errno;
-	}
-	slash = strrchr(dev_dir, '/');
-	copy_str(d->block_name, sizeof(d->block_name), slash ? slash + 1 : dev_dir);
-
-	if (read_attr_u32(dev_dir, "queue/logical_block_size", &v) == 0)
-		d->logical_block = v;
-	if (read_attr_u32(dev_dir, "queue/physical_block_size", &v) == 0)
-		d->physical_block = v;
-	if (read_attr_u32(dev_dir, "queue/rotational", &v) == 0 && v <= 1)
-		d->rotational = (int)v;
-	if (read_attr(dev_dir, "queue/write_cache", attr, sizeof(attr)) == 0)
-		copy_str(d->write_cache, sizeof(d->write_cache), attr);
-	if (read_attr_u32(dev_dir, "queue/fua", &v) == 0)
-		d->fua = v == 1;
-	if (read_attr(dev_dir, "queue/scheduler", attr, sizeof(attr)) == 0)
-		pick_scheduler(attr, d->scheduler, sizeof(d->scheduler));
-	/* virtio and some others have no model: it stays empty. */
-	if (read_attr(dev_dir, "device/model", d->model, sizeof(d->model)) != 0)
-		d->model[0] = '\0';
-	return 0;
-}
-
 static int read_dio_align(const char *path, struct wb_device *d)
 {
 #ifdef STATX_DIOALIGN
@@ -362,8 +180,8 @@ static int read_dio_align(const char *path, struct wb_device *d)
 #endif
 }
 
-static int read_mount_facts(const char *proc_root, unsigned dev_major, unsigned dev_minor,
-			    const char *path, struct wb_device *d)
+int wb_device_read_mount(const char *proc_root, unsigned dev_major, unsigned dev_minor,
+			 const char *path, struct wb_device *d)
 {
 	char mi_path[PATH_MAX], *text = NULL;
 	int len, err;
@@ -371,7 +189,7 @@ static int read_mount_facts(const char *proc_root, unsigned dev_major, unsigned 
 	len = snprintf(mi_path, sizeof(mi_path), "%s/self/mountinfo", proc_root);
 	if (len < 0 || (size_t)len >= sizeof(mi_path))
 		return -ENAMETOOLONG;
-	err = read_whole_file(mi_path, &text);
+	err = wb_facts_read_file(mi_path, &text);
 	if (err)
 		return err;
 	/* A btrfs subvolume (or an overlay file) has an st_dev no mountinfo line
@@ -415,7 +233,7 @@ static void read_statfs_type(const char *path, struct wb_device *d)
 		return;
 	name = fs_name((long)sf.f_type);
 	if (name)
-		copy_str(d->fs_type, sizeof(d->fs_type), name);
+		wb_facts_copy(d->fs_type, sizeof(d->fs_type), name);
 	else
 		snprintf(d->fs_type, sizeof(d->fs_type), "0x%lx", (unsigned long)sf.f_type);
 }
@@ -427,22 +245,45 @@ void wb_device_probe(const char *path, struct wb_device *d, const char *sysfs_ro
 	const char *abs_path = path;
 	struct stat st;
 
-	memset(d, 0, sizeof(*d));
-	d->rotational = -1;
-
 	/* Each fact is optional by contract: a failed read leaves it unknown, so the
-	 * results are deliberately ignored. */
-	(void)read_dio_align(path, d);
-	if (stat(path, &st))
+	 * results are deliberately ignored. probe_block clears d first; 0:0 is no
+	 * block device at all. */
+	if (stat(path, &st)) {
+		wb_device_probe_block(0, 0, d, sysfs_root, proc_root);
 		return;
+	}
+	/* Major 0 is an anonymous device (tmpfs, ramfs, fuse, btrfs subvolumes):
+	 * probe_block finds no block queue behind it. */
+	wb_device_probe_block(major(st.st_dev), minor(st.st_dev), d, sysfs_root, proc_root);
+	(void)read_dio_align(path, d);
 	/* Mount points are absolute and symlink-free: compare like with like. */
 	if (realpath(path, resolved))
 		abs_path = resolved;
-	(void)read_mount_facts(proc_root, major(st.st_dev), minor(st.st_dev), abs_path, d);
+	(void)wb_device_read_mount(proc_root, major(st.st_dev), minor(st.st_dev), abs_path, d);
 	if (!d->fs_type[0])
 		read_statfs_type(path, d);
-	/* Major 0 is an anonymous device (tmpfs, ramfs, fuse, btrfs subvolumes):
-	 * there is no block queue behind it. */
-	if (major(st.st_dev) != 0)
-		(void)read_block_facts(sysfs_root, major(st.st_dev), minor(st.st_dev), d);
+}
+
+static bool has_disk(const struct wb_device *d, const char *name)
+{
+	unsigned i;
+
+	for (i = 0; i < d->n_disks; i++)
+		if (strcmp(d->disks[i], name) == 0)
+			return true;
+	return false;
+}
+
+bool wb_device_shares(const struct wb_device *a, const struct wb_device *b)
+{
+	unsigned i;
+
+	if (a->n_disks == 0 || b->n_disks == 0)
+		return a->n_disks == 0 && b->n_disks == 0 &&
+		       (a->dev_major | a->dev_minor) != 0 && a->dev_major == b->dev_major &&
+		       a->dev_minor == b->dev_minor;
+	for (i = 0; i < a->n_disks; i++)
+		if (has_disk(b, a->disks[i]))
+			return true;
+	return false;
 }

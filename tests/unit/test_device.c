@@ -1,6 +1,8 @@
-/* test_device.c — device facts: mountinfo parsing on a fixture, sysfs reading
- * through wb_device_probe with a real stat() and a fake /sys, and the real
- * /proc and /sys where only certain facts are asserted.
+/* test_device.c — device facts: mountinfo parsing on a fixture, the storage
+ * stack (partition, md, dm, loop, nvme, virtual disks) read straight from the
+ * fixture sysfs by major:minor, sysfs reading through wb_device_probe with a
+ * real stat() and a fake /sys, and the real /proc and /sys where only certain
+ * facts are asserted.
  * Trap: probe takes major:minor from a real stat(), so the fake sysfs is built
  * at test time under /tmp with dev/block/<real maj:min> pointing into the
  * fixture tree; teardown removes it without following its symlinks. */
@@ -216,6 +218,351 @@ static void test_volatile_cache(void **state)
 	assert_false(wb_device_volatile_cache(&d));
 }
 
+/* ---- the storage stack, read from the fixture sysfs by major:minor -------- */
+
+#define FIX_SYS DEVICE_FIXTURES "/sys"
+#define FIX_PROC DEVICE_FIXTURES "/proc"       /* bare metal: no hypervisor flag */
+#define FIX_PROC_VM DEVICE_FIXTURES "/proc-vm" /* the hypervisor flag set */
+
+static struct wb_device *stack_of(unsigned maj, unsigned min, const char *proc)
+{
+	struct wb_device *d = malloc(sizeof(*d));
+
+	assert_non_null(d);
+	memset(d, 0xa5, sizeof(*d)); /* probe_block must clear what it does not fill */
+	wb_device_probe_block(maj, min, d, FIX_SYS, proc);
+	return d;
+}
+
+static void assert_layer(const struct wb_device *d, unsigned i, enum wb_device_layer_kind kind,
+			 const char *name, int parent, const char *details)
+{
+	assert_true(i < d->n_layers);
+	assert_string_equal(wb_device_layer_kind_name(d->layers[i].kind),
+			    wb_device_layer_kind_name(kind));
+	assert_string_equal(d->layers[i].name, name);
+	assert_int_equal(d->layers[i].parent, parent);
+	assert_int_equal(d->layers[i].depth, parent < 0 ? 0 : d->layers[parent].depth + 1);
+	if (details)
+		assert_string_equal(d->layers[i].details, details);
+}
+
+static void assert_disks(const struct wb_device *d, unsigned n, const char *const *names)
+{
+	unsigned i;
+
+	assert_int_equal(d->n_disks, n);
+	for (i = 0; i < n; i++)
+		assert_string_equal(d->disks[i], names[i]);
+}
+
+/* The md summary fields, members in slaves/ order (sorted by name). */
+static void assert_raid(const struct wb_device *d, const char *name, const char *level,
+			unsigned disks, unsigned degraded, uint32_t chunk, unsigned n_members,
+			const char *const *members)
+{
+	unsigned i;
+
+	assert_string_equal(d->raid_name, name);
+	assert_string_equal(d->raid_level, level);
+	assert_int_equal(d->raid_disks, disks);
+	assert_int_equal(d->raid_degraded, degraded);
+	assert_int_equal(d->raid_chunk, chunk);
+	assert_int_equal(d->n_raid_members, n_members);
+	for (i = 0; i < n_members; i++)
+		assert_string_equal(d->raid_members[i], members[i]);
+}
+
+/* A partition on a SATA hard disk: the partition is kept, the disk's facts are
+ * the top-level ones, and nothing is virtual. */
+static void test_stack_sata_partition(void **state)
+{
+	static const char *const disks[] = { "sda" };
+	struct wb_device *d = stack_of(8, 1, FIX_PROC);
+
+	(void)state;
+	assert_int_equal(d->n_layers, 2);
+	assert_layer(d, 0, WB_LAYER_PARTITION, "sda1", -1,
+		     "partition 1 of sda, starts at sector 2048");
+	assert_layer(d, 1, WB_LAYER_DISK, "sda", 0,
+		     "sd, ST4000NM0035-1V4, rotational, write back");
+	assert_string_equal(d->layers[1].driver, "sd");
+	assert_string_equal(d->layers[1].model, "ST4000NM0035-1V4");
+	assert_int_equal(d->layers[1].rotational, 1);
+	assert_string_equal(d->partition, "sda1");
+	assert_string_equal(d->block_name, "sda");
+	assert_string_equal(d->model, "ST4000NM0035-1V4");
+	assert_int_equal(d->rotational, 1);
+	assert_int_equal(d->physical_block, 4096);
+	assert_string_equal(d->scheduler, "mq-deadline");
+	assert_disks(d, 1, disks);
+	assert_int_equal(d->disks_rotational, 1);
+	assert_true(d->disks_volatile_cache);
+	assert_false(d->layers_truncated);
+	assert_int_equal(d->dev_major, 8);
+	assert_int_equal(d->dev_minor, 1);
+	assert_false(d->virtual_disk);
+	assert_string_equal(d->hypervisor, "");
+	assert_false(d->facts_unverified);
+	assert_string_equal(d->unverified_reason, "");
+	assert_string_equal(d->raid_name, "");
+	assert_string_equal(d->dm_dev, "");
+	assert_string_equal(d->loop_name, "");
+	assert_int_equal(d->loop_dio, -1);
+	free(d);
+}
+
+/* md RAID1 of two partitions on two disks: each member walked to its disk. */
+static void test_stack_md_raid1(void **state)
+{
+	static const char *const disks[] = { "sda", "sdb" };
+	static const char *const members[] = { "sda2", "sdb1" };
+	struct wb_device *d = stack_of(9, 0, FIX_PROC);
+
+	(void)state;
+	assert_int_equal(d->n_layers, 5);
+	assert_layer(d, 0, WB_LAYER_MD, "md0", -1, "raid1, 2 disks");
+	assert_layer(d, 1, WB_LAYER_PARTITION, "sda2", 0, NULL);
+	assert_layer(d, 2, WB_LAYER_DISK, "sda", 1, NULL);
+	assert_layer(d, 3, WB_LAYER_PARTITION, "sdb1", 0, NULL);
+	assert_layer(d, 4, WB_LAYER_DISK, "sdb", 3, NULL);
+	assert_string_equal(d->block_name, "md0");
+	assert_string_equal(d->partition, "");
+	assert_raid(d, "md0", "raid1", 2, 0, 0, 2, members);
+	assert_disks(d, 2, disks);
+	assert_int_equal(d->disks_rotational, 1);
+	free(d);
+}
+
+/* LVM on a degraded md RAID10 of four SSDs: dm, then md with its chunk. */
+static void test_stack_lvm_on_raid10(void **state)
+{
+	static const char *const disks[] = { "sdc", "sdd", "sde", "sdf" };
+	struct wb_device *d = stack_of(253, 0, FIX_PROC);
+	unsigned i;
+
+	(void)state;
+	assert_int_equal(d->n_layers, 6);
+	assert_layer(d, 0, WB_LAYER_DM, "dm-0", -1, "LVM, vg0-pgwal");
+	assert_layer(d, 1, WB_LAYER_MD, "md1", 0, "raid10, 4 disks, 1 missing, chunk 512 KiB");
+	for (i = 0; i < 4; i++)
+		assert_layer(d, 2 + i, WB_LAYER_DISK, disks[i], 1,
+			     "sd, Samsung SSD 870 EVO 1TB, non-rotational, write back");
+	assert_string_equal(d->dm_dev, "dm-0");
+	assert_string_equal(d->dm_name, "vg0-pgwal");
+	assert_string_equal(d->dm_kind, "LVM");
+	assert_raid(d, "md1", "raid10", 4, 1, 524288, 4, disks); /* whole disks as members */
+	assert_disks(d, 4, disks);
+	assert_int_equal(d->disks_rotational, 0);
+	assert_true(d->disks_volatile_cache);
+	assert_int_equal(d->rotational, 0); /* dm-0's own queue */
+	free(d);
+}
+
+static void test_stack_dm_crypt(void **state)
+{
+	static const char *const disks[] = { "sda" };
+	struct wb_device *d = stack_of(253, 1, FIX_PROC);
+
+	(void)state;
+	assert_int_equal(d->n_layers, 3);
+	assert_layer(d, 0, WB_LAYER_DM, "dm-1", -1, "CRYPT, luks-pgdata");
+	assert_layer(d, 1, WB_LAYER_PARTITION, "sda1", 0, NULL);
+	assert_layer(d, 2, WB_LAYER_DISK, "sda", 1, NULL);
+	assert_string_equal(d->dm_kind, "CRYPT");
+	assert_disks(d, 1, disks);
+	free(d);
+}
+
+/* A loop device whose backing file was deleted: the file and dio are known,
+ * where it lived is not. */
+static void test_stack_loop_backing_gone(void **state)
+{
+	struct wb_device *d = stack_of(7, 1, FIX_PROC);
+
+	(void)state;
+	assert_int_equal(d->n_layers, 1);
+	assert_layer(d, 0, WB_LAYER_LOOP, "loop1", -1, NULL);
+	assert_string_equal(d->layers[0].path, "/srv/images/pg wal.img (deleted)");
+	assert_non_null(strstr(d->layers[0].details,
+			       "backing /srv/images/pg wal.img (deleted), direct I/O on, "
+			       "backing file not reachable: "));
+	assert_string_equal(d->loop_name, "loop1");
+	assert_string_equal(d->loop_backing_file, "/srv/images/pg wal.img (deleted)");
+	assert_int_equal(d->loop_dio, 1);
+	assert_string_equal(d->loop_backing_fs, "");
+	assert_string_equal(d->loop_backing_block, "");
+	assert_int_equal(d->n_disks, 0);
+	assert_int_equal(d->disks_rotational, -1);
+	assert_false(d->facts_unverified); /* no disk, nothing to doubt */
+	free(d);
+}
+
+/* NVMe: the model is the controller's, the driver the PCI function's, and
+ * write_cache says whether the drive has a volatile write cache (VWC). */
+static void test_stack_nvme(void **state)
+{
+	struct wb_device *d = stack_of(259, 0, FIX_PROC);
+
+	(void)state;
+	assert_int_equal(d->n_layers, 1);
+	assert_layer(d, 0, WB_LAYER_DISK, "nvme0n1", -1,
+		     "nvme, Samsung SSD 980 PRO 1TB, non-rotational, write through");
+	assert_false(d->disks_volatile_cache);
+	assert_false(d->virtual_disk);
+	free(d);
+
+	d = stack_of(259, 2, FIX_PROC);
+	assert_int_equal(d->n_layers, 2);
+	assert_string_equal(d->partition, "nvme1n1p1");
+	assert_string_equal(d->block_name, "nvme1n1");
+	assert_layer(d, 1, WB_LAYER_DISK, "nvme1n1", 0,
+		     "nvme, WD_BLACK SN850X 2000GB, non-rotational, write back");
+	assert_string_equal(d->model, "WD_BLACK SN850X 2000GB");
+	assert_true(d->fua);
+	assert_true(d->disks_volatile_cache);
+	assert_true(wb_device_volatile_cache(d));
+	free(d);
+}
+
+/* virtio_blk says it rotates: that is the hypervisor's word, not the host's. */
+static void test_stack_virtio_unverified(void **state)
+{
+	struct wb_device *d = stack_of(254, 16, FIX_PROC);
+
+	(void)state;
+	assert_layer(d, 0, WB_LAYER_DISK, "vdb", -1,
+		     "virtio_blk, virtual, rotational (unverified), write back (unverified)");
+	assert_true(d->layers[0].virtual_disk);
+	assert_int_equal(d->rotational, 1);
+	assert_true(d->virtual_disk);
+	assert_true(d->facts_unverified);
+	assert_string_equal(d->unverified_reason,
+			    "vdb is a virtual disk (virtio_blk): rotational and write_cache are "
+			    "what the hypervisor shows, not the host's disk");
+	assert_string_equal(d->hypervisor, ""); /* this cpuinfo has no flag */
+	free(d);
+
+	d = stack_of(254, 16, FIX_PROC_VM);
+	assert_string_equal(d->hypervisor, "QEMU"); /* DMI sys_vendor */
+	assert_true(d->facts_unverified);
+	free(d);
+}
+
+/* Virtual disks known by driver, by name alone, or by an emulated model. */
+static void test_stack_other_virtual_disks(void **state)
+{
+	static const struct {
+		unsigned maj, min, disk_layer;
+		const char *name, *driver, *model;
+	} cases[] = {
+		{ 254, 1, 1, "vda", "", "" }, /* no driver link in the fixture: the name says virtio */
+		{ 202, 0, 0, "xvda", "vbd", "" },
+		{ 65, 80, 0, "sdv", "sd", "QEMU HARDDISK" },
+	};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct wb_device *d = stack_of(cases[i].maj, cases[i].min, FIX_PROC);
+		const struct wb_device_layer *l = &d->layers[cases[i].disk_layer];
+
+		assert_layer(d, cases[i].disk_layer, WB_LAYER_DISK, cases[i].name,
+			     (int)cases[i].disk_layer - 1, NULL);
+		assert_string_equal(l->driver, cases[i].driver);
+		assert_string_equal(l->model, cases[i].model);
+		assert_true(l->virtual_disk);
+		assert_true(d->virtual_disk);
+		assert_true(d->facts_unverified);
+		free(d);
+	}
+}
+
+/* A real disk under a hypervisor (passthrough, or emulated under a real
+ * model): not virtual by name, but its facts cannot be vouched for. */
+static void test_stack_hypervisor_flag_only(void **state)
+{
+	struct wb_device *d = stack_of(8, 0, FIX_PROC_VM);
+
+	(void)state;
+	assert_false(d->virtual_disk);
+	assert_string_equal(d->hypervisor, "QEMU");
+	assert_true(d->facts_unverified);
+	assert_string_equal(d->unverified_reason,
+			    "running under a hypervisor (QEMU): the disk's rotational and "
+			    "write_cache may be emulated");
+	free(d);
+}
+
+static void test_stack_missing_device(void **state)
+{
+	struct wb_device *d = stack_of(42, 42, FIX_PROC);
+
+	(void)state;
+	assert_int_equal(d->n_layers, 0);
+	assert_int_equal(d->n_disks, 0);
+	assert_string_equal(d->block_name, "");
+	assert_int_equal(d->rotational, -1);
+	assert_int_equal(d->dev_major, 42);
+	free(d);
+}
+
+static void test_layer_kind_names(void **state)
+{
+	(void)state;
+	assert_string_equal(wb_device_layer_kind_name(WB_LAYER_DISK), "disk");
+	assert_string_equal(wb_device_layer_kind_name(WB_LAYER_PARTITION), "partition");
+	assert_string_equal(wb_device_layer_kind_name(WB_LAYER_MD), "md");
+	assert_string_equal(wb_device_layer_kind_name(WB_LAYER_DM), "dm");
+	assert_string_equal(wb_device_layer_kind_name(WB_LAYER_LOOP), "loop");
+	assert_string_equal(wb_device_layer_kind_name(WB_LAYER_FILE), "file");
+	assert_string_equal(wb_device_layer_kind_name(WB_LAYER_OTHER), "other");
+	assert_string_equal(wb_device_layer_kind_name((enum wb_device_layer_kind)99), "?");
+}
+
+/* "Is pg_wal on the same disk as the data?" after seeing through the stack. */
+static void test_shares(void **state)
+{
+	struct wb_device *md0 = stack_of(9, 0, FIX_PROC);     /* sda2 + sdb1 */
+	struct wb_device *crypt = stack_of(253, 1, FIX_PROC); /* sda1 */
+	struct wb_device *lvm = stack_of(253, 0, FIX_PROC);   /* md1: sdc..sdf */
+	struct wb_device *sde = stack_of(8, 64, FIX_PROC);
+	struct wb_device *nvme0 = stack_of(259, 0, FIX_PROC);
+	struct wb_device *nvme1p1 = stack_of(259, 2, FIX_PROC);
+	struct wb_device *nvme1 = stack_of(259, 1, FIX_PROC);
+	struct wb_device tmp_a, tmp_b;
+
+	(void)state;
+	assert_true(wb_device_shares(md0, crypt)); /* other partitions of sda */
+	assert_true(wb_device_shares(crypt, md0));
+	assert_true(wb_device_shares(md0, md0));
+	assert_false(wb_device_shares(md0, lvm));
+	assert_true(wb_device_shares(lvm, sde)); /* one RAID member is enough */
+	assert_false(wb_device_shares(nvme0, nvme1p1));
+	assert_true(wb_device_shares(nvme1, nvme1p1));
+	assert_false(wb_device_shares(nvme0, md0));
+
+	/* No disk: the same file system (st_dev) or nothing. */
+	memset(&tmp_a, 0, sizeof(tmp_a));
+	memset(&tmp_b, 0, sizeof(tmp_b));
+	tmp_a.dev_minor = tmp_b.dev_minor = 27;
+	assert_true(wb_device_shares(&tmp_a, &tmp_b));
+	tmp_b.dev_minor = 28;
+	assert_false(wb_device_shares(&tmp_a, &tmp_b));
+	assert_false(wb_device_shares(&tmp_a, nvme0));
+	assert_false(wb_device_shares(nvme0, &tmp_a));
+	tmp_a.dev_minor = tmp_b.dev_minor = 0; /* a path that did not stat */
+	assert_false(wb_device_shares(&tmp_a, &tmp_b));
+
+	free(md0);
+	free(crypt);
+	free(lvm);
+	free(sde);
+	free(nvme0);
+	free(nvme1p1);
+	free(nvme1);
+}
+
 /* ---- probe with a real stat() and a fake sysfs --------------------------- */
 
 struct fake_root {
@@ -404,6 +751,105 @@ static void test_probe_sparse_queue(void **state)
 	assert_string_equal(d.model, "");
 }
 
+/* Builds root/lo/loop5 at test time, a loop device (7:5) backed by root/image,
+ * a real file so stat() can say where it lives; points the fake sysfs entry of
+ * that real device at real_dev_target; then reads the stack of 7:5. */
+static struct wb_device *probe_loop5(struct fake_root *f, const char *real_dev_target)
+{
+	static const char *const files[][2] = {
+		{ "loop/backing_file", NULL }, { "loop/dio", "0\n" }, { "queue/rotational", "1\n" },
+	};
+	char dir[PATH_MAX], path[PATH_MAX], image[PATH_MAX], name[48];
+	struct wb_device *d;
+	size_t i;
+
+	if (!f->root[0])
+		skip(); /* no temp dir on a block device here */
+	path_join(image, f->root, "image");
+	write_text(image, "");
+	path_join(dir, f->root, "lo");
+	assert_int_equal(mkdir(dir, 0700), 0);
+	path_join(dir, f->root, "lo/loop5");
+	assert_int_equal(mkdir(dir, 0700), 0);
+	path_join(path, dir, "loop");
+	assert_int_equal(mkdir(path, 0700), 0);
+	path_join(path, dir, "queue");
+	assert_int_equal(mkdir(path, 0700), 0);
+	for (i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
+		path_join(path, dir, files[i][0]);
+		write_text(path, files[i][1] ? files[i][1] : image);
+	}
+	path_join(path, f->root, "dev/block/7:5");
+	assert_int_equal(symlink(dir, path), 0);
+	snprintf(name, sizeof(name), "dev/block/%u:%u", f->major, f->minor);
+	path_join(path, f->root, name);
+	assert_int_equal(symlink(real_dev_target ? real_dev_target : dir, path), 0);
+	d = malloc(sizeof(*d));
+	assert_non_null(d);
+	wb_device_probe_block(7, 5, d, f->root, f->proc);
+	return d;
+}
+
+/* loop5 → a file on the real device, which the fake sysfs calls vda1 on vda:
+ * both levels are reported, and the disk at the bottom is vda. */
+static void test_stack_loop_on_file(void **state)
+{
+	static const char *const disks[] = { "vda" };
+	struct fake_root *f = *state;
+	struct wb_device *d = probe_loop5(f, "../../devices/virtual/block/vda/vda1");
+	char image[PATH_MAX];
+
+	path_join(image, f->root, "image");
+	assert_int_equal(d->n_layers, 4);
+	assert_layer(d, 0, WB_LAYER_LOOP, "loop5", -1, NULL);
+	assert_string_equal(d->layers[0].path, image);
+	assert_layer(d, 1, WB_LAYER_FILE, "ext4", 0, "ext4 at / from /dev/fake");
+	assert_string_equal(d->layers[1].path, "/");
+	assert_layer(d, 2, WB_LAYER_PARTITION, "vda1", 1, NULL);
+	assert_layer(d, 3, WB_LAYER_DISK, "vda", 2, NULL);
+	assert_string_equal(d->block_name, "loop5");
+	assert_int_equal(d->rotational, 1); /* the loop's own queue */
+	assert_string_equal(d->loop_name, "loop5");
+	assert_string_equal(d->loop_backing_file, image);
+	assert_int_equal(d->loop_dio, 0);
+	assert_string_equal(d->loop_backing_fs, "ext4");
+	assert_string_equal(d->loop_backing_mount, "/");
+	assert_string_equal(d->loop_backing_block, "vda");
+	assert_disks(d, 1, disks);
+	assert_int_equal(d->disks_rotational, 0); /* vda's, not the loop's */
+	assert_true(d->disks_volatile_cache);
+	assert_true(d->virtual_disk);
+	assert_false(d->layers_truncated);
+	free(d);
+}
+
+/* A loop device backed by a file on itself (the fake sysfs says the real
+ * device is loop5): followed WB_DEVICE_MAX_LOOP_DEPTH times, then cut. */
+static void test_stack_loop_cycle_capped(void **state)
+{
+	struct wb_device *d = probe_loop5(*state, NULL);
+
+	assert_true(d->layers_truncated);
+	assert_int_equal(d->n_layers, 2 * WB_DEVICE_MAX_LOOP_DEPTH + 1);
+	assert_layer(d, d->n_layers - 1, WB_LAYER_LOOP, "loop5", (int)d->n_layers - 2, NULL);
+	assert_non_null(strstr(d->layers[d->n_layers - 1].details, "not followed further"));
+	assert_int_equal(d->n_disks, 0);
+	assert_string_equal(d->loop_backing_block, "loop5");
+	free(d);
+}
+
+/* The whole probe on md0: mount facts and the stack together. */
+static void test_probe_md(void **state)
+{
+	struct wb_device d;
+
+	probe_as(*state, "9:0", &d);
+	assert_fake_mount(&d);
+	assert_string_equal(d.block_name, "md0");
+	assert_string_equal(d.raid_level, "raid1");
+	assert_int_equal(d.n_disks, 2);
+}
+
 /* No dev/block entry: block facts unknown, the mount still known. */
 static void test_probe_no_sysfs_entry(void **state)
 {
@@ -568,6 +1014,24 @@ int main(void)
 						mountinfo_setup, mountinfo_teardown),
 		cmocka_unit_test(test_mountinfo_long_options_truncated),
 		cmocka_unit_test(test_volatile_cache),
+		cmocka_unit_test(test_stack_sata_partition),
+		cmocka_unit_test(test_stack_md_raid1),
+		cmocka_unit_test(test_stack_lvm_on_raid10),
+		cmocka_unit_test(test_stack_dm_crypt),
+		cmocka_unit_test(test_stack_loop_backing_gone),
+		cmocka_unit_test(test_stack_nvme),
+		cmocka_unit_test(test_stack_virtio_unverified),
+		cmocka_unit_test(test_stack_other_virtual_disks),
+		cmocka_unit_test(test_stack_hypervisor_flag_only),
+		cmocka_unit_test(test_stack_missing_device),
+		cmocka_unit_test(test_layer_kind_names),
+		cmocka_unit_test(test_shares),
+		cmocka_unit_test_setup_teardown(test_stack_loop_on_file, fake_root_setup,
+						fake_root_teardown),
+		cmocka_unit_test_setup_teardown(test_stack_loop_cycle_capped, fake_root_setup,
+						fake_root_teardown),
+		cmocka_unit_test_setup_teardown(test_probe_md, fake_root_setup,
+						fake_root_teardown),
 		cmocka_unit_test_setup_teardown(test_probe_partition, fake_root_setup,
 						fake_root_teardown),
 		cmocka_unit_test_setup_teardown(test_probe_whole_disk, fake_root_setup,

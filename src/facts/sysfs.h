@@ -1,0 +1,41 @@
+/* sysfs.h — small readers shared by the facts files (not for other stages):
+ * bounded string copies and one-line sysfs/proc attributes. Every reader returns
+ * 0 or -errno and leaves its output alone on failure, so a missing attribute
+ * simply stays unknown. */
+#ifndef WB_FACTS_SYSFS_H
+#define WB_FACTS_SYSFS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct wb_device;
+
+/* A copy that always terminates; text longer than the field is cut. */
+void wb_facts_copy(char *dst, size_t size, const char *src);
+
+/* Reads a whole file whose size stat cannot tell (proc files say 0); the caller
+ * frees *text. */
+int wb_facts_read_file(const char *path, char **text);
+
+/* Reads the one-line attribute dir/name into buf, trailing whitespace cut. */
+int wb_facts_read_attr(const char *dir, const char *name, char *buf, size_t size);
+
+/* The same, as an unsigned decimal that fits 32 bits. */
+int wb_facts_read_u32(const char *dir, const char *name, uint32_t *out);
+
+/* True when dir/name exists (a file, a directory or a link that resolves). */
+bool wb_facts_exists(const char *dir, const char *name);
+
+/* The last component of the symlink dir/name's target ("sd" for
+ * device/driver -> ../../bus/scsi/drivers/sd). The target need not exist. */
+int wb_facts_link_name(const char *dir, const char *name, char *buf, size_t size);
+
+/* The mount holding path, device dev_major:dev_minor, from <proc_root>/self/
+ * mountinfo into d's fs_type, mount_point, mount_options and source; the
+ * longest containing mount of any device when none names this one (a btrfs
+ * subvolume). Lives in device.c. */
+int wb_device_read_mount(const char *proc_root, unsigned dev_major, unsigned dev_minor,
+			 const char *path, struct wb_device *d);
+
+#endif
