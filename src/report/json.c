@@ -99,6 +99,103 @@ static void add_finite(cJSON *o, const char *key, double v)
 		cJSON_AddNullToObject(o, key);
 }
 
+static void add_strings(cJSON *o, const char *key, const char (*v)[WB_DEVICE_NAME_LEN], unsigned n)
+{
+	cJSON *arr = cJSON_AddArrayToObject(o, key);
+	unsigned i;
+
+	for (i = 0; arr && i < n; i++)
+		cJSON_AddItemToArray(arr, cJSON_CreateString(v[i]));
+}
+
+/* What holds the data under the file system: the layers, the disks, RAID, dm,
+ * loop, and whether the disk's own facts can be believed. */
+static void add_stack(cJSON *o, const struct wb_device *d)
+{
+	cJSON *arr = cJSON_AddArrayToObject(o, "layers"), *x;
+	unsigned i;
+
+	cJSON_AddStringToObject(o, "partition", d->partition);
+	for (i = 0; arr && i < d->n_layers; i++) {
+		const struct wb_device_layer *l = &d->layers[i];
+
+		if (!(x = cJSON_CreateObject()))
+			break;
+		cJSON_AddStringToObject(x, "kind", wb_device_layer_kind_name(l->kind));
+		cJSON_AddStringToObject(x, "name", l->name);
+		cJSON_AddNumberToObject(x, "depth", l->depth);
+		cJSON_AddStringToObject(x, "details", l->details);
+		if (l->path[0])
+			cJSON_AddStringToObject(x, "path", l->path);
+		cJSON_AddItemToArray(arr, x);
+	}
+	cJSON_AddBoolToObject(o, "layers_truncated", d->layers_truncated);
+	add_strings(o, "disks", d->disks, d->n_disks);
+	if (d->raid_name[0] && (x = cJSON_AddObjectToObject(o, "raid"))) {
+		cJSON_AddStringToObject(x, "name", d->raid_name);
+		cJSON_AddStringToObject(x, "level", d->raid_level);
+		cJSON_AddNumberToObject(x, "disks", d->raid_disks);
+		cJSON_AddNumberToObject(x, "degraded", d->raid_degraded);
+		cJSON_AddNumberToObject(x, "chunk_bytes", d->raid_chunk);
+		add_strings(x, "members", d->raid_members, d->n_raid_members);
+	}
+	if (d->dm_dev[0] && (x = cJSON_AddObjectToObject(o, "dm"))) {
+		cJSON_AddStringToObject(x, "device", d->dm_dev);
+		cJSON_AddStringToObject(x, "name", d->dm_name);
+		cJSON_AddStringToObject(x, "kind", d->dm_kind);
+	}
+	if (d->loop_name[0] && (x = cJSON_AddObjectToObject(o, "loop"))) {
+		cJSON_AddStringToObject(x, "device", d->loop_name);
+		cJSON_AddStringToObject(x, "backing_file", d->loop_backing_file);
+		if (d->loop_dio >= 0)
+			cJSON_AddBoolToObject(x, "direct_io", d->loop_dio);
+		else
+			cJSON_AddNullToObject(x, "direct_io");
+		cJSON_AddStringToObject(x, "backing_fs", d->loop_backing_fs);
+		cJSON_AddStringToObject(x, "backing_mount", d->loop_backing_mount);
+		cJSON_AddStringToObject(x, "backing_device", d->loop_backing_block);
+	}
+	cJSON_AddBoolToObject(o, "virtual_disk", d->virtual_disk);
+	cJSON_AddStringToObject(o, "hypervisor", d->hypervisor);
+	cJSON_AddBoolToObject(o, "facts_unverified", d->facts_unverified);
+	cJSON_AddStringToObject(o, "unverified_reason", d->unverified_reason);
+}
+
+static void add_num(cJSON *o, const char *key, const struct wb_os_num *v)
+{
+	if (v->known)
+		cJSON_AddNumberToObject(o, key, (double)v->value);
+	else
+		cJSON_AddNullToObject(o, key);
+}
+
+/* Kernel settings that bend I/O; null where unreadable. */
+static void add_os(cJSON *host, const struct wb_os_facts *f)
+{
+	cJSON *o = cJSON_AddObjectToObject(host, "os"), *vm;
+
+	if (!o)
+		return;
+	cJSON_AddStringToObject(o, "kernel_release", f->kernel_release);
+	cJSON_AddStringToObject(o, "preempt", wb_preempt_name(f->preempt));
+	cJSON_AddStringToObject(o, "preempt_source", f->preempt_source);
+	cJSON_AddStringToObject(o, "thp_enabled", f->thp_enabled);
+	cJSON_AddStringToObject(o, "thp_defrag", f->thp_defrag);
+	add_num(o, "mem_total_bytes", &f->mem_total_bytes);
+	add_num(o, "hugepage_size_bytes", &f->hugepage_size_bytes);
+	add_num(o, "hugepages_total", &f->hugepages_total);
+	add_num(o, "hugepages_free", &f->hugepages_free);
+	if (!(vm = cJSON_AddObjectToObject(o, "vm")))
+		return;
+	add_num(vm, "dirty_ratio", &f->dirty_ratio);
+	add_num(vm, "dirty_background_ratio", &f->dirty_background_ratio);
+	add_num(vm, "dirty_bytes", &f->dirty_bytes);
+	add_num(vm, "dirty_background_bytes", &f->dirty_background_bytes);
+	add_num(vm, "dirty_expire_centisecs", &f->dirty_expire_centisecs);
+	add_num(vm, "swappiness", &f->swappiness);
+	add_num(vm, "vfs_cache_pressure", &f->vfs_cache_pressure);
+}
+
 static void add_device(cJSON *host, const struct wb_device *d)
 {
 	cJSON *o = cJSON_AddObjectToObject(host, "device");
@@ -128,6 +225,7 @@ static void add_device(cJSON *host, const struct wb_device *d)
 		cJSON_AddNullToObject(o, "dio_mem_align");
 		cJSON_AddNullToObject(o, "dio_offset_align");
 	}
+	add_stack(o, d);
 }
 
 static cJSON *test_to_json(const struct wb_results *rs, const struct wb_result *r)
@@ -429,6 +527,7 @@ char *wb_json_render(const struct wb_results *rs, const struct wb_config *cfg,
 		else
 			cJSON_AddNullToObject(host, "clock_ghz");
 		add_device(host, &rs->device);
+		add_os(host, &rs->os);
 	}
 	add_config(root, cfg, cmd);
 	if (rs->adaptive) {

@@ -187,6 +187,23 @@ static void print_decisions(const struct wb_results *rs)
 			       wb_engine_name(rs->v[i].test.engine));
 }
 
+/* The layers under the file system, top first, when there is more than a disk. */
+static void print_stack(const struct wb_device *d)
+{
+	unsigned i;
+
+	if (d->n_layers > 1) {
+		printf("  stack:");
+		for (i = 0; i < d->n_layers; i++)
+			printf("%s %s %s (%s)", i ? " ->" : "",
+			       wb_device_layer_kind_name(d->layers[i].kind), d->layers[i].name,
+			       d->layers[i].details);
+		printf("\n");
+	}
+	if (d->facts_unverified)
+		printf("  unverified: %s\n", d->unverified_reason);
+}
+
 /* One line on the storage, then what in it bends the figures. */
 static void print_storage(const struct wb_results *rs)
 {
@@ -205,6 +222,7 @@ static void print_storage(const struct wb_results *rs)
 	if (d->dio_known)
 		printf(", O_DIRECT alignment %u", d->dio_offset_align);
 	printf("\n");
+	print_stack(d);
 	for (i = 0; i < rs->n; i++)
 		if (rs->v[i].test.size < smallest)
 			smallest = rs->v[i].test.size;
