@@ -84,6 +84,7 @@ int wb_cmd_recommend(int argc, char **argv)
 	};
 	rs.adaptive = true;
 	rs.max_cv_pct = 10.0;
+	rs.min_difference_pct = 3.0;
 	printf("Which wal_sync_method for %s? %s workload, as PostgreSQL %u opens WAL "
 	       "(wal_level=%s%s): %zu tests, at most %.0f s, stopping as soon as it is known.\n",
 	       cfg.target, wb_workload_names[cfg.workload], (unsigned)cfg.pg_version,

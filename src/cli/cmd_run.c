@@ -137,6 +137,7 @@ int wb_cmd_run(int argc, char **argv)
 	rs.adaptive = true;
 	rs.ci_target_pct = sched.ci_target_pct;
 	rs.max_cv_pct = cfg.max_cv_bp / 100.0;
+	rs.min_difference_pct = rs.ci_target_pct;
 	wb_text_print_header(cfg.target, profp ? profp->path : NULL, &sched, n);
 	status = wb_exit_for_session(
 		wb_session_run(cfg.target, tests, n, &sched, &wb_text_hooks, &rs));

@@ -110,7 +110,7 @@ static int timed_loop(struct wb_result *r, const struct wb_engine_ops *eng,
 {
 	struct wb_completion c[WB_MAX_BATCH];
 	struct wb_op ops[WB_MAX_BATCH];
-	uint64_t start, prev, now, deadline, region = (uint64_t)r->test.writes_per_op * r->test.size;
+	uint64_t start, prev, now, lat, deadline, region = (uint64_t)r->test.writes_per_op * r->test.size;
 	unsigned n = wb_build_flush(&r->test, buf, 0, 0, ops);
 	int ret = 0;
 
@@ -135,7 +135,10 @@ static int timed_loop(struct wb_result *r, const struct wb_engine_ops *eng,
 		if (ret)
 			break;
 		now = wb_clock_ticks();
-		wb_hist_record(r->hist, wb_clock_ns(now - prev));
+		lat = wb_clock_ns(now - prev);
+		wb_hist_record(r->hist, lat);
+		if (__builtin_expect(lat >= WB_WAIT_RECORD_NS, 0))
+			wb_result_add_wait(r, wb_clock_ns(now));
 		r->ops++;
 		prev = now;
 		if (now >= deadline)

@@ -265,6 +265,15 @@ static void shuffle(size_t *order, size_t n, uint64_t *state)
 	}
 }
 
+/* A trial lasts its length times a random factor in [1, 1.5). On a throttled
+ * device a fixed length (200 ms is two 100 ms slices) locks the schedule to the
+ * slice grid, and which test straddles an extra slice stops being chance. */
+static uint64_t jitter(uint64_t trial_ns, uint64_t *rng)
+{
+	return trial_ns + (uint64_t)((double)trial_ns * 0.5 *
+				     ((double)(next_random(rng) >> 11) / 9007199254740992.0));
+}
+
 /* Whether test i should run another trial; marks it done when not. */
 static bool still_running(struct wb_result *r, const struct wb_schedule *sched, uint64_t used,
 			  uint64_t start)
@@ -302,7 +311,8 @@ static uint64_t throttle_check(const struct wb_result *rv, size_t n,
 		if (rv[i].status != WB_STATUS_OK || t->queue_depth > 1 || t->jobs > 1 ||
 		    t->pattern == WB_PATTERN_GROUPCOMMIT)
 			continue; /* concurrency blurs the one-flush-per-wait picture */
-		wb_throttle_detect(rv[i].hist, wb_result_ops_per_sec(&rv[i]), &rs->throttle);
+		wb_throttle_detect(rv[i].hist, wb_result_ops_per_sec(&rv[i]), rv[i].waits,
+				   rv[i].nwaits, &rs->throttle);
 		wb_format_size(t->size, size, sizeof(size));
 		snprintf(rs->throttle_test, sizeof(rs->throttle_test), "%s/%s %s x%u",
 			 wb_method_get(t->method)->name, wb_engine_name(t->engine), size,
@@ -329,7 +339,7 @@ static void run_adaptive(struct wb_result *rv, size_t n, const struct wb_schedul
 			 const void *buf, struct wb_results *rs)
 {
 	uint64_t *used = calloc(n, sizeof(*used)), start = wb_now_ns(), left, cap;
-	uint64_t rng = sched->seed, trial_ns = sched->trial_ns;
+	uint64_t rng = sched->seed, trial_ns = sched->trial_ns, len;
 	size_t *order = calloc(n, sizeof(*order)), k, m, i;
 	bool *done = calloc(n, sizeof(*done)), *by_rule = calloc(n, sizeof(*by_rule));
 	struct wb_decide_params *dp = &rs->decide_params;
@@ -376,8 +386,8 @@ static void run_adaptive(struct wb_result *rv, size_t n, const struct wb_schedul
 				used[i] += run_trial(r, sched->warmup_ns, false, round, paths, buf);
 			cap = r->test.duration_ns ? r->test.duration_ns : UINT64_MAX;
 			left = cap > used[i] ? cap - used[i] : 0;
-			used[i] += run_trial(r, left < trial_ns ? left : trial_ns, true, round, paths,
-					     buf);
+			len = jitter(trial_ns, &rng);
+			used[i] += run_trial(r, left < len ? left : len, true, round, paths, buf);
 			if (by_rule[i])
 				continue; /* stops on the decision, not on its own CI */
 			wb_stats_compute(r->trial_rates, r->ntrials, &st);

@@ -323,6 +323,7 @@ static void add_comparison_fields(cJSON *o, const struct wb_comparison *c)
 	cJSON_AddNumberToObject(o, "ci_low_pct", c->ci95_low_pct);
 	cJSON_AddNumberToObject(o, "ci_high_pct", c->ci95_high_pct);
 	cJSON_AddBoolToObject(o, "significant", c->significant);
+	cJSON_AddBoolToObject(o, "within_margin", c->small);
 	cJSON_AddBoolToObject(o, "paired", c->paired);
 	if (c->paired) {
 		cJSON_AddBoolToObject(o, "replicated", c->replicated);
@@ -413,6 +414,8 @@ static void add_throttle(cJSON *parent, const struct wb_results *rs)
 	cJSON_AddNumberToObject(o, "period_ms", t->period_ms);
 	cJSON_AddNumberToObject(o, "rate_per_s", t->rate_per_s);
 	cJSON_AddNumberToObject(o, "busy_fraction", t->busy_fraction);
+	cJSON_AddNumberToObject(o, "waits_timed", t->waits);
+	cJSON_AddNumberToObject(o, "phase_lock", t->phase_lock);
 }
 
 static void add_schedule(cJSON *root, const struct wb_results *rs)

@@ -132,6 +132,7 @@ static void print_comparison(const struct wb_result *a, const struct wb_result *
 	       wb_method_get(b->test.method)->name, c->diff_pct, c->ci95_low_pct, c->ci95_high_pct,
 	       wb_method_get(a->test.method)->name,
 	       c->significant ? "significant"
+	       : c->small ? "tie (real, but within the margin)"
 	       : c->paired && (c->ci95_low_pct > 0.0 || c->ci95_high_pct < 0.0)
 		       ? "tie (the halves of the run disagree)"
 		       : "tie (not significant)");

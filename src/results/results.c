@@ -31,10 +31,21 @@ void wb_result_release(struct wb_result *r)
 	free(r->switch_hist);
 	free(r->trial_rates);
 	free(r->trial_rounds);
+	free(r->waits);
+	r->waits = NULL;
+	r->nwaits = 0;
 	r->hist = r->switch_hist = NULL;
 	r->trial_rates = NULL;
 	r->trial_rounds = NULL;
 	r->ntrials = 0;
+}
+
+void wb_result_add_wait(struct wb_result *r, uint64_t end_ns)
+{
+	if (!r->waits && !(r->waits = malloc(WB_MAX_WAITS * sizeof(*r->waits))))
+		return; /* a fact for the throttle check, never worth failing a test for */
+	if (r->nwaits < WB_MAX_WAITS)
+		r->waits[r->nwaits++] = end_ns;
 }
 
 int wb_result_add_trial(struct wb_result *r, double rate, uint32_t round)
@@ -85,6 +96,8 @@ void wb_result_merge(struct wb_result *r, const struct wb_result *part, bool con
 		if (r->switch_hist)
 			wb_hist_merge(r->switch_hist, part->switch_hist);
 	}
+	for (uint32_t i = 0; i < part->nwaits; i++)
+		wb_result_add_wait(r, part->waits[i]);
 	r->durability_failure |= part->durability_failure;
 	if (part->status != WB_STATUS_OK && r->status == WB_STATUS_OK) {
 		r->status = part->status;
@@ -136,10 +149,16 @@ void wb_results_each_comparison(const struct wb_results *rs, wb_comparison_fn fn
 		for (j = 0; j < rs->n; j++) {
 			struct wb_comparison c;
 
-			if (j != best && comparable(&rs->v[j]) &&
-			    wb_test_same_but_method(ti, &rs->v[j].test) &&
-			    wb_result_compare(&rs->v[best], &rs->v[j], 0.95, &c))
-				fn(&rs->v[best], &rs->v[j], &c, ctx);
+			if (j == best || !comparable(&rs->v[j]) ||
+			    !wb_test_same_but_method(ti, &rs->v[j].test) ||
+			    !wb_result_compare(&rs->v[best], &rs->v[j], 0.95, &c))
+				continue;
+			if (c.significant && c.ci95_low_pct <= rs->min_difference_pct &&
+			    c.ci95_high_pct >= -rs->min_difference_pct) {
+				c.significant = false;
+				c.small = true;
+			}
+			fn(&rs->v[best], &rs->v[j], &c, ctx);
 		}
 	}
 }

@@ -35,6 +35,8 @@ struct wb_result {
 	uint64_t switches;       /* segment switches */
 	double *trial_rates;     /* ops/s of each counted trial */
 	uint32_t *trial_rounds;  /* the round each trial ran in: trials of one round pair up */
+	uint64_t *waits;         /* end times (ns) of flushes that took WB_WAIT_RECORD_NS or more */
+	uint32_t nwaits;         /* at most WB_MAX_WAITS: enough to see a throttle's period */
 	size_t ntrials;
 	uint64_t warmup_ns;      /* measured and discarded before the first trial */
 	bool converged;          /* the CI reached the target before the time ran out */
@@ -63,6 +65,7 @@ struct wb_results {
 	uint64_t trial_ns;       /* trial length used after round one (lengthened when throttled) */
 	double ci_target_pct;    /* the target each test's CI tried to reach */
 	double max_cv_pct;       /* trials varying more than this are "unstable" */
+	double min_difference_pct; /* a significant difference must clear +-this (the CI target) */
 	struct wb_result *v;
 	size_t n, cap;
 };
@@ -85,6 +88,14 @@ void wb_results_free(struct wb_results *rs);
  * part->hist does; a part's switch histogram is merged into r's, allocated here. */
 void wb_result_merge(struct wb_result *r, const struct wb_result *part, bool consecutive);
 
+/* A flush this slow may be a wait for a throttle's next slice: its end time is
+ * kept, so the slices' period can be found (results/throttle.h). */
+#define WB_WAIT_RECORD_NS 2000000ull
+#define WB_MAX_WAITS 4096
+
+/* Keeps the end time of one slow flush (dropped once WB_MAX_WAITS are kept). */
+void wb_result_add_wait(struct wb_result *r, uint64_t end_ns);
+
 /* Appends one trial's rate and the round it ran in. 0 or -ENOMEM. */
 int wb_result_add_trial(struct wb_result *r, double rate, uint32_t round);
 
@@ -99,7 +110,10 @@ bool wb_result_compare(const struct wb_result *a, const struct wb_result *b, dou
 
 /* The comparisons the reports show, in one place so text and JSON agree: within
  * each group of tests that differ only in method, the fastest (highest mean
- * trial rate) against every other, at 95 %. */
+ * trial rate) against every other, at 95 %. A difference is significant only
+ * when its interval also clears +-rs->min_difference_pct: on a throttled device
+ * a bias of a percent or two per test survives random order, and a difference
+ * that small is no reason to change a setting anyway. */
 typedef void (*wb_comparison_fn)(const struct wb_result *fastest, const struct wb_result *other,
 				 const struct wb_comparison *c, void *ctx);
 void wb_results_each_comparison(const struct wb_results *rs, wb_comparison_fn fn, void *ctx);

@@ -8,6 +8,7 @@
 #define WB_RESULTS_THROTTLE_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "results/histogram.h"
 
@@ -20,16 +21,23 @@ struct wb_throttle {
 	double wait_ms;            /* mean latency of the flushes that waited */
 	double p50_us;             /* the service time of the ones that did not */
 	double busy_fraction;      /* of a slice, spent serving its fast flushes */
+	unsigned waits;            /* long waits whose end times were timed */
+	double phase_lock;         /* R(P): 1 when every wait ends on the period's grid, 0 random */
 };
 
 /* A wait is a flush this many times slower than the median. */
 #define WB_THROTTLE_WAIT_X 10.0
 
-/* Judges one test's latency histogram h, run at rate_per_s flushes a second.
- * Detected when between 1 % and 40 % of flushes waited at least WB_THROTTLE_WAIT_X
- * times the median, those waits average at least 2 ms, and the fast flushes of a
- * slice fill under half of it (the device idles while flushes wait: a limit, not
- * a busy device). */
-void wb_throttle_detect(const struct wb_histogram *h, double rate_per_s, struct wb_throttle *out);
+/* Judges one test: its latency histogram h, run at rate_per_s flushes a second,
+ * and the end times (ns, ascending) of its flushes over 2 ms. Detected when
+ * between 1 % and 40 % of flushes waited at least WB_THROTTLE_WAIT_X times the
+ * median, and the ends of those waits fall on a grid: a token bucket hands out
+ * its grants at slice boundaries, so its waits end a whole number of periods
+ * apart, while stalls behind a neighbour's I/O on a busy disk end at random.
+ * The period P is the most common gap between consecutive waits (5 ms to 1 s),
+ * refined to maximise R(P) = |mean of exp(2 pi i t / P)| over the wait ends; a
+ * throttle has R(P) >= 0.8 and R(2P) well below it (else P is a harmonic). */
+void wb_throttle_detect(const struct wb_histogram *h, double rate_per_s, const uint64_t *waits,
+			unsigned nwaits, struct wb_throttle *out);
 
 #endif

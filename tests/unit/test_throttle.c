@@ -1,8 +1,9 @@
-/* test_throttle.c — throttle detection on synthetic latency histograms: the
- * bimodal picture of a token bucket (most flushes at the service time, one per
- * slice waiting for the next) is recognised with its period, and the pictures of
- * unthrottled devices (a fast SSD with rare spikes, a slow disk with a wide but
- * single mode, too few flushes to judge) are not. */
+/* test_throttle.c — throttle detection on synthetic latency histograms and
+ * wait end times: the picture of a token bucket (most flushes at the service
+ * time, one per slice waiting for the next, the waits ending on a 100 ms grid)
+ * is recognised with its period, and the pictures of unthrottled devices (a fast
+ * SSD with rare spikes, a busy disk whose stalls end at random times, a slow
+ * disk with a wide but single mode, too few flushes to judge) are not. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -14,6 +15,8 @@
 #include "results/throttle.h"
 
 static struct wb_histogram h;
+static uint64_t waits[512];
+static unsigned nwaits;
 
 static uint64_t rng = 88172645463325252ull;
 
@@ -34,6 +37,31 @@ static void add(unsigned n, double lo_us, double hi_us)
 		wb_hist_record(&h, (uint64_t)(1e3 * (lo_us + (hi_us - lo_us) * uniform())));
 }
 
+/* Wait ends every period_ms (a few 2-period gaps, as when a slice's grant was
+ * not used up), each off the grid by at most jitter_us. */
+static void grid_waits(unsigned n, double period_ms, double jitter_us)
+{
+	uint64_t t = 5000000000ull;
+	unsigned i;
+
+	for (nwaits = 0, i = 0; i < n; i++) {
+		t += (uint64_t)(period_ms * 1e6) * (uniform() < 0.05 ? 2 : 1);
+		waits[nwaits++] = t + (uint64_t)(jitter_us * 1e3 * uniform());
+	}
+}
+
+/* Wait ends at random: exponential gaps of mean_ms. */
+static void random_waits(unsigned n, double mean_ms)
+{
+	uint64_t t = 5000000000ull;
+	unsigned i;
+
+	for (nwaits = 0, i = 0; i < n; i++) {
+		t += (uint64_t)(-mean_ms * 1e6 * log(1.0 - uniform()));
+		waits[nwaits++] = t;
+	}
+}
+
 /* 150 IOPS in 100 ms slices, two I/Os a flush: 7.5 flushes per slice, so one
  * flush in 7.5 waits up to a slice; 76 flushes/s, as measured on a loop volume
  * throttled with cgroup blkio. */
@@ -45,11 +73,16 @@ static void test_token_bucket(void **state)
 	wb_hist_init(&h);
 	add(1733, 1500, 3000);
 	add(267, 20000, 100000);
-	wb_throttle_detect(&h, 76.0, &t);
+	grid_waits(267, 100.0, 300.0);
+	wb_throttle_detect(&h, 76.0, waits, nwaits, &t);
 	assert_true(t.detected);
 	assert_true(fabs(t.flushes_per_slice - 7.5) < 0.5);
-	assert_true(t.period_ms > 85.0 && t.period_ms < 115.0);
+	assert_true(t.period_ms > 99.0 && t.period_ms < 101.0);
+	assert_true(t.phase_lock > 0.9);
 	assert_true(t.wait_ms > 50.0 && t.wait_ms < 70.0);
+	/* Without the wait ends there is no proof of a grid. */
+	wb_throttle_detect(&h, 76.0, NULL, 0, &t);
+	assert_false(t.detected);
 }
 
 static void test_fast_ssd_with_spikes(void **state)
@@ -60,24 +93,25 @@ static void test_fast_ssd_with_spikes(void **state)
 	wb_hist_init(&h);
 	add(9980, 40, 80);
 	add(20, 3000, 6000); /* 0.2 %: a garbage-collection hiccup, not a throttle */
-	wb_throttle_detect(&h, 15000.0, &t);
+	random_waits(20, 50.0);
+	wb_throttle_detect(&h, 15000.0, waits, nwaits, &t);
 	assert_false(t.detected);
 }
 
-/* A busy shared disk: 3 % of flushes stall a few ms behind a neighbour's I/O at
- * 10,000 flushes/s. The "slices" would be 3.3 ms, 80 % of them spent serving:
- * a busy device, not a limit. */
+/* A busy shared disk: 5 % of flushes stall a few ms behind a neighbour's I/O,
+ * as many as a throttle would make, but ending at random times. */
 static void test_contention_is_not_a_throttle(void **state)
 {
 	struct wb_throttle t;
 
 	(void)state;
 	wb_hist_init(&h);
-	add(9700, 60, 100);
-	add(300, 2000, 6000);
-	wb_throttle_detect(&h, 10000.0, &t);
+	add(9500, 60, 100);
+	add(500, 2000, 6000);
+	random_waits(500, 30.0);
+	wb_throttle_detect(&h, 4000.0, waits, nwaits, &t);
 	assert_false(t.detected);
-	assert_true(t.busy_fraction > 0.5);
+	assert_true(t.phase_lock < 0.8);
 }
 
 static void test_slow_disk_single_mode(void **state)
@@ -87,7 +121,8 @@ static void test_slow_disk_single_mode(void **state)
 	(void)state;
 	wb_hist_init(&h);
 	add(2000, 4000, 16000); /* a 7200 rpm disk: wide, but no second mode */
-	wb_throttle_detect(&h, 110.0, &t);
+	random_waits(400, 9.0);
+	wb_throttle_detect(&h, 110.0, waits, nwaits, &t);
 	assert_false(t.detected);
 }
 
@@ -99,9 +134,10 @@ static void test_too_few_flushes(void **state)
 	wb_hist_init(&h);
 	add(40, 1500, 3000);
 	add(8, 20000, 100000);
-	wb_throttle_detect(&h, 76.0, &t);
+	grid_waits(8, 100.0, 300.0);
+	wb_throttle_detect(&h, 76.0, waits, nwaits, &t);
 	assert_false(t.detected);
-	wb_throttle_detect(NULL, 76.0, &t);
+	wb_throttle_detect(NULL, 76.0, waits, nwaits, &t);
 	assert_false(t.detected);
 }
 
