@@ -24,7 +24,9 @@ Usage: ${0##*/} [--help] [KINDS [RUNS [BUDGET]]]
   BUDGET  --budget of each run, whole seconds (default 60)
 
 Needs root (loop devices, mounts, cgroups, zram). Prints one table; exit 0, or 2 on a failure.
-Environment: WALBENCH (default ../../build/walbench).
+Environment: WALBENCH (default ../../build/walbench); METHODS (default
+fdatasync,fsync,open_datasync,open_sync; on the throttled volume fdatasync,open_datasync,
+pwritev2_dsync are an exact tie, each commit two throttled I/Os).
 EOF
 }
 
@@ -88,7 +90,7 @@ for kind in "${kinds[@]}"; do
 	for ((r = 1; r <= RUNS; r++)); do
 		f=$work/$kind.$r.json
 		run_bg "$work/$kind.$r.out" "$work/$kind.$r.out" vol_exec "$walbench" run --dir "$VOL_DIR" \
-			--method fdatasync,fsync,open_datasync,open_sync --pattern append --size 8k,16k \
+			--method "${METHODS:-fdatasync,fsync,open_datasync,open_sync}" --pattern append --size 8k,16k \
 			--decide fdatasync --min-gain 5 --budget "${BUDGET}s" --json "$f"
 		((rc == 0)) || failed "walbench on $kind" "$work/$kind.$r.out" run
 		files+=("$f")
