@@ -92,23 +92,30 @@ static double t_upper_tail(double t, double df)
 	return 0.5 * inc_beta(df / 2.0, 0.5, df / (df + t * t));
 }
 
-/* Bisection between the two integer neighbours: the quantile falls with df,
- * so the bracket always holds it and the answer stays monotonic. */
-static double t95_solve(double df)
+/* The t with upper tail `tail` at df, by bisection of [lo, hi] (which must hold
+ * it) to a relative precision rel. */
+static double t_bisect(double lo, double hi, double tail, double df, double rel)
 {
-	size_t k = (size_t)df;  /* 1 <= k < 30 */
-	double lo = t95_table[k], hi = t95_table[k - 1];
 	int i;
 
-	for (i = 0; i < 100 && hi - lo > 1e-12 * hi; i++) {
+	for (i = 0; i < 200 && hi - lo > rel * hi; i++) {
 		double mid = 0.5 * (lo + hi);
 
-		if (t_upper_tail(mid, df) > WB_T95_TAIL)
+		if (t_upper_tail(mid, df) > tail)
 			lo = mid;
 		else
 			hi = mid;
 	}
 	return 0.5 * (lo + hi);
+}
+
+/* Bisection between the two integer neighbours: the quantile falls with df,
+ * so the bracket always holds it and the answer stays monotonic. */
+static double t95_solve(double df)
+{
+	size_t k = (size_t)df;  /* 1 <= k < 30 */
+
+	return t_bisect(t95_table[k], t95_table[k - 1], WB_T95_TAIL, df, 1e-12);
 }
 
 /* Cornish–Fisher expansion of t around z; four terms keep it within 2e-8
@@ -269,8 +276,7 @@ bool wb_stats_unstable(const struct wb_stats *s, double target_pct, double max_c
 
 double wb_t_quantile(double conf, double df)
 {
-	double tail = (1.0 - conf) / 2.0, lo = 0.0, hi = 1.0;
-	int i;
+	double tail = (1.0 - conf) / 2.0, hi = 1.0;
 
 	if (!(df >= 1.0))
 		df = 1.0;
@@ -278,15 +284,7 @@ double wb_t_quantile(double conf, double df)
 		return wb_t95(df);
 	while (t_upper_tail(hi, df) > tail && hi < 1e6)
 		hi *= 2.0;
-	for (i = 0; i < 200 && hi - lo > 1e-10 * hi; i++) {
-		double mid = 0.5 * (lo + hi);
-
-		if (t_upper_tail(mid, df) > tail)
-			lo = mid;
-		else
-			hi = mid;
-	}
-	return 0.5 * (lo + hi);
+	return t_bisect(0.0, hi, tail, df, 1e-10);
 }
 
 /* Lag-1 autocorrelation of v[0..n); 0 when it is undefined. */
