@@ -57,6 +57,36 @@ static void test_lists(void **state)
 	assert_non_null(strstr(why, "\"2M\""));
 }
 
+/* --decide's choices name the methods in enum order after "off", so the stored
+ * index minus one is the method; recommend has its own defaults for the shared
+ * names (budget, pg-version). */
+static void test_decide_and_recommend(void **state)
+{
+	const struct wb_option *d = wb_option_find("decide", WB_CMD_RUN);
+	struct wb_config cfg;
+	char why[256];
+	unsigned m;
+
+	(void)state;
+	assert_non_null(d);
+	assert_string_equal(d->choices[0], "off");
+	for (m = 0; m < WB_METHOD_COUNT - 1; m++)
+		assert_string_equal(d->choices[m + 1], wb_method_get((enum wb_method_id)m)->name);
+	wb_config_defaults(&cfg, WB_CMD_RUN);
+	assert_int_equal(cfg.decide, 0);
+	assert_int_equal(wb_option_set(&cfg, d, "fdatasync", why, sizeof(why)), 0);
+	assert_int_equal(cfg.decide - 1, WB_METHOD_FDATASYNC);
+	assert_int_equal(wb_option_set(&cfg, d, "none", why, sizeof(why)), -EINVAL);
+	assert_int_equal(cfg.min_gain_bp, 500);
+	assert_int_equal(cfg.pg_version, 0);
+	assert_int_equal(wb_config_defaults(&cfg, WB_CMD_RECOMMEND), 0);
+	assert_int_equal(cfg.pg_version, 18);
+	assert_int_equal(cfg.budget_ns, 50000000000ull);
+	assert_int_equal(cfg.workload, WB_WORKLOAD_MIXED);
+	assert_null(wb_option_find("decide", WB_CMD_RECOMMEND));
+	assert_non_null(wb_option_find("shared-buffers", WB_CMD_RECOMMEND));
+}
+
 static void test_numbers(void **state)
 {
 	const struct wb_option *d = wb_option_find("duration", WB_CMD_RUN);
@@ -101,6 +131,7 @@ int main(void)
 		cmocka_unit_test(test_defaults),
 		cmocka_unit_test(test_lists),
 		cmocka_unit_test(test_numbers),
+		cmocka_unit_test(test_decide_and_recommend),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
