@@ -309,7 +309,7 @@ run_walbench() {
 	fi
 	if command -v jq >/dev/null; then
 		m=$(jq -r '.recommendation.wal_sync_method // "?"' "$j")
-		sig=$(jq -r '.recommendation.significant // "?"' "$j")
+		sig=$(jq -r '.recommendation.significant | if . == null then "?" else tostring end' "$j")
 	else
 		m=$(python3 -c 'import json,sys; r=json.load(open(sys.argv[1]))["recommendation"]; print(r.get("wal_sync_method","?"))' "$j")
 		sig=$(python3 -c 'import json,sys; r=json.load(open(sys.argv[1]))["recommendation"]; print(str(r.get("significant","?")).lower())' "$j")
