@@ -4,6 +4,7 @@
 
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
+#include "cli/inputs.h"
 #include "plan/options.h"
 #include "measure/session.h"
 #include "plan/plan.h"
@@ -24,6 +25,8 @@ int wb_cmd_compat(int argc, char **argv)
 	ret = wb_parse_command_line(&cfg, WB_CMD_COMPAT, argc, argv);
 	if (ret)
 		return ret < 0 ? WB_EXIT_OK : WB_EXIT_USAGE;
+	if (!wb_input_target_ok("-f", cfg.target))
+		return WB_EXIT_SETUP;
 	tests = wb_plan_compat(cfg.duration_ns, &n);
 	if (!tests)
 		return WB_EXIT_SETUP;

@@ -7,6 +7,7 @@
 
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
+#include "cli/inputs.h"
 #include "plan/options.h"
 #include "measure/session.h"
 
@@ -26,6 +27,8 @@ int wb_cmd_engines(int argc, char **argv)
 	ret = wb_parse_command_line(&cfg, WB_CMD_ENGINES, argc, argv);
 	if (ret)
 		return ret < 0 ? WB_EXIT_OK : WB_EXIT_USAGE;
+	if (!wb_input_dir_ok("--dir", cfg.target))
+		return WB_EXIT_SETUP;
 	for (e = 0; e < WB_ENGINE_COUNT; e++)
 		for (m = 0; m < WB_METHOD_COUNT; m++)
 			tests[n++] = (struct wb_test){

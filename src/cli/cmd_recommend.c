@@ -6,12 +6,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <errno.h>
-#include <sys/stat.h>
 
 #include "advice/recommend.h"
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
+#include "cli/inputs.h"
 #include "measure/session.h"
 #include "plan/options.h"
 #include "plan/plan.h"
@@ -40,7 +39,6 @@ int wb_cmd_recommend(int argc, char **argv)
 	struct wb_config cfg;
 	struct wb_test *tests;
 	const char *why;
-	struct stat st;
 	size_t n;
 	int ret, status;
 
@@ -61,12 +59,8 @@ int wb_cmd_recommend(int argc, char **argv)
 	if (operand)
 		cfg.target = operand;
 	/* A typo in a pg_wal path must not quietly measure the parent's file system. */
-	ret = stat(cfg.target, &st) ? errno : S_ISDIR(st.st_mode) ? 0 : ENOTDIR;
-	if (ret) {
-		fprintf(stderr, "walbench: %s: %s\n", cfg.target,
-			ret == ENOENT ? "no such directory" : strerror(ret));
+	if (!wb_input_dir_ok("DIR", cfg.target) || !wb_input_output_ok("--json", cfg.json_path))
 		return WB_EXIT_SETUP;
-	}
 	tests = wb_plan_recommend(&cfg, &n);
 	if (!tests)
 		return WB_EXIT_SETUP;

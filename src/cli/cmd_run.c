@@ -7,6 +7,7 @@
 
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
+#include "cli/inputs.h"
 #include "plan/options.h"
 #include "measure/session.h"
 #include "plan/plan.h"
@@ -122,6 +123,13 @@ int wb_cmd_run(int argc, char **argv)
 	status = plan_all(argc, argv, profp, &cfg, &tests, &n);
 	if (status != WB_EXIT_OK)
 		goto out;
+	/* Refused before anything is measured: a budget spent on a missing report
+	 * directory, or on the parent of a mistyped one, is a budget wasted. */
+	if (!wb_input_dir_ok("--dir", cfg.target) || !wb_input_output_ok("--json", cfg.json_path) ||
+	    !wb_input_output_ok("--csv", cfg.csv_path)) {
+		status = WB_EXIT_SETUP;
+		goto out;
+	}
 	sched = (struct wb_schedule){
 		.adaptive = true,
 		.budget_ns = cfg.budget_ns,

@@ -14,6 +14,9 @@
 
 static char registered_path[WB_CLEANUP_MAX][PATH_MAX];
 static volatile sig_atomic_t registered[WB_CLEANUP_MAX];
+/* Job threads create segments concurrently: two must not take one slot. The
+ * handler never takes it; it reads only the published flags. */
+static pthread_mutex_t registry_lock = PTHREAD_MUTEX_INITIALIZER;
 
 static void remove_all_and_exit(int sig)
 {
@@ -62,6 +65,7 @@ int wb_cleanup_register(const char *path)
 	int ret = -ENFILE;
 
 	wb_cleanup_block(&old);
+	pthread_mutex_lock(&registry_lock);
 	for (i = 0; i < WB_CLEANUP_MAX; i++) {
 		if (!registered[i]) {
 			snprintf(registered_path[i], PATH_MAX, "%s", path);
@@ -70,6 +74,7 @@ int wb_cleanup_register(const char *path)
 			break;
 		}
 	}
+	pthread_mutex_unlock(&registry_lock);
 	wb_cleanup_restore(&old);
 	return ret;
 }
@@ -80,9 +85,11 @@ void wb_cleanup_forget(const char *path)
 	unsigned i;
 
 	wb_cleanup_block(&old);
+	pthread_mutex_lock(&registry_lock);
 	for (i = 0; i < WB_CLEANUP_MAX; i++)
 		if (registered[i] && strcmp(registered_path[i], path) == 0)
 			registered[i] = 0;
+	pthread_mutex_unlock(&registry_lock);
 	wb_cleanup_restore(&old);
 }
 

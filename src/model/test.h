@@ -69,6 +69,12 @@ enum wb_compat_group {
 	WB_COMPAT_NON_SYNC,    /* plain 8kB writes */
 };
 
+/* --jobs' upper bound. Each job holds its own file and, under --segment new, up
+ * to two segments at a switch (the next is made before the last is removed):
+ * the signal cleanup's registry is sized from this. */
+#define WB_MAX_JOBS 64
+#define WB_FILES_PER_JOB 3
+
 /* The names of the choices above, indexed by their enums (NULL-terminated). */
 extern const char *const wb_pattern_names[];
 extern const char *const wb_segment_mode_names[];

@@ -105,7 +105,7 @@ const struct wb_option wb_options[] = {
 	{ "qd", 'q', WB_OPT_UINTS, "1", 1, 1024, "LIST",
 	  "flushes in flight per job, comma separated (io_uring, libaio; default 1)",
 	  RUN, CFG(qds), NULL },
-	{ "jobs", 'J', WB_OPT_UINTS, "1", 1, 64, "LIST",
+	{ "jobs", 'J', WB_OPT_UINTS, "1", 1, WB_MAX_JOBS, "LIST",
 	  "independent writer threads, each on its own file, comma separated (default 1)",
 	  RUN, CFG(jobs), NULL },
 	{ "pattern", 'p', WB_OPT_CHOICE, "overwrite", 0, 0, "NAME",
@@ -488,7 +488,8 @@ void wb_print_help(void)
 	}
 	printf("\nGeneral:\n  -h, --help                   show this help and exit\n"
 	       "  -V, --version                show the version and exit\n"
-	       "\nExit status: 0 success, 1 usage error, 2 setup failure or nothing could run,\n"
+	       "\nExit status: 0 success, 1 usage error (bad option or value), 2 unusable input (a\n"
+	       "missing directory, an unwritable --json) or setup failure or nothing could run,\n"
 	       "3 I/O error or durability failure (a sync failed), 128+N killed by signal N\n"
 	       "(test files are removed first).\n");
 }

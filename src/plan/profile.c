@@ -194,6 +194,45 @@ static void resolve(const char *name, char *path, size_t len)
 	snprintf(path, len, "%s/%s.json", dir && *dir ? dir : WB_PROFILES_DIR, name);
 }
 
+/* Keys that configure the whole run, not one group of tests: the run reads them
+ * once, so a group that sets them differently would be silently ignored. */
+static const char *const run_wide_keys[] = {
+	"dir", "json", "csv", "budget", "trial-time", "warmup", "min-trials", "ci-target",
+	"max-cv", "decide", "min-gain", "seed",
+};
+
+static bool same_value(const struct wb_option *opt, const struct wb_config *a,
+		       const struct wb_config *b)
+{
+	const void *x = (const char *)a + opt->offset, *y = (const char *)b + opt->offset;
+
+	if (opt->type == WB_OPT_PATH) {
+		const char *s = *(const char *const *)x, *t = *(const char *const *)y;
+
+		return s == t || (s && t && strcmp(s, t) == 0);
+	}
+	return *(const uint64_t *)x == *(const uint64_t *)y;
+}
+
+/* Group g against group 0: 0, or -EINVAL naming the first run-wide key that differs. */
+static int check_run_wide(const struct wb_profile *p, size_t g, enum wb_command cmd,
+			  const struct wb_config *first, const struct wb_config *cfg, char *err,
+			  size_t err_len)
+{
+	unsigned i;
+
+	for (i = 0; i < sizeof(run_wide_keys) / sizeof(run_wide_keys[0]); i++) {
+		const struct wb_option *opt = wb_option_find(run_wide_keys[i], cmd);
+
+		if (!opt || same_value(opt, first, cfg))
+			continue;
+		snprintf(err, err_len, "%s: key \"%s\" in tests[%zu] differs from tests[0]; it applies "
+			 "to the whole run: set it once, at the top level", p->path, opt->name, g);
+		return -EINVAL;
+	}
+	return 0;
+}
+
 /* Checks the document's shape, then applies every group to a scratch config so a
  * bad value is reported now, not halfway through a run. */
 static int validate(struct wb_profile *p, enum wb_command cmd, char *err, size_t err_len)
@@ -201,7 +240,7 @@ static int validate(struct wb_profile *p, enum wb_command cmd, char *err, size_t
 	const cJSON *tests = cJSON_GetObjectItemCaseSensitive(p->json, "tests");
 	const cJSON *d = cJSON_GetObjectItemCaseSensitive(p->json, "description");
 	const cJSON *el;
-	struct wb_config scratch;
+	struct wb_config scratch, first;
 	size_t g;
 	int ret;
 
@@ -234,8 +273,12 @@ static int validate(struct wb_profile *p, enum wb_command cmd, char *err, size_t
 		if (wb_config_defaults(&scratch, cmd))
 			return -EINVAL;
 		ret = wb_profile_apply(p, g, cmd, &scratch, err, err_len);
+		if (!ret && g > 0)
+			ret = check_run_wide(p, g, cmd, &first, &scratch, err, err_len);
 		if (ret)
 			return ret;
+		if (g == 0)
+			first = scratch;
 	}
 	return 0;
 }

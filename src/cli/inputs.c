@@ -1,0 +1,112 @@
+/* inputs.c — see inputs.h. A typo in a pg_wal path must not quietly measure the
+ * parent's file system, and a report that cannot be written must be known before
+ * the budget is spent, not after.
+ * Trap: /dev/shm is a tmpfs under /dev that people test on on purpose; only the
+ * device directory itself (and what else lives under /dev) is refused. */
+#include "cli/inputs.h"
+
+#include <errno.h>
+#include <libgen.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static bool under(const char *path, const char *top)
+{
+	size_t n = strlen(top);
+
+	return strncmp(path, top, n) == 0 && (path[n] == '\0' || path[n] == '/');
+}
+
+/* /proc and /sys hold kernel files, /dev device nodes: never a place for a test
+ * file, and a file there would not measure any storage. */
+static const char *pseudo_fs(const char *dir)
+{
+	char real[PATH_MAX];
+
+	if (!realpath(dir, real))
+		return NULL;
+	if (under(real, "/proc"))
+		return "/proc";
+	if (under(real, "/sys"))
+		return "/sys";
+	if (under(real, "/dev") && !under(real, "/dev/shm"))
+		return "/dev";
+	return NULL;
+}
+
+bool wb_input_dir_ok(const char *opt, const char *dir)
+{
+	const char *fs;
+	struct stat st;
+
+	if (stat(dir, &st)) {
+		fprintf(stderr, "walbench: %s %s: %s\n", opt, dir,
+			errno == ENOENT ? "no such directory" : strerror(errno));
+		return false;
+	}
+	if (!S_ISDIR(st.st_mode)) {
+		fprintf(stderr, "walbench: %s %s: not a directory\n", opt, dir);
+		return false;
+	}
+	if ((fs = pseudo_fs(dir))) {
+		fprintf(stderr, "walbench: %s %s: is under %s, which holds no storage to test\n",
+			opt, dir, fs);
+		return false;
+	}
+	return true;
+}
+
+bool wb_input_target_ok(const char *opt, const char *target)
+{
+	char copy[PATH_MAX], *dir;
+	struct stat st;
+
+	if (stat(target, &st) == 0 && S_ISDIR(st.st_mode))
+		return wb_input_dir_ok(opt, target);
+	/* A file name: the file itself is judged when it is created (it must not
+	 * exist); its directory must, or the file would land nowhere sensible. */
+	snprintf(copy, sizeof(copy), "%s", target);
+	dir = dirname(copy); /* may point into copy, or at a static "." */
+	if (stat(dir, &st) && errno == ENOENT) {
+		fprintf(stderr, "walbench: %s %s: directory %s does not exist\n", opt, target, dir);
+		return false;
+	}
+	return wb_input_dir_ok(opt, dir);
+}
+
+bool wb_input_output_ok(const char *opt, const char *file)
+{
+	char copy[PATH_MAX], *dir;
+	struct stat st;
+
+	if (!file)
+		return true;
+	if (lstat(file, &st) == 0 && !S_ISREG(st.st_mode)) {
+		fprintf(stderr, "walbench: %s %s: %s\n", opt, file,
+			S_ISLNK(st.st_mode) ? "is a symbolic link; not followed"
+					    : "is not a regular file");
+		return false;
+	}
+	snprintf(copy, sizeof(copy), "%s", file);
+	dir = dirname(copy);
+	if (stat(dir, &st)) {
+		fprintf(stderr, "walbench: %s %s: directory %s: %s\n", opt, file, dir,
+			errno == ENOENT ? "does not exist" : strerror(errno));
+		return false;
+	}
+	if (!S_ISDIR(st.st_mode)) {
+		fprintf(stderr, "walbench: %s %s: %s is not a directory\n", opt, file, dir);
+		return false;
+	}
+	/* The report is a new file renamed into place: the directory must take one. */
+	if (access(dir, W_OK | X_OK)) {
+		fprintf(stderr, "walbench: %s %s: directory %s is not writable: %s\n", opt, file, dir,
+			strerror(errno));
+		return false;
+	}
+	return true;
+}

@@ -1,0 +1,21 @@
+/* inputs.h — paths the user gave, judged before any measuring: a directory to
+ * test in must exist, be a directory and not a kernel pseudo file system; a
+ * report file's directory must exist and be writable. Each refusal prints one
+ * line naming the option and the path; the caller exits WB_EXIT_SETUP. */
+#ifndef WB_CLI_INPUTS_H
+#define WB_CLI_INPUTS_H
+
+#include <stdbool.h>
+
+/* --dir DIR (opt names the option in the message). */
+bool wb_input_dir_ok(const char *opt, const char *dir);
+
+/* compat -f FILE|DIR: a directory as above, or a new file in such a directory. */
+bool wb_input_target_ok(const char *opt, const char *target);
+
+/* --json FILE, --csv FILE (NULL: not given, fine): written atomically at the end,
+ * so its directory must take a new file now, and FILE must not be a symlink or
+ * anything but a regular file. */
+bool wb_input_output_ok(const char *opt, const char *file);
+
+#endif

@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# t_bad_input.sh — inputs that are well formed but unusable are refused before
+# anything is measured, with exit 2 and one line naming the input: a --dir that
+# is missing, not a directory, or under /proc, /sys or /dev; a --json or --csv
+# whose directory is missing; a profile whose groups disagree on a run-wide key
+# is a usage error (exit 1). And --jobs up to its bound runs with new segments
+# instead of running out of room for its files part-way.
+. "$(dirname "$0")/lib.sh"
+set -e
+wb_tmpdir d
+
+# A missing --dir: refused at once, and nothing created in its parent.
+for cmd in "run --budget 60s" "engines"; do
+	start=$(date +%s)
+	expect_exit 2 "$WALBENCH" $cmd --dir "$d/missing/pg_wal"
+	[ $(($(date +%s) - start)) -lt 5 ] || fail "$cmd measured before refusing"
+	grep -qx "walbench: --dir $d/missing/pg_wal: no such directory" "$ERR" || fail "$cmd: $(cat "$ERR")"
+	[ "$(wc -l <"$ERR")" = 1 ] || fail "want one line: $(cat "$ERR")"
+	! grep -q 'Testing in' "$OUT" || fail "$cmd started: $(cat "$OUT")"
+done
+expect_exit 2 "$WALBENCH" recommend "$d/missing" --budget 5s
+grep -q "$d/missing: no such directory" "$ERR" || fail "recommend: $(cat "$ERR")"
+expect_exit 2 "$WALBENCH" compat -f "$d/missing/file" -s 100ms
+grep -q "directory $d/missing does not exist" "$ERR" || fail "compat: $(cat "$ERR")"
+[ -z "$(ls -A "$d")" ] || fail "created something: $(ls -A "$d")"
+
+# Not a directory; kernel pseudo file systems.
+touch "$d/plain"
+expect_exit 2 "$WALBENCH" run --dir "$d/plain" --budget 1s
+grep -qx "walbench: --dir $d/plain: not a directory" "$ERR" || fail "file as dir: $(cat "$ERR")"
+for p in /proc /sys/kernel /dev; do
+	expect_exit 2 "$WALBENCH" run --dir "$p" --budget 1s
+	grep -q "walbench: --dir $p: is under /" "$ERR" || fail "$p: $(cat "$ERR")"
+done
+
+# --json and --csv into a missing directory: refused at once, not after the budget.
+start=$(date +%s)
+expect_exit 2 "$WALBENCH" run --dir "$d" --method fsync --budget 60s --json "$d/no/r.json"
+[ $(($(date +%s) - start)) -lt 5 ] || fail "--json checked only after measuring"
+grep -qx "walbench: --json $d/no/r.json: directory $d/no: does not exist" "$ERR" ||
+	fail "--json message: $(cat "$ERR")"
+expect_exit 2 "$WALBENCH" run --dir "$d" --method fsync --budget 60s --csv "$d/plain/r.csv"
+grep -q "walbench: --csv $d/plain/r.csv: .*not a directory" "$ERR" || fail "--csv: $(cat "$ERR")"
+expect_exit 2 "$WALBENCH" recommend "$d" --budget 50s --json "$d/no/r.json"
+grep -q -- "--json $d/no/r.json" "$ERR" || fail "recommend --json: $(cat "$ERR")"
+
+# A later profile group setting a run-wide key differently: a usage error naming both.
+printf '{ "method": "fsync", "tests": [ {}, { "budget": "2s" } ] }\n' >"$d/groups.json"
+expect_exit 1 "$WALBENCH" run --profile "$d/groups.json" --dir "$d"
+grep -q "$d/groups.json: key \"budget\" in tests\[1\] differs from tests\[0\]" "$ERR" ||
+	fail "profile groups: $(cat "$ERR")"
+printf '{ "method": "fsync", "tests": [ { "json": "a.json" }, { "json": "b.json" } ] }\n' >"$d/groups.json"
+expect_exit 1 "$WALBENCH" run --profile "$d/groups.json" --dir "$d"
+grep -q 'key "json" in tests\[1\]' "$ERR" || fail "profile json: $(cat "$ERR")"
+
+# Many jobs, each switching to new segments: the cleanup registry holds them all.
+rm -f "$d/plain" "$d/groups.json"
+expect_exit 0 "$WALBENCH" run --dir "$d" --method fdatasync --pattern append --segment new \
+	--segment-size 1MiB --jobs 40 --budget 1s --trial-time 100ms --warmup 0
+grep -Eq '^fdatasync +sync +8kB +1 +j40 +[0-9.]+ .*segment switches' "$OUT" || fail "jobs 40: $(cat "$OUT")"
+assert_no_files "$d"
+pass
