@@ -131,6 +131,19 @@ static bool find_failure(const struct wb_results *rs, struct wb_recommendation *
 	return false;
 }
 
+/* The first test that failed, if any: when nothing could be measured, the
+ * failure is the reason, and the verdict names it rather than a bare "not
+ * measured". */
+static const struct wb_result *first_error(const struct wb_results *rs)
+{
+	size_t i;
+
+	for (i = 0; i < rs->n; i++)
+		if (rs->v[i].status == WB_STATUS_ERROR)
+			return &rs->v[i];
+	return NULL;
+}
+
 /* mixed: one method for both parts. */
 static void combine(const struct wb_results *rs, const struct wb_recommend_params *p,
 		    struct wb_recommendation *out)
@@ -350,10 +363,16 @@ bool wb_recommend(const struct wb_results *rs, const struct wb_recommend_params 
 		part_verdict(rs, true, &out->bulk);
 	if ((p->workload != WB_WORKLOAD_BULK && !out->oltp.measured) ||
 	    (p->workload != WB_WORKLOAD_OLTP && !out->bulk.measured)) {
+		const struct wb_result *err = first_error(rs);
+
 		out->failed = true;
 		snprintf(out->failure, sizeof(out->failure), "nothing to decide from: the %s "
-			 "flushes were not measured against %s", p->workload == WB_WORKLOAD_BULK
-			 ? "bulk" : "commit", mname(WB_DEFAULT_METHOD));
+			 "flushes were not measured against %s%s%s%s%s", p->workload == WB_WORKLOAD_BULK
+			 ? "bulk" : "commit", mname(WB_DEFAULT_METHOD), err ? " (" : "",
+			 err ? mname(err->test.method) : "", err ? " failed: " : "",
+			 err ? err->reason : "");
+		if (err)
+			strncat(out->failure, ")", sizeof(out->failure) - strlen(out->failure) - 1);
 		snprintf(out->headline, sizeof(out->headline), "NO RECOMMENDATION: %s", out->failure);
 		return false;
 	}

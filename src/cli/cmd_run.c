@@ -16,13 +16,14 @@
 #include "report/json.h"
 #include "report/text.h"
 
-/* Nothing measured at all (every test n/a) is a setup problem, not success. */
+/* Nothing measured at all (every test n/a or never reached) is a setup problem,
+ * not success. */
 static bool nothing_ran(const struct wb_results *rs)
 {
 	size_t i;
 
 	for (i = 0; i < rs->n; i++)
-		if (rs->v[i].status != WB_STATUS_NA)
+		if (rs->v[i].status == WB_STATUS_OK || rs->v[i].status == WB_STATUS_ERROR)
 			return false;
 	return true;
 }
@@ -154,7 +155,8 @@ int wb_cmd_run(int argc, char **argv)
 		fprintf(stderr, "walbench: no test could run here (every combination is n/a)\n");
 		status = WB_EXIT_SETUP;
 	}
-	if (rs.n && (ret = write_outputs(&cfg, &rs)) && status == WB_EXIT_OK)
+	/* Written whatever happened: a script reading it must see a failure as one. */
+	if ((ret = write_outputs(&cfg, &rs)) && status == WB_EXIT_OK)
 		status = ret;
 out:
 	wb_results_free(&rs);

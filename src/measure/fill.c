@@ -24,7 +24,7 @@ void wb_fill_random(void *buf, size_t len, uint64_t seed)
 	memset((char *)buf + i * sizeof(*p), 0x5a, len % sizeof(*p));
 }
 
-int wb_testfile_fill(int fd, uint64_t bytes, bool zeros, const char **call)
+int wb_testfile_fill(int fd, uint64_t bytes, bool zeros, const char **call, uint64_t *at)
 {
 	const size_t chunk = 1 << 20;
 	uint64_t done = 0;
@@ -43,6 +43,8 @@ int wb_testfile_fill(int fd, uint64_t bytes, bool zeros, const char **call)
 		if (!zeros)
 			wb_fill_random(buf, len, (uint64_t)time(NULL) ^ done);
 		n = pwrite(fd, buf, len, (off_t)done);
+		if (n <= 0 && at)
+			*at = done;
 		if (n < 0) {
 			ret = -errno;
 			*call = "write";

@@ -12,6 +12,8 @@ void wb_set_status(struct wb_result *r, enum wb_status st, int err, const char *
 {
 	va_list ap;
 
+	if (wb_result_failed(r))
+		return; /* the first failure is the story; what followed it is a consequence */
 	r->status = st;
 	r->error = err;
 	va_start(ap, fmt);
@@ -23,6 +25,8 @@ void wb_set_direct_refused(struct wb_result *r, const char *fmt, ...)
 {
 	va_list ap;
 
+	if (wb_result_failed(r))
+		return;
 	r->status = WB_STATUS_NA;
 	r->error = EINVAL;
 	r->direct_refused = true;
@@ -39,6 +43,7 @@ void wb_set_open_failed(struct wb_result *r, const struct wb_engine_ops *eng, co
 				      strerror(EINVAL));
 	else
 		wb_set_status(r, WB_STATUS_ERROR, -ret, "open %s: %s", path, strerror(-ret));
+	wb_result_set_site(r, "open", -1, (int64_t)r->ops, path);
 }
 
 const char *wb_op_call_name(const struct wb_op *op, const struct wb_method *m)
@@ -77,7 +82,7 @@ int wb_check_completion(struct wb_result *r, const struct wb_op *op, int64_t res
 		return 0; /* the failure that cancelled it is reported instead */
 	if (wb_op_succeeded(op, res))
 		return 0;
-	if (r->status != WB_STATUS_OK)
+	if (wb_result_failed(r))
 		return -EIO; /* keep the first failure's story */
 	if (res == -EINVAL && op->kind == WB_OP_WRITE && (eng->caps & WB_CAP_DIRECT) &&
 	    r->ops == 0) {
@@ -92,6 +97,8 @@ int wb_check_completion(struct wb_result *r, const struct wb_op *op, int64_t res
 		return -EINVAL;
 	}
 	r->durability_failure = op_is_durability_point(op, m);
+	wb_result_set_site(r, wb_op_call_name(op, m), op->kind == WB_OP_WRITE ? (int64_t)op->offset : -1,
+			   (int64_t)r->ops, NULL);
 	if (res >= 0)
 		wb_set_status(r, WB_STATUS_ERROR, EIO, "%s: short write (%lld of %u bytes)",
 			      wb_op_call_name(op, m), (long long)res, op->len);
@@ -113,6 +120,7 @@ int wb_check_completions_slow(struct wb_result *r, const struct wb_op *ops, unsi
 
 		if (idx >= n) {
 			wb_set_status(r, WB_STATUS_ERROR, EPROTO, "engine returned an unknown completion");
+			wb_result_set_site(r, "completion", -1, (int64_t)r->ops, NULL);
 			return -EPROTO;
 		}
 		if (!ret)
@@ -124,8 +132,10 @@ int wb_check_completions_slow(struct wb_result *r, const struct wb_op *ops, unsi
 int wb_engine_failed(struct wb_result *r, const struct wb_engine_ops *eng, int ret)
 {
 	ret = ret ? ret : -EIO;
-	if (r->status == WB_STATUS_OK)
+	if (!wb_result_failed(r)) {
 		wb_set_status(r, WB_STATUS_ERROR, -ret, "%s engine: %s", eng->name, strerror(-ret));
+		wb_result_set_site(r, eng->name, -1, (int64_t)r->ops, NULL);
+	}
 	return ret;
 }
 

@@ -162,8 +162,11 @@ static void *committer_thread(void *arg)
 		t0 = t1;
 	} while (t0 < gc->deadline);
 	ret = eng->close(e);
-	if (ret && c->r.status == WB_STATUS_OK)
+	if (ret && c->r.status == WB_STATUS_OK) {
+		c->r.durability_failure = true; /* a deferred write-back error */
 		wb_set_status(&c->r, WB_STATUS_ERROR, -ret, "close: %s", strerror(-ret));
+		wb_result_set_site(&c->r, "close", -1, (int64_t)c->r.ops, NULL);
+	}
 	goto out;
 out_fail:
 	/* Nobody may wait for a flush this committer would never lead. */
@@ -205,7 +208,8 @@ int wb_groupcommit_run(struct wb_result *r, const struct wb_engine_ops *eng, con
 		goto out;
 	}
 	for (i = 0; i < n; i++) {
-		cs[i].r.test = r->test;
+		wb_result_init(&cs[i].r, &r->test);
+		cs[i].r.status = WB_STATUS_OK; /* running: its loop judges against OK */
 		cs[i].gc = &gc;
 		cs[i].r.hist = malloc(sizeof(*cs[i].r.hist));
 		if (!cs[i].r.hist) {

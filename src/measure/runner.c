@@ -37,9 +37,13 @@ static int close_target(struct wb_result *r, const struct wb_engine_ops *eng,
 {
 	int ret = eng->close(e);
 
-	/* close(2) may report a write error deferred from earlier writes. */
-	if (ret && r->status == WB_STATUS_OK)
+	/* close(2) may report a write error deferred from earlier writes: the data
+	 * those writes carried is lost, as after a failed sync. */
+	if (ret && !wb_result_failed(r)) {
+		r->durability_failure = true;
 		wb_set_status(r, WB_STATUS_ERROR, -ret, "close: %s", strerror(-ret));
+		wb_result_set_site(r, "close", -1, (int64_t)r->ops, NULL);
+	}
 	return ret;
 }
 
@@ -88,15 +92,23 @@ static int switch_segment(struct wb_result *r, const struct wb_engine_ops *eng,
 		return ret;
 	if (!r->switch_hist) {
 		r->switch_hist = malloc(sizeof(*r->switch_hist));
-		if (!r->switch_hist)
+		if (!r->switch_hist) {
+			/* Unrecorded, the trial would close and settle as if it passed. */
+			wb_set_status(r, WB_STATUS_ERROR, ENOMEM, "segment switch: out of memory");
+			wb_result_set_site(r, "segment switch: malloc", -1, (int64_t)r->ops, NULL);
 			return -ENOMEM;
+		}
 		wb_hist_init(r->switch_hist);
 	}
 	t0 = wb_now_ns();
 	ret = wb_segment_switch(seg, &call);
 	if (ret) {
+		char site[64];
+
 		r->durability_failure = strncmp(call, "fsync", 5) == 0;
 		wb_set_status(r, WB_STATUS_ERROR, -ret, "segment switch: %s: %s", call, strerror(-ret));
+		snprintf(site, sizeof(site), "segment switch: %s", call);
+		wb_result_set_site(r, site, -1, (int64_t)r->ops, NULL);
 		return ret;
 	}
 	wb_hist_record(r->switch_hist, wb_now_ns() - t0);
@@ -165,6 +177,7 @@ static int timed_loop_qd(struct wb_result *r, const struct wb_engine_ops *eng,
 	if (!c || !ops || !slot_start || !pending) {
 		ret = -ENOMEM;
 		wb_set_status(r, WB_STATUS_ERROR, ENOMEM, "out of memory for queue depth %u", qd);
+		wb_result_set_site(r, "malloc", -1, -1, NULL);
 		goto out;
 	}
 	for (s = 0; s < qd; s++) {
@@ -195,6 +208,7 @@ static int timed_loop_qd(struct wb_result *r, const struct wb_engine_ops *eng,
 
 			if (idx >= (uint64_t)qd * n || !pending[idx / n]) {
 				wb_set_status(r, WB_STATUS_ERROR, EPROTO, "engine returned an unknown completion");
+				wb_result_set_site(r, "completion", -1, (int64_t)r->ops, NULL);
 				ret = -EPROTO;
 				continue;
 			}
@@ -235,15 +249,20 @@ out:
 static int settle(struct wb_result *r, const char *path)
 {
 	int fd = open(path, O_WRONLY | O_NOFOLLOW | O_CLOEXEC), ret = 0;
+	const char *call = "open";
 
-	if (fd < 0 || fsync(fd)) {
+	if (fd < 0)
 		ret = -errno;
+	else if (fsync(fd))
+		ret = -errno, call = "fsync";
+	/* close(2) can carry a deferred write-back error too: never ignored. */
+	if (fd >= 0 && close(fd) && !ret)
+		ret = -errno, call = "close";
+	if (ret) {
 		r->durability_failure = fd >= 0;
-		wb_set_status(r, WB_STATUS_ERROR, -ret, "%s after the test: %s",
-			   fd < 0 ? "open" : "fsync", strerror(-ret));
+		wb_set_status(r, WB_STATUS_ERROR, -ret, "%s after the test: %s", call, strerror(-ret));
+		wb_result_set_site(r, call, -1, (int64_t)r->ops, path);
 	}
-	if (fd >= 0)
-		(void)close(fd);
 	return ret;
 }
 
@@ -320,8 +339,13 @@ static void run_job(struct job *j)
 	if (r->status == WB_STATUS_OK)
 		(void)settle(r, seg ? wb_segment_path(seg) : j->path);
 out:
-	if (seg && (ret = wb_segment_finish(seg)) && r->status == WB_STATUS_OK)
+	/* The loops know the op that failed; only here is known on which file. */
+	if (wb_result_failed(r))
+		wb_result_set_site(r, "", -1, -1, seg ? wb_segment_path(seg) : j->path);
+	if (seg && (ret = wb_segment_finish(seg)) && r->status == WB_STATUS_OK) {
 		wb_set_status(r, WB_STATUS_ERROR, -ret, "removing a segment: %s", strerror(-ret));
+		wb_result_set_site(r, "unlink", -1, -1, NULL);
+	}
 	eng->destroy(e);
 }
 
@@ -341,7 +365,8 @@ static int run_jobs(struct wb_result *r, const char *const *paths, const void *b
 	if (!jobs)
 		return -ENOMEM;
 	for (i = 0; i < n; i++) {
-		jobs[i].r.test = r->test;
+		wb_result_init(&jobs[i].r, &r->test);
+		jobs[i].r.status = WB_STATUS_OK; /* running: its loops judge against OK */
 		jobs[i].path = paths[i];
 		jobs[i].buf = buf;
 		jobs[i].r.hist = malloc(sizeof(*jobs[i].r.hist));

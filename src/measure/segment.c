@@ -69,7 +69,7 @@ int wb_segment_switch(struct wb_segment *s, const char **call)
 		*call = "create";
 		return fd;
 	}
-	ret = wb_testfile_fill(fd, s->size, true, call);
+	ret = wb_testfile_fill(fd, s->size, true, call, NULL);
 	if (close(fd) && !ret) {
 		ret = -errno;
 		*call = "close";

@@ -22,8 +22,19 @@
 #include "measure/testfile.h"
 #include "model/units.h"
 
+/* Names the file the failure happened on (a job's own file, a segment), not
+ * just the session's first. */
+static void say_durability_failure(void)
+{
+	fprintf(stderr, "walbench: DURABILITY FAILURE: the system reported that written data may "
+		"not be on stable storage. Do not put a database on this storage until this is "
+		"explained (check dmesg and the device).\n");
+}
+
 static void report_failure(const struct wb_result *r, const char *path)
 {
+	if (r->site.file[0])
+		path = r->site.file;
 	const struct wb_test *t = &r->test;
 	char size[32];
 
@@ -32,10 +43,7 @@ static void report_failure(const struct wb_result *r, const char *path)
 		wb_method_get(t->method)->name, wb_engine_name(t->engine), size, t->writes_per_op,
 		path, r->reason);
 	if (r->durability_failure)
-		fprintf(stderr,
-			"walbench: DURABILITY FAILURE: the system reported that written data may not "
-			"be on stable storage. Do not put a database on this storage until this is "
-			"explained (check dmesg and the device).\n");
+		say_durability_failure();
 }
 
 /* Big enough for every flush in flight (queue depth x writes x size) and for
@@ -90,13 +98,24 @@ static void describe(struct wb_results *rs, const char *path)
 	wb_device_probe(path, &rs->device, "/sys", "/proc");
 }
 
-/* Creates and fills files [0, count); on failure removes what it made. */
+/* Why the files could not be made: every test of the session fails with it. */
+struct prep_failure {
+	const char *call;        /* "create", "write", "fsync", "close" */
+	int err;                 /* errno */
+	int64_t offset;          /* of a failed write; -1 otherwise */
+	char path[PATH_MAX];
+	char why[160];           /* the refusal, when creating */
+};
+
+/* Creates and fills files [0, count); on failure removes what it made and says
+ * why in *pf. */
 static enum wb_session_status create_files(const char *target, char (*paths)[PATH_MAX],
 					   unsigned count, uint64_t size, bool zeros,
-					   struct wb_results *rs)
+					   struct wb_results *rs, struct prep_failure *pf)
 {
 	enum wb_session_status status;
 	const char *why, *call;
+	uint64_t at;
 	unsigned i;
 	int fd, ret;
 
@@ -105,12 +124,16 @@ static enum wb_session_status create_files(const char *target, char (*paths)[PAT
 		if (fd < 0) {
 			fprintf(stderr, "walbench: %s: %s (%s)\n", target ? target : ".", why,
 				strerror(-fd));
+			*pf = (struct prep_failure){ .call = "create", .err = -fd, .offset = -1 };
+			snprintf(pf->path, sizeof(pf->path), "%s", target ? target : ".");
+			snprintf(pf->why, sizeof(pf->why), "%s", why);
 			status = WB_SESSION_SETUP_FAILED;
 			goto out_remove;
 		}
 		if (i == 0)
 			describe(rs, paths[0]);
-		ret = wb_testfile_fill(fd, size, zeros, &call);
+		at = UINT64_MAX;
+		ret = wb_testfile_fill(fd, size, zeros, &call, &at);
 		if (close(fd) && !ret) {
 			ret = -errno;
 			call = "close";
@@ -118,6 +141,9 @@ static enum wb_session_status create_files(const char *target, char (*paths)[PAT
 		if (ret) {
 			fprintf(stderr, "walbench: preparing %s failed: %s: %s\n", paths[i], call,
 				strerror(-ret));
+			*pf = (struct prep_failure){ .call = call, .err = -ret,
+						     .offset = at == UINT64_MAX ? -1 : (int64_t)at };
+			snprintf(pf->path, sizeof(pf->path), "%s", paths[i]);
 			status = ret == -ENOMEM ? WB_SESSION_SETUP_FAILED : WB_SESSION_IO_FAILED;
 			i++;
 			goto out_remove;
@@ -128,6 +154,38 @@ out_remove:
 	while (i--)
 		(void)wb_testfile_remove(paths[i]);
 	return status;
+}
+
+/* The files could not be made: every test becomes an error row saying why, so
+ * the table, the JSON and a verdict read the failure instead of nothing. A
+ * failed fsync or close of written data is a durability failure like any other. */
+static void fail_all(const struct wb_test *tests, size_t n, const struct prep_failure *pf,
+		     const struct wb_result_hooks *hooks, struct wb_results *rs)
+{
+	const char *name = strerrorname_np(pf->err);
+	bool lost = strcmp(pf->call, "fsync") == 0 || strcmp(pf->call, "close") == 0;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		struct wb_result *r = wb_results_add(rs, &tests[i]);
+
+		if (!r)
+			return; /* the stderr line above still told */
+		r->durability_failure = lost;
+		if (pf->why[0])
+			wb_set_status(r, WB_STATUS_ERROR, pf->err, "create: %s while creating the test "
+				      "file: %s", name ? name : "?", pf->why);
+		else
+			wb_set_status(r, WB_STATUS_ERROR, pf->err, "%s: %s while preparing the test "
+				      "file", pf->call, name ? name : "?");
+		wb_result_set_site(r, pf->call, pf->offset, -1, pf->path);
+		if (hooks && hooks->before)
+			hooks->before(&r->test, hooks->ctx);
+		if (hooks && hooks->after)
+			hooks->after(r, hooks->ctx);
+	}
+	if (lost)
+		say_durability_failure();
 }
 
 static size_t buffer_size_for(const struct wb_test *tests, size_t n)
@@ -163,6 +221,13 @@ static void check_direct_alignment(struct wb_result *r, const struct wb_device *
 	}
 }
 
+/* Memory ran out around r's test: it is an error, with that reason, never a pass. */
+static void out_of_memory(struct wb_result *r, const char *while_doing)
+{
+	wb_set_status(r, WB_STATUS_ERROR, ENOMEM, "out of memory %s", while_doing);
+	wb_result_set_site(r, "malloc", -1, -1, NULL);
+}
+
 /* Runs r's test once on the loop that fits its pattern. */
 static void measure_test(struct wb_result *r, const char *const *paths, const void *buf)
 {
@@ -179,6 +244,8 @@ static void measure_test(struct wb_result *r, const char *const *paths, const vo
 		ret = wb_runner_run(r, paths, buf);
 	if (ret && r->status == WB_STATUS_OK)
 		wb_set_status(r, WB_STATUS_ERROR, -ret, "%s", strerror(-ret));
+	if (wb_result_failed(r) && r->test.pattern == WB_PATTERN_GROUPCOMMIT)
+		wb_result_set_site(r, "", -1, -1, paths[0]);
 }
 
 /* Runs one trial of r's test for duration_ns and folds it into r. Returns the
@@ -186,9 +253,10 @@ static void measure_test(struct wb_result *r, const char *const *paths, const vo
 static uint64_t run_trial(struct wb_result *r, uint64_t duration_ns, bool counted,
 			  uint32_t round, const char *const *paths, const void *buf)
 {
-	struct wb_result trial = { .test = r->test };
+	struct wb_result trial;
 	uint64_t t0 = wb_now_ns();
 
+	wb_result_init(&trial, &r->test);
 	trial.test.duration_ns = duration_ns;
 	measure_test(&trial, paths, buf);
 	if (!counted && trial.status == WB_STATUS_OK) {
@@ -198,19 +266,22 @@ static uint64_t run_trial(struct wb_result *r, uint64_t duration_ns, bool counte
 		if (trial.status == WB_STATUS_OK && trial.elapsed_ns > 0 &&
 		    wb_result_add_trial(r, (double)trial.ops * 1e9 / (double)trial.elapsed_ns,
 					round))
-			r->status = WB_STATUS_ERROR; /* out of memory: stop this test */
+			out_of_memory(r, "keeping a trial's rate");
 	}
 	wb_result_release(&trial);
 	return wb_now_ns() - t0;
 }
 
 /* Starts a result: its merged histogram exists before any trial folds into it.
- * A result already judged n/a stays so. */
+ * A result already judged n/a stays so; one that never gets a trial stays
+ * "not run". */
 static int start_result(struct wb_result *r)
 {
 	r->hist = malloc(sizeof(*r->hist));
-	if (!r->hist)
+	if (!r->hist) {
+		out_of_memory(r, "starting the test");
 		return -ENOMEM;
+	}
 	wb_hist_init(r->hist);
 	return 0;
 }
@@ -218,6 +289,8 @@ static int start_result(struct wb_result *r)
 static void finish_result(struct wb_result *r)
 {
 	wb_stats_compute(r->trial_rates, r->ntrials, &r->stats);
+	if (r->status == WB_STATUS_NOT_RUN && !r->reason[0])
+		snprintf(r->reason, sizeof(r->reason), "the budget ran out before its first trial");
 }
 
 /* Fixed schedule: each test once, in order, streamed through the hooks. */
@@ -229,9 +302,7 @@ static void run_fixed(struct wb_result *rv, size_t n, const struct wb_result_hoo
 	for (i = 0; i < n; i++) {
 		if (hooks && hooks->before)
 			hooks->before(&rv[i].test, hooks->ctx);
-		if (start_result(&rv[i]))
-			rv[i].status = WB_STATUS_ERROR;
-		else if (rv[i].status == WB_STATUS_OK)
+		if (!start_result(&rv[i]) && wb_result_runnable(&rv[i]))
 			(void)run_trial(&rv[i], rv[i].test.duration_ns, true, 0, paths, buf);
 		finish_result(&rv[i]);
 		if (hooks && hooks->after)
@@ -282,7 +353,7 @@ static bool still_running(struct wb_result *r, const struct wb_schedule *sched, 
 	 * the budget, and what a finished (or n/a) test leaves goes to the others. */
 	uint64_t cap = r->test.duration_ns ? r->test.duration_ns : UINT64_MAX;
 
-	return r->status == WB_STATUS_OK && used < cap && wb_now_ns() - start < sched->budget_ns;
+	return wb_result_runnable(r) && used < cap && wb_now_ns() - start < sched->budget_ns;
 }
 
 /* A throttled device's trials must each span many of its slices, or a trial's
@@ -303,7 +374,7 @@ static uint64_t throttle_check(const struct wb_result *rv, size_t n,
 
 	rs->trial_ns = sched->trial_ns;
 	for (i = 0; i < n; i++)
-		running += rv[i].status == WB_STATUS_OK;
+		running += wb_result_runnable(&rv[i]);
 	for (i = 0; i < n && !rs->throttle.detected; i++) {
 		const struct wb_test *t = &rv[i].test;
 		char size[16];
@@ -359,9 +430,10 @@ static void run_adaptive(struct wb_result *rv, size_t n, const struct wb_schedul
 		rs->decisions = calloc(n, sizeof(*rs->decisions));
 	}
 	for (i = 0; i < n; i++)
-		if (!used || !done || !order || !by_rule || (sched->decide && !rs->decisions) ||
-		    start_result(&rv[i]))
-			rv[i].status = WB_STATUS_ERROR;
+		if (!used || !done || !order || !by_rule || (sched->decide && !rs->decisions))
+			out_of_memory(&rv[i], "scheduling the tests");
+		else
+			(void)start_result(&rv[i]);
 	for (i = 0; sched->decide && by_rule && i < n; i++)
 		by_rule[i] = wb_decide_covers(rv, n, i, dp);
 	for (round = 0; used && done && order && by_rule && (!sched->decide || rs->decisions);
@@ -429,6 +501,7 @@ enum wb_session_status wb_session_run(const char *target, const struct wb_test *
 	const char **path_list = calloc(nfiles, sizeof(*path_list));
 	size_t buf_len = buffer_size_for(tests, n), i;
 	void *buf = NULL;
+	struct prep_failure pf = { .call = NULL };
 	enum wb_session_status status;
 	int ret;
 
@@ -441,9 +514,11 @@ enum wb_session_status wb_session_run(const char *target, const struct wb_test *
 		goto out_free;
 	}
 	status = create_files(target, paths, nfiles, file_size_for(tests, n), zero_filled(tests, n),
-			      rs);
-	if (status != WB_SESSION_OK)
+			      rs, &pf);
+	if (status != WB_SESSION_OK) {
+		fail_all(tests, n, &pf, hooks, rs);
 		goto out_free;
+	}
 	for (f = 0; f < nfiles; f++)
 		path_list[f] = paths[f];
 	if (posix_memalign(&buf, WB_BUF_ALIGN, buf_len)) {

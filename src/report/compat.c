@@ -94,6 +94,9 @@ static void compat_after(const struct wb_result *r, void *ctx)
 			 strerrorname_np(r->error) ? strerrorname_np(r->error) : "?");
 		printf(NA_FORMAT, failed);
 		break;
+	case WB_STATUS_NOT_RUN:
+		printf(NA_FORMAT, "not run");
+		break;
 	}
 	fflush(stdout);
 }

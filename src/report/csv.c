@@ -61,7 +61,8 @@ static const char header[] =
 	"method,engine,variant,pattern,shape,size,writes_per_op,queue_depth,jobs,committers,"
 	"status,reason,ops,elapsed_s,ops_per_sec,ci95_pct,cv_pct,trials,converged,unstable,"
 	"mean_us,p50_us,p90_us,p99_us,p999_us,max_us,flushes,segment_switches,"
-	"segment_switch_p50_us,segment_switch_max_us,flush_form\n";
+	"segment_switch_p50_us,segment_switch_max_us,flush_form,"
+	"errno_name,failure_call,failure_offset,failure_op_index,failure_file\n";
 
 char *wb_csv_render(const struct wb_results *rs)
 {
@@ -103,7 +104,27 @@ char *wb_csv_render(const struct wb_results *rs)
 			       wb_hist_percentile(r->switch_hist, 100) / 1e3);
 		else
 			append(&t, ",,");
-		append(&t, "%s\n", wb_flush_form_names[x->flush_form]);
+		append(&t, "%s,", wb_flush_form_names[x->flush_form]);
+		/* Columns are only ever added, at the end: where an error happened. */
+		append_field(&t, r->status != WB_STATUS_OK && r->error && strerrorname_np(r->error)
+					 ? strerrorname_np(r->error) : "");
+		if (r->status == WB_STATUS_ERROR) {
+			append_field(&t, r->site.call);
+			if (r->site.offset >= 0)
+				append(&t, "%lld,", (long long)r->site.offset);
+			else
+				append(&t, ",");
+			if (r->site.op_index >= 0)
+				append(&t, "%lld,", (long long)r->site.op_index);
+			else
+				append(&t, ",");
+			append_field(&t, r->site.file);
+		} else {
+			append(&t, ",,,,");
+		}
+		if (!t.failed)
+			t.len--; /* the last field's comma ends the row: a newline instead */
+		append(&t, "\n");
 	}
 	if (t.failed) {
 		free(t.s);

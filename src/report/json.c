@@ -228,6 +228,26 @@ static void add_device(cJSON *host, const struct wb_device *d)
 	add_stack(o, d);
 }
 
+/* Where an error happened: "failure": {"call", "offset", "op_index", "file"};
+ * offset and op_index are null when they do not apply. */
+static void add_failure_site(cJSON *o, const struct wb_failure_site *site)
+{
+	cJSON *f = cJSON_AddObjectToObject(o, "failure");
+
+	if (!f)
+		return;
+	cJSON_AddStringToObject(f, "call", site->call);
+	if (site->offset >= 0)
+		cJSON_AddNumberToObject(f, "offset", (double)site->offset);
+	else
+		cJSON_AddNullToObject(f, "offset");
+	if (site->op_index >= 0)
+		cJSON_AddNumberToObject(f, "op_index", (double)site->op_index);
+	else
+		cJSON_AddNullToObject(f, "op_index");
+	cJSON_AddStringToObject(f, "file", site->file);
+}
+
 static cJSON *test_to_json(const struct wb_results *rs, const struct wb_result *r)
 {
 	cJSON *o = cJSON_CreateObject(), *arr;
@@ -269,7 +289,11 @@ static cJSON *test_to_json(const struct wb_results *rs, const struct wb_result *
 		cJSON_AddStringToObject(o, "reason", r->reason);
 		cJSON_AddNumberToObject(o, "errno", r->error);
 		cJSON_AddBoolToObject(o, "durability_failure", r->durability_failure);
+		if (r->error && strerrorname_np(r->error))
+			cJSON_AddStringToObject(o, "errno_name", strerrorname_np(r->error));
 	}
+	if (r->status == WB_STATUS_ERROR)
+		add_failure_site(o, &r->site);
 	cJSON_AddNumberToObject(o, "ops", (double)r->ops);
 	cJSON_AddNumberToObject(o, "elapsed_s", (double)r->elapsed_ns / 1e9);
 	cJSON_AddNumberToObject(o, "ops_per_sec", wb_result_ops_per_sec(r));

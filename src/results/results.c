@@ -20,9 +20,28 @@ struct wb_result *wb_results_add(struct wb_results *rs, const struct wb_test *t)
 		rs->cap = cap;
 	}
 	r = &rs->v[rs->n++];
+	wb_result_init(r, t);
+	return r;
+}
+
+void wb_result_init(struct wb_result *r, const struct wb_test *t)
+{
 	memset(r, 0, sizeof(*r));
 	r->test = *t;
-	return r;
+	r->status = WB_STATUS_NOT_RUN;
+	r->site.offset = r->site.op_index = -1;
+}
+
+void wb_result_set_site(struct wb_result *r, const char *call, int64_t offset, int64_t op_index,
+			const char *file)
+{
+	if (!r->site.call[0]) {
+		snprintf(r->site.call, sizeof(r->site.call), "%s", call);
+		r->site.offset = offset;
+		r->site.op_index = op_index;
+	}
+	if (file && !r->site.file[0]) /* the loops know the op, their caller the file */
+		snprintf(r->site.file, sizeof(r->site.file), "%s", file);
 }
 
 void wb_result_release(struct wb_result *r)
@@ -99,11 +118,17 @@ void wb_result_merge(struct wb_result *r, const struct wb_result *part, bool con
 	for (uint32_t i = 0; i < part->nwaits; i++)
 		wb_result_add_wait(r, part->waits[i]);
 	r->durability_failure |= part->durability_failure;
-	if (part->status != WB_STATUS_OK && r->status == WB_STATUS_OK) {
+	if (wb_result_failed(part) && !wb_result_failed(r)) {
 		r->status = part->status;
 		r->error = part->error;
 		r->direct_refused = part->direct_refused;
 		memcpy(r->reason, part->reason, sizeof(r->reason));
+		r->site = part->site;
+		/* A trial's op index counts from its own start; the test's, from the first trial. */
+		if (consecutive && r->site.op_index >= 0)
+			r->site.op_index += (int64_t)(r->ops - part->ops);
+	} else if (r->status == WB_STATUS_NOT_RUN && part->status == WB_STATUS_OK) {
+		r->status = WB_STATUS_OK;
 	}
 }
 
@@ -201,6 +226,8 @@ const char *wb_status_name(enum wb_status s)
 		return "n/a";
 	case WB_STATUS_ERROR:
 		return "error";
+	case WB_STATUS_NOT_RUN:
+		return "not run";
 	}
 	return "?";
 }

@@ -5,6 +5,7 @@
 #ifndef WB_RESULTS_H
 #define WB_RESULTS_H
 
+#include <limits.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -18,13 +19,24 @@
 #include "results/stats.h"
 #include "results/throttle.h"
 
-enum wb_status { WB_STATUS_OK, WB_STATUS_NA, WB_STATUS_ERROR };
+/* NOT_RUN is 0 on purpose: a zeroed result (memory ran out before it ran, the
+ * budget ended first) must never read as "ok" with 0 ops. */
+enum wb_status { WB_STATUS_NOT_RUN, WB_STATUS_OK, WB_STATUS_NA, WB_STATUS_ERROR };
+
+/* Where the first failure happened, for reports to name (all but call optional). */
+struct wb_failure_site {
+	char call[64];           /* the failing call: "fdatasync", "write (O_DSYNC)", "close" */
+	int64_t offset;          /* file offset of the failed op; -1 when none applies */
+	int64_t op_index;        /* timed ops completed before it (its index); -1 before the timing */
+	char file[PATH_MAX];     /* the file it failed on (a job's file, a segment); "" unknown */
+};
 
 struct wb_result {
 	struct wb_test test;
 	enum wb_status status;
 	int error;               /* errno behind n/a or error; 0 if none */
 	char reason[200];        /* why n/a or error, naming the call */
+	struct wb_failure_site site; /* status error: where; site.call is "" until known */
 	bool durability_failure; /* a sync or synchronous write failed: data may be lost */
 	bool direct_refused;     /* n/a because O_DIRECT was refused (compat's n/a*) */
 	uint64_t ops;            /* timed ops completed (commits, for group commit) */
@@ -78,8 +90,29 @@ struct wb_result_hooks {
 	void *ctx;
 };
 
-/* Appends a zeroed result for test t; NULL on allocation failure. */
+/* Still to run or running: not yet failed, n/a or stopped. */
+static inline bool wb_result_runnable(const struct wb_result *r)
+{
+	return r->status == WB_STATUS_OK || r->status == WB_STATUS_NOT_RUN;
+}
+
+/* Failed or judged n/a: the first such story is kept (wb_result_merge). */
+static inline bool wb_result_failed(const struct wb_result *r)
+{
+	return r->status == WB_STATUS_NA || r->status == WB_STATUS_ERROR;
+}
+
+/* Records where r failed (call, offset, op index), unless a site is known
+ * already: the first failure is the story; and the file, unless known. offset,
+ * op_index -1 when none; file may be NULL. */
+void wb_result_set_site(struct wb_result *r, const char *call, int64_t offset, int64_t op_index,
+			const char *file);
+
+/* Appends a result for test t, status "not run"; NULL on allocation failure. */
 struct wb_result *wb_results_add(struct wb_results *rs, const struct wb_test *t);
+
+/* A fresh result for t: status "not run", no failure site. */
+void wb_result_init(struct wb_result *r, const struct wb_test *t);
 void wb_results_free(struct wb_results *rs);
 
 /* Adds a part's figures into r: ops add up, histograms merge, the first failure

@@ -107,6 +107,7 @@ static void simulate(struct wb_result *rv, const struct method *ms, size_t n, un
 
 	for (i = 0; i < n; i++) {
 		memset(&rv[i], 0, sizeof(rv[i]));
+		rv[i].status = WB_STATUS_OK; /* a test that ran */
 		rv[i].test = (struct wb_test){ .method = (enum wb_method_id)i, .size = 8192,
 					       .writes_per_op = 1, .jobs = 1, .committers = 1 };
 		order[i] = i;
@@ -214,6 +215,7 @@ static enum wb_decide_state run_decide(const struct method *ms, size_t n, unsign
 	for (i = 0; i < n; i++) {
 		order[i] = i;
 		memset(&rv[i], 0, sizeof(rv[i]));
+		rv[i].status = WB_STATUS_OK; /* a test that ran */
 		rv[i].test = (struct wb_test){ .method = (enum wb_method_id)i, .size = 8192,
 					       .writes_per_op = 1, .jobs = 1, .committers = 1 };
 	}
@@ -295,6 +297,7 @@ static void test_equal_winners_same_choice(void **state)
 
 		for (i = 0; i < 5; i++) {
 			memset(&rv[i], 0, sizeof(rv[i]));
+			rv[i].status = WB_STATUS_OK; /* a test that ran */
 			rv[i].test = (struct wb_test){ .method = (enum wb_method_id)i, .size = 8192,
 						       .writes_per_op = 1, .jobs = 1, .committers = 1 };
 		}
