@@ -16,6 +16,7 @@ static const struct {
 	{ "run", wb_cmd_run },
 	{ "engines", wb_cmd_engines },
 	{ "recommend", wb_cmd_recommend },
+	{ "verify", wb_cmd_verify },
 };
 
 int main(int argc, char **argv)

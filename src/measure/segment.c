@@ -42,19 +42,6 @@ const char *wb_segment_path(const struct wb_segment *s)
 	return s->made_path[0] ? s->made_path : s->base_path;
 }
 
-static int fsync_dir(const char *dir)
-{
-	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC), ret = 0;
-
-	if (fd < 0)
-		return -errno;
-	if (fsync(fd))
-		ret = -errno;
-	if (close(fd) && !ret)
-		ret = -errno;
-	return ret;
-}
-
 int wb_segment_switch(struct wb_segment *s, const char **call)
 {
 	char copy[PATH_MAX], dir[PATH_MAX], path[PATH_MAX];
@@ -74,7 +61,7 @@ int wb_segment_switch(struct wb_segment *s, const char **call)
 		ret = -errno;
 		*call = "close";
 	}
-	if (!ret && (ret = fsync_dir(dir)))
+	if (!ret && (ret = wb_fsync_dir(dir)))
 		*call = "fsync of the directory";
 	if (ret) {
 		(void)wb_testfile_remove(path);

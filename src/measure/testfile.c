@@ -80,6 +80,19 @@ int wb_testfile_create(const char *target, char *path, size_t path_len, const ch
 	return create_exclusive(path, why);
 }
 
+int wb_fsync_dir(const char *dir)
+{
+	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC), ret = 0;
+
+	if (fd < 0)
+		return -errno;
+	if (fsync(fd))
+		ret = -errno;
+	if (close(fd) && !ret)
+		ret = -errno;
+	return ret;
+}
+
 int wb_testfile_remove(const char *path)
 {
 	int ret = unlink(path) ? -errno : 0;

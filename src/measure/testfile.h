@@ -17,4 +17,7 @@ int wb_testfile_create(const char *target, char *path, size_t path_len, const ch
 /* Unlinks a file created above and forgets it. 0 or -errno. */
 int wb_testfile_remove(const char *path);
 
+/* Makes dir's entries durable (a created or removed file survives a crash). 0 or -errno. */
+int wb_fsync_dir(const char *dir);
+
 #endif

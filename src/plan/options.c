@@ -18,6 +18,7 @@
 
 #define RUN WB_CMD_BIT(WB_CMD_RUN)
 #define REC WB_CMD_BIT(WB_CMD_RECOMMEND)
+#define VER WB_CMD_BIT(WB_CMD_VERIFY)
 
 /* --decide's choices: "off", then every method that can be a baseline, in enum
  * order (index k is method k - 1; "none", the no-sync baseline, cannot be one). */
@@ -28,6 +29,16 @@ static const char *const decide_names[] = {
 _Static_assert(sizeof(decide_names) / sizeof(decide_names[0]) == WB_METHOD_COUNT + 1,
 	       "decide_names must name every method but none, after \"off\"");
 
+/* verify's --method: one method, index = enum wb_method_id. fsync_writethrough and none
+ * are listed so the index matches, and refused by the command with the reason. */
+static const char *const verify_method_names[] = {
+	"open_datasync", "fdatasync", "fsync", "fsync_writethrough", "open_sync",
+	"pwritev2_dsync", "none", NULL,
+};
+_Static_assert(sizeof(verify_method_names) / sizeof(verify_method_names[0]) ==
+		       WB_METHOD_COUNT + 1,
+	       "verify_method_names must name every method in enum order");
+
 const struct wb_option wb_options[] = {
 	{ "filename", 'f', WB_OPT_PATH, ".", 0, 0, "FILE|DIR",
 	  "new file to test, or directory to create one in (default: current directory)",
@@ -37,7 +48,7 @@ const struct wb_option wb_options[] = {
 	  WB_CMD_BIT(WB_CMD_COMPAT), CFG(duration_ns), NULL },
 	{ "dir", 'd', WB_OPT_PATH, ".", 0, 0, "DIR",
 	  "directory to test in (put it on the file system of pg_wal); default: current directory",
-	  RUN | REC | WB_CMD_BIT(WB_CMD_ENGINES), CFG(target), NULL },
+	  RUN | REC | VER | WB_CMD_BIT(WB_CMD_ENGINES), CFG(target), NULL },
 	{ "data", 0, WB_OPT_PATH, NULL, 0, 0, "DIR",
 	  "the same as the operand DIR: where pg_wal lives or will live (default: current directory)",
 	  REC, CFG(target), NULL },
@@ -163,6 +174,36 @@ const struct wb_option wb_options[] = {
 	{ "profile", 'P', WB_OPT_PATH, NULL, 0, 0, "NAME|FILE",
 	  "load options from profiles/NAME.json or FILE; options given here override it",
 	  RUN, CFG(profile), NULL },
+	{ "port", 0, WB_OPT_UINT, "0", 0, 65535, "PORT",
+	  "listen: the TCP port to listen on (default 0: any free port, printed)",
+	  VER, CFG(verify_port), NULL },
+	{ "to", 0, WB_OPT_PATH, NULL, 0, 0, "HOST:PORT",
+	  "write: the listener on another machine that records each acknowledged record",
+	  VER, CFG(verify_to), NULL },
+	{ "from", 0, WB_OPT_PATH, NULL, 0, 0, "HOST:PORT",
+	  "check: the listener that holds what was acknowledged",
+	  VER, CFG(verify_from), NULL },
+	{ "method", 'm', WB_OPT_CHOICE, "fdatasync", 0, 0, "METHOD",
+	  "write: how each record is made durable: fdatasync (default), fsync, open_datasync, "
+	  "open_sync, pwritev2_dsync",
+	  VER, CFG(verify_method), verify_method_names },
+	{ "records", 'n', WB_OPT_UINT, "1000", 0, UINT64_MAX >> 1, "N",
+	  "write: records to write, then stop (default 1000; 0: until --duration or "
+	  "interrupted: cut the power while it runs)",
+	  VER, CFG(verify_records), NULL },
+	{ "duration", 't', WB_OPT_DURATION, "0", 0, 30 * 86400 * NS_PER_S, "TIME",
+	  "write: stop after TIME (default 0: no limit)",
+	  VER, CFG(duration_ns), NULL },
+	{ "record-size", 'b', WB_OPT_SIZE, "4k", 512, 1 << 20, "SIZE",
+	  "write: bytes per record, a multiple of 512 (default 4k)",
+	  VER, CFG(record_size), NULL },
+	{ "file-size", 0, WB_OPT_SIZE, "16MiB", 1 << 20, 1ull << 40, "SIZE",
+	  "write: size of the verify file; records wrap around it, overwriting the oldest "
+	  "(default 16MiB)",
+	  VER, CFG(file_size), NULL },
+	{ "remove", 0, WB_OPT_FLAG, NULL, 0, 0, "",
+	  "check: remove the verify file when no acknowledged record was lost",
+	  VER, CFG(verify_remove), NULL },
 };
 
 const unsigned wb_options_count = sizeof(wb_options) / sizeof(wb_options[0]);
@@ -439,8 +480,8 @@ int wb_parse_command_line(struct wb_config *cfg, enum wb_command cmd, int argc, 
 			return 1;
 		}
 	}
-	/* recommend takes its directory as its one operand, too. */
-	if (cmd == WB_CMD_RECOMMEND && optind == argc - 1)
+	/* recommend and verify take their directory as their one operand, too. */
+	if ((cmd == WB_CMD_RECOMMEND || cmd == WB_CMD_VERIFY) && optind == argc - 1)
 		cfg->target = argv[optind++];
 	if (optind < argc) {
 		fprintf(stderr, "walbench: unexpected argument \"%s\"\n", argv[optind]);
@@ -452,7 +493,7 @@ int wb_parse_command_line(struct wb_config *cfg, enum wb_command cmd, int argc, 
 
 static const char *const command_name[WB_CMD_COUNT] = {
 	[WB_CMD_COMPAT] = "compat", [WB_CMD_RUN] = "run", [WB_CMD_ENGINES] = "engines",
-	[WB_CMD_RECOMMEND] = "recommend",
+	[WB_CMD_RECOMMEND] = "recommend", [WB_CMD_VERIFY] = "verify",
 };
 
 static const char *const command_help[WB_CMD_COUNT] = {
@@ -460,6 +501,8 @@ static const char *const command_help[WB_CMD_COUNT] = {
 	[WB_CMD_RUN] = "any method x engine x size combination, with latency percentiles",
 	[WB_CMD_ENGINES] = "which engine x method combinations work on a directory, or why not",
 	[WB_CMD_RECOMMEND] = "which wal_sync_method to set on DIR (or that they tie), and why",
+	[WB_CMD_VERIFY] = "listen | write --to HOST:PORT DIR | check --from HOST:PORT DIR: do\n"
+			  "           acknowledged flushes survive a power cut? (needs a second machine)",
 };
 
 void wb_print_help(void)

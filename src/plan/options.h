@@ -18,7 +18,9 @@ struct wb_list {
 	unsigned n;
 };
 
-enum wb_command { WB_CMD_COMPAT, WB_CMD_RUN, WB_CMD_ENGINES, WB_CMD_RECOMMEND, WB_CMD_COUNT };
+enum wb_command {
+	WB_CMD_COMPAT, WB_CMD_RUN, WB_CMD_ENGINES, WB_CMD_RECOMMEND, WB_CMD_VERIFY, WB_CMD_COUNT
+};
 #define WB_CMD_BIT(c) (1u << (c))
 
 struct wb_config {
@@ -57,6 +59,14 @@ struct wb_config {
 	const char *json_path;
 	const char *csv_path;
 	const char *profile;      /* command line only: profile name or path */
+	const char *verify_to;    /* verify write: the listener, HOST:PORT */
+	const char *verify_from;  /* verify check: the listener, HOST:PORT */
+	uint64_t verify_port;     /* verify listen: TCP port (0: any free one, printed) */
+	uint64_t verify_method;   /* verify write: enum wb_method_id */
+	uint64_t verify_records;  /* verify write: records to write (0: until --duration or a signal) */
+	uint64_t record_size;     /* verify write: bytes per record */
+	uint64_t file_size;       /* verify write: file size; records wrap around it */
+	bool verify_remove;       /* verify check: remove the file after a clean comparison */
 };
 
 enum wb_opt_type {

@@ -42,6 +42,7 @@
 #include <unistd.h>
 
 #include "errno_names.h"
+#include "passthrough.h"
 
 /* Exit codes, documented in --help. */
 enum ff_exit {
@@ -74,16 +75,14 @@ struct ff_config {
 
 struct ff_state {
 	struct ff_config cfg;
-	int root_fd;             /* backing dir; every path is resolved relative to it */
 	uint64_t bytes_written;  /* bytes the backing fs accepted through us */
 	uint64_t writes_passed;  /* successful write requests (for --fail-after-ops) */
 	uint64_t fsyncs_passed;  /* successful fsyncs of the faulted kind */
 };
 
 /* One mount per process and a single-threaded loop, so one file-static state is enough. */
-static struct ff_state ff = { .root_fd = -1 };
+static struct ff_state ff;
 
-static const char *ff_prog = "faultfs";
 
 /* ---- logging ----------------------------------------------------------------------------- */
 
@@ -150,14 +149,6 @@ static enum ff_verdict ff_fsync_verdict(int datasync)
 
 /* ---- path helpers ------------------------------------------------------------------------ */
 
-/* FUSE paths are absolute within the mount; the *at() calls want them relative to root_fd. */
-static const char *ff_rel(const char *path)
-{
-	if (path == NULL || path[0] == '\0' || (path[0] == '/' && path[1] == '\0'))
-		return ".";
-	return path[0] == '/' ? path + 1 : path;
-}
-
 /* O_DIRECT is dropped for the backing open (see the header); everything else passes through,
  * so O_DSYNC/O_SYNC make the backing writes synchronous as the program asked. */
 static int ff_backing_flags(int flags)
@@ -165,40 +156,7 @@ static int ff_backing_flags(int flags)
 	return flags & ~O_DIRECT;
 }
 
-static DIR *ff_dir(const struct fuse_file_info *fi)
-{
-	return (DIR *)(uintptr_t)fi->fh;
-}
-
 /* ---- file operations --------------------------------------------------------------------- */
-
-static void *ff_init(struct fuse_conn_info *conn, struct fuse_config *cfg)
-{
-	/* Writeback cache would let the kernel absorb and merge writes; faults must see each one. */
-	conn->want &= ~FUSE_CAP_WRITEBACK_CACHE;
-	/* Every op with a file handle uses the fd, so unlink-while-open needs no .fuse_hidden file. */
-	cfg->nullpath_ok = 1;
-	cfg->hard_remove = 1;
-	cfg->use_ino = 1;
-	/* No attribute/entry caching: a test that unlinks and recreates must see the backing fs. */
-	cfg->entry_timeout = 0;
-	cfg->attr_timeout = 0;
-	cfg->negative_timeout = 0;
-	cfg->kernel_cache = 0;
-	cfg->auto_cache = 0;
-	return NULL;
-}
-
-static int ff_getattr(const char *path, struct stat *st, struct fuse_file_info *fi)
-{
-	int rc;
-
-	if (fi != NULL)
-		rc = fstat((int)fi->fh, st);
-	else
-		rc = fstatat(ff.root_fd, ff_rel(path), st, AT_SYMLINK_NOFOLLOW);
-	return rc < 0 ? -errno : 0;
-}
 
 static int ff_open_backing(const char *op, const char *path, int flags, mode_t mode,
 			   struct fuse_file_info *fi)
@@ -206,7 +164,7 @@ static int ff_open_backing(const char *op, const char *path, int flags, mode_t m
 	int fd;
 
 	ff_trace_open(op, path, flags);
-	fd = openat(ff.root_fd, ff_rel(path), ff_backing_flags(flags), mode);
+	fd = openat(pt_root_fd, pt_rel(path), ff_backing_flags(flags), mode);
 	if (fd < 0)
 		return -errno;
 	fi->fh = (uint64_t)fd;
@@ -319,22 +277,6 @@ static int ff_fsync(const char *path, int datasync, struct fuse_file_info *fi)
 	return 0;
 }
 
-/* close(2) must not fail because of us: faults are about write and fsync only. */
-static int ff_flush(const char *path, struct fuse_file_info *fi)
-{
-	(void)path;
-	(void)fi;
-	return 0;
-}
-
-static int ff_release(const char *path, struct fuse_file_info *fi)
-{
-	(void)path;
-	/* The kernel ignores release's result; a close error here has nobody to go to. */
-	(void)close((int)fi->fh);
-	return 0;
-}
-
 static int ff_truncate(const char *path, off_t size, struct fuse_file_info *fi)
 {
 	int fd;
@@ -342,7 +284,7 @@ static int ff_truncate(const char *path, off_t size, struct fuse_file_info *fi)
 
 	if (fi != NULL)
 		return ftruncate((int)fi->fh, size) < 0 ? -errno : 0;
-	fd = openat(ff.root_fd, ff_rel(path), O_WRONLY | O_NOFOLLOW);
+	fd = openat(pt_root_fd, pt_rel(path), O_WRONLY | O_NOFOLLOW);
 	if (fd < 0)
 		return -errno;
 	rc = ftruncate(fd, size) < 0 ? -errno : 0;
@@ -362,124 +304,15 @@ static int ff_fallocate(const char *path, int mode, off_t off, off_t len,
 
 static int ff_unlink(const char *path)
 {
-	return unlinkat(ff.root_fd, ff_rel(path), 0) < 0 ? -errno : 0;
-}
-
-static int ff_mkdir(const char *path, mode_t mode)
-{
-	return mkdirat(ff.root_fd, ff_rel(path), mode) < 0 ? -errno : 0;
-}
-
-static int ff_rmdir(const char *path)
-{
-	return unlinkat(ff.root_fd, ff_rel(path), AT_REMOVEDIR) < 0 ? -errno : 0;
-}
-
-static int ff_rename(const char *from, const char *to, unsigned int flags)
-{
-	int rc = renameat2(ff.root_fd, ff_rel(from), ff.root_fd, ff_rel(to), flags);
-
-	return rc < 0 ? -errno : 0;
-}
-
-static int ff_chmod(const char *path, mode_t mode, struct fuse_file_info *fi)
-{
-	int rc;
-
-	if (fi != NULL)
-		rc = fchmod((int)fi->fh, mode);
-	else
-		rc = fchmodat(ff.root_fd, ff_rel(path), mode, 0);
-	return rc < 0 ? -errno : 0;
-}
-
-static int ff_chown(const char *path, uid_t uid, gid_t gid, struct fuse_file_info *fi)
-{
-	int rc;
-
-	if (fi != NULL)
-		rc = fchown((int)fi->fh, uid, gid);
-	else
-		rc = fchownat(ff.root_fd, ff_rel(path), uid, gid, AT_SYMLINK_NOFOLLOW);
-	return rc < 0 ? -errno : 0;
-}
-
-static int ff_utimens(const char *path, const struct timespec ts[2], struct fuse_file_info *fi)
-{
-	int rc;
-
-	if (fi != NULL)
-		rc = futimens((int)fi->fh, ts);
-	else
-		rc = utimensat(ff.root_fd, ff_rel(path), ts, AT_SYMLINK_NOFOLLOW);
-	return rc < 0 ? -errno : 0;
-}
-
-static int ff_statfs(const char *path, struct statvfs *st)
-{
-	(void)path;
-	return fstatvfs(ff.root_fd, st) < 0 ? -errno : 0;
+	return unlinkat(pt_root_fd, pt_rel(path), 0) < 0 ? -errno : 0;
 }
 
 /* ---- directory operations ---------------------------------------------------------------- */
 
-static int ff_opendir(const char *path, struct fuse_file_info *fi)
-{
-	DIR *dir;
-	int fd;
-
-	fd = openat(ff.root_fd, ff_rel(path), O_RDONLY | O_DIRECTORY);
-	if (fd < 0)
-		return -errno;
-	dir = fdopendir(fd);
-	if (dir == NULL) {
-		int err = errno;
-
-		(void)close(fd);
-		return -err;
-	}
-	fi->fh = (uint64_t)(uintptr_t)dir;
-	return 0;
-}
-
-/* Offset-0 mode: every call lists the whole directory and libfuse buffers it. */
-static int ff_readdir(const char *path, void *buf, fuse_fill_dir_t filler, off_t off,
-		      struct fuse_file_info *fi, enum fuse_readdir_flags flags)
-{
-	DIR *dir = ff_dir(fi);
-	struct dirent *de;
-
-	(void)path;
-	(void)off;
-	(void)flags;
-	rewinddir(dir);
-	for (;;) {
-		struct stat st;
-
-		errno = 0;
-		de = readdir(dir);
-		if (de == NULL)
-			break;
-		memset(&st, 0, sizeof(st));
-		st.st_ino = de->d_ino;
-		st.st_mode = (mode_t)DTTOIF(de->d_type);
-		if (filler(buf, de->d_name, &st, 0, 0) != 0)
-			return -ENOMEM; /* cannot happen in offset-0 mode; do not loop forever */
-	}
-	return errno != 0 ? -errno : 0;
-}
-
-static int ff_releasedir(const char *path, struct fuse_file_info *fi)
-{
-	(void)path;
-	(void)closedir(ff_dir(fi));
-	return 0;
-}
-
 /* Directory fsync is never faulted: walbench fsyncs the directory after creating its file. */
 static int ff_fsyncdir(const char *path, int datasync, struct fuse_file_info *fi)
 {
-	int fd = dirfd(ff_dir(fi));
+	int fd = dirfd(pt_dir(fi));
 	int rc;
 
 	(void)path;
@@ -490,28 +323,28 @@ static int ff_fsyncdir(const char *path, int datasync, struct fuse_file_info *fi
 }
 
 static const struct fuse_operations ff_ops = {
-	.init = ff_init,
-	.getattr = ff_getattr,
+	.init = pt_init,
+	.getattr = pt_getattr,
 	.create = ff_create,
 	.open = ff_open,
 	.read = ff_read,
 	.write = ff_write,
 	.fsync = ff_fsync, /* must exist: a missing fsync op reads as success to the kernel */
-	.flush = ff_flush,
-	.release = ff_release,
+	.flush = pt_flush,
+	.release = pt_release,
 	.truncate = ff_truncate,
 	.fallocate = ff_fallocate,
 	.unlink = ff_unlink,
-	.mkdir = ff_mkdir,
-	.rmdir = ff_rmdir,
-	.rename = ff_rename,
-	.chmod = ff_chmod,
-	.chown = ff_chown,
-	.utimens = ff_utimens,
-	.statfs = ff_statfs,
-	.opendir = ff_opendir,
-	.readdir = ff_readdir,
-	.releasedir = ff_releasedir,
+	.mkdir = pt_mkdir,
+	.rmdir = pt_rmdir,
+	.rename = pt_rename,
+	.chmod = pt_chmod,
+	.chown = pt_chown,
+	.utimens = pt_utimens,
+	.statfs = pt_statfs,
+	.opendir = pt_opendir,
+	.readdir = pt_readdir,
+	.releasedir = pt_releasedir,
 	.fsyncdir = ff_fsyncdir,
 };
 
@@ -566,7 +399,7 @@ static void ff_usage(FILE *out)
 		"                               RWF_SYNC) also take the fsync fault, as fdatasync/\n"
 		"                               fsync; without it only fsync(2)/fdatasync(2) fail\n"
 		"ERRNO is one of:\n ",
-		ff_prog);
+		pt_prog);
 	for (size_t i = 0, col = 1; i < WB_ERRNO_NAMES_COUNT; i++) {
 		size_t len = strlen(wb_errno_names[i].name) + 1;
 
@@ -597,11 +430,11 @@ static int ff_usage_error(const char *fmt, ...)
 {
 	va_list ap;
 
-	fprintf(stderr, "%s: ", ff_prog);
+	fprintf(stderr, "%s: ", pt_prog);
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
-	fprintf(stderr, "\nTry \"%s --help\" for more information.\n", ff_prog);
+	fprintf(stderr, "\nTry \"%s --help\" for more information.\n", pt_prog);
 	return FF_EXIT_USAGE;
 }
 
@@ -663,7 +496,7 @@ bad:
 static int ff_fuse_arg(struct fuse_args *args, const char *arg)
 {
 	if (fuse_opt_add_arg(args, arg) != 0) {
-		fprintf(stderr, "%s: out of memory\n", ff_prog);
+		fprintf(stderr, "%s: out of memory\n", pt_prog);
 		return FF_EXIT_SETUP;
 	}
 	return 0;
@@ -762,22 +595,6 @@ static int ff_parse_args(int argc, char **argv, struct ff_config *cfg, struct fu
 
 /* ---- mount and serve --------------------------------------------------------------------- */
 
-/* A shell starts a background job with SIGINT ignored, and libfuse only hooks signals that are
- * at SIG_DFL, so `faultfs ... &` would ignore SIGINT and leave its mount behind. Tests stop us
- * with SIGINT or SIGTERM, so both go back to SIG_DFL first (SIGHUP is left alone for nohup). */
-static int ff_default_stop_signals(void)
-{
-	static const int sigs[] = { SIGINT, SIGTERM };
-
-	for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++) {
-		if (signal(sigs[i], SIG_DFL) == SIG_ERR) {
-			fprintf(stderr, "%s: signal: %s\n", ff_prog, strerror(errno));
-			return -errno;
-		}
-	}
-	return 0;
-}
-
 /* Mounts, serves until unmount or a signal, unmounts. Returns an exit code. */
 static int ff_serve(struct fuse_args *fargs, const char *mountpoint)
 {
@@ -792,12 +609,12 @@ static int ff_serve(struct fuse_args *fargs, const char *mountpoint)
 	if (fuse_mount(fuse, mountpoint) != 0)
 		goto out_destroy;
 	se = fuse_get_session(fuse);
-	if (ff_default_stop_signals() != 0 || fuse_set_signal_handlers(se) != 0)
+	if (pt_default_stop_signals() != 0 || fuse_set_signal_handlers(se) != 0)
 		goto out_unmount;
 	loop_rc = fuse_loop(fuse);
 	/* 0: unmounted; > 0: the signal that stopped us; < 0: -errno from the loop. */
 	if (loop_rc < 0) {
-		fprintf(stderr, "%s: fuse loop: %s\n", ff_prog, strerror(-loop_rc));
+		fprintf(stderr, "%s: fuse loop: %s\n", pt_prog, strerror(-loop_rc));
 		rc = FF_EXIT_FUSE;
 	} else {
 		rc = FF_EXIT_OK;
@@ -828,17 +645,18 @@ int main(int argc, char **argv)
 		goto out_free;
 	}
 
-	ff.root_fd = open(ff.cfg.backing_dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (ff.root_fd < 0) {
-		fprintf(stderr, "%s: open %s: %s\n", ff_prog, ff.cfg.backing_dir, strerror(errno));
+	pt_prog = "faultfs";
+	pt_root_fd = open(ff.cfg.backing_dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (pt_root_fd < 0) {
+		fprintf(stderr, "%s: open %s: %s\n", pt_prog, ff.cfg.backing_dir, strerror(errno));
 		rc = FF_EXIT_SETUP;
 		goto out_free;
 	}
 
 	rc = ff_serve(&fargs, ff.cfg.mountpoint);
 
-	if (close(ff.root_fd) < 0 && rc == FF_EXIT_OK) {
-		fprintf(stderr, "%s: close %s: %s\n", ff_prog, ff.cfg.backing_dir, strerror(errno));
+	if (close(pt_root_fd) < 0 && rc == FF_EXIT_OK) {
+		fprintf(stderr, "%s: close %s: %s\n", pt_prog, ff.cfg.backing_dir, strerror(errno));
 		rc = FF_EXIT_SETUP;
 	}
 out_free:

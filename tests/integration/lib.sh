@@ -67,30 +67,41 @@ if not ok:
 PY
 }
 
-# faultfs_mount [FAULTFS OPTIONS...]: mounts the fault-injecting FUSE file system
-# (tests/fault/faultfs.c) on a new directory; sets FF_MNT and FF_BACKING. The mount,
-# the daemon and both directories are removed at exit. Skips without root or FUSE.
-faultfs_mount() {
-	local ff="$WB_TEST_BIN/faultfs" i
+# fusefs_mount NAME [OPTIONS...]: mounts one of the FUSE test file systems of
+# tests/fault (faultfs, lyingfs) on a new directory, as a passthrough of another new
+# directory; sets FS_MNT, FS_BACKING, FS_PID and FS_LOG (its stderr). The mount, the
+# daemon and both directories are removed at exit. Skips without root or FUSE.
+fusefs_mount() {
+	local fs="$WB_TEST_BIN/$1" i
+	shift
 	need_root
-	[ -x "$ff" ] || skip "faultfs not built (libfuse3-dev missing)"
+	[ -x "$fs" ] || skip "${fs##*/} not built (libfuse3-dev missing)"
 	[ -c /dev/fuse ] || skip "/dev/fuse missing"
 	command -v fusermount3 >/dev/null || skip "fusermount3 missing"
-	wb_tmpdir FF_BACKING
-	FF_MNT=$(mktemp -d /tmp/wbmnt.XXXXXX)
+	wb_tmpdir FS_BACKING
+	FS_MNT=$(mktemp -d /tmp/wbmnt.XXXXXX)
 	# rmdir, never rm -rf: if unmounting failed, do not delete through the mount.
-	on_exit "rmdir '$FF_MNT'"
-	"$ff" "$@" "$FF_BACKING" "$FF_MNT" 2>"$FF_BACKING.log" &
-	FF_PID=$!
-	on_exit "rm -f '$FF_BACKING.log'"
-	on_exit "kill $FF_PID; wait $FF_PID"
-	on_exit "fusermount3 -u '$FF_MNT' || umount -l '$FF_MNT'"
+	on_exit "rmdir '$FS_MNT'"
+	FS_LOG=$FS_BACKING.log
+	"$fs" "$@" "$FS_BACKING" "$FS_MNT" 2>"$FS_LOG" &
+	FS_PID=$!
+	on_exit "rm -f '$FS_LOG'"
+	on_exit "kill $FS_PID; wait $FS_PID"
+	on_exit "fusermount3 -u '$FS_MNT' || umount -l '$FS_MNT'"
 	for i in $(seq 100); do
-		grep -q " $FF_MNT " /proc/mounts && return 0
-		kill -0 "$FF_PID" 2>/dev/null || fail "faultfs exited: $(cat "$FF_BACKING.log")"
+		grep -q " $FS_MNT " /proc/mounts && return 0
+		kill -0 "$FS_PID" 2>/dev/null || fail "${fs##*/} exited: $(cat "$FS_LOG")"
 		sleep 0.05
 	done
-	fail "faultfs did not mount"
+	fail "${fs##*/} did not mount"
+}
+
+# faultfs_mount [FAULTFS OPTIONS...]: fusefs_mount of the fault-injecting file system
+# (tests/fault/faultfs.c); sets FF_MNT and FF_BACKING.
+faultfs_mount() {
+	fusefs_mount faultfs "$@"
+	FF_MNT=$FS_MNT
+	FF_BACKING=$FS_BACKING
 }
 
 # need_engine NAME [DIR]: skips unless `walbench engines` reports NAME available

@@ -44,5 +44,16 @@ bad_usage 'walbench: invalid value "0" for --writes: "0" is not a whole number f
 bad_usage 'walbench: invalid value "fsync,nope" for --method: unknown name "nope"; allowed: all, open_datasync, fdatasync, fsync, fsync_writethrough, open_sync, pwritev2_dsync, none' \
 	"$WALBENCH" run --method fsync,nope
 bad_usage 'walbench: unexpected argument "extra"' "$WALBENCH" compat extra
+bad_usage 'walbench: verify needs listen, write or check' "$WALBENCH" verify
+bad_usage 'walbench: unknown verify subcommand "talk"; use listen, write or check' \
+	"$WALBENCH" verify talk
+bad_usage 'walbench: verify write needs --to HOST:PORT (the listener)' "$WALBENCH" verify write .
+bad_usage 'walbench: verify check needs --from HOST:PORT (the listener)' "$WALBENCH" verify check .
+bad_usage 'walbench: --method none makes nothing durable; verify would prove nothing' \
+	"$WALBENCH" verify write --to 127.0.0.1:1 --method none .
+bad_usage 'walbench: --record-size: not a multiple of 512' \
+	"$WALBENCH" verify write --to 127.0.0.1:1 --record-size 1000 .
+bad_usage 'walbench: invalid value "70000" for --port: not a whole number from 0 to 65535' \
+	"$WALBENCH" verify listen --port 70000
 assert_no_files "$d"
 pass

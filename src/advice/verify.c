@@ -1,0 +1,60 @@
+/* verify.c — judging a verify file against the listener's ledger (see verify.h).
+ * The one rule: a slot whose record N was acknowledged must hold record N, or a
+ * newer one that was announced before the power went (its write may have reached
+ * the disk while its "done" never left the machine). Anything else — zeros, a torn
+ * or corrupt block, an older record, a record of another run — is a lost
+ * acknowledged write: the storage said "durable" and was not. */
+#include "advice/verify.h"
+
+void wb_verify_judge_slot(struct wb_verify_verdict *v, uint64_t slot,
+			  const struct wb_verify_slot *ledger, enum wb_verify_found found,
+			  uint64_t seq)
+{
+	bool record = found == WB_VERIFY_FOUND_RECORD;
+
+	if (ledger->about == 0)
+		return; /* never written in this run: whatever is there proves nothing */
+	if (ledger->acked == 0) {
+		v->in_flight++;
+		if (record && seq == ledger->about)
+			v->in_flight_landed++;
+		return;
+	}
+	v->checked++;
+	if (ledger->about > ledger->acked) {
+		/* The newest announcement was not acknowledged: it is in flight too. */
+		v->in_flight++;
+		if (record && seq == ledger->about)
+			v->in_flight_landed++;
+	}
+	if (record && seq >= ledger->acked && seq <= ledger->about) {
+		if (seq > ledger->acked)
+			v->newer++;
+		return;
+	}
+	v->lost++;
+	if (v->n_losses < v->max_losses)
+		v->losses[v->n_losses++] = (struct wb_verify_loss){
+			.slot = slot, .acked = ledger->acked, .found = found,
+			.found_seq = record ? seq : 0,
+		};
+}
+
+const char *wb_verify_found_name(enum wb_verify_found f)
+{
+	switch (f) {
+	case WB_VERIFY_FOUND_RECORD:
+		return "a record";
+	case WB_VERIFY_FOUND_ZERO:
+		return "all zeros";
+	case WB_VERIFY_FOUND_SHORT:
+		return "beyond the end of the file";
+	case WB_VERIFY_FOUND_CORRUPT:
+		return "checksum mismatch (torn or corrupt)";
+	case WB_VERIFY_FOUND_OTHER_RUN:
+		return "a record of another run";
+	case WB_VERIFY_FOUND_WRONG_SLOT:
+		return "a record of another slot (misdirected write)";
+	}
+	return "?";
+}

@@ -1,0 +1,403 @@
+/* cmd_verify.c — `walbench verify listen|write|check`: does a flush the storage
+ * acknowledged survive a power cut? diskchecker.pl's method: the machine under test
+ * tells a listener on a second machine "about to write record N", writes it, makes it
+ * durable, and only then says "done N"; after the power cut and the reboot, every
+ * record whose "done" reached the listener must be in the file. Protocol:
+ * docs/verify-protocol.md. */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/random.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "advice/verify.h"
+#include "cli/commands.h"
+#include "cli/exit_codes.h"
+#include "measure/verify.h"
+#include "model/units.h"
+#include "plan/options.h"
+
+#define MAX_LISTED_LOSSES 50 /* lines of detail; the count is always complete */
+
+static int usage(const char *fmt, const char *arg)
+{
+	fprintf(stderr, "walbench: ");
+	fprintf(stderr, fmt, arg);
+	fprintf(stderr, "\nTry \"walbench --help\" for more information.\n");
+	return WB_EXIT_USAGE;
+}
+
+static uint64_t now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+/* ---- listen ------------------------------------------------------------------------------- */
+
+static int verify_listen(const struct wb_config *cfg)
+{
+	struct wb_verify_ledger ledger = { .active = false };
+	uint16_t port;
+	int lfd, ret;
+
+	lfd = wb_verify_listen((uint16_t)cfg->verify_port, &port);
+	if (lfd < 0) {
+		fprintf(stderr, "walbench: verify listen: port %" PRIu64 ": %s\n", cfg->verify_port,
+			strerror(-lfd));
+		return WB_EXIT_SETUP;
+	}
+	printf("walbench verify: listening on port %u (protocol %d); stop with Ctrl-C\n", port,
+	       WB_VERIFY_PROTO_VERSION);
+	fflush(stdout);
+	ret = wb_verify_serve(lfd, &ledger, stdout);
+	fprintf(stderr, "walbench: verify listen: %s\n", strerror(-ret));
+	(void)close(lfd);
+	wb_verify_ledger_free(&ledger);
+	return WB_EXIT_SETUP;
+}
+
+/* ---- write -------------------------------------------------------------------------------- */
+
+static uint64_t new_run_id(void)
+{
+	uint64_t id = 0;
+
+	if (getrandom(&id, sizeof(id), 0) != (ssize_t)sizeof(id))
+		id = now_ns() ^ ((uint64_t)getpid() << 32);
+	return id ? id : 1;
+}
+
+static int verify_write(const struct wb_config *cfg)
+{
+	enum wb_method_id method = (enum wb_method_id)cfg->verify_method;
+	const struct wb_method *m = wb_method_get(method);
+	struct wb_verify_run run = { .run_id = new_run_id(), .method = (uint32_t)method };
+	struct wb_verify_conn conn = { .fd = -1 };
+	struct wb_verify_msg msg;
+	char path[4096], why[512], size_str[32];
+	const char *fwhy, *call;
+	uint64_t seq, slots, deadline = 0;
+	bool replaced;
+	struct stat st;
+	void *buf = NULL;
+	int fd, ret, status = WB_EXIT_OK;
+
+	if (!cfg->verify_to)
+		return usage("%s", "verify write needs --to HOST:PORT (the listener)");
+	if (m->unsupported)
+		return usage("--method fsync_writethrough: %s", m->unsupported);
+	if (method == WB_METHOD_NONE)
+		return usage("%s", "--method none makes nothing durable; verify would prove nothing");
+	if (cfg->record_size % 512)
+		return usage("--record-size: %s", "not a multiple of 512");
+	slots = cfg->file_size / cfg->record_size;
+	if (slots < 2)
+		return usage("%s", "--file-size must hold the header and at least one record");
+	run.record_size = (uint32_t)cfg->record_size;
+	run.slots = (uint32_t)(slots - 1 > WB_VERIFY_MAX_SLOTS ? WB_VERIFY_MAX_SLOTS : slots - 1);
+	if (stat(cfg->target, &st) || !S_ISDIR(st.st_mode)) {
+		fprintf(stderr, "walbench: %s: not a directory\n", cfg->target);
+		return WB_EXIT_SETUP;
+	}
+	buf = aligned_alloc(4096, run.record_size);
+	if (!buf)
+		return WB_EXIT_SETUP;
+	if (wb_verify_connect(cfg->verify_to, &conn, why, sizeof(why))) {
+		fprintf(stderr, "walbench: verify write: %s\n", why);
+		status = WB_EXIT_SETUP;
+		goto out_free;
+	}
+	fd = wb_verify_file_create(cfg->target, &run, method, path, sizeof(path), &replaced, &fwhy);
+	if (fd < 0) {
+		/* The header's write or sync failing is the disk failing, not a refusal. */
+		bool durability = strncmp(fwhy, "write", 5) == 0 || strncmp(fwhy, "fsync", 5) == 0;
+
+		fprintf(stderr, "walbench: %s%s: %s: %s\n", durability ? "DURABILITY FAILURE: " : "",
+			path, fwhy, strerror(-fd));
+		status = durability ? WB_EXIT_IO : WB_EXIT_SETUP;
+		goto out_close;
+	}
+	if (replaced)
+		printf("Replaced the previous verify file %s.\n", path);
+	msg = (struct wb_verify_msg){ .kind = WB_VMSG_BEGIN, .run = run };
+	if (wb_verify_request(&conn, &msg, 0, why, sizeof(why))) {
+		fprintf(stderr, "walbench: verify write: BEGIN: %s\n", why);
+		status = WB_EXIT_SETUP;
+		goto out_file;
+	}
+	wb_format_size(run.record_size, size_str, sizeof(size_str));
+	printf("Writing %s records to %s (%u slots, run %016" PRIx64 ") with %s; each is reported\n"
+	       "to %s only after it is durable. Cut the power while this runs, or after it ends.\n",
+	       size_str, path, run.slots, run.run_id, m->name, cfg->verify_to);
+	fflush(stdout);
+	if (cfg->duration_ns)
+		deadline = now_ns() + cfg->duration_ns;
+	for (seq = 1; !cfg->verify_records || seq <= cfg->verify_records; seq++) {
+		if (deadline && now_ns() >= deadline)
+			break;
+		/* The listener must know before the write starts: a record that lands but
+		 * whose announcement was lost would look like a foreign one. */
+		msg = (struct wb_verify_msg){ .kind = WB_VMSG_ABOUT, .a = seq };
+		if (wb_verify_request(&conn, &msg, seq, why, sizeof(why)))
+			goto lost_listener;
+		ret = wb_verify_write_record(fd, &run, method, seq, buf, &call);
+		if (ret) {
+			fprintf(stderr, "walbench: DURABILITY FAILURE: %s of record %" PRIu64
+				" on %s: %s\nRecord %" PRIu64 " was not acknowledged; %" PRIu64
+				" records before it were.\n", call, seq, path, strerror(-ret), seq,
+				seq - 1);
+			status = WB_EXIT_IO;
+			goto out_file;
+		}
+		msg = (struct wb_verify_msg){ .kind = WB_VMSG_DONE, .a = seq };
+		if (wb_verify_request(&conn, &msg, seq, why, sizeof(why)))
+			goto lost_listener;
+	}
+	seq--;
+	msg = (struct wb_verify_msg){ .kind = WB_VMSG_END };
+	if (wb_verify_request(&conn, &msg, 0, why, sizeof(why)))
+		fprintf(stderr, "walbench: verify write: END: %s (every record was acknowledged)\n",
+			why);
+	printf("%" PRIu64 " records written and acknowledged to %s.\n"
+	       "Now cut the power of this machine (not a clean shutdown); after the reboot run\n"
+	       "  walbench verify check --from %s %s\n",
+	       seq, cfg->verify_to, cfg->verify_to, cfg->target);
+	goto out_file;
+lost_listener:
+	fprintf(stderr, "walbench: verify write: lost the listener at record %" PRIu64 ": %s\n"
+		"The %" PRIu64 " records acknowledged before can still be checked.\n", seq, why,
+		seq - 1);
+	status = WB_EXIT_SETUP;
+out_file:
+	if (close(fd) && status == WB_EXIT_OK) {
+		fprintf(stderr, "walbench: DURABILITY FAILURE: close %s: %s\n", path,
+			strerror(errno));
+		status = WB_EXIT_IO;
+	}
+out_close:
+	wb_verify_close(&conn);
+out_free:
+	free(buf);
+	return status;
+}
+
+/* ---- check -------------------------------------------------------------------------------- */
+
+/* Receives the listener's ledger (RUN, SLOT lines, ENDLIST) into l. 0 or an exit code. */
+static int fetch_ledger(struct wb_verify_conn *conn, const char *from,
+			struct wb_verify_ledger *l)
+{
+	struct wb_verify_msg msg = { .kind = WB_VMSG_CHECK };
+	uint64_t count = 0;
+	int ret;
+
+	ret = wb_verify_send(conn, &msg);
+	if (!ret)
+		ret = wb_verify_recv(conn, &msg);
+	if (!ret && msg.kind == WB_VMSG_NORUN) {
+		fprintf(stderr, "walbench: verify check: %s holds no run: nothing was written to it "
+			"(or it restarted and lost its memory)\n", from);
+		return WB_EXIT_SETUP;
+	}
+	if (!ret && msg.kind != WB_VMSG_RUN)
+		ret = -EPROTO;
+	if (!ret)
+		ret = wb_verify_ledger_begin(l, &msg.run);
+	if (!ret) {
+		l->last_about = msg.a;
+		l->done_count = msg.b;
+	}
+	while (!ret && !(ret = wb_verify_recv(conn, &msg))) {
+		if (msg.kind == WB_VMSG_DONE_LIST) {
+			if (msg.a != count)
+				ret = -EPROTO;
+			break;
+		}
+		if (msg.kind != WB_VMSG_SLOT || msg.a >= l->run.slots || msg.b > msg.c ||
+		    msg.c == 0 || msg.c > l->last_about) {
+			ret = -EPROTO;
+			break;
+		}
+		l->slot[msg.a] = (struct wb_verify_slot){ .acked = msg.b, .about = msg.c };
+		count++;
+	}
+	if (ret) {
+		fprintf(stderr, "walbench: verify check: reading the ledger from %s: %s\n", from,
+			ret == -EPROTO ? "a line outside the protocol" : strerror(-ret));
+		return WB_EXIT_SETUP;
+	}
+	return 0;
+}
+
+static void print_loss(const struct wb_verify_run *run, const struct wb_verify_loss *x)
+{
+	printf("  LOST record %" PRIu64 " (slot %" PRIu64 ", offset %" PRIu64 "): ", x->acked,
+	       x->slot, wb_verify_offset(run, x->slot));
+	if (x->found == WB_VERIFY_FOUND_RECORD)
+		printf("holds record %" PRIu64 ", %s\n", x->found_seq,
+		       x->found_seq < x->acked ? "an older one" : "never announced");
+	else
+		printf("%s\n", wb_verify_found_name(x->found));
+}
+
+static int verify_check(const struct wb_config *cfg)
+{
+	struct wb_verify_loss losses[MAX_LISTED_LOSSES];
+	struct wb_verify_verdict v = { .losses = losses, .max_losses = MAX_LISTED_LOSSES };
+	struct wb_verify_ledger l = { .active = false };
+	struct wb_verify_conn conn = { .fd = -1 };
+	struct wb_verify_run file_run;
+	char path[4096], why[512];
+	enum wb_verify_found found;
+	uint64_t slot, seq;
+	void *buf = NULL;
+	ssize_t n;
+	size_t i;
+	int fd = -1, status;
+
+	if (!cfg->verify_from)
+		return usage("%s", "verify check needs --from HOST:PORT (the listener)");
+	if (wb_verify_connect(cfg->verify_from, &conn, why, sizeof(why))) {
+		fprintf(stderr, "walbench: verify check: %s\n", why);
+		return WB_EXIT_SETUP;
+	}
+	status = fetch_ledger(&conn, cfg->verify_from, &l);
+	wb_verify_close(&conn);
+	if (status)
+		goto out;
+	buf = aligned_alloc(4096, l.run.record_size);
+	if (!buf) {
+		status = WB_EXIT_SETUP;
+		goto out;
+	}
+	fd = wb_verify_file_open(cfg->target, path, sizeof(path));
+	if (fd < 0 && fd != -ENOENT) {
+		fprintf(stderr, "walbench: verify check: %s: %s\n", path, strerror(-fd));
+		status = WB_EXIT_SETUP;
+		goto out;
+	}
+	printf("Checking %s against run %016" PRIx64 " held by %s (%" PRIu64
+	       " writes acknowledged, the last of %" PRIu64 " announced):\n", path, l.run.run_id,
+	       cfg->verify_from, l.done_count, l.last_about);
+	if (fd < 0) {
+		printf("  the file is gone: every acknowledged record is lost\n");
+	} else {
+		n = wb_verify_read_slot(fd, &l.run, (uint64_t)-1, buf); /* the header block */
+		if (n < 0)
+			goto read_failed;
+		if (wb_verify_header_decode(buf, (size_t)n, &file_run))
+			printf("  the file's header is lost or corrupt (it was durable before the "
+			       "first record)\n");
+		else if (file_run.run_id != l.run.run_id)
+			printf("  the file belongs to run %016" PRIx64 ", not the listener's: another "
+			       "writer ran since\n", file_run.run_id);
+	}
+	for (slot = 0; slot < l.run.slots; slot++) {
+		if (!l.slot[slot].about)
+			continue;
+		n = 0;
+		if (fd >= 0 && (n = wb_verify_read_slot(fd, &l.run, slot, buf)) < 0)
+			goto read_failed;
+		found = wb_verify_record_decode(&l.run, slot, buf, (size_t)n, &seq);
+		wb_verify_judge_slot(&v, slot, &l.slot[slot], found, seq);
+	}
+	for (i = 0; i < v.n_losses; i++)
+		print_loss(&l.run, &v.losses[i]);
+	if (v.lost > v.n_losses)
+		printf("  ... and %" PRIu64 " more\n", v.lost - v.n_losses);
+	if (v.in_flight)
+		printf("%" PRIu64 " records were in flight (announced, never acknowledged): %" PRIu64
+		       " of them reached the file. They prove nothing either way.\n", v.in_flight,
+		       v.in_flight_landed);
+	if (v.newer)
+		printf("%" PRIu64 " slots hold a newer announced record than the acknowledged one "
+		       "(written, its acknowledgement lost with the power): fine.\n", v.newer);
+	if (v.lost) {
+		printf("%" PRIu64 " of %" PRIu64 " acknowledged records lost: this storage (or a "
+		       "cache in front of it) acknowledged\nflushes that did not survive the power "
+		       "cut. Do not trust it with a database.\n", v.lost, v.checked);
+		fprintf(stderr, "walbench: DURABILITY FAILURE: %" PRIu64 " of %" PRIu64
+			" acknowledged records lost\n", v.lost, v.checked);
+		status = WB_EXIT_IO;
+		goto out;
+	}
+	if (!v.checked) {
+		fprintf(stderr, "walbench: verify check: no record was acknowledged; nothing to "
+			"check\n");
+		status = WB_EXIT_SETUP;
+		goto out;
+	}
+	printf("0 of %" PRIu64 " acknowledged records lost.\n", v.checked);
+	if (cfg->verify_remove) {
+		if (unlink(path)) {
+			fprintf(stderr, "walbench: verify check: remove %s: %s\n", path,
+				strerror(errno));
+			status = WB_EXIT_SETUP;
+			goto out;
+		}
+		printf("Removed %s.\n", path);
+	}
+	status = WB_EXIT_OK;
+	goto out;
+read_failed:
+	fprintf(stderr, "walbench: verify check: read %s: %s\n", path, strerror(-(int)n));
+	status = WB_EXIT_IO;
+out:
+	if (fd >= 0)
+		(void)close(fd);
+	free(buf);
+	wb_verify_ledger_free(&l);
+	return status;
+}
+
+/* ---- dispatch ----------------------------------------------------------------------------- */
+
+int wb_cmd_verify(int argc, char **argv)
+{
+	static const char *const subs[] = { "listen", "write", "check" };
+	struct wb_config cfg;
+	const char *sub;
+	unsigned s;
+	int ret;
+
+	if (argc < 2)
+		return usage("%s", "verify needs listen, write or check");
+	sub = argv[1];
+	if (strcmp(sub, "--help") == 0 || strcmp(sub, "-h") == 0) {
+		wb_print_help();
+		return WB_EXIT_OK;
+	}
+	for (s = 0; s < 3 && strcmp(sub, subs[s]); s++)
+		;
+	if (s == 3)
+		return usage("unknown verify subcommand \"%s\"; use listen, write or check", sub);
+	argc--;
+	argv++;
+	if (wb_config_defaults(&cfg, WB_CMD_VERIFY))
+		return WB_EXIT_SETUP;
+	/* DIR may come first too: `verify write /srv/pg_wal --to host:7000`. */
+	if (argc > 1 && argv[1][0] != '-') {
+		cfg.target = argv[1];
+		argv[1] = argv[0];
+		argc--;
+		argv++;
+	}
+	ret = wb_parse_command_line(&cfg, WB_CMD_VERIFY, argc, argv);
+	if (ret)
+		return ret < 0 ? WB_EXIT_OK : WB_EXIT_USAGE;
+	switch (s) {
+	case 0:
+		return verify_listen(&cfg);
+	case 1:
+		return verify_write(&cfg);
+	default:
+		return verify_check(&cfg);
+	}
+}

@@ -1,0 +1,88 @@
+#!/usr/bin/env bash
+# t_verify_listener.sh — verify's listener speaks its documented protocol and survives its
+# clients: one that never speaks (a machine that lost power leaves such a connection),
+# one that vanishes mid-line, one that speaks another version or garbage. After each, the
+# ledger a writer left is still there and a check is still answered. Over loopback.
+. "$(dirname "$0")/lib.sh"
+set -e
+wb_tmpdir D
+
+LLOG=$D/listener.log
+"$WALBENCH" verify listen --port 0 >"$LLOG" 2>&1 &
+LPID=$!
+on_exit "kill $LPID; wait $LPID"
+for _ in $(seq 100); do
+	PORT=$(sed -n 's/.*listening on port \([0-9]*\).*/\1/p' "$LLOG")
+	[ -n "$PORT" ] && break
+	sleep 0.05
+done
+[ -n "$PORT" ] || fail "listener did not start: $(cat "$LLOG")"
+grep -q '(protocol 1)' "$LLOG" || fail "listener does not name its protocol version"
+
+# A check before any writer: NORUN, exit 2.
+expect_exit 2 "$WALBENCH" verify check --from "127.0.0.1:$PORT" "$D"
+grep -q 'holds no run' "$ERR" || fail "no-run check: $(cat "$ERR")"
+
+# A client that connects and says nothing stays connected through everything below.
+exec 7<>"/dev/tcp/127.0.0.1/$PORT"
+on_exit "exec 7>&-"
+
+expect_exit 0 "$WALBENCH" verify write --to "127.0.0.1:$PORT" --records 40 --record-size 512 \
+	--file-size 1MiB "$D"
+grep -q '^40 records written and acknowledged' "$OUT" || fail "write: $(cat "$OUT")"
+
+# talk LINES...: one short connection; prints what the listener answered.
+talk() {
+	local line
+	exec 8<>"/dev/tcp/127.0.0.1/$PORT"
+	printf '%s\n' "$@" >&8
+	while IFS= read -r -t 2 line <&8; do
+		printf '%s\n' "$line"
+	done
+	exec 8>&-
+}
+
+# Another protocol version is refused in one line, and the connection closed.
+[ "$(talk 'HELLO walbench-verify 2')" = "ERR this listener speaks protocol version 1" ] ||
+	fail "version 2 not refused"
+# Garbage before the hello, and a command out of turn.
+talk 'GET / HTTP/1.0' | grep -q '^ERR ' || fail "garbage not refused"
+[ "$(talk 'HELLO walbench-verify 1' 'DONE 1')" = "HELLO walbench-verify 1
+ERR no run of yours is current (another writer began one)" ] || fail "a stranger's DONE accepted"
+
+# A writer that vanishes mid-line: a run begun, a record announced, half a line, gone.
+exec 8<>"/dev/tcp/127.0.0.1/$PORT"
+printf 'HELLO walbench-verify 1\nBEGIN 00000000000000aa 512 8 1\nABOUT 1\nDON' >&8
+sleep 0.2
+exec 8>&-
+sleep 0.2
+kill -0 "$LPID" 2>/dev/null || fail "listener died with a vanished client: $(cat "$LLOG")"
+grep -q 'run 00000000000000aa began' "$LLOG" || fail "the vanished writer's run not logged"
+grep -Eq 'writer (vanished|closed the connection).* after record 1 \(0 writes acknowledged\)' \
+	"$LLOG" || fail "the vanished writer not logged: $(cat "$LLOG")"
+
+# The CHECK answer, as documented: RUN, one SLOT per announced slot, ENDLIST.
+[ "$(talk 'HELLO walbench-verify 1' 'CHECK')" = "HELLO walbench-verify 1
+RUN 00000000000000aa 512 8 1 1 0
+SLOT 0 0 1
+ENDLIST 1" ] || fail "CHECK answer: $(talk 'HELLO walbench-verify 1' 'CHECK')"
+
+# That run replaced the 40-record one: the file belongs to another run now, so every
+# slot the listener knows was only in flight — nothing acknowledged, exit 2.
+expect_exit 2 "$WALBENCH" verify check --from "127.0.0.1:$PORT" "$D"
+grep -q 'belongs to run' "$OUT" || fail "another run's file not named: $(cat "$OUT")"
+
+# A fresh writer and check, with the silent client still connected.
+expect_exit 0 "$WALBENCH" verify write --to "127.0.0.1:$PORT" --records 20 --record-size 512 \
+	--file-size 1MiB "$D"
+grep -q 'Replaced the previous verify file' "$OUT" || fail "previous file not replaced"
+expect_exit 0 "$WALBENCH" verify check --from "127.0.0.1:$PORT" "$D"
+grep -q '^0 of 20 acknowledged records lost\.$' "$OUT" || fail "check: $(cat "$OUT")"
+
+# A file that is not a verify file is never replaced.
+rm -f "$D/walbench-verify.dat"
+echo precious >"$D/walbench-verify.dat"
+expect_exit 2 "$WALBENCH" verify write --to "127.0.0.1:$PORT" --records 5 "$D"
+grep -q 'not a walbench verify file' "$ERR" || fail "refusal: $(cat "$ERR")"
+[ "$(cat "$D/walbench-verify.dat")" = precious ] || fail "a foreign file was overwritten"
+pass

@@ -1,0 +1,198 @@
+/* test_verify.c — verify's record format, ledger, protocol lines and verdict, without
+ * a disk or a socket: a torn record fails its checksum, the ledger refuses acknowledgements
+ * out of order, and the judge counts every acknowledged record not found as lost, but never
+ * one that was only in flight. */
+#include <errno.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "advice/verify.h"
+#include "model/method.h"
+#include "model/verify.h"
+
+static const struct wb_verify_run run = {
+	.run_id = 0x0123456789abcdefull, .record_size = 512, .slots = 4,
+	.method = WB_METHOD_FDATASYNC,
+};
+
+static void test_record_roundtrip(void **state)
+{
+	unsigned char a[512], b[512];
+	uint64_t seq;
+
+	(void)state;
+	wb_verify_record_encode(&run, 6, a); /* slot (6 - 1) % 4 = 1 */
+	assert_int_equal(wb_verify_record_decode(&run, 1, a, sizeof(a), &seq),
+			 WB_VERIFY_FOUND_RECORD);
+	assert_int_equal(seq, 6);
+	assert_int_equal(wb_verify_record_decode(&run, 2, a, sizeof(a), &seq),
+			 WB_VERIFY_FOUND_WRONG_SLOT);
+	assert_int_equal(wb_verify_record_decode(&run, 1, a, 100, &seq), WB_VERIFY_FOUND_SHORT);
+	/* A torn write: the first sector of record 2, the rest of record 6, same slot. */
+	wb_verify_record_encode(&run, 2, b);
+	memcpy(b + 256, a + 256, 256);
+	assert_int_equal(wb_verify_record_decode(&run, 1, b, sizeof(b), &seq),
+			 WB_VERIFY_FOUND_CORRUPT);
+	a[100] ^= 1; /* one flipped bit */
+	assert_int_equal(wb_verify_record_decode(&run, 1, a, sizeof(a), &seq),
+			 WB_VERIFY_FOUND_CORRUPT);
+	memset(a, 0, sizeof(a));
+	assert_int_equal(wb_verify_record_decode(&run, 1, a, sizeof(a), &seq),
+			 WB_VERIFY_FOUND_ZERO);
+	{
+		struct wb_verify_run other = run;
+
+		other.run_id++;
+		wb_verify_record_encode(&other, 6, a);
+		assert_int_equal(wb_verify_record_decode(&run, 1, a, sizeof(a), &seq),
+				 WB_VERIFY_FOUND_OTHER_RUN);
+	}
+}
+
+static void test_header(void **state)
+{
+	unsigned char h[512];
+	struct wb_verify_run got;
+
+	(void)state;
+	wb_verify_header_encode(&run, h);
+	assert_int_equal(wb_verify_header_decode(h, sizeof(h), &got), 0);
+	assert_true(got.run_id == run.run_id);
+	assert_int_equal(got.record_size, run.record_size);
+	assert_int_equal(got.slots, run.slots);
+	assert_int_equal(got.method, run.method);
+	h[300] ^= 0x80;
+	assert_int_equal(wb_verify_header_decode(h, sizeof(h), &got), -EINVAL);
+	/* A record is not a header. */
+	wb_verify_record_encode(&run, 1, h);
+	assert_int_equal(wb_verify_header_decode(h, sizeof(h), &got), -EINVAL);
+}
+
+static void test_fnv(void **state)
+{
+	(void)state;
+	/* Published FNV-1a 64 test vectors. */
+	assert_true(wb_fnv1a64(WB_FNV64_INIT, "", 0) == 0xcbf29ce484222325ull);
+	assert_true(wb_fnv1a64(WB_FNV64_INIT, "a", 1) == 0xaf63dc4c8601ec8cull);
+	assert_true(wb_fnv1a64(WB_FNV64_INIT, "foobar", 6) == 0x85944171f73967e8ull);
+}
+
+static void test_ledger(void **state)
+{
+	struct wb_verify_ledger l = { .active = false };
+
+	(void)state;
+	assert_int_equal(wb_verify_ledger_about(&l, 1), -EINVAL); /* no run yet */
+	assert_int_equal(wb_verify_ledger_begin(&l, &run), 0);
+	assert_int_equal(wb_verify_ledger_done(&l, 1), -EINVAL);  /* not announced */
+	assert_int_equal(wb_verify_ledger_about(&l, 2), -EINVAL); /* must start at 1 */
+	assert_int_equal(wb_verify_ledger_about(&l, 1), 0);
+	assert_int_equal(wb_verify_ledger_done(&l, 1), 0);
+	assert_int_equal(wb_verify_ledger_done(&l, 1), -EINVAL);  /* twice */
+	for (uint64_t s = 2; s <= 5; s++)
+		assert_int_equal(wb_verify_ledger_about(&l, s), 0);
+	/* Record 5 went into slot 0 over record 1: 1 can no longer be acknowledged, and
+	 * record 2's done (slot 1, still its newest) can. */
+	assert_int_equal(wb_verify_ledger_done(&l, 2), 0);
+	assert_int_equal(l.slot[0].acked, 1);
+	assert_int_equal(l.slot[0].about, 5);
+	assert_int_equal(wb_verify_ledger_done(&l, 5), 0);
+	assert_int_equal(l.slot[0].acked, 5);
+	assert_int_equal(l.done_count, 3);
+	wb_verify_ledger_free(&l);
+	assert_false(l.active);
+}
+
+static void test_protocol(void **state)
+{
+	static const char *const bad[] = {
+		"", "HELLO", "HELLO walbench-verify", "HELLO other 1", "ABOUT", "ABOUT -1",
+		"ABOUT  1", "ABOUT 1 2", "ABOUT 1x", "DONE 99999999999999999999", "BEGINX",
+		"BEGIN 0123 4096 10", "BEGIN 0123 100 10 1", "BEGIN 0123 4096 0 1",
+		"BEGIN 0123 4096 10 99", "SLOT 1 2", "about 1", "CHECK now",
+	};
+	struct wb_verify_msg m, back;
+	char line[WB_VERIFY_LINE_MAX];
+	unsigned i;
+
+	(void)state;
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		assert_int_equal(wb_verify_msg_parse(bad[i], &m), -EINVAL);
+	assert_int_equal(wb_verify_msg_parse("HELLO walbench-verify 1", &m), 0);
+	assert_int_equal(m.kind, WB_VMSG_HELLO);
+	assert_int_equal(m.a, 1);
+	assert_int_equal(wb_verify_msg_parse("OK", &m), 0);
+	assert_int_equal(m.a, 0);
+	assert_int_equal(wb_verify_msg_parse("ERR no run of yours", &m), 0);
+	assert_string_equal(m.text, "no run of yours");
+
+	m = (struct wb_verify_msg){ .kind = WB_VMSG_BEGIN, .run = run };
+	assert_int_equal(wb_verify_msg_format(&m, line, sizeof(line)), 31);
+	assert_string_equal(line, "BEGIN 0123456789abcdef 512 4 1\n");
+	line[strlen(line) - 1] = '\0';
+	assert_int_equal(wb_verify_msg_parse(line, &back), 0);
+	assert_true(back.run.run_id == run.run_id);
+	assert_int_equal(back.run.record_size, run.record_size);
+	assert_int_equal(back.run.slots, run.slots);
+
+	m = (struct wb_verify_msg){ .kind = WB_VMSG_RUN, .run = run, .a = 9, .b = 7 };
+	wb_verify_msg_format(&m, line, sizeof(line));
+	assert_string_equal(line, "RUN 0123456789abcdef 512 4 1 9 7\n");
+	m = (struct wb_verify_msg){ .kind = WB_VMSG_SLOT, .a = 3, .b = 7, .c = 8 };
+	wb_verify_msg_format(&m, line, sizeof(line));
+	assert_string_equal(line, "SLOT 3 7 8\n");
+	line[strlen(line) - 1] = '\0';
+	assert_int_equal(wb_verify_msg_parse(line, &back), 0);
+	assert_int_equal(back.c, 8);
+	assert_int_equal(wb_verify_msg_format(&m, line, 5), -ENOSPC);
+}
+
+static void test_judge(void **state)
+{
+	struct wb_verify_loss losses[1];
+	struct wb_verify_verdict v = { .losses = losses, .max_losses = 1 };
+	const struct wb_verify_slot never = { 0, 0 }, flying = { 0, 3 }, acked = { 5, 5 },
+				    acked_newer_flying = { 5, 9 };
+
+	(void)state;
+	wb_verify_judge_slot(&v, 0, &never, WB_VERIFY_FOUND_ZERO, 0);
+	assert_int_equal(v.checked + v.in_flight, 0);
+	/* In flight, whether or not it landed: never lost. */
+	wb_verify_judge_slot(&v, 1, &flying, WB_VERIFY_FOUND_ZERO, 0);
+	wb_verify_judge_slot(&v, 2, &flying, WB_VERIFY_FOUND_RECORD, 3);
+	assert_int_equal(v.in_flight, 2);
+	assert_int_equal(v.in_flight_landed, 1);
+	assert_int_equal(v.lost, 0);
+	/* Acknowledged and there, or replaced by the newer announced one: fine. */
+	wb_verify_judge_slot(&v, 3, &acked, WB_VERIFY_FOUND_RECORD, 5);
+	wb_verify_judge_slot(&v, 4, &acked_newer_flying, WB_VERIFY_FOUND_RECORD, 9);
+	assert_int_equal(v.lost, 0);
+	assert_int_equal(v.newer, 1);
+	/* Lost: zeros, an older record, a torn one. Only the first is listed (max 1). */
+	wb_verify_judge_slot(&v, 5, &acked, WB_VERIFY_FOUND_ZERO, 0);
+	wb_verify_judge_slot(&v, 6, &acked_newer_flying, WB_VERIFY_FOUND_RECORD, 1);
+	wb_verify_judge_slot(&v, 7, &acked, WB_VERIFY_FOUND_CORRUPT, 0);
+	wb_verify_judge_slot(&v, 8, &acked, WB_VERIFY_FOUND_RECORD, 6); /* never announced */
+	assert_int_equal(v.checked, 6);
+	assert_int_equal(v.lost, 4);
+	assert_int_equal(v.n_losses, 1);
+	assert_int_equal(losses[0].slot, 5);
+	assert_int_equal(losses[0].acked, 5);
+	assert_int_equal(losses[0].found, WB_VERIFY_FOUND_ZERO);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_record_roundtrip), cmocka_unit_test(test_header),
+		cmocka_unit_test(test_fnv), cmocka_unit_test(test_ledger),
+		cmocka_unit_test(test_protocol), cmocka_unit_test(test_judge),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
