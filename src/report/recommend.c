@@ -1,6 +1,7 @@
 /* recommend.c — prints a recommendation (see recommend.h); computes nothing. */
 #include "report/recommend.h"
 
+#include <math.h>
 #include <stdio.h>
 
 #include "model/units.h"
@@ -56,6 +57,13 @@ void wb_recommend_print(const struct wb_results *rs, const struct wb_recommendat
 		       rec->runner_up_high, wb_method_get(rec->method)->name);
 	printf("  %s in %.1f s%s\n", rec->decided ? "decided" : "budget spent, undecided,",
 	       rec->decided_in_s, rec->decided ? "" : " (more --budget may settle it)");
+	if (!rec->decided && rs->rounds && rs->rounds < rs->decide_params.min_rounds)
+		/* Say what a decision would cost here: slow devices need slow runs. */
+		printf("  only %u rounds of %.1f s each fitted: a decision needs at least %u, so "
+		       "try --budget %.0fs\n", rs->rounds, (double)rs->elapsed_ns / 1e9 / rs->rounds,
+		       rs->decide_params.min_rounds,
+		       ceil(1.25 * rs->decide_params.min_rounds * (double)rs->elapsed_ns / 1e9 /
+			    rs->rounds / 10.0) * 10.0);
 	if (rec->workload == WB_WORKLOAD_MIXED) {
 		print_part("8 kB commits:", &rec->oltp);
 		print_part("bulk flushes:", &rec->bulk);
