@@ -242,7 +242,9 @@ bool wb_decide_covers(const struct wb_result *rv, size_t n, size_t i,
 {
 	size_t j;
 
-	if (!decidable(&rv[i]))
+	/* Asked before the first round, while the tests are still "not run". */
+	if (rv[i].test.method == WB_METHOD_NONE || rv[i].status == WB_STATUS_NA ||
+	    rv[i].status == WB_STATUS_ERROR)
 		return false;
 	for (j = 0; j < n; j++)
 		if (rv[j].test.method == p->baseline &&

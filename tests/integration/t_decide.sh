@@ -8,7 +8,7 @@ set -e
 wb_tmpdir d /tmp
 
 expect_exit 0 "$WALBENCH" run --dir "$d" --method fdatasync,fsync,open_datasync,open_sync \
-	--decide fdatasync --min-gain 5 --budget 20s --json "$d/out.json"
+	--decide fdatasync --min-gain 5 --budget 20s --ci-target 50 --json "$d/out.json"
 grep -q '^Decision against fdatasync' "$OUT" || fail "no decision section: $(cat "$OUT")"
 grep -qE 'sync overwrite 8kB x1 conc 1: (SWITCH to [a-z_]+|KEEP fdatasync|UNDECIDED)' "$OUT" ||
 	fail "no answer for the group: $(cat "$OUT")"
@@ -22,6 +22,12 @@ json_check "$d/out.json" 'all(g["state"] == "budget" or g["rounds"] >= 12 for g 
 json_check "$d/out.json" 'all(len(t["trial_round"]) == t["trials"] for t in d["tests"])'
 json_check "$d/out.json" 'd["schedule"]["seed"] > 0 and d["schedule"]["rounds"] >= 1'
 json_check "$d/out.json" 'not any(t["dropped"] for t in d["tests"] if t["method"] == "fdatasync")'
+# The decision stops the tests, not each test's own CI (a loose --ci-target would
+# stop them after 5 trials otherwise): undecided means the budget was spent, and
+# every test still running
+# got a trial in every round (the last round may be cut short by the budget).
+json_check "$d/out.json" 'd["decision"]["stopped"] == "decided" or d["schedule"]["elapsed_s"] >= 18'
+json_check "$d/out.json" 'max(t["trials"] for t in d["tests"] if not t["dropped"]) - min(t["trials"] for t in d["tests"] if not t["dropped"]) <= 1'
 assert_no_files "$d"
 
 # A bad baseline is a usage error naming the value, before any measuring.
