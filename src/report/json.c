@@ -305,6 +305,7 @@ static cJSON *test_to_json(const struct wb_results *rs, const struct wb_result *
 	cJSON_AddBoolToObject(o, "unstable", wb_result_unstable(rs, r));
 	cJSON_AddNumberToObject(o, "warmup_s", (double)r->warmup_ns / 1e9);
 	cJSON_AddBoolToObject(o, "dropped", r->dropped);
+	cJSON_AddBoolToObject(o, "settled", r->settled);
 	arr = cJSON_AddArrayToObject(o, "trial_ops_per_sec");
 	for (i = 0; arr && i < r->ntrials; i++)
 		cJSON_AddItemToArray(arr, cJSON_CreateNumber(r->trial_rates[i]));

@@ -100,9 +100,11 @@ static void look(struct wb_result *rv, size_t n, const struct wb_decide_params *
 {
 	const struct wb_result *base;
 	struct wb_comparison c;
-	size_t i, leader = g->baseline, open = 0, equivalent = 0;
+	size_t i, leader = g->baseline, open = 0, equivalent = 0, settled = 0, dropped = 0;
+	bool proven[n ? n : 1];
 	double best = 0.0;
 
+	memset(proven, 0, sizeof(proven));
 	base = &rv[g->baseline];
 	/* The leader: the test still running that gains most over the baseline,
 	 * paired round by round (the baseline itself gains 0). */
@@ -117,21 +119,31 @@ static void look(struct wb_result *rv, size_t n, const struct wb_decide_params *
 	/* Drop what is significantly behind the leader (never the baseline); count
 	 * the others, the leader too, and those proven equivalent to the baseline. */
 	for (i = 0; i < n; i++) {
-		if (done[i] || i == g->baseline || !decidable(&rv[i]) ||
+		if (i == g->baseline || !decidable(&rv[i]) ||
 		    !wb_test_same_but_method(&rv[g->first].test, &rv[i].test))
+			continue;
+		if (rv[i].settled) {
+			settled++;
+			continue;
+		}
+		dropped += rv[i].dropped;
+		if (done[i])
 			continue;
 		if (i != leader && wb_result_compare(&rv[leader], &rv[i], p->conf, &c) &&
 		    c.significant && c.ci95_high_pct < 0.0) {
 			done[i] = true;
 			rv[i].dropped = true;
+			dropped++;
 			continue;
 		}
 		open++;
 		/* Two one-sided tests: the whole interval within +-min gain of the baseline. */
 		if (wb_result_compare(base, &rv[i], p->equiv_conf, &c) &&
 		    c.ci95_low_pct > -p->min_gain_pct &&
-		    c.ci95_high_pct < p->min_gain_pct)
+		    c.ci95_high_pct < p->min_gain_pct) {
 			equivalent++;
+			proven[i] = true;
+		}
 	}
 	/* The leader is the best of `open` candidates: Bonferroni over them, or
 	 * picking the luckiest of several equal methods would pass too often. */
@@ -158,20 +170,32 @@ static void look(struct wb_result *rv, size_t n, const struct wb_decide_params *
 			 p->min_gain_pct);
 		return;
 	}
-	if (open == equivalent && (leader == g->baseline || open == 0)) {
+	if (open != equivalent) {
+		/* Not all answered yet: a method proven within the gain is settled and
+		 * stops taking trials, so the open ones get more rounds a second. */
+		for (i = 0; i < n; i++)
+			if (proven[i]) {
+				done[i] = true;
+				rv[i].settled = true;
+			}
+		return;
+	}
+	equivalent += settled;
+	if (leader == g->baseline || open == 0) {
 		(void)wb_result_compare(base, &rv[leader], p->conf, &g->margin);
 		decide(g, WB_DECIDE_KEEP, now_s, rounds);
-		if (open == 0)
+		if (open == 0 && equivalent == 0)
 			snprintf(g->reason, sizeof(g->reason),
 				 "every other method is significantly slower than %s", method_name(base));
 		else
 			snprintf(g->reason, sizeof(g->reason),
-				 "%s: every method left is within +-%.1f%% of it (%.0f%% CI, %zu "
-				 "equivalent), the rest significantly slower", method_name(base),
-				 p->min_gain_pct, 100.0 * p->equiv_conf, equivalent);
+				 "%s: every other method is within +-%.1f%% of it (%.0f%% CI, %zu "
+				 "equivalent)%s", method_name(base), p->min_gain_pct,
+				 100.0 * p->equiv_conf, equivalent,
+				 dropped ? " or significantly slower" : "");
 		return;
 	}
-	if (open == equivalent && leader != g->baseline) {
+	if (leader != g->baseline) {
 		/* The leader is ahead, but proven within the minimum gain. */
 		(void)wb_result_compare(base, &rv[leader], p->conf, &g->margin);
 		decide(g, WB_DECIDE_KEEP, now_s, rounds);
@@ -271,7 +295,7 @@ void wb_decide_finish(struct wb_result *rv, size_t n, const struct wb_decide_par
 		 * scheduled looks must not throw away an answer the data holds. */
 		if (gd->baseline != SIZE_MAX && rounds >= p->min_rounds) {
 			for (i = 0; i < n; i++)
-				done[i] = rv[i].dropped;
+				done[i] = rv[i].dropped || rv[i].settled;
 			look(rv, n, p, done, gd, now_s, rounds);
 			if (gd->state != WB_DECIDE_OPEN)
 				continue;

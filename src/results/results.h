@@ -53,6 +53,7 @@ struct wb_result {
 	uint64_t warmup_ns;      /* measured and discarded before the first trial */
 	bool converged;          /* the CI reached the target before the time ran out */
 	bool dropped;            /* --decide: stopped early, significantly behind the leader */
+	bool settled;            /* --decide: stopped early, proven within the gain of the baseline */
 	struct wb_stats stats;   /* over trial_rates, filled when the test ends */
 };
 
