@@ -502,7 +502,7 @@ static const char *const command_help[WB_CMD_COUNT] = {
 	[WB_CMD_ENGINES] = "which engine x method combinations work on a directory, or why not",
 	[WB_CMD_RECOMMEND] = "which wal_sync_method to set on DIR (or that they tie), and why",
 	[WB_CMD_VERIFY] = "listen | write --to HOST:PORT DIR | check --from HOST:PORT DIR: do\n"
-			  "           acknowledged flushes survive a power cut? (needs a second machine)",
+			  "             acknowledged flushes survive a power cut? (needs a second machine)",
 };
 
 void wb_print_help(void)
@@ -512,7 +512,7 @@ void wb_print_help(void)
 	printf("walbench measures what each PostgreSQL wal_sync_method costs on a disk.\n\n"
 	       "Usage:\n  walbench COMMAND [OPTIONS]\n\nCommands:\n");
 	for (c = 0; c < WB_CMD_COUNT; c++)
-		printf("  %-8s %s\n", command_name[c], command_help[c]);
+		printf("  %-10s %s\n", command_name[c], command_help[c]);
 	for (c = 0; c < WB_CMD_COUNT; c++) {
 		printf("\nOptions of %s:\n", command_name[c]);
 		for (i = 0; i < wb_options_count; i++) {
