@@ -195,16 +195,14 @@ static void look(struct wb_result *rv, size_t n, const struct wb_decide_params *
 				 dropped ? " or significantly slower" : "");
 		return;
 	}
-	if (leader != g->baseline) {
-		/* The leader is ahead, but proven within the minimum gain. */
-		(void)wb_result_compare(base, &rv[leader], p->conf, &g->margin);
-		decide(g, WB_DECIDE_KEEP, now_s, rounds);
-		snprintf(g->reason, sizeof(g->reason),
-			 "tie: every method left is within +-%.1f%% of %s (%.0f%% CI); the fastest, "
-			 "%s, by %+.1f%% [%+.1f%%, %+.1f%%]", p->min_gain_pct, method_name(base),
-			 100.0 * p->equiv_conf, method_name(&rv[leader]), g->margin.diff_pct,
-			 g->margin.ci95_low_pct, g->margin.ci95_high_pct);
-	}
+	/* The leader is ahead, but proven within the minimum gain. */
+	(void)wb_result_compare(base, &rv[leader], p->conf, &g->margin);
+	decide(g, WB_DECIDE_KEEP, now_s, rounds);
+	snprintf(g->reason, sizeof(g->reason),
+		 "tie: every method left is within +-%.1f%% of %s (%.0f%% CI); the fastest, %s, "
+		 "by %+.1f%% [%+.1f%%, %+.1f%%]", p->min_gain_pct, method_name(base),
+		 100.0 * p->equiv_conf, method_name(&rv[leader]), g->margin.diff_pct,
+		 g->margin.ci95_low_pct, g->margin.ci95_high_pct);
 }
 
 /* Looks happen at min_rounds and then each time the rounds have grown by
