@@ -153,3 +153,36 @@ function median(list,    a, n, i, j, t) {
 		}
 	return n % 2 ? a[(n + 1) / 2] + 0 : (a[n / 2] + a[n / 2 + 1]) / 2
 }'
+
+# --- volumes (scripts that also source contrib/lib/volumes.sh with VOL_TRAPS=0) -----------------
+# Traps that destroy the current volume, then clean up as above.
+trap_volume_cleanup() {
+	trap volume_finish EXIT
+	trap 'exit 130' INT
+	trap 'exit 143' TERM
+}
+
+volume_finish() {
+	local status=$?
+	vol_destroy >/dev/null 2>&1 || true
+	(exit "$status") || cleanup # cleanup exits with the status it finds in $?
+	cleanup
+}
+
+# Builds each kind of the comma-separated KINDS in turn, runs FN KIND on it (VOL_DIR set), and
+# destroys it; a kind this machine cannot make is reported and skipped.
+for_each_volume() { # KINDS FN
+	local kinds kind rcv
+	IFS=, read -r -a kinds <<<"$1"
+	for kind in "${kinds[@]}"; do
+		rcv=0
+		vol_create "$kind" || rcv=$?
+		if ((rcv == VOL_SKIP)); then
+			echo "$kind: skipped (this machine cannot make it)"
+			continue
+		fi
+		((rcv == 0)) || die "$kind: could not build the volume"
+		"$2" "$kind"
+		vol_destroy
+	done
+}

@@ -32,27 +32,12 @@ check_rounds "$RUNS"
 check_secs "$BUDGET"
 find_walbench
 vol_require_root
-finish() {
-	local status=$?
-	vol_destroy >/dev/null 2>&1 || true
-	(exit "$status") || cleanup # cleanup exits with the status it finds in $?
-	cleanup
-}
-trap finish EXIT
-trap 'exit 130' INT
-trap 'exit 143' TERM
+trap_volume_cleanup
 work=$(mktemp -d "${TMPDIR:-/tmp}/wbreckinds.XXXXXX")
 
-IFS=, read -r -a kinds <<<"$KINDS"
-for kind in "${kinds[@]}"; do
-	rcv=0
-	vol_create "$kind" || rcv=$?
-	if ((rcv == VOL_SKIP)); then
-		echo "$kind: skipped (this machine cannot make it)"
-		continue
-	fi
-	((rcv == 0)) || die "$kind: could not build the volume"
-	files=()
+recommend_on() { # KIND
+	local kind=$1 files=() f r
+
 	for ((r = 1; r <= RUNS; r++)); do
 		f=$work/$kind.$r.json
 		run_bg "$work/$kind.$r.out" "$work/$kind.$r.out" vol_exec "$walbench" recommend "$VOL_DIR" \
@@ -72,6 +57,7 @@ for f in files:
           f"  {'decided' if r['decided'] else 'budget '} {r['decided_in_s']:5.1f} s"
           f"{'  throttle %.0f ms' % thr['period_ms'] if thr['detected'] else ''}")
 PY
-	vol_destroy
-done
+}
+
+for_each_volume "$KINDS" recommend_on
 echo "('?' after a method: that part ran out of budget undecided and keeps fdatasync)"

@@ -38,15 +38,7 @@ check_rounds "$RUNS"
 check_secs "$BUDGET"
 find_walbench
 vol_require_root
-finish() {
-	local status=$?
-	vol_destroy >/dev/null 2>&1 || true
-	(exit "$status") || cleanup # cleanup exits with the status it finds in $?
-	cleanup
-}
-trap finish EXIT
-trap 'exit 130' INT
-trap 'exit 143' TERM
+trap_volume_cleanup
 work=$(mktemp -d "${TMPDIR:-/tmp}/wbrepro.XXXXXX")
 
 summarise() { # KIND FILE...
@@ -77,16 +69,8 @@ print(f"{kind:10}       decided in {len(times)}/{len(files)} runs, median {med} 
 PY
 }
 
-IFS=, read -r -a kinds <<<"$KINDS"
-for kind in "${kinds[@]}"; do
-	rcv=0
-	vol_create "$kind" || rcv=$?
-	if ((rcv == VOL_SKIP)); then
-		echo "$kind: skipped (this machine cannot make it)"
-		continue
-	fi
-	((rcv == 0)) || die "$kind: could not build the volume"
-	files=()
+decide_on() { # KIND
+	local kind=$1 files=() f r
 	for ((r = 1; r <= RUNS; r++)); do
 		f=$work/$kind.$r.json
 		run_bg "$work/$kind.$r.out" "$work/$kind.$r.out" vol_exec "$walbench" run --dir "$VOL_DIR" \
@@ -96,5 +80,6 @@ for kind in "${kinds[@]}"; do
 		files+=("$f")
 	done
 	summarise "$kind" "${files[@]}"
-	vol_destroy
-done
+}
+
+for_each_volume "$KINDS" decide_on
