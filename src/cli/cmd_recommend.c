@@ -5,7 +5,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "advice/recommend.h"
 #include "cli/commands.h"
@@ -20,15 +19,6 @@
 
 /* Trials before a test may be judged; the decision's own minimum applies too. */
 #define REC_MIN_TRIALS 5
-
-static uint64_t clock_seed(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_REALTIME, &ts);
-	/* 53 bits: the JSON number that records it is a double. */
-	return (((uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec) & ((1ull << 53) - 1)) | 1;
-}
 
 int wb_cmd_recommend(int argc, char **argv)
 {
@@ -71,7 +61,7 @@ int wb_cmd_recommend(int argc, char **argv)
 		.warmup_ns = cfg.warmup_ns,
 		.min_trials = REC_MIN_TRIALS,
 		.ci_target_pct = 0.0,
-		.seed = cfg.seed ? cfg.seed : clock_seed(),
+		.seed = wb_input_seed(cfg.seed),
 		.decide = true,
 		.decide_baseline = WB_DEFAULT_METHOD,
 		.min_gain_pct = cfg.min_gain_bp / 100.0,

@@ -3,7 +3,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
@@ -72,16 +71,6 @@ static int plan_all(int argc, char **argv, const struct wb_profile *prof, struct
 	return WB_EXIT_OK;
 }
 
-/* A different order every run unless --seed fixes it; the JSON keeps the seed. */
-static uint64_t clock_seed(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_REALTIME, &ts);
-	/* 53 bits: the JSON number that records it is a double. */
-	return (((uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec) & ((1ull << 53) - 1)) | 1;
-}
-
 static int write_outputs(const struct wb_config *cfg, const struct wb_results *rs)
 {
 	const char *why;
@@ -138,7 +127,7 @@ int wb_cmd_run(int argc, char **argv)
 		.warmup_ns = cfg.warmup_ns,
 		.min_trials = (unsigned)cfg.min_trials,
 		.ci_target_pct = cfg.ci_target_bp / 100.0,
-		.seed = cfg.seed ? cfg.seed : clock_seed(),
+		.seed = wb_input_seed(cfg.seed),
 		.decide = cfg.decide != 0,
 		.decide_baseline = cfg.decide ? (enum wb_method_id)(cfg.decide - 1) : WB_METHOD_FDATASYNC,
 		.min_gain_pct = cfg.min_gain_bp / 100.0,

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -109,4 +110,14 @@ bool wb_input_output_ok(const char *opt, const char *file)
 		return false;
 	}
 	return true;
+}
+
+uint64_t wb_input_seed(uint64_t given)
+{
+	struct timespec ts;
+
+	if (given)
+		return given;
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return (((uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec) & ((1ull << 53) - 1)) | 1;
 }

@@ -6,6 +6,7 @@
 #define WB_CLI_INPUTS_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 /* --dir DIR (opt names the option in the message). */
 bool wb_input_dir_ok(const char *opt, const char *dir);
@@ -17,5 +18,9 @@ bool wb_input_target_ok(const char *opt, const char *target);
  * so its directory must take a new file now, and FILE must not be a symlink or
  * anything but a regular file. */
 bool wb_input_output_ok(const char *opt, const char *file);
+
+/* --seed: the one given, else one from the clock, so every run has its own
+ * order of tests; 53 bits, because the JSON number that records it is a double. */
+uint64_t wb_input_seed(uint64_t given);
 
 #endif
