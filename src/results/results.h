@@ -137,8 +137,8 @@ int wb_result_add_trial(struct wb_result *r, double rate, uint32_t round);
 void wb_result_release(struct wb_result *r);
 
 /* b against a: paired by round when both ran as interleaved trials (see
- * wb_stats_compare_paired), else Welch over their trials; conf is the interval's
- * confidence (0.95 in reports). False when there is too little to compare. */
+ * wb_stats_compare_paired), else Welch over their trials (at 0.95 only); conf
+ * is the interval's confidence (0.95 in reports). False when there is too little to compare. */
 bool wb_result_compare(const struct wb_result *a, const struct wb_result *b, double conf,
 		       struct wb_comparison *out);
 
