@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 
 #include "measure/clock.h"
+#include "measure/dataload.h"
 #include "measure/fill.h"
 #include "measure/flush.h"
 #include "measure/groupcommit.h"
@@ -21,6 +22,15 @@
 #include "measure/runner.h"
 #include "measure/testfile.h"
 #include "model/units.h"
+
+/* What a trial needs besides its result: the files at each site, the write
+ * buffer, and the data load when the run has one. */
+struct session_ctx {
+	const char *const *paths[WB_MAX_SITES]; /* the files at dirs[site] */
+	const void *buf;
+	struct wb_load *load;                  /* NULL: no test runs loaded */
+	const struct wb_load_result *load_fig;
+};
 
 /* Names the file the failure happened on (a job's own file, a segment), not
  * just the session's first. */
@@ -105,10 +115,11 @@ struct prep_failure {
 	int64_t offset;          /* of a failed write; -1 otherwise */
 	char path[PATH_MAX];
 	char why[160];           /* the refusal, when creating */
+	const struct wb_load_result *load; /* the data load failed: its story instead */
 };
 
 /* Creates and fills files [0, count); on failure removes what it made and says
- * why in *pf. */
+ * why in *pf. With rs, the first file describes the run's host and storage. */
 static enum wb_session_status create_files(const char *target, char (*paths)[PATH_MAX],
 					   unsigned count, uint64_t size, bool zeros,
 					   struct wb_results *rs, struct prep_failure *pf)
@@ -130,7 +141,7 @@ static enum wb_session_status create_files(const char *target, char (*paths)[PAT
 			status = WB_SESSION_SETUP_FAILED;
 			goto out_remove;
 		}
-		if (i == 0)
+		if (i == 0 && rs)
 			describe(rs, paths[0]);
 		at = UINT64_MAX;
 		ret = wb_testfile_fill(fd, size, zeros, &call, &at);
@@ -163,7 +174,8 @@ static void fail_all(const struct wb_test *tests, size_t n, const struct prep_fa
 		     const struct wb_result_hooks *hooks, struct wb_results *rs)
 {
 	const char *name = strerrorname_np(pf->err);
-	bool lost = strcmp(pf->call, "fsync") == 0 || strcmp(pf->call, "close") == 0;
+	bool lost = pf->load ? pf->load->durability_failure
+			     : strcmp(pf->call, "fsync") == 0 || strcmp(pf->call, "close") == 0;
 	size_t i;
 
 	for (i = 0; i < n; i++) {
@@ -172,7 +184,9 @@ static void fail_all(const struct wb_test *tests, size_t n, const struct prep_fa
 		if (!r)
 			return; /* the stderr line above still told */
 		r->durability_failure = lost;
-		if (pf->why[0])
+		if (pf->load)
+			wb_set_status(r, WB_STATUS_ERROR, pf->err, "%s", pf->load->reason);
+		else if (pf->why[0])
 			wb_set_status(r, WB_STATUS_ERROR, pf->err, "create: %s while creating the test "
 				      "file: %s", name ? name : "?", pf->why);
 		else
@@ -184,7 +198,7 @@ static void fail_all(const struct wb_test *tests, size_t n, const struct prep_fa
 		if (hooks && hooks->after)
 			hooks->after(r, hooks->ctx);
 	}
-	if (lost)
+	if (lost && !pf->load) /* open_load said it already */
 		say_durability_failure();
 }
 
@@ -248,17 +262,42 @@ static void measure_test(struct wb_result *r, const char *const *paths, const vo
 		wb_result_set_site(r, "", -1, -1, paths[0]);
 }
 
+/* Runs r's test at its site, with the data load running meanwhile when the
+ * test says so. A failure of the load fails the test: its figures were taken
+ * under a load that did not happen as asked, and a failed fsync of the data
+ * volume is a durability failure whoever issued it. */
+static void measure_at_site(struct wb_result *r, const struct session_ctx *ctx)
+{
+	int ret;
+
+	if (!r->test.data_load || !ctx->load) {
+		measure_test(r, ctx->paths[r->test.site], ctx->buf);
+		return;
+	}
+	ret = wb_load_start(ctx->load);
+	if (!ret) {
+		measure_test(r, ctx->paths[r->test.site], ctx->buf);
+		ret = wb_load_stop(ctx->load);
+	}
+	if (ret) {
+		wb_set_status(r, WB_STATUS_ERROR, -ret, "%s", ctx->load_fig->reason[0]
+			      ? ctx->load_fig->reason : "the data load could not start");
+		wb_result_set_site(r, "data load", -1, -1, wb_load_path(ctx->load));
+		r->durability_failure = r->durability_failure || ctx->load_fig->durability_failure;
+	}
+}
+
 /* Runs one trial of r's test for duration_ns and folds it into r. Returns the
  * wall time it took (setup included, so the budget is honest). */
 static uint64_t run_trial(struct wb_result *r, uint64_t duration_ns, bool counted,
-			  uint32_t round, const char *const *paths, const void *buf)
+			  uint32_t round, const struct session_ctx *ctx)
 {
 	struct wb_result trial;
 	uint64_t t0 = wb_now_ns();
 
 	wb_result_init(&trial, &r->test);
 	trial.test.duration_ns = duration_ns;
-	measure_test(&trial, paths, buf);
+	measure_at_site(&trial, ctx);
 	if (!counted && trial.status == WB_STATUS_OK) {
 		r->warmup_ns += trial.elapsed_ns;
 	} else {
@@ -295,7 +334,7 @@ static void finish_result(struct wb_result *r)
 
 /* Fixed schedule: each test once, in order, streamed through the hooks. */
 static void run_fixed(struct wb_result *rv, size_t n, const struct wb_result_hooks *hooks,
-		      const char *const *paths, const void *buf)
+		      const struct session_ctx *ctx)
 {
 	size_t i;
 
@@ -303,7 +342,7 @@ static void run_fixed(struct wb_result *rv, size_t n, const struct wb_result_hoo
 		if (hooks && hooks->before)
 			hooks->before(&rv[i].test, hooks->ctx);
 		if (!start_result(&rv[i]) && wb_result_runnable(&rv[i]))
-			(void)run_trial(&rv[i], rv[i].test.duration_ns, true, 0, paths, buf);
+			(void)run_trial(&rv[i], rv[i].test.duration_ns, true, 0, ctx);
 		finish_result(&rv[i]);
 		if (hooks && hooks->after)
 			hooks->after(&rv[i], hooks->ctx);
@@ -380,8 +419,8 @@ static uint64_t throttle_check(const struct wb_result *rv, size_t n,
 		char size[16];
 
 		if (rv[i].status != WB_STATUS_OK || t->queue_depth > 1 || t->jobs > 1 ||
-		    t->pattern == WB_PATTERN_GROUPCOMMIT)
-			continue; /* concurrency blurs the one-flush-per-wait picture */
+		    t->pattern == WB_PATTERN_GROUPCOMMIT || t->data_load)
+			continue; /* concurrency or a load blurs the one-flush-per-wait picture */
 		wb_throttle_detect(rv[i].hist, wb_result_ops_per_sec(&rv[i]), rv[i].waits,
 				   rv[i].nwaits, &rs->throttle);
 		wb_format_size(t->size, size, sizeof(size));
@@ -406,8 +445,8 @@ static uint64_t throttle_check(const struct wb_result *rv, size_t n,
  * order each round, until every test has converged (or, when deciding, the
  * decision is made), used its --duration, or the budget is gone. */
 static void run_adaptive(struct wb_result *rv, size_t n, const struct wb_schedule *sched,
-			 const struct wb_result_hooks *hooks, const char *const *paths,
-			 const void *buf, struct wb_results *rs)
+			 const struct wb_result_hooks *hooks, const struct session_ctx *ctx,
+			 struct wb_results *rs)
 {
 	uint64_t *used = calloc(n, sizeof(*used)), start = wb_now_ns(), left, cap;
 	uint64_t rng = sched->seed, trial_ns = sched->trial_ns, len;
@@ -455,11 +494,11 @@ static void run_adaptive(struct wb_result *rv, size_t n, const struct wb_schedul
 			if (!still_running(r, sched, used[i], start))
 				continue; /* the budget ran out mid-round */
 			if (r->ntrials == 0 && r->warmup_ns == 0 && sched->warmup_ns)
-				used[i] += run_trial(r, sched->warmup_ns, false, round, paths, buf);
+				used[i] += run_trial(r, sched->warmup_ns, false, round, ctx);
 			cap = r->test.duration_ns ? r->test.duration_ns : UINT64_MAX;
 			left = cap > used[i] ? cap - used[i] : 0;
 			len = jitter(trial_ns, &rng);
-			used[i] += run_trial(r, left < len ? left : len, true, round, paths, buf);
+			used[i] += run_trial(r, left < len ? left : len, true, round, ctx);
 			if (by_rule[i])
 				continue; /* stops on the decision, not on its own CI */
 			wb_stats_compute(r->trial_rates, r->ntrials, &st);
@@ -492,40 +531,140 @@ static void run_adaptive(struct wb_result *rv, size_t n, const struct wb_schedul
 	free(by_rule);
 }
 
-enum wb_session_status wb_session_run(const char *target, const struct wb_test *tests, size_t n,
-		   const struct wb_schedule *sched, const struct wb_result_hooks *hooks,
-		   struct wb_results *rs)
+/* The files of one site: created by create_files, removed by remove_files. */
+struct site_files {
+	char (*paths)[PATH_MAX];
+	const char **list;         /* paths as the loops take them */
+	unsigned made;             /* files that exist now */
+};
+
+/* Removes what create_site made; the first failure to remove is reported. */
+static enum wb_session_status remove_site(struct site_files *sf, enum wb_session_status status)
 {
-	unsigned nfiles = files_for(tests, n), f;
-	char (*paths)[PATH_MAX] = calloc(nfiles, PATH_MAX);
-	const char **path_list = calloc(nfiles, sizeof(*path_list));
-	size_t buf_len = buffer_size_for(tests, n), i;
-	void *buf = NULL;
-	struct prep_failure pf = { .call = NULL };
-	enum wb_session_status status;
+	unsigned f;
 	int ret;
+
+	for (f = 0; f < sf->made; f++) {
+		ret = wb_testfile_remove(sf->paths[f]);
+		if (ret && status == WB_SESSION_OK) {
+			fprintf(stderr, "walbench: removing %s failed: %s\n", sf->paths[f],
+				strerror(-ret));
+			status = WB_SESSION_IO_FAILED;
+		}
+	}
+	sf->made = 0;
+	return status;
+}
+
+/* Makes the files of site k in dir. Site 0 describes the run (host, OS,
+ * device); another site's storage goes to rs->sites[k]. */
+static enum wb_session_status create_site(struct site_files *sf, const char *dir, unsigned k,
+					  unsigned nfiles, const struct wb_test *tests, size_t n,
+					  struct wb_results *rs, struct prep_failure *pf)
+{
+	enum wb_session_status status;
+	unsigned f;
+
+	sf->paths = calloc(nfiles, PATH_MAX);
+	sf->list = calloc(nfiles, sizeof(*sf->list));
+	if (!sf->paths || !sf->list) {
+		fprintf(stderr, "walbench: out of memory\n");
+		*pf = (struct prep_failure){ .call = "malloc", .err = ENOMEM, .offset = -1 };
+		return WB_SESSION_SETUP_FAILED;
+	}
+	status = create_files(dir, sf->paths, nfiles, file_size_for(tests, n),
+			      zero_filled(tests, n), k == 0 ? rs : NULL, pf);
+	if (status != WB_SESSION_OK)
+		return status;
+	sf->made = nfiles;
+	for (f = 0; f < nfiles; f++)
+		sf->list[f] = sf->paths[f];
+	if (rs->sites) {
+		snprintf(rs->sites[k].path, sizeof(rs->sites[k].path), "%s", dir);
+		if (k == 0)
+			rs->sites[0].device = rs->device;
+		else
+			wb_device_probe(sf->paths[0], &rs->sites[k].device, "/sys", "/proc");
+	}
+	return WB_SESSION_OK;
+}
+
+/* Opens the data load in the data directory and, when it is asked as a share
+ * of capacity, measures that first. A failure is kept in rs->load. */
+static enum wb_session_status open_load(const struct wb_session_where *where, uint64_t seed,
+					struct wb_results *rs, struct wb_load **load)
+{
+	int ret = wb_load_open(load, where->dirs[0], where->load, seed, &rs->load);
+
+	if (!ret && where->load->per_s <= 0)
+		ret = wb_load_measure_capacity(*load, WB_LOAD_CAPACITY_NS);
+	if (!ret)
+		return WB_SESSION_OK;
+	fprintf(stderr, "walbench: %s\n", rs->load.reason);
+	if (rs->load.durability_failure)
+		say_durability_failure();
+	return ret == -ENOMEM ? WB_SESSION_SETUP_FAILED : WB_SESSION_IO_FAILED;
+}
+
+static bool any_loaded(const struct wb_test *tests, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (tests[i].data_load)
+			return true;
+	return false;
+}
+
+enum wb_session_status wb_session_run_at(const struct wb_session_where *where,
+					 const struct wb_test *tests, size_t n,
+					 const struct wb_schedule *sched,
+					 const struct wb_result_hooks *hooks, struct wb_results *rs)
+{
+	unsigned nfiles = files_for(tests, n);
+	struct site_files sites[WB_MAX_SITES] = { { 0 } };
+	size_t buf_len = buffer_size_for(tests, n), i, k;
+	struct session_ctx ctx = { .load_fig = &rs->load };
+	struct prep_failure pf = { .call = NULL };
+	enum wb_session_status status = WB_SESSION_OK;
+	void *buf = NULL;
 
 	wb_clock_init();
 	snprintf(rs->clock, sizeof(rs->clock), "%s", wb_clock_name(wb_clock.source));
 	rs->clock_ghz = wb_clock.source == WB_CLOCK_TSC ? wb_clock.ticks_per_ns : 0;
-	if (!paths || !path_list) {
-		fprintf(stderr, "walbench: out of memory\n");
-		status = WB_SESSION_SETUP_FAILED;
-		goto out_free;
+	if (where->ndirs > 1) {
+		rs->sites = calloc(where->ndirs, sizeof(*rs->sites));
+		if (!rs->sites) {
+			fprintf(stderr, "walbench: out of memory\n");
+			status = WB_SESSION_SETUP_FAILED;
+			goto out_free;
+		}
+		rs->nsites = where->ndirs;
 	}
-	status = create_files(target, paths, nfiles, file_size_for(tests, n), zero_filled(tests, n),
-			      rs, &pf);
-	if (status != WB_SESSION_OK) {
-		fail_all(tests, n, &pf, hooks, rs);
-		goto out_free;
+	for (k = 0; k < where->ndirs; k++) {
+		status = create_site(&sites[k], where->dirs[k], (unsigned)k, nfiles, tests, n, rs, &pf);
+		if (status != WB_SESSION_OK) {
+			fail_all(tests, n, &pf, hooks, rs);
+			goto out_remove;
+		}
+		ctx.paths[k] = sites[k].list;
 	}
-	for (f = 0; f < nfiles; f++)
-		path_list[f] = paths[f];
+	if (where->load && any_loaded(tests, n)) {
+		status = open_load(where, sched ? sched->seed : 1, rs, &ctx.load);
+		if (status != WB_SESSION_OK) {
+			pf = (struct prep_failure){ .call = "data load", .err = rs->load.error,
+						    .offset = -1, .load = &rs->load };
+			fail_all(tests, n, &pf, hooks, rs);
+			goto out_remove;
+		}
+	}
 	if (posix_memalign(&buf, WB_BUF_ALIGN, buf_len)) {
 		fprintf(stderr, "walbench: out of memory for a %zu-byte buffer\n", buf_len);
+		buf = NULL;
 		status = WB_SESSION_SETUP_FAILED;
 		goto out_remove;
 	}
+	ctx.buf = buf;
 	wb_fill_random(buf, buf_len, (uint64_t)time(NULL));
 	for (i = 0; i < n; i++) {
 		struct wb_result *r = wb_results_add(rs, &tests[i]);
@@ -535,29 +674,44 @@ enum wb_session_status wb_session_run(const char *target, const struct wb_test *
 			status = WB_SESSION_SETUP_FAILED;
 			goto out_remove;
 		}
-		check_direct_alignment(r, &rs->device);
+		check_direct_alignment(r, rs->sites ? &rs->sites[r->test.site].device : &rs->device);
 	}
 	if (sched && sched->adaptive)
-		run_adaptive(rs->v + rs->n - n, n, sched, hooks, path_list, buf, rs);
+		run_adaptive(rs->v + rs->n - n, n, sched, hooks, &ctx, rs);
 	else
-		run_fixed(rs->v + rs->n - n, n, hooks, path_list, buf);
+		run_fixed(rs->v + rs->n - n, n, hooks, &ctx);
 	for (i = rs->n - n; i < rs->n; i++) {
 		if (rs->v[i].status == WB_STATUS_ERROR) {
-			report_failure(&rs->v[i], paths[0]);
+			report_failure(&rs->v[i], sites[rs->v[i].test.site].paths[0]);
 			status = WB_SESSION_IO_FAILED;
 		}
 	}
 out_remove:
-	for (f = 0; f < nfiles; f++) {
-		ret = wb_testfile_remove(paths[f]);
+	if (ctx.load) {
+		int ret = wb_load_close(ctx.load);
+
 		if (ret && status == WB_SESSION_OK) {
-			fprintf(stderr, "walbench: removing %s failed: %s\n", paths[f], strerror(-ret));
+			fprintf(stderr, "walbench: %s\n", rs->load.reason[0] ? rs->load.reason
+						: "removing the data load's file failed");
 			status = WB_SESSION_IO_FAILED;
 		}
 	}
+	for (k = 0; k < where->ndirs; k++)
+		status = remove_site(&sites[k], status);
 out_free:
 	free(buf);
-	free(paths);
-	free(path_list);
+	for (k = 0; k < where->ndirs; k++) {
+		free(sites[k].paths);
+		free(sites[k].list);
+	}
 	return status;
+}
+
+enum wb_session_status wb_session_run(const char *target, const struct wb_test *tests, size_t n,
+				      const struct wb_schedule *sched,
+				      const struct wb_result_hooks *hooks, struct wb_results *rs)
+{
+	const struct wb_session_where here = { .dirs = &target, .ndirs = 1 };
+
+	return wb_session_run_at(&here, tests, n, sched, hooks, rs);
 }

@@ -7,6 +7,7 @@
 
 #include <stddef.h>
 
+#include "measure/dataload.h"
 #include "model/schedule.h"
 #include "results/results.h"
 
@@ -28,5 +29,23 @@ enum wb_session_status {
 enum wb_session_status wb_session_run(const char *target, const struct wb_test *tests, size_t n,
 				      const struct wb_schedule *sched,
 				      const struct wb_result_hooks *hooks, struct wb_results *rs);
+
+/* Where a session measures. dirs[0] is the target (for a placement run, the
+ * data directory); dirs[1..] are more directories (candidates for pg_wal),
+ * each with files of its own; a test runs at dirs[test.site]. With load, the
+ * tests marked data_load run while that load runs in dirs[0]. With more than
+ * one directory, rs->sites gets each one's path and storage. */
+struct wb_session_where {
+	const char *const *dirs;
+	size_t ndirs;                    /* 1 .. WB_MAX_SITES */
+	const struct wb_load_spec *load; /* NULL: no data load */
+};
+
+/* wb_session_run over several directories, with the data load; the same
+ * guarantees: every file made is removed, failures printed once. */
+enum wb_session_status wb_session_run_at(const struct wb_session_where *where,
+					 const struct wb_test *tests, size_t n,
+					 const struct wb_schedule *sched,
+					 const struct wb_result_hooks *hooks, struct wb_results *rs);
 
 #endif

@@ -25,7 +25,7 @@ bool wb_test_same_but_method(const struct wb_test *a, const struct wb_test *b)
 	return a->engine == b->engine && a->size == b->size &&
 	       a->writes_per_op == b->writes_per_op && a->queue_depth == b->queue_depth &&
 	       a->jobs == b->jobs && a->committers == b->committers && a->pattern == b->pattern &&
-	       strcmp(a->label, b->label) == 0;
+	       a->site == b->site && a->data_load == b->data_load && strcmp(a->label, b->label) == 0;
 }
 
 const char *wb_shape_name(const struct wb_test *t)

@@ -101,6 +101,8 @@ struct wb_test {
 	uint64_t wal_buffers;    /* coalesced: ring size a write splits at (0: never) */
 	uint64_t duration_ns;    /* how long to run */
 	unsigned group;          /* report section (compat's five groups) */
+	unsigned site;           /* placement: 0 the data directory, k the k-th --wal-candidate */
+	bool data_load;          /* placement: the data load runs on the data directory meanwhile */
 	char label[48];          /* compat's row label, or the variant ("PostgreSQL 16", "pg_test_fsync") */
 };
 

@@ -93,6 +93,9 @@ void wb_results_free(struct wb_results *rs)
 		wb_result_release(&rs->v[i]);
 	free(rs->v);
 	free(rs->decisions);
+	free(rs->sites);
+	rs->sites = NULL;
+	rs->nsites = 0;
 	rs->decisions = NULL;
 	rs->ndecisions = 0;
 	rs->v = NULL;

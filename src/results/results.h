@@ -57,6 +57,34 @@ struct wb_result {
 	struct wb_stats stats;   /* over trial_rates, filled when the test ends */
 };
 
+/* The data load of a placement run (measure/dataload.h): what it was asked
+ * for and what it achieved, summed over every trial it ran under. */
+struct wb_load_result {
+	bool used;               /* some test ran with the load */
+	double requested_per_s;  /* --data-load RATE/s; 0 when a share of capacity */
+	double requested_pct;    /* --data-load PCT%; 0 when a rate */
+	double capacity_per_s;   /* measured random-write capacity; 0 when not measured */
+	double target_per_s;     /* the pace the generator kept to */
+	uint64_t file_size;      /* bytes of its file on the data volume */
+	uint64_t writes;         /* 8 kB writes done while tests ran */
+	uint64_t writebacks;     /* sync_file_range calls (checkpoint_flush_after) */
+	uint64_t fsyncs;         /* periodic and end-of-trial fsyncs */
+	uint64_t fsync_total_ns, fsync_max_ns;
+	uint64_t active_ns;      /* time it ran, summed over trials */
+	bool failed;             /* an I/O call failed: no placement verdict */
+	bool durability_failure; /* ... and it was a sync */
+	int error;               /* errno of the failure */
+	char reason[480];        /* the failure, naming the call and file */
+};
+
+/* Where a placement run measured: the data directory (site 0) and each
+ * candidate for pg_wal, with the storage under each. */
+#define WB_MAX_SITES 9
+struct wb_site {
+	char path[PATH_MAX];     /* the directory as given */
+	struct wb_device device; /* probed on the test file there */
+};
+
 struct wb_results {
 	char target[4096];       /* the file tested (the first, with --jobs) */
 	struct wb_host host;      /* the machine and kernel */
@@ -79,6 +107,9 @@ struct wb_results {
 	double ci_target_pct;    /* the target each test's CI tried to reach */
 	double max_cv_pct;       /* trials varying more than this are "unstable" */
 	double min_difference_pct; /* a significant difference must clear +-this (the CI target) */
+	struct wb_site *sites;    /* placement: the data directory and the candidates; else NULL */
+	size_t nsites;
+	struct wb_load_result load; /* placement: the data load's figures */
 	struct wb_result *v;
 	size_t n, cap;
 };
