@@ -10,10 +10,9 @@
 #include <stdint.h>
 
 #include "advice/advisory.h"
+#include "advice/placement.h"
 #include "results/results.h"
 
-/* Linux's default, and what "keep" means. */
-#define WB_DEFAULT_METHOD WB_METHOD_FDATASYNC
 
 /* commit_delay pays only where a flush is slow enough that waiting half of one
  * lets other committers join it: below a millisecond (SSDs, battery-backed
@@ -64,6 +63,7 @@ struct wb_recommendation {
 	char config[WB_REC_MAX_LINES][200];   /* postgresql.conf lines, each with its reason */
 	char alter[WB_REC_MAX_LINES][160];    /* the same as ALTER SYSTEM statements */
 	size_t nconfig, nalter;
+	const struct wb_placement *placement; /* --wal-candidate's verdict; NULL without */
 };
 
 struct wb_recommend_params {

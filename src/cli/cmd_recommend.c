@@ -1,11 +1,17 @@
 /* cmd_recommend.c — `walbench recommend [--data] DIR`: measure what the server
  * would do on DIR (WAL-faithful commits and bulk flushes, each method opened as
  * the given PostgreSQL version opens it), stop as soon as the question is
- * answered, and say which wal_sync_method to set, or that they tie. */
+ * answered, and say which wal_sync_method to set, or that they tie. With
+ * --wal-candidate, first say where pg_wal belongs (commits on DIR and on each
+ * candidate while a checkpoint-like load runs on DIR), then choose the method
+ * for the volume pg_wal ends up on. */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "advice/placement.h"
 #include "advice/recommend.h"
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
@@ -14,23 +20,105 @@
 #include "plan/options.h"
 #include "plan/plan.h"
 #include "report/json.h"
+#include "report/placement.h"
 #include "report/recommend.h"
 #include "report/text.h"
 
 /* Trials before a test may be judged; the decision's own minimum applies too. */
 #define REC_MIN_TRIALS 5
 
+/* The data directory is a cluster's own (PG_VERSION): the steps can name it. */
+static bool is_pgdata(const char *dir)
+{
+	char path[PATH_MAX];
+
+	return (size_t)snprintf(path, sizeof(path), "%s/PG_VERSION", dir) < sizeof(path) &&
+	       access(path, F_OK) == 0;
+}
+
+/* Phase one with --wal-candidate: the placement rows on the data directory and
+ * every candidate, interleaved, for the whole budget; then the verdict, printed
+ * at once. Returns the session's exit status. */
+static int run_placement(const struct wb_config *cfg, uint64_t seed, struct wb_results *prs,
+			 struct wb_placement *pl)
+{
+	const char *dirs[WB_MAX_SITES];
+	struct wb_load_spec load = {
+		.per_s = (double)cfg->data_load.per_s,
+		.pct = (double)cfg->data_load.pct_bp / 100.0,
+		.file_size = cfg->data_load_size / WB_LOAD_PAGE * WB_LOAD_PAGE,
+	};
+	struct wb_session_where where = { .dirs = dirs, .ndirs = 1 + cfg->wal_candidates.n,
+					  .load = &load };
+	struct wb_placement_params params = { .min_gain_pct = cfg->min_gain_bp / 100.0,
+					      .data_is_pgdata = is_pgdata(cfg->target) };
+	struct wb_schedule sched = {
+		.adaptive = true,
+		.budget_ns = cfg->budget_ns,
+		.trial_ns = cfg->trial_ns,
+		.warmup_ns = cfg->warmup_ns,
+		.min_trials = REC_MIN_TRIALS,
+		.ci_target_pct = 0.0, /* pairs by round: every row runs every round */
+		.seed = seed,
+	};
+	struct wb_test *tests;
+	size_t n, k;
+	int status;
+
+	tests = wb_plan_placement(cfg, &n);
+	if (!tests)
+		return WB_EXIT_SETUP;
+	dirs[0] = cfg->target;
+	for (k = 0; k < cfg->wal_candidates.n; k++)
+		dirs[k + 1] = cfg->wal_candidates.v[k];
+	prs->adaptive = true;
+	prs->max_cv_pct = 10.0;
+	prs->min_difference_pct = 0.0;
+	printf("Where should pg_wal live? Commits on %s, idle and under a checkpoint-like load "
+	       "(%.0f%s), against %u other director%s with that load on %s: %zu rows, %.0f s.\n",
+	       cfg->target, load.per_s > 0 ? load.per_s : load.pct,
+	       load.per_s > 0 ? " writes/s" : " % of its random-write capacity",
+	       cfg->wal_candidates.n, cfg->wal_candidates.n == 1 ? "y" : "ies", cfg->target, n,
+	       cfg->budget_ns / 1e9);
+	fflush(stdout);
+	status = wb_exit_for_session(wb_session_run_at(&where, tests, n, &sched, NULL, prs));
+	if (!wb_placement_decide(prs, &params, pl) && status == WB_EXIT_OK)
+		status = WB_EXIT_SETUP;
+	wb_placement_print(pl, prs);
+	printf("\n");
+	free(tests);
+	return status;
+}
+
+/* Writes the JSON report, if asked; returns status, made worse by a failure. */
+static int write_json(const struct wb_config *cfg, const struct wb_results *rs,
+		      const struct wb_recommendation *rec, int status)
+{
+	const char *why;
+	int ret;
+
+	if (!cfg->json_path)
+		return status;
+	ret = wb_json_write(cfg->json_path, rs, cfg, WB_CMD_RECOMMEND, rec, &why);
+	if (!ret)
+		return status;
+	fprintf(stderr, "walbench: %s: %s: %s\n", cfg->json_path, why, strerror(-ret));
+	return status == WB_EXIT_OK ? WB_EXIT_SETUP : status;
+}
+
 int wb_cmd_recommend(int argc, char **argv)
 {
+	struct wb_results prs = { 0 };
+	struct wb_placement *pl = NULL;
+	unsigned k;
 	struct wb_recommend_params params;
 	struct wb_recommendation rec;
 	struct wb_results rs = { 0 };
 	struct wb_schedule sched;
 	struct wb_config cfg;
 	struct wb_test *tests;
-	const char *why;
 	size_t n;
-	int ret, status;
+	int ret, status = WB_EXIT_OK;
 
 	const char *operand = NULL;
 
@@ -51,9 +139,39 @@ int wb_cmd_recommend(int argc, char **argv)
 	/* A typo in a pg_wal path must not quietly measure the parent's file system. */
 	if (!wb_input_dir_ok("DIR", cfg.target) || !wb_input_output_ok("--json", cfg.json_path))
 		return WB_EXIT_SETUP;
+	for (k = 0; k < cfg.wal_candidates.n; k++)
+		if (!wb_input_dir_ok("--wal-candidate", cfg.wal_candidates.v[k]))
+			return WB_EXIT_SETUP;
+	cfg.seed = wb_input_seed(cfg.seed);
+	if (cfg.wal_candidates.n) {
+		pl = malloc(sizeof(*pl));
+		if (!pl) {
+			fprintf(stderr, "walbench: out of memory\n");
+			return WB_EXIT_SETUP;
+		}
+		status = run_placement(&cfg, cfg.seed, &prs, pl);
+		if (pl->failed) {
+			/* A failure on the data volume or a candidate ends the run: no
+			 * method is chosen for storage that just failed. */
+			memset(&rec, 0, sizeof(rec));
+			rec.workload = (enum wb_workload)cfg.workload;
+			rec.failed = true;
+			rec.method = WB_METHOD_COUNT;
+			rec.placement = pl;
+			snprintf(rec.failure, sizeof(rec.failure), "%.300s", pl->failure);
+			snprintf(rec.headline, sizeof(rec.headline), "No recommendation: the placement "
+				 "run failed.");
+			status = write_json(&cfg, &prs, &rec, status == WB_EXIT_OK ? WB_EXIT_SETUP
+										  : status);
+			goto out_placement;
+		}
+		cfg.target = pl->wal_dir;
+	}
 	tests = wb_plan_recommend(&cfg, &n);
-	if (!tests)
-		return WB_EXIT_SETUP;
+	if (!tests) {
+		status = WB_EXIT_SETUP;
+		goto out_placement;
+	}
 	sched = (struct wb_schedule){
 		.adaptive = true,
 		.budget_ns = cfg.budget_ns,
@@ -61,7 +179,7 @@ int wb_cmd_recommend(int argc, char **argv)
 		.warmup_ns = cfg.warmup_ns,
 		.min_trials = REC_MIN_TRIALS,
 		.ci_target_pct = 0.0,
-		.seed = wb_input_seed(cfg.seed),
+		.seed = cfg.seed,
 		.decide = true,
 		.decide_baseline = WB_DEFAULT_METHOD,
 		.min_gain_pct = cfg.min_gain_bp / 100.0,
@@ -75,7 +193,9 @@ int wb_cmd_recommend(int argc, char **argv)
 	       wb_wal_level_names[cfg.wal_level], cfg.debug_io_direct ? ", debug_io_direct=wal" : "",
 	       n, cfg.budget_ns / 1e9);
 	fflush(stdout);
-	status = wb_exit_for_session(wb_session_run(cfg.target, tests, n, &sched, NULL, &rs));
+	ret = wb_exit_for_session(wb_session_run(cfg.target, tests, n, &sched, NULL, &rs));
+	if (!pl || status == WB_EXIT_OK)
+		status = ret;
 	params = (struct wb_recommend_params){
 		.workload = (enum wb_workload)cfg.workload,
 		.min_gain_pct = cfg.min_gain_bp / 100.0,
@@ -84,16 +204,15 @@ int wb_cmd_recommend(int argc, char **argv)
 	if (rs.n) {
 		if (!wb_recommend(&rs, &params, &rec) && status == WB_EXIT_OK)
 			status = WB_EXIT_SETUP;
+		rec.placement = pl;
 		wb_recommend_print(&rs, &rec);
 		wb_text_print_storage_notes(&rs);
-		if (cfg.json_path &&
-		    (ret = wb_json_write(cfg.json_path, &rs, &cfg, WB_CMD_RECOMMEND, &rec, &why))) {
-			fprintf(stderr, "walbench: %s: %s: %s\n", cfg.json_path, why, strerror(-ret));
-			if (status == WB_EXIT_OK)
-				status = WB_EXIT_SETUP;
-		}
+		status = write_json(&cfg, &rs, &rec, status);
 	}
 	wb_results_free(&rs);
 	free(tests);
+out_placement:
+	wb_results_free(&prs);
+	free(pl);
 	return status;
 }

@@ -159,6 +159,29 @@ bool wb_device_volatile_cache(const struct wb_device *d)
 	return strcmp(d->write_cache, "write back") == 0;
 }
 
+static bool ram_fs(const char *fs)
+{
+	return strcmp(fs, "tmpfs") == 0 || strcmp(fs, "ramfs") == 0;
+}
+
+bool wb_device_in_ram(const struct wb_device *d)
+{
+	unsigned i;
+
+	if (ram_fs(d->fs_type))
+		return true;
+	for (i = 0; i < d->n_layers; i++) {
+		const struct wb_device_layer *l = &d->layers[i];
+
+		if (l->kind == WB_LAYER_FILE && ram_fs(l->name))
+			return true;
+		if (l->kind == WB_LAYER_DISK &&
+		    (strncmp(l->name, "zram", 4) == 0 || strncmp(l->name, "ram", 3) == 0))
+			return true;
+	}
+	return false;
+}
+
 static int read_dio_align(const char *path, struct wb_device *d)
 {
 #ifdef STATX_DIOALIGN

@@ -148,4 +148,9 @@ bool wb_device_parse_mountinfo(const char *mountinfo_text, unsigned dev_major,
  * flushes are honoured. "write back" in queue/write_cache. */
 bool wb_device_volatile_cache(const struct wb_device *d);
 
+/* The storage is memory: tmpfs or ramfs, a zram or brd (ram*) disk, or a loop
+ * device backed by a file on one of them. What is on it is gone after a power
+ * cut or a reboot, flushed or not. */
+bool wb_device_in_ram(const struct wb_device *d);
+
 #endif

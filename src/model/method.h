@@ -30,6 +30,12 @@ struct wb_method {
 	const char *summary;
 };
 
+/* PostgreSQL's default wal_sync_method on Linux (port/linux.h sets
+ * PLATFORM_DEFAULT_WAL_SYNC_METHOD to fdatasync, over xlogdefs.h's preference
+ * for open_datasync): what the server runs until told otherwise, and what
+ * "keep" means. */
+#define WB_DEFAULT_METHOD WB_METHOD_FDATASYNC
+
 const struct wb_method *wb_method_get(enum wb_method_id id);
 /* WB_METHOD_COUNT when unknown. */
 enum wb_method_id wb_method_find(const char *name);

@@ -110,6 +110,19 @@ const struct wb_option wb_options[] = {
 	{ "budget", 'B', WB_OPT_DURATION, "50s", NS_PER_S, 7 * 86400 * NS_PER_S, "TIME",
 	  "most time to measure; it stops as soon as the answer is known (default 50s)",
 	  REC, CFG(budget_ns), NULL },
+	{ "wal-candidate", 0, WB_OPT_PATHS, NULL, 0, 0, "DIR",
+	  "a directory on another volume pg_wal could move to; give it once per candidate (at most "
+	  "8). Measures commits there and on DIR while a checkpoint-like load runs on DIR, and says "
+	  "whether moving pg_wal pays",
+	  REC, CFG(wal_candidates), NULL },
+	{ "data-load", 0, WB_OPT_LOAD, "30%", 1, 10000000, "RATE/s|PCT%",
+	  "with --wal-candidate: the data volume's load, random 8 kB writes per second (e.g. 2000/s; "
+	  "your buffers written per second) or a share of its measured random-write capacity "
+	  "(default 30%)",
+	  REC, CFG(data_load), NULL },
+	{ "data-load-size", 0, WB_OPT_SIZE, "128MiB", 1 << 20, 1ull << 40, "SIZE",
+	  "with --wal-candidate: the data load's file, written at random (default 128MiB)",
+	  REC, CFG(data_load_size), NULL },
 	{ "shared-buffers", 0, WB_OPT_SIZE, "0", 0, 1ull << 50, "SIZE",
 	  "the server's shared_buffers, for the huge pages advice (e.g. 8GB; default: not given)",
 	  REC, CFG(shared_buffers), NULL },
@@ -298,6 +311,47 @@ out:
 	return ret;
 }
 
+/* --wal-candidate: each use adds one directory. */
+static int add_path(struct wb_paths *paths, const char *value, char *why, unsigned why_len)
+{
+	if (!value || !*value) {
+		snprintf(why, why_len, "empty path");
+		return -EINVAL;
+	}
+	if (paths->n == WB_MAX_CANDIDATES) {
+		snprintf(why, why_len, "at most %d directories", WB_MAX_CANDIDATES);
+		return -ERANGE;
+	}
+	paths->v[paths->n++] = value;
+	return 0;
+}
+
+/* "2000/s" (a pace, opt->min .. opt->max writes per second) or "30%" (0.01 ..
+ * 100 % of the measured capacity). */
+static int set_load(struct wb_load_opt *load, const struct wb_option *opt, const char *value,
+		    char *why, unsigned why_len)
+{
+	size_t len = strlen(value);
+	char num[32];
+
+	if (len > 2 && len < sizeof(num) && strcmp(value + len - 2, "/s") == 0) {
+		memcpy(num, value, len - 2);
+		num[len - 2] = '\0';
+		if (!wb_parse_uint(num, opt->min, opt->max, &load->per_s)) {
+			load->pct_bp = 0;
+			return 0;
+		}
+	} else if (len > 1 && value[len - 1] == '%' &&
+		   !wb_parse_percent(value, 1, 10000, &load->pct_bp)) {
+		load->per_s = 0;
+		return 0;
+	}
+	snprintf(why, why_len, "not a rate (writes per second, e.g. 2000/s, %llu .. %llu) or a "
+		 "share of capacity (e.g. 30%%, 0.01%% .. 100%%)", (unsigned long long)opt->min,
+		 (unsigned long long)opt->max);
+	return -EINVAL;
+}
+
 static int set_choice(uint64_t *slot, const struct wb_option *opt, const char *value, char *why,
 		      unsigned why_len)
 {
@@ -376,6 +430,10 @@ int wb_option_set(struct wb_config *cfg, const struct wb_option *opt, const char
 		return 0;
 	case WB_OPT_CHOICE:
 		return set_choice(slot, opt, value, why, why_len);
+	case WB_OPT_PATHS:
+		return add_path(slot, value, why, why_len);
+	case WB_OPT_LOAD:
+		return set_load(slot, opt, value, why, why_len);
 	case WB_OPT_PERCENT:
 		ret = wb_parse_percent(value, opt->min, opt->max, (uint64_t *)slot);
 		if (ret)

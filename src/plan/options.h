@@ -18,6 +18,20 @@ struct wb_list {
 	unsigned n;
 };
 
+/* --wal-candidate, given once per directory. */
+#define WB_MAX_CANDIDATES 8
+struct wb_paths {
+	const char *v[WB_MAX_CANDIDATES];
+	unsigned n;
+};
+
+/* --data-load: a pace in writes per second, or a share of the data volume's
+ * measured random-write capacity (exactly one is set). */
+struct wb_load_opt {
+	uint64_t per_s;
+	uint64_t pct_bp;          /* basis points */
+};
+
 enum wb_command {
 	WB_CMD_COMPAT, WB_CMD_RUN, WB_CMD_ENGINES, WB_CMD_RECOMMEND, WB_CMD_VERIFY, WB_CMD_COUNT
 };
@@ -56,6 +70,9 @@ struct wb_config {
 	uint64_t seed;            /* of the rounds' random order; 0 picks one from the clock */
 	uint64_t workload;        /* recommend: enum wb_workload */
 	uint64_t shared_buffers;  /* recommend: the server's shared_buffers, bytes (0: not given) */
+	struct wb_paths wal_candidates; /* recommend: directories pg_wal could move to */
+	struct wb_load_opt data_load;   /* recommend with candidates: the data volume's load */
+	uint64_t data_load_size;  /* recommend with candidates: the load's file, bytes */
 	const char *json_path;
 	const char *csv_path;
 	const char *profile;      /* command line only: profile name or path */
@@ -81,6 +98,8 @@ enum wb_opt_type {
 	WB_OPT_FLAG,     /* no value on the command line; true/false in profiles */
 	WB_OPT_CHOICE,   /* one name of choices[], stored as its index */
 	WB_OPT_PERCENT,  /* "3", "2.5%": basis points */
+	WB_OPT_PATHS,    /* a path, given once per value, into a struct wb_paths */
+	WB_OPT_LOAD,     /* "2000/s" or "30%", into a struct wb_load_opt */
 };
 
 struct wb_option {

@@ -183,6 +183,44 @@ struct wb_test *wb_plan_recommend(const struct wb_config *cfg, size_t *n)
 	return t;
 }
 
+struct wb_test *wb_plan_placement(const struct wb_config *cfg, size_t *n)
+{
+	/* Where each row runs: the data directory idle, the data directory under
+	 * the load, then each candidate with the load on the data directory. */
+	size_t nsites = 1 + (size_t)cfg->wal_candidates.n, rows = nsites + 1, k = 0, w;
+	struct wb_test *t = calloc(2 * rows, sizeof(*t));
+	unsigned shape;
+
+	if (!t)
+		return NULL;
+	for (shape = 0; shape < 2; shape++) {
+		for (w = 0; w < rows; w++) {
+			t[k] = make_test(WB_DEFAULT_METHOD,
+					 pg_uses_direct(cfg, WB_DEFAULT_METHOD) ? WB_ENGINE_DIRECT
+										      : WB_ENGINE_SYNC,
+					 XLOG_BLCKSZ, 1, 0, 0);
+			t[k].pattern = shape ? WB_PATTERN_GROUPCOMMIT : WB_PATTERN_APPEND;
+			t[k].committers = shape ? WB_PLACEMENT_COMMITTERS : 1;
+			t[k].segment_size = 16u << 20;
+			t[k].segment_mode = WB_SEGMENT_RECYCLE;
+			t[k].flush_form = WB_FLUSH_COALESCED;
+			t[k].wal_buffers = cfg->wal_buffers;
+			t[k].site = w == 0 ? 0 : (unsigned)(w - 1);
+			t[k].data_load = w > 0;
+			if (w == 0)
+				snprintf(t[k].label, sizeof(t[k].label), "data, idle");
+			else if (w == 1)
+				snprintf(t[k].label, sizeof(t[k].label), "data, loaded");
+			else
+				snprintf(t[k].label, sizeof(t[k].label), "candidate %zu, data loaded",
+					 w - 1);
+			k++;
+		}
+	}
+	*n = k;
+	return t;
+}
+
 struct wb_test *wb_plan_run(const struct wb_config *cfg, size_t *n)
 {
 	size_t conc = concurrency_count(cfg), k = 0, c;

@@ -17,6 +17,16 @@ struct wb_test *wb_plan_compat(uint64_t duration_ns, size_t *n);
  * (oltp), and flushes of 16 and 128 pages as one write each (bulk). */
 struct wb_test *wb_plan_recommend(const struct wb_config *cfg, size_t *n);
 
+/* The group-commit row's committers, as pgbench's usual 8 clients. */
+#define WB_PLACEMENT_COMMITTERS 8
+
+/* What `recommend --wal-candidate` measures, with the default method (the
+ * method is chosen afterwards, for the volume pg_wal ends up on), for 8 kB commits and then a
+ * group commit of WB_PLACEMENT_COMMITTERS: on the data directory idle (site 0,
+ * no load), on it under the data load, and on each candidate (site k) with the
+ * load on the data directory. Each row is one placement of pg_wal. */
+struct wb_test *wb_plan_placement(const struct wb_config *cfg, size_t *n);
+
 /* Every method x engine x size of cfg, in that nesting order. */
 struct wb_test *wb_plan_run(const struct wb_config *cfg, size_t *n);
 

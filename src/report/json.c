@@ -12,6 +12,19 @@
 #include "model/method.h"
 #include "model/version.h"
 
+/* --data-load as given: {"per_s": N} or {"pct": P}. */
+static void add_load_option(cJSON *conf, const char *name, const struct wb_load_opt *load)
+{
+	cJSON *o = cJSON_AddObjectToObject(conf, name);
+
+	if (!o)
+		return;
+	if (load->per_s)
+		cJSON_AddNumberToObject(o, "per_s", (double)load->per_s);
+	else
+		cJSON_AddNumberToObject(o, "pct", (double)load->pct_bp / 100.0);
+}
+
 static void add_config(cJSON *root, const struct wb_config *cfg, enum wb_command cmd)
 {
 	cJSON *conf = cJSON_AddObjectToObject(root, "config"), *arr;
@@ -71,6 +84,15 @@ static void add_config(cJSON *root, const struct wb_config *cfg, enum wb_command
 			break;
 		case WB_OPT_CHOICE:
 			cJSON_AddStringToObject(conf, o->name, o->choices[*(const uint64_t *)slot]);
+			break;
+		case WB_OPT_PATHS:
+			arr = cJSON_AddArrayToObject(conf, o->name);
+			for (k = 0; arr && k < ((const struct wb_paths *)slot)->n; k++)
+				cJSON_AddItemToArray(arr, cJSON_CreateString(
+					((const struct wb_paths *)slot)->v[k]));
+			break;
+		case WB_OPT_LOAD:
+			add_load_option(conf, o->name, slot);
 			break;
 		}
 	}
@@ -470,6 +492,102 @@ static void add_verdict(cJSON *parent, const char *key, const struct wb_part_ver
 	cJSON_AddStringToObject(o, "reason", v->why);
 }
 
+static void add_placement_row(cJSON *parent, const char *key, const struct wb_placement_row *r)
+{
+	cJSON *o = cJSON_AddObjectToObject(parent, key);
+
+	if (!o)
+		return;
+	cJSON_AddBoolToObject(o, "measured", r->measured);
+	cJSON_AddNumberToObject(o, "commits_per_s", r->per_s);
+	cJSON_AddNumberToObject(o, "flush_p50_ms", r->p50_us / 1e3);
+	cJSON_AddNumberToObject(o, "flush_p99_ms", r->p99_us / 1e3);
+}
+
+/* "placement": one object per candidate; "placement_baseline": the data
+ * volume's own rows, the load, and where pg_wal should be. */
+static void add_placement(cJSON *o, const struct wb_placement *pl)
+{
+	cJSON *arr, *base, *load, *x, *g;
+	size_t k;
+
+	if (!pl) {
+		cJSON_AddNullToObject(o, "placement");
+		cJSON_AddNullToObject(o, "placement_baseline");
+		return;
+	}
+	arr = cJSON_AddArrayToObject(o, "placement");
+	for (k = 0; arr && k < pl->n; k++) {
+		const struct wb_placement_candidate *c = &pl->c[k];
+
+		if (!(x = cJSON_CreateObject()))
+			break;
+		cJSON_AddStringToObject(x, "path", c->path);
+		cJSON_AddBoolToObject(x, "same_device", c->same_device);
+		cJSON_AddBoolToObject(x, "same_file_system", c->same_fs);
+		cJSON_AddStringToObject(x, "device", c->device);
+		if (c->gain.compared) {
+			cJSON_AddNumberToObject(x, "gain_pct", c->gain.pct);
+			add_range(x, "ci95_pct", c->gain.low, c->gain.high);
+		} else {
+			cJSON_AddNullToObject(x, "gain_pct");
+			cJSON_AddNullToObject(x, "ci95_pct");
+		}
+		cJSON_AddBoolToObject(x, "significant", c->gain.significant);
+		cJSON_AddBoolToObject(x, "move", c->move);
+		cJSON_AddBoolToObject(x, "in_ram", c->in_ram);
+		cJSON_AddBoolToObject(x, "upper_bound", c->upper_bound);
+		cJSON_AddStringToObject(x, "reason", c->reason);
+		add_placement_row(x, "commit", &c->commit);
+		add_placement_row(x, "group", &c->group);
+		if ((g = cJSON_GetObjectItem(x, "group")) && c->group_gain.compared) {
+			cJSON_AddNumberToObject(g, "gain_pct", c->group_gain.pct);
+			add_range(g, "ci95_pct", c->group_gain.low, c->group_gain.high);
+			cJSON_AddBoolToObject(g, "significant", c->group_gain.significant);
+		}
+		cJSON_AddItemToArray(arr, x);
+	}
+	base = cJSON_AddObjectToObject(o, "placement_baseline");
+	if (!base)
+		return;
+	cJSON_AddStringToObject(base, "data", pl->data);
+	cJSON_AddStringToObject(base, "device", pl->data_device);
+	cJSON_AddBoolToObject(base, "failed", pl->failed);
+	if (pl->failed)
+		cJSON_AddStringToObject(base, "failure", pl->failure);
+	cJSON_AddStringToObject(base, "headline", pl->headline);
+	cJSON_AddStringToObject(base, "context", pl->context);
+	cJSON_AddStringToObject(base, "wal_dir", pl->wal_dir ? pl->wal_dir : "");
+	if (pl->best >= 0)
+		cJSON_AddStringToObject(base, "move_to", pl->c[pl->best].path);
+	else
+		cJSON_AddNullToObject(base, "move_to");
+	cJSON_AddNumberToObject(base, "group_committers", pl->group_committers);
+	add_placement_row(base, "idle_commit", &pl->idle_commit);
+	add_placement_row(base, "idle_group", &pl->idle_group);
+	add_placement_row(base, "loaded_commit", &pl->loaded_commit);
+	add_placement_row(base, "loaded_group", &pl->loaded_group);
+	if (pl->slowdown_known) {
+		cJSON_AddNumberToObject(base, "load_slowdown_pct", pl->slowdown_pct);
+		add_range(base, "load_slowdown_ci95_pct", pl->slowdown_low, pl->slowdown_high);
+	} else {
+		cJSON_AddNullToObject(base, "load_slowdown_pct");
+	}
+	load = cJSON_AddObjectToObject(base, "load");
+	if (load) {
+		cJSON_AddNumberToObject(load, "target_per_s", pl->load_target_per_s);
+		cJSON_AddNumberToObject(load, "achieved_per_s", pl->load_achieved_per_s);
+		cJSON_AddNumberToObject(load, "capacity_per_s", pl->load_capacity_per_s);
+		cJSON_AddNumberToObject(load, "capacity_pct", pl->load_pct);
+		cJSON_AddBoolToObject(load, "kept_up", pl->load_kept_up);
+		cJSON_AddNumberToObject(load, "fsync_mean_ms", pl->load_fsync_mean_ms);
+		cJSON_AddNumberToObject(load, "fsync_max_ms", pl->load_fsync_max_ms);
+	}
+	arr = cJSON_AddArrayToObject(base, "steps");
+	for (k = 0; arr && k < pl->nsteps; k++)
+		cJSON_AddItemToArray(arr, cJSON_CreateString(pl->steps[k]));
+}
+
 static void add_recommendation(cJSON *root, const struct wb_recommendation *rec)
 {
 	cJSON *o = cJSON_AddObjectToObject(root, "recommendation"), *arr;
@@ -478,6 +596,7 @@ static void add_recommendation(cJSON *root, const struct wb_recommendation *rec)
 	if (!o)
 		return;
 	cJSON_AddStringToObject(o, "workload", wb_workload_names[rec->workload]);
+	add_placement(o, rec->placement);
 	if (rec->failed) {
 		cJSON_AddNullToObject(o, "wal_sync_method");
 		cJSON_AddStringToObject(o, "failure", rec->failure);

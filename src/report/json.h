@@ -7,7 +7,7 @@
 
 /* Version of the JSON layout (docs/results-schema.md); bumped when keys change
  * meaning. Keys are only added, never renamed. */
-#define WB_SCHEMA_VERSION 4
+#define WB_SCHEMA_VERSION 5
 #include "advice/recommend.h"
 #include "results/results.h"
 

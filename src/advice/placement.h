@@ -1,0 +1,92 @@
+/* placement.h — whether to move pg_wal to another volume, decided from a
+ * placement run (plan/plan.h, wb_plan_placement): commits on the data volume
+ * under a checkpoint-like load against commits on each candidate while that
+ * load stays on the data volume. A pure function of the results, with every
+ * figure and reason it used: no I/O, no printing, no clock. */
+#ifndef WB_ADVICE_PLACEMENT_H
+#define WB_ADVICE_PLACEMENT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "results/results.h"
+
+/* Below this median flush time a commit costs the server more in CPU, locks
+ * and WAL insertion than in the flush (pgbench on a RAM-backed pg_wal here ran
+ * 20-40x faster, not the hundreds of times its flushes were): the flush gain is
+ * then only an upper bound, and said so. */
+#define WB_PLACEMENT_CPU_BOUND_US 100.0
+/* The load kept this share of its pace, or the figures say the data volume
+ * could not carry it (the load then measures a saturated volume). */
+#define WB_PLACEMENT_LOAD_KEPT 0.9
+
+#define WB_PLACEMENT_MAX_STEPS 10
+#define WB_PLACEMENT_STEP_LEN 1024
+
+/* One placement's figures: commits per second (the mean of its trials) and
+ * the flush latency. */
+struct wb_placement_row {
+	bool measured;
+	double per_s;
+	double p50_us, p99_us;
+};
+
+/* One placement's commits against another's, paired by round at 95 %. */
+struct wb_placement_gain {
+	bool compared;           /* enough trials to compare */
+	double pct, low, high;   /* the gain and its interval, percent */
+	bool significant;
+};
+
+/* One candidate directory for pg_wal. */
+struct wb_placement_candidate {
+	char path[PATH_MAX];
+	char device[64];         /* its disk ("vdb"), or its file system for one without */
+	bool same_fs;            /* the data directory's own file system */
+	bool same_device;        /* same file system, or a disk under both (wb_device_shares) */
+	struct wb_placement_row commit, group; /* (c): here, the load on the data volume */
+	struct wb_placement_gain gain;       /* commits here against (b) */
+	struct wb_placement_gain group_gain; /* group commits here against (b)'s */
+	bool move;               /* the measurement says moving pays */
+	bool in_ram;             /* memory-backed: never recommended, whatever it measures */
+	bool upper_bound;        /* flushes here so fast the server's CPU limits first */
+	char reason[720];
+};
+
+struct wb_placement {
+	bool failed;             /* an error or a durability failure: no verdict */
+	char failure[560];
+	char data[PATH_MAX];     /* the data directory */
+	char data_device[64];
+	struct wb_placement_row idle_commit, idle_group;     /* (a) */
+	struct wb_placement_row loaded_commit, loaded_group; /* (b) */
+	unsigned group_committers; /* of the group-commit rows */
+	bool slowdown_known;
+	double slowdown_pct, slowdown_low, slowdown_high; /* (b) against (a), commits, 95 % */
+	bool slowdown_significant;
+	/* The load: what it was asked, what it kept up. */
+	double load_target_per_s, load_achieved_per_s, load_capacity_per_s, load_pct;
+	double load_fsync_mean_ms, load_fsync_max_ms;
+	bool load_kept_up;
+	struct wb_placement_candidate c[WB_MAX_SITES - 1];
+	size_t n;
+	int best;                /* the candidate to move to; -1 to keep pg_wal */
+	const char *wal_dir;     /* where pg_wal should be: the best candidate or the data */
+	char headline[480];
+	char context[480];       /* what the load did to the data volume */
+	char steps[WB_PLACEMENT_MAX_STEPS][WB_PLACEMENT_STEP_LEN]; /* how to move, when moving */
+	size_t nsteps;
+};
+
+struct wb_placement_params {
+	double min_gain_pct;
+	bool data_is_pgdata;     /* the data directory holds PG_VERSION: commands can name it */
+};
+
+/* Decides from rs (a placement run: rs->sites set, tests from
+ * wb_plan_placement). Always fills out; returns false when there is no verdict
+ * (a failure, or the rows are missing). */
+bool wb_placement_decide(const struct wb_results *rs, const struct wb_placement_params *p,
+			 struct wb_placement *out);
+
+#endif

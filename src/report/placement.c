@@ -1,0 +1,66 @@
+/* placement.c (report) — see placement.h. */
+#include "report/placement.h"
+
+#include <stdio.h>
+
+static void print_row(const char *where, const char *what, const struct wb_placement_row *r)
+{
+	if (!r->measured) {
+		printf("  %-34.34s %-14s %12s\n", where, what, "not measured");
+		return;
+	}
+	printf("  %-34.34s %-14s %12.1f %10.3f %10.3f\n", where, what, r->per_s, r->p50_us / 1e3,
+	       r->p99_us / 1e3);
+}
+
+/* The (a), (b), (c) rows: what each placement did, commits and group commit. */
+static void print_evidence(const struct wb_placement *pl, const struct wb_results *rs)
+{
+	char group[32];
+	size_t k;
+
+	snprintf(group, sizeof(group), "group of %u", pl->group_committers);
+	printf("\nEvidence (commits/s, mean of %u interleaved rounds of trials; flush ms):\n",
+	       rs->rounds);
+	printf("  %-34s %-14s %12s %10s %10s\n", "pg_wal on", "shape", "commits/s", "p50 ms",
+	       "p99 ms");
+	print_row("data volume, idle", "8 kB commit", &pl->idle_commit);
+	print_row("data volume, idle", group, &pl->idle_group);
+	print_row("data volume, under the load", "8 kB commit", &pl->loaded_commit);
+	print_row("data volume, under the load", group, &pl->loaded_group);
+	for (k = 0; k < pl->n; k++) {
+		print_row(pl->c[k].path, "8 kB commit", &pl->c[k].commit);
+		print_row(pl->c[k].path, group, &pl->c[k].group);
+	}
+	printf("  the load: %.0f writes/s asked, %.0f kept up%s; its fsyncs %.1f ms mean, %.1f ms "
+	       "max\n", pl->load_target_per_s, pl->load_achieved_per_s,
+	       pl->load_kept_up ? "" : " (the data volume could not carry it: it was saturated)",
+	       pl->load_fsync_mean_ms, pl->load_fsync_max_ms);
+}
+
+void wb_placement_print(const struct wb_placement *pl, const struct wb_results *rs)
+{
+	size_t k;
+
+	printf("\n%s\n", pl->headline);
+	if (pl->failed)
+		return;
+	printf("  %s\n", pl->context);
+	for (k = 0; k < pl->n; k++) {
+		const struct wb_placement_candidate *c = &pl->c[k];
+
+		printf("  %s %s (%s%s): %s\n", c->move && !c->in_ram ? "+" : c->in_ram ? "!" : "-",
+		       c->path, c->device,
+		       c->same_fs ? ", same file system as the data"
+				  : c->same_device ? ", same disk as the data" : "", c->reason);
+		if (c->group_gain.compared)
+			printf("      group commit of %u: %+.0f %% [%.0f, %.0f]\n", pl->group_committers,
+			       c->group_gain.pct, c->group_gain.low, c->group_gain.high);
+	}
+	print_evidence(pl, rs);
+	if (!pl->nsteps)
+		return;
+	printf("\nTo move pg_wal to %s (the server must be stopped while it moves):\n", pl->wal_dir);
+	for (k = 0; k < pl->nsteps; k++)
+		printf("  %s\n", pl->steps[k]);
+}
