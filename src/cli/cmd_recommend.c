@@ -42,6 +42,7 @@ static bool is_pgdata(const char *dir)
 static int run_placement(const struct wb_config *cfg, uint64_t seed, struct wb_results *prs,
 			 struct wb_placement *pl)
 {
+	static char abs[WB_MAX_SITES][PATH_MAX];
 	const char *dirs[WB_MAX_SITES];
 	struct wb_load_spec load = {
 		.per_s = (double)cfg->data_load.per_s,
@@ -68,9 +69,13 @@ static int run_placement(const struct wb_config *cfg, uint64_t seed, struct wb_r
 	tests = wb_plan_placement(cfg, &n);
 	if (!tests)
 		return WB_EXIT_SETUP;
-	dirs[0] = cfg->target;
-	for (k = 0; k < cfg->wal_candidates.n; k++)
-		dirs[k + 1] = cfg->wal_candidates.v[k];
+	/* Absolute paths: the steps to move pg_wal are pasted into a shell in
+	 * another directory, and initdb takes only an absolute --waldir. */
+	for (k = 0; k <= cfg->wal_candidates.n; k++) {
+		const char *dir = k ? cfg->wal_candidates.v[k - 1] : cfg->target;
+
+		dirs[k] = realpath(dir, abs[k]) ? abs[k] : dir;
+	}
 	prs->adaptive = true;
 	prs->max_cv_pct = 10.0;
 	prs->min_difference_pct = 0.0;

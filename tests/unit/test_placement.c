@@ -1,0 +1,304 @@
+/* test_placement.c — the pg_wal placement verdict on synthetic placement runs:
+ * rows laid out as wb_plan_placement lays them out (commits and a group commit
+ * of 8; the data directory idle, loaded, and each candidate with the load on
+ * the data directory), trial rates made up per row with noise that differs by
+ * round, storage facts made up per site. Cases: a clear gain, a gain below
+ * --min-gain, no gain, the same file system, a slower candidate, a memory-backed
+ * candidate, group commit disagreeing, the best of two, the steps' paths, and
+ * failures of a row and of the load. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "advice/placement.h"
+
+#define ROUNDS 20
+
+/* One site's storage and its rows' mean rates. */
+struct site_spec {
+	const char *path;
+	const char *fs;            /* "ext4", "tmpfs" */
+	unsigned minor;            /* st_dev minor: equal to the data's = same file system */
+	double commit, group;      /* commits/s with the load on the data directory */
+	double p50_us;
+};
+
+static struct wb_results rs;
+static struct wb_placement pl;
+
+static double noisy(double mean, unsigned round, unsigned k)
+{
+	uint64_t x = (uint64_t)(round + 1) * 0x9e3779b97f4a7c15ull ^ (uint64_t)(k + 1) * 0xbf58476d1ce4e5b9ull;
+
+	x ^= x >> 31;
+	x *= 0x94d049bb133111ebull;
+	x ^= x >> 29;
+	return mean * (1.0 + 0.02 * ((double)(x % 2001) / 1000.0 - 1.0));
+}
+
+static struct wb_result *add_row(bool group, unsigned site, bool loaded, double rate, double p50_us)
+{
+	struct wb_result *x = wb_results_add(&rs, &(struct wb_test){
+		.method = WB_METHOD_FDATASYNC, .engine = WB_ENGINE_SYNC, .size = 8192,
+		.writes_per_op = 1, .queue_depth = 1, .jobs = 1, .committers = group ? 8 : 1,
+		.pattern = group ? WB_PATTERN_GROUPCOMMIT : WB_PATTERN_APPEND,
+		.flush_form = WB_FLUSH_COALESCED, .site = site, .data_load = loaded });
+	unsigned r;
+
+	assert_non_null(x);
+	x->status = WB_STATUS_OK;
+	x->hist = malloc(sizeof(*x->hist));
+	assert_non_null(x->hist);
+	wb_hist_init(x->hist);
+	for (r = 0; r < 100; r++)
+		wb_hist_record(x->hist, (uint64_t)(p50_us * 1e3));
+	for (r = 0; r < ROUNDS; r++)
+		assert_int_equal(wb_result_add_trial(x, noisy(rate, r, (unsigned)rs.n), r), 0);
+	wb_stats_compute(x->trial_rates, x->ntrials, &x->stats);
+	return x;
+}
+
+/* s[0] is the data directory (idle rates idle_commit, idle_group); s[1..n) the
+ * candidates. */
+static void build(const struct site_spec *s, size_t n, double idle_commit, double idle_group)
+{
+	size_t k;
+	unsigned shape;
+
+	wb_results_free(&rs);
+	memset(&rs, 0, sizeof(rs));
+	rs.adaptive = true;
+	rs.sites = calloc(n, sizeof(*rs.sites));
+	assert_non_null(rs.sites);
+	rs.nsites = n;
+	snprintf(rs.target, sizeof(rs.target), "%s", s[0].path);
+	for (k = 0; k < n; k++) {
+		struct wb_device *d = &rs.sites[k].device;
+
+		snprintf(rs.sites[k].path, sizeof(rs.sites[k].path), "%s", s[k].path);
+		snprintf(d->fs_type, sizeof(d->fs_type), "%s", s[k].fs);
+		d->dev_major = strcmp(s[k].fs, "tmpfs") ? 8 : 0;
+		d->dev_minor = s[k].minor;
+		if (d->dev_major)
+			snprintf(d->block_name, sizeof(d->block_name), "sd%c", 'a' + (int)s[k].minor);
+	}
+	rs.load = (struct wb_load_result){ .used = true, .requested_pct = 30, .capacity_per_s = 150,
+					   .target_per_s = 45, .writes = 450,
+					   .active_ns = 10000000000ull, .fsyncs = 10,
+					   .fsync_total_ns = 500000000ull, .fsync_max_ns = 90000000ull };
+	for (shape = 0; shape < 2; shape++) {
+		add_row(shape, 0, false, shape ? idle_group : idle_commit, s[0].p50_us);
+		for (k = 0; k < n; k++)
+			add_row(shape, (unsigned)k, true, shape ? s[k].group : s[k].commit, s[k].p50_us);
+	}
+}
+
+static bool decide(double min_gain, bool pgdata)
+{
+	struct wb_placement_params p = { .min_gain_pct = min_gain, .data_is_pgdata = pgdata };
+
+	return wb_placement_decide(&rs, &p, &pl);
+}
+
+static const struct site_spec data = { "/srv/data", "ext4", 0, 70, 240, 5000 };
+
+static void clear_gain_moves(void **state)
+{
+	struct site_spec s[] = { data, { "/srv/wal", "ext4", 1, 100, 330, 4000 } };
+
+	(void)state;
+	build(s, 2, 100, 300);
+	assert_true(decide(5, false));
+	assert_false(pl.failed);
+	assert_int_equal(pl.n, 1);
+	assert_true(pl.c[0].move);
+	assert_false(pl.c[0].same_device);
+	assert_true(pl.c[0].gain.significant);
+	assert_true(pl.c[0].gain.pct > 35 && pl.c[0].gain.pct < 50);
+	assert_true(pl.c[0].gain.low > 0);
+	assert_int_equal(pl.best, 0);
+	assert_string_equal(pl.wal_dir, "/srv/wal");
+	assert_non_null(strstr(pl.headline, "Move pg_wal to /srv/wal"));
+	assert_non_null(strstr(pl.c[0].reason, "bounds the commit-rate gain"));
+	/* The load slowed commits on the data volume by about 30 %. */
+	assert_true(pl.slowdown_known && pl.slowdown_significant);
+	assert_true(pl.slowdown_pct > 25 && pl.slowdown_pct < 35);
+	assert_true(pl.load_kept_up);
+	assert_true(pl.nsteps > 3);
+	assert_non_null(strstr(pl.steps[1], "initdb -D $PGDATA --waldir=/srv/wal/pg_wal"));
+}
+
+static void gain_below_min_gain_stays(void **state)
+{
+	struct site_spec s[] = { data, { "/srv/wal", "ext4", 1, 72.5, 248, 4000 } };
+
+	(void)state;
+	build(s, 2, 100, 300);
+	assert_true(decide(5, false));
+	assert_true(pl.c[0].gain.significant);
+	assert_false(pl.c[0].move);
+	assert_int_equal(pl.best, -1);
+	assert_non_null(strstr(pl.c[0].reason, "less than --min-gain"));
+	assert_non_null(strstr(pl.headline, "Keep pg_wal on /srv/data"));
+	assert_int_equal(pl.nsteps, 0);
+}
+
+static void no_gain_stays(void **state)
+{
+	struct site_spec s[] = { data, { "/srv/wal", "ext4", 1, 70, 240, 5000 } };
+
+	(void)state;
+	build(s, 2, 70, 240);
+	assert_true(decide(5, false));
+	assert_false(pl.c[0].gain.significant);
+	assert_false(pl.c[0].move);
+	assert_non_null(strstr(pl.c[0].reason, "No move, no gain"));
+	/* An idle volume as fast as a loaded one: the load did not slow commits. */
+	assert_false(pl.slowdown_significant);
+	assert_non_null(strstr(pl.context, "does not slow commits"));
+}
+
+static void same_file_system_named(void **state)
+{
+	struct site_spec s[] = { data, { "/srv/data/other", "ext4", 0, 70, 240, 5000 } };
+
+	(void)state;
+	build(s, 2, 100, 300);
+	assert_true(decide(5, false));
+	assert_true(pl.c[0].same_fs);
+	assert_true(pl.c[0].same_device);
+	assert_false(pl.c[0].move);
+	assert_non_null(strstr(pl.c[0].reason, "Same device, no gain"));
+	assert_non_null(strstr(pl.c[0].reason, "own file system"));
+}
+
+static void slower_candidate_stays(void **state)
+{
+	struct site_spec s[] = { data, { "/srv/slow", "ext4", 2, 50, 170, 9000 } };
+
+	(void)state;
+	build(s, 2, 100, 300);
+	assert_true(decide(5, false));
+	assert_true(pl.c[0].gain.significant);
+	assert_true(pl.c[0].gain.pct < 0);
+	assert_false(pl.c[0].move);
+	assert_non_null(strstr(pl.c[0].reason, "Slower"));
+}
+
+static void memory_is_never_recommended(void **state)
+{
+	struct site_spec s[] = { data, { "/dev/shm/wal", "tmpfs", 40, 500000, 400000, 2 } };
+
+	(void)state;
+	build(s, 2, 100, 300);
+	assert_true(decide(5, false));
+	assert_true(pl.c[0].move);     /* what it measured */
+	assert_true(pl.c[0].in_ram);
+	assert_true(pl.c[0].upper_bound);
+	assert_int_equal(pl.best, -1); /* what it says */
+	assert_non_null(strstr(pl.c[0].reason, "NOT DURABLE"));
+	assert_non_null(strstr(pl.headline, "is memory"));
+	assert_string_equal(pl.wal_dir, "/srv/data");
+}
+
+static void group_commit_loss_vetoes(void **state)
+{
+	struct site_spec s[] = { data, { "/srv/wal", "ext4", 1, 90, 180, 4000 } };
+
+	(void)state;
+	build(s, 2, 100, 300);
+	assert_true(decide(5, false));
+	assert_true(pl.c[0].gain.significant && pl.c[0].gain.pct > 5);
+	assert_true(pl.c[0].group_gain.significant && pl.c[0].group_gain.pct < 0);
+	assert_false(pl.c[0].move);
+	assert_non_null(strstr(pl.c[0].reason, "group commit of 8 loses"));
+}
+
+static void best_of_two_and_pgdata_steps(void **state)
+{
+	struct site_spec s[] = { data, { "/srv/wal1", "ext4", 1, 84, 290, 4500 },
+				 { "/srv/wal2/", "ext4", 2, 98, 330, 4000 } };
+
+	(void)state;
+	build(s, 3, 100, 300);
+	assert_true(decide(5, true));
+	assert_true(pl.c[0].move && pl.c[1].move);
+	assert_int_equal(pl.best, 1);
+	assert_string_equal(pl.wal_dir, "/srv/wal2/");
+	/* The cluster's own directory is named, and the trailing slash is not doubled. */
+	assert_non_null(strstr(pl.steps[1], "initdb -D /srv/data --waldir=/srv/wal2/pg_wal"));
+	assert_null(strstr(pl.steps[1], "$PGDATA"));
+}
+
+static void durability_failure_no_verdict(void **state)
+{
+	struct site_spec s[] = { data, { "/srv/wal", "ext4", 1, 100, 330, 4000 } };
+
+	(void)state;
+	build(s, 2, 100, 300);
+	rs.v[3].status = WB_STATUS_ERROR;
+	rs.v[3].durability_failure = true;
+	snprintf(rs.v[3].reason, sizeof(rs.v[3].reason), "fdatasync: EIO");
+	assert_false(decide(5, false));
+	assert_true(pl.failed);
+	assert_int_equal(strncmp(pl.failure, "DURABILITY FAILURE: ", 20), 0);
+	assert_non_null(strstr(pl.headline, "No placement verdict"));
+	assert_int_equal(pl.best, -1);
+}
+
+static void load_failure_no_verdict(void **state)
+{
+	struct site_spec s[] = { data, { "/srv/wal", "ext4", 1, 100, 330, 4000 } };
+
+	(void)state;
+	build(s, 2, 100, 300);
+	rs.load.failed = true;
+	rs.load.durability_failure = true;
+	snprintf(rs.load.reason, sizeof(rs.load.reason), "the data load's fsync: EIO on x");
+	assert_false(decide(5, false));
+	assert_true(pl.failed);
+	assert_non_null(strstr(pl.failure, "the data load's fsync"));
+}
+
+static void load_that_fell_behind_is_said(void **state)
+{
+	struct site_spec s[] = { data, { "/srv/wal", "ext4", 1, 100, 330, 4000 } };
+
+	(void)state;
+	build(s, 2, 100, 300);
+	rs.load.writes = 300; /* 30/s over 10 s against 45/s asked */
+	assert_true(decide(5, false));
+	assert_false(pl.load_kept_up);
+	assert_true(pl.load_achieved_per_s > 29 && pl.load_achieved_per_s < 31);
+}
+
+static int teardown(void **state)
+{
+	(void)state;
+	wb_results_free(&rs);
+	return 0;
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_teardown(clear_gain_moves, teardown),
+		cmocka_unit_test_teardown(gain_below_min_gain_stays, teardown),
+		cmocka_unit_test_teardown(no_gain_stays, teardown),
+		cmocka_unit_test_teardown(same_file_system_named, teardown),
+		cmocka_unit_test_teardown(slower_candidate_stays, teardown),
+		cmocka_unit_test_teardown(memory_is_never_recommended, teardown),
+		cmocka_unit_test_teardown(group_commit_loss_vetoes, teardown),
+		cmocka_unit_test_teardown(best_of_two_and_pgdata_steps, teardown),
+		cmocka_unit_test_teardown(durability_failure_no_verdict, teardown),
+		cmocka_unit_test_teardown(load_failure_no_verdict, teardown),
+		cmocka_unit_test_teardown(load_that_fell_behind_is_said, teardown),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
