@@ -34,6 +34,13 @@
  * restarts from now, so one stall does not become a burst that is not the load
  * asked for. */
 #define LOAD_MAX_DEBT_NS 100000000ull
+/* Writeback starts after WB_LOAD_FLUSH_AFTER writes or this long, whichever
+ * comes first. At a few dozen writes a second, 32 writes take most of a
+ * second: a trial of a second would see zero or one burst, and its rate would
+ * say more about which than about the load. The server smooths it too: the
+ * background writer wakes every bgwriter_delay (200 ms) with its own
+ * bgwriter_flush_after. */
+#define LOAD_WRITEBACK_EVERY_NS 100000000ull
 /* The longest sleep between checks for the stop request. */
 #define LOAD_NAP_NS 5000000ull
 
@@ -48,12 +55,13 @@ struct wb_load {
 	double per_s;              /* the pace; 0 = as fast as it goes */
 	struct wb_load_result *fig;
 	pthread_t thread;
+	bool opened;               /* the engine has the file open */
 	bool running;
 	uint64_t started_ns;       /* when the running thread started */
 	atomic_bool stop;
 	/* The thread's own counts, added to fig by wb_load_stop. */
 	uint64_t writes, writebacks, fsyncs, fsync_total_ns, fsync_max_ns;
-	uint64_t since_writeback, since_fsync_ns;
+	uint64_t since_writeback, since_writeback_ns, since_fsync_ns;
 	int err;                   /* first failure, -errno */
 	char why[160];
 };
@@ -119,6 +127,7 @@ static int writeback(struct wb_load *l, bool wait_after)
 		return failed(l, -errno, "sync_file_range", -1);
 	l->writebacks++;
 	l->since_writeback = 0;
+	l->since_writeback_ns = 0;
 	return 0;
 }
 
@@ -159,6 +168,7 @@ static void *load_main(void *arg)
 	while (!atomic_load_explicit(&l->stop, memory_order_relaxed)) {
 		now = wb_now_ns();
 		l->since_fsync_ns += now - last;
+		l->since_writeback_ns += now - last;
 		last = now;
 		if (period && now < next) {
 			nap(next - now < LOAD_NAP_NS ? next - now : LOAD_NAP_NS);
@@ -169,7 +179,8 @@ static void *load_main(void *arg)
 		if (write_page(l))
 			break;
 		next += period;
-		if (++l->since_writeback == WB_LOAD_FLUSH_AFTER && writeback(l, false))
+		if ((++l->since_writeback == WB_LOAD_FLUSH_AFTER ||
+		     l->since_writeback_ns >= LOAD_WRITEBACK_EVERY_NS) && writeback(l, false))
 			break;
 		if (l->since_fsync_ns >= LOAD_FSYNC_EVERY_NS && sync_file(l))
 			break;
@@ -249,6 +260,7 @@ int wb_load_open(struct wb_load **out, const char *dir, const struct wb_load_spe
 		ret = l->eng->open(l->e, l->path, 0);
 	if (ret)
 		goto out_fail;
+	l->opened = true;
 	*out = l;
 	return 0;
 out_fail:
@@ -314,36 +326,42 @@ int wb_load_stop(struct wb_load *l)
 	l->fig->active_ns += wb_now_ns() - l->started_ns;
 	(void)pthread_join(l->thread, NULL);
 	l->running = false;
-	/* Leave nothing of the load to write before the next trial. */
-	if (!l->err)
-		(void)sync_file(l);
+	/* Writeback already started finishes now, so the next trial does not pay
+	 * for it; pages dirtied since stay for the next loaded trial, whose count
+	 * to the next writeback carries on where this one stopped. */
+	if (!l->err && sync_file_range(l->range_fd, 0, 0, SYNC_FILE_RANGE_WAIT_BEFORE))
+		(void)failed(l, -errno, "sync_file_range", -1);
 	add_up(l);
 	return l->err;
 }
 
 int wb_load_close(struct wb_load *l)
 {
-	int ret = 0;
+	int ret = 0, gone;
 
 	if (!l)
 		return 0;
 	if (l->running)
 		(void)wb_load_stop(l);
 	if (l->e) {
-		/* close can report a deferred write error: the load's data was lost. */
-		ret = l->eng->close(l->e);
+		/* What the last trial left dirty is made durable; close can report a
+		 * deferred write error too: either is the load's data lost. */
+		if (l->opened && !l->err)
+			(void)sync_file(l);
+		ret = l->opened ? l->eng->close(l->e) : 0;
 		if (ret) {
 			(void)failed(l, ret, "close", -1);
 			l->fig->durability_failure = true;
-			add_up(l);
 		}
 		l->eng->destroy(l->e);
+		ret = l->err;
+		if (l->opened)
+			add_up(l);
 	}
 	if (l->range_fd >= 0)
 		(void)close(l->range_fd);
 	if (l->path[0]) {
-		int gone = wb_testfile_remove(l->path);
-
+		gone = wb_testfile_remove(l->path);
 		if (gone && !ret)
 			ret = gone;
 	}

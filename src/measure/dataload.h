@@ -1,11 +1,15 @@
 /* dataload.h — what PostgreSQL's checkpointer and background writer do to the
  * data volume, as a load that runs beside a WAL test: random 8 kB buffered
  * writes into a large file at a set pace, writeback started every 32 writes
- * (checkpoint_flush_after's 256 kB) and an fsync every second of load (the
+ * (checkpoint_flush_after's 256 kB) or 100 ms, and an fsync every second of load (the
  * sync phase of a checkpoint). One thread with its own engine and its own file,
  * never the WAL test's. It starts and stops around each trial, so trials stay
- * interleaved, and each stop ends with an fsync, so the next trial — loaded or
- * not — starts on a volume with nothing of the load still to write. */
+ * interleaved. A stop waits for the writeback already started, so the next
+ * trial — loaded or not — does not pay for it; the few pages dirtied since
+ * (fewer than one batch) wait for the next loaded trial, which carries on the
+ * count to the next writeback and the time to the next fsync as if the load
+ * had never paused: a trial that restarted them would see less load than asked
+ * for its first batch's worth of time. */
 #ifndef WB_MEASURE_DATALOAD_H
 #define WB_MEASURE_DATALOAD_H
 
@@ -49,13 +53,13 @@ int wb_load_measure_capacity(struct wb_load *l, uint64_t ns);
 /* Starts the load's thread at its pace. 0 or -errno (nothing started). */
 int wb_load_start(struct wb_load *l);
 
-/* Stops the thread, then fsyncs the file so nothing of the load is left to
- * write; adds the figures up. 0, or the -errno of the load's first failure
- * (recorded in the figures: a failed fsync is a durability failure). */
+/* Stops the thread and waits for the writeback it started; adds the figures
+ * up. 0, or the -errno of the load's first failure (recorded in the figures: a
+ * failed fsync is a durability failure). */
 int wb_load_stop(struct wb_load *l);
 
-/* Closes and removes the file and frees the load (stopping it first if
- * running). 0, or -errno of a failed close (a deferred write error, recorded in
+/* Fsyncs, closes and removes the file and frees the load (stopping it first
+ * if running). 0, or -errno of a failed fsync or close (a deferred write error, recorded in
  * the figures as a durability failure) or removal. */
 int wb_load_close(struct wb_load *l);
 
