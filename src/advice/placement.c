@@ -281,6 +281,7 @@ bool wb_placement_decide(const struct wb_results *rs, const struct wb_placement_
 
 	memset(out, 0, sizeof(*out));
 	out->best = -1;
+	out->rs = rs;
 	if (!rs->sites || rs->nsites < 2) {
 		out->failed = true;
 		snprintf(out->failure, sizeof(out->failure), "no candidate directory was measured");

@@ -76,6 +76,7 @@ struct wb_placement {
 	char context[480];       /* what the load did to the data volume */
 	char steps[WB_PLACEMENT_MAX_STEPS][WB_PLACEMENT_STEP_LEN]; /* how to move, when moving */
 	size_t nsteps;
+	const struct wb_results *rs; /* the run it was decided from: its rows, for reports */
 };
 
 struct wb_placement_params {

@@ -284,6 +284,10 @@ static cJSON *test_to_json(const struct wb_results *rs, const struct wb_result *
 	cJSON_AddStringToObject(o, "fd_mode", wb_fd_mode_names[r->test.fd_mode]);
 	cJSON_AddStringToObject(o, "pattern", wb_pattern_name(r->test.pattern));
 	cJSON_AddStringToObject(o, "shape", wb_shape_name(&r->test));
+	if (rs->sites) {
+		cJSON_AddStringToObject(o, "where", rs->sites[r->test.site].path);
+		cJSON_AddBoolToObject(o, "data_load", r->test.data_load);
+	}
 	cJSON_AddStringToObject(o, "flush_form", wb_flush_form_names[r->test.flush_form]);
 	if (r->test.flush_form == WB_FLUSH_COALESCED)
 		cJSON_AddNumberToObject(o, "wal_buffers", (double)r->test.wal_buffers);
@@ -538,6 +542,8 @@ static void add_placement(cJSON *o, const struct wb_placement *pl)
 		cJSON_AddBoolToObject(x, "in_ram", c->in_ram);
 		cJSON_AddBoolToObject(x, "upper_bound", c->upper_bound);
 		cJSON_AddStringToObject(x, "reason", c->reason);
+		if (pl->rs && k + 1 < pl->rs->nsites && (g = cJSON_AddObjectToObject(x, "storage")))
+			add_device(g, &pl->rs->sites[k + 1].device);
 		add_placement_row(x, "commit", &c->commit);
 		add_placement_row(x, "group", &c->group);
 		if ((g = cJSON_GetObjectItem(x, "group")) && c->group_gain.compared) {
@@ -586,6 +592,11 @@ static void add_placement(cJSON *o, const struct wb_placement *pl)
 	arr = cJSON_AddArrayToObject(base, "steps");
 	for (k = 0; arr && k < pl->nsteps; k++)
 		cJSON_AddItemToArray(arr, cJSON_CreateString(pl->steps[k]));
+	/* Every row as a test, trials and all: the verdict's evidence in full. */
+	arr = pl->rs ? cJSON_AddArrayToObject(base, "tests") : NULL;
+	for (k = 0; arr && k < pl->rs->n; k++)
+		if ((x = test_to_json(pl->rs, &pl->rs->v[k])))
+			cJSON_AddItemToArray(arr, x);
 }
 
 static void add_recommendation(cJSON *root, const struct wb_recommendation *rec)

@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# t_placement.sh — `walbench recommend --wal-candidate` with the data directory
+# on /tmp and a candidate that is another directory of the same file system:
+# the candidate is named same_device and same_file_system and gets no move, the
+# placement comes before the method, the JSON carries the placement list and
+# baseline (the load's figures among them), and nothing is left behind in
+# either directory. Bad candidates and load specs are refused before measuring.
+. "$(dirname "$0")/lib.sh"
+set -e
+
+wb_tmpdir d /tmp
+mkdir "$d/data" "$d/wal"
+expect_exit 0 "$WALBENCH" recommend "$d/data" --wal-candidate "$d/wal" --workload oltp \
+	--budget 8s --data-load 200/s --json "$d/rec.json"
+head -1 "$OUT" | grep -q '^Where should pg_wal live?' || fail "no placement header: $(head -3 "$OUT")"
+sed -n 3p "$OUT" | grep -q "^Keep pg_wal on $d/data" || fail "the placement verdict is not first: $(head -5 "$OUT")"
+grep -q "same file system as the data" "$OUT" || fail "the candidate is not named as the same file system"
+grep -q "^Which wal_sync_method for $d/data?" "$OUT" || fail "the method is not chosen for the data directory"
+json_check "$d/rec.json" 'len(d["recommendation"]["placement"]) == 1'
+json_check "$d/rec.json" 'set(d["recommendation"]["placement"][0]) >= {"path", "same_device", "device", "gain_pct", "ci95_pct", "move", "reason"}'
+json_check "$d/rec.json" '(p := d["recommendation"]["placement"][0])["path"] == "'"$d"'/wal" and p["same_device"] and p["same_file_system"] and not p["move"]'
+json_check "$d/rec.json" '(b := d["recommendation"]["placement_baseline"])["move_to"] is None and b["wal_dir"] == "'"$d"'/data" and b["steps"] == []'
+# The load was asked for 200 writes/s and the volume takes far more: it kept up.
+json_check "$d/rec.json" '(l := d["recommendation"]["placement_baseline"]["load"])["target_per_s"] == 200 and 150 < l["achieved_per_s"] < 250 and l["kept_up"]'
+json_check "$d/rec.json" '(b := d["recommendation"]["placement_baseline"]) and all(b[k]["measured"] and b[k]["commits_per_s"] > 0 for k in ("idle_commit", "idle_group", "loaded_commit", "loaded_group"))'
+json_check "$d/rec.json" 'd["config"]["wal-candidate"] == ["'"$d"'/wal"] and d["config"]["data-load"] == {"per_s": 200}'
+rm -f "$d/rec.json"
+assert_no_files "$d/data"
+assert_no_files "$d/wal"
+
+# Refused before any measuring: nothing is created anywhere.
+expect_exit 2 "$WALBENCH" recommend "$d/data" --wal-candidate "$d/missing"
+grep -q -- "--wal-candidate" "$ERR" || fail "the refusal does not name --wal-candidate: $(cat "$ERR")"
+expect_exit 1 "$WALBENCH" recommend "$d/data" --wal-candidate "$d/wal" --data-load 5x
+grep -q -- 'invalid value "5x" for --data-load' "$ERR" || fail "bad --data-load message: $(cat "$ERR")"
+expect_exit 1 "$WALBENCH" recommend "$d/data" --wal-candidate "$d/wal" --data-load 0%
+assert_no_files "$d/data"
+assert_no_files "$d/wal"
+pass

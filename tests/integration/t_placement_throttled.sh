@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# t_placement_throttled.sh — `walbench recommend --wal-candidate` with the data
+# directory on a loop ext4 volume throttled to 150 write IOPS (cgroup v1 blkio,
+# walbench inside the cgroup), a candidate on a second throttled volume (its own
+# 150 IOPS), one on /dev/shm and one on the data volume itself: the second
+# volume gets "move", the RAM-backed one measures far ahead but is never
+# recommended, and the directory on the data volume is "same device, no gain".
+# The load is 50 % of the data volume's capacity so that the gain (about +100 %)
+# is far from the line on every run. Skips without root, loop devices or a
+# cgroup v1 blkio hierarchy; the volumes are torn down on every exit.
+. "$(dirname "$0")/lib.sh"
+set -e
+need_root
+[ -e /sys/fs/cgroup/blkio/blkio.throttle.write_iops_device ] || skip "no cgroup v1 blkio throttling"
+command -v losetup >/dev/null && command -v mkfs.ext4 >/dev/null || skip "losetup or mkfs.ext4 missing"
+[ -d /dev/shm ] && [ -w /dev/shm ] || skip "no writable /dev/shm"
+VOL_TRAPS=0 # lib.sh owns the traps: the volumes go with the test's other cleanups
+VOL_PREFIX=wbtest
+. "$WB_SOURCE_DIR/contrib/lib/volumes.sh"
+on_exit vol_destroy
+for v in data wal; do
+	rc=0
+	vol_create throttled >/dev/null 2>"$ERR" || rc=$?
+	[ "$rc" = 0 ] || { [ "$rc" = 77 ] && skip "cannot make a throttled volume: $(cat "$ERR")"; fail "vol_create: $(cat "$ERR")"; }
+done
+data=${VOLS_DIR[0]} wal=${VOLS_DIR[1]}
+mkdir "$data/pgdata" "$data/other"
+wb_tmpdir shm /dev/shm
+
+set +e
+vol_exec "$WALBENCH" recommend "$data/pgdata" --wal-candidate "$wal" --wal-candidate "$shm" \
+	--wal-candidate "$data/other" --workload oltp --data-load 50% --budget 75s \
+	--json "$data/rec.json" >"$OUT" 2>"$ERR"
+got=$?
+set -e
+[ "$got" = 0 ] || fail "recommend exited $got: $(head -c 600 "$ERR")"
+sed -n 3p "$OUT" | grep -q "^Move pg_wal to $wal:" || fail "no move to the second volume first: $(head -12 "$OUT")"
+P='d["recommendation"]["placement"]'
+json_check "$data/rec.json" "[p['path'] for p in $P] == ['$wal', '$shm', '$data/other']"
+json_check "$data/rec.json" "(p := $P[0])['move'] and p['significant'] and p['gain_pct'] >= 30 and not p['same_file_system'] and not p['in_ram']"
+json_check "$data/rec.json" "(p := $P[1])['move'] and p['in_ram'] and p['gain_pct'] > 10 * $P[0]['gain_pct']"
+json_check "$data/rec.json" "(p := $P[2])['same_device'] and p['same_file_system'] and not p['move']"
+grep -q "Same device, no gain" "$OUT" || fail "the directory on the data volume is not 'same device, no gain'"
+grep -q "NOT DURABLE" "$OUT" || fail "the RAM-backed candidate is not called out"
+json_check "$data/rec.json" "(b := d['recommendation']['placement_baseline'])['move_to'] == '$wal' and b['wal_dir'] == '$wal'"
+json_check "$data/rec.json" "any('--waldir=$wal/pg_wal' in s for s in d['recommendation']['placement_baseline']['steps'])"
+# The load ran at half the volume's capacity, and the volume's capacity is its throttle.
+json_check "$data/rec.json" "(l := d['recommendation']['placement_baseline']['load'])['capacity_per_s'] < 200 and l['achieved_per_s'] > 0"
+# Every commit rate on a throttled volume is held under its 150 IOPS.
+json_check "$data/rec.json" "all(t['ops_per_sec'] < 200 for t in d['recommendation']['placement_baseline']['tests'] if t['pattern'] == 'append' and '/dev/shm' not in t['where'])"
+grep -q "^Which wal_sync_method for $wal?" "$OUT" || fail "the method is not chosen for the volume pg_wal moves to"
+rm -f "$data/rec.json"
+for d in "$data/pgdata" "$data/other" "$wal" "$shm"; do assert_no_files "$d"; done
+pass
