@@ -61,6 +61,8 @@ static int run_placement(const struct wb_config *cfg, uint64_t seed, struct wb_r
 		.min_trials = REC_MIN_TRIALS,
 		.ci_target_pct = 0.0, /* pairs by round: every row runs every round */
 		.seed = seed,
+		.min_gain_pct = cfg->min_gain_bp / 100.0,
+		.placement = true,
 	};
 	struct wb_test *tests;
 	size_t n, k;

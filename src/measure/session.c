@@ -513,6 +513,11 @@ static void run_adaptive(struct wb_result *rv, size_t n, const struct wb_schedul
 		if (sched->decide)
 			(void)wb_decide_step(rv, n, dp, done, rs->decisions, &rs->ndecisions,
 					     (double)(wb_now_ns() - start) / 1e9, rs->rounds);
+		if (sched->placement &&
+		    wb_placement_settled(rv, n, sched->min_gain_pct, rs->rounds)) {
+			rs->settled_in_s = (double)(wb_now_ns() - start) / 1e9;
+			break;
+		}
 	}
 	rs->elapsed_ns = wb_now_ns() - start;
 	if (sched->decide && rs->decisions)

@@ -22,7 +22,8 @@ struct wb_schedule {
 	uint64_t seed;           /* of each round's random order; recorded in the results */
 	bool decide;             /* stop on the sequential decision (results/decide.h) */
 	enum wb_method_id decide_baseline; /* the method a switch must beat */
-	double min_gain_pct;     /* ... by at least this much */
+	double min_gain_pct;     /* ... by at least this much (and a placement's move) */
+	bool placement;          /* stop once every pg_wal candidate is settled */
 };
 
 #endif

@@ -569,6 +569,14 @@ static void add_placement(cJSON *o, const struct wb_placement *pl)
 	else
 		cJSON_AddNullToObject(base, "move_to");
 	cJSON_AddNumberToObject(base, "group_committers", pl->group_committers);
+	if (pl->rs) {
+		cJSON_AddNumberToObject(base, "rounds", pl->rs->rounds);
+		cJSON_AddNumberToObject(base, "elapsed_s", (double)pl->rs->elapsed_ns / 1e9);
+		if (pl->rs->settled_in_s > 0)
+			cJSON_AddNumberToObject(base, "settled_in_s", pl->rs->settled_in_s);
+		else
+			cJSON_AddNullToObject(base, "settled_in_s");
+	}
 	add_placement_row(base, "idle_commit", &pl->idle_commit);
 	add_placement_row(base, "idle_group", &pl->idle_group);
 	add_placement_row(base, "loaded_commit", &pl->loaded_commit);

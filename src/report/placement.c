@@ -20,8 +20,8 @@ static void print_evidence(const struct wb_placement *pl, const struct wb_result
 	size_t k;
 
 	snprintf(group, sizeof(group), "group of %u", pl->group_committers);
-	printf("\nEvidence (commits/s, mean of %u interleaved rounds of trials; flush ms):\n",
-	       rs->rounds);
+	printf("\nEvidence (commits/s, mean of %u interleaved rounds of trials of %.2f s; flush ms):\n",
+	       rs->rounds, (double)rs->trial_ns / 1e9);
 	printf("  %-34s %-14s %12s %10s %10s\n", "pg_wal on", "shape", "commits/s", "p50 ms",
 	       "p99 ms");
 	print_row("data volume, idle", "8 kB commit", &pl->idle_commit);
@@ -36,6 +36,11 @@ static void print_evidence(const struct wb_placement *pl, const struct wb_result
 	       "max\n", pl->load_target_per_s, pl->load_achieved_per_s,
 	       pl->load_kept_up ? "" : " (the data volume could not carry it: it was saturated)",
 	       pl->load_fsync_mean_ms, pl->load_fsync_max_ms);
+	if (rs->settled_in_s > 0)
+		printf("  every candidate settled in %.1f s\n", rs->settled_in_s);
+	else
+		printf("  the budget ran out before every candidate was settled (99 %% interval clear "
+		       "of --min-gain): more --budget would narrow the intervals\n");
 }
 
 void wb_placement_print(const struct wb_placement *pl, const struct wb_results *rs)

@@ -336,3 +336,43 @@ const char *wb_decide_state_name(enum wb_decide_state s)
 	}
 	return "?";
 }
+
+/* The loaded data directory's row of the same shape as candidate row c. */
+static const struct wb_result *placement_base(const struct wb_result *rv, size_t n,
+					      const struct wb_result *c)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (rv[i].test.site == 0 && rv[i].test.data_load &&
+		    rv[i].test.pattern == c->test.pattern)
+			return &rv[i];
+	return NULL;
+}
+
+bool wb_placement_settled(const struct wb_result *rv, size_t n, double min_gain_pct,
+			  uint32_t rounds)
+{
+	const struct wb_result *base;
+	struct wb_comparison k;
+	size_t i;
+
+	if (!is_look(rounds, WB_DECIDE_MIN_ROUNDS))
+		return false;
+	for (i = 0; i < n; i++) {
+		const struct wb_result *c = &rv[i];
+
+		if (c->test.site == 0 || c->test.pattern == WB_PATTERN_GROUPCOMMIT)
+			continue;
+		if (c->status != WB_STATUS_OK)
+			return false; /* the verdict will say why; let the run end as it would */
+		base = placement_base(rv, n, c);
+		if (!base || !wb_result_compare(base, c, WB_DECIDE_CONF, &k))
+			return false;
+		/* A move beyond doubt, or a gain that cannot reach the minimum. */
+		if (!(k.significant && k.ci95_low_pct >= min_gain_pct) &&
+		    !(k.ci95_high_pct < min_gain_pct))
+			return false;
+	}
+	return true;
+}

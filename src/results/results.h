@@ -110,6 +110,7 @@ struct wb_results {
 	struct wb_site *sites;    /* placement: the data directory and the candidates; else NULL */
 	size_t nsites;
 	struct wb_load_result load; /* placement: the data load's figures */
+	double settled_in_s;      /* placement: when every candidate was settled; 0: the budget ran out */
 	struct wb_result *v;
 	size_t n, cap;
 };

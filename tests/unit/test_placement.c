@@ -4,8 +4,8 @@
  * the data directory), trial rates made up per row with noise that differs by
  * round, storage facts made up per site. Cases: a clear gain, a gain below
  * --min-gain, no gain, the same file system, a slower candidate, a memory-backed
- * candidate, group commit disagreeing, the best of two, the steps' paths, and
- * failures of a row and of the load. */
+ * candidate, group commit disagreeing, the best of two, the steps' paths,
+ * failures of a row and of the load, and when a run may stop early. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -277,6 +277,27 @@ static void load_that_fell_behind_is_said(void **state)
 	assert_true(pl.load_achieved_per_s > 29 && pl.load_achieved_per_s < 31);
 }
 
+/* The early stop (results/decide.c): only at a look, and only once every
+ * candidate's commit gain is clear of --min-gain one way or the other. */
+static void settled_only_when_clear(void **state)
+{
+	struct site_spec clear[] = { data, { "/srv/wal", "ext4", 1, 100, 330, 4000 },
+				     { "/srv/same", "ext4", 0, 71.4, 240, 5000 } };
+	struct site_spec straddles[] = { data, { "/srv/wal", "ext4", 1, 73.5, 250, 4000 } };
+
+	(void)state;
+	build(clear, 3, 100, 300);
+	assert_true(wb_placement_settled(rs.v, rs.n, 5, WB_DECIDE_MIN_ROUNDS));
+	assert_false(wb_placement_settled(rs.v, rs.n, 5, WB_DECIDE_MIN_ROUNDS + 1)); /* no look */
+	assert_false(wb_placement_settled(rs.v, rs.n, 5, WB_DECIDE_MIN_ROUNDS - 1));
+	build(straddles, 2, 100, 300);
+	assert_false(wb_placement_settled(rs.v, rs.n, 5, WB_DECIDE_MIN_ROUNDS));
+	/* A failed candidate row never lets the run stop early. */
+	build(clear, 3, 100, 300);
+	rs.v[2].status = WB_STATUS_ERROR;
+	assert_false(wb_placement_settled(rs.v, rs.n, 5, WB_DECIDE_MIN_ROUNDS));
+}
+
 static int teardown(void **state)
 {
 	(void)state;
@@ -298,6 +319,7 @@ int main(void)
 		cmocka_unit_test_teardown(durability_failure_no_verdict, teardown),
 		cmocka_unit_test_teardown(load_failure_no_verdict, teardown),
 		cmocka_unit_test_teardown(load_that_fell_behind_is_said, teardown),
+		cmocka_unit_test_teardown(settled_only_when_clear, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
