@@ -37,9 +37,14 @@ struct committer {
 	pthread_t thread;
 };
 
-/* The writes for stream range [from, to), split where the file wraps and at
- * GC_CHUNK, then the method's sync, linked. Returns the op count, or 0 when the
- * range does not fit in max ops (never flush less than is acknowledged). */
+/* The writes for stream range [from, to), split where the file wraps, at
+ * GC_CHUNK and, for a coalesced test, where the wal_buffers ring wraps (as
+ * XLogWrite splits), then the method's sync, linked. Returns the op count, or 0
+ * when the range does not fit in max ops (never flush less than is
+ * acknowledged).
+ * Trap: each piece is built as one plain write (flush form separate): the
+ * splitting is done here, and a coalesced piece could come back as two writes
+ * that tail[] has no room for. */
 static unsigned build_flush_ops(const struct wb_test *t, const struct gc_shared *gc,
 				uint64_t from, uint64_t to, struct wb_op *ops, unsigned max)
 {
@@ -47,6 +52,7 @@ static unsigned build_flush_ops(const struct wb_test *t, const struct gc_shared 
 	struct wb_op tail[2];
 	unsigned n = 0, k;
 
+	one.flush_form = WB_FLUSH_SEPARATE;
 	while (from < to && n + 1 < max) {
 		uint64_t off = from % gc->file_size;
 		uint64_t len = to - from;
@@ -55,6 +61,9 @@ static unsigned build_flush_ops(const struct wb_test *t, const struct gc_shared 
 			len = gc->file_size - off;
 		if (len > GC_CHUNK)
 			len = GC_CHUNK;
+		if (t->flush_form == WB_FLUSH_COALESCED && t->wal_buffers &&
+		    len > t->wal_buffers - from % t->wal_buffers)
+			len = t->wal_buffers - from % t->wal_buffers;
 		one.size = (uint32_t)len;
 		one.writes_per_op = 1;
 		k = wb_build_flush(&one, gc->buf, off, n, tail);
