@@ -37,7 +37,7 @@ static void add_config(cJSON *root, const struct wb_config *cfg, enum wb_command
 		const struct wb_option *o = &wb_options[i];
 		const void *slot = (const char *)cfg + o->offset;
 		const struct wb_list *list = slot;
-		uint32_t mask = *(const uint32_t *)slot;
+		uint32_t mask = 0;
 		unsigned k;
 
 		if (!(o->commands & WB_CMD_BIT(cmd)))
@@ -66,6 +66,7 @@ static void add_config(cJSON *root, const struct wb_config *cfg, enum wb_command
 				cJSON_AddItemToArray(arr, cJSON_CreateNumber((double)list->v[k]));
 			break;
 		case WB_OPT_METHODS:
+			mask = *(const uint32_t *)slot; /* only a mask is one: a bool slot is unaligned */
 			arr = cJSON_AddArrayToObject(conf, o->name);
 			for (k = 0; arr && k < WB_METHOD_COUNT; k++)
 				if (mask & (1u << k))
@@ -73,6 +74,7 @@ static void add_config(cJSON *root, const struct wb_config *cfg, enum wb_command
 						wb_method_get((enum wb_method_id)k)->name));
 			break;
 		case WB_OPT_ENGINES:
+			mask = *(const uint32_t *)slot;
 			arr = cJSON_AddArrayToObject(conf, o->name);
 			for (k = 0; arr && k < WB_ENGINE_COUNT; k++)
 				if (mask & (1u << k))
