@@ -106,8 +106,9 @@ static int verify_write(const struct wb_config *cfg)
 		fprintf(stderr, "walbench: %s: not a directory\n", cfg->target);
 		return WB_EXIT_SETUP;
 	}
-	buf = aligned_alloc(4096, run.record_size);
-	if (!buf)
+	/* posix_memalign, not aligned_alloc: a 512-byte record is not a multiple
+	 * of the 4096-byte alignment, which C11's aligned_alloc requires. */
+	if (posix_memalign(&buf, 4096, run.record_size))
 		return WB_EXIT_SETUP;
 	if (wb_verify_connect(cfg->verify_to, &conn, why, sizeof(why))) {
 		fprintf(stderr, "walbench: verify write: %s\n", why);
@@ -272,8 +273,8 @@ static int verify_check(const struct wb_config *cfg)
 	wb_verify_close(&conn);
 	if (status)
 		goto out;
-	buf = aligned_alloc(4096, l.run.record_size);
-	if (!buf) {
+	if (posix_memalign(&buf, 4096, l.run.record_size)) {
+		buf = NULL;
 		status = WB_EXIT_SETUP;
 		goto out;
 	}
