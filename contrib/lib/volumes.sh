@@ -1,5 +1,5 @@
 # shellcheck shell=bash
-# volumes.sh — build and tear down test volumes of given kinds (tmp, ext4, xfs, btrfs, zram,
+# volumes.sh — build and tear down test volumes of given kinds (tmp, shm, ext4, xfs, btrfs, zram,
 # throttled) for benchmark and validation scripts: source it, `vol_create KIND` (as often as needed:
 # VOL_DIR etc. name the last one made, the VOLS_* arrays all of them), work in the directories (run
 # I/O through `vol_exec CMD...` so the throttled volumes throttle it), then `vol_destroy`, which
@@ -11,11 +11,12 @@
 # cgroup: journal commits done by a kernel thread (ext4's jbd2, xfs's log worker) and writeback by the
 # flusher threads are not throttled. zram is one device (zram0): one zram volume at a time.
 # Run directly (`bash volumes.sh [KIND...]`), it creates, checks and destroys each kind, then two
-# throttled volumes at once (`multi`), and checks that nothing is left behind.
+# throttled volumes and a shm directory at once (`multi`), and checks that nothing is left behind.
 
 # --- settings (environment, read by vol_create) ------------------------------------------------
 VOL_PREFIX=${VOL_PREFIX:-wbvol}  # names temp dirs and cgroups: PREFIX-PID-KIND, unique per shell
 VOL_BASE=${VOL_BASE:-/tmp}       # the host file system: tmp volumes and loop images live here
+VOL_SHM=${VOL_SHM:-/dev/shm}     # a tmpfs: shm volumes live here (RAM: no device, nothing to throttle)
 VOL_SIZE=${VOL_SIZE:-4G}         # loop image and zram disk size (images are sparse)
 VOL_IOPS=${VOL_IOPS:-150}        # throttled: write IOPS, 150 ≈ one 7200 rpm disk (60 s / 7200 = 8.3 ms a turn);
                                  # read at each vol_create, so two volumes may have different budgets
@@ -24,7 +25,7 @@ VOL_TRAPS=${VOL_TRAPS:-1}
 
 # Every kind vol_create knows, in the order a full run uses.
 # shellcheck disable=SC2034 # used by the scripts that source this file
-VOL_KINDS="tmp ext4 xfs btrfs zram throttled"
+VOL_KINDS="tmp shm ext4 xfs btrfs zram throttled"
 
 readonly VOL_SKIP=77 # vol_create's status when this machine cannot make the kind
 
@@ -34,9 +35,9 @@ readonly VOL_SKIP=77 # vol_create's status when this machine cannot make the kin
 # write them: vol_destroy walks them backwards.
 VOL_KIND=""   # the kind made by the last vol_create
 VOL_DIR=""    # a writable directory on the volume, for the caller
-VOL_DEV=""    # the block device under VOL_DIR ("" for tmp)
+VOL_DEV=""    # the block device under VOL_DIR ("" for tmp and shm)
 VOL_FSTYPE="" # file system of VOL_DIR
-VOL_ROOT=""   # temp dir holding the image and the mount point (tmp: VOL_DIR's parent)
+VOL_ROOT=""   # temp dir holding the image and the mount point (tmp, shm: VOL_DIR's parent)
 VOL_MNT=""    # mount point, while mounted
 VOL_LOOP=""   # loop device, while attached
 VOL_ZRAM=""   # zram device, while its disksize is set
@@ -103,9 +104,9 @@ vol__forget() { # INDEX; drops one volume from the arrays, keeping the others in
 # (and appends them to VOLS_*). Returns 0, VOL_SKIP (77) with a message when the kind cannot be
 # made here, or 1 with a message on failure, after undoing what it had done to this volume only.
 vol_create() { # KIND
-	local kind=${1:-} rc=0 had_cgroup=$VOL_CGROUP
+	local kind=${1:-} rc=0 base=$VOL_BASE had_cgroup=$VOL_CGROUP
 	case $kind in
-	tmp | ext4 | xfs | btrfs | zram | throttled) ;;
+	tmp | shm | ext4 | xfs | btrfs | zram | throttled) ;;
 	*)
 		vol_msg "unknown volume kind '$kind' (kinds: $VOL_KINDS)"
 		return 1
@@ -118,13 +119,15 @@ vol_create() { # KIND
 	fi
 	vol__clear
 	VOL_KIND=$kind
-	VOL_ROOT=$(mktemp -d "$VOL_BASE/$VOL_PREFIX-$$-$kind.XXXXXX") || {
+	[[ $kind != shm ]] || base=$VOL_SHM
+	VOL_ROOT=$(mktemp -d "$base/$VOL_PREFIX-$$-$kind.XXXXXX") || {
 		vol__load_last
 		return 1
 	}
 	chmod 755 "$VOL_ROOT" # VOL_DIR is for unprivileged users too (a database server, say)
 	case $kind in
 	tmp) vol__make_tmp || rc=$? ;;
+	shm) vol__make_shm || rc=$? ;;
 	ext4 | xfs | btrfs) vol__make_loop "$kind" || rc=$? ;;
 	zram) vol__make_zram || rc=$? ;;
 	throttled) vol__make_throttled || rc=$? ;;
@@ -143,6 +146,18 @@ vol_create() { # KIND
 vol__make_tmp() {
 	VOL_DIR=$VOL_ROOT/dir
 	mkdir "$VOL_DIR"
+}
+
+# A private directory in VOL_SHM, RAM-backed: what a battery-backed or NVRAM log device looks like
+# to a flush (it returns at once). Refused unless VOL_SHM really is a tmpfs.
+vol__make_shm() {
+	local fs
+	fs=$(findmnt -n -o FSTYPE -T "$VOL_ROOT" | tail -n 1)
+	if [[ $fs != tmpfs ]]; then
+		vol_msg "shm: $VOL_SHM is on ${fs:-an unknown file system}, not tmpfs, skipped"
+		return "$VOL_SKIP"
+	fi
+	vol__make_tmp
 }
 
 vol__need() { # PROGRAM PACKAGE
@@ -391,7 +406,7 @@ vol_leftovers() {
 	losetup -a | grep -F "$VOL_BASE/$p" || true
 	findmnt -rn -o TARGET | grep -F "$VOL_BASE/$p" || true
 	find /sys/fs/cgroup/blkio -maxdepth 1 -name "$p*" 2>/dev/null || true
-	find "$VOL_BASE" -maxdepth 1 -name "$p*" 2>/dev/null || true
+	find "$VOL_BASE" "$VOL_SHM" -maxdepth 1 -name "$p*" 2>/dev/null || true
 }
 
 # --- self-test: bash volumes.sh [KIND...] ------------------------------------------------------
@@ -426,14 +441,20 @@ vol__selftest_one() { # KIND
 	return "$rc"
 }
 
-# Two throttled volumes at once: one cgroup with one rule per loop device, and
+# Two throttled volumes and a shm directory at once: one cgroup with one rule per loop device, and
 # a process in it held to each device's own budget while it writes to both (were the budget shared,
 # each would get half: below VOL_IOPS * 3 / 10 flushes a second).
 vol__selftest_multi() {
 	local rc=0 d lines rates i
 	vol_create throttled || return
 	vol_create throttled || return
-	echo "multi: ${VOLS_KIND[*]} (${VOLS_DEV[*]}), one cgroup $VOL_CGROUP"
+	vol_create shm || return
+	d="${VOLS_DEV[*]}"
+	echo "multi: ${VOLS_KIND[*]} (${d% }), one cgroup $VOL_CGROUP"
+	[[ $VOL_KIND == shm && $VOL_FSTYPE == tmpfs && ${VOL_DIR#"$VOL_SHM"/} != "$VOL_DIR" ]] || {
+		echo "  FAIL: the last volume is not a tmpfs directory in $VOL_SHM: $VOL_KIND $VOL_DIR ($VOL_FSTYPE)"
+		rc=1
+	}
 	lines=$(<"$VOL_CGROUP/blkio.throttle.write_iops_device")
 	for i in 0 1; do
 		grep -qx "${VOLS_RULE[i]}" <<<"$lines" || {
