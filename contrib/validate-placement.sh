@@ -457,25 +457,44 @@ report() {
 		if ($13 != "-" && $13 != "?") ct[i] = ct[i] " " $13
 		st[i] = st[i] " " $14
 	}
+	# Gains past +-1000 % (a RAM disk) lose their decimal, to stay readable.
+	function pct(v) {
+		if (v == "n/a")
+			return v
+		v += 0
+		return sprintf(v >= 1000 || v <= -1000 ? "%+.0f" : "%+.1f", v)
+	}
 	END {
-		w = 15
-		for (i = 0; i < nplace; i++) if (length(lab[i]) > w) w = length(lab[i])
-		printf "%-*s  %29s  %9s  %-28s %5s  %10s\n", w, "placement", "TPS median (min - max)",
-			"measured", "walbench predicts [95% CI]", "move", "pred - meas"
+		# The cells first, then each column as wide as its widest cell.
+		nc = split("placement|TPS median (min - max)|measured|walbench predicts [95% CI]|move|pred - meas", h, "|")
+		for (c = 1; c <= nc; c++)
+			t[0, c] = h[c]
 		base = median(l[0])
 		for (i = 0; i < nplace; i++) {
+			r = i + 1
 			m = median(l[i])
-			printf "%-*s  %9.1f (%7.1f - %7.1f)  ", w, lab[i], m, lo[i], hi[i]
+			t[r, 1] = lab[i]
+			t[r, 2] = sprintf("%.1f (%.1f - %.1f)", m, lo[i], hi[i])
 			if (i == 0) {
-				printf "%9s  %-28s %5s  %10s\n", "baseline", "baseline", "", ""
+				t[r, 3] = t[r, 4] = "baseline"
+				t[r, 5] = t[r, 6] = ""
 				continue
 			}
 			g = base > 0 ? 100 * (m / base - 1) : 0
 			p = (i in wg) ? wg[i] : "n/a"
-			pr = p == "n/a" ? "n/a" : sprintf("%s%% [%s, %s]", p, wlo[i], whi[i])
-			printf "%+8.1f%%  %-28s %5s  %10s\n", g, pr, (i in wmove) ? wmove[i] : "n/a",
-				p == "n/a" ? "n/a" : sprintf("%+.1f pp", p - g)
+			t[r, 3] = pct(g) "%"
+			t[r, 4] = p == "n/a" ? "n/a" : pct(p) "% [" pct(wlo[i]) ", " pct(whi[i]) "]"
+			t[r, 5] = (i in wmove) ? wmove[i] : "n/a"
+			t[r, 6] = p == "n/a" ? "n/a" : pct(p - g) " pp"
 		}
+		for (r = 0; r <= nplace; r++)
+			for (c = 1; c <= nc; c++)
+				if (length(t[r, c]) > cw_[c])
+					cw_[c] = length(t[r, c])
+		for (r = 0; r <= nplace; r++)
+			printf "%-*s  %*s  %*s  %-*s  %-*s  %*s\n", cw_[1], t[r, 1], cw_[2], t[r, 2], cw_[3], t[r, 3],
+				cw_[4], t[r, 4], cw_[5], t[r, 5], cw_[6], t[r, 6]
+		w = cw_[1]
 		printf "\nCheckpoints (from the server logs; median over the runs):\n"
 		printf "%-*s  %18s  %9s  %9s  %9s  %9s\n", w, "placement", "runs with one begun", "write s",
 			"sync s", "total s", "stop s"
