@@ -1,0 +1,583 @@
+#!/usr/bin/env bash
+# validate-placement.sh — checks walbench's pg_wal placement advice against real PostgreSQL: one
+# cluster per placement, all with their data on DATA_DIR, their WAL (initdb --waldir) on DATA_DIR
+# itself or on one WAL_DIR each; pgbench TPC-B TPS of each, interleaved and repeated, beside the gain
+# `walbench recommend --wal-candidate` predicts for moving pg_wal there.
+# Traps: needs root but runs PostgreSQL as the postgres user (private socket dir, no TCP). Throttling
+# is the caller's, or --build's: a blkio throttle counts only I/O submitted from inside its cgroup,
+# so the servers, pgbench and walbench all start in it. A checkpoint must fall inside each measured
+# run (its data writes are the load moving pg_wal escapes): checkpoint_timeout=30s and a warm-up
+# time it, and the report counts the runs that had one.
+set -euo pipefail
+
+here=$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")" && pwd)
+VOL_PREFIX=${VOL_PREFIX:-wbplace}
+# shellcheck disable=SC2034 # read by volumes.sh
+VOL_TRAPS=0 # our cleanup stops PostgreSQL before the volumes go
+# shellcheck source-path=SCRIPTDIR source=lib/volumes.sh
+. "$here/lib/volumes.sh"
+
+PORT=5499         # the first cluster's port, the next ones count up: it names the socket file only
+DATA_VOL_SIZE=8G  # --build: four clusters of scale 10 (~160 MB each), their WAL and walbench's files
+PLACE_VOL_SIZE=4G # --build: the second volume holds one cluster's WAL
+
+usage() {
+	cat <<EOF
+Usage: ${0##*/} [OPTIONS] DATA_DIR WAL_DIR...
+       ${0##*/} [OPTIONS] --build
+Runs pgbench TPC-B against one PostgreSQL cluster per pg_wal placement: the data of each on
+DATA_DIR, the WAL on DATA_DIR itself (the baseline) or on one WAL_DIR each, and prints per
+placement the TPS (median, min-max), the gain over the baseline, the gain walbench predicts
+(walbench recommend --data DATA_DIR --wal-candidate WAL_DIR... --workload oltp) and the
+difference. The servers run one at a time, each round in a rotated order.
+
+  DATA_DIR, WAL_DIR  existing directories; the script makes and removes its own
+                     subdirectories there. Throttle them yourself (run this script inside
+                     the cgroup), or use --build
+  --build            build the volumes instead (contrib/lib/volumes.sh): a throttled ext4
+                     data volume and, as WAL_DIRs, a directory on it, a second throttled
+                     ext4 volume and a directory on /dev/shm; PostgreSQL, pgbench and
+                     walbench run in their blkio cgroup. Torn down at the end
+  --iops N           --build: write IOPS of each throttled volume (default 150)
+  --reps N           rounds (default 3)
+  --secs S           seconds of each measured pgbench run (default 30)
+  --warmup S         seconds of pgbench before each measured run, discarded (default 25:
+                     the first checkpoint, 30 s after the server starts, falls in the run)
+  --clients N        pgbench clients (default 8; 2 threads, 1 for a single client)
+  --scale N          pgbench scale (default 10)
+  --walbench PATH    the walbench binary (default: \$WALBENCH, else ../build/walbench)
+  --out FILE         also write every run as TSV to FILE (the runs so far, if interrupted),
+                     and beside it walbench's JSON and the server logs (FILE-*.json, .log)
+  -h, --help         this help
+
+Exit: 0 done, 1 a run failed, 2 usage or setup error. walbench failing is not an error:
+its column then says n/a, and why below the table.
+EOF
+}
+
+die() {
+	echo "${0##*/}: $*" >&2
+	exit 2
+}
+
+msg() {
+	echo "${0##*/}: $*" >&2
+}
+
+# --- arguments: all checked before anything is made --------------------------------------------
+build=0
+reps=3
+secs=30
+warmup=25
+clients=8
+scale=10
+walbench=""
+walbench_given=0
+out=""
+while (($#)); do
+	case $1 in
+	-h | --help)
+		usage
+		exit 0
+		;;
+	--build)
+		build=1
+		shift
+		;;
+	--iops | --reps | --secs | --warmup | --clients | --scale | --walbench | --out)
+		(($# >= 2)) || die "$1 needs a value (try --help)"
+		case $1 in
+		--iops) VOL_IOPS=$2 ;;
+		--reps) reps=$2 ;;
+		--secs) secs=$2 ;;
+		--warmup) warmup=$2 ;;
+		--clients) clients=$2 ;;
+		--scale) scale=$2 ;;
+		--walbench) walbench=$2 walbench_given=1 ;;
+		--out) out=$2 ;;
+		esac
+		shift 2
+		;;
+	--)
+		shift
+		break
+		;;
+	-*) die "unknown option '$1' (try --help)" ;;
+	*) break ;;
+	esac
+done
+
+# No leading zero (bash would read it as octal) and at most 9 digits (no overflow).
+whole() { # NAME VALUE MIN
+	if ! [[ $2 =~ ^(0|[1-9][0-9]{0,8})$ ]] || (($2 < $3)); then
+		die "$1 must be a whole number >= $3, not '$2'"
+	fi
+}
+whole --iops "$VOL_IOPS" 1
+whole --reps "$reps" 1
+whole --secs "$secs" 1
+whole --warmup "$warmup" 0
+whole --clients "$clients" 1
+whole --scale "$scale" 1
+jobs=$((clients < 2 ? clients : 2))
+if ((walbench_given)); then
+	[[ -f $walbench && -x $walbench ]] || die "--walbench $walbench is not an executable file"
+fi
+if [[ -n $out ]]; then
+	[[ -d $(dirname -- "$out") && -w $(dirname -- "$out") ]] || die "--out $out: $(dirname -- "$out") is not a writable directory"
+	[[ ! -d $out ]] || die "--out $out is a directory"
+fi
+
+# The placements: index 0 is DATA_DIR itself (the baseline), then each WAL_DIR. label names them in
+# the table.
+place=()
+label=()
+data_dir=""
+if ((build)); then
+	(($# == 0)) || die "--build makes its own directories: no DATA_DIR or WAL_DIR with it"
+else
+	(($# >= 2)) || die "needs DATA_DIR and at least one WAL_DIR, or --build (try --help)"
+	for d in "$@"; do
+		[[ -d $d ]] || die "$d is not a directory"
+		[[ -w $d ]] || die "$d is not writable"
+		d=$(cd -- "$d" && pwd)
+		for p in "${place[@]}"; do
+			[[ $p != "$d" ]] || die "$d is given twice (DATA_DIR itself is always the baseline)"
+		done
+		place+=("$d")
+		label+=("$d")
+	done
+	data_dir=${place[0]}
+	label[0]="DATA_DIR itself"
+fi
+vol_require_root
+
+# --- clean-up: everything made or started is listed here as soon as it exists -------------------
+work=""       # logs, the socket dir, walbench's JSON: /tmp, readable by postgres
+made=()       # directories we created on DATA_DIR and the WAL_DIRs
+pgdata=()     # the clusters, by placement
+waldir=()     # their WAL directories, by placement
+child=""      # pgbench or walbench running now
+raw=""        # every run, TSV
+
+cleanup() {
+	local rc=$? i
+	trap - EXIT INT TERM
+	set +e
+	((rc < 128)) || msg "interrupted: stopping the servers, removing what was made"
+	if [[ -n $child ]]; then
+		# run_bg's child is a subshell; the tool is its child (vol_exec forks once more).
+		# shellcheck disable=SC2046 # one pid per word
+		kill -TERM $(ps -o pid= --ppid "$child") "$child" 2>/dev/null
+		wait "$child" 2>/dev/null
+	fi
+	# Immediate: the clusters are removed next, nothing is worth a shutdown checkpoint.
+	for i in "${!pgdata[@]}"; do
+		[[ ! -f ${pgdata[i]}/postmaster.pid ]] || stop_pg "$i" immediate || rc=1
+	done
+	for ((i = ${#made[@]} - 1; i >= 0; i--)); do
+		rm -rf -- "${made[i]}"
+	done
+	if [[ -n $out && -n $raw && -s $raw ]]; then
+		cp "$raw" "$out" || rc=1
+		# The server logs hold each checkpoint's timings and anything that went wrong.
+		for i in "${!pgdata[@]}"; do
+			[[ ! -f $(pg_log "$i") ]] || cp "$(pg_log "$i")" "${out%.*}-postgres-$i.log"
+		done
+	fi
+	if ((build)); then
+		vol_destroy || rc=1
+	fi
+	[[ -z $work ]] || rm -rf -- "$work"
+	exit "$rc"
+}
+trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+# Runs a command in the background and waits, so a TERM is acted on at once (bash runs traps only
+# between commands). Sets rc.
+rc=0
+run_bg() { # OUTFILE COMMAND...
+	local o=$1
+	shift
+	rc=0
+	"$@" >"$o" 2>&1 &
+	child=$!
+	wait "$child" || rc=$?
+	child=""
+}
+
+# Sets new_dir to a fresh PARENT/NAME.XXXXXX owned by postgres, listed in made at once. Not for
+# $(...): the listing would be lost with the subshell.
+new_dir=""
+mkdir_made() { # PARENT NAME MODE
+	new_dir=$(mktemp -d "$1/$2.XXXXXX") || die "cannot make a directory in $1"
+	made+=("$new_dir")
+	chown postgres: "$new_dir"
+	chmod "$3" "$new_dir"
+}
+
+# --- PostgreSQL --------------------------------------------------------------------------------
+pgbin=""
+find_pg() {
+	pgbin=$(printf '%s\n' /usr/lib/postgresql/*/bin/pg_ctl | sort -V | tail -n 1)
+	if [[ ! -x $pgbin ]] || [[ ! -x ${pgbin%/*}/pgbench ]]; then
+		command -v apt-get >/dev/null || die "PostgreSQL not found in /usr/lib/postgresql (install it)"
+		msg "installing PostgreSQL (apt-get install -y postgresql)"
+		apt-get install -y postgresql >"$work/apt.log" 2>&1 ||
+			{ apt-get update >>"$work/apt.log" 2>&1 && apt-get install -y postgresql >>"$work/apt.log" 2>&1; } ||
+			die "apt-get install postgresql failed: $(tail -n 5 "$work/apt.log")"
+		pgbin=$(printf '%s\n' /usr/lib/postgresql/*/bin/pg_ctl | sort -V | tail -n 1)
+	fi
+	pgbin=${pgbin%/*}
+	[[ -x $pgbin/pgbench && -x $pgbin/initdb ]] || die "no pgbench or initdb in $pgbin"
+	id postgres >/dev/null 2>&1 || die "no postgres user (PostgreSQL refuses to run as root)"
+	pg_major=$("$pgbin/pg_ctl" --version | awk '{ split($3, v, "."); print v[1] }')
+}
+
+# Runs a program as postgres. A program, not a function, so vol_exec can exec it: then killing
+# run_bg's child reaches it, and it stays in the cgroup vol_exec put it in (no PAM session, unlike
+# su/runuser).
+as_pg=()
+set_as_pg() {
+	as_pg=(setpriv --reuid=postgres --regid=postgres --init-groups -- env HOME="$work/pg" LC_ALL=C)
+}
+
+psql_q() { # PLACEMENT SQL
+	"${as_pg[@]}" "$pgbin/psql" -h "$work/pg" -p $((PORT + $1)) -U postgres -d postgres -XAtq \
+		-v ON_ERROR_STOP=1 -c "$2"
+}
+
+pg_log() { # PLACEMENT
+	echo "$work/pg/postgres-$1.log"
+}
+
+# Starts the server of placement I: in the cgroup (vol_exec) when measuring, outside it to set up,
+# which is not measured and slow at 150 IOPS.
+start_pg() { # PLACEMENT [plain]
+	local i=$1 pm
+	if [[ ${2:-} == plain ]]; then
+		"${as_pg[@]}" "$pgbin/pg_ctl" -D "${pgdata[i]}" -l "$(pg_log "$i")" -w -t 300 start >/dev/null
+	else
+		vol_exec "${as_pg[@]}" "$pgbin/pg_ctl" -D "${pgdata[i]}" -l "$(pg_log "$i")" -w -t 300 start >/dev/null
+	fi || die "pg_ctl start failed for ${label[i]}: $(tail -n 5 "$(pg_log "$i")")"
+	if [[ ${2:-} != plain && -n $VOL_CGROUP ]]; then
+		pm=$(head -n 1 "${pgdata[i]}/postmaster.pid")
+		grep -qx "$pm" "$VOL_CGROUP/cgroup.procs" || die "postmaster $pm is not in $VOL_CGROUP"
+	fi
+}
+
+# fast: a shutdown checkpoint, so the next start needs no recovery; it may take a while at 150
+# IOPS, hence the long timeout.
+stop_pg() { # PLACEMENT [MODE]
+	local i=$1 mode=${2:-fast}
+	"${as_pg[@]}" "$pgbin/pg_ctl" -D "${pgdata[i]}" -m "$mode" -w -t 600 stop >/dev/null 2>&1 ||
+		"${as_pg[@]}" "$pgbin/pg_ctl" -D "${pgdata[i]}" -m immediate -w -t 60 stop >/dev/null 2>&1 || {
+		msg "pg_ctl stop failed for ${pgdata[i]}"
+		return 1
+	}
+}
+
+# One cluster per placement, data on DATA_DIR and WAL on the placement; pgbench tables loaded.
+# initdb and the load run outside the cgroup: they are set-up, not measured.
+make_cluster() { # PLACEMENT
+	local i=$1
+	mkdir_made "$data_parent" "pgdata-$i" 700
+	pgdata[i]=$new_dir
+	mkdir_made "${place[i]}" "$VOL_PREFIX-wal-$i" 700
+	waldir[i]=$new_dir
+	"${as_pg[@]}" "$pgbin/initdb" -D "${pgdata[i]}" --waldir "${waldir[i]}" -U postgres -A trust \
+		-E UTF8 --no-sync >"$work/initdb-$i.log" 2>&1 ||
+		die "initdb failed for ${label[i]}: $(tail -n 5 "$work/initdb-$i.log")"
+	# Only what running side by side needs, and the checkpoint timing; the rest stays default
+	# (shared_buffers 128MB, wal_sync_method, max_wal_size), as on a server nobody tuned.
+	cat >>"${pgdata[i]}/postgresql.conf" <<EOF
+
+# validate-placement.sh
+listen_addresses = ''
+port = $((PORT + i))
+unix_socket_directories = '$work/pg'
+# The minimum, so a checkpoint runs inside each measured run: its data writes, spread over 27 s
+# (checkpoint_completion_target 0.9), are the load that competes with WAL flushes on a shared
+# volume and that moving pg_wal escapes. The first starts 30 s after the server: see --warmup.
+checkpoint_timeout = 30s
+log_checkpoints = on
+lc_messages = 'C'
+EOF
+	start_pg "$i" plain
+	"${as_pg[@]}" "$pgbin/pgbench" -h "$work/pg" -p $((PORT + i)) -U postgres -i -q -s "$scale" \
+		postgres >"$work/init-$i.log" 2>&1 || die "pgbench -i failed for ${label[i]}: $(tail -n 5 "$work/init-$i.log")"
+	psql_q "$i" "CHECKPOINT"
+	pg_version=$(psql_q "$i" "SHOW server_version")
+	stop_pg "$i"
+	sync -f "${pgdata[i]}" "${waldir[i]}/"
+}
+
+# --- one measured run --------------------------------------------------------------------------
+# Start, warm up, measure, stop. The server log between the measured run's start and the end of
+# the stop tells which checkpoints ran: write/sync/total of the first that is not the shutdown's.
+run_one() { # PLACEMENT ROUND POS
+	local i=$1 r=$2 pos=$3 log=$work/pgbench.log plog off0 off1 t0 tps txns lat ck stop_s
+	local bench=("${as_pg[@]}" "$pgbin/pgbench" -h "$work/pg" -p $((PORT + i)) -U postgres -c "$clients" -j "$jobs")
+	local novacuum=()
+	plog=$(pg_log "$i")
+	start_pg "$i"
+	if ((warmup > 0)); then
+		run_bg "$log" vol_exec "${bench[@]}" -T "$warmup" postgres
+		((rc == 0)) || { msg "warm-up pgbench on ${label[i]} failed (exit $rc):"; cat "$log" >&2; exit 1; }
+		# The warm-up vacuumed; another vacuum would push the run's start past the checkpoint's.
+		novacuum=(-n)
+	fi
+	off0=$(stat -c %s "$plog")
+	run_bg "$log" vol_exec "${bench[@]}" "${novacuum[@]}" -T "$secs" postgres
+	((rc == 0)) || { msg "pgbench on ${label[i]} failed (exit $rc):"; cat "$log" >&2; exit 1; }
+	off1=$(stat -c %s "$plog")
+	t0=$EPOCHREALTIME
+	stop_pg "$i" || exit 1
+	stop_s=$(awk -v a="$t0" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.1f", b - a }')
+	tps=$(awk '/^tps = / { print $3; exit }' "$log")
+	txns=$(awk -F': ' '/number of transactions actually processed/ { split($2, a, " "); print a[1]; exit }' "$log")
+	lat=$(awk '/^latency average = / { print $4; exit }' "$log")
+	[[ -n $tps ]] || { msg "no tps in pgbench output:"; cat "$log" >&2; exit 1; }
+	ck=$(tail -c +$((off0 + 1)) "$plog" | awk -v len=$((off1 - off0)) '
+		function field(name,    s) {
+			if (!match($0, name "=[0-9.]+ s"))
+				return "?"
+			s = substr($0, RSTART + length(name) + 1, RLENGTH - length(name) - 3)
+			return s
+		}
+		{ pos += length($0) + 1 }
+		/checkpoint starting:/ {
+			shutdown = /shutdown/
+			if (!shutdown && pos <= len)
+				begun++
+		}
+		/checkpoint complete:/ && !shutdown && w == "" {
+			w = field("write"); s = field("sync"); t = field("total")
+		}
+		END { printf "%d\t%s\t%s\t%s", begun, w == "" ? "-" : w, s == "" ? "-" : s, t == "" ? "-" : t }')
+	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$r" "$pos" "$i" "${label[i]}" "${place[i]}" \
+		"$secs" "$tps" "$txns" "$lat" "$ck" "$stop_s" "$warmup" >>"$raw"
+	msg "round $r/$reps, $pos/${#place[@]}: ${label[i]}: $(printf %.1f "$tps") tps; checkpoints begun" \
+		"in the run: ${ck%%$'\t'*}; stop ${stop_s} s"
+}
+
+# --- walbench ----------------------------------------------------------------------------------
+# Like contrib/bench/lib.sh's find_walbench, but a missing binary only empties the column.
+find_walbench() {
+	if ((!walbench_given)); then
+		walbench=${WALBENCH:-$here/../build/walbench}
+		[[ -x $walbench ]] || { wb_why="walbench not found at $walbench (build it, set WALBENCH or --walbench)"; walbench=""; }
+	fi
+}
+
+# Writes wb.tsv: per candidate placement, walbench's gain_pct, ci95 low and high, move,
+# same_device, reason; "n/a" where the run or the key is missing. Sets wb_why when all are n/a.
+wb_why=""
+run_walbench() {
+	local j=$work/walbench.json cands=() i
+	for ((i = 1; i < ${#place[@]}; i++)); do
+		cands+=(--wal-candidate "${place[i]}")
+	done
+	if [[ -n $walbench ]]; then
+		msg "walbench recommend --data $data_dir ${cands[*]} --workload oltp"
+		run_bg "$work/walbench.log" vol_exec "$walbench" recommend --data "$data_dir" "${cands[@]}" \
+			--workload oltp --pg-version "$pg_major" --json "$j"
+		if ((rc != 0)); then
+			wb_why="walbench recommend failed (exit $rc): $(grep -v '^Try ' "$work/walbench.log" | tail -n 1)"
+			rm -f "$j"
+		elif [[ ! -s $j ]]; then
+			wb_why="walbench recommend wrote no JSON"
+		fi
+		[[ -z $out || ! -s $j ]] || cp "$j" "${out%.*}-walbench.json"
+	fi
+	if ! command -v python3 >/dev/null; then
+		: >"$work/wb.tsv"
+		wb_why="python3 not found, needed to read walbench's JSON"
+		return
+	fi
+	python3 - "$j" "${place[@]:1}" >"$work/wb.tsv" <<'PY'
+import json, sys
+path, cands = sys.argv[1], sys.argv[2:]
+try:
+    placement = json.load(open(path))["recommendation"]["placement"]
+except Exception:
+    placement = []
+by = {p.get("path"): p for p in placement if isinstance(p, dict)}
+def num(v):
+    return "%+.1f" % v if isinstance(v, (int, float)) and not isinstance(v, bool) else "n/a"
+for i, c in enumerate(cands, 1):
+    p = by.get(c, {})
+    ci = p.get("ci95_pct")
+    lo, hi = (num(ci[0]), num(ci[1])) if isinstance(ci, list) and len(ci) == 2 else ("n/a", "n/a")
+    yn = lambda k: {True: "yes", False: "no"}.get(p.get(k), "n/a")
+    reason = str(p.get("reason", "n/a")).replace("\t", " ").replace("\n", " ")
+    print(i, num(p.get("gain_pct")), lo, hi, yn("move"), yn("same_device"), reason, sep="\t")
+PY
+	if [[ -z $wb_why ]] && ! awk -F'\t' '$2 != "n/a" { ok = 1 } END { exit !ok }' "$work/wb.tsv"; then
+		wb_why="walbench's JSON has no recommendation.placement entries for these paths"
+	fi
+}
+
+# --- the report --------------------------------------------------------------------------------
+describe() { # DIR: file system and device, for the legend
+	local src fs
+	src=$(findmnt -n -o SOURCE -T "$1" | tail -n 1)
+	fs=$(findmnt -n -o FSTYPE -T "$1" | tail -n 1)
+	echo "$fs on $src"
+}
+
+report() {
+	local i
+	echo
+	echo "== pg_wal placement: pgbench TPC-B -s $scale -c $clients -j $jobs, ${secs} s runs after a" \
+		"${warmup} s warm-up, rounds: $reps — PostgreSQL $pg_version, checkpoint_timeout 30s =="
+	echo "data: $data_dir ($(describe "$data_dir"))"
+	if ((build)); then
+		echo "(--build: throttled volumes at $VOL_IOPS write IOPS each, one blkio cgroup for PostgreSQL," \
+			"pgbench and walbench)"
+	fi
+	echo
+	awk -F'\t' -v nplace="${#place[@]}" -v wbfile="$work/wb.tsv" '
+	'"$AWK_MEDIAN"'
+	BEGIN {
+		while ((getline line < wbfile) > 0) {
+			split(line, f, "\t")
+			wg[f[1]] = f[2]; wlo[f[1]] = f[3]; whi[f[1]] = f[4]; wmove[f[1]] = f[5]
+		}
+	}
+	NR > 1 {
+		i = $3; lab[i] = $4; l[i] = l[i] " " $7
+		if (!(i in lo) || $7 + 0 < lo[i]) lo[i] = $7 + 0
+		if (!(i in hi) || $7 + 0 > hi[i]) hi[i] = $7 + 0
+		runs[i]++; if ($10 + 0 > 0) withck[i]++
+		if ($11 != "-" && $11 != "?") cw[i] = cw[i] " " $11
+		if ($12 != "-" && $12 != "?") cs[i] = cs[i] " " $12
+		if ($13 != "-" && $13 != "?") ct[i] = ct[i] " " $13
+		st[i] = st[i] " " $14
+	}
+	# Gains past +-1000 % (a RAM disk) lose their decimal, to stay readable.
+	function pct(v) {
+		if (v == "n/a")
+			return v
+		v += 0
+		return sprintf(v >= 1000 || v <= -1000 ? "%+.0f" : "%+.1f", v)
+	}
+	END {
+		# The cells first, then each column as wide as its widest cell.
+		nc = split("placement|TPS median (min - max)|measured|walbench predicts [95% CI]|move|pred - meas", h, "|")
+		for (c = 1; c <= nc; c++)
+			t[0, c] = h[c]
+		base = median(l[0])
+		for (i = 0; i < nplace; i++) {
+			r = i + 1
+			m = median(l[i])
+			t[r, 1] = lab[i]
+			t[r, 2] = sprintf("%.1f (%.1f - %.1f)", m, lo[i], hi[i])
+			if (i == 0) {
+				t[r, 3] = t[r, 4] = "baseline"
+				t[r, 5] = t[r, 6] = ""
+				continue
+			}
+			g = base > 0 ? 100 * (m / base - 1) : 0
+			p = (i in wg) ? wg[i] : "n/a"
+			t[r, 3] = pct(g) "%"
+			t[r, 4] = p == "n/a" ? "n/a" : pct(p) "% [" pct(wlo[i]) ", " pct(whi[i]) "]"
+			t[r, 5] = (i in wmove) ? wmove[i] : "n/a"
+			t[r, 6] = p == "n/a" ? "n/a" : pct(p - g) " pp"
+		}
+		for (r = 0; r <= nplace; r++)
+			for (c = 1; c <= nc; c++)
+				if (length(t[r, c]) > cw_[c])
+					cw_[c] = length(t[r, c])
+		for (r = 0; r <= nplace; r++)
+			printf "%-*s  %*s  %*s  %-*s  %-*s  %*s\n", cw_[1], t[r, 1], cw_[2], t[r, 2], cw_[3], t[r, 3],
+				cw_[4], t[r, 4], cw_[5], t[r, 5], cw_[6], t[r, 6]
+		w = cw_[1]
+		printf "\nCheckpoints (from the server logs; median over the runs):\n"
+		printf "%-*s  %18s  %9s  %9s  %9s  %9s\n", w, "placement", "runs with one begun", "write s",
+			"sync s", "total s", "stop s"
+		for (i = 0; i < nplace; i++)
+			printf "%-*s  %12d of %-3d  %9s  %9s  %9s  %9.1f\n", w, lab[i], withck[i], runs[i],
+				cw[i] == "" ? "-" : sprintf("%.1f", median(cw[i])),
+				cs[i] == "" ? "-" : sprintf("%.1f", median(cs[i])),
+				ct[i] == "" ? "-" : sprintf("%.1f", median(ct[i])), median(st[i])
+	}' "$raw"
+	echo
+	echo "placements:"
+	for i in "${!place[@]}"; do
+		echo "  ${label[i]}: ${place[i]}/$(basename -- "${waldir[i]}") ($(describe "${place[i]}"))"
+	done
+	if [[ -n $wb_why ]]; then
+		echo "walbench: n/a — $wb_why"
+	else
+		echo "walbench's reasons:"
+		while IFS=$'\t' read -r i _ _ _ _ same reason; do
+			echo "  ${label[i]}: same device: $same; $reason"
+		done <"$work/wb.tsv"
+	fi
+	echo "(measured: median TPS vs the baseline's; pred - meas: walbench's gain minus the measured," \
+		"percentage points. Checkpoints: 'begun' started during the measured ${secs} s; write, sync" \
+		"and total are those of the first checkpoint logged from the run's start on that is not the" \
+		"shutdown's (when the run ends before it does, the stop hurries it); stop: pg_ctl stop -m fast," \
+		"its shutdown checkpoint included.)"
+}
+
+# The median of space-separated numbers, for the report's awk.
+AWK_MEDIAN='
+function median(list,    a, n, i, j, t) {
+	n = split(list, a, " ")
+	if (n == 0)
+		return 0
+	for (i = 2; i <= n; i++)
+		for (j = i; j > 1 && a[j - 1] + 0 > a[j] + 0; j--) {
+			t = a[j]; a[j] = a[j - 1]; a[j - 1] = t
+		}
+	return n % 2 ? a[(n + 1) / 2] + 0 : (a[n / 2] + a[n / 2 + 1]) / 2
+}'
+
+# --- main --------------------------------------------------------------------------------------
+work=$(mktemp -d "/tmp/$VOL_PREFIX-$$.XXXXXX")
+chmod 755 "$work"
+mkdir "$work/pg"
+raw=$work/raw.tsv
+find_pg
+chown postgres: "$work/pg"
+set_as_pg
+find_walbench
+
+if ((build)); then
+	# The data volume first: VOL_MNT still names it when the same-volume candidate is made.
+	VOL_SIZE=$DATA_VOL_SIZE vol_create throttled || die "could not build the throttled data volume"
+	data_dir=$VOL_DIR
+	same=$VOL_MNT/wal-same # beside DATA_DIR on the same file system: walbench should see no gain
+	mkdir "$same"
+	chmod 755 "$same"
+	VOL_SIZE=$PLACE_VOL_SIZE vol_create throttled || die "could not build the second throttled volume"
+	second=$VOL_DIR
+	vol_create shm || die "could not make the /dev/shm directory"
+	place=("$data_dir" "$same" "$second" "$VOL_DIR")
+	label=("DATA_DIR itself" "data volume, other dir" "2nd $VOL_IOPS-IOPS volume" "/dev/shm (RAM)")
+	chmod 755 "${place[@]}"
+fi
+for d in "${place[@]}"; do
+	"${as_pg[@]}" test -x "$d" || die "$d: the postgres user cannot reach it (a parent directory is not searchable)"
+done
+msg "PostgreSQL binaries: $pgbin; walbench: ${walbench:-n/a}"
+
+printf 'round\tpos\tplacement\tlabel\twal_parent\tsecs\ttps\ttxns\tlatency_ms\tckpt_begun\tckpt_write_s\tckpt_sync_s\tckpt_total_s\tstop_s\twarmup_s\n' >"$raw"
+mkdir_made "$data_dir" "$VOL_PREFIX-data" 755
+data_parent=$new_dir
+for i in "${!place[@]}"; do
+	msg "cluster $i (${label[i]}): initdb, pgbench -i -s $scale"
+	make_cluster "$i"
+done
+run_walbench
+n=${#place[@]}
+for ((r = 1; r <= reps; r++)); do
+	for ((k = 0; k < n; k++)); do
+		run_one $(((k + r - 1) % n)) "$r" $((k + 1))
+	done
+done
+report
