@@ -45,10 +45,11 @@ struct wb_placement_candidate {
 	bool same_fs;            /* the data directory's own file system */
 	bool same_device;        /* same file system, or a disk under both (wb_device_shares) */
 	struct wb_placement_row commit, group; /* (c): here, the load on the data volume */
-	struct wb_placement_gain gain;       /* commits here against (b) */
-	struct wb_placement_gain group_gain; /* group commits here against (b)'s */
+	struct wb_placement_gain gain;        /* what decides: group commits against (b)'s */
+	struct wb_placement_gain single_gain; /* single-session commits against (b)'s */
 	bool move;               /* the measurement says moving pays */
 	bool in_ram;             /* memory-backed: never recommended, whatever it measures */
+	bool recommended;        /* move, and not in memory */
 	bool upper_bound;        /* flushes here so fast the server's CPU limits first */
 	char reason[720];
 };

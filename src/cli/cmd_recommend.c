@@ -87,6 +87,9 @@ static int run_placement(const struct wb_config *cfg, uint64_t seed, struct wb_r
 	       load.per_s > 0 ? " writes/s" : " % of its random-write capacity",
 	       cfg->wal_candidates.n, cfg->wal_candidates.n == 1 ? "y" : "ies", cfg->target, n,
 	       cfg->budget_ns / 1e9);
+	if (load.per_s <= 0)
+		printf("  (a share of capacity is a guess at your server's load: --data-load RATE/s "
+		       "with the data pages it writes per second predicts for it; see the README)\n");
 	fflush(stdout);
 	status = wb_exit_for_session(wb_session_run_at(&where, tests, n, &sched, NULL, prs));
 	if (!wb_placement_decide(prs, &params, pl) && status == WB_EXIT_OK)

@@ -510,6 +510,16 @@ static void add_placement_row(cJSON *parent, const char *key, const struct wb_pl
 	cJSON_AddNumberToObject(o, "flush_p99_ms", r->p99_us / 1e3);
 }
 
+/* A row's gain against the loaded data directory's, when it was compared. */
+static void add_placement_gain(cJSON *row, const struct wb_placement_gain *g)
+{
+	if (!row || !g->compared)
+		return;
+	cJSON_AddNumberToObject(row, "gain_pct", g->pct);
+	add_range(row, "ci95_pct", g->low, g->high);
+	cJSON_AddBoolToObject(row, "significant", g->significant);
+}
+
 /* "placement": one object per candidate; "placement_baseline": the data
  * volume's own rows, the load, and where pg_wal should be. */
 static void add_placement(cJSON *o, const struct wb_placement *pl)
@@ -542,17 +552,15 @@ static void add_placement(cJSON *o, const struct wb_placement *pl)
 		cJSON_AddBoolToObject(x, "significant", c->gain.significant);
 		cJSON_AddBoolToObject(x, "move", c->move);
 		cJSON_AddBoolToObject(x, "in_ram", c->in_ram);
+		cJSON_AddBoolToObject(x, "recommended", c->recommended);
 		cJSON_AddBoolToObject(x, "upper_bound", c->upper_bound);
 		cJSON_AddStringToObject(x, "reason", c->reason);
 		if (pl->rs && k + 1 < pl->rs->nsites && (g = cJSON_AddObjectToObject(x, "storage")))
 			add_device(g, &pl->rs->sites[k + 1].device);
 		add_placement_row(x, "commit", &c->commit);
+		add_placement_gain(cJSON_GetObjectItem(x, "commit"), &c->single_gain);
 		add_placement_row(x, "group", &c->group);
-		if ((g = cJSON_GetObjectItem(x, "group")) && c->group_gain.compared) {
-			cJSON_AddNumberToObject(g, "gain_pct", c->group_gain.pct);
-			add_range(g, "ci95_pct", c->group_gain.low, c->group_gain.high);
-			cJSON_AddBoolToObject(g, "significant", c->group_gain.significant);
-		}
+		add_placement_gain(cJSON_GetObjectItem(x, "group"), &c->gain);
 		cJSON_AddItemToArray(arr, x);
 	}
 	base = cJSON_AddObjectToObject(o, "placement_baseline");

@@ -54,13 +54,13 @@ void wb_placement_print(const struct wb_placement *pl, const struct wb_results *
 	for (k = 0; k < pl->n; k++) {
 		const struct wb_placement_candidate *c = &pl->c[k];
 
-		printf("  %s %s (%s%s): %s\n", c->move && !c->in_ram ? "+" : c->in_ram ? "!" : "-",
+		printf("  %s %s (%s%s): %s\n", c->recommended ? "+" : c->in_ram ? "!" : "-",
 		       c->path, c->device,
 		       c->same_fs ? ", same file system as the data"
 				  : c->same_device ? ", same disk as the data" : "", c->reason);
-		if (c->group_gain.compared)
-			printf("      group commit of %u: %+.0f %% [%.0f, %.0f]\n", pl->group_committers,
-			       c->group_gain.pct, c->group_gain.low, c->group_gain.high);
+		if (c->single_gain.compared)
+			printf("      single-session commits: %+.0f %% [%.0f, %.0f]\n",
+			       c->single_gain.pct, c->single_gain.low, c->single_gain.high);
 	}
 	print_evidence(pl, rs);
 	if (!pl->nsteps)

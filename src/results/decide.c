@@ -362,8 +362,8 @@ bool wb_placement_settled(const struct wb_result *rv, size_t n, double min_gain_
 	for (i = 0; i < n; i++) {
 		const struct wb_result *c = &rv[i];
 
-		if (c->test.site == 0 || c->test.pattern == WB_PATTERN_GROUPCOMMIT)
-			continue;
+		if (c->test.site == 0 || c->test.pattern != WB_PATTERN_GROUPCOMMIT)
+			continue; /* the group-commit row decides (advice/placement.c) */
 		if (c->status != WB_STATUS_OK)
 			return false; /* the verdict will say why; let the run end as it would */
 		base = placement_base(rv, n, c);

@@ -81,8 +81,8 @@ void wb_decide_finish(struct wb_result *rv, size_t n, const struct wb_decide_par
 const char *wb_decide_state_name(enum wb_decide_state s);
 
 /* A placement run (rows at several sites, wb_plan_placement) may stop at this
- * round: it is one of the looks above, and every candidate's commits against
- * the loaded data directory's are settled at WB_DECIDE_CONF — a gain whose
+ * round: it is one of the looks above, and every candidate's group commits
+ * against the loaded data directory's are settled at WB_DECIDE_CONF — a gain whose
  * interval clears min_gain_pct, or one whose interval stays below it. */
 bool wb_placement_settled(const struct wb_result *rv, size_t n, double min_gain_pct,
 			  uint32_t rounds);

@@ -13,7 +13,7 @@ mkdir "$d/data" "$d/wal"
 expect_exit 0 "$WALBENCH" recommend "$d/data" --wal-candidate "$d/wal" --workload oltp \
 	--budget 8s --data-load 200/s --json "$d/rec.json"
 head -1 "$OUT" | grep -q '^Where should pg_wal live?' || fail "no placement header: $(head -3 "$OUT")"
-sed -n 3p "$OUT" | grep -q "^Keep pg_wal on $d/data" || fail "the placement verdict is not first: $(head -5 "$OUT")"
+awk 'NR > 1 && /^[^ ]/ { print; exit }' "$OUT" | grep -q "^Keep pg_wal on $d/data" || fail "the placement verdict is not first: $(head -5 "$OUT")"
 grep -q "same file system as the data" "$OUT" || fail "the candidate is not named as the same file system"
 grep -q "^Which wal_sync_method for $d/data?" "$OUT" || fail "the method is not chosen for the data directory"
 json_check "$d/rec.json" 'len(d["recommendation"]["placement"]) == 1'

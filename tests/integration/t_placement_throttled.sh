@@ -4,7 +4,7 @@
 # walbench inside the cgroup), a candidate on a second throttled volume (its own
 # 150 IOPS), one on /dev/shm and one on the data volume itself: the second
 # volume gets "move", the RAM-backed one measures far ahead but is never
-# recommended, and the directory on the data volume is "same device, no gain".
+# recommended, and the directory on the data volume is "same file system, no gain".
 # The load is 50 % of the data volume's capacity so that the gain (about +100 %)
 # is far from the line on every run. Skips without root, loop devices or a
 # cgroup v1 blkio hierarchy; the volumes are torn down on every exit.
@@ -34,13 +34,13 @@ vol_exec "$WALBENCH" recommend "$data/pgdata" --wal-candidate "$wal" --wal-candi
 got=$?
 set -e
 [ "$got" = 0 ] || fail "recommend exited $got: $(head -c 600 "$ERR")"
-sed -n 3p "$OUT" | grep -q "^Move pg_wal to $wal:" || fail "no move to the second volume first: $(head -12 "$OUT")"
+awk 'NR > 1 && /^[^ ]/ { print; exit }' "$OUT" | grep -q "^Move pg_wal to $wal:" || fail "no move to the second volume first: $(head -12 "$OUT")"
 P='d["recommendation"]["placement"]'
 json_check "$data/rec.json" "[p['path'] for p in $P] == ['$wal', '$shm', '$data/other']"
-json_check "$data/rec.json" "(p := $P[0])['move'] and p['significant'] and p['gain_pct'] >= 30 and not p['same_file_system'] and not p['in_ram']"
-json_check "$data/rec.json" "(p := $P[1])['move'] and p['in_ram'] and p['gain_pct'] > 10 * $P[0]['gain_pct']"
+json_check "$data/rec.json" "(p := $P[0])['move'] and p['recommended'] and p['significant'] and p['gain_pct'] >= 30 and not p['same_file_system'] and not p['in_ram']"
+json_check "$data/rec.json" "(p := $P[1])['move'] and p['in_ram'] and not p['recommended'] and p['gain_pct'] > 10 * $P[0]['gain_pct']"
 json_check "$data/rec.json" "(p := $P[2])['same_device'] and p['same_file_system'] and not p['move']"
-grep -q "Same device, no gain" "$OUT" || fail "the directory on the data volume is not 'same device, no gain'"
+grep -q "Same file system, no gain" "$OUT" || fail "the directory on the data volume is not 'same file system, no gain'"
 grep -q "NOT DURABLE" "$OUT" || fail "the RAM-backed candidate is not called out"
 json_check "$data/rec.json" "(b := d['recommendation']['placement_baseline'])['move_to'] == '$wal' and b['wal_dir'] == '$wal'"
 json_check "$data/rec.json" "any('--waldir=$wal/pg_wal' in s for s in d['recommendation']['placement_baseline']['steps'])"
