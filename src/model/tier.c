@@ -1,0 +1,24 @@
+/* tier.c — the names of qualify's shapes and metrics, and tier lookup. */
+#include "model/tier.h"
+
+#include <string.h>
+
+const char *const wb_q_shape_names[WB_Q_SHAPE_COUNT] = {
+	[WB_Q_SHAPE_COMMIT] = "commit",
+	[WB_Q_SHAPE_ETCD] = "etcd",
+};
+
+const char *const wb_q_metric_names[WB_Q_METRIC_COUNT] = {
+	[WB_Q_FLUSHES_PER_S] = "flushes_per_s",
+	[WB_Q_P99_MS] = "p99_ms",
+};
+
+const struct wb_tier *wb_tier_find(const struct wb_tiers *tiers, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < tiers->n; i++)
+		if (strcmp(tiers->t[i].name, name) == 0)
+			return &tiers->t[i];
+	return NULL;
+}
