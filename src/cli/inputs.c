@@ -121,3 +121,16 @@ uint64_t wb_input_seed(uint64_t given)
 	clock_gettime(CLOCK_REALTIME, &ts);
 	return (((uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec) & ((1ull << 53) - 1)) | 1;
 }
+
+const char *wb_input_leading_operand(int *argc, char ***argv)
+{
+	const char *operand;
+
+	if (*argc < 2 || (*argv)[1][0] == '-')
+		return NULL;
+	operand = (*argv)[1];
+	(*argv)[1] = (*argv)[0];
+	(*argc)--;
+	(*argv)++;
+	return operand;
+}

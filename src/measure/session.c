@@ -30,6 +30,8 @@ struct session_ctx {
 	const void *buf;
 	struct wb_load *load;                  /* NULL: no test runs loaded */
 	const struct wb_load_result *load_fig;
+	bool slices;                           /* keep each trial's p99 and start */
+	uint64_t start_ns;                     /* the schedule's start, for trial start times */
 };
 
 /* Names the file the failure happened on (a job's own file, a segment), not
@@ -303,9 +305,12 @@ static uint64_t run_trial(struct wb_result *r, uint64_t duration_ns, bool counte
 	} else {
 		wb_result_merge(r, &trial, true);
 		if (trial.status == WB_STATUS_OK && trial.elapsed_ns > 0 &&
-		    wb_result_add_trial(r, (double)trial.ops * 1e9 / (double)trial.elapsed_ns,
-					round))
-			out_of_memory(r, "keeping a trial's rate");
+		    (wb_result_add_trial(r, (double)trial.ops * 1e9 / (double)trial.elapsed_ns,
+					 round) ||
+		     (ctx->slices && trial.hist &&
+		      wb_result_note_trial(r, (double)wb_hist_percentile(trial.hist, 99) / 1e3,
+					   (double)(t0 - ctx->start_ns) / 1e9))))
+			out_of_memory(r, "keeping a trial's figures");
 	}
 	wb_result_release(&trial);
 	return wb_now_ns() - t0;
@@ -629,7 +634,7 @@ enum wb_session_status wb_session_run_at(const struct wb_session_where *where,
 	unsigned nfiles = files_for(tests, n);
 	struct site_files sites[WB_MAX_SITES] = { { 0 } };
 	size_t buf_len = buffer_size_for(tests, n), i, k;
-	struct session_ctx ctx = { .load_fig = &rs->load };
+	struct session_ctx ctx = { .load_fig = &rs->load, .slices = sched && sched->slices };
 	struct prep_failure pf = { .call = NULL };
 	enum wb_session_status status = WB_SESSION_OK;
 	void *buf = NULL;
@@ -681,6 +686,7 @@ enum wb_session_status wb_session_run_at(const struct wb_session_where *where,
 		}
 		check_direct_alignment(r, rs->sites ? &rs->sites[r->test.site].device : &rs->device);
 	}
+	ctx.start_ns = wb_now_ns();
 	if (sched && sched->adaptive)
 		run_adaptive(rs->v + rs->n - n, n, sched, hooks, &ctx, rs);
 	else
