@@ -4,14 +4,18 @@
  * first. The exit status is the gate a provisioning script needs: 0 the tier
  * passed, 1 it failed or was inconclusive, 2 bad input (usage errors too, so a
  * typo never reads as a verdict), 3 an I/O or durability failure. */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include <sys/stat.h>
 
 #include "advice/qualify.h"
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
 #include "cli/inputs.h"
+#include "facts/blockdev.h"
 #include "measure/session.h"
 #include "plan/options.h"
 #include "plan/plan.h"
@@ -23,6 +27,31 @@
 /* qualify's own meaning of exit status 1. */
 #define WB_EXIT_NOT_QUALIFIED 1
 
+/* A raw block device is written over only when asked, and only when nothing
+ * uses it: refused (false) with the reason otherwise. */
+static bool raw_device_ok(const struct wb_config *cfg, size_t need)
+{
+	char why[600];
+	int64_t size;
+
+	if (!cfg->destroy_data) {
+		fprintf(stderr, "walbench: %s is a block device: qualify would write over its first "
+			"%zu MiB; add --destroy-data to allow it\n", cfg->target, need >> 20);
+		return false;
+	}
+	if (wb_blockdev_refusal(cfg->target, "/sys", "/proc", why, sizeof(why))) {
+		fprintf(stderr, "walbench: refusing to write over %s\n", why);
+		return false;
+	}
+	size = wb_blockdev_size(cfg->target);
+	if (size < (int64_t)need) {
+		fprintf(stderr, "walbench: %s: %s\n", cfg->target,
+			size < 0 ? strerror((int)-size) : "smaller than the 22 MiB the tests write");
+		return false;
+	}
+	return true;
+}
+
 int wb_cmd_qualify(int argc, char **argv)
 {
 	struct wb_results rs = { 0 };
@@ -32,6 +61,9 @@ int wb_cmd_qualify(int argc, char **argv)
 	struct wb_schedule sched;
 	struct wb_config cfg;
 	struct wb_test *tests = NULL;
+	struct wb_session_where where = { .dirs = NULL, .ndirs = 1 };
+	struct stat st;
+	bool raw;
 	const char *why, *operand;
 	char err[512];
 	size_t n;
@@ -45,7 +77,13 @@ int wb_cmd_qualify(int argc, char **argv)
 		return ret < 0 ? WB_EXIT_OK : WB_EXIT_SETUP;
 	if (operand)
 		cfg.target = operand;
-	if (!wb_input_dir_ok("DIR", cfg.target) || !wb_input_output_ok("--json", cfg.json_path))
+	raw = stat(cfg.target, &st) == 0 && S_ISBLK(st.st_mode);
+	if (!raw && cfg.destroy_data) {
+		fprintf(stderr, "walbench: --destroy-data: %s is not a block device\n", cfg.target);
+		return WB_EXIT_SETUP;
+	}
+	if ((raw ? !raw_device_ok(&cfg, WB_ETCD_FILE) : !wb_input_dir_ok("DIR", cfg.target)) ||
+	    !wb_input_output_ok("--json", cfg.json_path))
 		return WB_EXIT_SETUP;
 	tiers = malloc(sizeof(*tiers));
 	q = malloc(sizeof(*q));
@@ -87,7 +125,9 @@ int wb_cmd_qualify(int argc, char **argv)
 	       "in slices of %.1f s.\n", cfg.target, cfg.tier, cfg.budget_ns / 1e9,
 	       cfg.trial_ns / 1e9);
 	fflush(stdout);
-	status = wb_exit_for_session(wb_session_run(cfg.target, tests, n, &sched, NULL, &rs));
+	where.dirs = &cfg.target;
+	where.raw_device = raw;
+	status = wb_exit_for_session(wb_session_run_at(&where, tests, n, &sched, NULL, &rs));
 	if (rs.n) {
 		bool ok = wb_qualify(&rs, tiers, cfg.tier, q);
 

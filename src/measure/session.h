@@ -39,6 +39,9 @@ struct wb_session_where {
 	const char *const *dirs;
 	size_t ndirs;                    /* 1 .. WB_MAX_SITES */
 	const struct wb_load_spec *load; /* NULL: no data load */
+	bool raw_device;                 /* dirs[0] is a block device to write over (one
+					  * directory, one file): claimed with O_EXCL for
+					  * the run, written from offset 0, never unlinked */
 };
 
 /* wb_session_run over several directories, with the data load; the same
