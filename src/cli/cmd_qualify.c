@@ -15,7 +15,6 @@
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
 #include "cli/inputs.h"
-#include "facts/blockdev.h"
 #include "measure/session.h"
 #include "plan/options.h"
 #include "plan/plan.h"
@@ -26,31 +25,6 @@
 
 /* qualify's own meaning of exit status 1. */
 #define WB_EXIT_NOT_QUALIFIED 1
-
-/* A raw block device is written over only when asked, and only when nothing
- * uses it: refused (false) with the reason otherwise. */
-static bool raw_device_ok(const struct wb_config *cfg, size_t need)
-{
-	char why[600];
-	int64_t size;
-
-	if (!cfg->destroy_data) {
-		fprintf(stderr, "walbench: %s is a block device: qualify would write over its first "
-			"%zu MiB; add --destroy-data to allow it\n", cfg->target, need >> 20);
-		return false;
-	}
-	if (wb_blockdev_refusal(cfg->target, "/sys", "/proc", why, sizeof(why))) {
-		fprintf(stderr, "walbench: refusing to write over %s\n", why);
-		return false;
-	}
-	size = wb_blockdev_size(cfg->target);
-	if (size < (int64_t)need) {
-		fprintf(stderr, "walbench: %s: %s\n", cfg->target,
-			size < 0 ? strerror((int)-size) : "smaller than the 22 MiB the tests write");
-		return false;
-	}
-	return true;
-}
 
 int wb_cmd_qualify(int argc, char **argv)
 {
@@ -82,7 +56,8 @@ int wb_cmd_qualify(int argc, char **argv)
 		fprintf(stderr, "walbench: --destroy-data: %s is not a block device\n", cfg.target);
 		return WB_EXIT_SETUP;
 	}
-	if ((raw ? !raw_device_ok(&cfg, WB_ETCD_FILE) : !wb_input_dir_ok("DIR", cfg.target)) ||
+	if ((raw ? !wb_input_raw_device_ok(cfg.target, cfg.destroy_data, WB_ETCD_FILE)
+		 : !wb_input_dir_ok("DIR", cfg.target)) ||
 	    !wb_input_output_ok("--json", cfg.json_path))
 		return WB_EXIT_SETUP;
 	tiers = malloc(sizeof(*tiers));

@@ -667,6 +667,16 @@ static enum wb_session_status open_load(const struct wb_session_where *where, ui
 	return ret == -ENOMEM ? WB_SESSION_SETUP_FAILED : WB_SESSION_IO_FAILED;
 }
 
+static bool new_segments(const struct wb_test *tests, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (tests[i].pattern == WB_PATTERN_APPEND && tests[i].segment_mode == WB_SEGMENT_NEW)
+			return true;
+	return false;
+}
+
 static bool any_loaded(const struct wb_test *tests, size_t n)
 {
 	size_t i;
@@ -704,8 +714,9 @@ enum wb_session_status wb_session_run_at(const struct wb_session_where *where,
 	}
 	for (k = 0; k < WB_MAX_SITES; k++)
 		sites[k].claim_fd = -1;
-	if (where->raw_device && (where->ndirs != 1 || nfiles != 1)) {
-		fprintf(stderr, "walbench: a raw device takes one file: no --jobs, no candidates\n");
+	if (where->raw_device && (where->ndirs != 1 || nfiles != 1 || new_segments(tests, n))) {
+		fprintf(stderr, "walbench: a raw device is one file: no --jobs, no --segment new, "
+			"no candidates\n");
 		status = WB_SESSION_SETUP_FAILED;
 		goto out_free;
 	}
@@ -775,6 +786,11 @@ out_free:
 		free(sites[k].list);
 	}
 	return status;
+}
+
+uint64_t wb_session_file_size(const struct wb_test *tests, size_t n)
+{
+	return file_size_for(tests, n);
 }
 
 enum wb_session_status wb_session_run(const char *target, const struct wb_test *tests, size_t n,

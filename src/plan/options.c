@@ -193,12 +193,13 @@ const struct wb_option wb_options[] = {
 	  "and printed)",
 	  QUA, CFG(tier), NULL },
 	{ "device", 0, WB_OPT_PATH, NULL, 0, 0, "/dev/X",
-	  "qualify a raw block device instead of a directory (with --destroy-data): refused while "
+	  "measure a raw block device instead of a directory (with --destroy-data): refused while "
 	  "it or a partition is mounted, swap, or held by LVM/md/dm",
-	  QUA, CFG(target), NULL },
+	  RUN | QUA, CFG(target), NULL },
 	{ "destroy-data", 0, WB_OPT_FLAG, NULL, 0, 0, "",
-	  "allow writing over the start of a raw block device (its first 22 MiB are overwritten)",
-	  QUA, CFG(destroy_data), NULL },
+	  "allow writing over the start of a raw block device (qualify: its first 22 MiB; run: "
+	  "16 MiB or the largest segment)",
+	  RUN | QUA, CFG(destroy_data), NULL },
 	{ "tiers", 0, WB_OPT_PATH, NULL, 0, 0, "FILE",
 	  "the tiers and their thresholds (default profiles/tiers.json)",
 	  QUA, CFG(tiers_path), NULL },

@@ -79,7 +79,7 @@ struct wb_config {
 	const char *profile;      /* command line only: profile name or path */
 	const char *tier;         /* qualify: the tier whose verdict sets the exit status */
 	const char *tiers_path;   /* qualify: tiers file (NULL: profiles/tiers.json) */
-	bool destroy_data;        /* qualify: a raw block device may be written over */
+	bool destroy_data;        /* run, qualify: a raw block device may be written over */
 	const char *verify_to;    /* verify write: the listener, HOST:PORT */
 	const char *verify_from;  /* verify check: the listener, HOST:PORT */
 	uint64_t verify_port;     /* verify listen: TCP port (0: any free one, printed) */

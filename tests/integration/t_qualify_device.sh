@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# t_qualify_device.sh — `walbench qualify` on a raw block device (a loop device
+# t_qualify_device.sh — `walbench qualify` (and `run`) on a raw block device (a loop device
 # on a sparse file): refused without --destroy-data, refused while it is
 # mounted, while one of its partitions is mounted, while it is swap, and for a
 # path that is not a block device — each with exit 2 and the reason, before a
@@ -86,4 +86,13 @@ case $got in 0 | 1) ;; *) fail "qualify on $dev exited $got: $(head -c 600 "$ERR
 json_check "$d/q.json" 'd["host"]["device"]["fs_type"] == "(raw device)" and d["qualification"]["verdict"] in ("pass", "fail", "inconclusive")'
 [ "$(dd if="$dev" bs=1 skip=$((40 << 20)) count=6 status=none | tr -d '\0')" = KEEPME ] ||
 	fail "qualify wrote past its 22 MiB"
+
+# run takes a raw device the same way; --jobs would need several files.
+expect_exit 2 "$WALBENCH" run --device "$dev" --duration 100ms
+grep -q 'add --destroy-data' "$ERR" || fail "run: no --destroy-data hint: $(cat "$ERR")"
+expect_exit 2 "$WALBENCH" run --device "$dev" --destroy-data --jobs 2 --duration 100ms
+grep -q 'a raw device is one file' "$ERR" || fail "run --jobs 2: $(cat "$ERR")"
+expect_exit 0 "$WALBENCH" run --device "$dev" --destroy-data --method fdatasync --budget 1s
+grep -Eq '^fdatasync +sync +8kB' "$OUT" || fail "run on $dev: $(cat "$OUT")"
+[ -b "$dev" ] || fail "$dev is gone after run"
 pass
