@@ -20,6 +20,8 @@ bool wb_compare_same_test(const struct wb_saved_test *a, const struct wb_saved_t
 	       a->writes_per_op == b->writes_per_op && strcmp(a->pattern, b->pattern) == 0 &&
 	       a->queue_depth == b->queue_depth && a->jobs == b->jobs &&
 	       a->committers == b->committers && strcmp(a->flush_form, b->flush_form) == 0 &&
+	       a->wal_buffers == b->wal_buffers && strcmp(a->fd_mode, b->fd_mode) == 0 &&
+	       strcmp(a->segment, b->segment) == 0 && a->segment_size == b->segment_size &&
 	       strcmp(a->where, b->where) == 0 && a->data_load == b->data_load;
 }
 
@@ -48,6 +50,19 @@ void wb_compare_test_name(const struct wb_saved_test *t, char *buf, size_t len)
 		MORE(" c%llu", (unsigned long long)t->committers);
 	if (strcmp(t->flush_form, "separate"))
 		MORE(" %s", t->flush_form);
+	/* PostgreSQL's defaults (4MiB wal_buffers, 16MiB segments) go unsaid. */
+	if (t->wal_buffers && t->wal_buffers != 4u << 20) {
+		wb_format_size(t->wal_buffers, size, sizeof(size));
+		MORE(" wal_buffers %s", size);
+	}
+	if (*t->fd_mode && strcmp(t->fd_mode, "keep"))
+		MORE(" %s", t->fd_mode);
+	if (strcmp(t->segment, "new") == 0)
+		MORE(" new segments");
+	if (t->segment_size && t->segment_size != 16u << 20) {
+		wb_format_size(t->segment_size, size, sizeof(size));
+		MORE(" segment %s", size);
+	}
 	if (*t->where)
 		MORE(" on %s", t->where);
 	if (t->data_load == 1)

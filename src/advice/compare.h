@@ -59,7 +59,8 @@ int wb_compare_decide(const struct wb_saved_results *a, const struct wb_saved_re
 void wb_compare_free(struct wb_compare_verdict *v);
 
 /* The name reports print for a test: method/engine size xW, then what else sets
- * it apart ([label], pattern, qdN, jN, cN, coalesced, where, under load). */
+ * it apart ([label], pattern, qdN, jN, cN, coalesced, wal_buffers, fd mode,
+ * segments, where, under load). */
 void wb_compare_test_name(const struct wb_saved_test *t, char *buf, size_t len);
 
 /* True when two tests are the same test (every key of the description equal). */

@@ -57,6 +57,13 @@ static cJSON *description(const struct wb_saved_test *t)
 	if (t->committers)
 		cJSON_AddNumberToObject(o, "committers", (double)t->committers);
 	cJSON_AddStringToObject(o, "flush_form", t->flush_form);
+	if (t->wal_buffers)
+		cJSON_AddNumberToObject(o, "wal_buffers", (double)t->wal_buffers);
+	cJSON_AddStringToObject(o, "fd_mode", t->fd_mode);
+	if (*t->segment) {
+		cJSON_AddStringToObject(o, "segment", t->segment);
+		cJSON_AddNumberToObject(o, "segment_size", (double)t->segment_size);
+	}
 	if (*t->where)
 		cJSON_AddStringToObject(o, "where", t->where);
 	if (t->data_load >= 0)

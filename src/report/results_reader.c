@@ -219,6 +219,10 @@ static int read_test(struct reader *rd, const cJSON *obj, struct wb_saved_test *
 	    (ret = get_uint(rd, obj, "committers", &t->committers, false, 0)) ||
 	    (ret = get_string(rd, obj, "flush_form", t->flush_form, sizeof(t->flush_form),
 			      "separate")) ||
+	    (ret = get_uint(rd, obj, "wal_buffers", &t->wal_buffers, false, 0)) ||
+	    (ret = get_string(rd, obj, "fd_mode", t->fd_mode, sizeof(t->fd_mode), "keep")) ||
+	    (ret = get_string(rd, obj, "segment", t->segment, sizeof(t->segment), "")) ||
+	    (ret = get_uint(rd, obj, "segment_size", &t->segment_size, false, 0)) ||
 	    (ret = get_string(rd, obj, "where", t->where, sizeof(t->where), "")) ||
 	    (ret = get_bool(rd, obj, "data_load", &dl)) ||
 	    (ret = get_string(rd, obj, "status", t->status, sizeof(t->status), NULL)) ||

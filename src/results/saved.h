@@ -21,6 +21,10 @@ struct wb_saved_test {
 	uint64_t jobs;
 	uint64_t committers;     /* 0 outside group commit */
 	char flush_form[16];     /* separate, coalesced */
+	uint64_t wal_buffers;    /* coalesced: the ring a flush splits at; 0 otherwise */
+	char fd_mode[24];        /* keep, sync_then_close, close_then_sync */
+	char segment[16];        /* append: recycle, new; "" otherwise */
+	uint64_t segment_size;   /* append: bytes per segment; 0 otherwise */
 	char where[512];         /* placement rows: the directory; "" otherwise */
 	int data_load;           /* placement rows: 1 the data load ran, 0 not; -1 no such key */
 	char status[16];         /* ok, n/a, error, not run */

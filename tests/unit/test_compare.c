@@ -217,6 +217,37 @@ static void test_no_interval(void **state)
 	assert_false(v.regression);
 }
 
+/* pg_test_fsync's descriptor tests differ only in fd_mode: each matches its
+ * own, whatever the order in B. Synthetic, no file. */
+static void test_fd_mode_matches(void **state)
+{
+	static struct wb_saved_results sa, sb;
+	static double ra[] = { 100, 101, 99 }, rb[] = { 200, 201, 199 };
+	struct wb_saved_test t = { .method = "fsync", .engine = "sync", .size = 8192,
+				   .writes_per_op = 1, .pattern = "overwrite", .queue_depth = 1,
+				   .jobs = 1, .flush_form = "separate", .data_load = -1,
+				   .status = "ok", .ntrials = 3 };
+	struct wb_saved_test ta[2], tb[2];
+	char name[200];
+
+	(void)state;
+	ta[0] = ta[1] = t;
+	snprintf(ta[0].fd_mode, sizeof(ta[0].fd_mode), "sync_then_close");
+	snprintf(ta[1].fd_mode, sizeof(ta[1].fd_mode), "close_then_sync");
+	ta[0].trial_rates = ra;
+	ta[1].trial_rates = rb;
+	tb[0] = ta[1];
+	tb[1] = ta[0];
+	sa = (struct wb_saved_results){ .schema_version = 5, .tests = ta, .ntests = 2 };
+	sb = (struct wb_saved_results){ .schema_version = 5, .tests = tb, .ntests = 2 };
+	assert_int_equal(wb_compare_decide(&sa, &sb, NO_GATE, &v), 0);
+	assert_int_equal(v.npairs, 2);
+	assert_int_equal(v.ties, 2);
+	assert_ptr_equal(v.pairs[0].b, &tb[1]);
+	wb_compare_test_name(&ta[0], name, sizeof(name));
+	assert_string_equal(name, "fsync/sync 8kB x1 sync_then_close");
+}
+
 /* Schema 2 has no flush_form: read as separate (what version 2 measured), so
  * its tests match version 5's; the headline says the versions differ. */
 static void test_older_schema(void **state)
@@ -301,6 +332,7 @@ int main(void)
 		cmocka_unit_test_teardown(test_failed_in_b, teardown),
 		cmocka_unit_test_teardown(test_gate_threshold, teardown),
 		cmocka_unit_test_teardown(test_no_interval, teardown),
+		cmocka_unit_test_teardown(test_fd_mode_matches, teardown),
 		cmocka_unit_test_teardown(test_older_schema, teardown),
 		cmocka_unit_test_teardown(test_newer_schema, teardown),
 		cmocka_unit_test_teardown(test_reader_refusals, teardown),
