@@ -18,6 +18,7 @@ static const struct {
 	{ "recommend", wb_cmd_recommend },
 	{ "verify", wb_cmd_verify },
 	{ "qualify", wb_cmd_qualify },
+	{ "compare", wb_cmd_compare },
 };
 
 int main(int argc, char **argv)

@@ -20,6 +20,7 @@
 #define REC WB_CMD_BIT(WB_CMD_RECOMMEND)
 #define VER WB_CMD_BIT(WB_CMD_VERIFY)
 #define QUA WB_CMD_BIT(WB_CMD_QUALIFY)
+#define CMP WB_CMD_BIT(WB_CMD_COMPARE)
 
 /* --decide's choices: "off", then every method that can be a baseline, in enum
  * order (index k is method k - 1; "none", the no-sync baseline, cannot be one). */
@@ -240,6 +241,13 @@ const struct wb_option wb_options[] = {
 	{ "remove", 0, WB_OPT_FLAG, NULL, 0, 0, "",
 	  "check: remove the verify file when no acknowledged record was lost",
 	  VER, CFG(verify_remove), NULL },
+	{ "json", 'j', WB_OPT_PATH, NULL, 0, 0, "FILE",
+	  "also write the comparison as JSON to FILE (atomically; a symlink is refused)",
+	  CMP, CFG(json_path), NULL },
+	{ "fail-on-regression", 0, WB_OPT_PERCENT, NULL, 0, 10000, "PCT",
+	  "exit 1 when a test in B is significantly slower than in A by more than PCT, or "
+	  "failed in B (default: no gate, exit 0)",
+	  CMP, CFG(fail_regression_bp), NULL },
 };
 
 const unsigned wb_options_count = sizeof(wb_options) / sizeof(wb_options[0]);
@@ -506,7 +514,8 @@ int wb_parse_command_line(struct wb_config *cfg, enum wb_command cmd, int argc, 
 	struct option longopts[64];
 	const struct wb_option *map[64];
 	char shortopts[80] = "+:h", why[512];
-	unsigned n = 0, i;
+	const char *operands[2] = { NULL, NULL };
+	unsigned n = 0, i, noperands = 0;
 	int c, idx;
 
 	for (i = 0; i < wb_options_count && n < 62; i++) {
@@ -530,6 +539,7 @@ int wb_parse_command_line(struct wb_config *cfg, enum wb_command cmd, int argc, 
 
 	optind = 1;
 	opterr = 0; /* our messages, one line each */
+again:
 	while ((c = getopt_long(argc, argv, shortopts, longopts, &idx)) != -1) {
 		const struct wb_option *opt = NULL;
 
@@ -561,6 +571,22 @@ int wb_parse_command_line(struct wb_config *cfg, enum wb_command cmd, int argc, 
 			return 1;
 		}
 	}
+	/* compare's two files may come before, between or after its options: getopt
+	 * stops at each operand ("+" keeps the order), so take it and go on. */
+	if (cmd == WB_CMD_COMPARE && optind < argc && noperands < 2) {
+		operands[noperands++] = argv[optind++];
+		goto again;
+	}
+	if (cmd == WB_CMD_COMPARE && optind == argc && noperands < 2) {
+		fprintf(stderr, "walbench: compare needs two results files: walbench compare "
+				"A.json B.json\n");
+		usage_hint();
+		return 1;
+	}
+	if (cmd == WB_CMD_COMPARE) {
+		cfg->compare_a = operands[0];
+		cfg->compare_b = operands[1];
+	}
 	/* recommend, verify and qualify take their directory as their one operand, too. */
 	if ((cmd == WB_CMD_RECOMMEND || cmd == WB_CMD_VERIFY || cmd == WB_CMD_QUALIFY) &&
 	    optind == argc - 1)
@@ -576,6 +602,7 @@ int wb_parse_command_line(struct wb_config *cfg, enum wb_command cmd, int argc, 
 static const char *const command_name[WB_CMD_COUNT] = {
 	[WB_CMD_COMPAT] = "compat", [WB_CMD_RUN] = "run", [WB_CMD_ENGINES] = "engines",
 	[WB_CMD_RECOMMEND] = "recommend", [WB_CMD_VERIFY] = "verify", [WB_CMD_QUALIFY] = "qualify",
+	[WB_CMD_COMPARE] = "compare",
 };
 
 static const char *const command_help[WB_CMD_COUNT] = {
@@ -587,6 +614,8 @@ static const char *const command_help[WB_CMD_COUNT] = {
 			  "             acknowledged flushes survive a power cut? (needs a second machine)",
 	[WB_CMD_QUALIFY] = "does DIR's disk meet a tier (commit and etcd flush rate and p99,\n"
 			   "             sustained), and are its flushes plausible?",
+	[WB_CMD_COMPARE] = "A.json B.json: results of two runs (before and after a change),\n"
+			   "             test by test, with the 95% CI of each change",
 };
 
 void wb_print_help(void)
@@ -619,5 +648,6 @@ void wb_print_help(void)
 	       "failed or was inconclusive; its usage errors are 2), 2 unusable input (a\n"
 	       "missing directory, an unwritable --json) or setup failure or nothing could run,\n"
 	       "3 I/O error or durability failure (a sync failed), 128+N killed by signal N\n"
-	       "(test files are removed first).\n");
+	       "(test files are removed first). compare: 0 no regression, 1 a regression past\n"
+	       "--fail-on-regression, 2 unreadable input or a usage error.\n");
 }

@@ -34,6 +34,7 @@ struct wb_load_opt {
 
 enum wb_command {
 	WB_CMD_COMPAT, WB_CMD_RUN, WB_CMD_ENGINES, WB_CMD_RECOMMEND, WB_CMD_VERIFY, WB_CMD_QUALIFY,
+	WB_CMD_COMPARE, /* two results files; not compat, the pg_test_fsync drop-in */
 	WB_CMD_COUNT
 };
 #define WB_CMD_BIT(c) (1u << (c))
@@ -88,7 +89,13 @@ struct wb_config {
 	uint64_t record_size;     /* verify write: bytes per record */
 	uint64_t file_size;       /* verify write: file size; records wrap around it */
 	bool verify_remove;       /* verify check: remove the file after a clean comparison */
+	const char *compare_a;    /* compare: the results file compared against (before) */
+	const char *compare_b;    /* compare: the results file judged (after) */
+	uint64_t fail_regression_bp; /* compare: the gate, basis points; WB_GATE_OFF when not given */
 };
+
+/* compare without --fail-on-regression: no gate (0 is a gate: any significant slowdown). */
+#define WB_GATE_OFF UINT64_MAX
 
 enum wb_opt_type {
 	WB_OPT_PATH,     /* free text */

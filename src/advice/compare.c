@@ -1,0 +1,303 @@
+/* compare.c — matches the tests of two results files and judges each pair: a
+ * Welch interval on the two files' trial rates (two runs, hours apart: their
+ * rounds do not pair), a point figure for p99, and the gate of
+ * --fail-on-regression. Trap: a test duplicated within one file (a profile with
+ * two equal groups) matches in order, the first in A with the first in B. */
+#include "advice/compare.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model/units.h"
+
+bool wb_compare_same_test(const struct wb_saved_test *a, const struct wb_saved_test *b)
+{
+	return strcmp(a->method, b->method) == 0 && strcmp(a->engine, b->engine) == 0 &&
+	       strcmp(a->label, b->label) == 0 && a->size == b->size &&
+	       a->writes_per_op == b->writes_per_op && strcmp(a->pattern, b->pattern) == 0 &&
+	       a->queue_depth == b->queue_depth && a->jobs == b->jobs &&
+	       a->committers == b->committers && strcmp(a->flush_form, b->flush_form) == 0 &&
+	       a->wal_buffers == b->wal_buffers && strcmp(a->fd_mode, b->fd_mode) == 0 &&
+	       strcmp(a->segment, b->segment) == 0 && a->segment_size == b->segment_size &&
+	       strcmp(a->where, b->where) == 0 && a->data_load == b->data_load;
+}
+
+void wb_compare_test_name(const struct wb_saved_test *t, char *buf, size_t len)
+{
+	char size[32];
+	int n;
+
+	wb_format_size(t->size, size, sizeof(size));
+	n = snprintf(buf, len, "%s/%s %s x%llu", t->method, t->engine, size,
+		     (unsigned long long)t->writes_per_op);
+#define MORE(...)                                                                  \
+	do {                                                                       \
+		if (n >= 0 && (size_t)n < len)                                     \
+			n += snprintf(buf + n, len - (size_t)n, __VA_ARGS__);      \
+	} while (0)
+	if (*t->label)
+		MORE(" [%s]", t->label);
+	if (strcmp(t->pattern, "overwrite"))
+		MORE(" %s", t->pattern);
+	if (t->queue_depth != 1)
+		MORE(" qd%llu", (unsigned long long)t->queue_depth);
+	if (t->jobs != 1)
+		MORE(" j%llu", (unsigned long long)t->jobs);
+	if (t->committers)
+		MORE(" c%llu", (unsigned long long)t->committers);
+	if (strcmp(t->flush_form, "separate"))
+		MORE(" %s", t->flush_form);
+	/* PostgreSQL's defaults (4MiB wal_buffers, 16MiB segments) go unsaid. */
+	if (t->wal_buffers && t->wal_buffers != 4u << 20) {
+		wb_format_size(t->wal_buffers, size, sizeof(size));
+		MORE(" wal_buffers %s", size);
+	}
+	if (*t->fd_mode && strcmp(t->fd_mode, "keep"))
+		MORE(" %s", t->fd_mode);
+	if (strcmp(t->segment, "new") == 0)
+		MORE(" new segments");
+	if (t->segment_size && t->segment_size != 16u << 20) {
+		wb_format_size(t->segment_size, size, sizeof(size));
+		MORE(" segment %s", size);
+	}
+	if (*t->where)
+		MORE(" on %s", t->where);
+	if (t->data_load == 1)
+		MORE(" under load");
+#undef MORE
+}
+
+const char *wb_pair_state_name(enum wb_pair_state s)
+{
+	switch (s) {
+	case WB_PAIR_SLOWER:
+		return "slower";
+	case WB_PAIR_FASTER:
+		return "faster";
+	case WB_PAIR_TIE:
+		return "tie";
+	case WB_PAIR_NO_INTERVAL:
+		return "no interval";
+	case WB_PAIR_FAILED_B:
+		return "FAILED in B";
+	case WB_PAIR_FAILED_A:
+		return "failed in A";
+	case WB_PAIR_FAILED_BOTH:
+		return "not ok in both";
+	}
+	return "?";
+}
+
+static bool is_ok(const struct wb_saved_test *t)
+{
+	return strcmp(t->status, "ok") == 0;
+}
+
+/* One pair's figures and state; the gate is applied by the caller. */
+static void judge(struct wb_compare_pair *p)
+{
+	struct wb_stats sa, sb;
+
+	wb_compare_test_name(p->a, p->name, sizeof(p->name));
+	p->rate_a = p->a->ops_per_sec;
+	p->rate_b = p->b->ops_per_sec;
+	if (!is_ok(p->a) || !is_ok(p->b)) {
+		p->state = is_ok(p->a) ? WB_PAIR_FAILED_B
+			   : is_ok(p->b) ? WB_PAIR_FAILED_A : WB_PAIR_FAILED_BOTH;
+		return;
+	}
+	if (p->a->has_p99 && p->b->has_p99 && p->a->p99_us > 0) {
+		p->has_p99 = true;
+		p->p99_a_us = p->a->p99_us;
+		p->p99_b_us = p->b->p99_us;
+		p->p99_diff_pct = 100.0 * (p->p99_b_us - p->p99_a_us) / p->p99_a_us;
+	}
+	/* Welch, not paired: each file's rounds ran in its own run, so round k of A
+	 * and round k of B share nothing that would cancel. */
+	wb_stats_compute(p->a->trial_rates, p->a->ntrials, &sa);
+	wb_stats_compute(p->b->trial_rates, p->b->ntrials, &sb);
+	memset(&p->cmp, 0, sizeof(p->cmp));
+	p->has_ci = wb_stats_compare(&sa, &sb, &p->cmp);
+	if (p->has_ci) {
+		p->diff_pct = p->cmp.diff_pct;
+		p->state = !p->cmp.significant ? WB_PAIR_TIE
+			   : p->cmp.diff_pct < 0 ? WB_PAIR_SLOWER : WB_PAIR_FASTER;
+		return;
+	}
+	p->diff_pct = p->rate_a > 0 ? 100.0 * (p->rate_b - p->rate_a) / p->rate_a : NAN;
+	p->state = WB_PAIR_NO_INTERVAL;
+}
+
+/* The gate: B failing is always a regression, except where A could not run the
+ * test either and B merely says the same (both n/a: fsync_writethrough on
+ * Linux); an error in B is a failure whatever A did. A slowdown counts only
+ * when significant and past the threshold: the point change, because the
+ * threshold is what the user will tolerate, the significance because noise
+ * must not fail a build. */
+static bool is_regression(const struct wb_compare_pair *p, double gate_pct)
+{
+	switch (p->state) {
+	case WB_PAIR_FAILED_B:
+		return true;
+	case WB_PAIR_FAILED_BOTH:
+		return strcmp(p->b->status, "error") == 0;
+	case WB_PAIR_SLOWER:
+		return -p->diff_pct > gate_pct;
+	default:
+		return false;
+	}
+}
+
+/* What the summary leads with: a failure in B, else the largest significant
+ * slowdown, else the largest significant speedup. */
+static const struct wb_compare_pair *pick_lead(const struct wb_compare_verdict *v)
+{
+	const struct wb_compare_pair *lead = NULL;
+	size_t i;
+
+	for (i = 0; i < v->npairs; i++)
+		if (v->pairs[i].state == WB_PAIR_FAILED_B ||
+		    (v->pairs[i].state == WB_PAIR_FAILED_BOTH && v->pairs[i].regression))
+			return &v->pairs[i];
+	for (i = 0; i < v->npairs; i++)
+		if (v->pairs[i].state == WB_PAIR_SLOWER &&
+		    (!lead || v->pairs[i].diff_pct < lead->diff_pct))
+			lead = &v->pairs[i];
+	if (lead)
+		return lead;
+	for (i = 0; i < v->npairs; i++)
+		if (v->pairs[i].state == WB_PAIR_FASTER &&
+		    (!lead || v->pairs[i].diff_pct > lead->diff_pct))
+			lead = &v->pairs[i];
+	return lead;
+}
+
+#define ADD(...)                                                                          \
+	do {                                                                              \
+		if (n >= 0 && (size_t)n < sizeof(v->headline))                            \
+			n += snprintf(v->headline + n, sizeof(v->headline) - (size_t)n,   \
+				      __VA_ARGS__);                                       \
+	} while (0)
+
+/* "B against A: fdatasync/sync 8kB x1 -48 % [-52, -44], significant; 3 of 4 tests tie" */
+static void write_headline(struct wb_compare_verdict *v)
+{
+	const struct wb_compare_pair *l = v->lead;
+	size_t slower = v->slower, faster = v->faster, bad_b = v->failed_b, bad_both = v->failed_both;
+	bool lead_failed = l && (l->state == WB_PAIR_FAILED_B || l->state == WB_PAIR_FAILED_BOTH);
+	int n = snprintf(v->headline, sizeof(v->headline), "B against A: ");
+
+	if (!v->npairs) {
+		ADD("no test is in both files (%zu only in A, %zu only in B)", v->nonly_a,
+		    v->nonly_b);
+		return;
+	}
+	if (lead_failed) {
+		if (l->state == WB_PAIR_FAILED_B)
+			bad_b--;
+		else
+			bad_both--;
+		ADD("%s FAILED in B (%s%s%s)", l->name, l->b->status, *l->b->reason ? ": " : "",
+		    l->b->reason);
+	} else if (l) {
+		ADD("%s %+.0f %% [%+.0f, %+.0f], significant", l->name, l->diff_pct,
+		    l->cmp.ci95_low_pct, l->cmp.ci95_high_pct);
+		if (l->state == WB_PAIR_SLOWER)
+			slower--;
+		else
+			faster--;
+	} else if (v->ties == v->npairs) {
+		ADD("all %zu test%s tie", v->npairs, v->npairs == 1 ? "" : "s");
+	} else {
+		ADD("no significant change");
+	}
+	if (l || v->ties != v->npairs)
+		ADD("; %zu of %zu test%s tie", v->ties, v->npairs, v->npairs == 1 ? "" : "s");
+	if (slower)
+		ADD(", %zu %sslower", slower, l ? "more " : "");
+	if (faster)
+		ADD(", %zu %sfaster", faster, l && l->state == WB_PAIR_FASTER ? "more " : "");
+	if (v->no_interval)
+		ADD(", %zu without an interval", v->no_interval);
+	if (bad_b)
+		ADD(", %zu %sfailed in B", bad_b, lead_failed ? "more " : "");
+	if (bad_both)
+		ADD(", %zu not ok in both", bad_both);
+	if (v->failed_a)
+		ADD(", %zu not ok in A", v->failed_a);
+	if (v->nonly_a || v->nonly_b)
+		ADD("; %zu only in A, %zu only in B", v->nonly_a, v->nonly_b);
+	if (v->schema_a != v->schema_b)
+		ADD(" (schema versions %d and %d)", v->schema_a, v->schema_b);
+}
+#undef ADD
+
+int wb_compare_decide(const struct wb_saved_results *a, const struct wb_saved_results *b,
+		      double gate_pct, struct wb_compare_verdict *out)
+{
+	bool *used = NULL;
+	size_t i, j;
+
+	memset(out, 0, sizeof(*out));
+	out->schema_a = a->schema_version;
+	out->schema_b = b->schema_version;
+	out->gate = gate_pct >= 0;
+	out->gate_pct = out->gate ? gate_pct : 0;
+	used = calloc(b->ntests + 1, sizeof(*used));
+	out->pairs = calloc(a->ntests + 1, sizeof(*out->pairs));
+	out->only_a = calloc(a->ntests + 1, sizeof(*out->only_a));
+	out->only_b = calloc(b->ntests + 1, sizeof(*out->only_b));
+	if (!used || !out->pairs || !out->only_a || !out->only_b)
+		goto nomem;
+	for (i = 0; i < a->ntests; i++) {
+		for (j = 0; j < b->ntests; j++)
+			if (!used[j] && wb_compare_same_test(&a->tests[i], &b->tests[j]))
+				break;
+		if (j == b->ntests) {
+			out->only_a[out->nonly_a++] = &a->tests[i];
+			continue;
+		}
+		used[j] = true;
+		out->pairs[out->npairs] = (struct wb_compare_pair){ .a = &a->tests[i],
+								    .b = &b->tests[j] };
+		judge(&out->pairs[out->npairs++]);
+	}
+	for (j = 0; j < b->ntests; j++)
+		if (!used[j])
+			out->only_b[out->nonly_b++] = &b->tests[j];
+	for (i = 0; i < out->npairs; i++) {
+		struct wb_compare_pair *p = &out->pairs[i];
+		size_t *count[] = {
+			[WB_PAIR_SLOWER] = &out->slower,	 [WB_PAIR_FASTER] = &out->faster,
+			[WB_PAIR_TIE] = &out->ties,		 [WB_PAIR_NO_INTERVAL] = &out->no_interval,
+			[WB_PAIR_FAILED_B] = &out->failed_b,	 [WB_PAIR_FAILED_A] = &out->failed_a,
+			[WB_PAIR_FAILED_BOTH] = &out->failed_both,
+		};
+
+		(*count[p->state])++;
+		p->regression = is_regression(p, out->gate ? gate_pct : 0);
+		out->regressions += p->regression;
+	}
+	out->regression = out->gate && out->regressions > 0;
+	out->lead = pick_lead(out);
+	write_headline(out);
+	free(used);
+	return 0;
+nomem:
+	free(used);
+	wb_compare_free(out);
+	return -ENOMEM;
+}
+
+void wb_compare_free(struct wb_compare_verdict *v)
+{
+	free(v->pairs);
+	free(v->only_a);
+	free(v->only_b);
+	v->pairs = NULL;
+	v->only_a = v->only_b = NULL;
+	v->npairs = v->nonly_a = v->nonly_b = 0;
+}

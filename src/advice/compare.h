@@ -1,0 +1,72 @@
+/* compare.h — walbench compare's verdict: results file B against results file A
+ * (the same tests before and after a kernel upgrade or a setting change). A
+ * pure function of the two files' contents and the gate's threshold: no I/O, no
+ * printing; the reporters print the verdict, unit tests feed it synthetic files. */
+#ifndef WB_ADVICE_COMPARE_H
+#define WB_ADVICE_COMPARE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "results/saved.h"
+#include "results/stats.h"
+
+/* What one matched pair of tests says. */
+enum wb_pair_state {
+	WB_PAIR_SLOWER,       /* B significantly slower than A */
+	WB_PAIR_FASTER,       /* B significantly faster */
+	WB_PAIR_TIE,          /* the 95 % interval of the difference holds 0 */
+	WB_PAIR_NO_INTERVAL,  /* both ok, but a side has fewer than 2 trials: a point figure only */
+	WB_PAIR_FAILED_B,     /* ok (or anything) in A, not ok in B: reported loudly */
+	WB_PAIR_FAILED_A,     /* not ok in A, ok in B: nothing to compare against */
+	WB_PAIR_FAILED_BOTH,  /* not ok on either side */
+};
+
+struct wb_compare_pair {
+	const struct wb_saved_test *a, *b;
+	char name[200];          /* "fdatasync/sync 8kB x1", with whatever else tells tests apart */
+	enum wb_pair_state state;
+	double rate_a, rate_b;   /* ops/s as each file reports them */
+	bool has_ci;             /* cmp holds a Welch comparison of the trial rates */
+	struct wb_comparison cmp; /* B against A: diff_pct and its 95 % CI, Welch (unpaired) */
+	double diff_pct;         /* cmp.diff_pct, or the point change of ops_per_sec without CI */
+	bool has_p99;            /* both sides report a p99 */
+	double p99_a_us, p99_b_us;
+	double p99_diff_pct;     /* point figure: there is no interval for a percentile here */
+	bool regression;         /* fails the gate: failed in B, or slower by more than the threshold */
+};
+
+struct wb_compare_verdict {
+	struct wb_compare_pair *pairs;   /* in A's order */
+	size_t npairs;
+	const struct wb_saved_test **only_a, **only_b; /* tests in one file only */
+	size_t nonly_a, nonly_b;
+	size_t slower, faster, ties, no_interval, failed_b, failed_a, failed_both;
+	int schema_a, schema_b;          /* differ: the headline's context says so */
+	bool gate;                       /* --fail-on-regression given */
+	double gate_pct;                 /* its threshold, percent */
+	bool regression;                 /* the gate failed (false without a gate) */
+	size_t regressions;              /* pairs that would fail the gate */
+	const struct wb_compare_pair *lead; /* what the headline is about; NULL: nothing stands out */
+	char headline[400];              /* the summary line, printed first */
+};
+
+/* Matches B's tests to A's by their whole description and judges each pair.
+ * gate_pct < 0: no gate (regression stays false). 0 or -ENOMEM. */
+int wb_compare_decide(const struct wb_saved_results *a, const struct wb_saved_results *b,
+		      double gate_pct, struct wb_compare_verdict *out);
+
+void wb_compare_free(struct wb_compare_verdict *v);
+
+/* The name reports print for a test: method/engine size xW, then what else sets
+ * it apart ([label], pattern, qdN, jN, cN, coalesced, wal_buffers, fd mode,
+ * segments, where, under load). */
+void wb_compare_test_name(const struct wb_saved_test *t, char *buf, size_t len);
+
+/* True when two tests are the same test (every key of the description equal). */
+bool wb_compare_same_test(const struct wb_saved_test *a, const struct wb_saved_test *b);
+
+/* The short word for a state: "slower", "faster", "tie", "no interval", "FAILED in B", ... */
+const char *wb_pair_state_name(enum wb_pair_state s);
+
+#endif

@@ -1,0 +1,120 @@
+/* compare.c — compare's text report. The summary line comes first because a
+ * CI log shows the first line; the table after it says where the summary's
+ * figures come from, and its header line says what kind of interval they are. */
+#include "report/compare.h"
+
+#include <math.h>
+#include <string.h>
+#include <time.h>
+
+/* Where each file was measured: a kernel upgrade shows here first. */
+static void print_source(FILE *out, const char *tag, const struct wb_saved_results *r)
+{
+	char when[32] = "";
+	time_t t = (time_t)r->started_unix;
+	struct tm tm;
+
+	if (r->started_unix && gmtime_r(&t, &tm))
+		strftime(when, sizeof(when), ", %Y-%m-%d %H:%M UTC", &tm);
+	fprintf(out, "%s: %s (%s%s%s%s%s%s%s, schema %d)\n", tag, r->path,
+		*r->hostname ? r->hostname : "host unknown", *r->kernel ? ", " : "", r->kernel,
+		*r->fs_type ? ", " : "", r->fs_type, *r->block_device ? " on " : "",
+		r->block_device, r->schema_version);
+	if (*when)
+		fprintf(out, "   started%s\n", when + 1);
+}
+
+static void print_rate(FILE *out, const struct wb_saved_test *t)
+{
+	if (strcmp(t->status, "ok") == 0)
+		fprintf(out, " %11.1f", t->ops_per_sec);
+	else
+		fprintf(out, " %11s", t->status);
+}
+
+static void print_pair(FILE *out, const struct wb_compare_pair *p, int width)
+{
+	char ci[40] = "", change[16] = "", p99[48] = "";
+
+	if (p->has_ci)
+		snprintf(ci, sizeof(ci), "[%+.1f%%, %+.1f%%]", p->cmp.ci95_low_pct,
+			 p->cmp.ci95_high_pct);
+	else if (p->state == WB_PAIR_NO_INTERVAL)
+		snprintf(ci, sizeof(ci), "(< 2 trials)");
+	if (p->state <= WB_PAIR_NO_INTERVAL && isfinite(p->diff_pct))
+		snprintf(change, sizeof(change), "%+.1f%%", p->diff_pct);
+	if (p->has_p99)
+		snprintf(p99, sizeof(p99), "%10.1f %10.1f %+9.1f%%", p->p99_a_us, p->p99_b_us,
+			 p->p99_diff_pct);
+	fprintf(out, "%-*s", width, p->name);
+	print_rate(out, p->a);
+	print_rate(out, p->b);
+	if (*p99)
+		fprintf(out, " %8s %-20s %-14s %s\n", change, ci, wb_pair_state_name(p->state), p99);
+	else /* no trailing blanks: a diff of two reports shows only what changed */
+		fprintf(out, " %8s %-20s %s\n", change, ci, wb_pair_state_name(p->state));
+}
+
+/* A test not ok on a side: which side, and why, in the test's own words. */
+static void print_failure(FILE *out, const struct wb_compare_pair *p)
+{
+	const char *loud = p->state == WB_PAIR_FAILED_B || p->regression ? "FAILED in B" : "not ok";
+
+	fprintf(out, "%s: %s: A %s%s%s, B %s%s%s%s\n", loud, p->name, p->a->status,
+		*p->a->reason ? ": " : "", p->a->reason, p->b->status, *p->b->reason ? ": " : "",
+		p->b->reason, p->b->durability_failure ? " (a DURABILITY failure: a sync failed)" : "");
+}
+
+void wb_compare_print(FILE *out, const struct wb_saved_results *a,
+		      const struct wb_saved_results *b, const struct wb_compare_verdict *v)
+{
+	char name[200];
+	int width = 24;
+	size_t i;
+
+	fprintf(out, "%s\n\n", v->headline);
+	print_source(out, "A", a);
+	print_source(out, "B", b);
+	if (v->schema_a != v->schema_b)
+		fprintf(out, "The files' schema versions differ (%d, %d); their tests were read by "
+			"the keys both have.\n", v->schema_a, v->schema_b);
+	for (i = 0; i < v->npairs; i++)
+		if ((int)strlen(v->pairs[i].name) > width)
+			width = (int)strlen(v->pairs[i].name);
+	if (width > 60)
+		width = 60;
+	if (v->npairs) {
+		fprintf(out, "\nB against A, test by test: the change in the mean trial rate with the "
+			"95%% CI of the\ndifference (Welch over each file's trials: the two runs "
+			"are not paired); p99 is a point\nfigure, without an interval.\n\n");
+		fprintf(out, "%-*s %11s %11s %8s %-20s %-14s %10s %10s %10s\n", width, "test",
+			"A ops/s", "B ops/s", "change", "95% CI", "verdict", "A p99 us", "B p99 us",
+			"p99 chg");
+	}
+	for (i = 0; i < v->npairs; i++)
+		print_pair(out, &v->pairs[i], width);
+	if (v->failed_b + v->failed_a + v->failed_both)
+		fputc('\n', out);
+	for (i = 0; i < v->npairs; i++)
+		if (v->pairs[i].state >= WB_PAIR_FAILED_B)
+			print_failure(out, &v->pairs[i]);
+	if (v->nonly_a || v->nonly_b)
+		fputc('\n', out);
+	for (i = 0; i < v->nonly_a; i++) {
+		wb_compare_test_name(v->only_a[i], name, sizeof(name));
+		fprintf(out, "only in A: %s\n", name);
+	}
+	for (i = 0; i < v->nonly_b; i++) {
+		wb_compare_test_name(v->only_b[i], name, sizeof(name));
+		fprintf(out, "only in B: %s\n", name);
+	}
+	if (!v->gate)
+		return;
+	if (v->regression)
+		fprintf(out, "\n--fail-on-regression %g%%: FAILED: %zu test%s significantly slower by "
+			"more than %g%% or failed in B\n", v->gate_pct, v->regressions,
+			v->regressions == 1 ? "" : "s", v->gate_pct);
+	else
+		fprintf(out, "\n--fail-on-regression %g%%: passed: no test significantly slower by "
+			"more than %g%%, none failed in B\n", v->gate_pct, v->gate_pct);
+}

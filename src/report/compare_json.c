@@ -1,0 +1,174 @@
+/* compare_json.c — compare's JSON file: both files' origins, the headline, the
+ * gate and one object per matched pair, with the same figures the text prints.
+ * Figures that do not exist are null, never 0: a missing interval is not an
+ * interval of zero width. */
+#include "report/compare.h"
+
+#include <cjson/cJSON.h>
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model/version.h"
+#include "report/atomic_file.h"
+
+static void add_num_or_null(cJSON *o, const char *key, bool have, double v)
+{
+	if (have && isfinite(v))
+		cJSON_AddNumberToObject(o, key, v);
+	else
+		cJSON_AddNullToObject(o, key);
+}
+
+static cJSON *source(const struct wb_saved_results *r)
+{
+	cJSON *o = cJSON_CreateObject();
+
+	cJSON_AddStringToObject(o, "path", r->path);
+	cJSON_AddNumberToObject(o, "schema_version", r->schema_version);
+	cJSON_AddStringToObject(o, "walbench_version", r->walbench_version);
+	cJSON_AddStringToObject(o, "hostname", r->hostname);
+	cJSON_AddStringToObject(o, "kernel", r->kernel);
+	cJSON_AddStringToObject(o, "fs_type", r->fs_type);
+	cJSON_AddStringToObject(o, "block_device", r->block_device);
+	add_num_or_null(o, "started_unix", r->started_unix != 0, (double)r->started_unix);
+	cJSON_AddNumberToObject(o, "tests", (double)r->ntests);
+	return o;
+}
+
+/* The keys a test is matched by, as results files spell them. */
+static cJSON *description(const struct wb_saved_test *t)
+{
+	cJSON *o = cJSON_CreateObject();
+	char name[200];
+
+	wb_compare_test_name(t, name, sizeof(name));
+	cJSON_AddStringToObject(o, "name", name);
+	cJSON_AddStringToObject(o, "method", t->method);
+	cJSON_AddStringToObject(o, "engine", t->engine);
+	if (*t->label)
+		cJSON_AddStringToObject(o, "label", t->label);
+	cJSON_AddNumberToObject(o, "size", (double)t->size);
+	cJSON_AddNumberToObject(o, "writes_per_op", (double)t->writes_per_op);
+	cJSON_AddStringToObject(o, "pattern", t->pattern);
+	cJSON_AddNumberToObject(o, "queue_depth", (double)t->queue_depth);
+	cJSON_AddNumberToObject(o, "jobs", (double)t->jobs);
+	if (t->committers)
+		cJSON_AddNumberToObject(o, "committers", (double)t->committers);
+	cJSON_AddStringToObject(o, "flush_form", t->flush_form);
+	if (t->wal_buffers)
+		cJSON_AddNumberToObject(o, "wal_buffers", (double)t->wal_buffers);
+	cJSON_AddStringToObject(o, "fd_mode", t->fd_mode);
+	if (*t->segment) {
+		cJSON_AddStringToObject(o, "segment", t->segment);
+		cJSON_AddNumberToObject(o, "segment_size", (double)t->segment_size);
+	}
+	if (*t->where)
+		cJSON_AddStringToObject(o, "where", t->where);
+	if (t->data_load >= 0)
+		cJSON_AddBoolToObject(o, "data_load", t->data_load == 1);
+	return o;
+}
+
+/* One side of a pair: what its file said. */
+static cJSON *side(const struct wb_saved_test *t)
+{
+	cJSON *o = cJSON_CreateObject();
+	bool ok = strcmp(t->status, "ok") == 0;
+
+	cJSON_AddStringToObject(o, "status", t->status);
+	if (*t->reason)
+		cJSON_AddStringToObject(o, "reason", t->reason);
+	if (!ok)
+		cJSON_AddBoolToObject(o, "durability_failure", t->durability_failure);
+	add_num_or_null(o, "ops_per_sec", ok, t->ops_per_sec);
+	cJSON_AddNumberToObject(o, "trials", (double)t->ntrials);
+	add_num_or_null(o, "p99_us", t->has_p99, t->p99_us);
+	return o;
+}
+
+static cJSON *pair(const struct wb_compare_pair *p)
+{
+	cJSON *o = description(p->a), *ci;
+	bool figures = p->state <= WB_PAIR_NO_INTERVAL;
+
+	cJSON_AddStringToObject(o, "state", wb_pair_state_name(p->state));
+	cJSON_AddItemToObject(o, "a", side(p->a));
+	cJSON_AddItemToObject(o, "b", side(p->b));
+	add_num_or_null(o, "diff_pct", figures, p->diff_pct);
+	if (p->has_ci) {
+		ci = cJSON_AddArrayToObject(o, "ci95_pct");
+		cJSON_AddItemToArray(ci, cJSON_CreateNumber(p->cmp.ci95_low_pct));
+		cJSON_AddItemToArray(ci, cJSON_CreateNumber(p->cmp.ci95_high_pct));
+	} else {
+		cJSON_AddNullToObject(o, "ci95_pct");
+	}
+	cJSON_AddBoolToObject(o, "significant", p->has_ci && p->cmp.significant);
+	add_num_or_null(o, "p99_diff_pct", p->has_p99, p->p99_diff_pct);
+	cJSON_AddBoolToObject(o, "regression", p->regression);
+	return o;
+}
+
+char *wb_compare_json_render(const struct wb_saved_results *a, const struct wb_saved_results *b,
+			     const struct wb_compare_verdict *v)
+{
+	cJSON *root = cJSON_CreateObject(), *arr, *gate, *sum;
+	char *text;
+	size_t i;
+
+	if (!root)
+		return NULL;
+	cJSON_AddStringToObject(root, "walbench_version", WB_VERSION);
+	cJSON_AddStringToObject(root, "kind", "compare");
+	cJSON_AddItemToObject(root, "a", source(a));
+	cJSON_AddItemToObject(root, "b", source(b));
+	cJSON_AddStringToObject(root, "headline", v->headline);
+	if (v->gate) {
+		gate = cJSON_AddObjectToObject(root, "gate");
+		cJSON_AddNumberToObject(gate, "fail_on_regression_pct", v->gate_pct);
+		cJSON_AddBoolToObject(gate, "failed", v->regression);
+	} else {
+		cJSON_AddNullToObject(root, "gate");
+	}
+	cJSON_AddNumberToObject(root, "regressions", (double)v->regressions);
+	sum = cJSON_AddObjectToObject(root, "counts");
+	cJSON_AddNumberToObject(sum, "matched", (double)v->npairs);
+	cJSON_AddNumberToObject(sum, "slower", (double)v->slower);
+	cJSON_AddNumberToObject(sum, "faster", (double)v->faster);
+	cJSON_AddNumberToObject(sum, "tie", (double)v->ties);
+	cJSON_AddNumberToObject(sum, "no_interval", (double)v->no_interval);
+	cJSON_AddNumberToObject(sum, "failed_in_b", (double)v->failed_b);
+	cJSON_AddNumberToObject(sum, "failed_in_a", (double)v->failed_a);
+	cJSON_AddNumberToObject(sum, "not_ok_in_both", (double)v->failed_both);
+	cJSON_AddNumberToObject(sum, "only_in_a", (double)v->nonly_a);
+	cJSON_AddNumberToObject(sum, "only_in_b", (double)v->nonly_b);
+	arr = cJSON_AddArrayToObject(root, "pairs");
+	for (i = 0; i < v->npairs; i++)
+		cJSON_AddItemToArray(arr, pair(&v->pairs[i]));
+	arr = cJSON_AddArrayToObject(root, "only_in_a");
+	for (i = 0; i < v->nonly_a; i++)
+		cJSON_AddItemToArray(arr, description(v->only_a[i]));
+	arr = cJSON_AddArrayToObject(root, "only_in_b");
+	for (i = 0; i < v->nonly_b; i++)
+		cJSON_AddItemToArray(arr, description(v->only_b[i]));
+	text = cJSON_Print(root);
+	cJSON_Delete(root);
+	return text;
+}
+
+int wb_compare_json_write(const char *path, const struct wb_saved_results *a,
+			  const struct wb_saved_results *b, const struct wb_compare_verdict *v,
+			  const char **why)
+{
+	char *text = wb_compare_json_render(a, b, v);
+	int ret;
+
+	if (!text) {
+		*why = "rendering the JSON";
+		return -ENOMEM;
+	}
+	ret = wb_write_file_atomic(path, text, strlen(text), why);
+	free(text);
+	return ret;
+}

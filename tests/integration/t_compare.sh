@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# t_compare.sh — `walbench compare A.json B.json`: two real runs compare with
+# exit 0 and the summary line first; the --fail-on-regression gate's exit codes
+# on fixture pairs; bad input and usage errors exit 2, never 0 (a CI gate must
+# not read a typo as a pass).
+. "$(dirname "$0")/lib.sh"
+set -e
+fx="${WB_SOURCE_DIR:-$(dirname "$0")/../..}/tests/unit/fixtures/compare"
+[ -f "$fx/base.json" ] || fail "fixtures missing: $fx"
+wb_tmpdir d
+
+# Two real runs of the same tests, compared.
+for side in a b; do
+	expect_exit 0 "$WALBENCH" run --dir "$d" --method fdatasync,fsync --budget 2s \
+		--json "$d/$side.json"
+done
+expect_exit 0 "$WALBENCH" compare "$d/a.json" "$d/b.json" --json "$d/cmp.json"
+head -1 "$OUT" | grep -q '^B against A: ' || fail "summary line not first: $(head -3 "$OUT")"
+grep -q '^fdatasync/sync 8kB x1 ' "$OUT" || fail "no fdatasync row: $(cat "$OUT")"
+grep -q '^fsync/sync 8kB x1 ' "$OUT" || fail "no fsync row: $(cat "$OUT")"
+grep -q 'without an interval' "$OUT" || fail "p99 not said to be a point figure"
+json_check "$d/cmp.json" 'd["kind"] == "compare" and len(d["pairs"]) == 2 and d["gate"] is None'
+json_check "$d/cmp.json" 'all(p["state"] in ("tie", "slower", "faster") and len(p["ci95_pct"]) == 2 for p in d["pairs"])'
+cp "$OUT" "$d/cmp.txt"
+json_check "$d/cmp.json" 'd["headline"] == open("'"$d"'/cmp.txt").readline().rstrip("\n")'
+# Options may come first; a file compared with itself passes any gate.
+expect_exit 0 "$WALBENCH" compare --fail-on-regression 0 "$d/a.json" "$d/a.json"
+
+# The gate on fixtures: fdatasync fell 48 %, significantly.
+expect_exit 1 "$WALBENCH" compare "$fx/base.json" "$fx/slower.json" --fail-on-regression 5
+grep -q -- '--fail-on-regression 5%: FAILED' "$OUT" || fail "gate line missing: $(cat "$OUT")"
+expect_exit 0 "$WALBENCH" compare "$fx/base.json" "$fx/slower.json" --fail-on-regression 60
+expect_exit 0 "$WALBENCH" compare "$fx/base.json" "$fx/slower.json"
+# A failure in B fails any gate, and is said first.
+expect_exit 1 "$WALBENCH" compare "$fx/base.json" "$fx/failed.json" --fail-on-regression 100
+head -1 "$OUT" | grep -q 'FAILED in B' || fail "failure not in the summary: $(head -1 "$OUT")"
+# An older schema reads; a newer one whose tests do not is refused.
+expect_exit 0 "$WALBENCH" compare "$fx/base.json" "$fx/v2.json" --fail-on-regression 5
+expect_exit 2 "$WALBENCH" compare "$fx/base.json" "$fx/future_bad.json"
+grep -q 'future_bad.json: schema_version 9 is newer' "$ERR" || fail "no schema message: $(cat "$ERR")"
+
+# Bad input: exit 2, one line naming the file (and the key).
+expect_exit 2 "$WALBENCH" compare "$fx/base.json" "$d/missing.json" --fail-on-regression 5
+grep -q 'missing.json: cannot read: No such file or directory' "$ERR" || fail "$(cat "$ERR")"
+expect_exit 2 "$WALBENCH" compare "$fx/not_json.json" "$fx/base.json"
+grep -q 'not_json.json: not valid JSON' "$ERR" || fail "$(cat "$ERR")"
+expect_exit 2 "$WALBENCH" compare "$fx/base.json" "$fx/bad_type.json"
+grep -q 'bad_type.json: tests\[1\].ops_per_sec: expected a number, got a string' "$ERR" ||
+	fail "$(cat "$ERR")"
+expect_exit 2 "$WALBENCH" compare "$fx/base.json" "$fx/not_results.json"
+expect_exit 2 "$WALBENCH" compare "$fx/base.json" "$fx/base.json" --json "$d/no/such/dir/c.json"
+
+# Usage errors: exit 2 as well, with the hint.
+expect_exit 2 "$WALBENCH" compare "$fx/base.json"
+grep -q 'compare needs two results files' "$ERR" || fail "$(cat "$ERR")"
+expect_exit 2 "$WALBENCH" compare "$fx/base.json" "$fx/base.json" "$fx/base.json"
+expect_exit 2 "$WALBENCH" compare "$fx/base.json" "$fx/slower.json" --fail-on-regresion 5
+grep -q 'Try "walbench --help"' "$ERR" || fail "no hint: $(cat "$ERR")"
+expect_exit 2 "$WALBENCH" compare "$fx/base.json" "$fx/slower.json" --fail-on-regression 5x
+expect_exit 0 "$WALBENCH" --help
+grep -q '^  compare ' "$OUT" || fail "compare not in --help"
+assert_no_files "$d"
+pass

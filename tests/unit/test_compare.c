@@ -1,0 +1,343 @@
+/* test_compare.c — walbench compare's verdict (advice/compare.h) on synthetic
+ * pairs of results files: a significant slowdown, a speedup, a tie, tests in
+ * one file only, a failure in B, the --fail-on-regression gate, files of other
+ * schema versions; and the reader's refusals, each naming the file and key.
+ * Reads small JSON fixtures (tests/unit/fixtures/compare); writes nothing. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "advice/compare.h"
+#include "report/results_reader.h"
+
+#ifndef WB_FIXTURES_DIR
+#define WB_FIXTURES_DIR "tests/unit/fixtures"
+#endif
+
+#define NO_GATE -1.0
+
+/* Static: a results struct holds a 4 kB path, cmocka's stack is small. */
+static struct wb_saved_results a, b;
+static struct wb_compare_verdict v;
+
+static int read_fixture(const char *name, struct wb_saved_results *r, char *err, size_t len)
+{
+	char path[512];
+
+	snprintf(path, sizeof(path), "%s/compare/%s", WB_FIXTURES_DIR, name);
+	return wb_saved_read(path, r, err, len);
+}
+
+/* Reads base.json as A and name as B and decides with gate_pct. */
+static void decide(const char *name, double gate_pct)
+{
+	char err[1024] = "";
+
+	assert_int_equal(read_fixture("base.json", &a, err, sizeof(err)), 0);
+	if (read_fixture(name, &b, err, sizeof(err)))
+		fail_msg("%s", err);
+	assert_int_equal(wb_compare_decide(&a, &b, gate_pct, &v), 0);
+}
+
+static int teardown(void **state)
+{
+	(void)state;
+	wb_compare_free(&v);
+	wb_saved_free(&a);
+	wb_saved_free(&b);
+	return 0;
+}
+
+static const struct wb_compare_pair *pair_named(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < v.npairs; i++)
+		if (strcmp(v.pairs[i].name, name) == 0)
+			return &v.pairs[i];
+	fail_msg("no pair named %s", name);
+	return NULL;
+}
+
+/* fdatasync fell from 1000 to 520 ops/s with 1 % spread: -48 %, and it leads
+ * the summary. */
+static void test_significant_slower(void **state)
+{
+	const struct wb_compare_pair *p;
+
+	(void)state;
+	decide("slower.json", NO_GATE);
+	p = pair_named("fdatasync/sync 8kB x1");
+	assert_int_equal(p->state, WB_PAIR_SLOWER);
+	assert_true(p->has_ci && p->cmp.significant);
+	assert_true(fabs(p->diff_pct + 48.0) < 0.5);
+	assert_true(p->cmp.ci95_low_pct < p->diff_pct && p->diff_pct < p->cmp.ci95_high_pct);
+	assert_true(p->cmp.ci95_high_pct < 0);
+	/* p99 doubled: a point figure, reported as such */
+	assert_true(p->has_p99);
+	assert_true(fabs(p->p99_diff_pct - 110.0) < 1e-6);
+	assert_ptr_equal(v.lead, p);
+	assert_string_equal(v.headline, "B against A: fdatasync/sync 8kB x1 -48 % [-48, -48], "
+					"significant; 1 of 4 tests tie, 1 faster, 1 not ok in "
+					"both; 1 only in A, 1 only in B");
+	/* no gate: never a failing verdict, whatever slowed down */
+	assert_false(v.gate);
+	assert_false(v.regression);
+}
+
+static void test_significant_faster(void **state)
+{
+	const struct wb_compare_pair *p;
+
+	(void)state;
+	decide("slower.json", NO_GATE);
+	p = pair_named("open_datasync/sync 8kB x1");
+	assert_int_equal(p->state, WB_PAIR_FASTER);
+	assert_true(fabs(p->diff_pct - 20.0) < 0.5);
+	assert_true(p->cmp.ci95_low_pct > 0);
+	assert_false(p->regression);
+	assert_int_equal(v.faster, 1);
+}
+
+static void test_tie(void **state)
+{
+	const struct wb_compare_pair *p;
+
+	(void)state;
+	decide("slower.json", NO_GATE);
+	p = pair_named("fsync/sync 8kB x1");
+	assert_int_equal(p->state, WB_PAIR_TIE);
+	assert_true(p->cmp.ci95_low_pct < 0 && p->cmp.ci95_high_pct > 0);
+	assert_int_equal(v.ties, 1);
+}
+
+/* A file compared with itself: everything ties, the headline says so. */
+static void test_all_tie(void **state)
+{
+	char err[256];
+	size_t i;
+
+	(void)state;
+	assert_int_equal(read_fixture("slower.json", &a, err, sizeof(err)), 0);
+	assert_int_equal(read_fixture("slower.json", &b, err, sizeof(err)), 0);
+	assert_int_equal(wb_compare_decide(&a, &b, 0.0, &v), 0);
+	for (i = 0; i < v.npairs; i++)
+		if (v.pairs[i].state != WB_PAIR_FAILED_BOTH)
+			assert_int_equal(v.pairs[i].state, WB_PAIR_TIE);
+	assert_null(v.lead);
+	assert_false(v.regression); /* a gate of 0 %: still no regression */
+	assert_string_equal(v.headline, "B against A: no significant change; 4 of 5 tests tie, "
+					"1 not ok in both");
+}
+
+/* Group commit is only in A, 16 kB commits only in B: named, never matched to
+ * a neighbour. */
+static void test_only_one_side(void **state)
+{
+	char name[200];
+
+	(void)state;
+	decide("slower.json", NO_GATE);
+	assert_int_equal(v.nonly_a, 1);
+	assert_int_equal(v.nonly_b, 1);
+	wb_compare_test_name(v.only_a[0], name, sizeof(name));
+	assert_string_equal(name, "fdatasync/sync 8kB x1 groupcommit c8");
+	wb_compare_test_name(v.only_b[0], name, sizeof(name));
+	assert_string_equal(name, "fdatasync/sync 16kB x1");
+	assert_int_equal(v.npairs, 4);
+}
+
+/* An I/O error in B fails the gate whatever its threshold and leads the
+ * summary; both sides n/a (fsync_writethrough on Linux) does not. */
+static void test_failed_in_b(void **state)
+{
+	const struct wb_compare_pair *p;
+
+	(void)state;
+	decide("failed.json", 100.0);
+	p = pair_named("fdatasync/sync 8kB x1");
+	assert_int_equal(p->state, WB_PAIR_FAILED_B);
+	assert_true(p->regression);
+	assert_true(p->b->durability_failure);
+	assert_false(pair_named("fsync_writethrough/sync 8kB x1")->regression);
+	assert_int_equal(pair_named("fsync_writethrough/sync 8kB x1")->state, WB_PAIR_FAILED_BOTH);
+	assert_true(v.regression);
+	assert_int_equal(v.regressions, 1);
+	assert_ptr_equal(v.lead, p);
+	assert_string_equal(v.headline, "B against A: fdatasync/sync 8kB x1 FAILED in B (error: "
+					"fdatasync: Input/output error); 3 of 5 tests tie, 1 not "
+					"ok in both");
+}
+
+/* The gate takes a significant slowdown past its threshold, nothing less. */
+static void test_gate_threshold(void **state)
+{
+	(void)state;
+	decide("slower.json", 60.0);
+	assert_false(v.regression);
+	assert_int_equal(v.regressions, 0);
+	wb_compare_free(&v);
+	assert_int_equal(wb_compare_decide(&a, &b, 47.0, &v), 0);
+	assert_true(v.regression);
+	assert_int_equal(v.regressions, 1);
+	assert_true(pair_named("fdatasync/sync 8kB x1")->regression);
+}
+
+/* Too few trials for an interval: the point change, never a significant one,
+ * so never a gate failure. Synthetic, no file. */
+static void test_no_interval(void **state)
+{
+	static struct wb_saved_results sa, sb;
+	struct wb_saved_test ta = { .method = "fsync", .engine = "sync", .size = 8192,
+				    .writes_per_op = 1, .pattern = "overwrite", .queue_depth = 1,
+				    .jobs = 1, .flush_form = "separate", .data_load = -1,
+				    .status = "ok", .ops_per_sec = 1000 };
+	struct wb_saved_test tb = ta;
+	double one = 1000, other = 100;
+
+	(void)state;
+	ta.trial_rates = &one;
+	ta.ntrials = 1;
+	tb.ops_per_sec = 100;
+	tb.trial_rates = &other;
+	tb.ntrials = 1;
+	sa = (struct wb_saved_results){ .schema_version = 5, .tests = &ta, .ntests = 1 };
+	sb = (struct wb_saved_results){ .schema_version = 5, .tests = &tb, .ntests = 1 };
+	assert_int_equal(wb_compare_decide(&sa, &sb, 0.0, &v), 0);
+	assert_int_equal(v.pairs[0].state, WB_PAIR_NO_INTERVAL);
+	assert_false(v.pairs[0].has_ci);
+	assert_true(fabs(v.pairs[0].diff_pct + 90.0) < 1e-9);
+	assert_false(v.regression);
+}
+
+/* pg_test_fsync's descriptor tests differ only in fd_mode: each matches its
+ * own, whatever the order in B. Synthetic, no file. */
+static void test_fd_mode_matches(void **state)
+{
+	static struct wb_saved_results sa, sb;
+	static double ra[] = { 100, 101, 99 }, rb[] = { 200, 201, 199 };
+	struct wb_saved_test t = { .method = "fsync", .engine = "sync", .size = 8192,
+				   .writes_per_op = 1, .pattern = "overwrite", .queue_depth = 1,
+				   .jobs = 1, .flush_form = "separate", .data_load = -1,
+				   .status = "ok", .ntrials = 3 };
+	struct wb_saved_test ta[2], tb[2];
+	char name[200];
+
+	(void)state;
+	ta[0] = ta[1] = t;
+	snprintf(ta[0].fd_mode, sizeof(ta[0].fd_mode), "sync_then_close");
+	snprintf(ta[1].fd_mode, sizeof(ta[1].fd_mode), "close_then_sync");
+	ta[0].trial_rates = ra;
+	ta[1].trial_rates = rb;
+	tb[0] = ta[1];
+	tb[1] = ta[0];
+	sa = (struct wb_saved_results){ .schema_version = 5, .tests = ta, .ntests = 2 };
+	sb = (struct wb_saved_results){ .schema_version = 5, .tests = tb, .ntests = 2 };
+	assert_int_equal(wb_compare_decide(&sa, &sb, NO_GATE, &v), 0);
+	assert_int_equal(v.npairs, 2);
+	assert_int_equal(v.ties, 2);
+	assert_ptr_equal(v.pairs[0].b, &tb[1]);
+	wb_compare_test_name(&ta[0], name, sizeof(name));
+	assert_string_equal(name, "fsync/sync 8kB x1 sync_then_close");
+}
+
+/* Schema 2 has no flush_form: read as separate (what version 2 measured), so
+ * its tests match version 5's; the headline says the versions differ. */
+static void test_older_schema(void **state)
+{
+	(void)state;
+	decide("v2.json", NO_GATE);
+	assert_int_equal(b.schema_version, 2);
+	assert_string_equal(b.tests[0].flush_form, "separate");
+	assert_int_equal(v.npairs, 5);
+	assert_int_equal(v.nonly_a + v.nonly_b, 0);
+	assert_non_null(strstr(v.headline, "(schema versions 5 and 2)"));
+}
+
+/* A newer schema whose tests read as this version's is accepted; one whose
+ * tests do not is refused, saying both the version and the key. */
+static void test_newer_schema(void **state)
+{
+	char err[1024];
+
+	(void)state;
+	decide("future_ok.json", NO_GATE);
+	assert_int_equal(b.schema_version, 9);
+	assert_int_equal(v.npairs, 5);
+	wb_saved_free(&b);
+	assert_int_equal(read_fixture("future_bad.json", &b, err, sizeof(err)), -EINVAL);
+	assert_string_equal(err, WB_FIXTURES_DIR "/compare/future_bad.json: schema_version 9 is "
+				 "newer than this walbench reads (1 to 5), and its tests do not "
+				 "read as version 5's: tests[0].size: expected a whole number, "
+				 "got a string");
+}
+
+static void expect_refused(const char *name, int want_ret, const char *want)
+{
+	char err[1024] = "", full[1024];
+
+	assert_int_equal(read_fixture(name, &b, err, sizeof(err)), want_ret);
+	snprintf(full, sizeof(full), "%s/compare/%s: %s", WB_FIXTURES_DIR, name, want);
+	assert_string_equal(err, full);
+	wb_saved_free(&b);
+}
+
+static void test_reader_refusals(void **state)
+{
+	(void)state;
+	expect_refused("bad_type.json", -EINVAL,
+		       "tests[1].ops_per_sec: expected a number, got a string");
+	expect_refused("not_json.json", -EINVAL, "not valid JSON (near byte 33)");
+	expect_refused("not_results.json", -EINVAL,
+		       "schema_version: missing: not a results file of walbench run");
+	expect_refused("missing.json", -ENOENT, "cannot read: No such file or directory");
+}
+
+/* Unknown keys are ignored; the keys read come through. */
+static void test_reader_fields(void **state)
+{
+	char err[256];
+
+	(void)state;
+	assert_int_equal(read_fixture("base.json", &a, err, sizeof(err)), 0);
+	assert_int_equal(a.ntests, 5);
+	assert_string_equal(a.hostname, "db1");
+	assert_string_equal(a.kernel, "Linux 6.1.0-18-amd64");
+	assert_string_equal(a.fs_type, "ext4");
+	assert_int_equal(a.tests[3].committers, 8);
+	assert_string_equal(a.tests[3].pattern, "groupcommit");
+	assert_int_equal(a.tests[0].ntrials, 6);
+	assert_true(a.tests[0].has_p99);
+	assert_false(a.tests[4].has_p99);
+	assert_string_equal(a.tests[4].status, "n/a");
+	assert_int_equal(a.tests[0].data_load, -1);
+	assert_non_null(a.config_json);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_teardown(test_significant_slower, teardown),
+		cmocka_unit_test_teardown(test_significant_faster, teardown),
+		cmocka_unit_test_teardown(test_tie, teardown),
+		cmocka_unit_test_teardown(test_all_tie, teardown),
+		cmocka_unit_test_teardown(test_only_one_side, teardown),
+		cmocka_unit_test_teardown(test_failed_in_b, teardown),
+		cmocka_unit_test_teardown(test_gate_threshold, teardown),
+		cmocka_unit_test_teardown(test_no_interval, teardown),
+		cmocka_unit_test_teardown(test_fd_mode_matches, teardown),
+		cmocka_unit_test_teardown(test_older_schema, teardown),
+		cmocka_unit_test_teardown(test_newer_schema, teardown),
+		cmocka_unit_test_teardown(test_reader_refusals, teardown),
+		cmocka_unit_test_teardown(test_reader_fields, teardown),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
