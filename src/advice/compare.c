@@ -122,6 +122,10 @@ static void judge(struct wb_compare_pair *p)
 	memset(&p->cmp, 0, sizeof(p->cmp));
 	p->has_ci = wb_stats_compare(&sa, &sb, &p->cmp);
 	if (p->has_ci) {
+		/* A rate cannot fall by more than all of it: the normal approximation's
+		 * low end can, with few noisy trials. */
+		if (p->cmp.ci95_low_pct < -100.0)
+			p->cmp.ci95_low_pct = -100.0;
 		p->diff_pct = p->cmp.diff_pct;
 		p->state = !p->cmp.significant ? WB_PAIR_TIE
 			   : p->cmp.diff_pct < 0 ? WB_PAIR_SLOWER : WB_PAIR_FASTER;
