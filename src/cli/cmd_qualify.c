@@ -20,6 +20,7 @@
 #include "plan/plan.h"
 #include "plan/tiers.h"
 #include "report/json.h"
+#include "report/progress.h"
 #include "report/qualify.h"
 #include "report/text.h"
 
@@ -36,6 +37,7 @@ int wb_cmd_qualify(int argc, char **argv)
 	struct wb_config cfg;
 	struct wb_test *tests = NULL;
 	struct wb_session_where where = { .dirs = NULL, .ndirs = 1 };
+	struct wb_result_hooks hooks;
 	struct stat st;
 	bool raw;
 	const char *why, *operand;
@@ -102,7 +104,10 @@ int wb_cmd_qualify(int argc, char **argv)
 	fflush(stdout);
 	where.dirs = &cfg.target;
 	where.raw_device = raw;
-	status = wb_exit_for_session(wb_session_run_at(&where, tests, n, &sched, NULL, &rs));
+	status = wb_exit_for_session(wb_session_run_at(&where, tests, n, &sched,
+						       wb_progress_hooks(NULL, cfg.quiet, &hooks),
+						       &rs));
+	wb_progress_end();
 	if (rs.n) {
 		bool ok = wb_qualify(&rs, tiers, cfg.tier, q);
 

@@ -20,6 +20,7 @@
 #include "plan/options.h"
 #include "plan/plan.h"
 #include "report/json.h"
+#include "report/progress.h"
 #include "report/placement.h"
 #include "report/recommend.h"
 #include "report/text.h"
@@ -64,6 +65,7 @@ static int run_placement(const struct wb_config *cfg, uint64_t seed, struct wb_r
 		.min_gain_pct = cfg->min_gain_bp / 100.0,
 		.placement = true,
 	};
+	struct wb_result_hooks hooks;
 	struct wb_test *tests;
 	size_t n, k;
 	int status;
@@ -91,7 +93,10 @@ static int run_placement(const struct wb_config *cfg, uint64_t seed, struct wb_r
 		printf("  (a share of capacity is a guess at your server's load: --data-load RATE/s "
 		       "with the data pages it writes per second predicts for it; see the README)\n");
 	fflush(stdout);
-	status = wb_exit_for_session(wb_session_run_at(&where, tests, n, &sched, NULL, prs));
+	status = wb_exit_for_session(wb_session_run_at(&where, tests, n, &sched,
+						       wb_progress_hooks(NULL, cfg->quiet, &hooks),
+						       prs));
+	wb_progress_end();
 	if (!wb_placement_decide(prs, &params, pl) && status == WB_EXIT_OK)
 		status = WB_EXIT_SETUP;
 	wb_placement_print(pl, prs);
@@ -121,6 +126,7 @@ int wb_cmd_recommend(int argc, char **argv)
 {
 	struct wb_results prs = { 0 };
 	struct wb_placement *pl = NULL;
+	struct wb_result_hooks hooks;
 	unsigned k;
 	struct wb_recommend_params params;
 	struct wb_recommendation rec;
@@ -199,7 +205,9 @@ int wb_cmd_recommend(int argc, char **argv)
 	       wb_wal_level_names[cfg.wal_level], cfg.debug_io_direct ? ", debug_io_direct=wal" : "",
 	       n, cfg.budget_ns / 1e9);
 	fflush(stdout);
-	ret = wb_exit_for_session(wb_session_run(cfg.target, tests, n, &sched, NULL, &rs));
+	ret = wb_exit_for_session(wb_session_run(cfg.target, tests, n, &sched,
+						 wb_progress_hooks(NULL, cfg.quiet, &hooks), &rs));
+	wb_progress_end();
 	if (!pl || status == WB_EXIT_OK)
 		status = ret;
 	params = (struct wb_recommend_params){

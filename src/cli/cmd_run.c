@@ -17,6 +17,7 @@
 #include "plan/profile.h"
 #include "report/csv.h"
 #include "report/json.h"
+#include "report/progress.h"
 #include "report/text.h"
 
 /* Nothing measured at all (every test n/a or never reached) is a setup problem,
@@ -98,6 +99,7 @@ int wb_cmd_run(int argc, char **argv)
 	struct wb_test *tests = NULL;
 	struct wb_schedule sched;
 	struct wb_config cfg;
+	struct wb_result_hooks hooks;
 	struct stat st;
 	char err[1024];
 	size_t n = 0;
@@ -155,7 +157,9 @@ int wb_cmd_run(int argc, char **argv)
 	status = wb_exit_for_session(
 		wb_session_run_at(&(struct wb_session_where){ .dirs = (const char *const[]){ cfg.target },
 							       .ndirs = 1, .raw_device = raw },
-				  tests, n, &sched, &wb_text_hooks, &rs));
+				  tests, n, &sched, wb_progress_hooks(&wb_text_hooks, cfg.quiet, &hooks),
+				  &rs));
+	wb_progress_end();
 	wb_text_print_summary(&rs);
 	if (status == WB_EXIT_OK && nothing_ran(&rs)) {
 		fprintf(stderr, "walbench: no test could run here (every combination is n/a)\n");

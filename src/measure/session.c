@@ -505,6 +505,11 @@ static void run_adaptive(struct wb_result *rv, size_t n, const struct wb_schedul
 			left = cap > used[i] ? cap - used[i] : 0;
 			len = jitter(trial_ns, &rng);
 			used[i] += run_trial(r, left < len ? left : len, true, round, ctx);
+			if (hooks && hooks->progress)
+				hooks->progress(&(struct wb_progress){
+					.round = round + 1, .test = k + 1, .ntests = m,
+					.elapsed_ns = wb_now_ns() - start, .budget_ns = sched->budget_ns,
+					.r = r }, hooks->ctx);
 			if (by_rule[i])
 				continue; /* stops on the decision, not on its own CI */
 			wb_stats_compute(r->trial_rates, r->ntrials, &st);

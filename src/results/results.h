@@ -117,11 +117,20 @@ struct wb_results {
 	size_t n, cap;
 };
 
-/* Told of each test as it starts and as it ends (progress and streaming output);
- * both optional. */
+/* Where an adaptive run stands, after each trial. */
+struct wb_progress {
+	uint32_t round;          /* rounds begun, from 1 */
+	size_t test, ntests;     /* the trial's test (from 1) and how many still run */
+	uint64_t elapsed_ns, budget_ns;
+	const struct wb_result *r; /* the test that ran, its figures so far */
+};
+
+/* Told of each test as it starts and as it ends (streaming output), and of
+ * each trial (progress); all optional. */
 struct wb_result_hooks {
 	void (*before)(const struct wb_test *t, void *ctx); /* e.g. print a label */
 	void (*after)(const struct wb_result *r, void *ctx); /* print the figure */
+	void (*progress)(const struct wb_progress *p, void *ctx);
 	void *ctx;
 };
 
