@@ -15,6 +15,7 @@
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
 #include "cli/inputs.h"
+#include "measure/cleanup.h"
 #include "measure/session.h"
 #include "plan/options.h"
 #include "plan/plan.h"
@@ -102,6 +103,7 @@ int wb_cmd_qualify(int argc, char **argv)
 	       "in slices of %.1f s.\n", cfg.target, cfg.tier, cfg.budget_ns / 1e9,
 	       cfg.trial_ns / 1e9);
 	fflush(stdout);
+	wb_cleanup_graceful(true); /* a first Ctrl-C still judges and writes what was measured */
 	where.dirs = &cfg.target;
 	where.raw_device = raw;
 	status = wb_exit_for_session(wb_session_run_at(&where, tests, n, &sched,
@@ -113,7 +115,9 @@ int wb_cmd_qualify(int argc, char **argv)
 
 		wb_qualify_print(q, &rs);
 		wb_text_print_storage_notes(&rs);
-		if (status == WB_EXIT_OK)
+		if (status == WB_EXIT_OK && rs.interrupted)
+			status = 128 + rs.interrupted; /* a partial run is no gate's pass */
+		else if (status == WB_EXIT_OK)
 			status = !ok ? WB_EXIT_SETUP
 				 : q->tiers[q->chosen].verdict == WB_Q_PASS ? WB_EXIT_OK
 				 : WB_EXIT_NOT_QUALIFIED;

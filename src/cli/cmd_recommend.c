@@ -16,6 +16,7 @@
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
 #include "cli/inputs.h"
+#include "measure/cleanup.h"
 #include "measure/session.h"
 #include "plan/options.h"
 #include "plan/plan.h"
@@ -155,6 +156,7 @@ int wb_cmd_recommend(int argc, char **argv)
 		if (!wb_input_dir_ok("--wal-candidate", cfg.wal_candidates.v[k]))
 			return WB_EXIT_SETUP;
 	cfg.seed = wb_input_seed(cfg.seed);
+	wb_cleanup_graceful(true); /* a first Ctrl-C still reports and writes what was measured */
 	if (cfg.wal_candidates.n) {
 		pl = malloc(sizeof(*pl));
 		if (!pl) {
@@ -162,6 +164,18 @@ int wb_cmd_recommend(int argc, char **argv)
 			return WB_EXIT_SETUP;
 		}
 		status = run_placement(&cfg, cfg.seed, &prs, pl);
+		if (prs.interrupted) {
+			/* Stopped by a signal: the placement so far, and no method. */
+			memset(&rec, 0, sizeof(rec));
+			rec.workload = (enum wb_workload)cfg.workload;
+			rec.failed = true;
+			rec.method = WB_METHOD_COUNT;
+			rec.placement = pl;
+			snprintf(rec.failure, sizeof(rec.failure), "interrupted during the placement");
+			snprintf(rec.headline, sizeof(rec.headline), "No recommendation: interrupted.");
+			status = write_json(&cfg, &prs, &rec, 128 + prs.interrupted);
+			goto out_placement;
+		}
 		if (pl->failed) {
 			/* A failure on the data volume or a candidate ends the run: no
 			 * method is chosen for storage that just failed. */
@@ -222,6 +236,8 @@ int wb_cmd_recommend(int argc, char **argv)
 		wb_recommend_print(&rs, &rec);
 		wb_text_print_storage_notes(&rs);
 		status = write_json(&cfg, &rs, &rec, status);
+		if (rs.interrupted && status == WB_EXIT_OK)
+			status = 128 + rs.interrupted;
 	}
 	wb_results_free(&rs);
 	free(tests);

@@ -12,6 +12,7 @@
 #include "cli/exit_codes.h"
 #include "cli/inputs.h"
 #include "plan/options.h"
+#include "measure/cleanup.h"
 #include "measure/session.h"
 #include "plan/plan.h"
 #include "plan/profile.h"
@@ -154,6 +155,7 @@ int wb_cmd_run(int argc, char **argv)
 	rs.max_cv_pct = cfg.max_cv_bp / 100.0;
 	rs.min_difference_pct = rs.ci_target_pct;
 	wb_text_print_header(cfg.target, profp ? profp->path : NULL, &sched, n);
+	wb_cleanup_graceful(true); /* a first Ctrl-C still reports and writes what was measured */
 	status = wb_exit_for_session(
 		wb_session_run_at(&(struct wb_session_where){ .dirs = (const char *const[]){ cfg.target },
 							       .ndirs = 1, .raw_device = raw },
@@ -161,13 +163,15 @@ int wb_cmd_run(int argc, char **argv)
 				  &rs));
 	wb_progress_end();
 	wb_text_print_summary(&rs);
-	if (status == WB_EXIT_OK && nothing_ran(&rs)) {
+	if (status == WB_EXIT_OK && !rs.interrupted && nothing_ran(&rs)) {
 		fprintf(stderr, "walbench: no test could run here (every combination is n/a)\n");
 		status = WB_EXIT_SETUP;
 	}
 	/* Written whatever happened: a script reading it must see a failure as one. */
 	if ((ret = write_outputs(&cfg, &rs)) && status == WB_EXIT_OK)
 		status = ret;
+	if (rs.interrupted && status == WB_EXIT_OK)
+		status = 128 + rs.interrupted;
 out:
 	wb_results_free(&rs);
 	free(tests);

@@ -1,5 +1,6 @@
 /* cleanup.c — removes every registered test file when SIGINT, SIGTERM or SIGHUP
- * arrives, then exits with 128 + the signal number.
+ * arrives, then exits with 128 + the signal number — or, for commands that
+ * report partial results, first asks the run to stop after its trial.
  * Trap: the signal handler may only use async-signal-safe calls (unlink, write,
  * _exit); the registry is a fixed array whose slots are published by a flag
  * written last, so the handler never sees a half-written path. */
@@ -18,6 +19,12 @@ static volatile sig_atomic_t registered[WB_CLEANUP_MAX];
  * handler never takes it; it reads only the published flags. */
 static pthread_mutex_t registry_lock = PTHREAD_MUTEX_INITIALIZER;
 
+/* With graceful stops on, the first signal only asks the run to stop after
+ * its current trial (stop_sig), so what was measured is still reported and
+ * written; a second one, or any signal without graceful stops, removes the
+ * files and exits at once. */
+static volatile sig_atomic_t graceful, stop_sig;
+
 static void remove_all_and_exit(int sig)
 {
 	static const char msg[] = "\nwalbench: interrupted; test files removed\n";
@@ -30,6 +37,29 @@ static void remove_all_and_exit(int sig)
 	_exit(128 + sig);
 }
 
+static void on_signal(int sig)
+{
+	static const char msg[] = "\nwalbench: interrupted: finishing the current trial and "
+				  "reporting what was measured; interrupt again to stop at once\n";
+
+	if (graceful && !stop_sig) {
+		stop_sig = sig;
+		(void)!write(STDERR_FILENO, msg, sizeof(msg) - 1);
+		return;
+	}
+	remove_all_and_exit(sig);
+}
+
+void wb_cleanup_graceful(bool on)
+{
+	graceful = on;
+}
+
+int wb_cleanup_stop_requested(void)
+{
+	return stop_sig;
+}
+
 int wb_cleanup_install(void)
 {
 	static const int signals[] = { SIGINT, SIGTERM, SIGHUP };
@@ -37,7 +67,8 @@ int wb_cleanup_install(void)
 	unsigned i;
 
 	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = remove_all_and_exit;
+	sa.sa_handler = on_signal;
+	sa.sa_flags = SA_RESTART; /* a graceful stop must not fail the I/O it interrupted */
 	sigfillset(&sa.sa_mask); /* one handler at a time: a second signal must not cut it short */
 	for (i = 0; i < sizeof(signals) / sizeof(signals[0]); i++)
 		if (sigaction(signals[i], &sa, NULL))

@@ -6,6 +6,7 @@
 #define WB_MEASURE_CLEANUP_H
 
 #include <signal.h>
+#include <stdbool.h>
 
 #include "model/test.h"
 
@@ -22,6 +23,15 @@ void wb_cleanup_restore(const sigset_t *old);
 
 /* Registers path for removal on a signal. 0, or -ENFILE when the table is full. */
 int wb_cleanup_register(const char *path);
+
+/* Commands that can report a partial run turn this on: the first signal then
+ * only sets the stop request (the session stops after its current trial and
+ * the command reports, removes its files and exits 128 + the signal); a second
+ * signal still removes everything and exits at once. */
+void wb_cleanup_graceful(bool on);
+
+/* The signal that asked the run to stop, or 0. */
+int wb_cleanup_stop_requested(void);
 
 /* Forgets path (it was removed in the ordinary way). */
 void wb_cleanup_forget(const char *path);

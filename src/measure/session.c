@@ -14,6 +14,7 @@
 
 #include <sys/stat.h>
 
+#include "measure/cleanup.h"
 #include "measure/clock.h"
 #include "measure/dataload.h"
 #include "measure/fill.h"
@@ -340,14 +341,16 @@ static void finish_result(struct wb_result *r)
 
 /* Fixed schedule: each test once, in order, streamed through the hooks. */
 static void run_fixed(struct wb_result *rv, size_t n, const struct wb_result_hooks *hooks,
-		      const struct session_ctx *ctx)
+		      const struct session_ctx *ctx, struct wb_results *rs)
 {
 	size_t i;
 
 	for (i = 0; i < n; i++) {
 		if (hooks && hooks->before)
 			hooks->before(&rv[i].test, hooks->ctx);
-		if (!start_result(&rv[i]) && wb_result_runnable(&rv[i]))
+		if (!rs->interrupted)
+			rs->interrupted = wb_cleanup_stop_requested();
+		if (!start_result(&rv[i]) && wb_result_runnable(&rv[i]) && !rs->interrupted)
 			(void)run_trial(&rv[i], rv[i].test.duration_ns, true, 0, ctx);
 		finish_result(&rv[i]);
 		if (hooks && hooks->after)
@@ -505,6 +508,8 @@ static void run_adaptive(struct wb_result *rv, size_t n, const struct wb_schedul
 			left = cap > used[i] ? cap - used[i] : 0;
 			len = jitter(trial_ns, &rng);
 			used[i] += run_trial(r, left < len ? left : len, true, round, ctx);
+			if ((rs->interrupted = wb_cleanup_stop_requested()))
+				break;
 			if (hooks && hooks->progress)
 				hooks->progress(&(struct wb_progress){
 					.round = round + 1, .test = k + 1, .ntests = m,
@@ -519,6 +524,8 @@ static void run_adaptive(struct wb_result *rv, size_t n, const struct wb_schedul
 			}
 		}
 		rs->rounds = round + 1;
+		if (rs->interrupted)
+			break; /* what was measured is reported, marked partial */
 		if (!rs->throttle.detected && round < WB_DECIDE_MIN_ROUNDS)
 			trial_ns = throttle_check(rv, n, sched, rs);
 		if (sched->decide)
@@ -765,7 +772,7 @@ enum wb_session_status wb_session_run_at(const struct wb_session_where *where,
 	if (sched && sched->adaptive)
 		run_adaptive(rs->v + rs->n - n, n, sched, hooks, &ctx, rs);
 	else
-		run_fixed(rs->v + rs->n - n, n, hooks, &ctx);
+		run_fixed(rs->v + rs->n - n, n, hooks, &ctx, rs);
 	for (i = rs->n - n; i < rs->n; i++) {
 		if (rs->v[i].status == WB_STATUS_ERROR) {
 			report_failure(&rs->v[i], sites[rs->v[i].test.site].paths[0]);

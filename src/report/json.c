@@ -780,6 +780,17 @@ char *wb_json_render(const struct wb_results *rs, const struct wb_config *cfg,
 		return NULL;
 	cJSON_AddStringToObject(root, "walbench_version", WB_VERSION);
 	cJSON_AddNumberToObject(root, "schema_version", WB_SCHEMA_VERSION);
+	/* A run a signal stopped early: what it measured, said to be partial. */
+	cJSON_AddBoolToObject(root, "partial", rs->interrupted != 0);
+	if (rs->interrupted) {
+		char sig[24];
+
+		snprintf(sig, sizeof(sig), "SIG%s", sigabbrev_np(rs->interrupted) ?
+			 sigabbrev_np(rs->interrupted) : "?");
+		cJSON_AddStringToObject(root, "interrupted_by", sig);
+	} else {
+		cJSON_AddNullToObject(root, "interrupted_by");
+	}
 	host = cJSON_AddObjectToObject(root, "host");
 	if (host) {
 		cJSON_AddStringToObject(host, "hostname", rs->host.hostname);

@@ -252,11 +252,20 @@ static void print_throttle(const struct wb_results *rs)
 	       t->period_ms, t->rate_per_s, (double)rs->trial_ns / 1e9);
 }
 
+/* A run a signal stopped early says so before any other note. */
+static void print_interrupted(const struct wb_results *rs)
+{
+	if (rs->interrupted)
+		printf("\nnote: INTERRUPTED after %u rounds: the figures above are partial\n",
+		       rs->rounds);
+}
+
 void wb_text_print_storage_notes(const struct wb_results *rs)
 {
 	double worst = 0.0;
 	size_t i, unstable = 0;
 
+	print_interrupted(rs);
 	print_storage(rs);
 	print_throttle(rs);
 	for (i = 0; i < rs->n; i++) {
@@ -276,6 +285,7 @@ void wb_text_print_summary(const struct wb_results *rs)
 {
 	size_t i;
 
+	print_interrupted(rs);
 	print_storage(rs);
 	print_throttle(rs);
 

@@ -113,6 +113,7 @@ struct wb_results {
 	size_t nsites;
 	struct wb_load_result load; /* placement: the data load's figures */
 	double settled_in_s;      /* placement: when every candidate was settled; 0: the budget ran out */
+	int interrupted;          /* the signal that stopped the run early (partial results); 0 none */
 	struct wb_result *v;
 	size_t n, cap;
 };

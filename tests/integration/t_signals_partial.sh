@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# t_signals_partial.sh — a signal mid-`run --json`, mid-`qualify --json`: the
+# run stops after its current trial, prints and writes what it measured marked
+# partial ("partial": true, "interrupted_by"), removes its files and exits
+# 128 + the signal; a second signal stops it at once, files still removed.
+. "$(dirname "$0")/lib.sh"
+set -e
+wb_tmpdir d
+
+# start_bg VAR CMD...: starts CMD in its own session (a background job's SIGINT
+# would otherwise start ignored), its pid in $VAR, and waits for its test file.
+start_bg() {
+	local _var=$1 _pid i
+	shift
+	setsid "$@" >"$OUT" 2>"$ERR" &
+	_pid=$!
+	on_exit "kill -9 $_pid 2>/dev/null || true"
+	for i in $(seq 200); do
+		[ -n "$(ls "$d" | grep walbench)" ] && break
+		sleep 0.05
+	done
+	[ -n "$(ls "$d" | grep walbench)" ] || fail "no test file appeared: $(cat "$ERR")"
+	printf -v "$_var" '%s' "$_pid"
+}
+
+for sig in INT TERM HUP; do
+	start_bg pid "$WALBENCH" run --dir "$d" --method fdatasync,fsync --budget 60s --json "$d/r.json"
+	sleep 1.5 # a few rounds in
+	kill -s "$sig" "$pid"
+	set +e
+	wait "$pid"
+	rc=$?
+	set -e
+	want=$((128 + $(kill -l "$sig")))
+	[ "$rc" = "$want" ] || fail "run, SIG$sig: exit $rc, want $want; $(cat "$ERR")"
+	grep -q 'interrupted: finishing the current trial' "$ERR" || fail "no interruption message"
+	grep -q 'INTERRUPTED after' "$OUT" || fail "the text does not say partial: $(cat "$OUT")"
+	json_check "$d/r.json" 'd["partial"] is True and d["interrupted_by"] == "SIG'"$sig"'"'
+	json_check "$d/r.json" 'all(t["status"] == "ok" and len(t["trial_ops_per_sec"]) >= 1 for t in d["tests"])'
+	rm -f "$d/r.json"
+	assert_no_files "$d"
+done
+
+start_bg pid "$WALBENCH" qualify "$d" --duration 60s --slice 300ms --json "$d/q.json"
+sleep 1.5
+kill -s INT "$pid"
+set +e
+wait "$pid"
+rc=$?
+set -e
+[ "$rc" = 130 ] || fail "qualify, SIGINT: exit $rc, want 130 (a partial run is no pass)"
+json_check "$d/q.json" 'd["partial"] is True and "qualification" in d'
+rm -f "$d/q.json"
+assert_no_files "$d"
+
+# A second signal does not wait: files removed, exit at once.
+start_bg pid "$WALBENCH" run --dir "$d" --method fdatasync --budget 60s --trial-time 3s --json "$d/r.json"
+sleep 0.5
+kill -s INT "$pid"
+sleep 0.1
+kill -s TERM "$pid"
+set +e
+wait "$pid"
+rc=$?
+set -e
+[ "$rc" = 143 ] || [ "$rc" = 130 ] || fail "two signals: exit $rc"
+grep -q 'test files removed' "$ERR" || [ "$rc" = 130 ] || fail "second signal: no removal message"
+rm -f "$d/r.json"
+assert_no_files "$d"
+pass
