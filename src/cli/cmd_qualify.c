@@ -22,6 +22,7 @@
 #include "plan/tiers.h"
 #include "report/json.h"
 #include "report/progress.h"
+#include "report/prom.h"
 #include "report/qualify.h"
 #include "report/text.h"
 
@@ -61,7 +62,8 @@ int wb_cmd_qualify(int argc, char **argv)
 	}
 	if ((raw ? !wb_input_raw_device_ok(cfg.target, cfg.destroy_data, WB_ETCD_FILE)
 		 : !wb_input_dir_ok("DIR", cfg.target)) ||
-	    !wb_input_output_ok("--json", cfg.json_path))
+	    !wb_input_output_ok("--json", cfg.json_path) ||
+	    !wb_input_output_ok("--prom", cfg.prom_path))
 		return WB_EXIT_SETUP;
 	tiers = malloc(sizeof(*tiers));
 	q = malloc(sizeof(*q));
@@ -122,6 +124,11 @@ int wb_cmd_qualify(int argc, char **argv)
 				 : q->tiers[q->chosen].verdict == WB_Q_PASS ? WB_EXIT_OK
 				 : WB_EXIT_NOT_QUALIFIED;
 		v.qual = q;
+		if (cfg.prom_path && (ret = wb_prom_write(cfg.prom_path, &rs, NULL, &why))) {
+			fprintf(stderr, "walbench: %s: %s: %s\n", cfg.prom_path, why, strerror(-ret));
+			if (status == WB_EXIT_OK)
+				status = WB_EXIT_SETUP;
+		}
 		if (cfg.json_path &&
 		    (ret = wb_json_write(cfg.json_path, &rs, &cfg, WB_CMD_QUALIFY, &v, &why))) {
 			fprintf(stderr, "walbench: %s: %s: %s\n", cfg.json_path, why, strerror(-ret));

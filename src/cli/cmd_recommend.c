@@ -22,6 +22,7 @@
 #include "plan/plan.h"
 #include "report/json.h"
 #include "report/progress.h"
+#include "report/prom.h"
 #include "report/placement.h"
 #include "report/recommend.h"
 #include "report/text.h"
@@ -114,6 +115,10 @@ static int write_json(const struct wb_config *cfg, const struct wb_results *rs,
 	const char *why;
 	int ret;
 
+	if (cfg->prom_path && (ret = wb_prom_write(cfg->prom_path, rs, rec, &why))) {
+		fprintf(stderr, "walbench: %s: %s: %s\n", cfg->prom_path, why, strerror(-ret));
+		status = status == WB_EXIT_OK ? WB_EXIT_SETUP : status;
+	}
 	if (!cfg->json_path)
 		return status;
 	ret = wb_json_write(cfg->json_path, rs, cfg, WB_CMD_RECOMMEND, &v, &why);
@@ -150,7 +155,8 @@ int wb_cmd_recommend(int argc, char **argv)
 	if (operand)
 		cfg.target = operand;
 	/* A typo in a pg_wal path must not quietly measure the parent's file system. */
-	if (!wb_input_dir_ok("DIR", cfg.target) || !wb_input_output_ok("--json", cfg.json_path))
+	if (!wb_input_dir_ok("DIR", cfg.target) || !wb_input_output_ok("--json", cfg.json_path) ||
+	    !wb_input_output_ok("--prom", cfg.prom_path))
 		return WB_EXIT_SETUP;
 	for (k = 0; k < cfg.wal_candidates.n; k++)
 		if (!wb_input_dir_ok("--wal-candidate", cfg.wal_candidates.v[k]))

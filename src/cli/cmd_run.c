@@ -19,6 +19,7 @@
 #include "report/csv.h"
 #include "report/json.h"
 #include "report/progress.h"
+#include "report/prom.h"
 #include "report/text.h"
 
 /* Nothing measured at all (every test n/a or never reached) is a setup problem,
@@ -90,6 +91,10 @@ static int write_outputs(const struct wb_config *cfg, const struct wb_results *r
 		fprintf(stderr, "walbench: %s: %s: %s\n", cfg->csv_path, why, strerror(-ret));
 		status = WB_EXIT_SETUP;
 	}
+	if (cfg->prom_path && (ret = wb_prom_write(cfg->prom_path, rs, NULL, &why))) {
+		fprintf(stderr, "walbench: %s: %s: %s\n", cfg->prom_path, why, strerror(-ret));
+		status = WB_EXIT_SETUP;
+	}
 	return status;
 }
 
@@ -134,7 +139,8 @@ int wb_cmd_run(int argc, char **argv)
 					   wb_session_file_size(tests, n))
 		 : !wb_input_dir_ok("--dir", cfg.target)) ||
 	    !wb_input_output_ok("--json", cfg.json_path) ||
-	    !wb_input_output_ok("--csv", cfg.csv_path)) {
+	    !wb_input_output_ok("--csv", cfg.csv_path) ||
+	    !wb_input_output_ok("--prom", cfg.prom_path)) {
 		status = WB_EXIT_SETUP;
 		goto out;
 	}

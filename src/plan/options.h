@@ -77,6 +77,7 @@ struct wb_config {
 	uint64_t data_load_size;  /* recommend with candidates: the load's file, bytes */
 	const char *json_path;
 	const char *csv_path;
+	const char *prom_path;    /* Prometheus textfile-collector output */
 	const char *profile;      /* command line only: profile name or path */
 	const char *tier;         /* qualify: the tier whose verdict sets the exit status */
 	const char *tiers_path;   /* qualify: tiers file (NULL: profiles/tiers.json) */
