@@ -3,58 +3,26 @@
 
 #include <errno.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "report/atomic_file.h"
-
-struct text {
-	char *s;
-	size_t len, cap;
-	bool failed;
-};
-
-static void append(struct text *t, const char *fmt, ...)
-{
-	va_list ap;
-	int n;
-
-	if (t->failed)
-		return;
-	for (;;) {
-		va_start(ap, fmt);
-		n = vsnprintf(t->s + t->len, t->cap - t->len, fmt, ap);
-		va_end(ap);
-		if (n >= 0 && (size_t)n < t->cap - t->len) {
-			t->len += (size_t)n;
-			return;
-		}
-		t->cap = t->cap * 2 + (n > 0 ? (size_t)n : 0) + 256;
-		char *s = realloc(t->s, t->cap);
-
-		if (!s) {
-			t->failed = true;
-			return;
-		}
-		t->s = s;
-	}
-}
+#include "report/textbuf.h"
 
 /* Quotes a field when it holds a comma, quote or newline. */
-static void append_field(struct text *t, const char *v)
+static void append_field(struct wb_textbuf *t, const char *v)
 {
 	const char *p;
 
 	if (!strpbrk(v, ",\"\n\r")) {
-		append(t, "%s,", v);
+		wb_textbuf_add(t, "%s,", v);
 		return;
 	}
-	append(t, "\"");
+	wb_textbuf_add(t, "\"");
 	for (p = v; *p; p++)
-		append(t, *p == '"' ? "\"\"" : "%c", *p);
-	append(t, "\",");
+		wb_textbuf_add(t, *p == '"' ? "\"\"" : "%c", *p);
+	wb_textbuf_add(t, "\",");
 }
 
 static const char header[] =
@@ -66,14 +34,14 @@ static const char header[] =
 
 char *wb_csv_render(const struct wb_results *rs)
 {
-	struct text t = { .s = NULL, .len = 0, .cap = 0 };
+	struct wb_textbuf t = { 0 };
 	size_t i;
 
 	t.s = malloc(4096);
 	if (!t.s)
 		return NULL;
 	t.cap = 4096;
-	append(&t, "%s", header);
+	wb_textbuf_add(&t, "%s", header);
 	for (i = 0; i < rs->n; i++) {
 		const struct wb_result *r = &rs->v[i];
 		const struct wb_test *x = &r->test;
@@ -83,48 +51,48 @@ char *wb_csv_render(const struct wb_results *rs)
 		append_field(&t, x->label);
 		append_field(&t, wb_pattern_name(x->pattern));
 		append_field(&t, wb_shape_name(x));
-		append(&t, "%u,%u,%u,%u,%u,", x->size, x->writes_per_op, x->queue_depth, x->jobs,
+		wb_textbuf_add(&t, "%u,%u,%u,%u,%u,", x->size, x->writes_per_op, x->queue_depth, x->jobs,
 		       x->pattern == WB_PATTERN_GROUPCOMMIT ? x->committers : 0);
 		append_field(&t, wb_status_name(r->status));
 		append_field(&t, r->status == WB_STATUS_OK ? "" : r->reason);
-		append(&t, "%llu,%.6f,%.3f,", (unsigned long long)r->ops, r->elapsed_ns / 1e9,
+		wb_textbuf_add(&t, "%llu,%.6f,%.3f,", (unsigned long long)r->ops, r->elapsed_ns / 1e9,
 		       wb_result_ops_per_sec(r));
 		if (isfinite(r->stats.ci95_pct))
-			append(&t, "%.3f,", r->stats.ci95_pct);
+			wb_textbuf_add(&t, "%.3f,", r->stats.ci95_pct);
 		else
-			append(&t, ",");
-		append(&t, "%.3f,%zu,%s,%s,", r->stats.cv_pct, r->ntrials,
+			wb_textbuf_add(&t, ",");
+		wb_textbuf_add(&t, "%.3f,%zu,%s,%s,", r->stats.cv_pct, r->ntrials,
 		       r->converged ? "true" : "false", wb_result_unstable(rs, r) ? "true" : "false");
-		append(&t, "%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%llu,%llu,", wb_result_usecs(r, -1),
+		wb_textbuf_add(&t, "%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%llu,%llu,", wb_result_usecs(r, -1),
 		       wb_result_usecs(r, 50), wb_result_usecs(r, 90), wb_result_usecs(r, 99),
 		       wb_result_usecs(r, 99.9), wb_result_usecs(r, 100),
 		       (unsigned long long)r->flushes, (unsigned long long)r->switches);
 		if (r->switch_hist)
-			append(&t, "%.3f,%.3f,", wb_hist_percentile(r->switch_hist, 50) / 1e3,
+			wb_textbuf_add(&t, "%.3f,%.3f,", wb_hist_percentile(r->switch_hist, 50) / 1e3,
 			       wb_hist_percentile(r->switch_hist, 100) / 1e3);
 		else
-			append(&t, ",,");
-		append(&t, "%s,", wb_flush_form_names[x->flush_form]);
+			wb_textbuf_add(&t, ",,");
+		wb_textbuf_add(&t, "%s,", wb_flush_form_names[x->flush_form]);
 		/* Columns are only ever added, at the end: where an error happened. */
 		append_field(&t, r->status != WB_STATUS_OK && r->error && strerrorname_np(r->error)
 					 ? strerrorname_np(r->error) : "");
 		if (r->status == WB_STATUS_ERROR) {
 			append_field(&t, r->site.call);
 			if (r->site.offset >= 0)
-				append(&t, "%lld,", (long long)r->site.offset);
+				wb_textbuf_add(&t, "%lld,", (long long)r->site.offset);
 			else
-				append(&t, ",");
+				wb_textbuf_add(&t, ",");
 			if (r->site.op_index >= 0)
-				append(&t, "%lld,", (long long)r->site.op_index);
+				wb_textbuf_add(&t, "%lld,", (long long)r->site.op_index);
 			else
-				append(&t, ",");
+				wb_textbuf_add(&t, ",");
 			append_field(&t, r->site.file);
 		} else {
-			append(&t, ",,,,");
+			wb_textbuf_add(&t, ",,,,");
 		}
 		if (!t.failed)
 			t.len--; /* the last field's comma ends the row: a newline instead */
-		append(&t, "\n");
+		wb_textbuf_add(&t, "\n");
 	}
 	if (t.failed) {
 		free(t.s);

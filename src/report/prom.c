@@ -4,141 +4,100 @@
 
 #include <errno.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "report/atomic_file.h"
-
-/* A growing string; on allocation failure it stays failed and rendering ends. */
-struct buf {
-	char *s;
-	size_t len, cap;
-	bool failed;
-};
-
-static void add(struct buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void add(struct buf *b, const char *fmt, ...)
-{
-	va_list ap;
-	int n;
-
-	if (b->failed)
-		return;
-	for (;;) {
-		va_start(ap, fmt);
-		n = vsnprintf(b->s + b->len, b->cap - b->len, fmt, ap);
-		va_end(ap);
-		if (n < 0) {
-			b->failed = true;
-			return;
-		}
-		if ((size_t)n < b->cap - b->len) {
-			b->len += (size_t)n;
-			return;
-		}
-		char *s = realloc(b->s, b->cap * 2 + (size_t)n + 1);
-
-		if (!s) {
-			b->failed = true;
-			return;
-		}
-		b->s = s;
-		b->cap = b->cap * 2 + (size_t)n + 1;
-	}
-}
+#include "report/textbuf.h"
 
 /* A label value as the format wants it. */
-static void add_escaped(struct buf *b, const char *v)
+static void add_escaped(struct wb_textbuf *b, const char *v)
 {
 	for (; *v; v++) {
 		if (*v == '\\' || *v == '"')
-			add(b, "\\%c", *v);
+			wb_textbuf_add(b, "\\%c", *v);
 		else if (*v == '\n')
-			add(b, "\\n");
+			wb_textbuf_add(b, "\\n");
 		else
-			add(b, "%c", *v);
+			wb_textbuf_add(b, "%c", *v);
 	}
 }
 
 /* The labels that name a test and where it ran. */
-static void add_labels(struct buf *b, const struct wb_results *rs, const struct wb_result *r)
+static void add_labels(struct wb_textbuf *b, const struct wb_results *rs, const struct wb_result *r)
 {
 	const struct wb_test *t = &r->test;
 	const char *device = rs->sites ? rs->sites[t->site].device.block_name : rs->device.block_name;
 
-	add(b, "{method=\"%s\",engine=\"%s\",size=\"%u\",writes=\"%u\",pattern=\"%s\","
+	wb_textbuf_add(b, "{method=\"%s\",engine=\"%s\",size=\"%u\",writes=\"%u\",pattern=\"%s\","
 	    "concurrency=\"%u\",label=\"", wb_method_get(t->method)->name, wb_engine_name(t->engine),
 	    t->size, t->writes_per_op, wb_pattern_name(t->pattern),
 	    t->pattern == WB_PATTERN_GROUPCOMMIT ? t->committers : t->queue_depth * t->jobs);
 	add_escaped(b, t->label);
-	add(b, "\",device=\"");
+	wb_textbuf_add(b, "\",device=\"");
 	add_escaped(b, device[0] ? device : rs->device.fs_type);
 	if (rs->sites) {
-		add(b, "\",where=\"");
+		wb_textbuf_add(b, "\",where=\"");
 		add_escaped(b, rs->sites[t->site].path);
-		add(b, "\",data_load=\"%s", t->data_load ? "true" : "false");
+		wb_textbuf_add(b, "\",data_load=\"%s", t->data_load ? "true" : "false");
 	}
-	add(b, "\"}"); /* a caller adding a label takes the brace back off */
+	wb_textbuf_add(b, "\"}"); /* a caller adding a label takes the brace back off */
 }
 
-static void family(struct buf *b, const char *name, const char *type, const char *help)
+static void family(struct wb_textbuf *b, const char *name, const char *type, const char *help)
 {
-	add(b, "# HELP %s %s\n# TYPE %s %s\n", name, help, name, type);
+	wb_textbuf_add(b, "# HELP %s %s\n# TYPE %s %s\n", name, help, name, type);
 }
 
 char *wb_prom_render(const struct wb_results *rs, const struct wb_recommendation *rec)
 {
 	static const double quantiles[] = { 0.5, 0.9, 0.99, 0.999 };
-	struct buf b = { .s = malloc(4096), .cap = 4096 };
+	struct wb_textbuf b = { 0 };
 	size_t i, q;
 
-	if (!b.s)
-		return NULL;
-	b.s[0] = '\0';
 	family(&b, "walbench_flush_ops_per_second", "gauge",
 	       "Flushes (commits for group commit) per second, mean of the trials.");
 	for (i = 0; i < rs->n; i++)
 		if (rs->v[i].status == WB_STATUS_OK) {
-			add(&b, "walbench_flush_ops_per_second");
+			wb_textbuf_add(&b, "walbench_flush_ops_per_second");
 			add_labels(&b, rs, &rs->v[i]);
-			add(&b, " %.6g\n", wb_result_ops_per_sec(&rs->v[i]));
+			wb_textbuf_add(&b, " %.6g\n", wb_result_ops_per_sec(&rs->v[i]));
 		}
 	family(&b, "walbench_flush_latency_seconds", "gauge",
 	       "Flush latency at a quantile, over every flush of the test.");
 	for (i = 0; i < rs->n; i++)
 		for (q = 0; rs->v[i].status == WB_STATUS_OK && rs->v[i].hist &&
 			    q < sizeof(quantiles) / sizeof(quantiles[0]); q++) {
-			add(&b, "walbench_flush_latency_seconds");
+			wb_textbuf_add(&b, "walbench_flush_latency_seconds");
 			add_labels(&b, rs, &rs->v[i]);
 			b.len--; /* reopen the label set for the quantile */
-			add(&b, ",quantile=\"%g\"} %.9g\n", quantiles[q],
+			wb_textbuf_add(&b, ",quantile=\"%g\"} %.9g\n", quantiles[q],
 			    wb_result_usecs(&rs->v[i], quantiles[q] * 100) / 1e6);
 		}
 	family(&b, "walbench_ci95_ratio", "gauge",
 	       "Half-width of the 95 % interval of the rate, as a fraction of it.");
 	for (i = 0; i < rs->n; i++)
 		if (rs->v[i].status == WB_STATUS_OK && isfinite(rs->v[i].stats.ci95_pct)) {
-			add(&b, "walbench_ci95_ratio");
+			wb_textbuf_add(&b, "walbench_ci95_ratio");
 			add_labels(&b, rs, &rs->v[i]);
-			add(&b, " %.6g\n", rs->v[i].stats.ci95_pct / 100.0);
+			wb_textbuf_add(&b, " %.6g\n", rs->v[i].stats.ci95_pct / 100.0);
 		}
 	family(&b, "walbench_test_status", "gauge",
 	       "1 for the test's status (ok, n/a, error, not run); durability failures are errors.");
 	for (i = 0; i < rs->n; i++) {
-		add(&b, "walbench_test_status");
+		wb_textbuf_add(&b, "walbench_test_status");
 		add_labels(&b, rs, &rs->v[i]);
 		b.len--;
-		add(&b, ",status=\"%s\"} 1\n", wb_status_name(rs->v[i].status));
+		wb_textbuf_add(&b, ",status=\"%s\"} 1\n", wb_status_name(rs->v[i].status));
 	}
 	if (rec && !rec->failed) {
 		family(&b, "walbench_recommended_method_info", "gauge",
 		       "1 for the wal_sync_method walbench recommends here.");
-		add(&b, "walbench_recommended_method_info{method=\"%s\",change=\"%s\"} 1\n",
+		wb_textbuf_add(&b, "walbench_recommended_method_info{method=\"%s\",change=\"%s\"} 1\n",
 		    wb_method_get(rec->method)->name, rec->change ? "true" : "false");
 	}
-	if (b.failed) {
+	if (b.failed || !b.s) {
 		free(b.s);
 		return NULL;
 	}
