@@ -2,8 +2,8 @@
 # t_qualify.sh — `walbench qualify` on /tmp and on /dev/shm with short slices:
 # the chosen tier's verdict comes first, every criterion shows its figure,
 # interval, threshold and source, the trend line and the JSON qualification
-# are there, the exit status is the verdict's; on /dev/shm (memory, whose
-# fdatasync does nothing) the findings say the flushes reach nothing stable.
+# are there, the exit status is the verdict's; on /dev/shm (memory) the
+# findings say the flushes reach nothing stable.
 # Bad input — a missing directory, an unknown tier, a malformed option — is
 # refused with exit 2 before measuring. Nothing is left behind.
 . "$(dirname "$0")/lib.sh"
@@ -36,7 +36,10 @@ if [ -d /dev/shm ] && [ -w /dev/shm ]; then
 	got=$?
 	set -e
 	case $got in 0 | 1) ;; *) fail "qualify on /dev/shm exited $got: $(head -c 600 "$ERR")" ;; esac
-	json_check "$s/q.json" '{"storage-in-memory", "flush-no-slower-than-write"} <= {f["name"] for f in d["findings"]}'
+	json_check "$s/q.json" '"storage-in-memory" in {f["name"] for f in d["findings"]}'
+	# A tmpfs fdatasync does nothing, but whether it is within 1.5x of a write's
+	# time depends on the build (a sanitizer build slows the write path more):
+	# the rule itself is unit-tested.
 	grep -q 'flushes may not reach stable storage' "$OUT" || fail "no power-cut advice: $(cat "$OUT")"
 	rm -f "$s/q.json"
 	assert_no_files "$s"
