@@ -34,6 +34,10 @@ int main(int argc, char **argv)
 		wb_print_help();
 		return WB_EXIT_OK;
 	}
+	if (strcmp(argv[1], "--man") == 0) { /* the manual page, for the build to install */
+		wb_print_man();
+		return WB_EXIT_OK;
+	}
 	if (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "-V") == 0) {
 		printf("walbench %s\n", WB_VERSION);
 		return WB_EXIT_OK;

@@ -611,6 +611,11 @@ static const char *const command_name[WB_CMD_COUNT] = {
 	[WB_CMD_COMPARE] = "compare",
 };
 
+const char *wb_command_name(enum wb_command cmd)
+{
+	return cmd < WB_CMD_COUNT ? command_name[cmd] : "?";
+}
+
 static const char *const command_help[WB_CMD_COUNT] = {
 	[WB_CMD_COMPAT] = "the pg_test_fsync tests, same output format, done right",
 	[WB_CMD_RUN] = "any method x engine x size combination, with latency percentiles",

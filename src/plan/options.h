@@ -148,4 +148,10 @@ int wb_parse_command_line(struct wb_config *cfg, enum wb_command cmd, int argc, 
 
 void wb_print_help(void);
 
+/* The command's name as typed ("run"). */
+const char *wb_command_name(enum wb_command cmd);
+
+/* walbench(1) in roff, from the option table (manpage.c). */
+void wb_print_man(void);
+
 #endif

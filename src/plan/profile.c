@@ -7,7 +7,9 @@
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <limits.h>
 #include <string.h>
+#include <unistd.h>
 
 #ifndef WB_PROFILES_DIR
 #define WB_PROFILES_DIR "profiles"
@@ -183,15 +185,41 @@ int wb_profile_apply(const struct wb_profile *p, size_t g, enum wb_command cmd,
 	return ret;
 }
 
-int wb_profile_path(const char *name, char *path, size_t len)
+/* Where profiles are: $WALBENCH_PROFILES; the installed directory for an
+ * installed binary; else the source tree's (a build run in place), or the
+ * installed one when the source tree is gone. */
+static const char *profiles_dir(void)
 {
 	const char *dir = getenv("WALBENCH_PROFILES");
+	char exe[PATH_MAX];
+	ssize_t n;
+
+	if (dir && *dir)
+		return dir;
+#ifdef WB_INSTALLED_BINARY
+	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	if (n > 0) {
+		exe[n] = '\0';
+		if (strcmp(exe, WB_INSTALLED_BINARY) == 0)
+			return WB_INSTALLED_PROFILES_DIR;
+	}
+	if (access(WB_PROFILES_DIR, F_OK) != 0)
+		return WB_INSTALLED_PROFILES_DIR;
+#else
+	(void)exe;
+	(void)n;
+#endif
+	return WB_PROFILES_DIR;
+}
+
+int wb_profile_path(const char *name, char *path, size_t len)
+{
 	int n;
 
 	if (strchr(name, '/') || (strlen(name) > 5 && !strcmp(name + strlen(name) - 5, ".json")))
 		n = snprintf(path, len, "%s", name);
 	else
-		n = snprintf(path, len, "%s/%s.json", dir && *dir ? dir : WB_PROFILES_DIR, name);
+		n = snprintf(path, len, "%s/%s.json", profiles_dir(), name);
 	return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : 0;
 }
 
