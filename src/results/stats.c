@@ -250,6 +250,7 @@ bool wb_stats_compare(const struct wb_stats *a, const struct wb_stats *b,
 
 	if (a->n < 2 || b->n < 2 || !(a->mean > 0.0) || !(b->mean > 0.0))
 		return false;
+	*out = (struct wb_comparison){ .paired = false }; /* no field left from a caller's stack */
 	ratio = b->mean / a->mean;
 	out->diff_pct = 100.0 * (ratio - 1.0);
 	va = rel_var(a);
