@@ -27,7 +27,8 @@ Usage: ${0##*/} [OPTIONS] DATA_DIR WAL_DIR...
        ${0##*/} [OPTIONS] --build
 Runs pgbench TPC-B against one PostgreSQL cluster per pg_wal placement: the data of each on
 DATA_DIR, the WAL on DATA_DIR itself (the baseline) or on one WAL_DIR each, and prints per
-placement the TPS (median, min-max), the gain over the baseline, the gain walbench predicts
+placement the TPS (median, min-max), the gain over the baseline, the data pages the server
+wrote a second and the write I/Os the data volume did meanwhile, the gain walbench predicts
 (walbench recommend --data DATA_DIR --wal-candidate WAL_DIR... --workload oltp) and the
 difference. The servers run one at a time, each round in a rotated order.
 
@@ -310,15 +311,78 @@ EOF
 		postgres >"$work/init-$i.log" 2>&1 || die "pgbench -i failed for ${label[i]}: $(tail -n 5 "$work/init-$i.log")"
 	psql_q "$i" "CHECKPOINT"
 	pg_version=$(psql_q "$i" "SHOW server_version")
+	pg_num=$(psql_q "$i" "SHOW server_version_num")
 	stop_pg "$i"
 	sync -f "${pgdata[i]}" "${waldir[i]}/"
+}
+
+# --- what the server wrote to the data volume ---------------------------------------------------
+# The data pages a server has written since it started, all processes together: PostgreSQL up to
+# 16 counts them in pg_stat_bgwriter (checkpointer, background writer, backends); 17 moved the
+# checkpointer's to pg_stat_checkpointer and the rest to pg_stat_io, where autovacuum workers are
+# their own backend type (16's buffers_backend counted them, so they are added here too).
+pg_num=""
+pages_sql() {
+	if ((pg_num >= 170000)); then
+		echo "SELECT (SELECT buffers_written FROM pg_stat_checkpointer) + (SELECT coalesce(sum(writes), 0)" \
+			"FROM pg_stat_io WHERE object = 'relation' AND backend_type IN" \
+			"('background writer', 'client backend', 'autovacuum worker'))"
+	else
+		echo "SELECT buffers_checkpoint + buffers_clean + buffers_backend FROM pg_stat_bgwriter"
+	fi
+}
+
+pages_view() {
+	if ((pg_num >= 170000)); then
+		echo "pg_stat_checkpointer, pg_stat_io"
+	else
+		echo "pg_stat_bgwriter"
+	fi
+}
+
+# The block device under DATA_DIR, as named in /sys/class/block; none on tmpfs or overlay.
+data_dev=""
+find_data_dev() {
+	local src
+	src=$(findmnt -n -o SOURCE -T "$data_dir" | tail -n 1)
+	src=${src%%\[*} # btrfs names the subvolume: /dev/sda1[/home]
+	[[ -b $src ]] || return 0
+	data_dev=$(lsblk -dno KNAME "$src" 2>/dev/null) || data_dev=""
+	[[ -n $data_dev && -r /sys/class/block/$data_dev/stat ]] || data_dev=""
+}
+
+# Prints the time, the data pages placement I's server has written, and the data device's writes
+# and cache flushes completed (fields 5 and 16 of its stat; the blkio throttle counts both); n/a
+# for what is unknown. The statistics lag by at most the interval at which each process reports.
+snapshot() { # PLACEMENT
+	local pages t f=()
+	pages=$(psql_q "$1" "$(pages_sql)" 2>/dev/null) || pages=""
+	t=$EPOCHREALTIME
+	[[ -z $data_dev ]] || read -ra f <"/sys/class/block/$data_dev/stat" || f=()
+	[[ $pages =~ ^[0-9]+$ ]] || pages=n/a
+	echo "$t $pages ${f[4]:-n/a} ${f[15]:-n/a}"
+}
+
+# From two snapshots: the seconds between them, then data pages, volume writes and flushes a second.
+rates() { # SNAPSHOT0 SNAPSHOT1
+	awk -v a="$1" -v b="$2" 'BEGIN {
+		split(a, x, " "); split(b, y, " "); s = y[1] - x[1]
+		printf "%.2f", s
+		for (k = 2; k <= 4; k++) {
+			v = "n/a"
+			if (x[k] ~ /^[0-9]+$/ && y[k] ~ /^[0-9]+$/ && s > 0)
+				v = sprintf("%.1f", (y[k] - x[k]) / s)
+			printf "\t%s", v
+		}
+	}'
 }
 
 # --- one measured run --------------------------------------------------------------------------
 # Start, warm up, measure, stop. The server log between the measured run's start and the end of
 # the stop tells which checkpoints ran: write/sync/total of the first that is not the shutdown's.
+# Snapshots around the measured run give what the server wrote to the data volume meanwhile.
 run_one() { # PLACEMENT ROUND POS
-	local i=$1 r=$2 pos=$3 log=$work/pgbench.log plog off0 off1 t0 tps txns lat ck stop_s
+	local i=$1 r=$2 pos=$3 log=$work/pgbench.log plog off0 off1 t0 tps txns lat ck stop_s snap0 io
 	local bench=("${as_pg[@]}" "$pgbin/pgbench" -h "$work/pg" -p $((PORT + i)) -U postgres -c "$clients" -j "$jobs")
 	local novacuum=()
 	plog=$(pg_log "$i")
@@ -330,8 +394,10 @@ run_one() { # PLACEMENT ROUND POS
 		novacuum=(-n)
 	fi
 	off0=$(stat -c %s "$plog")
+	snap0=$(snapshot "$i")
 	run_bg "$log" vol_exec "${bench[@]}" "${novacuum[@]}" -T "$secs" postgres
 	((rc == 0)) || { msg "pgbench on ${label[i]} failed (exit $rc):"; cat "$log" >&2; exit 1; }
+	io=$(rates "$snap0" "$(snapshot "$i")")
 	off1=$(stat -c %s "$plog")
 	t0=$EPOCHREALTIME
 	stop_pg "$i" || exit 1
@@ -357,10 +423,12 @@ run_one() { # PLACEMENT ROUND POS
 			w = field("write"); s = field("sync"); t = field("total")
 		}
 		END { printf "%d\t%s\t%s\t%s", begun, w == "" ? "-" : w, s == "" ? "-" : s, t == "" ? "-" : t }')
-	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$r" "$pos" "$i" "${label[i]}" "${place[i]}" \
-		"$secs" "$tps" "$txns" "$lat" "$ck" "$stop_s" "$warmup" >>"$raw"
+	# io is measured_s, pages/s, writes/s, flushes/s: the seconds go last, after the rates.
+	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$r" "$pos" "$i" "${label[i]}" \
+		"${place[i]}" "$secs" "$tps" "$txns" "$lat" "$ck" "$stop_s" "$warmup" "${io#*$'\t'}" "${io%%$'\t'*}" >>"$raw"
+	io=${io#*$'\t'}
 	msg "round $r/$reps, $pos/${#place[@]}: ${label[i]}: $(printf %.1f "$tps") tps; checkpoints begun" \
-		"in the run: ${ck%%$'\t'*}; stop ${stop_s} s"
+		"in the run: ${ck%%$'\t'*}; data pages written ${io%%$'\t'*}/s; stop ${stop_s} s"
 }
 
 # --- walbench ----------------------------------------------------------------------------------
@@ -456,6 +524,12 @@ report() {
 		if ($12 != "-" && $12 != "?") cs[i] = cs[i] " " $12
 		if ($13 != "-" && $13 != "?") ct[i] = ct[i] " " $13
 		st[i] = st[i] " " $14
+		if ($16 != "n/a") pg[i] = pg[i] " " $16
+		if ($17 != "n/a") vw[i] = vw[i] " " $17
+		if ($18 != "n/a") vf[i] = vf[i] " " $18
+	}
+	function med(list) {
+		return list == "" ? "n/a" : sprintf("%.0f", median(list))
 	}
 	# Gains past +-1000 % (a RAM disk) lose their decimal, to stay readable.
 	function pct(v) {
@@ -466,7 +540,8 @@ report() {
 	}
 	END {
 		# The cells first, then each column as wide as its widest cell.
-		nc = split("placement|TPS median (min - max)|measured|walbench predicts [95% CI]|move|pred - meas", h, "|")
+		nc = split("placement|TPS median (min - max)|measured|data pages/s|vol writes/s|vol flushes/s|" \
+			"walbench predicts [95% CI]|move|pred - meas", h, "|")
 		for (c = 1; c <= nc; c++)
 			t[0, c] = h[c]
 		base = median(l[0])
@@ -475,25 +550,27 @@ report() {
 			m = median(l[i])
 			t[r, 1] = lab[i]
 			t[r, 2] = sprintf("%.1f (%.1f - %.1f)", m, lo[i], hi[i])
+			t[r, 4] = med(pg[i]); t[r, 5] = med(vw[i]); t[r, 6] = med(vf[i])
 			if (i == 0) {
-				t[r, 3] = t[r, 4] = "baseline"
-				t[r, 5] = t[r, 6] = ""
+				t[r, 3] = t[r, 7] = "baseline"
+				t[r, 8] = t[r, 9] = ""
 				continue
 			}
 			g = base > 0 ? 100 * (m / base - 1) : 0
 			p = (i in wg) ? wg[i] : "n/a"
 			t[r, 3] = pct(g) "%"
-			t[r, 4] = p == "n/a" ? "n/a" : pct(p) "% [" pct(wlo[i]) ", " pct(whi[i]) "]"
-			t[r, 5] = (i in wmove) ? wmove[i] : "n/a"
-			t[r, 6] = p == "n/a" ? "n/a" : pct(p - g) " pp"
+			t[r, 7] = p == "n/a" ? "n/a" : pct(p) "% [" pct(wlo[i]) ", " pct(whi[i]) "]"
+			t[r, 8] = (i in wmove) ? wmove[i] : "n/a"
+			t[r, 9] = p == "n/a" ? "n/a" : pct(p - g) " pp"
 		}
 		for (r = 0; r <= nplace; r++)
 			for (c = 1; c <= nc; c++)
 				if (length(t[r, c]) > cw_[c])
 					cw_[c] = length(t[r, c])
 		for (r = 0; r <= nplace; r++)
-			printf "%-*s  %*s  %*s  %-*s  %-*s  %*s\n", cw_[1], t[r, 1], cw_[2], t[r, 2], cw_[3], t[r, 3],
-				cw_[4], t[r, 4], cw_[5], t[r, 5], cw_[6], t[r, 6]
+			printf "%-*s  %*s  %*s  %*s  %*s  %*s  %-*s  %-*s  %*s\n", cw_[1], t[r, 1], cw_[2], t[r, 2],
+				cw_[3], t[r, 3], cw_[4], t[r, 4], cw_[5], t[r, 5], cw_[6], t[r, 6], cw_[7], t[r, 7],
+				cw_[8], t[r, 8], cw_[9], t[r, 9]
 		w = cw_[1]
 		printf "\nCheckpoints (from the server logs; median over the runs):\n"
 		printf "%-*s  %18s  %9s  %9s  %9s  %9s\n", w, "placement", "runs with one begun", "write s",
@@ -517,8 +594,11 @@ report() {
 			echo "  ${label[i]}: same device: $same; $reason"
 		done <"$work/wb.tsv"
 	fi
-	echo "(measured: median TPS vs the baseline's; pred - meas: walbench's gain minus the measured," \
-		"percentage points. Checkpoints: 'begun' started during the measured ${secs} s; write, sync" \
+	echo "(measured: median TPS vs the baseline's; data pages/s: buffers the server wrote a second" \
+		"during the measured run, checkpointer, background writer and backends ($(pages_view));" \
+		"vol writes/s, flushes/s: write and cache-flush requests the data volume ${data_dev:-(none)}" \
+		"completed a second meanwhile, whoever sent them (WAL too, when it is on that volume);" \
+		"pred - meas: walbench's gain minus the measured, percentage points. Checkpoints: 'begun' started during the measured ${secs} s; write, sync" \
 		"and total are those of the first checkpoint logged from the run's start on that is not the" \
 		"shutdown's (when the run ends before it does, the stop hurries it); stop: pg_ctl stop -m fast," \
 		"its shutdown checkpoint included.)"
@@ -564,9 +644,10 @@ fi
 for d in "${place[@]}"; do
 	"${as_pg[@]}" test -x "$d" || die "$d: the postgres user cannot reach it (a parent directory is not searchable)"
 done
-msg "PostgreSQL binaries: $pgbin; walbench: ${walbench:-n/a}"
+find_data_dev
+msg "PostgreSQL binaries: $pgbin; walbench: ${walbench:-n/a}; data volume I/O: ${data_dev:-n/a (no block device)}"
 
-printf 'round\tpos\tplacement\tlabel\twal_parent\tsecs\ttps\ttxns\tlatency_ms\tckpt_begun\tckpt_write_s\tckpt_sync_s\tckpt_total_s\tstop_s\twarmup_s\n' >"$raw"
+printf 'round\tpos\tplacement\tlabel\twal_parent\tsecs\ttps\ttxns\tlatency_ms\tckpt_begun\tckpt_write_s\tckpt_sync_s\tckpt_total_s\tstop_s\twarmup_s\tdata_pages_per_s\tvol_writes_per_s\tvol_flushes_per_s\tmeasured_s\n' >"$raw"
 mkdir_made "$data_dir" "$VOL_PREFIX-data" 755
 data_parent=$new_dir
 for i in "${!place[@]}"; do
