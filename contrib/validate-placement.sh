@@ -5,9 +5,11 @@
 # `walbench recommend --wal-candidate` predicts for moving pg_wal there.
 # Traps: needs root but runs PostgreSQL as the postgres user (private socket dir, no TCP). Throttling
 # is the caller's, or --build's: a blkio throttle counts only I/O submitted from inside its cgroup,
-# so the servers, pgbench and walbench all start in it. A checkpoint must fall inside each measured
-# run (its data writes are the load moving pg_wal escapes): checkpoint_timeout=30s and a warm-up
-# time it, and the report counts the runs that had one.
+# so the servers, pgbench and walbench all start in it. By default a checkpoint falls inside each
+# measured run (its data writes are the load moving pg_wal escapes): checkpoint_timeout=30s and a
+# warm-up time it. A server starts for each run, so with a long --checkpoint-timeout no timed
+# checkpoint falls in the runs at all: a different regime, not a longer one. The report counts the
+# checkpoints each run had, and why each began.
 set -euo pipefail
 
 here=$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")" && pwd)
@@ -46,7 +48,21 @@ in a rotated order.
   --reps N           rounds (default 3)
   --secs S           seconds of each measured pgbench run (default 30)
   --warmup S         seconds of pgbench before each measured run, discarded (default 25:
-                     the first checkpoint, 30 s after the server starts, falls in the run)
+                     with the default timeout, the first checkpoint, 30 s after the server
+                     starts, begins 5 s into the run)
+  --checkpoint-timeout S
+                     the servers' checkpoint_timeout, 30 .. 86400 (default 30). Each run
+                     starts its server, so the first timed checkpoint is due S s after the
+                     warm-up begins, and the regime follows from S, --warmup and --secs:
+                     S < warm-up + secs (the default): a checkpoint's writes, spread over
+                     0.9 S, run beside the measured commits, the case moving pg_wal is for;
+                     S >= warm-up + secs (e.g. 300, PostgreSQL's default): no timed
+                     checkpoint in the runs: the data writes are the background writer's
+                     and the backends' evictions, in the first minute after a checkpoint
+                     (the last run's shutdown), full-page images making WAL larger. For a
+                     checkpoint in the runs with a long timeout, give --warmup S-5 and
+                     --secs up to 0.9 S. max_wal_size (1GB) may still request one when WAL
+                     is fast: the checkpoints table says why each began
   --clients N        pgbench clients (default 8; 2 threads, 1 for a single client)
   --scale N          pgbench scale (default 10)
   --walbench PATH    the walbench binary (default: \$WALBENCH, else ../build/walbench)
@@ -74,6 +90,7 @@ build=0
 reps=3
 secs=30
 warmup=25
+ckpt_timeout=30
 clients=8
 scale=10
 walbench=""
@@ -89,13 +106,14 @@ while (($#)); do
 		build=1
 		shift
 		;;
-	--iops | --reps | --secs | --warmup | --clients | --scale | --walbench | --out)
+	--iops | --reps | --secs | --warmup | --checkpoint-timeout | --clients | --scale | --walbench | --out)
 		(($# >= 2)) || die "$1 needs a value (try --help)"
 		case $1 in
 		--iops) VOL_IOPS=$2 ;;
 		--reps) reps=$2 ;;
 		--secs) secs=$2 ;;
 		--warmup) warmup=$2 ;;
+		--checkpoint-timeout) ckpt_timeout=$2 ;;
 		--clients) clients=$2 ;;
 		--scale) scale=$2 ;;
 		--walbench) walbench=$2 walbench_given=1 ;;
@@ -122,6 +140,8 @@ whole --iops "$VOL_IOPS" 1
 whole --reps "$reps" 1
 whole --secs "$secs" 1
 whole --warmup "$warmup" 0
+whole --checkpoint-timeout "$ckpt_timeout" 30 # PostgreSQL's range: 30s .. 1d
+((ckpt_timeout <= 86400)) || die "--checkpoint-timeout must be at most 86400 (a day), not '$ckpt_timeout'"
 whole --clients "$clients" 1
 whole --scale "$scale" 1
 jobs=$((clients < 2 ? clients : 2))
@@ -304,10 +324,10 @@ make_cluster() { # PLACEMENT
 listen_addresses = ''
 port = $((PORT + i))
 unix_socket_directories = '$work/pg'
-# The minimum, so a checkpoint runs inside each measured run: its data writes, spread over 27 s
-# (checkpoint_completion_target 0.9), are the load that competes with WAL flushes on a shared
-# volume and that moving pg_wal escapes. The first starts 30 s after the server: see --warmup.
-checkpoint_timeout = 30s
+# 30s, the minimum, puts a checkpoint inside each measured run: its data writes, spread over 0.9 of
+# it (checkpoint_completion_target), are the load that competes with WAL flushes on a shared
+# volume and that moving pg_wal escapes. The first starts this long after the server: see --warmup.
+checkpoint_timeout = ${ckpt_timeout}s
 log_checkpoints = on
 lc_messages = 'C'
 EOF
@@ -387,7 +407,7 @@ rates() { # SNAPSHOT0 SNAPSHOT1
 # the stop tells which checkpoints ran: write/sync/total of the first that is not the shutdown's.
 # Snapshots around the measured run give what the server wrote to the data volume meanwhile.
 run_one() { # PLACEMENT ROUND POS
-	local i=$1 r=$2 pos=$3 log=$work/pgbench.log plog off0 off1 t0 tps txns lat ck stop_s snap0 io
+	local i=$1 r=$2 pos=$3 log=$work/pgbench.log plog off0 off1 t0 tps txns lat ck ckwhy stop_s snap0 io
 	local bench=("${as_pg[@]}" "$pgbin/pgbench" -h "$work/pg" -p $((PORT + i)) -U postgres -c "$clients" -j "$jobs")
 	local novacuum=()
 	plog=$(pg_log "$i")
@@ -395,7 +415,8 @@ run_one() { # PLACEMENT ROUND POS
 	if ((warmup > 0)); then
 		run_bg "$log" vol_exec "${bench[@]}" -T "$warmup" postgres
 		((rc == 0)) || { msg "warm-up pgbench on ${label[i]} failed (exit $rc):"; cat "$log" >&2; exit 1; }
-		# The warm-up vacuumed; another vacuum would push the run's start past the checkpoint's.
+		# The warm-up vacuumed; another vacuum would eat into the run (and push its start past
+		# the checkpoint's, with the default timeout).
 		novacuum=(-n)
 	fi
 	off0=$(stat -c %s "$plog")
@@ -421,19 +442,31 @@ run_one() { # PLACEMENT ROUND POS
 		{ pos += length($0) + 1 }
 		/checkpoint starting:/ {
 			shutdown = /shutdown/
-			if (!shutdown && pos <= len)
+			if (!shutdown && pos <= len) {
 				begun++
+				why = $0
+				sub(/.*checkpoint starting: */, "", why)
+				gsub(/ +/, "+", why)
+				kinds = kinds (kinds == "" ? "" : ",") why
+			}
 		}
 		/checkpoint complete:/ && !shutdown && w == "" {
 			w = field("write"); s = field("sync"); t = field("total")
 		}
-		END { printf "%d\t%s\t%s\t%s", begun, w == "" ? "-" : w, s == "" ? "-" : s, t == "" ? "-" : t }')
-	# io is measured_s, pages/s, writes/s, flushes/s: the seconds go last, after the rates.
-	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$r" "$pos" "$i" "${label[i]}" \
-		"${place[i]}" "$secs" "$tps" "$txns" "$lat" "$ck" "$stop_s" "$warmup" "${io#*$'\t'}" "${io%%$'\t'*}" >>"$raw"
+		END {
+			printf "%d\t%s\t%s\t%s\t%s", begun, w == "" ? "-" : w, s == "" ? "-" : s, t == "" ? "-" : t,
+				kinds == "" ? "-" : kinds
+		}')
+	ckwhy=${ck##*$'\t'}
+	ck=${ck%$'\t'*}
+	# io is measured_s, pages/s, writes/s, flushes/s: the seconds go after the rates.
+	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$r" "$pos" "$i" \
+		"${label[i]}" "${place[i]}" "$secs" "$tps" "$txns" "$lat" "$ck" "$stop_s" "$warmup" "${io#*$'\t'}" \
+		"${io%%$'\t'*}" "$ckwhy" "$ckpt_timeout" >>"$raw"
 	io=${io#*$'\t'}
+	[[ $ckwhy == - ]] && ckwhy="" || ckwhy=" ($ckwhy)"
 	msg "round $r/$reps, $pos/${#place[@]}: ${label[i]}: $(printf %.1f "$tps") tps; checkpoints begun" \
-		"in the run: ${ck%%$'\t'*}; data pages written ${io%%$'\t'*}/s; stop ${stop_s} s"
+		"in the run: ${ck%%$'\t'*}$ckwhy; data pages written ${io%%$'\t'*}/s; stop ${stop_s} s"
 }
 
 # --- walbench ----------------------------------------------------------------------------------
@@ -569,11 +602,30 @@ load_line() { # RUN
 	fi
 }
 
+# Which regime the runs measure: where the first timed checkpoint falls. Each run starts its
+# server, and the checkpointer times the first from its start, so it is due checkpoint_timeout
+# after the warm-up begins, whatever the run before did.
+regime() {
+	local due=$((ckpt_timeout - warmup))
+	if ((due <= 0)); then
+		echo "the first timed checkpoint begins during the warm-up, $((-due)) s before each measured run," \
+			"and spreads its writes over $((ckpt_timeout * 9 / 10)) s"
+	elif ((due < secs)); then
+		echo "the first timed checkpoint is due ${due} s into each measured run and spreads its writes" \
+			"over $((ckpt_timeout * 9 / 10)) s: the runs measure commits beside a checkpoint"
+	else
+		echo "no timed checkpoint is due in the measured runs (the first is due ${due} s after a run starts):" \
+			"they measure commits $warmup to $((warmup + secs)) s after a checkpoint (the last run's" \
+			"shutdown), beside the background writer's and the backends' evictions"
+	fi
+}
+
 report() {
 	local i tag
 	echo
 	echo "== pg_wal placement: pgbench TPC-B -s $scale -c $clients -j $jobs, ${secs} s runs after a" \
-		"${warmup} s warm-up, rounds: $reps — PostgreSQL $pg_version, checkpoint_timeout 30s =="
+		"${warmup} s warm-up, rounds: $reps — PostgreSQL $pg_version, checkpoint_timeout ${ckpt_timeout}s =="
+	echo "($(regime))"
 	echo "data: $data_dir ($(describe "$data_dir"))"
 	if ((build)); then
 		echo "(--build: throttled volumes at $VOL_IOPS write IOPS each, one blkio cgroup for PostgreSQL," \
@@ -610,6 +662,21 @@ report() {
 		if ($16 != "n/a") pg[i] = pg[i] " " $16
 		if ($17 != "n/a") vw[i] = vw[i] " " $17
 		if ($18 != "n/a") vf[i] = vf[i] " " $18
+		nk = split($20, kk, ",")
+		for (k = 1; k <= nk; k++) {
+			if (kk[k] == "-" || kk[k] == "")
+				continue
+			if (!((i, kk[k]) in kc))
+				kinds[i] = kinds[i] (kinds[i] == "" ? "" : " ") kk[k]
+			kc[i, kk[k]]++
+		}
+	}
+	# "time 3, wal 1": why the checkpoints begun in the runs began, how many each.
+	function why(i,    n, a, k, out) {
+		n = split(kinds[i], a, " ")
+		for (k = 1; k <= n; k++)
+			out = out (k > 1 ? ", " : "") a[k] " " kc[i, a[k]]
+		return n ? out : "-"
 	}
 	function med(list) {
 		return list == "" ? "n/a" : sprintf("%.0f", median(list))
@@ -700,13 +767,13 @@ report() {
 		show(r, nc, "llrrrrrrrl")
 
 		printf "\nCheckpoints (from the server logs; median over the runs):\n"
-		printf "%-*s  %18s  %9s  %9s  %9s  %9s\n", w, "placement", "runs with one begun", "write s",
-			"sync s", "total s", "stop s"
+		printf "%-*s  %18s  %9s  %9s  %9s  %9s  %s\n", w, "placement", "runs with one begun", "write s",
+			"sync s", "total s", "stop s", "why begun (how many)"
 		for (i = 0; i < nplace; i++)
-			printf "%-*s  %12d of %-3d  %9s  %9s  %9s  %9.1f\n", w, lab[i], withck[i], runs[i],
+			printf "%-*s  %12d of %-3d  %9s  %9s  %9s  %9.1f  %s\n", w, lab[i], withck[i], runs[i],
 				cw[i] == "" ? "-" : sprintf("%.1f", median(cw[i])),
 				cs[i] == "" ? "-" : sprintf("%.1f", median(cs[i])),
-				ct[i] == "" ? "-" : sprintf("%.1f", median(ct[i])), median(st[i])
+				ct[i] == "" ? "-" : sprintf("%.1f", median(ct[i])), median(st[i]), why(i)
 	}' "$raw"
 	echo
 	echo "placements:"
@@ -730,7 +797,8 @@ report() {
 		"completed a second meanwhile, whoever sent them (WAL too, when it is on that volume)." \
 		"walbench ran with its default data load before the rounds, with the measured one after them;" \
 		"- meas: its gain minus the measured, percentage points; rel: predicted / measured - 1." \
-		"Checkpoints: 'begun' started during the measured ${secs} s; write, sync" \
+		"Checkpoints: 'begun' started during the measured ${secs} s, why as the server logged it" \
+		"(time: checkpoint_timeout; wal: max_wal_size); write, sync" \
 		"and total are those of the first checkpoint logged from the run's start on that is not the" \
 		"shutdown's (when the run ends before it does, the stop hurries it); stop: pg_ctl stop -m fast," \
 		"its shutdown checkpoint included.)"
@@ -778,8 +846,9 @@ for d in "${place[@]}"; do
 done
 find_data_dev
 msg "PostgreSQL binaries: $pgbin; walbench: ${walbench:-n/a}; data volume I/O: ${data_dev:-n/a (no block device)}"
+msg "checkpoint_timeout ${ckpt_timeout}s: $(regime)"
 
-printf 'round\tpos\tplacement\tlabel\twal_parent\tsecs\ttps\ttxns\tlatency_ms\tckpt_begun\tckpt_write_s\tckpt_sync_s\tckpt_total_s\tstop_s\twarmup_s\tdata_pages_per_s\tvol_writes_per_s\tvol_flushes_per_s\tmeasured_s\n' >"$raw"
+printf 'round\tpos\tplacement\tlabel\twal_parent\tsecs\ttps\ttxns\tlatency_ms\tckpt_begun\tckpt_write_s\tckpt_sync_s\tckpt_total_s\tstop_s\twarmup_s\tdata_pages_per_s\tvol_writes_per_s\tvol_flushes_per_s\tmeasured_s\tckpt_kinds\tcheckpoint_timeout_s\n' >"$raw"
 mkdir_made "$data_dir" "$VOL_PREFIX-data" 755
 data_parent=$new_dir
 for i in "${!place[@]}"; do
