@@ -104,12 +104,13 @@ static int run_placement(const struct wb_config *cfg, uint64_t seed, struct wb_r
 static int write_json(const struct wb_config *cfg, const struct wb_results *rs,
 		      const struct wb_recommendation *rec, int status)
 {
+	struct wb_json_verdicts v = { .rec = rec };
 	const char *why;
 	int ret;
 
 	if (!cfg->json_path)
 		return status;
-	ret = wb_json_write(cfg->json_path, rs, cfg, WB_CMD_RECOMMEND, rec, &why);
+	ret = wb_json_write(cfg->json_path, rs, cfg, WB_CMD_RECOMMEND, &v, &why);
 	if (!ret)
 		return status;
 	fprintf(stderr, "walbench: %s: %s: %s\n", cfg->json_path, why, strerror(-ret));
@@ -135,12 +136,7 @@ int wb_cmd_recommend(int argc, char **argv)
 	if (wb_config_defaults(&cfg, WB_CMD_RECOMMEND))
 		return WB_EXIT_SETUP;
 	/* DIR may come first too: `recommend /srv/pg_wal --workload oltp`. */
-	if (argc > 1 && argv[1][0] != '-') {
-		operand = argv[1];
-		argv[1] = argv[0];
-		argc--;
-		argv++;
-	}
+	operand = wb_input_leading_operand(&argc, &argv);
 	ret = wb_parse_command_line(&cfg, WB_CMD_RECOMMEND, argc, argv);
 	if (ret)
 		return ret < 0 ? WB_EXIT_OK : WB_EXIT_USAGE;

@@ -1,8 +1,12 @@
 /* cmd_run.c — `walbench run`: any method x engine x size x concurrency, as
  * interleaved trials with confidence intervals; optionally from a profile. */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include <sys/stat.h>
+
 
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
@@ -94,8 +98,10 @@ int wb_cmd_run(int argc, char **argv)
 	struct wb_test *tests = NULL;
 	struct wb_schedule sched;
 	struct wb_config cfg;
+	struct stat st;
 	char err[1024];
 	size_t n = 0;
+	bool raw;
 	int ret, status;
 
 	if (wb_config_defaults(&cfg, WB_CMD_RUN))
@@ -115,7 +121,16 @@ int wb_cmd_run(int argc, char **argv)
 		goto out;
 	/* Refused before anything is measured: a budget spent on a missing report
 	 * directory, or on the parent of a mistyped one, is a budget wasted. */
-	if (!wb_input_dir_ok("--dir", cfg.target) || !wb_input_output_ok("--json", cfg.json_path) ||
+	raw = stat(cfg.target, &st) == 0 && S_ISBLK(st.st_mode);
+	if (!raw && cfg.destroy_data) {
+		fprintf(stderr, "walbench: --destroy-data: %s is not a block device\n", cfg.target);
+		status = WB_EXIT_SETUP;
+		goto out;
+	}
+	if ((raw ? !wb_input_raw_device_ok(cfg.target, cfg.destroy_data,
+					   wb_session_file_size(tests, n))
+		 : !wb_input_dir_ok("--dir", cfg.target)) ||
+	    !wb_input_output_ok("--json", cfg.json_path) ||
 	    !wb_input_output_ok("--csv", cfg.csv_path)) {
 		status = WB_EXIT_SETUP;
 		goto out;
@@ -138,7 +153,9 @@ int wb_cmd_run(int argc, char **argv)
 	rs.min_difference_pct = rs.ci_target_pct;
 	wb_text_print_header(cfg.target, profp ? profp->path : NULL, &sched, n);
 	status = wb_exit_for_session(
-		wb_session_run(cfg.target, tests, n, &sched, &wb_text_hooks, &rs));
+		wb_session_run_at(&(struct wb_session_where){ .dirs = (const char *const[]){ cfg.target },
+							       .ndirs = 1, .raw_device = raw },
+				  tests, n, &sched, &wb_text_hooks, &rs));
 	wb_text_print_summary(&rs);
 	if (status == WB_EXIT_OK && nothing_ran(&rs)) {
 		fprintf(stderr, "walbench: no test could run here (every combination is n/a)\n");

@@ -7,5 +7,6 @@ int wb_cmd_run(int argc, char **argv);
 int wb_cmd_engines(int argc, char **argv);
 int wb_cmd_recommend(int argc, char **argv);
 int wb_cmd_verify(int argc, char **argv);
+int wb_cmd_qualify(int argc, char **argv);
 
 #endif

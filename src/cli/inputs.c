@@ -5,6 +5,8 @@
  * device directory itself (and what else lives under /dev) is refused. */
 #include "cli/inputs.h"
 
+#include "facts/blockdev.h"
+
 #include <errno.h>
 #include <libgen.h>
 #include <limits.h>
@@ -14,6 +16,8 @@
 #include <time.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+#include "facts/blockdev.h"
 
 static bool under(const char *path, const char *top)
 {
@@ -120,4 +124,41 @@ uint64_t wb_input_seed(uint64_t given)
 		return given;
 	clock_gettime(CLOCK_REALTIME, &ts);
 	return (((uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec) & ((1ull << 53) - 1)) | 1;
+}
+
+const char *wb_input_leading_operand(int *argc, char ***argv)
+{
+	const char *operand;
+
+	if (*argc < 2 || (*argv)[1][0] == '-')
+		return NULL;
+	operand = (*argv)[1];
+	(*argv)[1] = (*argv)[0];
+	(*argc)--;
+	(*argv)++;
+	return operand;
+}
+
+bool wb_input_raw_device_ok(const char *dev, bool destroy, uint64_t need)
+{
+	char why[600];
+	int64_t size;
+
+	if (!destroy) {
+		fprintf(stderr, "walbench: %s is a block device: walbench would write over its first "
+			"%llu MiB; add --destroy-data to allow it\n", dev,
+			(unsigned long long)((need + (1 << 20) - 1) >> 20));
+		return false;
+	}
+	if (wb_blockdev_refusal(dev, "/sys", "/proc", why, sizeof(why))) {
+		fprintf(stderr, "walbench: refusing to write over %s\n", why);
+		return false;
+	}
+	size = wb_blockdev_size(dev);
+	if (size < 0 || (uint64_t)size < need) {
+		fprintf(stderr, "walbench: %s: %s\n", dev, size < 0 ? strerror((int)-size)
+			: "smaller than the region the tests write");
+		return false;
+	}
+	return true;
 }

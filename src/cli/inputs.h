@@ -23,4 +23,14 @@ bool wb_input_output_ok(const char *opt, const char *file);
  * order of tests; 53 bits, because the JSON number that records it is a double. */
 uint64_t wb_input_seed(uint64_t given);
 
+/* A raw block device is written over (its first need bytes) only when asked
+ * (destroy, --destroy-data) and only when nothing uses it: false, with the
+ * reason printed, otherwise. */
+bool wb_input_raw_device_ok(const char *dev, bool destroy, uint64_t need);
+
+/* `walbench COMMAND DIR [OPTIONS]`: a directory given before the options is
+ * taken out of argv (argv[0], the command word, moves up) so the options that
+ * follow still parse; returns it, or NULL when argv[1] is an option. */
+const char *wb_input_leading_operand(int *argc, char ***argv);
+
 #endif

@@ -17,6 +17,7 @@ static const struct {
 	{ "engines", wb_cmd_engines },
 	{ "recommend", wb_cmd_recommend },
 	{ "verify", wb_cmd_verify },
+	{ "qualify", wb_cmd_qualify },
 };
 
 int main(int argc, char **argv)

@@ -275,6 +275,14 @@ void wb_device_probe(const char *path, struct wb_device *d, const char *sysfs_ro
 		wb_device_probe_block(0, 0, d, sysfs_root, proc_root);
 		return;
 	}
+	/* A raw block device is its own storage: no file system above it. */
+	if (S_ISBLK(st.st_mode)) {
+		wb_device_probe_block(major(st.st_rdev), minor(st.st_rdev), d, sysfs_root, proc_root);
+		(void)read_dio_align(path, d);
+		snprintf(d->fs_type, sizeof(d->fs_type), "(raw device)");
+		snprintf(d->source, sizeof(d->source), "%s", path);
+		return;
+	}
 	/* Major 0 is an anonymous device (tmpfs, ramfs, fuse, btrfs subvolumes):
 	 * probe_block finds no block queue behind it. */
 	wb_device_probe_block(major(st.st_dev), minor(st.st_dev), d, sysfs_root, proc_root);

@@ -4,6 +4,7 @@
 #include "measure/session.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,6 +31,8 @@ struct session_ctx {
 	const void *buf;
 	struct wb_load *load;                  /* NULL: no test runs loaded */
 	const struct wb_load_result *load_fig;
+	bool slices;                           /* keep each trial's p99 and start */
+	uint64_t start_ns;                     /* the schedule's start, for trial start times */
 };
 
 /* Names the file the failure happened on (a job's own file, a segment), not
@@ -303,9 +306,12 @@ static uint64_t run_trial(struct wb_result *r, uint64_t duration_ns, bool counte
 	} else {
 		wb_result_merge(r, &trial, true);
 		if (trial.status == WB_STATUS_OK && trial.elapsed_ns > 0 &&
-		    wb_result_add_trial(r, (double)trial.ops * 1e9 / (double)trial.elapsed_ns,
-					round))
-			out_of_memory(r, "keeping a trial's rate");
+		    (wb_result_add_trial(r, (double)trial.ops * 1e9 / (double)trial.elapsed_ns,
+					 round) ||
+		     (ctx->slices && trial.hist &&
+		      wb_result_note_trial(r, (double)wb_hist_percentile(trial.hist, 99) / 1e3,
+					   (double)(t0 - ctx->start_ns) / 1e9))))
+			out_of_memory(r, "keeping a trial's figures");
 	}
 	wb_result_release(&trial);
 	return wb_now_ns() - t0;
@@ -536,11 +542,12 @@ static void run_adaptive(struct wb_result *rv, size_t n, const struct wb_schedul
 	free(by_rule);
 }
 
-/* The files of one site: created by create_files, removed by remove_files. */
+/* The files of one site: created by create_site, removed by remove_site. */
 struct site_files {
 	char (*paths)[PATH_MAX];
 	const char **list;         /* paths as the loops take them */
 	unsigned made;             /* files that exist now */
+	int claim_fd;              /* a raw device: held open with O_EXCL for the run; else -1 */
 };
 
 /* Removes what create_site made; the first failure to remove is reported. */
@@ -549,6 +556,12 @@ static enum wb_session_status remove_site(struct site_files *sf, enum wb_session
 	unsigned f;
 	int ret;
 
+	if (sf->claim_fd >= 0) { /* a device is never unlinked: only its claim ends */
+		(void)close(sf->claim_fd);
+		sf->claim_fd = -1;
+		sf->made = 0;
+		return status;
+	}
 	for (f = 0; f < sf->made; f++) {
 		ret = wb_testfile_remove(sf->paths[f]);
 		if (ret && status == WB_SESSION_OK) {
@@ -561,11 +574,52 @@ static enum wb_session_status remove_site(struct site_files *sf, enum wb_session
 	return status;
 }
 
+/* A raw device as the site's one file: claimed with O_EXCL (which fails while
+ * anything mounts or holds it, and keeps it so for the run), then the region
+ * the tests use written from offset 0 and synced, as a file's would be. */
+static enum wb_session_status claim_device(struct site_files *sf, const char *dev,
+					   uint64_t size, bool zeros, struct wb_results *rs,
+					   struct prep_failure *pf)
+{
+	const char *call = "open (O_EXCL)";
+	uint64_t at = UINT64_MAX;
+	int fd, ret = 0;
+
+	sf->claim_fd = open(dev, O_RDONLY | O_EXCL | O_CLOEXEC);
+	if (sf->claim_fd < 0) {
+		ret = -errno;
+		goto fail;
+	}
+	snprintf(sf->paths[0], PATH_MAX, "%s", dev);
+	sf->list[0] = sf->paths[0];
+	sf->made = 1;
+	describe(rs, dev);
+	call = "open";
+	fd = open(dev, O_WRONLY | O_CLOEXEC);
+	if (fd < 0) {
+		ret = -errno;
+		goto fail;
+	}
+	ret = wb_testfile_fill(fd, size, zeros, &call, &at);
+	if (close(fd) && !ret) {
+		ret = -errno;
+		call = "close";
+	}
+	if (!ret)
+		return WB_SESSION_OK;
+fail:
+	fprintf(stderr, "walbench: %s: %s: %s\n", dev, call, strerror(-ret));
+	*pf = (struct prep_failure){ .call = call, .err = -ret,
+				     .offset = at == UINT64_MAX ? -1 : (int64_t)at };
+	snprintf(pf->path, sizeof(pf->path), "%s", dev);
+	return ret == -EBUSY || ret == -ENOMEM ? WB_SESSION_SETUP_FAILED : WB_SESSION_IO_FAILED;
+}
+
 /* Makes the files of site k in dir. Site 0 describes the run (host, OS,
  * device); another site's storage goes to rs->sites[k]. */
 static enum wb_session_status create_site(struct site_files *sf, const char *dir, unsigned k,
-					  unsigned nfiles, const struct wb_test *tests, size_t n,
-					  struct wb_results *rs, struct prep_failure *pf)
+					  bool raw, unsigned nfiles, const struct wb_test *tests,
+					  size_t n, struct wb_results *rs, struct prep_failure *pf)
 {
 	enum wb_session_status status;
 	unsigned f;
@@ -577,6 +631,8 @@ static enum wb_session_status create_site(struct site_files *sf, const char *dir
 		*pf = (struct prep_failure){ .call = "malloc", .err = ENOMEM, .offset = -1 };
 		return WB_SESSION_SETUP_FAILED;
 	}
+	if (raw)
+		return claim_device(sf, dir, file_size_for(tests, n), zero_filled(tests, n), rs, pf);
 	status = create_files(dir, sf->paths, nfiles, file_size_for(tests, n),
 			      zero_filled(tests, n), k == 0 ? rs : NULL, pf);
 	if (status != WB_SESSION_OK)
@@ -611,6 +667,16 @@ static enum wb_session_status open_load(const struct wb_session_where *where, ui
 	return ret == -ENOMEM ? WB_SESSION_SETUP_FAILED : WB_SESSION_IO_FAILED;
 }
 
+static bool new_segments(const struct wb_test *tests, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (tests[i].pattern == WB_PATTERN_APPEND && tests[i].segment_mode == WB_SEGMENT_NEW)
+			return true;
+	return false;
+}
+
 static bool any_loaded(const struct wb_test *tests, size_t n)
 {
 	size_t i;
@@ -629,7 +695,7 @@ enum wb_session_status wb_session_run_at(const struct wb_session_where *where,
 	unsigned nfiles = files_for(tests, n);
 	struct site_files sites[WB_MAX_SITES] = { { 0 } };
 	size_t buf_len = buffer_size_for(tests, n), i, k;
-	struct session_ctx ctx = { .load_fig = &rs->load };
+	struct session_ctx ctx = { .load_fig = &rs->load, .slices = sched && sched->slices };
 	struct prep_failure pf = { .call = NULL };
 	enum wb_session_status status = WB_SESSION_OK;
 	void *buf = NULL;
@@ -646,8 +712,17 @@ enum wb_session_status wb_session_run_at(const struct wb_session_where *where,
 		}
 		rs->nsites = where->ndirs;
 	}
+	for (k = 0; k < WB_MAX_SITES; k++)
+		sites[k].claim_fd = -1;
+	if (where->raw_device && (where->ndirs != 1 || nfiles != 1 || new_segments(tests, n))) {
+		fprintf(stderr, "walbench: a raw device is one file: no --jobs, no --segment new, "
+			"no candidates\n");
+		status = WB_SESSION_SETUP_FAILED;
+		goto out_free;
+	}
 	for (k = 0; k < where->ndirs; k++) {
-		status = create_site(&sites[k], where->dirs[k], (unsigned)k, nfiles, tests, n, rs, &pf);
+		status = create_site(&sites[k], where->dirs[k], (unsigned)k,
+				     where->raw_device && k == 0, nfiles, tests, n, rs, &pf);
 		if (status != WB_SESSION_OK) {
 			fail_all(tests, n, &pf, hooks, rs);
 			goto out_remove;
@@ -681,6 +756,7 @@ enum wb_session_status wb_session_run_at(const struct wb_session_where *where,
 		}
 		check_direct_alignment(r, rs->sites ? &rs->sites[r->test.site].device : &rs->device);
 	}
+	ctx.start_ns = wb_now_ns();
 	if (sched && sched->adaptive)
 		run_adaptive(rs->v + rs->n - n, n, sched, hooks, &ctx, rs);
 	else
@@ -710,6 +786,11 @@ out_free:
 		free(sites[k].list);
 	}
 	return status;
+}
+
+uint64_t wb_session_file_size(const struct wb_test *tests, size_t n)
+{
+	return file_size_for(tests, n);
 }
 
 enum wb_session_status wb_session_run(const char *target, const struct wb_test *tests, size_t n,

@@ -30,6 +30,9 @@ enum wb_session_status wb_session_run(const char *target, const struct wb_test *
 				      const struct wb_schedule *sched,
 				      const struct wb_result_hooks *hooks, struct wb_results *rs);
 
+/* Bytes of each test file (or of a raw device's start) the tests write. */
+uint64_t wb_session_file_size(const struct wb_test *tests, size_t n);
+
 /* Where a session measures. dirs[0] is the target (for a placement run, the
  * data directory); dirs[1..] are more directories (candidates for pg_wal),
  * each with files of its own; a test runs at dirs[test.site]. With load, the
@@ -39,6 +42,9 @@ struct wb_session_where {
 	const char *const *dirs;
 	size_t ndirs;                    /* 1 .. WB_MAX_SITES */
 	const struct wb_load_spec *load; /* NULL: no data load */
+	bool raw_device;                 /* dirs[0] is a block device to write over (one
+					  * directory, one file): claimed with O_EXCL for
+					  * the run, written from offset 0, never unlinked */
 };
 
 /* wb_session_run over several directories, with the data load; the same

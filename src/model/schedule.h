@@ -24,6 +24,7 @@ struct wb_schedule {
 	enum wb_method_id decide_baseline; /* the method a switch must beat */
 	double min_gain_pct;     /* ... by at least this much (and a placement's move) */
 	bool placement;          /* stop once every pg_wal candidate is settled */
+	bool slices;             /* keep each trial's p99 and start time (qualify) */
 };
 
 #endif

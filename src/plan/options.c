@@ -19,6 +19,7 @@
 #define RUN WB_CMD_BIT(WB_CMD_RUN)
 #define REC WB_CMD_BIT(WB_CMD_RECOMMEND)
 #define VER WB_CMD_BIT(WB_CMD_VERIFY)
+#define QUA WB_CMD_BIT(WB_CMD_QUALIFY)
 
 /* --decide's choices: "off", then every method that can be a baseline, in enum
  * order (index k is method k - 1; "none", the no-sync baseline, cannot be one). */
@@ -48,7 +49,7 @@ const struct wb_option wb_options[] = {
 	  WB_CMD_BIT(WB_CMD_COMPAT), CFG(duration_ns), NULL },
 	{ "dir", 'd', WB_OPT_PATH, ".", 0, 0, "DIR",
 	  "directory to test in (put it on the file system of pg_wal); default: current directory",
-	  RUN | REC | VER | WB_CMD_BIT(WB_CMD_ENGINES), CFG(target), NULL },
+	  RUN | REC | VER | QUA | WB_CMD_BIT(WB_CMD_ENGINES), CFG(target), NULL },
 	{ "data", 0, WB_OPT_PATH, NULL, 0, 0, "DIR",
 	  "the same as the operand DIR: where pg_wal lives or will live (default: current directory)",
 	  REC, CFG(target), NULL },
@@ -99,7 +100,7 @@ const struct wb_option wb_options[] = {
 	{ "seed", 0, WB_OPT_UINT, "0", 0, (1ull << 53) - 1, "N",
 	  "seed of each round's random test order, to repeat a run's order (default 0: from "
 	  "the clock; the one used is in the JSON)",
-	  RUN | REC, CFG(seed), NULL },
+	  RUN | REC | QUA, CFG(seed), NULL },
 	{ "workload", 'W', WB_OPT_CHOICE, "mixed", 0, 0, "NAME",
 	  "what the server mostly does: oltp (8 kB commits), bulk (WAL-faithful 128 kB and 1 MiB "
 	  "flushes) or mixed (both, weighed equally; default)",
@@ -180,13 +181,35 @@ const struct wb_option wb_options[] = {
 	  RUN, CFG(sqpoll), NULL },
 	{ "json", 'j', WB_OPT_PATH, NULL, 0, 0, "FILE",
 	  "also write the results as JSON to FILE (atomically; a symlink is refused)",
-	  RUN | REC, CFG(json_path), NULL },
+	  RUN | REC | QUA, CFG(json_path), NULL },
 	{ "csv", 0, WB_OPT_PATH, NULL, 0, 0, "FILE",
 	  "also write one CSV row per test to FILE (atomically; a symlink is refused)",
 	  RUN, CFG(csv_path), NULL },
 	{ "profile", 'P', WB_OPT_PATH, NULL, 0, 0, "NAME|FILE",
 	  "load options from profiles/NAME.json or FILE; options given here override it",
 	  RUN, CFG(profile), NULL },
+	{ "tier", 0, WB_OPT_PATH, "standard", 0, 0, "NAME",
+	  "the tier whose verdict sets the exit status (default standard; every tier is judged "
+	  "and printed)",
+	  QUA, CFG(tier), NULL },
+	{ "device", 0, WB_OPT_PATH, NULL, 0, 0, "/dev/X",
+	  "measure a raw block device instead of a directory (with --destroy-data): refused while "
+	  "it or a partition is mounted, swap, or held by LVM/md/dm",
+	  RUN | QUA, CFG(target), NULL },
+	{ "destroy-data", 0, WB_OPT_FLAG, NULL, 0, 0, "",
+	  "allow writing over the start of a raw block device (qualify: its first 22 MiB; run: "
+	  "16 MiB or the largest segment)",
+	  RUN | QUA, CFG(destroy_data), NULL },
+	{ "tiers", 0, WB_OPT_PATH, NULL, 0, 0, "FILE",
+	  "the tiers and their thresholds (default profiles/tiers.json)",
+	  QUA, CFG(tiers_path), NULL },
+	{ "duration", 't', WB_OPT_DURATION, "3m", NS_PER_S, 7 * 86400 * NS_PER_S, "TIME",
+	  "how long to measure: minutes show what a short burst hides (a cache filling, an SLC "
+	  "area running out, heat); default 3m",
+	  QUA, CFG(budget_ns), NULL },
+	{ "slice", 0, WB_OPT_DURATION, "5s", NS_PER_S / 100, 3600 * NS_PER_S, "TIME",
+	  "one time slice: each shape's rate and p99 are kept per slice (default 5s)",
+	  QUA, CFG(trial_ns), NULL },
 	{ "port", 0, WB_OPT_UINT, "0", 0, 65535, "PORT",
 	  "listen: the TCP port to listen on (default 0: any free port, printed)",
 	  VER, CFG(verify_port), NULL },
@@ -538,8 +561,9 @@ int wb_parse_command_line(struct wb_config *cfg, enum wb_command cmd, int argc, 
 			return 1;
 		}
 	}
-	/* recommend and verify take their directory as their one operand, too. */
-	if ((cmd == WB_CMD_RECOMMEND || cmd == WB_CMD_VERIFY) && optind == argc - 1)
+	/* recommend, verify and qualify take their directory as their one operand, too. */
+	if ((cmd == WB_CMD_RECOMMEND || cmd == WB_CMD_VERIFY || cmd == WB_CMD_QUALIFY) &&
+	    optind == argc - 1)
 		cfg->target = argv[optind++];
 	if (optind < argc) {
 		fprintf(stderr, "walbench: unexpected argument \"%s\"\n", argv[optind]);
@@ -551,7 +575,7 @@ int wb_parse_command_line(struct wb_config *cfg, enum wb_command cmd, int argc, 
 
 static const char *const command_name[WB_CMD_COUNT] = {
 	[WB_CMD_COMPAT] = "compat", [WB_CMD_RUN] = "run", [WB_CMD_ENGINES] = "engines",
-	[WB_CMD_RECOMMEND] = "recommend", [WB_CMD_VERIFY] = "verify",
+	[WB_CMD_RECOMMEND] = "recommend", [WB_CMD_VERIFY] = "verify", [WB_CMD_QUALIFY] = "qualify",
 };
 
 static const char *const command_help[WB_CMD_COUNT] = {
@@ -561,6 +585,8 @@ static const char *const command_help[WB_CMD_COUNT] = {
 	[WB_CMD_RECOMMEND] = "which wal_sync_method to set on DIR (or that they tie), and why",
 	[WB_CMD_VERIFY] = "listen | write --to HOST:PORT DIR | check --from HOST:PORT DIR: do\n"
 			  "             acknowledged flushes survive a power cut? (needs a second machine)",
+	[WB_CMD_QUALIFY] = "does DIR's disk meet a tier (commit and etcd flush rate and p99,\n"
+			   "             sustained), and are its flushes plausible?",
 };
 
 void wb_print_help(void)
@@ -589,7 +615,8 @@ void wb_print_help(void)
 	}
 	printf("\nGeneral:\n  -h, --help                   show this help and exit\n"
 	       "  -V, --version                show the version and exit\n"
-	       "\nExit status: 0 success, 1 usage error (bad option or value), 2 unusable input (a\n"
+	       "\nExit status: 0 success (qualify: the tier passed), 1 usage error (qualify: the tier\n"
+	       "failed or was inconclusive; its usage errors are 2), 2 unusable input (a\n"
 	       "missing directory, an unwritable --json) or setup failure or nothing could run,\n"
 	       "3 I/O error or durability failure (a sync failed), 128+N killed by signal N\n"
 	       "(test files are removed first).\n");

@@ -33,7 +33,8 @@ struct wb_load_opt {
 };
 
 enum wb_command {
-	WB_CMD_COMPAT, WB_CMD_RUN, WB_CMD_ENGINES, WB_CMD_RECOMMEND, WB_CMD_VERIFY, WB_CMD_COUNT
+	WB_CMD_COMPAT, WB_CMD_RUN, WB_CMD_ENGINES, WB_CMD_RECOMMEND, WB_CMD_VERIFY, WB_CMD_QUALIFY,
+	WB_CMD_COUNT
 };
 #define WB_CMD_BIT(c) (1u << (c))
 
@@ -76,6 +77,9 @@ struct wb_config {
 	const char *json_path;
 	const char *csv_path;
 	const char *profile;      /* command line only: profile name or path */
+	const char *tier;         /* qualify: the tier whose verdict sets the exit status */
+	const char *tiers_path;   /* qualify: tiers file (NULL: profiles/tiers.json) */
+	bool destroy_data;        /* run, qualify: a raw block device may be written over */
 	const char *verify_to;    /* verify write: the listener, HOST:PORT */
 	const char *verify_from;  /* verify check: the listener, HOST:PORT */
 	uint64_t verify_port;     /* verify listen: TCP port (0: any free one, printed) */

@@ -5,6 +5,7 @@
 #include <stddef.h>
 #include "plan/options.h"
 #include "model/test.h"
+#include "model/tier.h"
 
 
 /* pg_test_fsync's test set. The open_* methods run on the direct engine because
@@ -26,6 +27,17 @@ struct wb_test *wb_plan_recommend(const struct wb_config *cfg, size_t *n);
  * no load), on it under the data load, and on each candidate (site k) with the
  * load on the data directory. Each row is one placement of pg_wal. */
 struct wb_test *wb_plan_placement(const struct wb_config *cfg, size_t *n);
+
+/* etcd's fio check writes 2300-byte records sequentially through a 22 MiB file. */
+#define WB_ETCD_WRITE 2300u
+#define WB_ETCD_FILE (22u << 20)
+/* The label of qualify's unsynced write row. */
+#define WB_QUALIFY_PLAIN_LABEL "write"
+
+/* What `qualify` measures, indexed by enum wb_q_shape (each test's label is
+ * the shape's name), then one unsynced 8 kB append (WB_QUALIFY_PLAIN_LABEL)
+ * for the plausibility checks. */
+struct wb_test *wb_plan_qualify(const struct wb_config *cfg, size_t *n);
 
 /* Every method x engine x size of cfg, in that nesting order. */
 struct wb_test *wb_plan_run(const struct wb_config *cfg, size_t *n);

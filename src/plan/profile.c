@@ -13,7 +13,7 @@
 #define WB_PROFILES_DIR "profiles"
 #endif
 
-static char *read_file(const char *path, int *err)
+char *wb_profile_read(const char *path, int *err)
 {
 	FILE *f = fopen(path, "re");
 	char *text = NULL;
@@ -183,15 +183,16 @@ int wb_profile_apply(const struct wb_profile *p, size_t g, enum wb_command cmd,
 	return ret;
 }
 
-static void resolve(const char *name, char *path, size_t len)
+int wb_profile_path(const char *name, char *path, size_t len)
 {
 	const char *dir = getenv("WALBENCH_PROFILES");
+	int n;
 
-	if (strchr(name, '/') || (strlen(name) > 5 && !strcmp(name + strlen(name) - 5, ".json"))) {
-		snprintf(path, len, "%s", name);
-		return;
-	}
-	snprintf(path, len, "%s/%s.json", dir && *dir ? dir : WB_PROFILES_DIR, name);
+	if (strchr(name, '/') || (strlen(name) > 5 && !strcmp(name + strlen(name) - 5, ".json")))
+		n = snprintf(path, len, "%s", name);
+	else
+		n = snprintf(path, len, "%s/%s.json", dir && *dir ? dir : WB_PROFILES_DIR, name);
+	return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : 0;
 }
 
 /* Keys that configure the whole run, not one group of tests: the run reads them
@@ -290,8 +291,10 @@ int wb_profile_load(const char *name_or_path, enum wb_command cmd, struct wb_pro
 	int ret = 0;
 
 	memset(p, 0, sizeof(*p));
-	resolve(name_or_path, p->path, sizeof(p->path));
-	text = read_file(p->path, &ret);
+	/* A name too long for p->path is cut, as it always was: the read then fails
+	 * naming the cut path. */
+	(void)wb_profile_path(name_or_path, p->path, sizeof(p->path));
+	text = wb_profile_read(p->path, &ret);
 	if (!text) {
 		snprintf(err, err_len, "%s: cannot read profile: %s", p->path, strerror(-ret));
 		return ret;

@@ -30,4 +30,14 @@ int wb_profile_apply(const struct wb_profile *p, size_t g, enum wb_command cmd,
 
 void wb_profile_free(struct wb_profile *p);
 
+/* Where wb_profile_load looks for NAME, written into path: NAME itself when it
+ * has a '/' or ends in .json, else NAME.json in $WALBENCH_PROFILES or the
+ * source tree's profiles/. Shared with plan/tiers.c, which finds tiers.json
+ * the same way. 0, or -ENAMETOOLONG when it did not fit in len. */
+int wb_profile_path(const char *name, char *path, size_t len);
+
+/* The whole of a small file (at most 1 MiB), NUL-terminated, for the caller to
+ * free(); NULL with -errno in *err. */
+char *wb_profile_read(const char *path, int *err);
+
 #endif

@@ -680,8 +680,97 @@ static void add_recommendation(cJSON *root, const struct wb_recommendation *rec)
 		cJSON_AddItemToArray(arr, cJSON_CreateString(rec->alter[i]));
 }
 
+/* A figure with its interval; an unbounded end is null. */
+static void add_figure(cJSON *o, const struct wb_q_figure *f)
+{
+	cJSON *arr;
+
+	if (!f->measured) {
+		cJSON_AddNullToObject(o, "value");
+		cJSON_AddNullToObject(o, "ci95");
+		return;
+	}
+	cJSON_AddNumberToObject(o, "value", f->value);
+	arr = cJSON_AddArrayToObject(o, "ci95");
+	if (!arr)
+		return;
+	cJSON_AddItemToArray(arr, isfinite(f->low) ? cJSON_CreateNumber(f->low) : cJSON_CreateNull());
+	cJSON_AddItemToArray(arr, isfinite(f->high) ? cJSON_CreateNumber(f->high)
+						    : cJSON_CreateNull());
+	if (f->value > 0 && isfinite(f->low) && isfinite(f->high))
+		cJSON_AddNumberToObject(o, "ci95_pct", 100.0 * (f->high - f->low) / 2 / f->value);
+	else
+		cJSON_AddNullToObject(o, "ci95_pct");
+}
+
+static void add_tier_verdict(cJSON *o, const struct wb_q_tier_verdict *t)
+{
+	cJSON *arr, *x;
+	size_t k;
+
+	cJSON_AddStringToObject(o, "tier", t->name);
+	cJSON_AddStringToObject(o, "verdict", wb_q_result_name(t->verdict));
+	arr = cJSON_AddArrayToObject(o, "criteria");
+	for (k = 0; arr && k < t->n; k++) {
+		const struct wb_q_outcome *c = &t->o[k];
+
+		if (!(x = cJSON_CreateObject()))
+			return;
+		cJSON_AddStringToObject(x, "shape", wb_q_shape_names[c->crit.shape]);
+		cJSON_AddStringToObject(x, "metric", wb_q_metric_names[c->crit.metric]);
+		add_figure(x, &c->fig);
+		cJSON_AddNumberToObject(x, "threshold", c->crit.threshold);
+		cJSON_AddStringToObject(x, "result", wb_q_result_name(c->result));
+		cJSON_AddStringToObject(x, "source", c->crit.source);
+		cJSON_AddItemToArray(arr, x);
+	}
+}
+
+/* "qualification": the chosen tier's verdict, every tier's, and the trend;
+ * "findings": the plausibility findings. */
+static void add_qualification(cJSON *root, const struct wb_qualification *q)
+{
+	cJSON *o = cJSON_AddObjectToObject(root, "qualification"), *arr, *x;
+	size_t k;
+
+	if (!o)
+		return;
+	cJSON_AddStringToObject(o, "headline", q->headline);
+	if (q->failed) {
+		cJSON_AddStringToObject(o, "verdict", "error");
+		cJSON_AddStringToObject(o, "failure", q->failure);
+	} else if (q->chosen >= 0) {
+		add_tier_verdict(o, &q->tiers[q->chosen]);
+	}
+	arr = cJSON_AddArrayToObject(o, "tiers");
+	for (k = 0; arr && !q->failed && k < q->ntiers; k++)
+		if ((x = cJSON_CreateObject())) {
+			add_tier_verdict(x, &q->tiers[k]);
+			cJSON_AddItemToArray(arr, x);
+		}
+	if ((x = cJSON_AddObjectToObject(o, "trend"))) {
+		cJSON_AddBoolToObject(x, "known", q->trend.known);
+		cJSON_AddNumberToObject(x, "burst_per_s", q->trend.burst_per_s);
+		cJSON_AddNumberToObject(x, "sustained_per_s", q->trend.sustained_per_s);
+		cJSON_AddBoolToObject(x, "fell", q->trend.fell);
+		if (q->trend.fell)
+			cJSON_AddNumberToObject(x, "fell_after_s", q->trend.fell_after_s);
+		cJSON_AddStringToObject(x, "line", q->trend.line);
+	}
+	arr = cJSON_AddArrayToObject(root, "findings");
+	for (k = 0; arr && k < q->nfindings; k++)
+		if ((x = cJSON_CreateObject())) {
+			cJSON_AddStringToObject(x, "name", q->findings[k].name);
+			cJSON_AddStringToObject(x, "severity", q->findings[k].severity ==
+						WB_FINDING_WARN ? "warn" : "info");
+			cJSON_AddStringToObject(x, "evidence", q->findings[k].evidence);
+			cJSON_AddStringToObject(x, "advice", q->findings[k].advice);
+			cJSON_AddItemToArray(arr, x);
+		}
+}
+
 char *wb_json_render(const struct wb_results *rs, const struct wb_config *cfg,
-		     enum wb_command cmd, const struct wb_recommendation *rec)
+		     enum wb_command cmd, const struct wb_json_verdicts *v)
 {
 	cJSON *root = cJSON_CreateObject(), *host, *tests;
 	char *out = NULL;
@@ -715,8 +804,10 @@ char *wb_json_render(const struct wb_results *rs, const struct wb_config *cfg,
 	}
 	if (rs->decide)
 		add_decision(root, rs);
-	if (rec)
-		add_recommendation(root, rec);
+	if (v && v->rec)
+		add_recommendation(root, v->rec);
+	if (v && v->qual)
+		add_qualification(root, v->qual);
 	tests = cJSON_AddArrayToObject(root, "tests");
 	for (i = 0; tests && i < rs->n; i++) {
 		cJSON *t = test_to_json(rs, &rs->v[i]);
@@ -732,9 +823,9 @@ out:
 }
 
 int wb_json_write(const char *path, const struct wb_results *rs, const struct wb_config *cfg,
-		  enum wb_command cmd, const struct wb_recommendation *rec, const char **why)
+		  enum wb_command cmd, const struct wb_json_verdicts *v, const char **why)
 {
-	char *text = wb_json_render(rs, cfg, cmd, rec);
+	char *text = wb_json_render(rs, cfg, cmd, v);
 	size_t len;
 	int ret;
 

@@ -3,22 +3,29 @@
 #ifndef WB_REPORT_JSON_H
 #define WB_REPORT_JSON_H
 
+#include "advice/qualify.h"
+#include "advice/recommend.h"
 #include "plan/options.h"
+#include "results/results.h"
 
 /* Version of the JSON layout (docs/results-schema.md); bumped when keys change
  * meaning. Keys are only added, never renamed. */
 #define WB_SCHEMA_VERSION 5
-#include "advice/recommend.h"
-#include "results/results.h"
 
-/* Serialises rs (and the effective configuration of cmd, and the recommendation
- * when rec is not NULL) to a string the caller frees; NULL on allocation failure. */
+/* The verdicts a command adds to its results; v itself and each may be NULL. */
+struct wb_json_verdicts {
+	const struct wb_recommendation *rec;   /* recommend: "recommendation" */
+	const struct wb_qualification *qual;   /* qualify: "qualification", "findings" */
+};
+
+/* Serialises rs, the effective configuration of cmd and the verdicts to a
+ * string the caller frees; NULL on allocation failure. */
 char *wb_json_render(const struct wb_results *rs, const struct wb_config *cfg,
-		     enum wb_command cmd, const struct wb_recommendation *rec);
+		     enum wb_command cmd, const struct wb_json_verdicts *v);
 
 /* Writes rs to path atomically (temp file, fsync, rename), refusing a symlink.
  * 0 or -errno; *why names the failing step. */
 int wb_json_write(const char *path, const struct wb_results *rs, const struct wb_config *cfg,
-		  enum wb_command cmd, const struct wb_recommendation *rec, const char **why);
+		  enum wb_command cmd, const struct wb_json_verdicts *v, const char **why);
 
 #endif

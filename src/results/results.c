@@ -51,12 +51,16 @@ void wb_result_release(struct wb_result *r)
 	free(r->switch_hist);
 	free(r->trial_rates);
 	free(r->trial_rounds);
+	free(r->trial_p99_us);
+	free(r->trial_start_s);
 	free(r->waits);
 	r->waits = NULL;
 	r->nwaits = 0;
 	r->hist = r->switch_hist = NULL;
 	r->trial_rates = NULL;
 	r->trial_rounds = NULL;
+	r->trial_p99_us = NULL;
+	r->trial_start_s = NULL;
 	r->ntrials = 0;
 }
 
@@ -82,6 +86,25 @@ int wb_result_add_trial(struct wb_result *r, double rate, uint32_t round)
 	r->trial_rounds = w;
 	v[r->ntrials] = rate;
 	w[r->ntrials++] = round;
+	return 0;
+}
+
+int wb_result_note_trial(struct wb_result *r, double p99_us, double start_s)
+{
+	double *p, *t;
+
+	if (!r->ntrials)
+		return 0;
+	p = realloc(r->trial_p99_us, r->ntrials * sizeof(*p));
+	if (!p)
+		return -ENOMEM;
+	r->trial_p99_us = p;
+	t = realloc(r->trial_start_s, r->ntrials * sizeof(*t));
+	if (!t)
+		return -ENOMEM;
+	r->trial_start_s = t;
+	p[r->ntrials - 1] = p99_us;
+	t[r->ntrials - 1] = start_s;
 	return 0;
 }
 

@@ -46,6 +46,8 @@ struct wb_result {
 	struct wb_histogram *switch_hist; /* append with new segments: each switch's time */
 	uint64_t switches;       /* segment switches */
 	double *trial_rates;     /* ops/s of each counted trial */
+	double *trial_p99_us;    /* each trial's p99 latency (qualify's time slices); NULL if not kept */
+	double *trial_start_s;   /* when each trial started, seconds into the run; NULL if not kept */
 	uint32_t *trial_rounds;  /* the round each trial ran in: trials of one round pair up */
 	uint64_t *waits;         /* end times (ns) of flushes that took WB_WAIT_RECORD_NS or more */
 	uint32_t nwaits;         /* at most WB_MAX_WAITS: enough to see a throttle's period */
@@ -164,6 +166,10 @@ void wb_result_add_wait(struct wb_result *r, uint64_t end_ns);
 
 /* Appends one trial's rate and the round it ran in. 0 or -ENOMEM. */
 int wb_result_add_trial(struct wb_result *r, double rate, uint32_t round);
+
+/* Keeps the p99 latency and start time of the trial just added (a time slice
+ * of qualify): its slices' trend and tails. 0 or -ENOMEM. */
+int wb_result_note_trial(struct wb_result *r, double p99_us, double start_s);
 
 /* Frees what a result owns (histograms, trial rates). */
 void wb_result_release(struct wb_result *r);

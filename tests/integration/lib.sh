@@ -33,6 +33,10 @@ wb_tmpdir() {
 	printf -v "$1" '%s' "$_wb_dir"
 }
 
+# LeakSanitizer cannot run under ptrace (strace): a sanitizer build's leak check
+# is off for the traced runs only; ASan's other checks stay on.
+export WB_TRACE_ENV="ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
+
 need_root() { [ "$(id -u)" = 0 ] || skip "needs root"; }
 
 # expect_exit WANT CMD...: runs CMD, stdout to $OUT, stderr to $ERR.

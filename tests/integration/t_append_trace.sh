@@ -9,7 +9,7 @@ command -v strace >/dev/null || skip "strace not installed"
 command -v python3 >/dev/null || skip "python3 not installed"
 wb_tmpdir d
 trace="$d/trace"
-strace -f -qq -o "$trace" -e trace=openat,pwrite64,fdatasync,fsync,close,unlink \
+env "$WB_TRACE_ENV" strace -f -qq -o "$trace" -e trace=openat,pwrite64,fdatasync,fsync,close,unlink \
 	"$WALBENCH" run --dir "$d" --pattern append --segment new --segment-size 1MiB \
 	--method fdatasync --size 8k --budget 1s --trial-time 300ms --min-trials 1 --warmup 0 \
 	>"$OUT" 2>"$ERR" || fail "walbench under strace failed: $(cat "$ERR")"

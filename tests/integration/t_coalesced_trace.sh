@@ -9,7 +9,7 @@ command -v strace >/dev/null || skip "strace not installed"
 command -v python3 >/dev/null || skip "python3 not installed"
 wb_tmpdir d
 trace="$d/trace"
-strace -f -qq -o "$trace" -e trace=openat,pwrite64 \
+env "$WB_TRACE_ENV" strace -f -qq -o "$trace" -e trace=openat,pwrite64 \
 	"$WALBENCH" run --dir "$d" --pattern append --segment-size 1MiB --pg-version 16 \
 	--method open_sync --size 8k --writes 16 --wal-buffers 192k --budget 2s --trial-time 200ms \
 	--min-trials 2 --warmup 0 --json "$d/out.json" >"$OUT" 2>"$ERR" ||

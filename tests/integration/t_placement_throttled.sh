@@ -5,7 +5,7 @@
 # 150 IOPS), one on /dev/shm and one on the data volume itself: the second
 # volume gets "move", the RAM-backed one measures far ahead but is never
 # recommended, and the directory on the data volume is "same file system, no gain".
-# The load is 50 % of the data volume's capacity so that the gain (about +100 %)
+# The load is 80 % of the data volume's capacity so that the gain (+100 % and more)
 # is far from the line on every run. Skips without root, loop devices or a
 # cgroup v1 blkio hierarchy; the volumes are torn down on every exit.
 . "$(dirname "$0")/lib.sh"
@@ -29,7 +29,7 @@ wb_tmpdir shm /dev/shm
 
 set +e
 vol_exec "$WALBENCH" recommend "$data/pgdata" --wal-candidate "$wal" --wal-candidate "$shm" \
-	--wal-candidate "$data/other" --workload oltp --data-load 50% --budget 75s \
+	--wal-candidate "$data/other" --workload oltp --data-load 80% --budget 90s \
 	--json "$data/rec.json" >"$OUT" 2>"$ERR"
 got=$?
 set -e

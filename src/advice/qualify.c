@@ -1,0 +1,277 @@
+/* qualify.c — see qualify.h. The rules:
+ * 1. an error or a durability failure in any row: no verdict, that first;
+ * 2. a rate criterion reads the mean of the time slices with its t interval;
+ *    a p99 criterion reads the p99 of every flush of the run with its
+ *    distribution-free interval (the order statistics around rank 0.99 n);
+ * 3. per criterion: pass when the whole interval is on the right side of the
+ *    threshold, fail when the whole interval is on the wrong side,
+ *    inconclusive when it straddles; a tier fails if any criterion fails, is
+ *    inconclusive if any is, passes otherwise;
+ * 4. findings look for flushes that cannot have reached stable storage, and
+ *    for storage whose flags cannot be trusted; each names its evidence. */
+#include "advice/qualify.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "facts/device.h"
+
+static const char *const result_names[] = {
+	[WB_Q_PASS] = "pass", [WB_Q_FAIL] = "fail", [WB_Q_INCONCLUSIVE] = "inconclusive",
+	[WB_Q_NOT_MEASURED] = "not measured",
+};
+
+const char *wb_q_result_name(enum wb_q_result r)
+{
+	return r <= WB_Q_NOT_MEASURED ? result_names[r] : "?";
+}
+
+/* The row of a shape (its label is the shape's name), or the unsynced write. */
+static const struct wb_result *row(const struct wb_results *rs, const char *label)
+{
+	size_t i;
+
+	for (i = 0; i < rs->n; i++)
+		if (strcmp(rs->v[i].test.label, label) == 0)
+			return &rs->v[i];
+	return NULL;
+}
+
+/* The flush latency at fraction q (0..1) of r's histogram, in ms. */
+static double quantile_ms(const struct wb_result *r, double q)
+{
+	if (q < 0)
+		q = 0;
+	if (q > 1)
+		q = 1;
+	return (double)wb_hist_percentile(r->hist, 100.0 * q) / 1e6;
+}
+
+static void figure(const struct wb_result *r, enum wb_q_metric m, struct wb_q_figure *f)
+{
+	double n, se;
+
+	*f = (struct wb_q_figure){ .measured = false };
+	if (!r || r->status != WB_STATUS_OK || !r->hist || !r->hist->count)
+		return;
+	f->measured = true;
+	if (m == WB_Q_FLUSHES_PER_S) {
+		f->value = r->ntrials ? r->stats.mean : wb_result_ops_per_sec(r);
+		f->low = r->ntrials >= 2 ? f->value - r->stats.ci95_half : -INFINITY;
+		f->high = r->ntrials >= 2 ? f->value + r->stats.ci95_half : INFINITY;
+		return;
+	}
+	/* The ranks of the p99's 95 % interval: binomial, normal approximation.
+	 * Flushes are not independent (a slow stretch holds many), so this is the
+	 * narrowest honest interval, not a generous one. */
+	n = (double)r->hist->count;
+	se = sqrt(n * 0.99 * 0.01);
+	f->value = quantile_ms(r, 0.99);
+	f->low = quantile_ms(r, (0.99 * n - 1.96 * se) / n);
+	f->high = quantile_ms(r, (0.99 * n + 1.96 * se) / n);
+	if (n < 100) /* too few flushes for a p99 at all */
+		f->low = 0, f->high = INFINITY;
+}
+
+enum wb_q_result wb_q_judge(const struct wb_q_criterion *c, const struct wb_q_figure *f)
+{
+	if (!f->measured)
+		return WB_Q_NOT_MEASURED;
+	if (c->metric == WB_Q_FLUSHES_PER_S) /* at least */
+		return f->low >= c->threshold ? WB_Q_PASS
+		       : f->high < c->threshold ? WB_Q_FAIL : WB_Q_INCONCLUSIVE;
+	return f->high <= c->threshold ? WB_Q_PASS /* at most */
+	       : f->low > c->threshold ? WB_Q_FAIL : WB_Q_INCONCLUSIVE;
+}
+
+static void outcome(const struct wb_results *rs, const struct wb_q_criterion *c,
+		    struct wb_q_outcome *o)
+{
+	const char *unit = c->metric == WB_Q_FLUSHES_PER_S ? "/s" : " ms";
+	const char *cmp = c->metric == WB_Q_FLUSHES_PER_S ? ">=" : "<=";
+
+	o->crit = *c;
+	figure(row(rs, wb_q_shape_names[c->shape]), c->metric, &o->fig);
+	o->result = wb_q_judge(c, &o->fig);
+	if (!o->fig.measured)
+		snprintf(o->why, sizeof(o->why), "%s %s: not measured", wb_q_shape_names[c->shape],
+			 wb_q_metric_names[c->metric]);
+	else
+		snprintf(o->why, sizeof(o->why), "%s %s %.3g%s [%.3g, %.3g] %s %.3g%s: %s",
+			 wb_q_shape_names[c->shape], wb_q_metric_names[c->metric], o->fig.value, unit,
+			 o->fig.low, o->fig.high, cmp, c->threshold, unit, wb_q_result_name(o->result));
+}
+
+static void judge_tier(const struct wb_results *rs, const struct wb_tier *t,
+		       struct wb_q_tier_verdict *v)
+{
+	bool fail = false, unsure = false;
+	size_t k;
+
+	snprintf(v->name, sizeof(v->name), "%s", t->name);
+	v->n = t->n;
+	for (k = 0; k < t->n; k++) {
+		outcome(rs, &t->c[k], &v->o[k]);
+		fail = fail || v->o[k].result == WB_Q_FAIL;
+		unsure = unsure || v->o[k].result != WB_Q_PASS;
+	}
+	v->verdict = fail ? WB_Q_FAIL : unsure ? WB_Q_INCONCLUSIVE : WB_Q_PASS;
+}
+
+static double mean(const double *v, size_t from, size_t to)
+{
+	double s = 0;
+	size_t i;
+
+	for (i = from; i < to; i++)
+		s += v[i];
+	return to > from ? s / (double)(to - from) : 0;
+}
+
+void wb_q_trend_of(const double *rates, const double *start_s, size_t n, struct wb_q_trend *out)
+{
+	size_t first = n / 10 ? n / 10 : 1, i, after;
+	double mid;
+
+	*out = (struct wb_q_trend){ .known = n >= 4 && rates && start_s };
+	if (!out->known) {
+		snprintf(out->line, sizeof(out->line), "too few time slices to tell burst from "
+			 "sustained (give it more --duration)");
+		return;
+	}
+	out->burst_per_s = mean(rates, 0, first);
+	out->sustained_per_s = mean(rates, n - n / 2, n);
+	out->fell = out->sustained_per_s < out->burst_per_s * (1 - WB_TREND_DROP_PCT / 100.0);
+	if (!out->fell) {
+		snprintf(out->line, sizeof(out->line), "steady: sustained %.0f/s to the end; burst "
+			 "%.0f/s", out->sustained_per_s, out->burst_per_s);
+		return;
+	}
+	/* From the first slice after which every slice stays below the midpoint. */
+	mid = (out->burst_per_s + out->sustained_per_s) / 2;
+	for (after = n, i = n; i-- > 0;) {
+		if (rates[i] >= mid)
+			break;
+		after = i;
+	}
+	out->fell_after_s = after < n ? start_s[after] : start_s[n - 1];
+	snprintf(out->line, sizeof(out->line), "sustained %.0f/s after %.0f s; burst %.0f/s "
+		 "(%.0f %% lower once a cache, an SLC area or a thermal limit ran out)",
+		 out->sustained_per_s, out->fell_after_s, out->burst_per_s,
+		 100.0 * (1 - out->sustained_per_s / out->burst_per_s));
+}
+
+static struct wb_finding *add_finding(struct wb_qualification *q, const char *name,
+				      enum wb_finding_severity sev)
+{
+	struct wb_finding *f;
+
+	if (q->nfindings == WB_Q_MAX_FINDINGS)
+		return NULL;
+	f = &q->findings[q->nfindings++];
+	*f = (struct wb_finding){ .severity = sev };
+	snprintf(f->name, sizeof(f->name), "%s", name);
+	return f;
+}
+
+#define POWER_CUT_ADVICE "flushes may not reach stable storage; run `walbench verify` with a " \
+			 "power cut"
+
+static void find(const struct wb_results *rs, struct wb_qualification *q)
+{
+	const struct wb_device *d = &rs->device;
+	const struct wb_result *commit = row(rs, wb_q_shape_names[WB_Q_SHAPE_COMMIT]);
+	const struct wb_result *plain = row(rs, "write");
+	double rate = commit && commit->status == WB_STATUS_OK ? wb_result_ops_per_sec(commit) : 0;
+	struct wb_finding *f;
+
+	if (wb_device_in_ram(d) && (f = add_finding(q, "storage-in-memory", WB_FINDING_WARN))) {
+		snprintf(f->evidence, sizeof(f->evidence), "%.200s is memory (%.32s): nothing on it "
+			 "survives a power cut or a reboot", rs->target, d->fs_type);
+		snprintf(f->advice, sizeof(f->advice), "never put a database's WAL or data here");
+	}
+	if (d->rotational == 1 && rate > WB_MAX_ROTATIONAL_FLUSHES &&
+	    (f = add_finding(q, "flush-faster-than-rotation",
+			     d->virtual_disk ? WB_FINDING_INFO : WB_FINDING_WARN))) {
+		snprintf(f->evidence, sizeof(f->evidence), "%.0f flushes/s on a disk that reports "
+			 "itself rotational (%.40s): one flush a turn allows at most %.0f/s even at "
+			 "15,000 rpm%s", rate, d->block_name, WB_MAX_ROTATIONAL_FLUSHES,
+			 d->virtual_disk ? "; it is a virtual disk, whose flag is the hypervisor's" : "");
+		snprintf(f->advice, sizeof(f->advice), POWER_CUT_ADVICE);
+	}
+	if (commit && plain && commit->status == WB_STATUS_OK && plain->status == WB_STATUS_OK &&
+	    commit->hist && plain->hist && wb_result_usecs(plain, 50) > 0 &&
+	    wb_result_usecs(commit, 50) <= WB_FLUSH_LIKE_WRITE_FACTOR * wb_result_usecs(plain, 50) &&
+	    (f = add_finding(q, "flush-no-slower-than-write", WB_FINDING_WARN))) {
+		snprintf(f->evidence, sizeof(f->evidence), "an 8 kB commit flush takes %.1f us "
+			 "(median), an unsynced 8 kB write %.1f us: the flush did no more work than "
+			 "the write", wb_result_usecs(commit, 50), wb_result_usecs(plain, 50));
+		snprintf(f->advice, sizeof(f->advice), POWER_CUT_ADVICE);
+	}
+	if (wb_device_volatile_cache(d) && !d->fua &&
+	    (f = add_finding(q, "volatile-cache-without-fua", WB_FINDING_INFO))) {
+		snprintf(f->evidence, sizeof(f->evidence), "%.40s has a volatile write cache "
+			 "(queue/write_cache = write back) and no FUA: every durable write relies on "
+			 "a cache-flush command the device must honour", d->block_name);
+		snprintf(f->advice, sizeof(f->advice), "make sure the cache is battery- or "
+			 "capacitor-backed, or run `walbench verify` with a power cut");
+	}
+	if (d->virtual_disk && (f = add_finding(q, "virtual-disk-unverifiable", WB_FINDING_INFO))) {
+		snprintf(f->evidence, sizeof(f->evidence), "%.40s is a virtual disk: its cache and "
+			 "rotational flags are what the hypervisor shows, not the host's storage",
+			 d->block_name);
+		snprintf(f->advice, sizeof(f->advice), "ask the provider what a flush guarantees, "
+			 "or run `walbench verify` with a power cut of the host");
+	}
+}
+
+static bool failure(const struct wb_results *rs, struct wb_qualification *q)
+{
+	const struct wb_result *worst = NULL;
+	size_t i;
+
+	for (i = 0; i < rs->n; i++)
+		if (rs->v[i].status == WB_STATUS_ERROR &&
+		    (!worst || (rs->v[i].durability_failure && !worst->durability_failure)))
+			worst = &rs->v[i];
+	if (!worst)
+		return false;
+	snprintf(q->failure, sizeof(q->failure), "%s%s: %s",
+		 worst->durability_failure ? "DURABILITY FAILURE: " : "", worst->test.label,
+		 worst->reason);
+	return true;
+}
+
+bool wb_qualify(const struct wb_results *rs, const struct wb_tiers *tiers, const char *tier,
+		struct wb_qualification *out)
+{
+	const struct wb_result *commit;
+	size_t i;
+
+	memset(out, 0, sizeof(*out));
+	out->chosen = -1;
+	if (failure(rs, out)) {
+		out->failed = true;
+		snprintf(out->headline, sizeof(out->headline), "No verdict: %.300s", out->failure);
+		return false;
+	}
+	for (i = 0; i < tiers->n && i < WB_TIERS_MAX; i++) {
+		judge_tier(rs, &tiers->t[i], &out->tiers[i]);
+		if (tier && strcmp(tiers->t[i].name, tier) == 0)
+			out->chosen = (int)i;
+	}
+	out->ntiers = i;
+	commit = row(rs, wb_q_shape_names[WB_Q_SHAPE_COMMIT]);
+	if (commit)
+		wb_q_trend_of(commit->trial_rates, commit->trial_start_s,
+			      commit->trial_start_s ? commit->ntrials : 0, &out->trend);
+	find(rs, out);
+	if (out->chosen < 0)
+		snprintf(out->headline, sizeof(out->headline), "No tier named %s.", tier ? tier : "");
+	else
+		snprintf(out->headline, sizeof(out->headline), "%s: %s", out->tiers[out->chosen].name,
+			 out->tiers[out->chosen].verdict == WB_Q_PASS ? "PASS"
+			 : out->tiers[out->chosen].verdict == WB_Q_FAIL ? "FAIL" : "INCONCLUSIVE");
+	return out->chosen >= 0;
+}

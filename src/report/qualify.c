@@ -1,0 +1,68 @@
+/* qualify.c (report) — see qualify.h. */
+#include "report/qualify.h"
+
+#include <math.h>
+#include <stdbool.h>
+#include <stdio.h>
+
+/* Rates as whole numbers, milliseconds to three significant digits. */
+static void print_num(double v, bool rate)
+{
+	if (!isfinite(v))
+		printf("?");
+	else if (rate)
+		printf("%.0f", v);
+	else
+		printf("%.3g", v);
+}
+
+static void print_criterion(const struct wb_q_outcome *o)
+{
+	bool rate = o->crit.metric == WB_Q_FLUSHES_PER_S;
+	const char *unit = rate ? "/s" : " ms";
+
+	printf("  %-13s %-6s %-13s ", wb_q_result_name(o->result), wb_q_shape_names[o->crit.shape],
+	       wb_q_metric_names[o->crit.metric]);
+	if (o->fig.measured) {
+		print_num(o->fig.value, rate);
+		printf("%s [", unit);
+		print_num(o->fig.low, rate);
+		printf(", ");
+		print_num(o->fig.high, rate);
+		printf("]");
+	} else {
+		printf("not measured");
+	}
+	printf(" %s ", rate ? ">=" : "<=");
+	print_num(o->crit.threshold, rate);
+	printf("%s\n      (%s)\n", unit, o->crit.source);
+}
+
+void wb_qualify_print(const struct wb_qualification *q, const struct wb_results *rs)
+{
+	size_t k, i;
+
+	printf("\n%s\n", q->headline);
+	if (q->failed || q->chosen < 0)
+		return;
+	for (k = 0; k < q->tiers[q->chosen].n; k++)
+		print_criterion(&q->tiers[q->chosen].o[k]);
+	printf("\nOver the run (8 kB commits, %u slices of %.1f s): %s\n",
+	       rs->rounds, (double)rs->trial_ns / 1e9, q->trend.line);
+	printf("\nEvery tier, criterion by criterion:\n");
+	for (k = 0; k < q->ntiers; k++) {
+		printf("  %-16s %-13s", q->tiers[k].name, wb_q_result_name(q->tiers[k].verdict));
+		for (i = 0; i < q->tiers[k].n; i++)
+			printf("%s%s %s %s", i ? "; " : " ",
+			       wb_q_shape_names[q->tiers[k].o[i].crit.shape],
+			       wb_q_metric_names[q->tiers[k].o[i].crit.metric],
+			       wb_q_result_name(q->tiers[k].o[i].result));
+		printf("\n");
+	}
+	if (q->nfindings)
+		printf("\nFindings on the flushes:\n");
+	for (k = 0; k < q->nfindings; k++)
+		printf("  [%s] %s: %s\n         %s\n",
+		       q->findings[k].severity == WB_FINDING_WARN ? "warn" : "info",
+		       q->findings[k].name, q->findings[k].evidence, q->findings[k].advice);
+}

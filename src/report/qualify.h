@@ -1,0 +1,12 @@
+/* qualify.h (report) — prints a qualification (advice/qualify.h): the chosen
+ * tier's verdict first, each criterion's figure and interval beside its
+ * threshold and source, every other tier in a line, the burst-against-sustained
+ * line, and the findings. Computes nothing. */
+#ifndef WB_REPORT_QUALIFY_H
+#define WB_REPORT_QUALIFY_H
+
+#include "advice/qualify.h"
+
+void wb_qualify_print(const struct wb_qualification *q, const struct wb_results *rs);
+
+#endif

@@ -1,0 +1,207 @@
+/* test_qualify.c — qualify's verdicts on synthetic runs: one criterion passes,
+ * fails or is inconclusive as its interval sits against the threshold; a tier
+ * takes its worst criterion; the burst-against-sustained trend on made-up
+ * slice series (steady, a cache running out); and the plausibility findings on
+ * made-up device facts (a "rotational" disk flushing too fast, a flush no
+ * slower than a write, memory, a volatile cache without FUA, a virtual disk),
+ * and a durability failure that leaves no verdict. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "advice/qualify.h"
+
+static struct wb_results rs;
+static struct wb_qualification q;
+
+static const struct wb_q_criterion rate_200 = { WB_Q_SHAPE_COMMIT, WB_Q_FLUSHES_PER_S, 200, "t" };
+static const struct wb_q_criterion p99_10 = { WB_Q_SHAPE_COMMIT, WB_Q_P99_MS, 10, "t" };
+
+static void judge_each_side_of_the_line(void **state)
+{
+	struct wb_q_figure f = { .measured = true, .value = 300, .low = 250, .high = 350 };
+
+	(void)state;
+	assert_int_equal(wb_q_judge(&rate_200, &f), WB_Q_PASS);
+	f = (struct wb_q_figure){ .measured = true, .value = 150, .low = 120, .high = 180 };
+	assert_int_equal(wb_q_judge(&rate_200, &f), WB_Q_FAIL);
+	f = (struct wb_q_figure){ .measured = true, .value = 210, .low = 190, .high = 230 };
+	assert_int_equal(wb_q_judge(&rate_200, &f), WB_Q_INCONCLUSIVE);
+	f = (struct wb_q_figure){ .measured = true, .value = 5, .low = 4, .high = 6 };
+	assert_int_equal(wb_q_judge(&p99_10, &f), WB_Q_PASS);
+	f = (struct wb_q_figure){ .measured = true, .value = 15, .low = 12, .high = 20 };
+	assert_int_equal(wb_q_judge(&p99_10, &f), WB_Q_FAIL);
+	f = (struct wb_q_figure){ .measured = true, .value = 9, .low = 8, .high = INFINITY };
+	assert_int_equal(wb_q_judge(&p99_10, &f), WB_Q_INCONCLUSIVE);
+	f = (struct wb_q_figure){ .measured = false };
+	assert_int_equal(wb_q_judge(&p99_10, &f), WB_Q_NOT_MEASURED);
+}
+
+static void trend_steady_and_falling(void **state)
+{
+	double rates[20], start[20];
+	struct wb_q_trend t;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < 20; i++) {
+		rates[i] = 1000 + (i % 2 ? 10 : -10);
+		start[i] = 5.0 * (double)i;
+	}
+	wb_q_trend_of(rates, start, 20, &t);
+	assert_true(t.known);
+	assert_false(t.fell);
+	assert_non_null(strstr(t.line, "steady"));
+	/* A cache that runs out after 30 s: 3000/s, then 800/s. */
+	for (i = 0; i < 20; i++)
+		rates[i] = i < 6 ? 3000 : 800;
+	wb_q_trend_of(rates, start, 20, &t);
+	assert_true(t.fell);
+	assert_true(fabs(t.fell_after_s - 30.0) < 1e-9);
+	assert_true(fabs(t.sustained_per_s - 800) < 1e-9);
+	assert_true(t.burst_per_s > 2999);
+	assert_non_null(strstr(t.line, "sustained 800/s after 30 s; burst 3000/s"));
+	wb_q_trend_of(rates, start, 3, &t);
+	assert_false(t.known);
+}
+
+/* A row of label with rate per slice and every flush at lat_us. */
+static struct wb_result *add(const char *label, enum wb_method_id m, uint32_t size, double rate,
+			     double lat_us, unsigned slices)
+{
+	struct wb_result *r = wb_results_add(&rs, &(struct wb_test){
+		.method = m, .engine = WB_ENGINE_SYNC, .size = size, .writes_per_op = 1,
+		.queue_depth = 1, .jobs = 1, .committers = 1, .pattern = WB_PATTERN_APPEND });
+	unsigned i;
+
+	assert_non_null(r);
+	snprintf(r->test.label, sizeof(r->test.label), "%s", label);
+	r->status = WB_STATUS_OK;
+	r->hist = malloc(sizeof(*r->hist));
+	assert_non_null(r->hist);
+	wb_hist_init(r->hist);
+	for (i = 0; i < 5000; i++)
+		wb_hist_record(r->hist, (uint64_t)(lat_us * 1e3));
+	for (i = 0; i < slices; i++) {
+		assert_int_equal(wb_result_add_trial(r, rate * (1 + 0.01 * (i % 3)), i), 0);
+		assert_int_equal(wb_result_note_trial(r, lat_us, 5.0 * i), 0);
+	}
+	r->ops = (uint64_t)(rate * 5 * slices);
+	r->elapsed_ns = (uint64_t)slices * 5000000000ull;
+	wb_stats_compute(r->trial_rates, r->ntrials, &r->stats);
+	return r;
+}
+
+static struct wb_tiers tiers;
+
+static void build(double commit_rate, double commit_us, double write_us)
+{
+	wb_results_free(&rs);
+	memset(&rs, 0, sizeof(rs));
+	snprintf(rs.target, sizeof(rs.target), "/srv/x");
+	rs.device.rotational = 0;
+	add("commit", WB_METHOD_FDATASYNC, 8192, commit_rate, commit_us, 12);
+	add("etcd", WB_METHOD_FDATASYNC, 2300, commit_rate, commit_us, 12);
+	add("write", WB_METHOD_NONE, 8192, 1e5, write_us, 12);
+	memset(&tiers, 0, sizeof(tiers));
+	tiers.n = 2;
+	snprintf(tiers.t[0].name, sizeof(tiers.t[0].name), "standard");
+	tiers.t[0].c[0] = rate_200;
+	tiers.t[0].c[1] = p99_10;
+	tiers.t[0].n = 2;
+	snprintf(tiers.t[1].name, sizeof(tiers.t[1].name), "fast");
+	tiers.t[1].c[0] = (struct wb_q_criterion){ WB_Q_SHAPE_ETCD, WB_Q_FLUSHES_PER_S, 5000, "t" };
+	tiers.t[1].n = 1;
+}
+
+static void tier_takes_its_worst_criterion(void **state)
+{
+	(void)state;
+	build(1000, 2000, 10); /* 1000/s, every flush 2 ms */
+	assert_true(wb_qualify(&rs, &tiers, "standard", &q));
+	assert_int_equal(q.chosen, 0);
+	assert_int_equal(q.tiers[0].verdict, WB_Q_PASS);
+	assert_int_equal(q.tiers[1].verdict, WB_Q_FAIL);
+	assert_string_equal(q.headline, "standard: PASS");
+	assert_true(q.tiers[0].o[1].fig.value > 1.9 && q.tiers[0].o[1].fig.value < 2.2);
+	build(1000, 20000, 10); /* p99 20 ms */
+	assert_true(wb_qualify(&rs, &tiers, "standard", &q));
+	assert_int_equal(q.tiers[0].verdict, WB_Q_FAIL);
+	assert_int_equal(q.tiers[0].o[0].result, WB_Q_PASS);
+	assert_int_equal(q.tiers[0].o[1].result, WB_Q_FAIL);
+	assert_false(wb_qualify(&rs, &tiers, "missing", &q));
+	assert_int_equal(q.chosen, -1);
+}
+
+static bool has_finding(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < q.nfindings; i++)
+		if (strcmp(q.findings[i].name, name) == 0)
+			return true;
+	return false;
+}
+
+static void findings_from_facts(void **state)
+{
+	(void)state;
+	build(1000, 2000, 10);
+	assert_true(wb_qualify(&rs, &tiers, "standard", &q));
+	assert_int_equal(q.nfindings, 0);
+	/* 1000 flushes/s on a disk that says it spins: impossible. */
+	rs.device.rotational = 1;
+	snprintf(rs.device.block_name, sizeof(rs.device.block_name), "sda");
+	assert_true(wb_qualify(&rs, &tiers, "standard", &q));
+	assert_true(has_finding("flush-faster-than-rotation"));
+	assert_int_equal(q.findings[0].severity, WB_FINDING_WARN);
+	assert_non_null(strstr(q.findings[0].advice, "walbench verify"));
+	/* A flush as fast as an unsynced write, on tmpfs, with a volatile cache flag. */
+	build(1000, 12, 10);
+	snprintf(rs.device.fs_type, sizeof(rs.device.fs_type), "tmpfs");
+	snprintf(rs.device.write_cache, sizeof(rs.device.write_cache), "write back");
+	rs.device.virtual_disk = true;
+	assert_true(wb_qualify(&rs, &tiers, "standard", &q));
+	assert_true(has_finding("flush-no-slower-than-write"));
+	assert_true(has_finding("storage-in-memory"));
+	assert_true(has_finding("volatile-cache-without-fua"));
+	assert_true(has_finding("virtual-disk-unverifiable"));
+}
+
+static void durability_failure_no_verdict(void **state)
+{
+	(void)state;
+	build(1000, 2000, 10);
+	rs.v[0].status = WB_STATUS_ERROR;
+	rs.v[0].durability_failure = true;
+	snprintf(rs.v[0].reason, sizeof(rs.v[0].reason), "fdatasync: EIO");
+	assert_false(wb_qualify(&rs, &tiers, "standard", &q));
+	assert_true(q.failed);
+	assert_non_null(strstr(q.headline, "DURABILITY FAILURE"));
+}
+
+static int teardown(void **state)
+{
+	(void)state;
+	wb_results_free(&rs);
+	return 0;
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(judge_each_side_of_the_line),
+		cmocka_unit_test(trend_steady_and_falling),
+		cmocka_unit_test_teardown(tier_takes_its_worst_criterion, teardown),
+		cmocka_unit_test_teardown(findings_from_facts, teardown),
+		cmocka_unit_test_teardown(durability_failure_no_verdict, teardown),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
