@@ -5,9 +5,11 @@
 # `walbench recommend --wal-candidate` predicts for moving pg_wal there.
 # Traps: needs root but runs PostgreSQL as the postgres user (private socket dir, no TCP). Throttling
 # is the caller's, or --build's: a blkio throttle counts only I/O submitted from inside its cgroup,
-# so the servers, pgbench and walbench all start in it. A checkpoint must fall inside each measured
-# run (its data writes are the load moving pg_wal escapes): checkpoint_timeout=30s and a warm-up
-# time it, and the report counts the runs that had one.
+# so the servers, pgbench and walbench all start in it. By default a checkpoint falls inside each
+# measured run (its data writes are the load moving pg_wal escapes): checkpoint_timeout=30s and a
+# warm-up time it. A server starts for each run, so with a long --checkpoint-timeout no timed
+# checkpoint falls in the runs at all: a different regime, not a longer one. The report counts the
+# checkpoints each run had, and why each began.
 set -euo pipefail
 
 here=$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")" && pwd)
@@ -27,9 +29,13 @@ Usage: ${0##*/} [OPTIONS] DATA_DIR WAL_DIR...
        ${0##*/} [OPTIONS] --build
 Runs pgbench TPC-B against one PostgreSQL cluster per pg_wal placement: the data of each on
 DATA_DIR, the WAL on DATA_DIR itself (the baseline) or on one WAL_DIR each, and prints per
-placement the TPS (median, min-max), the gain over the baseline, the gain walbench predicts
-(walbench recommend --data DATA_DIR --wal-candidate WAL_DIR... --workload oltp) and the
-difference. The servers run one at a time, each round in a rotated order.
+placement the TPS (median, min-max), the gain over the baseline, the data pages the server
+wrote a second and the write I/Os the data volume did meanwhile, and the gains walbench predicts
+(walbench recommend --data DATA_DIR --wal-candidate WAL_DIR... --workload oltp: the decisive
+group commit of 8 and the single commit) with their differences from the measured. walbench
+runs twice: before the rounds with its default data load, after them with --data-load set to
+the data pages a second the baseline's server wrote. The servers run one at a time, each round
+in a rotated order.
 
   DATA_DIR, WAL_DIR  existing directories; the script makes and removes its own
                      subdirectories there. Throttle them yourself (run this script inside
@@ -42,16 +48,31 @@ difference. The servers run one at a time, each round in a rotated order.
   --reps N           rounds (default 3)
   --secs S           seconds of each measured pgbench run (default 30)
   --warmup S         seconds of pgbench before each measured run, discarded (default 25:
-                     the first checkpoint, 30 s after the server starts, falls in the run)
+                     with the default timeout, the first checkpoint, 30 s after the server
+                     starts, begins 5 s into the run)
+  --checkpoint-timeout S
+                     the servers' checkpoint_timeout, 30 .. 86400 (default 30). Each run
+                     starts its server, so the first timed checkpoint is due S s after the
+                     warm-up begins, and the regime follows from S, --warmup and --secs:
+                     S < warm-up + secs (the default): a checkpoint's writes, spread over
+                     0.9 S, run beside the measured commits, the case moving pg_wal is for;
+                     S >= warm-up + secs (e.g. 300, PostgreSQL's default): no timed
+                     checkpoint in the runs: the data writes are the background writer's
+                     and the backends' evictions, in the first minute after a checkpoint
+                     (the last run's shutdown), full-page images making WAL larger. For a
+                     checkpoint in the runs with a long timeout, give --warmup S-5 and
+                     --secs up to 0.9 S. max_wal_size (1GB) may still request one when WAL
+                     is fast: the checkpoints table says why each began
   --clients N        pgbench clients (default 8; 2 threads, 1 for a single client)
   --scale N          pgbench scale (default 10)
   --walbench PATH    the walbench binary (default: \$WALBENCH, else ../build/walbench)
   --out FILE         also write every run as TSV to FILE (the runs so far, if interrupted),
-                     and beside it walbench's JSON and the server logs (FILE-*.json, .log)
+                     and beside it walbench's predictions (FILE-predictions.tsv), its JSON
+                     (FILE-walbench.json, FILE-walbench-measured.json) and the server logs
   -h, --help         this help
 
 Exit: 0 done, 1 a run failed, 2 usage or setup error. walbench failing is not an error:
-its column then says n/a, and why below the table.
+its columns then say n/a, and why below the table.
 EOF
 }
 
@@ -69,6 +90,7 @@ build=0
 reps=3
 secs=30
 warmup=25
+ckpt_timeout=30
 clients=8
 scale=10
 walbench=""
@@ -84,13 +106,14 @@ while (($#)); do
 		build=1
 		shift
 		;;
-	--iops | --reps | --secs | --warmup | --clients | --scale | --walbench | --out)
+	--iops | --reps | --secs | --warmup | --checkpoint-timeout | --clients | --scale | --walbench | --out)
 		(($# >= 2)) || die "$1 needs a value (try --help)"
 		case $1 in
 		--iops) VOL_IOPS=$2 ;;
 		--reps) reps=$2 ;;
 		--secs) secs=$2 ;;
 		--warmup) warmup=$2 ;;
+		--checkpoint-timeout) ckpt_timeout=$2 ;;
 		--clients) clients=$2 ;;
 		--scale) scale=$2 ;;
 		--walbench) walbench=$2 walbench_given=1 ;;
@@ -117,6 +140,8 @@ whole --iops "$VOL_IOPS" 1
 whole --reps "$reps" 1
 whole --secs "$secs" 1
 whole --warmup "$warmup" 0
+whole --checkpoint-timeout "$ckpt_timeout" 30 # PostgreSQL's range: 30s .. 1d
+((ckpt_timeout <= 86400)) || die "--checkpoint-timeout must be at most 86400 (a day), not '$ckpt_timeout'"
 whole --clients "$clients" 1
 whole --scale "$scale" 1
 jobs=$((clients < 2 ? clients : 2))
@@ -180,6 +205,7 @@ cleanup() {
 	done
 	if [[ -n $out && -n $raw && -s $raw ]]; then
 		cp "$raw" "$out" || rc=1
+		[[ ! -s $work/predictions.tsv ]] || cp "$work/predictions.tsv" "${out%.*}-predictions.tsv" || rc=1
 		# The server logs hold each checkpoint's timings and anything that went wrong.
 		for i in "${!pgdata[@]}"; do
 			[[ ! -f $(pg_log "$i") ]] || cp "$(pg_log "$i")" "${out%.*}-postgres-$i.log"
@@ -298,10 +324,10 @@ make_cluster() { # PLACEMENT
 listen_addresses = ''
 port = $((PORT + i))
 unix_socket_directories = '$work/pg'
-# The minimum, so a checkpoint runs inside each measured run: its data writes, spread over 27 s
-# (checkpoint_completion_target 0.9), are the load that competes with WAL flushes on a shared
-# volume and that moving pg_wal escapes. The first starts 30 s after the server: see --warmup.
-checkpoint_timeout = 30s
+# 30s, the minimum, puts a checkpoint inside each measured run: its data writes, spread over 0.9 of
+# it (checkpoint_completion_target), are the load that competes with WAL flushes on a shared
+# volume and that moving pg_wal escapes. The first starts this long after the server: see --warmup.
+checkpoint_timeout = ${ckpt_timeout}s
 log_checkpoints = on
 lc_messages = 'C'
 EOF
@@ -310,15 +336,78 @@ EOF
 		postgres >"$work/init-$i.log" 2>&1 || die "pgbench -i failed for ${label[i]}: $(tail -n 5 "$work/init-$i.log")"
 	psql_q "$i" "CHECKPOINT"
 	pg_version=$(psql_q "$i" "SHOW server_version")
+	pg_num=$(psql_q "$i" "SHOW server_version_num")
 	stop_pg "$i"
 	sync -f "${pgdata[i]}" "${waldir[i]}/"
+}
+
+# --- what the server wrote to the data volume ---------------------------------------------------
+# The data pages a server has written since it started, all processes together: PostgreSQL up to
+# 16 counts them in pg_stat_bgwriter (checkpointer, background writer, backends); 17 moved the
+# checkpointer's to pg_stat_checkpointer and the rest to pg_stat_io, where autovacuum workers are
+# their own backend type (16's buffers_backend counted them, so they are added here too).
+pg_num=""
+pages_sql() {
+	if ((pg_num >= 170000)); then
+		echo "SELECT (SELECT buffers_written FROM pg_stat_checkpointer) + (SELECT coalesce(sum(writes), 0)" \
+			"FROM pg_stat_io WHERE object = 'relation' AND backend_type IN" \
+			"('background writer', 'client backend', 'autovacuum worker'))"
+	else
+		echo "SELECT buffers_checkpoint + buffers_clean + buffers_backend FROM pg_stat_bgwriter"
+	fi
+}
+
+pages_view() {
+	if ((pg_num >= 170000)); then
+		echo "pg_stat_checkpointer, pg_stat_io"
+	else
+		echo "pg_stat_bgwriter"
+	fi
+}
+
+# The block device under DATA_DIR, as named in /sys/class/block; none on tmpfs or overlay.
+data_dev=""
+find_data_dev() {
+	local src
+	src=$(findmnt -n -o SOURCE -T "$data_dir" | tail -n 1)
+	src=${src%%\[*} # btrfs names the subvolume: /dev/sda1[/home]
+	[[ -b $src ]] || return 0
+	data_dev=$(lsblk -dno KNAME "$src" 2>/dev/null) || data_dev=""
+	[[ -n $data_dev && -r /sys/class/block/$data_dev/stat ]] || data_dev=""
+}
+
+# Prints the time, the data pages placement I's server has written, and the data device's writes
+# and cache flushes completed (fields 5 and 16 of its stat; the blkio throttle counts both); n/a
+# for what is unknown. The statistics lag by at most the interval at which each process reports.
+snapshot() { # PLACEMENT
+	local pages t f=()
+	pages=$(psql_q "$1" "$(pages_sql)" 2>/dev/null) || pages=""
+	t=$EPOCHREALTIME
+	[[ -z $data_dev ]] || read -ra f <"/sys/class/block/$data_dev/stat" || f=()
+	[[ $pages =~ ^[0-9]+$ ]] || pages=n/a
+	echo "$t $pages ${f[4]:-n/a} ${f[15]:-n/a}"
+}
+
+# From two snapshots: the seconds between them, then data pages, volume writes and flushes a second.
+rates() { # SNAPSHOT0 SNAPSHOT1
+	awk -v a="$1" -v b="$2" 'BEGIN {
+		split(a, x, " "); split(b, y, " "); s = y[1] - x[1]
+		printf "%.2f", s
+		for (k = 2; k <= 4; k++) {
+			v = "n/a"
+			if (x[k] ~ /^[0-9]+$/ && y[k] ~ /^[0-9]+$/ && s > 0)
+				v = sprintf("%.1f", (y[k] - x[k]) / s)
+			printf "\t%s", v
+		}
+	}'
 }
 
 # --- one measured run --------------------------------------------------------------------------
 # Start, warm up, measure, stop. The server log between the measured run's start and the end of
 # the stop tells which checkpoints ran: write/sync/total of the first that is not the shutdown's.
+# Snapshots around the measured run give what the server wrote to the data volume meanwhile.
 run_one() { # PLACEMENT ROUND POS
-	local i=$1 r=$2 pos=$3 log=$work/pgbench.log plog off0 off1 t0 tps txns lat ck stop_s
+	local i=$1 r=$2 pos=$3 log=$work/pgbench.log plog off0 off1 t0 tps txns lat ck ckwhy stop_s snap0 io
 	local bench=("${as_pg[@]}" "$pgbin/pgbench" -h "$work/pg" -p $((PORT + i)) -U postgres -c "$clients" -j "$jobs")
 	local novacuum=()
 	plog=$(pg_log "$i")
@@ -326,12 +415,15 @@ run_one() { # PLACEMENT ROUND POS
 	if ((warmup > 0)); then
 		run_bg "$log" vol_exec "${bench[@]}" -T "$warmup" postgres
 		((rc == 0)) || { msg "warm-up pgbench on ${label[i]} failed (exit $rc):"; cat "$log" >&2; exit 1; }
-		# The warm-up vacuumed; another vacuum would push the run's start past the checkpoint's.
+		# The warm-up vacuumed; another vacuum would eat into the run (and push its start past
+		# the checkpoint's, with the default timeout).
 		novacuum=(-n)
 	fi
 	off0=$(stat -c %s "$plog")
+	snap0=$(snapshot "$i")
 	run_bg "$log" vol_exec "${bench[@]}" "${novacuum[@]}" -T "$secs" postgres
 	((rc == 0)) || { msg "pgbench on ${label[i]} failed (exit $rc):"; cat "$log" >&2; exit 1; }
+	io=$(rates "$snap0" "$(snapshot "$i")")
 	off1=$(stat -c %s "$plog")
 	t0=$EPOCHREALTIME
 	stop_pg "$i" || exit 1
@@ -350,73 +442,133 @@ run_one() { # PLACEMENT ROUND POS
 		{ pos += length($0) + 1 }
 		/checkpoint starting:/ {
 			shutdown = /shutdown/
-			if (!shutdown && pos <= len)
+			if (!shutdown && pos <= len) {
 				begun++
+				why = $0
+				sub(/.*checkpoint starting: */, "", why)
+				gsub(/ +/, "+", why)
+				kinds = kinds (kinds == "" ? "" : ",") why
+			}
 		}
 		/checkpoint complete:/ && !shutdown && w == "" {
 			w = field("write"); s = field("sync"); t = field("total")
 		}
-		END { printf "%d\t%s\t%s\t%s", begun, w == "" ? "-" : w, s == "" ? "-" : s, t == "" ? "-" : t }')
-	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$r" "$pos" "$i" "${label[i]}" "${place[i]}" \
-		"$secs" "$tps" "$txns" "$lat" "$ck" "$stop_s" "$warmup" >>"$raw"
+		END {
+			printf "%d\t%s\t%s\t%s\t%s", begun, w == "" ? "-" : w, s == "" ? "-" : s, t == "" ? "-" : t,
+				kinds == "" ? "-" : kinds
+		}')
+	ckwhy=${ck##*$'\t'}
+	ck=${ck%$'\t'*}
+	# io is measured_s, pages/s, writes/s, flushes/s: the seconds go after the rates.
+	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$r" "$pos" "$i" \
+		"${label[i]}" "${place[i]}" "$secs" "$tps" "$txns" "$lat" "$ck" "$stop_s" "$warmup" "${io#*$'\t'}" \
+		"${io%%$'\t'*}" "$ckwhy" "$ckpt_timeout" >>"$raw"
+	io=${io#*$'\t'}
+	[[ $ckwhy == - ]] && ckwhy="" || ckwhy=" ($ckwhy)"
 	msg "round $r/$reps, $pos/${#place[@]}: ${label[i]}: $(printf %.1f "$tps") tps; checkpoints begun" \
-		"in the run: ${ck%%$'\t'*}; stop ${stop_s} s"
+		"in the run: ${ck%%$'\t'*}$ckwhy; data pages written ${io%%$'\t'*}/s; stop ${stop_s} s"
 }
 
 # --- walbench ----------------------------------------------------------------------------------
-# Like contrib/bench/lib.sh's find_walbench, but a missing binary only empties the column.
+# Like contrib/bench/lib.sh's find_walbench, but a missing binary only empties the columns.
+wb_missing=""
 find_walbench() {
 	if ((!walbench_given)); then
 		walbench=${WALBENCH:-$here/../build/walbench}
-		[[ -x $walbench ]] || { wb_why="walbench not found at $walbench (build it, set WALBENCH or --walbench)"; walbench=""; }
+		[[ -x $walbench ]] || { wb_missing="walbench not found at $walbench (build it, set WALBENCH or --walbench)"; walbench=""; }
 	fi
 }
 
-# Writes wb.tsv: per candidate placement, walbench's gain_pct, ci95 low and high, move,
-# same_device, reason; "n/a" where the run or the key is missing. Sets wb_why when all are n/a.
-wb_why=""
-run_walbench() {
-	local j=$work/walbench.json cands=() i
+# walbench runs twice: "default" before the rounds, with its own data load (a share of the data
+# volume's capacity), and "measured" after them, with the data pages a second the baseline's
+# server wrote. wb_why[RUN] says why a run's columns are n/a.
+declare -A wb_why=([default]="" [measured]="")
+
+# Runs walbench recommend (with --data-load LOAD when given) and writes wb-RUN.tsv: per candidate
+# placement, the decisive prediction (gain_pct, ci95 low and high: the group commit of 8), the
+# single-commit row's, move, same_device and reason; and wb-RUN.load: the data load walbench
+# asked for and achieved. "n/a" where the run or a key is missing: the JSON is read defensively.
+run_walbench() { # RUN [LOAD]
+	local tag=$1 load=${2:-} j=$work/walbench-$1.json cands=() extra=() i
 	for ((i = 1; i < ${#place[@]}; i++)); do
 		cands+=(--wal-candidate "${place[i]}")
 	done
+	[[ -z $load ]] || extra=(--data-load "$load")
+	rm -f "$j"
+	wb_why[$tag]=$wb_missing
 	if [[ -n $walbench ]]; then
-		msg "walbench recommend --data $data_dir ${cands[*]} --workload oltp"
-		run_bg "$work/walbench.log" vol_exec "$walbench" recommend --data "$data_dir" "${cands[@]}" \
-			--workload oltp --pg-version "$pg_major" --json "$j"
+		msg "walbench recommend --data $data_dir ${cands[*]} --workload oltp${extra[*]:+ ${extra[*]}}"
+		run_bg "$work/walbench-$tag.log" vol_exec "$walbench" recommend --data "$data_dir" "${cands[@]}" \
+			--workload oltp --pg-version "$pg_major" "${extra[@]}" --json "$j"
 		if ((rc != 0)); then
-			wb_why="walbench recommend failed (exit $rc): $(grep -v '^Try ' "$work/walbench.log" | tail -n 1)"
+			wb_why[$tag]="walbench recommend failed (exit $rc): $(grep -v '^Try ' "$work/walbench-$tag.log" | tail -n 1)"
 			rm -f "$j"
 		elif [[ ! -s $j ]]; then
-			wb_why="walbench recommend wrote no JSON"
+			wb_why[$tag]="walbench recommend wrote no JSON"
 		fi
-		[[ -z $out || ! -s $j ]] || cp "$j" "${out%.*}-walbench.json"
+		# The first run's copy keeps the name it always had.
+		[[ -z $out || ! -s $j ]] || cp "$j" "${out%.*}-walbench${load:+-measured}.json"
 	fi
 	if ! command -v python3 >/dev/null; then
-		: >"$work/wb.tsv"
-		wb_why="python3 not found, needed to read walbench's JSON"
+		: >"$work/wb-$tag.tsv"
+		: >"$work/wb-$tag.load"
+		wb_why[$tag]="python3 not found, needed to read walbench's JSON"
 		return
 	fi
-	python3 - "$j" "${place[@]:1}" >"$work/wb.tsv" <<'PY'
-import json, sys
-path, cands = sys.argv[1], sys.argv[2:]
+	python3 - "$j" "$work/wb-$tag.load" "${place[@]:1}" >"$work/wb-$tag.tsv" <<'PY'
+import json, os, sys
+path, loadfile, cands = sys.argv[1], sys.argv[2], sys.argv[3:]
+def obj(v):
+    return v if isinstance(v, dict) else {}
 try:
-    placement = json.load(open(path))["recommendation"]["placement"]
+    rec = obj(json.load(open(path)).get("recommendation"))
 except Exception:
-    placement = []
-by = {p.get("path"): p for p in placement if isinstance(p, dict)}
-def num(v):
-    return "%+.1f" % v if isinstance(v, (int, float)) and not isinstance(v, bool) else "n/a"
+    rec = {}
+placement = rec.get("placement")
+placement = placement if isinstance(placement, list) else []
+by = {}
+for p in placement:
+    if isinstance(p, dict) and isinstance(p.get("path"), str):
+        by[os.path.realpath(p["path"])] = p
+def isnum(v):
+    return isinstance(v, (int, float)) and not isinstance(v, bool)
+def num(v, form="%+.1f"):
+    return form % v if isnum(v) else "n/a"
+def ci(v):
+    return (num(v[0]), num(v[1])) if isinstance(v, list) and len(v) == 2 else ("n/a", "n/a")
+def yn(d, k):
+    return {True: "yes", False: "no"}.get(d.get(k), "n/a")
 for i, c in enumerate(cands, 1):
-    p = by.get(c, {})
-    ci = p.get("ci95_pct")
-    lo, hi = (num(ci[0]), num(ci[1])) if isinstance(ci, list) and len(ci) == 2 else ("n/a", "n/a")
-    yn = lambda k: {True: "yes", False: "no"}.get(p.get(k), "n/a")
+    p = obj(by.get(os.path.realpath(c)))
+    single = obj(p.get("commit"))
     reason = str(p.get("reason", "n/a")).replace("\t", " ").replace("\n", " ")
-    print(i, num(p.get("gain_pct")), lo, hi, yn("move"), yn("same_device"), reason, sep="\t")
+    print(i, num(p.get("gain_pct")), *ci(p.get("ci95_pct")), num(single.get("gain_pct")),
+          *ci(single.get("ci95_pct")), yn(p, "move"), yn(p, "same_device"), reason, sep="\t")
+load = obj(obj(rec.get("placement_baseline")).get("load"))
+with open(loadfile, "w") as f:
+    print(*(num(load.get(k), "%.0f") for k in ("target_per_s", "achieved_per_s", "capacity_per_s",
+          "capacity_pct")), yn(load, "kept_up"), sep="\t", file=f)
 PY
-	if [[ -z $wb_why ]] && ! awk -F'\t' '$2 != "n/a" { ok = 1 } END { exit !ok }' "$work/wb.tsv"; then
-		wb_why="walbench's JSON has no recommendation.placement entries for these paths"
+	if [[ -z ${wb_why[$tag]} ]] && ! awk -F'\t' '$2 != "n/a" { ok = 1 } END { exit !ok }' "$work/wb-$tag.tsv"; then
+		wb_why[$tag]="walbench's JSON has no recommendation.placement entries for these paths"
+	fi
+}
+
+# The data load the server had: the median data pages a second of the baseline's runs, whole,
+# for walbench's --data-load. Empty, with wb_why set, when there is none to give.
+measured_load=""
+set_measured_load() {
+	local n
+	n=$(awk -F'\t' "$AWK_MEDIAN"'
+		NR > 1 && $3 == 0 && $16 != "n/a" { l = l " " $16 }
+		END { if (l != "") printf "%.0f", median(l) }' "$raw")
+	if [[ -z $n ]]; then
+		wb_why[measured]="no data pages/s from the baseline's runs (pg_stat unreadable)"
+	elif ((n < 1)); then
+		wb_why[measured]="the baseline's server wrote no data pages in its measured runs (median < 1/s),"
+		wb_why[measured]+=" and walbench's --data-load takes at least 1/s"
+	else
+		measured_load=$n/s
 	fi
 }
 
@@ -428,24 +580,75 @@ describe() { # DIR: file system and device, for the legend
 	echo "$fs on $src"
 }
 
+# One line on walbench's data load in RUN: what it asked for and achieved, against the random-write
+# capacity it measured (only when the load is a share of it: the default run's, then).
+load_line() { # RUN
+	local target achieved cap share kept dcap
+	if [[ -n ${wb_why[$1]} ]]; then
+		echo "n/a — ${wb_why[$1]}"
+		return
+	fi
+	IFS=$'\t' read -r target achieved cap share kept <"$work/wb-$1.load" || true
+	IFS=$'\t' read -r _ _ dcap _ <"$work/wb-default.load" || true
+	if [[ $1 == measured ]]; then
+		echo -n "${target:-n/a}/s asked (the baseline's median data pages/s"
+		if [[ $dcap =~ ^[1-9][0-9]*$ && $target =~ ^[0-9]+$ ]]; then
+			echo -n ", $((100 * target / dcap)) % of the ${dcap}/s capacity the default run measured"
+		fi
+		echo "), ${achieved:-n/a}/s achieved; kept up: ${kept:-n/a}"
+	else
+		echo "${target:-n/a}/s asked (${share:-n/a} % of the ${cap:-n/a}/s random-write capacity it" \
+			"measured), ${achieved:-n/a}/s achieved; kept up: ${kept:-n/a}"
+	fi
+}
+
+# Which regime the runs measure: where the first timed checkpoint falls. Each run starts its
+# server, and the checkpointer times the first from its start, so it is due checkpoint_timeout
+# after the warm-up begins, whatever the run before did.
+regime() {
+	local due=$((ckpt_timeout - warmup))
+	if ((due <= 0)); then
+		echo "the first timed checkpoint begins during the warm-up, $((-due)) s before each measured run," \
+			"and spreads its writes over $((ckpt_timeout * 9 / 10)) s"
+	elif ((due < secs)); then
+		echo "the first timed checkpoint is due ${due} s into each measured run and spreads its writes" \
+			"over $((ckpt_timeout * 9 / 10)) s: the runs measure commits beside a checkpoint"
+	else
+		echo "no timed checkpoint is due in the measured runs (the first is due ${due} s after a run starts):" \
+			"they measure commits $warmup to $((warmup + secs)) s after a checkpoint (the last run's" \
+			"shutdown), beside the background writer's and the backends' evictions"
+	fi
+}
+
 report() {
-	local i
+	local i tag
 	echo
 	echo "== pg_wal placement: pgbench TPC-B -s $scale -c $clients -j $jobs, ${secs} s runs after a" \
-		"${warmup} s warm-up, rounds: $reps — PostgreSQL $pg_version, checkpoint_timeout 30s =="
+		"${warmup} s warm-up, rounds: $reps — PostgreSQL $pg_version, checkpoint_timeout ${ckpt_timeout}s =="
+	echo "($(regime))"
 	echo "data: $data_dir ($(describe "$data_dir"))"
 	if ((build)); then
 		echo "(--build: throttled volumes at $VOL_IOPS write IOPS each, one blkio cgroup for PostgreSQL," \
 			"pgbench and walbench)"
 	fi
 	echo
-	awk -F'\t' -v nplace="${#place[@]}" -v wbfile="$work/wb.tsv" '
+	awk -F'\t' -v nplace="${#place[@]}" -v wbd="$work/wb-default.tsv" -v wbm="$work/wb-measured.tsv" \
+		-v share="$(cut -f 4 "$work/wb-default.load")" -v loadm="${measured_load:-n/a}" \
+		-v predout="$work/predictions.tsv" '
 	'"$AWK_MEDIAN"'
-	BEGIN {
-		while ((getline line < wbfile) > 0) {
+	function readwb(file, run,    line, f, k) {
+		while ((getline line < file) > 0) {
 			split(line, f, "\t")
-			wg[f[1]] = f[2]; wlo[f[1]] = f[3]; whi[f[1]] = f[4]; wmove[f[1]] = f[5]
+			for (k = 2; k <= 8; k++)
+				wb[run, f[1], k] = f[k]
 		}
+		close(file)
+	}
+	BEGIN {
+		readwb(wbd, "default")
+		readwb(wbm, "measured")
+		runname["default"] = share ~ /^[0-9]+$/ ? "default (" share "%)" : "default"
+		runname["measured"] = "measured (" loadm ")"
 	}
 	NR > 1 {
 		i = $3; lab[i] = $4; l[i] = l[i] " " $7
@@ -456,6 +659,27 @@ report() {
 		if ($12 != "-" && $12 != "?") cs[i] = cs[i] " " $12
 		if ($13 != "-" && $13 != "?") ct[i] = ct[i] " " $13
 		st[i] = st[i] " " $14
+		if ($16 != "n/a") pg[i] = pg[i] " " $16
+		if ($17 != "n/a") vw[i] = vw[i] " " $17
+		if ($18 != "n/a") vf[i] = vf[i] " " $18
+		nk = split($20, kk, ",")
+		for (k = 1; k <= nk; k++) {
+			if (kk[k] == "-" || kk[k] == "")
+				continue
+			if (!((i, kk[k]) in kc))
+				kinds[i] = kinds[i] (kinds[i] == "" ? "" : " ") kk[k]
+			kc[i, kk[k]]++
+		}
+	}
+	# "time 3, wal 1": why the checkpoints begun in the runs began, how many each.
+	function why(i,    n, a, k, out) {
+		n = split(kinds[i], a, " ")
+		for (k = 1; k <= n; k++)
+			out = out (k > 1 ? ", " : "") a[k] " " kc[i, a[k]]
+		return n ? out : "-"
+	}
+	function med(list) {
+		return list == "" ? "n/a" : sprintf("%.0f", median(list))
 	}
 	# Gains past +-1000 % (a RAM disk) lose their decimal, to stay readable.
 	function pct(v) {
@@ -464,61 +688,117 @@ report() {
 		v += 0
 		return sprintf(v >= 1000 || v <= -1000 ? "%+.0f" : "%+.1f", v)
 	}
-	END {
-		# The cells first, then each column as wide as its widest cell.
-		nc = split("placement|TPS median (min - max)|measured|walbench predicts [95% CI]|move|pred - meas", h, "|")
+	function gain(p, plo, phi) {
+		if (p == "n/a")
+			return p
+		return pct(p) "%" (plo == "n/a" ? "" : " [" pct(plo) ", " pct(phi) "]")
+	}
+	function pp(p, g) {
+		return p == "n/a" ? p : pct(p - g) " pp"
+	}
+	function rel(p, g) {
+		return p == "n/a" || g == 0 ? "n/a" : pct(100 * (p / g - 1)) "%"
+	}
+	# Prints t[0..nr, 1..nc], each column as wide as its widest cell; align: l or r per column.
+	function show(nr, nc, align,    r, c, line) {
 		for (c = 1; c <= nc; c++)
+			tw[c] = 0
+		for (r = 0; r <= nr; r++)
+			for (c = 1; c <= nc; c++)
+				if (length(t[r, c]) > tw[c])
+					tw[c] = length(t[r, c])
+		for (r = 0; r <= nr; r++) {
+			line = ""
+			for (c = 1; c <= nc; c++)
+				line = line (c > 1 ? "  " : "") sprintf(substr(align, c, 1) == "l" ? "%-*s" : "%*s", tw[c], t[r, c])
+			sub(/ +$/, "", line)
+			print line
+		}
+	}
+	function header(list,    n, h, c) {
+		n = split(list, h, "|")
+		for (c = 1; c <= n; c++)
 			t[0, c] = h[c]
+		return n
+	}
+	END {
+		nc = header("placement|TPS median (min - max)|measured|data pages/s|vol writes/s|vol flushes/s")
 		base = median(l[0])
 		for (i = 0; i < nplace; i++) {
 			r = i + 1
 			m = median(l[i])
+			g[i] = base > 0 ? 100 * (m / base - 1) : 0
 			t[r, 1] = lab[i]
 			t[r, 2] = sprintf("%.1f (%.1f - %.1f)", m, lo[i], hi[i])
-			if (i == 0) {
-				t[r, 3] = t[r, 4] = "baseline"
-				t[r, 5] = t[r, 6] = ""
-				continue
-			}
-			g = base > 0 ? 100 * (m / base - 1) : 0
-			p = (i in wg) ? wg[i] : "n/a"
-			t[r, 3] = pct(g) "%"
-			t[r, 4] = p == "n/a" ? "n/a" : pct(p) "% [" pct(wlo[i]) ", " pct(whi[i]) "]"
-			t[r, 5] = (i in wmove) ? wmove[i] : "n/a"
-			t[r, 6] = p == "n/a" ? "n/a" : pct(p - g) " pp"
+			t[r, 3] = i == 0 ? "baseline" : pct(g[i]) "%"
+			t[r, 4] = med(pg[i]); t[r, 5] = med(vw[i]); t[r, 6] = med(vf[i])
 		}
-		for (r = 0; r <= nplace; r++)
-			for (c = 1; c <= nc; c++)
-				if (length(t[r, c]) > cw_[c])
-					cw_[c] = length(t[r, c])
-		for (r = 0; r <= nplace; r++)
-			printf "%-*s  %*s  %*s  %-*s  %-*s  %*s\n", cw_[1], t[r, 1], cw_[2], t[r, 2], cw_[3], t[r, 3],
-				cw_[4], t[r, 4], cw_[5], t[r, 5], cw_[6], t[r, 6]
-		w = cw_[1]
+		show(nplace, nc, "lrrrrr")
+		w = tw[1]
+
+		printf "\nwalbench predicts, under its data load on DATA_DIR (decisive: the group commit of 8" \
+			" its verdict rests on; single: one committer), against the measured gain:\n"
+		nc = header("placement|walbench data load|measured|decisive [95% CI]|- meas|rel|" \
+			"single [95% CI]|- meas|rel|move")
+		printf "run\tplacement\tlabel\tmeasured_gain_pct\tdecisive_gain_pct\tdecisive_lo\tdecisive_hi\t" \
+			"decisive_minus_measured_pp\tdecisive_rel_pct\tsingle_gain_pct\tsingle_lo\tsingle_hi\t" \
+			"single_minus_measured_pp\tsingle_rel_pct\tmove\n" > predout
+		r = 0
+		for (i = 1; i < nplace; i++)
+			for (k = 1; k <= 2; k++) {
+				run = k == 1 ? "default" : "measured"
+				p = (run, i, 2) in wb ? wb[run, i, 2] : "n/a"
+				s = (run, i, 5) in wb ? wb[run, i, 5] : "n/a"
+				r++
+				t[r, 1] = k == 1 ? lab[i] : ""
+				t[r, 2] = runname[run]
+				t[r, 3] = pct(g[i]) "%"
+				t[r, 4] = gain(p, wb[run, i, 3], wb[run, i, 4])
+				t[r, 5] = pp(p, g[i]); t[r, 6] = rel(p, g[i])
+				t[r, 7] = gain(s, wb[run, i, 6], wb[run, i, 7])
+				t[r, 8] = pp(s, g[i]); t[r, 9] = rel(s, g[i])
+				t[r, 10] = (run, i, 8) in wb ? wb[run, i, 8] : "n/a"
+				printf "%s\t%d\t%s\t%.1f\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", run, i, lab[i], g[i],
+					p, wb[run, i, 3], wb[run, i, 4], p == "n/a" ? p : sprintf("%.1f", p - g[i]),
+					g[i] == 0 || p == "n/a" ? "n/a" : sprintf("%.1f", 100 * (p / g[i] - 1)),
+					s, wb[run, i, 6], wb[run, i, 7], s == "n/a" ? s : sprintf("%.1f", s - g[i]),
+					g[i] == 0 || s == "n/a" ? "n/a" : sprintf("%.1f", 100 * (s / g[i] - 1)), t[r, 10] > predout
+			}
+		show(r, nc, "llrrrrrrrl")
+
 		printf "\nCheckpoints (from the server logs; median over the runs):\n"
-		printf "%-*s  %18s  %9s  %9s  %9s  %9s\n", w, "placement", "runs with one begun", "write s",
-			"sync s", "total s", "stop s"
+		printf "%-*s  %18s  %9s  %9s  %9s  %9s  %s\n", w, "placement", "runs with one begun", "write s",
+			"sync s", "total s", "stop s", "why begun (how many)"
 		for (i = 0; i < nplace; i++)
-			printf "%-*s  %12d of %-3d  %9s  %9s  %9s  %9.1f\n", w, lab[i], withck[i], runs[i],
+			printf "%-*s  %12d of %-3d  %9s  %9s  %9s  %9.1f  %s\n", w, lab[i], withck[i], runs[i],
 				cw[i] == "" ? "-" : sprintf("%.1f", median(cw[i])),
 				cs[i] == "" ? "-" : sprintf("%.1f", median(cs[i])),
-				ct[i] == "" ? "-" : sprintf("%.1f", median(ct[i])), median(st[i])
+				ct[i] == "" ? "-" : sprintf("%.1f", median(ct[i])), median(st[i]), why(i)
 	}' "$raw"
 	echo
 	echo "placements:"
 	for i in "${!place[@]}"; do
 		echo "  ${label[i]}: ${place[i]}/$(basename -- "${waldir[i]}") ($(describe "${place[i]}"))"
 	done
-	if [[ -n $wb_why ]]; then
-		echo "walbench: n/a — $wb_why"
-	else
-		echo "walbench's reasons:"
-		while IFS=$'\t' read -r i _ _ _ _ same reason; do
+	echo "walbench's data load (random 8 kB writes on DATA_DIR while it measures the candidates):"
+	for tag in default measured; do
+		echo "  $tag: $(load_line "$tag")"
+	done
+	for tag in default measured; do
+		[[ -z ${wb_why[$tag]} ]] || continue
+		echo "walbench's reasons, $tag load:"
+		while IFS=$'\t' read -r i _ _ _ _ _ _ _ same reason; do
 			echo "  ${label[i]}: same device: $same; $reason"
-		done <"$work/wb.tsv"
-	fi
-	echo "(measured: median TPS vs the baseline's; pred - meas: walbench's gain minus the measured," \
-		"percentage points. Checkpoints: 'begun' started during the measured ${secs} s; write, sync" \
+		done <"$work/wb-$tag.tsv"
+	done
+	echo "(measured: median TPS vs the baseline's; data pages/s: buffers the server wrote a second" \
+		"during the measured run, checkpointer, background writer and backends ($(pages_view));" \
+		"vol writes/s, flushes/s: write and cache-flush requests the data volume ${data_dev:-(none)}" \
+		"completed a second meanwhile, whoever sent them (WAL too, when it is on that volume)." \
+		"walbench ran with its default data load before the rounds, with the measured one after them;" \
+		"- meas: its gain minus the measured, percentage points; rel: predicted / measured - 1." \
+		"Checkpoints: 'begun' started during the measured ${secs} s, why as the server logged it" \
+		"(time: checkpoint_timeout; wal: max_wal_size); write, sync" \
 		"and total are those of the first checkpoint logged from the run's start on that is not the" \
 		"shutdown's (when the run ends before it does, the stop hurries it); stop: pg_ctl stop -m fast," \
 		"its shutdown checkpoint included.)"
@@ -564,20 +844,29 @@ fi
 for d in "${place[@]}"; do
 	"${as_pg[@]}" test -x "$d" || die "$d: the postgres user cannot reach it (a parent directory is not searchable)"
 done
-msg "PostgreSQL binaries: $pgbin; walbench: ${walbench:-n/a}"
+find_data_dev
+msg "PostgreSQL binaries: $pgbin; walbench: ${walbench:-n/a}; data volume I/O: ${data_dev:-n/a (no block device)}"
+msg "checkpoint_timeout ${ckpt_timeout}s: $(regime)"
 
-printf 'round\tpos\tplacement\tlabel\twal_parent\tsecs\ttps\ttxns\tlatency_ms\tckpt_begun\tckpt_write_s\tckpt_sync_s\tckpt_total_s\tstop_s\twarmup_s\n' >"$raw"
+printf 'round\tpos\tplacement\tlabel\twal_parent\tsecs\ttps\ttxns\tlatency_ms\tckpt_begun\tckpt_write_s\tckpt_sync_s\tckpt_total_s\tstop_s\twarmup_s\tdata_pages_per_s\tvol_writes_per_s\tvol_flushes_per_s\tmeasured_s\tckpt_kinds\tcheckpoint_timeout_s\n' >"$raw"
 mkdir_made "$data_dir" "$VOL_PREFIX-data" 755
 data_parent=$new_dir
 for i in "${!place[@]}"; do
 	msg "cluster $i (${label[i]}): initdb, pgbench -i -s $scale"
 	make_cluster "$i"
 done
-run_walbench
+run_walbench default
 n=${#place[@]}
 for ((r = 1; r <= reps; r++)); do
 	for ((k = 0; k < n; k++)); do
 		run_one $(((k + r - 1) % n)) "$r" $((k + 1))
 	done
 done
+set_measured_load
+if [[ -n $measured_load ]]; then
+	run_walbench measured "$measured_load"
+else
+	: >"$work/wb-measured.tsv"
+	: >"$work/wb-measured.load"
+fi
 report
