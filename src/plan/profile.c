@@ -50,7 +50,7 @@ out:
 	return text;
 }
 
-static const char *json_type_name(const cJSON *v)
+const char *wb_json_type_name(const cJSON *v)
 {
 	if (cJSON_IsString(v))
 		return "a string";
@@ -155,7 +155,7 @@ static int apply_object(const struct wb_profile *p, const cJSON *obj, bool top,
 		value = value_text(o, v, text, sizeof(text));
 		if (!value) {
 			snprintf(err, err_len, "%s: key \"%s\": %s is the wrong type; expected %s",
-				 p->path, v->string, json_type_name(v), expected_types(o->type));
+				 p->path, v->string, wb_json_type_name(v), expected_types(o->type));
 			return -EINVAL;
 		}
 		if (wb_option_set(cfg, o, value, why, sizeof(why))) {
@@ -279,7 +279,7 @@ static int validate(struct wb_profile *p, enum wb_command cmd, char *err, size_t
 	}
 	if (d && !cJSON_IsString(d)) {
 		snprintf(err, err_len, "%s: key \"description\": %s is the wrong type; expected a string",
-			 p->path, json_type_name(d));
+			 p->path, wb_json_type_name(d));
 		return -EINVAL;
 	}
 	p->description = d ? d->valuestring : NULL;
@@ -292,7 +292,7 @@ static int validate(struct wb_profile *p, enum wb_command cmd, char *err, size_t
 		cJSON_ArrayForEach(el, tests) {
 			if (!cJSON_IsObject(el)) {
 				snprintf(err, err_len, "%s: key \"tests\": %s in the array; expected objects",
-					 p->path, json_type_name(el));
+					 p->path, wb_json_type_name(el));
 				return -EINVAL;
 			}
 		}

@@ -65,21 +65,6 @@ static int refuse(const struct loader *l, const char *where, const char *key, co
 	return -EINVAL;
 }
 
-static const char *json_type(const cJSON *v)
-{
-	if (cJSON_IsString(v))
-		return "a string";
-	if (cJSON_IsNumber(v))
-		return "a number";
-	if (cJSON_IsBool(v))
-		return "a boolean";
-	if (cJSON_IsArray(v))
-		return "an array";
-	if (cJSON_IsObject(v))
-		return "an object";
-	return "null";
-}
-
 /* "a, b, c" from the first n of names. */
 static void join(const char *const *names, size_t n, char *buf, size_t len)
 {
@@ -107,7 +92,7 @@ static int check_object(const struct loader *l, const cJSON *v, const char *wher
 	size_t i;
 
 	if (!cJSON_IsObject(v))
-		return refuse(l, where, NULL, "%s is the wrong type; expected an object", json_type(v));
+		return refuse(l, where, NULL, "%s is the wrong type; expected an object", wb_json_type_name(v));
 	cJSON_ArrayForEach(k, v) {
 		for (i = 0; i < set->n && strcmp(k->string, set->keys[i]); i++)
 			;
@@ -137,7 +122,7 @@ static int get_string(const struct loader *l, const cJSON *obj, const char *wher
 	size_t len;
 
 	if (!cJSON_IsString(v))
-		return refuse(l, where, key, "%s is the wrong type; expected a string", json_type(v));
+		return refuse(l, where, key, "%s is the wrong type; expected a string", wb_json_type_name(v));
 	len = strlen(v->valuestring);
 	if (len == 0)
 		return refuse(l, where, key, "empty");
@@ -187,7 +172,7 @@ static int get_choice(const struct loader *l, const cJSON *obj, const char *wher
 
 	join(names, n, list, sizeof(list));
 	if (!cJSON_IsString(v))
-		return refuse(l, where, key, "%s is the wrong type; expected one of %s", json_type(v),
+		return refuse(l, where, key, "%s is the wrong type; expected one of %s", wb_json_type_name(v),
 			      list);
 	for (i = 0; i < n; i++) {
 		if (strcmp(v->valuestring, names[i]) == 0) {
@@ -210,7 +195,7 @@ static int get_threshold(const struct loader *l, const cJSON *obj, const char *w
 
 	if (!cJSON_IsNumber(v))
 		return refuse(l, where, "threshold", "%s is the wrong type; expected a number",
-			      json_type(v));
+			      wb_json_type_name(v));
 	if (!isfinite(v->valuedouble))
 		return refuse(l, where, "threshold", "not a finite number");
 	if (!(v->valuedouble > 0))
@@ -248,7 +233,7 @@ static int load_criteria(const struct loader *l, const cJSON *tier, const char *
 
 	if (!cJSON_IsArray(arr))
 		return refuse(l, at, "criteria", "%s is the wrong type; expected an array of criteria",
-			      json_type(arr));
+			      wb_json_type_name(arr));
 	n = (size_t)cJSON_GetArraySize(arr);
 	/* A tier without criteria would pass every disk. */
 	if (n == 0)
@@ -305,17 +290,17 @@ static int load_document(const struct loader *l, const cJSON *doc, struct wb_tie
 	if (!cJSON_IsObject(doc))
 		return refuse(l, "", NULL,
 			      "the document is %s; expected an object with a \"tiers\" array",
-			      json_type(doc));
+			      wb_json_type_name(doc));
 	if ((ret = check_object(l, doc, "", &file_set)))
 		return ret;
 	d = cJSON_GetObjectItemCaseSensitive(doc, "description");
 	if (d && !cJSON_IsString(d))
 		return refuse(l, "", "description", "%s is the wrong type; expected a string",
-			      json_type(d));
+			      wb_json_type_name(d));
 	arr = cJSON_GetObjectItemCaseSensitive(doc, "tiers");
 	if (!cJSON_IsArray(arr))
 		return refuse(l, "", "tiers", "%s is the wrong type; expected an array of tiers",
-			      json_type(arr));
+			      wb_json_type_name(arr));
 	n = (size_t)cJSON_GetArraySize(arr);
 	if (n == 0)
 		return refuse(l, "", "tiers", "empty; the file holds at least one tier");
