@@ -9,4 +9,8 @@
 /* Writes len bytes of text to path. 0 or -errno; *why names the failing step. */
 int wb_write_file_atomic(const char *path, const char *text, size_t len, const char **why);
 
+/* Writes what a renderer returned, a malloc'd NUL-terminated text (NULL: it
+ * ran out of memory), to path, and frees it. 0 or -errno, as above. */
+int wb_write_rendered_atomic(const char *path, char *text, const char **why);
+
 #endif
