@@ -1,7 +1,6 @@
 /* report_csv.c — CSV serialisation of the results structure (RFC 4180 quoting). */
 #include "report/csv.h"
 
-#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -103,14 +102,5 @@ char *wb_csv_render(const struct wb_results *rs)
 
 int wb_csv_write(const char *path, const struct wb_results *rs, const char **why)
 {
-	char *text = wb_csv_render(rs);
-	int ret;
-
-	if (!text) {
-		*why = "rendering CSV";
-		return -ENOMEM;
-	}
-	ret = wb_write_file_atomic(path, text, strlen(text), why);
-	free(text);
-	return ret;
+	return wb_write_rendered_atomic(path, wb_csv_render(rs), why);
 }

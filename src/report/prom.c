@@ -2,7 +2,6 @@
  * per test), as the format asks; label values escaped (\\, ", newline). */
 #include "report/prom.h"
 
-#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -107,14 +106,5 @@ char *wb_prom_render(const struct wb_results *rs, const struct wb_recommendation
 int wb_prom_write(const char *path, const struct wb_results *rs,
 		  const struct wb_recommendation *rec, const char **why)
 {
-	char *text = wb_prom_render(rs, rec);
-	int ret;
-
-	if (!text) {
-		*why = "rendering the metrics";
-		return -ENOMEM;
-	}
-	ret = wb_write_file_atomic(path, text, strlen(text), why);
-	free(text);
-	return ret;
+	return wb_write_rendered_atomic(path, wb_prom_render(rs, rec), why);
 }
