@@ -1,7 +1,7 @@
 /* test_fleet.c — the fleet summary's verdict (advice/fleet.h) on synthetic
- * fleets built in code: one lemon, all alike, a noisy host that is not an
- * outlier, a p99 outlier, a failed host, a disagreeing recommendation, no
- * majority, two hosts, mixed commands and tiers, a partial run. No files. */
+ * fleets built in code: one lemon, two lemons, all alike, a noisy host that is
+ * not an outlier, a p99 outlier, a failed host, a disagreeing recommendation,
+ * no majority, two hosts, mixed commands and tiers, a partial run. No files. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -153,6 +153,32 @@ static void test_one_lemon(void **state)
 	assert_string_equal(v.headline,
 			    "fleet of 5: 1 outlier (db5: commit fdatasync 8kB -60 % [-61, -59] vs "
 			    "median 1,505/s), recommendations agree (fdatasync, 5 of 5)");
+}
+
+/* Two lemons, one without trials: judged on its point figure and said to be;
+ * the headline leads with the worse and names the other. */
+static void test_two_lemons_one_point_figure(void **state)
+{
+	const struct wb_fleet_finding *x = NULL;
+	size_t h, i;
+
+	(void)state;
+	for (h = 0; h < 6; h++)
+		host(h, "fdatasync", h == 4 ? 600 : h == 5 ? 700 : 1500);
+	tests[5][0].trial_rates = NULL;
+	tests[5][0].ntrials = 0;
+	decide(6);
+	assert_int_equal(v.outliers, 2);
+	assert_int_equal(v.lead->host, 4);
+	for (i = 0; i < v.nfindings; i++)
+		if (v.findings[i].host == 5 && v.findings[i].key)
+			x = &v.findings[i];
+	assert_non_null(x);
+	assert_false(x->has_ci);
+	assert_true(fabs(x->median - 1500.0) < 1e-9);
+	assert_non_null(strstr(x->reason, "(a point figure: fewer than 2 trials, no interval)"));
+	assert_non_null(strstr(v.headline, "fleet of 6: 2 outliers (db5: commit fdatasync 8kB "
+					   "-60 % [-61, -59] vs median 1,500/s; also db6)"));
 }
 
 /* Five hosts within a few percent of each other: nobody is named. */
@@ -373,6 +399,7 @@ int main(void)
 {
 	const struct CMUnitTest tests_[] = {
 		cmocka_unit_test_teardown(test_one_lemon, teardown),
+		cmocka_unit_test_teardown(test_two_lemons_one_point_figure, teardown),
 		cmocka_unit_test_teardown(test_all_alike, teardown),
 		cmocka_unit_test_teardown(test_noisy_host_not_named, teardown),
 		cmocka_unit_test_teardown(test_p99_outlier, teardown),
