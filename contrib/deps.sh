@@ -30,8 +30,10 @@ wb_install_deps() {
 }
 
 WB_BUILD_DEPS=(build-essential cmake pkg-config liburing-dev libaio-dev libcjson-dev)
-WB_TEST_DEPS=(libcmocka-dev libfuse3-dev fuse3 libseccomp-dev python3 util-linux e2fsprogs fdisk
-	groff-base dpkg-dev)
+WB_TEST_DEPS=(libcmocka-dev libfuse3-dev fuse3 libseccomp-dev python3 python3-yaml util-linux
+	e2fsprogs fdisk groff-base dpkg-dev)
 # Tests cope without these: pg_test_fsync (else compat is checked against the stored
 # template only), strace (else the append trace test skips); fio is for the benchmarks.
+# Not installed: kubectl 1.21+, which t_kubernetes needs (it skips without), as Debian
+# 12 packages only 1.20 (kubernetes-client), whose kustomize predates inline patches.
 WB_TEST_OPTIONAL=(postgresql strace fio)
