@@ -6,22 +6,25 @@
 # own script runs here, with this build's walbench on a temporary directory
 # and a stand-in curl: the verdict, the JSON cut out by the README's sed line,
 # the exit status (qualify's: 0/1, 2, 3, 143 after a SIGTERM) and the delete
-# request. No cluster, no image. Skips without kubectl 1.21+ or python3 yaml.
+# request. No cluster, no image. Skips without kubectl (1.14+: kustomize) or
+# python3 yaml. WB_KUBECTL names another kubectl to render with: Debian 12's
+# kubernetes-client is 1.20, whose kustomize v2.0.3 must read the folder too.
 . "$(dirname "$0")/lib.sh"
 set -e
-command -v kubectl >/dev/null || skip "kubectl missing"
+kubectl=${WB_KUBECTL:-kubectl}
+command -v "$kubectl" >/dev/null || skip "$kubectl missing"
 # Debian's python3-yaml serves /usr/bin/python3, which may not be the first python3.
 for py in python3 /usr/bin/python3 ''; do
 	[ -n "$py" ] || skip "python3's yaml module missing (python3-yaml)"
 	"$py" -c 'import yaml' 2>/dev/null && break
 done
 k8s=$WB_SOURCE_DIR/contrib/kubernetes
-minor=$(kubectl version --client -o json 2>/dev/null |
+minor=$("$kubectl" version --client -o json 2>/dev/null |
 	python3 -c 'import json, re, sys; print(re.match(r"\d+", json.load(sys.stdin)["clientVersion"]["minor"]).group())') ||
 	skip "kubectl version unreadable"
-[ "$minor" -ge 21 ] || skip "kubectl 1.$minor: its kustomize predates inline patches (1.21+)"
+[ "$minor" -ge 14 ] || skip "kubectl 1.$minor has no kustomize (1.14+)"
 wb_tmpdir d
-kubectl kustomize "$k8s" >"$d/rendered.yaml" 2>"$d/kustomize.err" ||
+"$kubectl" kustomize "$k8s" >"$d/rendered.yaml" 2>"$d/kustomize.err" ||
 	fail "kubectl kustomize failed: $(head -c 600 "$d/kustomize.err")"
 [ ! -s "$d/kustomize.err" ] || fail "kustomize warned: $(head -c 600 "$d/kustomize.err")"
 
