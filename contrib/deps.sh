@@ -34,6 +34,8 @@ WB_TEST_DEPS=(libcmocka-dev libfuse3-dev fuse3 libseccomp-dev python3 python3-ya
 	e2fsprogs fdisk groff-base dpkg-dev)
 # Tests cope without these: pg_test_fsync (else compat is checked against the stored
 # template only), strace (else the append trace test skips); fio is for the benchmarks.
-# Not installed: kubectl 1.21+, which t_kubernetes needs (it skips without), as Debian
-# 12 packages only 1.20 (kubernetes-client), whose kustomize predates inline patches.
+# kubernetes-client (kubectl 1.20 on Debian 12) renders contrib/kubernetes for
+# t_kubernetes, only where no kubectl is on PATH: one from the `kubectl` package
+# owns /usr/bin/kubectl too, and the file conflict would fail the whole install.
 WB_TEST_OPTIONAL=(postgresql strace fio)
+command -v kubectl >/dev/null 2>&1 || WB_TEST_OPTIONAL+=(kubernetes-client)
