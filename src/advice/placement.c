@@ -15,7 +15,12 @@
  *    flushes get faster than the server's own cost of a commit, it says so;
  * 5. of the candidates to move to, the largest gain wins, but never one in
  *    memory (tmpfs, zram): it measures "move" when it is faster, and is named
- *    for what it is, since a power cut takes every commit on it. */
+ *    for what it is, since a power cut takes every commit on it;
+ * 6. a load the user did not give as a pace (RATE/s, the server's own rate) is
+ *    an assumption: a move then also needs the gain against the idle data
+ *    volume (the candidate is faster whatever the load); one that pays only
+ *    under the assumed load is "depends on load", with how to measure the
+ *    server's rate, not a move (see placement.h). */
 #include "advice/placement.h"
 
 #include <math.h>
@@ -185,11 +190,25 @@ static void judge(struct wb_placement_candidate *c, const struct wb_placement_pa
 	const struct wb_placement_gain *g = &c->gain;
 	bool gains = g->significant && g->pct > 0;
 	bool single_loses = c->single_gain.significant && c->single_gain.pct < 0;
+	bool load_assumed = out->load_pct > 0; /* a share of capacity, not the server's pace */
 	unsigned n = out->group_committers;
 
 	if (!c->group.measured || !g->compared) {
 		snprintf(c->reason, sizeof(c->reason), "Not enough trials to compare commits here "
 			 "with the data volume's; give it more --budget.%s", note);
+	} else if (gains && g->pct >= p->min_gain_pct && !single_loses && load_assumed &&
+		   !(c->idle_gain.significant && c->idle_gain.pct >= p->min_gain_pct)) {
+		c->depends_on_load = true;
+		snprintf(c->reason, sizeof(c->reason),
+			 "Depends on load: commits +%.0f %% [%.0f, %.0f] here with %u committers "
+			 "against %.200s under an assumed load (%.0f %% of its capacity, %.0f writes/s), "
+			 "but %+.0f %% [%.0f, %.0f] against it idle. Moving pays only if the server's "
+			 "checkpoints and background writes keep the data volume about that busy: "
+			 "measure the server's data write rate (README: Where pg_wal belongs) and run "
+			 "again with --data-load RATE/s.%s",
+			 g->pct, g->low, g->high, n, out->data, out->load_pct,
+			 out->load_achieved_per_s, c->idle_gain.pct, c->idle_gain.low,
+			 c->idle_gain.high, note);
 	} else if (gains && g->pct >= p->min_gain_pct && !single_loses) {
 		c->move = true;
 		snprintf(c->reason, sizeof(c->reason),
@@ -242,6 +261,7 @@ static void candidate(const struct wb_results *rs, unsigned site,
 	fill_row(&c->group, group);
 	gain_of(find_row(rs, true, ROW_LOADED, 0), group, &c->gain);
 	gain_of(find_row(rs, false, ROW_LOADED, 0), commit, &c->single_gain);
+	gain_of(find_row(rs, true, ROW_IDLE, 0), group, &c->idle_gain);
 	c->upper_bound = c->commit.measured && c->commit.p50_us < WB_PLACEMENT_CPU_BOUND_US;
 	c->in_ram = wb_device_in_ram(here);
 	judge(c, p, out);
@@ -341,12 +361,22 @@ bool wb_placement_decide(const struct wb_results *rs, const struct wb_placement_
 			 b->gain.low, b->gain.high);
 		write_steps(out, b->path, p->data_is_pgdata);
 	} else {
-		int ram = -1;
+		int ram = -1, depends = -1;
 
 		for (k = 0; k < out->n; k++)
 			if (out->c[k].move && out->c[k].in_ram)
 				ram = (int)k;
-		if (ram >= 0)
+		for (k = 0; k < out->n; k++)
+			if (out->c[k].depends_on_load && !out->c[k].in_ram &&
+			    (depends < 0 || out->c[k].gain.pct > out->c[depends].gain.pct))
+				depends = (int)k;
+		if (depends >= 0)
+			snprintf(out->headline, sizeof(out->headline),
+				 "pg_wal: it depends on the data volume's load. %.150s gains %+.0f %% "
+				 "under an assumed load but not against the idle volume; measure the "
+				 "server's write rate and run again with --data-load RATE/s.",
+				 out->c[depends].path, out->c[depends].gain.pct);
+		else if (ram >= 0)
 			snprintf(out->headline, sizeof(out->headline),
 				 "Keep pg_wal on %.150s: the one candidate that gains, %.150s, is "
 				 "memory and would lose commits on a power cut.", out->data,

@@ -532,7 +532,8 @@ static void run_adaptive(struct wb_result *rv, size_t n, const struct wb_schedul
 			(void)wb_decide_step(rv, n, dp, done, rs->decisions, &rs->ndecisions,
 					     (double)(wb_now_ns() - start) / 1e9, rs->rounds);
 		if (sched->placement &&
-		    wb_placement_settled(rv, n, sched->min_gain_pct, rs->rounds)) {
+		    wb_placement_settled(rv, n, sched->min_gain_pct, rs->rounds,
+					 rs->load.requested_pct > 0)) {
 			rs->settled_in_s = (double)(wb_now_ns() - start) / 1e9;
 			break;
 		}

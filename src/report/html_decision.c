@@ -201,7 +201,9 @@ static void placement(struct wb_svg_doc *d, const cJSON *rec)
 			text(d, m);
 			wb_textbuf_add(d->out, "</td><td>%s</td><td>",
 				       move && rec_ok ? "<strong>yes</strong>" :
-				       move ? "faster, but not recommended" : "no");
+				       move ? "faster, but not recommended" :
+				       cJSON_IsTrue(cJSON_GetObjectItem(c, "depends_on_load")) ?
+				       "depends on the load" : "no");
 			text(d, wb_html_str(c, "reason"));
 			wb_textbuf_add(d->out, "</td></tr>\n");
 		}

@@ -567,6 +567,14 @@ static void add_placement(cJSON *o, const struct wb_placement *pl)
 		}
 		cJSON_AddBoolToObject(x, "significant", c->gain.significant);
 		cJSON_AddBoolToObject(x, "move", c->move);
+		cJSON_AddBoolToObject(x, "depends_on_load", c->depends_on_load);
+		if (c->idle_gain.compared) {
+			cJSON_AddNumberToObject(x, "idle_gain_pct", c->idle_gain.pct);
+			add_range(x, "idle_ci95_pct", c->idle_gain.low, c->idle_gain.high);
+		} else {
+			cJSON_AddNullToObject(x, "idle_gain_pct");
+			cJSON_AddNullToObject(x, "idle_ci95_pct");
+		}
 		cJSON_AddBoolToObject(x, "in_ram", c->in_ram);
 		cJSON_AddBoolToObject(x, "recommended", c->recommended);
 		cJSON_AddBoolToObject(x, "upper_bound", c->upper_bound);

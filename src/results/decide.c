@@ -339,22 +339,33 @@ const char *wb_decide_state_name(enum wb_decide_state s)
 
 /* The loaded data directory's row of the same shape as candidate row c. */
 static const struct wb_result *placement_base(const struct wb_result *rv, size_t n,
-					      const struct wb_result *c)
+					      const struct wb_result *c, bool loaded)
 {
 	size_t i;
 
 	for (i = 0; i < n; i++)
-		if (rv[i].test.site == 0 && rv[i].test.data_load &&
+		if (rv[i].test.site == 0 && rv[i].test.data_load == loaded &&
 		    rv[i].test.pattern == c->test.pattern)
 			return &rv[i];
 	return NULL;
 }
 
-bool wb_placement_settled(const struct wb_result *rv, size_t n, double min_gain_pct,
-			  uint32_t rounds)
+/* c against the data directory's row (loaded or idle) is settled: a move
+ * beyond doubt, or a gain that cannot reach the minimum. */
+static bool placement_pair_settled(const struct wb_result *rv, size_t n,
+				   const struct wb_result *c, bool loaded, double min_gain_pct)
 {
-	const struct wb_result *base;
+	const struct wb_result *base = placement_base(rv, n, c, loaded);
 	struct wb_comparison k;
+
+	if (!base || !wb_result_compare(base, c, WB_DECIDE_CONF, &k))
+		return false;
+	return (k.significant && k.ci95_low_pct >= min_gain_pct) || k.ci95_high_pct < min_gain_pct;
+}
+
+bool wb_placement_settled(const struct wb_result *rv, size_t n, double min_gain_pct,
+			  uint32_t rounds, bool idle_too)
+{
 	size_t i;
 
 	if (!is_look(rounds, WB_DECIDE_MIN_ROUNDS))
@@ -366,12 +377,8 @@ bool wb_placement_settled(const struct wb_result *rv, size_t n, double min_gain_
 			continue; /* the group-commit row decides (advice/placement.c) */
 		if (c->status != WB_STATUS_OK)
 			return false; /* the verdict will say why; let the run end as it would */
-		base = placement_base(rv, n, c);
-		if (!base || !wb_result_compare(base, c, WB_DECIDE_CONF, &k))
-			return false;
-		/* A move beyond doubt, or a gain that cannot reach the minimum. */
-		if (!(k.significant && k.ci95_low_pct >= min_gain_pct) &&
-		    !(k.ci95_high_pct < min_gain_pct))
+		if (!placement_pair_settled(rv, n, c, true, min_gain_pct) ||
+		    (idle_too && !placement_pair_settled(rv, n, c, false, min_gain_pct)))
 			return false;
 	}
 	return true;

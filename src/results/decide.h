@@ -83,8 +83,10 @@ const char *wb_decide_state_name(enum wb_decide_state s);
 /* A placement run (rows at several sites, wb_plan_placement) may stop at this
  * round: it is one of the looks above, and every candidate's group commits
  * against the loaded data directory's are settled at WB_DECIDE_CONF — a gain whose
- * interval clears min_gain_pct, or one whose interval stays below it. */
+ * interval clears min_gain_pct, or one whose interval stays below it — and,
+ * with idle_too (the load is an assumed share of capacity, so the verdict also
+ * weighs the idle data directory), against the idle data directory's too. */
 bool wb_placement_settled(const struct wb_result *rv, size_t n, double min_gain_pct,
-			  uint32_t rounds);
+			  uint32_t rounds, bool idle_too);
 
 #endif

@@ -5,8 +5,11 @@
 # 150 IOPS), one on /dev/shm and one on the data volume itself: the second
 # volume gets "move", the RAM-backed one measures far ahead but is never
 # recommended, and the directory on the data volume is "same file system, no gain".
-# The load is 80 % of the data volume's capacity so that the gain (+100 % and more)
-# is far from the line on every run. Skips without root, loop devices or a
+# The load is 120 writes/s, given as a pace (as a server's measured rate would
+# be), about 80 % of the data volume's capacity, so that the gain (+100 % and
+# more) is far from the line on every run. (Given as a share of capacity, the
+# same load is an assumption, and the second volume, no faster when idle, would
+# be "depends on load": test_placement.c holds that rule.) Skips without root, loop devices or a
 # cgroup v1 blkio hierarchy; the volumes are torn down on every exit.
 . "$(dirname "$0")/lib.sh"
 set -e
@@ -29,7 +32,7 @@ wb_tmpdir shm /dev/shm
 
 set +e
 vol_exec "$WALBENCH" recommend "$data/pgdata" --wal-candidate "$wal" --wal-candidate "$shm" \
-	--wal-candidate "$data/other" --workload oltp --data-load 80% --budget 90s \
+	--wal-candidate "$data/other" --workload oltp --data-load 120/s --budget 90s \
 	--json "$data/rec.json" >"$OUT" 2>"$ERR"
 got=$?
 set -e
@@ -44,7 +47,7 @@ grep -q "Same file system, no gain" "$OUT" || fail "the directory on the data vo
 grep -q "NOT DURABLE" "$OUT" || fail "the RAM-backed candidate is not called out"
 json_check "$data/rec.json" "(b := d['recommendation']['placement_baseline'])['move_to'] == '$wal' and b['wal_dir'] == '$wal'"
 json_check "$data/rec.json" "any('--waldir=$wal/pg_wal' in s for s in d['recommendation']['placement_baseline']['steps'])"
-# The load ran at half the volume's capacity, and the volume's capacity is its throttle.
+# The load ran, and the volume's capacity (when measured) is its throttle.
 json_check "$data/rec.json" "(l := d['recommendation']['placement_baseline']['load'])['capacity_per_s'] < 200 and l['achieved_per_s'] > 0"
 # Every commit rate on a throttled volume is held under its 150 IOPS.
 json_check "$data/rec.json" "all(t['ops_per_sec'] < 200 for t in d['recommendation']['placement_baseline']['tests'] if t['pattern'] == 'append' and '/dev/shm' not in t['where'])"

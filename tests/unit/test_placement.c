@@ -5,6 +5,7 @@
  * round, storage facts made up per site; the group-commit rows decide. Cases: a
  * clear gain, a gain below --min-gain, no gain, the same file system, a slower
  * candidate, a memory-backed candidate, single sessions disagreeing, the best of two, the steps' paths,
+ * a gain only under an assumed load (depends on load) against the server's pace,
  * failures of a row and of the load, and when a run may stop early. */
 #include <stdarg.h>
 #include <stddef.h>
@@ -106,6 +107,42 @@ static bool decide(double min_gain, bool pgdata)
 }
 
 static const struct site_spec data = { "/srv/data", "ext4", 0, 70, 240, 5000 };
+
+/* The load as the user gave it: the server's own pace (--data-load 45/s), not a
+ * share of the volume's capacity. */
+static void given_pace(void)
+{
+	rs.load.requested_pct = 0;
+	rs.load.requested_per_s = 45;
+}
+
+/* A candidate that beats the data volume under the assumed 30 % load but not
+ * when it is idle: the server's write rate decides, so no move; with the
+ * server's pace given, the same figures move. */
+static void depends_on_load_under_an_assumed_load(void **state)
+{
+	struct site_spec s[] = { data, { "/srv/wal", "ext4", 1, 84, 290, 4500 } };
+
+	(void)state;
+	build(s, 2, 100, 300);
+	assert_true(decide(5, false));
+	assert_false(pl.c[0].move);
+	assert_true(pl.c[0].depends_on_load);
+	assert_true(pl.c[0].gain.significant && pl.c[0].gain.pct > 15);
+	assert_false(pl.c[0].idle_gain.significant && pl.c[0].idle_gain.pct >= 5);
+	assert_int_equal(pl.best, -1);
+	assert_string_equal(pl.wal_dir, "/srv/data");
+	assert_non_null(strstr(pl.headline, "depends on the data volume's load"));
+	assert_non_null(strstr(pl.c[0].reason, "--data-load RATE/s"));
+	assert_int_equal(pl.nsteps, 0);
+
+	build(s, 2, 100, 300);
+	given_pace();
+	assert_true(decide(5, false));
+	assert_true(pl.c[0].move);
+	assert_false(pl.c[0].depends_on_load);
+	assert_int_equal(pl.best, 0);
+}
 
 static void clear_gain_moves(void **state)
 {
@@ -226,6 +263,7 @@ static void best_of_two_and_pgdata_steps(void **state)
 
 	(void)state;
 	build(s, 3, 100, 300);
+	given_pace();
 	assert_true(decide(5, true));
 	assert_true(pl.c[0].move && pl.c[1].move);
 	assert_int_equal(pl.best, 1);
@@ -284,18 +322,26 @@ static void settled_only_when_clear(void **state)
 	struct site_spec clear[] = { data, { "/srv/wal", "ext4", 1, 100, 330, 4000 },
 				     { "/srv/same", "ext4", 0, 71.4, 240, 5000 } };
 	struct site_spec straddles[] = { data, { "/srv/wal", "ext4", 1, 73.5, 252, 4000 } };
+	struct site_spec idle_straddles[] = { data, { "/srv/wal", "ext4", 1, 90, 315, 4000 } };
 
 	(void)state;
 	build(clear, 3, 100, 300);
-	assert_true(wb_placement_settled(rs.v, rs.n, 5, WB_DECIDE_MIN_ROUNDS));
-	assert_false(wb_placement_settled(rs.v, rs.n, 5, WB_DECIDE_MIN_ROUNDS + 1)); /* no look */
-	assert_false(wb_placement_settled(rs.v, rs.n, 5, WB_DECIDE_MIN_ROUNDS - 1));
+	assert_true(wb_placement_settled(rs.v, rs.n, 5, WB_DECIDE_MIN_ROUNDS, false));
+	assert_false(wb_placement_settled(rs.v, rs.n, 5, WB_DECIDE_MIN_ROUNDS + 1, false)); /* no look */
+	assert_false(wb_placement_settled(rs.v, rs.n, 5, WB_DECIDE_MIN_ROUNDS - 1, false));
 	build(straddles, 2, 100, 300);
-	assert_false(wb_placement_settled(rs.v, rs.n, 5, WB_DECIDE_MIN_ROUNDS));
+	assert_false(wb_placement_settled(rs.v, rs.n, 5, WB_DECIDE_MIN_ROUNDS, false));
 	/* A failed candidate row never lets the run stop early. */
 	build(clear, 3, 100, 300);
 	rs.v[6].status = WB_STATUS_ERROR; /* candidate 1, group commit */
-	assert_false(wb_placement_settled(rs.v, rs.n, 5, WB_DECIDE_MIN_ROUNDS));
+	assert_false(wb_placement_settled(rs.v, rs.n, 5, WB_DECIDE_MIN_ROUNDS, false));
+	/* Clear against the loaded data directory, straddling --min-gain against the
+	 * idle one: settled only when the idle comparison does not count. */
+	build(idle_straddles, 2, 100, 300);
+	assert_true(wb_placement_settled(rs.v, rs.n, 5, WB_DECIDE_MIN_ROUNDS, false));
+	assert_false(wb_placement_settled(rs.v, rs.n, 5, WB_DECIDE_MIN_ROUNDS, true));
+	build(clear, 3, 100, 300);
+	assert_true(wb_placement_settled(rs.v, rs.n, 5, WB_DECIDE_MIN_ROUNDS, true));
 }
 
 static int teardown(void **state)
@@ -316,6 +362,7 @@ int main(void)
 		cmocka_unit_test_teardown(memory_is_never_recommended, teardown),
 		cmocka_unit_test_teardown(single_session_loss_vetoes, teardown),
 		cmocka_unit_test_teardown(best_of_two_and_pgdata_steps, teardown),
+		cmocka_unit_test_teardown(depends_on_load_under_an_assumed_load, teardown),
 		cmocka_unit_test_teardown(durability_failure_no_verdict, teardown),
 		cmocka_unit_test_teardown(load_failure_no_verdict, teardown),
 		cmocka_unit_test_teardown(load_that_fell_behind_is_said, teardown),
