@@ -1,17 +1,18 @@
 # bash completion for walbench. The options come from `walbench --help` (its
 # "Options of COMMAND:" sections), so they follow the program; directories
-# complete where a DIR is expected, files after --json, --csv, --prom, --tiers.
+# complete where a DIR is expected, files after --json, --csv, --prom, --tiers,
+# --output, and .json files as compare's and report's operands.
 _walbench() {
 	local cur prev cmd words
 	cur=${COMP_WORDS[COMP_CWORD]}
 	prev=${COMP_WORDS[COMP_CWORD - 1]}
 	if ((COMP_CWORD == 1)); then
-		mapfile -t COMPREPLY < <(compgen -W "compat run engines recommend verify qualify compare --help --version" -- "$cur")
+		mapfile -t COMPREPLY < <(compgen -W "compat run engines recommend verify qualify compare report --help --version" -- "$cur")
 		return
 	fi
 	cmd=${COMP_WORDS[1]}
 	case $prev in
-	--json | -j | --csv | --prom | --tiers | --profile | -P)
+	--json | -j | --csv | --prom | --tiers | --profile | -P | --output | -o)
 		mapfile -t COMPREPLY < <(compgen -f -- "$cur")
 		return ;;
 	--dir | -d | --data | --wal-candidate | --filename | -f)
@@ -28,6 +29,10 @@ _walbench() {
 		mapfile -t COMPREPLY < <(compgen -W "$words" -- "$cur")
 		return
 	fi
-	mapfile -t COMPREPLY < <(compgen -d -- "$cur")
+	# compare and report take results files; the others a directory.
+	case $cmd in
+	compare | report) mapfile -t COMPREPLY < <(compgen -f -X '!*.json' -- "$cur") ;;
+	*) mapfile -t COMPREPLY < <(compgen -d -- "$cur") ;;
+	esac
 }
 complete -F _walbench walbench

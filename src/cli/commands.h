@@ -9,5 +9,6 @@ int wb_cmd_recommend(int argc, char **argv);
 int wb_cmd_verify(int argc, char **argv);
 int wb_cmd_qualify(int argc, char **argv);
 int wb_cmd_compare(int argc, char **argv);
+int wb_cmd_report(int argc, char **argv);
 
 #endif

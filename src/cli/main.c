@@ -19,6 +19,7 @@ static const struct {
 	{ "verify", wb_cmd_verify },
 	{ "qualify", wb_cmd_qualify },
 	{ "compare", wb_cmd_compare },
+	{ "report", wb_cmd_report },
 };
 
 int main(int argc, char **argv)

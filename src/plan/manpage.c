@@ -45,6 +45,9 @@ static const char *const sections[][2] = {
 		     "sustained against burst, and findings on flushes that cannot be durable." },
 	{ "compare", "Results file B against A, test by test, with a 95 % interval of the change; "
 		     "\\-\\-fail\\-on\\-regression gates a CI job." },
+	{ "report", "Results files (of run, recommend or qualify) as one self\\-contained HTML "
+		    "file with charts, several files side by side; with \\-\\-summary, a fleet's "
+		    "outliers and disagreeing recommendations, as text and JSON." },
 };
 
 void wb_print_man(void)
@@ -96,9 +99,9 @@ void wb_print_man(void)
 	       "option, and exit\n.TP\n\\fB\\-V\\fR, \\fB\\-\\-version\\fR\nthe version, and "
 	       "exit\n.TP\n\\fB\\-\\-man\\fR\nthis manual page in roff, and exit\n");
 	printf(".SH EXIT STATUS\n.TP\n0\nsuccess; \\fBqualify\\fR: the tier passed; "
-	       "\\fBcompare\\fR: no regression\n.TP\n1\nusage error (a bad option or value); "
+	       "\\fBcompare\\fR: no regression; \\fBreport\\fR: written\n.TP\n1\nusage error (a bad option or value); "
 	       "\\fBqualify\\fR: the tier failed or was inconclusive; \\fBcompare\\fR: "
-	       "\\-\\-fail\\-on\\-regression tripped (both take 2 for usage errors)\n.TP\n2\n"
+	       "\\-\\-fail\\-on\\-regression tripped (these two, and \\fBreport\\fR, take 2 for usage errors)\n.TP\n2\n"
 	       "unusable input (a missing directory, an unwritable report file, a block device "
 	       "in use) or nothing could run\n.TP\n3\nan I/O error or durability failure: a "
 	       "write, sync or close failed\n.TP\n128+N\nstopped by signal N, after removing "
@@ -111,6 +114,8 @@ void wb_print_man(void)
 	       "walbench recommend \\-\\-data /srv/pgdata \\-\\-wal\\-candidate /srv/walssd\n"
 	       "walbench qualify /srv/newdisk \\-\\-tier oltp\\-primary && echo qualified\n"
 	       "walbench run \\-\\-dir /srv/pg_wal \\-\\-method all \\-\\-size 8k,16k \\-\\-json a.json\n"
-	       "walbench compare a.json b.json \\-\\-fail\\-on\\-regression 10\n.fi\n");
+	       "walbench compare a.json b.json \\-\\-fail\\-on\\-regression 10\n"
+	       "walbench report rec.json \\-o rec.html\n"
+	       "walbench report \\-\\-summary fleet/*.json\n.fi\n");
 	printf(".SH SEE ALSO\n.BR pg_test_fsync (1),\n.BR fio (1),\n.BR pgbench (1)\n");
 }

@@ -21,6 +21,7 @@
 #define VER WB_CMD_BIT(WB_CMD_VERIFY)
 #define QUA WB_CMD_BIT(WB_CMD_QUALIFY)
 #define CMP WB_CMD_BIT(WB_CMD_COMPARE)
+#define REP WB_CMD_BIT(WB_CMD_REPORT)
 
 /* --decide's choices: "off", then every method that can be a baseline, in enum
  * order (index k is method k - 1; "none", the no-sync baseline, cannot be one). */
@@ -254,6 +255,17 @@ const struct wb_option wb_options[] = {
 	  "exit 1 when a test in B is significantly slower than in A by more than PCT, or "
 	  "failed in B (default: no gate, exit 0)",
 	  CMP, CFG(fail_regression_bp), NULL },
+	{ "output", 'o', WB_OPT_PATH, "walbench-report.html", 0, 0, "FILE",
+	  "the HTML file to write (atomically; a symlink is refused; default walbench-report.html)",
+	  REP, CFG(output_path), NULL },
+	{ "summary", 0, WB_OPT_FLAG, NULL, 0, 0, "",
+	  "print the fleet summary instead: every host, the outliers (commit rate or p99 "
+	  "significantly worse than the fleet median) and recommendations that differ from the "
+	  "majority",
+	  REP, CFG(summary), NULL },
+	{ "json", 'j', WB_OPT_PATH, NULL, 0, 0, "FILE",
+	  "with --summary: also write the summary as JSON to FILE (atomically)",
+	  REP, CFG(json_path), NULL },
 };
 
 const unsigned wb_options_count = sizeof(wb_options) / sizeof(wb_options[0]);
@@ -543,6 +555,8 @@ int wb_parse_command_line(struct wb_config *cfg, enum wb_command cmd, int argc, 
 	longopts[n++] = (struct option){ "help", no_argument, NULL, 'h' };
 	longopts[n] = (struct option){ NULL, 0, NULL, 0 };
 
+	cfg->argc = argc;
+	cfg->argv = argv;
 	optind = 1;
 	opterr = 0; /* our messages, one line each */
 again:
@@ -593,6 +607,23 @@ again:
 		cfg->compare_a = operands[0];
 		cfg->compare_b = operands[1];
 	}
+	/* report's files, like compare's, may sit among its options. */
+	if (cmd == WB_CMD_REPORT && optind < argc) {
+		if (cfg->report_files.n == WB_MAX_REPORT_FILES) {
+			fprintf(stderr, "walbench: report takes at most %d results files\n",
+				WB_MAX_REPORT_FILES);
+			usage_hint();
+			return 1;
+		}
+		cfg->report_files.v[cfg->report_files.n++] = argv[optind++];
+		goto again;
+	}
+	if (cmd == WB_CMD_REPORT && cfg->report_files.n == 0) {
+		fprintf(stderr, "walbench: report needs at least one results file: walbench report "
+				"FILE.json... [-o report.html]\n");
+		usage_hint();
+		return 1;
+	}
 	/* recommend, verify and qualify take their directory as their one operand, too. */
 	if ((cmd == WB_CMD_RECOMMEND || cmd == WB_CMD_VERIFY || cmd == WB_CMD_QUALIFY) &&
 	    optind == argc - 1)
@@ -608,7 +639,7 @@ again:
 static const char *const command_name[WB_CMD_COUNT] = {
 	[WB_CMD_COMPAT] = "compat", [WB_CMD_RUN] = "run", [WB_CMD_ENGINES] = "engines",
 	[WB_CMD_RECOMMEND] = "recommend", [WB_CMD_VERIFY] = "verify", [WB_CMD_QUALIFY] = "qualify",
-	[WB_CMD_COMPARE] = "compare",
+	[WB_CMD_COMPARE] = "compare", [WB_CMD_REPORT] = "report",
 };
 
 const char *wb_command_name(enum wb_command cmd)
@@ -627,6 +658,8 @@ static const char *const command_help[WB_CMD_COUNT] = {
 			   "             sustained), and are its flushes plausible?",
 	[WB_CMD_COMPARE] = "A.json B.json: results of two runs (before and after a change),\n"
 			   "             test by test, with the 95% CI of each change",
+	[WB_CMD_REPORT] = "FILE.json...: one self-contained HTML report with charts (several\n"
+			  "             files side by side), or --summary: a fleet's outliers",
 };
 
 void wb_print_help(void)
@@ -660,5 +693,6 @@ void wb_print_help(void)
 	       "missing directory, an unwritable --json) or setup failure or nothing could run,\n"
 	       "3 I/O error or durability failure (a sync failed), 128+N killed by signal N\n"
 	       "(test files are removed first). compare: 0 no regression, 1 a regression past\n"
-	       "--fail-on-regression, 2 unreadable input or a usage error.\n");
+	       "--fail-on-regression, 2 unreadable input or a usage error. report: 0 written,\n"
+	       "2 unreadable input or a usage error.\n");
 }

@@ -32,9 +32,17 @@ struct wb_load_opt {
 	uint64_t pct_bp;          /* basis points */
 };
 
+/* report's results files: one per host or run. */
+#define WB_MAX_REPORT_FILES 256
+struct wb_files {
+	const char *v[WB_MAX_REPORT_FILES];
+	unsigned n;
+};
+
 enum wb_command {
 	WB_CMD_COMPAT, WB_CMD_RUN, WB_CMD_ENGINES, WB_CMD_RECOMMEND, WB_CMD_VERIFY, WB_CMD_QUALIFY,
 	WB_CMD_COMPARE, /* two results files; not compat, the pg_test_fsync drop-in */
+	WB_CMD_REPORT,  /* results files into an HTML report, or a fleet summary */
 	WB_CMD_COUNT
 };
 #define WB_CMD_BIT(c) (1u << (c))
@@ -94,6 +102,11 @@ struct wb_config {
 	const char *compare_a;    /* compare: the results file compared against (before) */
 	const char *compare_b;    /* compare: the results file judged (after) */
 	uint64_t fail_regression_bp; /* compare: the gate, basis points; WB_GATE_OFF when not given */
+	struct wb_files report_files; /* report: the results files, in the order given */
+	const char *output_path;  /* report: the HTML file to write */
+	bool summary;             /* report: print the fleet summary instead of writing HTML */
+	int argc;                 /* the command line from the command word on, as given, */
+	char **argv;              /* echoed into the JSON so a report can show how it was made */
 };
 
 /* compare without --fail-on-regression: no gate (0 is a gate: any significant slowdown). */

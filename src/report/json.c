@@ -25,6 +25,22 @@ static void add_load_option(cJSON *conf, const char *name, const struct wb_load_
 		cJSON_AddNumberToObject(o, "pct", (double)load->pct_bp / 100.0);
 }
 
+/* How the file was made: the command, and its words as given (reports show
+ * them, so a run can be repeated exactly). */
+static void add_command_line(cJSON *root, const struct wb_config *cfg, enum wb_command cmd)
+{
+	cJSON *arr;
+	int i;
+
+	cJSON_AddStringToObject(root, "command", wb_command_name(cmd));
+	arr = cJSON_AddArrayToObject(root, "command_line");
+	if (!arr)
+		return;
+	cJSON_AddItemToArray(arr, cJSON_CreateString("walbench"));
+	for (i = 0; i < cfg->argc && cfg->argv; i++)
+		cJSON_AddItemToArray(arr, cJSON_CreateString(cfg->argv[i]));
+}
+
 static void add_config(cJSON *root, const struct wb_config *cfg, enum wb_command cmd)
 {
 	cJSON *conf = cJSON_AddObjectToObject(root, "config"), *arr;
@@ -780,6 +796,7 @@ char *wb_json_render(const struct wb_results *rs, const struct wb_config *cfg,
 		return NULL;
 	cJSON_AddStringToObject(root, "walbench_version", WB_VERSION);
 	cJSON_AddNumberToObject(root, "schema_version", WB_SCHEMA_VERSION);
+	add_command_line(root, cfg, cmd);
 	/* A run a signal stopped early: what it measured, said to be partial. */
 	cJSON_AddBoolToObject(root, "partial", rs->interrupted != 0);
 	if (rs->interrupted) {

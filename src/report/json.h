@@ -10,7 +10,7 @@
 
 /* Version of the JSON layout (docs/results-schema.md); bumped when keys change
  * meaning. Keys are only added, never renamed. */
-#define WB_SCHEMA_VERSION 5
+#define WB_SCHEMA_VERSION 6
 
 /* The verdicts a command adds to its results; v itself and each may be NULL. */
 struct wb_json_verdicts {

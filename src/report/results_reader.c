@@ -6,6 +6,7 @@
 #include <cjson/cJSON.h>
 #include <errno.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -198,6 +199,34 @@ static int read_trials(struct reader *rd, const cJSON *obj, struct wb_saved_test
 	return 0;
 }
 
+/* latency_us's figures besides p99; an absent or null one stays NAN. */
+static int read_latency(struct reader *rd, const cJSON *lat, struct wb_saved_test *t)
+{
+	static const struct {
+		const char *key;
+		size_t offset;
+	} keys[] = {
+		{ "mean", offsetof(struct wb_saved_test, mean_us) },
+		{ "p50", offsetof(struct wb_saved_test, p50_us) },
+		{ "p90", offsetof(struct wb_saved_test, p90_us) },
+		{ "p999", offsetof(struct wb_saved_test, p999_us) },
+		{ "max", offsetof(struct wb_saved_test, max_us) },
+	};
+	size_t i;
+	bool present;
+	int ret;
+
+	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
+		double *dst = (double *)((char *)t + keys[i].offset);
+
+		if ((ret = get_rate(rd, lat, keys[i].key, dst, &present)))
+			return ret;
+		if (!present)
+			*dst = NAN;
+	}
+	return 0;
+}
+
 /* One element of tests[]: the description that matches it, its status and its
  * figures. Keys an older schema lacks take what that version meant. */
 static int read_test(struct reader *rd, const cJSON *obj, struct wb_saved_test *t)
@@ -231,6 +260,10 @@ static int read_test(struct reader *rd, const cJSON *obj, struct wb_saved_test *
 		return ret;
 	t->data_load = dl;
 	t->durability_failure = df == 1;
+	t->mean_us = t->p50_us = t->p90_us = t->p999_us = t->max_us = NAN;
+	if ((ret = get_string(rd, obj, "shape", t->shape, sizeof(t->shape), "")) ||
+	    (ret = get_rate(rd, obj, "ci95_pct", &t->ci95_pct, &t->has_ci95)))
+		return ret;
 	if ((ret = get_rate(rd, obj, "ops_per_sec", &t->ops_per_sec, &has_rate)))
 		return ret;
 	/* An ok test without its rate is a file this reader does not understand;
@@ -247,6 +280,8 @@ static int read_test(struct reader *rd, const cJSON *obj, struct wb_saved_test *
 			return refuse(rd, "latency_us", "expected an object, got %s", type_name(lat));
 		snprintf(rd->where + len, sizeof(rd->where) - len, ".latency_us");
 		ret = get_rate(rd, lat, "p99", &t->p99_us, &t->has_p99);
+		if (!ret)
+			ret = read_latency(rd, lat, t);
 		rd->where[len] = '\0';
 		if (ret)
 			return ret;
@@ -285,17 +320,70 @@ static int read_host(struct reader *rd, const cJSON *root, struct wb_saved_resul
 	return 0;
 }
 
+/* An optional object key: NULL when absent or null, refused when another type. */
+static int get_object(struct reader *rd, const cJSON *obj, const char *key, const cJSON **dst)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
+
+	*dst = NULL;
+	if (!v || cJSON_IsNull(v))
+		return 0;
+	if (!cJSON_IsObject(v))
+		return refuse(rd, key, "expected an object, got %s", type_name(v));
+	*dst = v;
+	return 0;
+}
+
+/* The answers recommend and qualify add: what a fleet summary compares. */
+static int read_verdicts(struct reader *rd, const cJSON *root, struct wb_saved_results *out)
+{
+	const cJSON *rec, *qual;
+	int change = 0, ret;
+
+	if ((ret = get_object(rd, root, "recommendation", &rec)) ||
+	    (ret = get_object(rd, root, "qualification", &qual)))
+		return ret;
+	if (rec) {
+		snprintf(rd->where, sizeof(rd->where), "recommendation");
+		if ((ret = get_string(rd, rec, "wal_sync_method", out->recommended_method,
+				      sizeof(out->recommended_method), "")) ||
+		    (ret = get_bool(rd, rec, "change", &change)) ||
+		    (ret = get_string(rd, rec, "headline", out->headline, sizeof(out->headline),
+				      "")))
+			return ret;
+		out->has_recommendation = true;
+		out->recommendation_change = change == 1;
+	}
+	if (qual) {
+		snprintf(rd->where, sizeof(rd->where), "qualification");
+		if ((ret = get_string(rd, qual, "tier", out->tier, sizeof(out->tier), "")) ||
+		    (ret = get_string(rd, qual, "verdict", out->verdict, sizeof(out->verdict), "")))
+			return ret;
+		if (!*out->headline &&
+		    (ret = get_string(rd, qual, "headline", out->headline, sizeof(out->headline),
+				      "")))
+			return ret;
+		out->has_qualification = true;
+	}
+	rd->where[0] = '\0';
+	return 0;
+}
+
 /* Everything but schema_version, which the caller judges first. */
 static int read_body(struct reader *rd, const cJSON *root, struct wb_saved_results *out)
 {
 	const cJSON *tests, *config, *t;
 	size_t i = 0;
-	int ret;
+	int partial = 0, ret;
 
 	if ((ret = get_string(rd, root, "walbench_version", out->walbench_version,
 			      sizeof(out->walbench_version), "")) ||
-	    (ret = read_host(rd, root, out)))
+	    (ret = get_string(rd, root, "command", out->command, sizeof(out->command), "")) ||
+	    (ret = get_bool(rd, root, "partial", &partial)) ||
+	    (ret = read_host(rd, root, out)) ||
+	    (ret = read_verdicts(rd, root, out)))
 		return ret;
+	out->partial = partial == 1;
 	config = cJSON_GetObjectItemCaseSensitive(root, "config");
 	if (config && !cJSON_IsNull(config)) {
 		if (!cJSON_IsObject(config))
@@ -328,6 +416,12 @@ static int read_body(struct reader *rd, const cJSON *root, struct wb_saved_resul
 }
 
 int wb_saved_read(const char *path, struct wb_saved_results *out, char *err, size_t err_len)
+{
+	return wb_saved_read_tree(path, out, NULL, err, err_len);
+}
+
+int wb_saved_read_tree(const char *path, struct wb_saved_results *out, struct cJSON **tree,
+		       char *err, size_t err_len)
 {
 	struct reader rd = { .path = path, .err = err, .err_len = err_len };
 	const cJSON *ver;
@@ -389,7 +483,10 @@ int wb_saved_read(const char *path, struct wb_saved_results *out, char *err, siz
 out:
 	if (ret == -ENOMEM)
 		snprintf(err, err_len, "%s: out of memory", path);
-	cJSON_Delete(root);
+	if (tree && !ret)
+		*tree = root;
+	else
+		cJSON_Delete(root);
 	free(text);
 	return ret;
 }

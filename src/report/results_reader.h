@@ -17,6 +17,13 @@
  * holds one line starting with the path. */
 int wb_saved_read(const char *path, struct wb_saved_results *out, char *err, size_t err_len);
 
+/* The same, and on success the parsed file in *tree, for a reporter that shows
+ * more of it than struct wb_saved_results holds (the HTML report); free it with
+ * cJSON_Delete. *tree is untouched on failure. */
+struct cJSON;
+int wb_saved_read_tree(const char *path, struct wb_saved_results *out, struct cJSON **tree,
+		       char *err, size_t err_len);
+
 void wb_saved_free(struct wb_saved_results *r);
 
 #endif

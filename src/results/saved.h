@@ -1,6 +1,6 @@
 /* saved.h — a results file written earlier (`run --json`), read back as plain
- * data: what compare, and later the HTML report, need of each test and of the
- * run. Only figures the file holds are here; nothing is re-derived. Trap: keys
+ * data: what compare, the HTML report and the fleet summary need of each test
+ * and of the run. Only figures the file holds are here; nothing is re-derived. Trap: keys
  * an older schema_version lacks are filled with what that version meant (no
  * pattern: overwrite; no flush_form: separate), so tests of two versions match. */
 #ifndef WB_RESULTS_SAVED_H
@@ -35,6 +35,11 @@ struct wb_saved_test {
 	size_t ntrials;
 	double p99_us;           /* latency_us.p99 */
 	bool has_p99;            /* false when the file has no p99 (not ok, or null) */
+	char shape[16];          /* commit, bulk, ... ; "" when the file has none */
+	double ci95_pct;         /* half-width of the rate's 95 % interval, percent of the rate */
+	bool has_ci95;           /* false with fewer than 2 trials, or not ok */
+	/* latency_us's other figures; each NAN when the file has none */
+	double mean_us, p50_us, p90_us, p999_us, max_us;
 };
 
 struct wb_saved_results {
@@ -47,6 +52,17 @@ struct wb_saved_results {
 	char block_device[64];   /* host.device.block_device */
 	int64_t started_unix;    /* host.started_unix; 0 when absent */
 	char *config_json;       /* the config object as compact JSON; NULL when absent */
+	char command[16];        /* run, recommend, qualify (schema 6+); "" when unknown */
+	bool partial;            /* a signal stopped the run early */
+	/* recommend's answer (recommendation, when present and not null) */
+	bool has_recommendation;
+	char recommended_method[32]; /* recommendation.wal_sync_method; "" when absent */
+	bool recommendation_change;  /* it differs from PostgreSQL's default */
+	/* qualify's verdict (qualification, when present and not null) */
+	bool has_qualification;
+	char tier[64];               /* qualification.tier */
+	char verdict[24];            /* qualification.verdict: pass, fail, inconclusive */
+	char headline[512];          /* the recommendation's or qualification's; "" when none */
 	struct wb_saved_test *tests;
 	size_t ntests;
 };

@@ -15,6 +15,7 @@
 #include <cmocka.h>
 
 #include "advice/compare.h"
+#include "report/json.h"
 #include "report/results_reader.h"
 
 #ifndef WB_FIXTURES_DIR
@@ -265,7 +266,7 @@ static void test_older_schema(void **state)
  * tests do not is refused, saying both the version and the key. */
 static void test_newer_schema(void **state)
 {
-	char err[1024];
+	char err[1024], want[1024];
 
 	(void)state;
 	decide("future_ok.json", NO_GATE);
@@ -273,10 +274,11 @@ static void test_newer_schema(void **state)
 	assert_int_equal(v.npairs, 5);
 	wb_saved_free(&b);
 	assert_int_equal(read_fixture("future_bad.json", &b, err, sizeof(err)), -EINVAL);
-	assert_string_equal(err, WB_FIXTURES_DIR "/compare/future_bad.json: schema_version 9 is "
-				 "newer than this walbench reads (1 to 5), and its tests do not "
-				 "read as version 5's: tests[0].size: expected a whole number, "
-				 "got a string");
+	snprintf(want, sizeof(want), WB_FIXTURES_DIR "/compare/future_bad.json: schema_version 9 "
+		 "is newer than this walbench reads (1 to %d), and its tests do not read as "
+		 "version %d's: tests[0].size: expected a whole number, got a string",
+		 WB_SCHEMA_VERSION, WB_SCHEMA_VERSION);
+	assert_string_equal(err, want);
 }
 
 static void expect_refused(const char *name, int want_ret, const char *want)
@@ -319,6 +321,38 @@ static void test_reader_fields(void **state)
 	assert_string_equal(a.tests[4].status, "n/a");
 	assert_int_equal(a.tests[0].data_load, -1);
 	assert_non_null(a.config_json);
+	assert_string_equal(a.tests[0].shape, "commit");
+	assert_true(a.tests[0].p50_us == 50.0 && a.tests[0].p90_us == 80.0);
+	assert_true(a.tests[0].p999_us == 200.0 && a.tests[0].max_us == 500.0);
+	assert_true(isnan(a.tests[4].p50_us));
+	assert_false(a.has_recommendation);
+	assert_false(a.has_qualification);
+	assert_string_equal(a.command, "");
+}
+
+/* The answers of recommend and qualify, from files they wrote. */
+static void test_reader_verdicts(void **state)
+{
+	char err[256];
+
+	(void)state;
+	assert_int_equal(wb_saved_read(WB_FIXTURES_DIR "/report/recommend.json", &a, err,
+				       sizeof(err)), 0);
+	assert_string_equal(a.command, "recommend");
+	assert_true(a.has_recommendation);
+	assert_false(a.has_qualification);
+	assert_string_equal(a.recommended_method, "fdatasync");
+	assert_false(a.recommendation_change);
+	assert_non_null(strstr(a.headline, "keep wal_sync_method = fdatasync"));
+	wb_saved_free(&a);
+	assert_int_equal(wb_saved_read(WB_FIXTURES_DIR "/report/qualify.json", &a, err,
+				       sizeof(err)), 0);
+	assert_string_equal(a.command, "qualify");
+	assert_true(a.has_qualification);
+	assert_false(a.has_recommendation);
+	assert_string_equal(a.tier, "standard");
+	assert_string_equal(a.verdict, "pass");
+	assert_string_equal(a.headline, "standard: PASS");
 }
 
 int main(void)
@@ -337,6 +371,7 @@ int main(void)
 		cmocka_unit_test_teardown(test_newer_schema, teardown),
 		cmocka_unit_test_teardown(test_reader_refusals, teardown),
 		cmocka_unit_test_teardown(test_reader_fields, teardown),
+		cmocka_unit_test_teardown(test_reader_verdicts, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
