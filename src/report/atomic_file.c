@@ -5,6 +5,8 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -53,5 +55,18 @@ int wb_write_file_atomic(const char *path, const char *text, size_t len, const c
 		*why = "writing";
 		(void)unlink(tmp);
 	}
+	return ret;
+}
+
+int wb_write_rendered(const char *path, char *text, const char *what, const char **why)
+{
+	int ret;
+
+	if (!text) {
+		*why = what;
+		return -ENOMEM;
+	}
+	ret = wb_write_file_atomic(path, text, strlen(text), why);
+	free(text);
 	return ret;
 }

@@ -9,4 +9,8 @@
 /* Writes len bytes of text to path. 0 or -errno; *why names the failing step. */
 int wb_write_file_atomic(const char *path, const char *text, size_t len, const char **why);
 
+/* The same for a rendered report: text is written, then freed; NULL text (its
+ * rendering ran out of memory) is -ENOMEM with *why = what ("rendering CSV"). */
+int wb_write_rendered(const char *path, char *text, const char *what, const char **why);
+
 #endif

@@ -161,14 +161,5 @@ int wb_compare_json_write(const char *path, const struct wb_saved_results *a,
 			  const struct wb_saved_results *b, const struct wb_compare_verdict *v,
 			  const char **why)
 {
-	char *text = wb_compare_json_render(a, b, v);
-	int ret;
-
-	if (!text) {
-		*why = "rendering the JSON";
-		return -ENOMEM;
-	}
-	ret = wb_write_file_atomic(path, text, strlen(text), why);
-	free(text);
-	return ret;
+	return wb_write_rendered(path, wb_compare_json_render(a, b, v), "rendering the JSON", why);
 }

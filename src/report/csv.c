@@ -103,14 +103,5 @@ char *wb_csv_render(const struct wb_results *rs)
 
 int wb_csv_write(const char *path, const struct wb_results *rs, const char **why)
 {
-	char *text = wb_csv_render(rs);
-	int ret;
-
-	if (!text) {
-		*why = "rendering CSV";
-		return -ENOMEM;
-	}
-	ret = wb_write_file_atomic(path, text, strlen(text), why);
-	free(text);
-	return ret;
+	return wb_write_rendered(path, wb_csv_render(rs), "rendering CSV", why);
 }

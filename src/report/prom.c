@@ -107,14 +107,5 @@ char *wb_prom_render(const struct wb_results *rs, const struct wb_recommendation
 int wb_prom_write(const char *path, const struct wb_results *rs,
 		  const struct wb_recommendation *rec, const char **why)
 {
-	char *text = wb_prom_render(rs, rec);
-	int ret;
-
-	if (!text) {
-		*why = "rendering the metrics";
-		return -ENOMEM;
-	}
-	ret = wb_write_file_atomic(path, text, strlen(text), why);
-	free(text);
-	return ret;
+	return wb_write_rendered(path, wb_prom_render(rs, rec), "rendering the metrics", why);
 }

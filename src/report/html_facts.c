@@ -1,0 +1,187 @@
+/* html_facts.c — the bottom of each file's column in the HTML report
+ * (html_parts.h): the advisories and findings, what walbench found out about
+ * the device and the kernel, and how the file was made, so a reader can repeat
+ * the run word for word. */
+#include "report/html_parts.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+static void text(struct wb_svg_doc *d, const char *s)
+{
+	wb_svg_escape(d->out, s);
+}
+
+/* recommend's advisories and qualify's findings: severity, what, advice, why. */
+static void advice_list(struct wb_svg_doc *d, const cJSON *advisories, const cJSON *findings)
+{
+	const cJSON *a;
+
+	if (!cJSON_GetArraySize(advisories) && !cJSON_GetArraySize(findings))
+		return;
+	wb_textbuf_add(d->out, "<h3>Advisories and findings</h3>\n<ul class=\"advice\">\n");
+	cJSON_ArrayForEach(a, advisories) {
+		wb_textbuf_add(d->out, "<li class=\"sev-%s\"><strong>", wb_html_str(a, "severity"));
+		text(d, wb_html_str(a, "severity"));
+		wb_textbuf_add(d->out, ": ");
+		text(d, wb_html_str(a, "fact"));
+		wb_textbuf_add(d->out, "</strong> (");
+		text(d, wb_html_str(a, "value"));
+		wb_textbuf_add(d->out, ") &mdash; ");
+		text(d, wb_html_str(a, "advice"));
+		wb_textbuf_add(d->out, "<br><span class=\"small\">");
+		text(d, wb_html_str(a, "reason"));
+		wb_textbuf_add(d->out, "</span></li>\n");
+	}
+	cJSON_ArrayForEach(a, findings) {
+		wb_textbuf_add(d->out, "<li class=\"sev-%s\"><strong>", wb_html_str(a, "severity"));
+		text(d, wb_html_str(a, "severity"));
+		wb_textbuf_add(d->out, ": ");
+		text(d, wb_html_str(a, "name"));
+		wb_textbuf_add(d->out, "</strong> &mdash; ");
+		text(d, wb_html_str(a, "evidence"));
+		wb_textbuf_add(d->out, "<br><span class=\"small\">");
+		text(d, wb_html_str(a, "advice"));
+		wb_textbuf_add(d->out, "</span></li>\n");
+	}
+	wb_textbuf_add(d->out, "</ul>\n");
+}
+
+/* A JSON value as a table cell: scalars as they are, arrays and objects as
+ * compact JSON (the device stack's layers and disks). */
+static void cell(struct wb_svg_doc *d, const cJSON *v)
+{
+	char *json;
+
+	if (cJSON_IsString(v)) {
+		text(d, v->valuestring);
+	} else if (cJSON_IsNumber(v)) {
+		wb_textbuf_add(d->out, "%.15g", v->valuedouble);
+	} else if (cJSON_IsBool(v)) {
+		wb_textbuf_add(d->out, "%s", cJSON_IsTrue(v) ? "true" : "false");
+	} else if (cJSON_IsNull(v)) {
+		wb_textbuf_add(d->out, "<span class=\"small\">unknown</span>");
+	} else if ((json = cJSON_PrintUnformatted(v))) {
+		wb_textbuf_add(d->out, "<code class=\"small\">");
+		text(d, json);
+		wb_textbuf_add(d->out, "</code>");
+		cJSON_free(json);
+	} else {
+		d->out->failed = true;
+	}
+}
+
+/* Every member of obj as a row; an object member (os.vm) as its own rows. */
+static void fact_rows(struct wb_svg_doc *d, const char *prefix, const cJSON *obj)
+{
+	const cJSON *v;
+
+	cJSON_ArrayForEach(v, obj) {
+		if (cJSON_IsObject(v)) {
+			char sub[128];
+
+			snprintf(sub, sizeof(sub), "%s%s.", prefix, v->string);
+			fact_rows(d, sub, v);
+			continue;
+		}
+		wb_textbuf_add(d->out, "<tr><th>");
+		text(d, prefix);
+		text(d, v->string ? v->string : "");
+		wb_textbuf_add(d->out, "</th><td>");
+		cell(d, v);
+		wb_textbuf_add(d->out, "</td></tr>\n");
+	}
+}
+
+/* One word of a command line as a shell would need it typed. */
+static void shell_word(struct wb_svg_doc *d, const char *w)
+{
+	const char *p;
+	bool plain = *w != '\0';
+
+	for (p = w; *p && plain; p++)
+		plain = strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+			       "_-./,:=@%+", *p) != NULL;
+	if (plain) {
+		text(d, w);
+		return;
+	}
+	wb_textbuf_add(d->out, "'");
+	for (p = w; *p; p++) {
+		char one[2] = { *p, '\0' };
+
+		if (*p == '\'')
+			wb_textbuf_add(d->out, "'\\''");
+		else
+			text(d, one);
+	}
+	wb_textbuf_add(d->out, "'");
+}
+
+static void provenance(struct wb_svg_doc *d, const struct wb_report_run *r)
+{
+	const cJSON *words = cJSON_GetObjectItem(r->tree, "command_line"), *w;
+	const cJSON *host = cJSON_GetObjectItem(r->tree, "host");
+	double started = wb_html_num(host, "started_unix");
+	char when[64] = "unknown";
+
+	if (isfinite(started) && started > 0) {
+		time_t t = (time_t)started;
+		struct tm tm;
+
+		if (gmtime_r(&t, &tm))
+			strftime(when, sizeof(when), "%Y-%m-%d %H:%M:%S UTC", &tm);
+	}
+	wb_textbuf_add(d->out, "<h3>How this was measured</h3>\n");
+	if (cJSON_GetArraySize(words)) {
+		wb_textbuf_add(d->out, "<pre>");
+		cJSON_ArrayForEach(w, words) {
+			if (w != words->child)
+				wb_textbuf_add(d->out, " ");
+			if (cJSON_IsString(w))
+				shell_word(d, w->valuestring);
+		}
+		wb_textbuf_add(d->out, "</pre>\n");
+	} else {
+		wb_textbuf_add(d->out, "<p>The file does not record its command line (schema "
+				       "version %d; walbench writes it from version 6 on). Its "
+				       "options, as used:</p>\n", r->saved->schema_version);
+	}
+	wb_textbuf_add(d->out, "<table>\n<tr><th>file</th><td>");
+	text(d, r->saved->path);
+	wb_textbuf_add(d->out, "</td></tr>\n<tr><th>walbench</th><td>");
+	text(d, r->saved->walbench_version);
+	wb_textbuf_add(d->out, " (results schema %d)</td></tr>\n<tr><th>host</th><td>",
+		       r->saved->schema_version);
+	text(d, r->saved->hostname);
+	wb_textbuf_add(d->out, ", ");
+	text(d, r->saved->kernel);
+	wb_textbuf_add(d->out, "</td></tr>\n<tr><th>started</th><td>%s</td></tr>\n", when);
+	wb_textbuf_add(d->out, "<tr><th>tested in</th><td>");
+	text(d, wb_html_str(host, "target"));
+	wb_textbuf_add(d->out, "</td></tr>\n</table>\n<details><summary>Every option, as "
+			       "used</summary><table>\n");
+	fact_rows(d, "", cJSON_GetObjectItem(r->tree, "config"));
+	wb_textbuf_add(d->out, "</table></details>\n");
+}
+
+void wb_html_facts(struct wb_svg_doc *d, const struct wb_report_run *r)
+{
+	const cJSON *host = cJSON_GetObjectItem(r->tree, "host");
+	const cJSON *rec = cJSON_GetObjectItem(r->tree, "recommendation");
+
+	wb_textbuf_add(d->out, "<section class=\"facts\"><h2>Device, kernel and run</h2>\n");
+	advice_list(d, cJSON_GetObjectItem(rec, "advisories"),
+		    cJSON_GetObjectItem(r->tree, "findings"));
+	wb_textbuf_add(d->out, "<details open><summary>The storage under the test file"
+			       "</summary><table class=\"facts\">\n");
+	fact_rows(d, "", cJSON_GetObjectItem(host, "device"));
+	wb_textbuf_add(d->out, "</table></details>\n<details><summary>The kernel's settings that "
+			       "matter for WAL</summary><table class=\"facts\">\n");
+	fact_rows(d, "", cJSON_GetObjectItem(host, "os"));
+	wb_textbuf_add(d->out, "</table></details>\n");
+	provenance(d, r);
+	wb_textbuf_add(d->out, "</section>\n");
+}

@@ -1,0 +1,50 @@
+/* html_parts.h — the sections of the HTML report, each drawn from one results
+ * file (struct wb_report_run), shared by html.c, which lays them out. Each
+ * writes HTML into d->out; none reads anything but the run it is given. */
+#ifndef WB_REPORT_HTML_PARTS_H
+#define WB_REPORT_HTML_PARTS_H
+
+#include <cjson/cJSON.h>
+#include <stddef.h>
+
+#include "report/html.h"
+#include "report/svg.h"
+
+/* The answer: recommend's method and placement, qualify's verdict, and any
+ * failure or early stop, loudly, before anything else. */
+void wb_html_decision(struct wb_svg_doc *d, const struct wb_report_run *r);
+
+/* Per test group (the tests that differ only by method): ops/s with 95 %
+ * whiskers, latency percentiles, the rate of each trial in turn; the write-size
+ * curve where sizes were swept. */
+void wb_html_tests(struct wb_svg_doc *d, const struct wb_report_run *r);
+
+/* Advisories and findings, the device and OS facts, and how the file was made
+ * (the command line, versions, when). */
+void wb_html_facts(struct wb_svg_doc *d, const struct wb_report_run *r);
+
+/* Several files: the tests they share, one bar per file. */
+void wb_html_side_by_side(struct wb_svg_doc *d, const struct wb_report_run *runs, size_t n);
+
+/* A string member, "" when absent or not a string. */
+const char *wb_html_str(const cJSON *o, const char *key);
+
+/* A number member, NAN when absent or not a number. */
+double wb_html_num(const cJSON *o, const char *key);
+
+/* A test's name without its method: what a group of bars is about. */
+void wb_html_group_name(const struct wb_saved_test *t, char *buf, size_t len);
+
+/* The <h3> over a group's charts: what the tests do, in words ("Commits: one
+ * write of 8 kB per flush, sync engine"), then the compact name. The size is
+ * left out where it is the chart's x axis. */
+void wb_html_group_heading(struct wb_svg_doc *d, const struct wb_saved_test *t, bool with_size);
+
+/* True when two tests differ at most by method (and by size, when sizes_too). */
+bool wb_html_same_group(const struct wb_saved_test *a, const struct wb_saved_test *b,
+			bool sizes_too);
+
+/* A test's figure as a bar's note: "15.6k/s ±6.3 %", or the status and reason. */
+void wb_html_rate_note(const struct wb_saved_test *t, char *buf, size_t len);
+
+#endif

@@ -1,0 +1,111 @@
+#!/usr/bin/env bash
+# t_report.sh — walbench report draws results files (recommend with placement,
+# qualify, a run with a size sweep) into one self-contained HTML file: every
+# section there, every SVG well-formed XML, nothing loaded from anywhere, a
+# failed test named loudly, several files side by side; and bad input is exit
+# 2 naming the input, with no report written.
+. "$(dirname "$0")/lib.sh"
+command -v python3 >/dev/null || skip "python3 missing"
+FIX=$WB_SOURCE_DIR/tests/unit/fixtures/report
+wb_tmpdir T
+
+# check_html FILE SECTION...: the sections' headings are there, the SVGs parse,
+# no URL, script or external reference.
+check_html() {
+	python3 - "$@" <<'PY' || fail "structure of $1"
+import re, sys, xml.etree.ElementTree as ET
+path, sections = sys.argv[1], sys.argv[2:]
+html = open(path, encoding="utf-8").read()
+for s in sections:
+    if s not in html:
+        sys.exit(f"{path}: no section {s!r}")
+svgs = re.findall(r"<svg\b.*?</svg>", html, re.S)
+if not svgs:
+    sys.exit(f"{path}: no chart")
+for i, s in enumerate(svgs):
+    try:
+        ET.fromstring(s)
+    except ET.ParseError as e:
+        sys.exit(f"{path}: chart {i} is not well-formed XML: {e}")
+for bad in ("http:", "https:", "<script", "<img", "<link", "<iframe", "@import", "src="):
+    if bad in html.lower():
+        sys.exit(f"{path}: external or active content: {bad!r}")
+if re.search(r"url\((?!#)", html):
+    sys.exit(f"{path}: url() that is not a fragment")
+if html.count("<section") != html.count("</section>"):
+    sys.exit(f"{path}: unbalanced sections")
+PY
+}
+
+"$WALBENCH" report "$FIX/recommend.json" -o "$T/rec.html" >"$T/out" || fail "report of recommend.json"
+grep -q "wrote $T/rec.html" "$T/out" || fail "no 'wrote' line: $(cat "$T/out")"
+check_html "$T/rec.html" "<h2>Decision</h2>" "Which wal_sync_method" "postgresql.conf:" \
+	"<h2>Measurements</h2>" "Flushes per second, with the 95 % interval" \
+	"Latency of one flush" "Rate of each trial" "Device, kernel and run" \
+	"Advisories and findings" "How this was measured" "<pre>walbench recommend"
+# The decision comes before the measurements.
+python3 -c "import sys; h=open(sys.argv[1]).read(); sys.exit(h.index('Which wal_sync_method') > h.index('<h2>Measurements'))" "$T/rec.html" ||
+	fail "decision is not first"
+
+"$WALBENCH" report "$FIX/placement.json" -o "$T/place.html" >/dev/null || fail "report of placement.json"
+check_html "$T/place.html" "Where pg_wal belongs" "Commits per second where pg_wal could live" "/dev/shm"
+
+"$WALBENCH" report "$FIX/qualify.json" -o "$T/q.html" >/dev/null || fail "report of qualify.json"
+check_html "$T/q.html" "Does the disk qualify?" "standard: PASS" "Flushes per second in each time slice" \
+	"Burst against sustained"
+
+"$WALBENCH" report "$FIX/run_sweep.json" -o "$T/sweep.html" >/dev/null || fail "report of run_sweep.json"
+check_html "$T/sweep.html" "Write size swept" "Megabytes per second against the write size" \
+	"measurements only"
+
+# Several files: an overview with one column per file, labelled by host name or,
+# where host names repeat, by file name; the tests they share drawn together.
+cp "$FIX/recommend.json" "$T/db1.json"
+cp "$FIX/placement.json" "$T/db2.json"
+"$WALBENCH" report "$T/db1.json" "$T/db2.json" "$FIX/qualify.json" -o "$T/fleet.html" >/dev/null ||
+	fail "report of three files"
+check_html "$T/fleet.html" "<h2>Overview</h2>" "The tests the files share" \
+	'<h2 class="runlabel">db1</h2>' '<h2 class="runlabel">db2</h2>' '<h2 class="runlabel">qualify</h2>' \
+	"fdatasync · db1" "fdatasync · db2"
+
+# A durability failure is on top, in words, not a bar.
+python3 - "$FIX/recommend.json" "$T/failed.json" <<'PY' || fail "making the failed file"
+import json, sys
+d = json.load(open(sys.argv[1]))
+t = d["tests"][1]
+t.update(status="error", reason="fdatasync: Input/output error", durability_failure=True, ops_per_sec=0)
+json.dump(d, open(sys.argv[2], "w"))
+PY
+"$WALBENCH" report "$T/failed.json" -o "$T/failed.html" >/dev/null || fail "report of a failed run"
+check_html "$T/failed.html" '<div class="alarm"><strong>1 test failed.' \
+	"DURABILITY FAILURE: fdatasync: Input/output error"
+
+# Text from the file cannot inject markup.
+python3 - "$FIX/run_sweep.json" "$T/evil.json" <<'PY' || fail "making the hostile file"
+import json, sys
+d = json.load(open(sys.argv[1]))
+d["host"]["hostname"] = "<script>alert(1)</script>"
+d["tests"][0]["label"] = "</svg><b>x</b>"
+json.dump(d, open(sys.argv[2], "w"))
+PY
+"$WALBENCH" report "$T/evil.json" -o "$T/evil.html" >/dev/null || fail "report of the hostile file"
+check_html "$T/evil.html" "&lt;script&gt;alert(1)&lt;/script&gt;"
+
+# Bad input: exit 2, the input named, nothing written.
+expect_refusal() { # WANT_TEXT ARGS...
+	local want=$1
+	shift
+	"$WALBENCH" report "$@" >"$T/out" 2>"$T/err" && fail "report $* succeeded"
+	[ $? = 2 ] || fail "report $*: exit status not 2"
+	grep -qF -- "$want" "$T/err" || fail "report $*: no '$want' in: $(cat "$T/err")"
+}
+expect_refusal "$T/missing.json: cannot read" "$T/missing.json" -o "$T/x.html"
+echo '{"schema_version": 6, "tests": [' >"$T/broken.json"
+expect_refusal "$T/broken.json: not valid JSON" "$FIX/recommend.json" "$T/broken.json" -o "$T/x.html"
+expect_refusal "needs at least one results file" -o "$T/x.html"
+expect_refusal "--output" "$FIX/recommend.json" -o "$T/no/such/dir/x.html"
+expect_refusal "--json goes with --summary" "$FIX/recommend.json" --json "$T/x.json" -o "$T/x.html"
+[ ! -e "$T/x.html" ] || fail "a refused report was written"
+ln -s "$T/rec.html" "$T/link.html"
+expect_refusal "link.html" "$FIX/recommend.json" -o "$T/link.html"
+pass

@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# t_report_screenshot.sh — headless Chromium opens a report of several results
+# files offline and takes a screenshot into the build folder
+# (report-screenshot.png, kept for a person to look at); the PNG must exist
+# and not be blank. Skips (77) where chromium is missing or cannot run here.
+. "$(dirname "$0")/lib.sh"
+command -v python3 >/dev/null || skip "python3 missing"
+CHROMIUM=$(command -v chromium || command -v chromium-browser || true)
+[ -n "$CHROMIUM" ] || skip "chromium missing (Debian package chromium)"
+FIX=$WB_SOURCE_DIR/tests/unit/fixtures/report
+OUT=$(dirname "$WALBENCH")/report-screenshot.png
+wb_tmpdir T
+
+cp "$FIX/recommend.json" "$T/db1.json"
+cp "$FIX/placement.json" "$T/db2.json"
+"$WALBENCH" report "$T/db1.json" "$T/db2.json" "$FIX/qualify.json" -o "$T/report.html" >/dev/null ||
+	fail "report"
+rm -f "$OUT"
+# No network: the page must not need it. A profile of its own, removed at exit.
+if ! timeout 120 "$CHROMIUM" --headless --no-sandbox --disable-gpu --hide-scrollbars \
+	--user-data-dir="$T/profile" --no-first-run --disable-extensions \
+	--proxy-server=127.0.0.1:9 --window-size=1400,2400 \
+	--screenshot="$OUT" "file://$T/report.html" >"$T/log" 2>&1; then
+	[ -s "$OUT" ] || skip "chromium cannot run here: $(tail -3 "$T/log")"
+fi
+[ -s "$OUT" ] || fail "no screenshot: $(tail -5 "$T/log")"
+
+# Decode the PNG (8-bit RGB or RGBA, as Chromium writes it) and count the
+# pixels that are not background: a blank or near-blank page fails.
+python3 - "$OUT" <<'PY' || fail "screenshot is blank or unreadable"
+import struct, sys, zlib
+data = open(sys.argv[1], "rb").read()
+if data[:8] != b"\x89PNG\r\n\x1a\n":
+    sys.exit("not a PNG")
+pos, idat, w = 8, b"", 0
+while pos < len(data):
+    n, kind = struct.unpack(">I4s", data[pos:pos + 8])
+    body = data[pos + 8:pos + 8 + n]
+    if kind == b"IHDR":
+        w, h, depth, ctype = struct.unpack(">IIBB", body[:10])
+        if depth != 8 or ctype not in (2, 6):
+            sys.exit(f"unexpected PNG format: depth {depth}, colour type {ctype}")
+        bpp = 3 if ctype == 2 else 4
+    elif kind == b"IDAT":
+        idat += body
+    pos += 12 + n
+raw = zlib.decompress(idat)
+stride, prev, inked, total = w * bpp, bytearray(w * bpp), 0, 0
+for y in range(h):
+    f, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+    for i in range(stride):
+        a = line[i - bpp] if i >= bpp else 0
+        b, c = prev[i], prev[i - bpp] if i >= bpp else 0
+        if f == 1: line[i] = (line[i] + a) & 255
+        elif f == 2: line[i] = (line[i] + b) & 255
+        elif f == 3: line[i] = (line[i] + (a + b) // 2) & 255
+        elif f == 4:
+            p = a + b - c
+            pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+            line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+    if y % 4 == 0:  # every 4th row is plenty to tell a page from a blank one
+        for x in range(0, stride, bpp * 2):
+            total += 1
+            inked += sum(line[x:x + 3]) < 600
+    prev = line
+share = inked / total
+print(f"{w}x{h}, {share:.1%} of sampled pixels inked")
+if share < 0.01:
+    sys.exit(f"only {share:.2%} of the page is not background")
+PY
+echo "screenshot: $OUT"
+pass
