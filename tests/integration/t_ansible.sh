@@ -42,7 +42,7 @@ mkdir "$d/mnt"
 mount "$loop" "$d/mnt" || fail "cannot mount the loop ext4"
 on_exit "umount '$d/mnt'"
 rmdir "$d/mnt/lost+found"
-hosts=(tmp shm loop)
+hosts=(host-tmp host-shm host-loop)
 
 # The fifth host asks PostgreSQL where pg_wal is: a cluster of its own, reached by
 # its own socket only, with pg_wal a symlink to the loop ext4.
@@ -59,18 +59,18 @@ if [ -n "$pgbin" ] && [ -x "$pgbin/initdb" ] && id postgres >/dev/null 2>&1; the
 	runuser -u postgres -- "$pgbin/pg_ctl" -D "$pg/data" -w -l "$pg/log" \
 		-o "-c listen_addresses='' -k $pg -p 5499" start >/dev/null || fail "postgres: $(tail -5 "$pg/log")"
 	on_exit "runuser -u postgres -- '$pgbin/pg_ctl' -D '$pg/data' -m immediate stop"
-	pghost="pg      walbench_psql_args='[\"-h\", \"$pg\", \"-p\", \"5499\"]'"
-	hosts+=(pg)
+	pghost="host-pg      walbench_psql_args='[\"-h\", \"$pg\", \"-p\", \"5499\"]'"
+	hosts+=(host-pg)
 else
 	echo "PostgreSQL not installed: the default target (pg_wal's file system) is not checked" >&2
 fi
 
 cat >"$d/inventory.ini" <<INI
 [fleet]
-tmp     walbench_path=$d/tmp
-shm     walbench_path=$shm
-loop    walbench_path=$d/mnt
-missing walbench_path=$d/missing
+host-tmp     walbench_path=$d/tmp
+host-shm     walbench_path=$shm
+host-loop    walbench_path=$d/mnt
+host-missing walbench_path=$d/missing
 $pghost
 
 [fleet:vars]
@@ -90,28 +90,29 @@ set +e
 ansible-playbook -i "$d/inventory.ini" "$src/fleet.yml" >"$d/play.log" 2>&1
 got=$?
 set -e
-# ansible-playbook exits 2 when a host failed: here the missing one.
+# ansible-playbook exits 2 when a host failed: here the missing one. (The names
+# are no words of a path, so finding one in the report means the label.)
 [ "$got" = 2 ] || fail "ansible-playbook exited $got, want 2: $(tail -40 "$d/play.log")"
-grep -Eq '^missing +: .*failed=1 ' "$d/play.log" || fail "the recap does not fail missing: $(tail -8 "$d/play.log")"
+grep -Eq '^host-missing +: .*failed=1 ' "$d/play.log" || fail "the recap does not fail missing: $(tail -8 "$d/play.log")"
 for h in "${hosts[@]}"; do
 	grep -Eq "^$h +: .*failed=0 " "$d/play.log" || fail "$h failed: $(tail -40 "$d/play.log")"
 done
 
 got=$(cd "$d/fleet/hosts" && ls | sort)
 [ "$got" = "$(printf '%s.json\n' "${hosts[@]}" | sort)" ] || fail "results that came back: $got"
-json_check "$d/fleet/hosts/shm.json" 'd["qualification"]["verdict"] in ("pass", "fail", "inconclusive")'
-json_check "$d/fleet/hosts/loop.json" 'd["host"]["device"]["fs_type"] == "ext4"'
+json_check "$d/fleet/hosts/host-shm.json" 'd["qualification"]["verdict"] in ("pass", "fail", "inconclusive")'
+json_check "$d/fleet/hosts/host-loop.json" 'd["host"]["device"]["fs_type"] == "ext4"'
 if [ -n "$pghost" ]; then
-	json_check "$d/fleet/hosts/pg.json" "d['host']['target'].startswith('$d/mnt/walbench-ansible.')"
+	json_check "$d/fleet/hosts/host-pg.json" "d['host']['target'].startswith('$d/mnt/walbench-ansible.')"
 fi
-grep -q "^missing: .*$d/missing: no such directory on this host" "$d/fleet/failed-hosts.txt" ||
+grep -q "^host-missing: .*$d/missing: no such directory on this host" "$d/fleet/failed-hosts.txt" ||
 	fail "failed-hosts.txt: $(cat "$d/fleet/failed-hosts.txt")"
 [ "$(wc -l <"$d/fleet/failed-hosts.txt")" = 1 ] || fail "failed-hosts.txt: $(cat "$d/fleet/failed-hosts.txt")"
-grep -q 'failed: missing' "$d/play.log" || fail "the run does not print the failed host"
+grep -q '"failed: host-missing"' "$d/play.log" || fail "the run does not print the failed host"
 [ -s "$d/fleet/fleet.html" ] || fail "no fleet report"
 [ -s "$d/fleet/summary.json" ] || fail "no summary.json"
 for h in "${hosts[@]}"; do
-	grep -q "$h" "$d/fleet/fleet.html" || fail "the fleet report does not name $h"
+	grep -q ">$h<" "$d/fleet/fleet.html" || fail "the fleet report has no column $h"
 	grep -qw "$h" "$d/fleet/summary.txt" || fail "the summary does not name $h: $(cat "$d/fleet/summary.txt")"
 done
 
