@@ -30,9 +30,13 @@ wb_install_deps() {
 }
 
 WB_BUILD_DEPS=(build-essential cmake pkg-config liburing-dev libaio-dev libcjson-dev)
-WB_TEST_DEPS=(libcmocka-dev libfuse3-dev fuse3 libseccomp-dev python3 util-linux e2fsprogs fdisk
-	groff-base dpkg-dev ansible-core ansible-lint)
+WB_TEST_DEPS=(libcmocka-dev libfuse3-dev fuse3 libseccomp-dev python3 python3-yaml util-linux
+	e2fsprogs fdisk groff-base dpkg-dev ansible-core ansible-lint)
 # Tests cope without these: pg_test_fsync (else compat is checked against the stored
 # template only), strace (else the append trace test skips), chromium (else the
 # report's screenshot test skips); fio is for the benchmarks.
+# kubernetes-client (kubectl 1.20 on Debian 12) renders contrib/kubernetes for
+# t_kubernetes, only where no kubectl is on PATH: one from the `kubectl` package
+# owns /usr/bin/kubectl too, and the file conflict would fail the whole install.
 WB_TEST_OPTIONAL=(postgresql strace fio chromium)
+command -v kubectl >/dev/null 2>&1 || WB_TEST_OPTIONAL+=(kubernetes-client)

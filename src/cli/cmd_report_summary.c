@@ -1,17 +1,46 @@
-/* cmd_report_summary.c — `walbench report --summary` (report_summary.h). */
+/* cmd_report_summary.c — `walbench report --summary` (report_summary.h): the
+ * fleet's verdict (advice/fleet.h) printed, and with --json written. Outliers
+ * do not change the exit status: the summary informs, it is not a gate. */
 #include "cli/report_summary.h"
 
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
+#include "advice/fleet.h"
 #include "cli/exit_codes.h"
+#include "report/fleet.h"
 
 int wb_report_summary(const struct wb_config *cfg, const struct wb_saved_results *r,
 		      const char (*labels)[WB_RUN_LABEL_LEN], size_t n)
 {
-	(void)cfg;
-	(void)r;
-	(void)labels;
-	(void)n;
-	fprintf(stderr, "walbench: report --summary is not built yet\n");
+	const char **names = calloc(n + 1, sizeof(*names));
+	struct wb_fleet_verdict v;
+	const char *why;
+	int ret, status = WB_EXIT_SETUP;
+	size_t i;
+
+	if (!names)
+		goto nomem;
+	for (i = 0; i < n; i++)
+		names[i] = labels[i];
+	if (wb_fleet_decide(r, names, n, &v))
+		goto nomem;
+	if (cfg->json_path) {
+		ret = wb_fleet_json_write(cfg->json_path, &v, &why);
+		if (ret) {
+			fprintf(stderr, "walbench: %s: %s: %s\n", cfg->json_path, why, strerror(-ret));
+			goto out;
+		}
+	}
+	wb_fleet_print(stdout, &v);
+	status = WB_EXIT_OK;
+out:
+	wb_fleet_free(&v);
+	free(names);
+	return status;
+nomem:
+	fprintf(stderr, "walbench: report --summary: out of memory\n");
+	free(names);
 	return WB_EXIT_SETUP;
 }

@@ -127,6 +127,31 @@ void wb_format_size(uint64_t bytes, char *buf, unsigned len)
 		snprintf(buf, len, "%lluB", (unsigned long long)bytes);
 }
 
+void wb_format_count(double v, char *buf, unsigned len)
+{
+	char digits[32], grouped[48];
+	size_t n, i, o = 0;
+
+	if (!isfinite(v) || fabs(v) >= 1e18) {
+		snprintf(buf, len, "n/a");
+		return;
+	}
+	if (fabs(v) < 100.0) {
+		snprintf(buf, len, "%.1f", v);
+		return;
+	}
+	n = (size_t)snprintf(digits, sizeof(digits), "%llu", (unsigned long long)(fabs(v) + 0.5));
+	if (v < 0)
+		grouped[o++] = '-';
+	for (i = 0; i < n; i++) {
+		if (i && (n - i) % 3 == 0)
+			grouped[o++] = ',';
+		grouped[o++] = digits[i];
+	}
+	grouped[o] = '\0';
+	snprintf(buf, len, "%s", grouped);
+}
+
 void wb_format_duration(uint64_t ns, char *buf, unsigned len)
 {
 	static const struct {

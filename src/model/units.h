@@ -25,6 +25,10 @@ int wb_parse_percent(const char *s, uint64_t min_bp, uint64_t max_bp, uint64_t *
 /* Format a byte count the way the reports label sizes: "512B", "8kB", "16MiB". */
 void wb_format_size(uint64_t bytes, char *buf, unsigned len);
 
+/* Format a rate or a count for a person: whole, with thousands grouped by commas
+ * ("1,510", "15,430"), one decimal below 100 ("74.6"). NaN and infinities as "n/a". */
+void wb_format_count(double v, char *buf, unsigned len);
+
 /* Format nanoseconds with the largest unit that divides them: "10ms", "24h", "0". */
 void wb_format_duration(uint64_t ns, char *buf, unsigned len);
 

@@ -151,9 +151,11 @@ static int cmp_double(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-/* v must be sorted. */
-static double sorted_median(const double *v, size_t n)
+double wb_median(double *v, size_t n)
 {
+	if (n == 0)
+		return 0.0;
+	qsort(v, n, sizeof(*v), cmp_double);
 	return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
 }
 
@@ -197,12 +199,10 @@ static void median_and_outliers(const double *rates, size_t n, struct wb_stats *
 	if (!v)
 		return;
 	memcpy(v, rates, n * sizeof(*v));
-	qsort(v, n, sizeof(*v), cmp_double);
-	out->median = sorted_median(v, n);
+	out->median = wb_median(v, n);
 	for (i = 0; i < n; i++)
 		v[i] = fabs(v[i] - out->median);
-	qsort(v, n, sizeof(*v), cmp_double);
-	out->outliers = count_outliers(rates, n, out->median, sorted_median(v, n));
+	out->outliers = count_outliers(rates, n, out->median, wb_median(v, n));
 	free(v);
 }
 

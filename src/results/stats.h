@@ -22,6 +22,10 @@ struct wb_stats {
 /* Summarises rates[0..n). n may be 0 (everything zero, ci95_pct INFINITY). */
 void wb_stats_compute(const double *rates, size_t n, struct wb_stats *out);
 
+/* The median of v[0..n), sorting v in place (pass a copy you may reorder); with
+ * an even n the mean of the middle two; 0 when n is 0. Values must be finite. */
+double wb_median(double *v, size_t n);
+
 /* Two-sided Student t quantile for 95 % confidence with df degrees of freedom
  * (df >= 1; large df tends to 1.95996). */
 double wb_t95(double df);

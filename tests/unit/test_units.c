@@ -5,6 +5,7 @@
 #include <setjmp.h>
 #include <stdint.h>
 #include <errno.h>
+#include <math.h>
 #include <cmocka.h>
 
 #include "model/units.h"
@@ -86,6 +87,18 @@ static void test_format(void **state)
 	assert_string_equal(buf, "16MiB");
 	wb_format_size(1536, buf, sizeof(buf));
 	assert_string_equal(buf, "1536B");
+	wb_format_count(1510.4, buf, sizeof(buf));
+	assert_string_equal(buf, "1,510");
+	wb_format_count(1234567.0, buf, sizeof(buf));
+	assert_string_equal(buf, "1,234,567");
+	wb_format_count(999.6, buf, sizeof(buf));
+	assert_string_equal(buf, "1,000");
+	wb_format_count(-15430.2, buf, sizeof(buf));
+	assert_string_equal(buf, "-15,430");
+	wb_format_count(74.56, buf, sizeof(buf));
+	assert_string_equal(buf, "74.6");
+	wb_format_count(NAN, buf, sizeof(buf));
+	assert_string_equal(buf, "n/a");
 }
 
 int main(void)

@@ -1,0 +1,135 @@
+/* fleet.h — what a fleet's results files say together (`walbench report
+ * --summary`): the hosts whose commit rate or p99 is significantly worse than
+ * the rest, the hosts whose test failed, and the hosts whose recommendation or
+ * verdict differs from the majority. A pure function of the files' contents:
+ * no I/O, no printing; the reporters print the verdict, unit tests feed it
+ * synthetic fleets. */
+#ifndef WB_ADVICE_FLEET_H
+#define WB_ADVICE_FLEET_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "results/saved.h"
+
+/* A test is compared across the fleet only where it is ok on this many hosts:
+ * a host is judged against the median of the others, and a median of one host
+ * is that host, not a fleet. */
+#define WB_FLEET_MIN_HOSTS 3
+/* A host's rate is significantly worse when even the top of its 95 % interval
+ * lies more than this far below the others' median. Identical disks differ by a
+ * few percent, and a throttled volume left false differences of 3.5-5 % between
+ * equal tests (docs/throttled-volumes.md); write caches, SLC areas and thermal
+ * limits that make a lemon show as drops of tens of percent (qualify's
+ * WB_TREND_DROP_PCT is 20 for the same reason). */
+#define WB_FLEET_RATE_GAP_PCT 20.0
+/* A host's p99 is worse when it is more than this many times the others'
+ * median p99. A percentile has no interval in a results file, and one stall in
+ * a run moves a p99 by tens of percent between runs on the same disk; twice
+ * the fleet's is past that, and what a DBA sees in commit latency. */
+#define WB_FLEET_P99_FACTOR 2.0
+
+enum wb_fleet_finding_kind {
+	WB_FLEET_SLOW,    /* rate significantly below the others' median */
+	WB_FLEET_P99,     /* p99 more than WB_FLEET_P99_FACTOR x the others' median */
+	WB_FLEET_FAILED,  /* the test ended in an error or a durability failure */
+};
+
+/* One host's finding on one test, with the figures it was judged on. */
+struct wb_fleet_finding {
+	size_t host;                  /* index into the files */
+	enum wb_fleet_finding_kind kind;
+	const struct wb_saved_test *test;
+	char test_name[200];          /* wb_compare_test_name */
+	bool key;                     /* the host's key test (wb_fleet_host.key) */
+	size_t others;                /* hosts the median is over (SLOW, P99) */
+	/* SLOW */
+	double rate;                  /* the host's mean trial rate, ops/s */
+	bool has_ci;                  /* rate_low/high is a 95 % t interval; else a point figure */
+	double rate_low, rate_high;
+	double median;                /* the other hosts' median rate */
+	double diff_pct, diff_low_pct, diff_high_pct; /* rate (and its interval) against median */
+	/* P99 */
+	double p99_us, median_p99_us, p99_ratio;
+	char reason[720];             /* the sentence reports print */
+};
+
+/* One file's host, and its key test: the commit flush of the method it uses. */
+struct wb_fleet_host {
+	const struct wb_saved_results *r;
+	const char *label;            /* the caller's label (report/run_label.h) */
+	const struct wb_saved_test *key; /* NULL: the file has no such test */
+	char key_name[200];
+	bool key_ok;                  /* key's status is ok: the figures below hold */
+	double key_rate;              /* mean trial rate (ops_per_sec without trials) */
+	bool key_has_ci;
+	double key_low, key_high;     /* its 95 % interval */
+	bool key_has_p99;
+	double key_p99_us;
+	bool outlier;                 /* a SLOW or P99 finding */
+	bool failed;                  /* a FAILED finding */
+	bool disagrees;               /* its recommendation or verdict is not the majority's */
+	size_t findings;              /* how many of the verdict's findings are this host's */
+};
+
+enum wb_fleet_vote_kind {
+	WB_FLEET_RECOMMENDATION,  /* recommend files: wal_sync_method */
+	WB_FLEET_VERDICT,         /* qualify files of one tier: pass, fail, inconclusive */
+};
+
+/* The files that answer one question, and what most of them answer. Files of
+ * different commands, and qualify files of different tiers, vote apart. */
+struct wb_fleet_vote {
+	enum wb_fleet_vote_kind kind;
+	char tier[64];                /* WB_FLEET_VERDICT: the tier; "" otherwise */
+	size_t hosts;                 /* files that answer it */
+	bool no_majority;             /* the most common answers tie */
+	char majority[32];            /* the most common answer; "" with no_majority */
+	size_t majority_hosts;
+	size_t dissent;               /* hosts answering otherwise (0 with no_majority) */
+	char counts[240];             /* "fdatasync 11, fsync 1", most first */
+	char reason[400];             /* "recommendations agree (fdatasync, 12 of 12)" ... */
+};
+
+struct wb_fleet_disagreement {
+	size_t host;
+	size_t vote;                  /* index into votes[] */
+	char value[32];               /* the host's answer */
+	char reason[400];
+};
+
+/* With two hosts there is no median: their key tests compared with each other. */
+struct wb_fleet_pair {
+	bool known;                   /* both hosts have the same key test, ok */
+	bool has_ci;                  /* Welch over the trial rates */
+	double diff_pct, low_pct, high_pct; /* host 1 against host 0 */
+	bool significant;
+};
+
+struct wb_fleet_verdict {
+	size_t nhosts;
+	struct wb_fleet_host *hosts;  /* in the files' order */
+	struct wb_fleet_finding *findings; /* by host, then in the host's test order */
+	size_t nfindings;
+	size_t tests;                 /* distinct test descriptions across the files */
+	size_t judged_tests;          /* of those, ok on WB_FLEET_MIN_HOSTS hosts or more */
+	size_t outliers, failed, partial; /* hosts */
+	struct wb_fleet_vote *votes;
+	size_t nvotes;
+	struct wb_fleet_disagreement *disagreements;
+	size_t ndisagreements;
+	struct wb_fleet_pair pair;    /* fleets of two */
+	const struct wb_fleet_finding *lead; /* the outlier the headline names; NULL: none */
+	char headline[800];
+};
+
+/* Judges r[0..n), r[i] called labels[i] in reasons (labels must outlive out).
+ * 0 or -ENOMEM. */
+int wb_fleet_decide(const struct wb_saved_results *r, const char *const *labels, size_t n,
+		    struct wb_fleet_verdict *out);
+
+void wb_fleet_free(struct wb_fleet_verdict *v);
+
+const char *wb_fleet_finding_kind_name(enum wb_fleet_finding_kind k);
+
+#endif

@@ -1,0 +1,327 @@
+/* fleet.c — the fleet summary's text and JSON (fleet.h). The headline comes
+ * first because a log or a chat message shows the first line; the host table
+ * says where its figures come from. Figures that do not exist are null in the
+ * JSON, never 0. */
+#include "report/fleet.h"
+
+#include <cjson/cJSON.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model/units.h"
+#include "model/version.h"
+#include "report/atomic_file.h"
+
+/* What the host's file answers: "fdatasync" (recommend), "standard: pass"
+ * (qualify), "" (run). */
+static void answer(const struct wb_fleet_host *h, char *buf, size_t len)
+{
+	if (h->r->has_recommendation)
+		snprintf(buf, len, "%s", h->r->recommended_method);
+	else if (h->r->has_qualification)
+		snprintf(buf, len, "%s: %s", h->r->tier, h->r->verdict);
+	else
+		snprintf(buf, len, "-");
+}
+
+static void print_host(FILE *out, const struct wb_fleet_host *h, int width)
+{
+	char ans[120], key[64] = "-", rate[24] = "", ci[64] = "", p99[24] = "", size[16];
+	char lo[24], hi[24];
+
+	answer(h, ans, sizeof(ans));
+	if (h->key) {
+		wb_format_size(h->key->size, size, sizeof(size));
+		snprintf(key, sizeof(key), "%s %s", h->key->method, size);
+	}
+	if (h->key_ok) {
+		wb_format_count(h->key_rate, rate, sizeof(rate));
+		if (h->key_has_ci) {
+			wb_format_count(h->key_low, lo, sizeof(lo));
+			wb_format_count(h->key_high, hi, sizeof(hi));
+			snprintf(ci, sizeof(ci), "[%s, %s]", lo, hi);
+		} else {
+			snprintf(ci, sizeof(ci), "(< 2 trials)");
+		}
+		if (h->key_has_p99)
+			wb_format_count(h->key_p99_us, p99, sizeof(p99));
+	} else if (h->key) {
+		snprintf(rate, sizeof(rate), "%s", h->key->status);
+	}
+	fprintf(out, "%-*s %-10s %-22s %-16s %9s %-22s %8s", width, h->label,
+		*h->r->command ? h->r->command : "?", ans, key, rate, ci, p99);
+	if (h->failed)
+		fprintf(out, " FAILED");
+	if (h->outlier)
+		fprintf(out, " OUTLIER");
+	if (h->disagrees)
+		fprintf(out, " DIFFERS");
+	if (h->r->partial)
+		fprintf(out, " partial");
+	if (!h->key)
+		fprintf(out, " (no commit test)");
+	fprintf(out, "\n");
+}
+
+static void print_findings(FILE *out, const struct wb_fleet_verdict *v,
+			   enum wb_fleet_finding_kind first, enum wb_fleet_finding_kind last)
+{
+	size_t i;
+
+	for (i = 0; i < v->nfindings; i++)
+		if (v->findings[i].kind >= first && v->findings[i].kind <= last)
+			fprintf(out, "  %s\n", v->findings[i].reason);
+}
+
+void wb_fleet_print(FILE *out, const struct wb_fleet_verdict *v)
+{
+	int width = 4;
+	size_t i;
+
+	fprintf(out, "%s\n\n", v->headline);
+	for (i = 0; i < v->nhosts; i++)
+		if ((int)strlen(v->hosts[i].label) > width)
+			width = (int)strlen(v->hosts[i].label);
+	fprintf(out, "Every host's commit flush (the recommended method's 8kB commit row; qualify's "
+		"\"commit\" test;\nfdatasync's for run files): the mean trial rate with its 95%% "
+		"interval (Student t over\nthe trials), and p99 latency.\n\n");
+	fprintf(out, "%-*s %-10s %-22s %-16s %9s %-22s %8s\n", width, "host", "command", "answer",
+		"key test", "ops/s", "95% CI", "p99 us");
+	for (i = 0; i < v->nhosts; i++)
+		print_host(out, &v->hosts[i], width);
+	fprintf(out, "\n");
+	if (v->failed) {
+		fprintf(out, "Failures (a test ended in an error or a failed sync):\n");
+		print_findings(out, v, WB_FLEET_FAILED, WB_FLEET_FAILED);
+		fprintf(out, "\n");
+	}
+	if (v->judged_tests) {
+		fprintf(out, "Outliers on %zu of %zu tests (those ok on %d or more hosts): a rate whose "
+			"95%% interval lies\nwholly more than %.0f%% below the median of the other hosts, "
+			"or a p99 over %.0fx theirs:\n", v->judged_tests, v->tests, WB_FLEET_MIN_HOSTS,
+			WB_FLEET_RATE_GAP_PCT, WB_FLEET_P99_FACTOR);
+		if (v->outliers)
+			print_findings(out, v, WB_FLEET_SLOW, WB_FLEET_P99);
+		else
+			fprintf(out, "  none\n");
+	} else {
+		fprintf(out, "Outliers: none judged; no test is ok on %d or more hosts (a median of "
+			"the others needs two).\n", WB_FLEET_MIN_HOSTS);
+	}
+	if (v->nvotes) {
+		fprintf(out, "\nAnswers (recommend files vote on wal_sync_method, qualify files on "
+			"their verdict, per tier):\n");
+		for (i = 0; i < v->nvotes; i++)
+			fprintf(out, "  %s\n", v->votes[i].reason);
+		for (i = 0; i < v->ndisagreements; i++)
+			fprintf(out, "  %s\n", v->disagreements[i].reason);
+	}
+}
+
+static void add_num_or_null(cJSON *o, const char *key, bool have, double x)
+{
+	if (have)
+		cJSON_AddNumberToObject(o, key, x);
+	else
+		cJSON_AddNullToObject(o, key);
+}
+
+static void add_range_or_null(cJSON *o, const char *key, bool have, double low, double high)
+{
+	cJSON *arr;
+
+	if (!have) {
+		cJSON_AddNullToObject(o, key);
+		return;
+	}
+	arr = cJSON_AddArrayToObject(o, key);
+	cJSON_AddItemToArray(arr, cJSON_CreateNumber(low));
+	cJSON_AddItemToArray(arr, cJSON_CreateNumber(high));
+}
+
+static void add_str_or_null(cJSON *o, const char *key, bool have, const char *s)
+{
+	if (have)
+		cJSON_AddStringToObject(o, key, s);
+	else
+		cJSON_AddNullToObject(o, key);
+}
+
+static cJSON *key_test(const struct wb_fleet_host *h)
+{
+	cJSON *o;
+
+	if (!h->key)
+		return cJSON_CreateNull();
+	o = cJSON_CreateObject();
+	cJSON_AddStringToObject(o, "name", h->key_name);
+	cJSON_AddStringToObject(o, "method", h->key->method);
+	cJSON_AddStringToObject(o, "status", h->key->status);
+	add_num_or_null(o, "ops_per_sec", h->key_ok, h->key_rate);
+	add_range_or_null(o, "ci95", h->key_ok && h->key_has_ci, h->key_low, h->key_high);
+	add_num_or_null(o, "p99_us", h->key_ok && h->key_has_p99, h->key_p99_us);
+	return o;
+}
+
+static cJSON *host(const struct wb_fleet_verdict *v, size_t i)
+{
+	const struct wb_fleet_host *h = &v->hosts[i];
+	cJSON *o = cJSON_CreateObject(), *reasons;
+	size_t k;
+
+	cJSON_AddStringToObject(o, "label", h->label);
+	cJSON_AddStringToObject(o, "file", h->r->path);
+	cJSON_AddStringToObject(o, "hostname", h->r->hostname);
+	add_str_or_null(o, "command", *h->r->command, h->r->command);
+	add_str_or_null(o, "recommended_method", h->r->has_recommendation,
+			h->r->recommended_method);
+	add_str_or_null(o, "tier", h->r->has_qualification, h->r->tier);
+	add_str_or_null(o, "verdict", h->r->has_qualification, h->r->verdict);
+	cJSON_AddItemToObject(o, "key_test", key_test(h));
+	cJSON_AddBoolToObject(o, "outlier", h->outlier);
+	cJSON_AddBoolToObject(o, "failed", h->failed);
+	cJSON_AddBoolToObject(o, "disagrees", h->disagrees);
+	cJSON_AddBoolToObject(o, "partial", h->r->partial);
+	reasons = cJSON_AddArrayToObject(o, "reasons");
+	for (k = 0; k < v->nfindings; k++)
+		if (v->findings[k].host == i)
+			cJSON_AddItemToArray(reasons, cJSON_CreateString(v->findings[k].reason));
+	for (k = 0; k < v->ndisagreements; k++)
+		if (v->disagreements[k].host == i)
+			cJSON_AddItemToArray(reasons,
+					     cJSON_CreateString(v->disagreements[k].reason));
+	return o;
+}
+
+static cJSON *finding(const struct wb_fleet_verdict *v, const struct wb_fleet_finding *x)
+{
+	cJSON *o = cJSON_CreateObject();
+	bool slow = x->kind == WB_FLEET_SLOW, p99 = x->kind == WB_FLEET_P99;
+
+	cJSON_AddStringToObject(o, "label", v->hosts[x->host].label);
+	cJSON_AddStringToObject(o, "kind", wb_fleet_finding_kind_name(x->kind));
+	cJSON_AddStringToObject(o, "test", x->test_name);
+	cJSON_AddBoolToObject(o, "key_test", x->key);
+	if (x->kind == WB_FLEET_FAILED) {
+		cJSON_AddStringToObject(o, "status", x->test->status);
+		cJSON_AddBoolToObject(o, "durability_failure", x->test->durability_failure);
+		cJSON_AddStringToObject(o, "reason", x->reason);
+		return o;
+	}
+	cJSON_AddNumberToObject(o, "others", (double)x->others);
+	add_num_or_null(o, "ops_per_sec", slow, x->rate);
+	add_range_or_null(o, "ci95", slow && x->has_ci, x->rate_low, x->rate_high);
+	add_num_or_null(o, "median_ops_per_sec", slow, x->median);
+	add_num_or_null(o, "diff_pct", slow, x->diff_pct);
+	add_range_or_null(o, "diff_ci95_pct", slow && x->has_ci, x->diff_low_pct,
+			  x->diff_high_pct);
+	add_num_or_null(o, "p99_us", p99, x->p99_us);
+	add_num_or_null(o, "median_p99_us", p99, x->median_p99_us);
+	add_num_or_null(o, "p99_ratio", p99, x->p99_ratio);
+	cJSON_AddStringToObject(o, "reason", x->reason);
+	return o;
+}
+
+static const char *question(enum wb_fleet_vote_kind k)
+{
+	return k == WB_FLEET_RECOMMENDATION ? "recommendation" : "verdict";
+}
+
+static cJSON *vote(const struct wb_fleet_vote *x)
+{
+	cJSON *o = cJSON_CreateObject();
+	bool verdict = x->kind == WB_FLEET_VERDICT;
+
+	cJSON_AddStringToObject(o, "question", question(x->kind));
+	add_str_or_null(o, "tier", verdict, x->tier);
+	cJSON_AddNumberToObject(o, "hosts", (double)x->hosts);
+	add_str_or_null(o, "majority", !x->no_majority, x->majority);
+	cJSON_AddNumberToObject(o, "majority_hosts", (double)x->majority_hosts);
+	cJSON_AddBoolToObject(o, "no_majority", x->no_majority);
+	cJSON_AddStringToObject(o, "counts", x->counts);
+	cJSON_AddStringToObject(o, "reason", x->reason);
+	return o;
+}
+
+static cJSON *disagreement(const struct wb_fleet_verdict *v, const struct wb_fleet_disagreement *x)
+{
+	const struct wb_fleet_vote *w = &v->votes[x->vote];
+	cJSON *o = cJSON_CreateObject();
+
+	cJSON_AddStringToObject(o, "label", v->hosts[x->host].label);
+	cJSON_AddStringToObject(o, "question", question(w->kind));
+	add_str_or_null(o, "tier", w->kind == WB_FLEET_VERDICT, w->tier);
+	cJSON_AddStringToObject(o, "value", x->value);
+	cJSON_AddStringToObject(o, "majority", w->majority);
+	cJSON_AddNumberToObject(o, "majority_hosts", (double)w->majority_hosts);
+	cJSON_AddNumberToObject(o, "hosts", (double)w->hosts);
+	cJSON_AddStringToObject(o, "reason", x->reason);
+	return o;
+}
+
+static cJSON *rule(void)
+{
+	cJSON *o = cJSON_CreateObject();
+
+	cJSON_AddNumberToObject(o, "min_hosts", WB_FLEET_MIN_HOSTS);
+	cJSON_AddNumberToObject(o, "rate_gap_pct", WB_FLEET_RATE_GAP_PCT);
+	cJSON_AddNumberToObject(o, "p99_factor", WB_FLEET_P99_FACTOR);
+	cJSON_AddStringToObject(o, "median", "of the other hosts' figures on the same test");
+	return o;
+}
+
+static cJSON *pair(const struct wb_fleet_verdict *v)
+{
+	cJSON *o;
+
+	if (!v->pair.known)
+		return cJSON_CreateNull();
+	o = cJSON_CreateObject();
+	cJSON_AddStringToObject(o, "a", v->hosts[0].label);
+	cJSON_AddStringToObject(o, "b", v->hosts[1].label);
+	cJSON_AddStringToObject(o, "test", v->hosts[0].key_name);
+	cJSON_AddNumberToObject(o, "diff_pct", v->pair.diff_pct);
+	add_range_or_null(o, "ci95_pct", v->pair.has_ci, v->pair.low_pct, v->pair.high_pct);
+	cJSON_AddBoolToObject(o, "significant", v->pair.has_ci && v->pair.significant);
+	return o;
+}
+
+char *wb_fleet_json_render(const struct wb_fleet_verdict *v)
+{
+	cJSON *root = cJSON_CreateObject(), *arr, *fail;
+	char *text;
+	size_t i;
+
+	if (!root)
+		return NULL;
+	cJSON_AddNumberToObject(root, "schema_version", WB_FLEET_SCHEMA_VERSION);
+	cJSON_AddStringToObject(root, "walbench_version", WB_VERSION);
+	cJSON_AddStringToObject(root, "kind", "fleet_summary");
+	cJSON_AddStringToObject(root, "headline", v->headline);
+	cJSON_AddItemToObject(root, "rule", rule());
+	cJSON_AddNumberToObject(root, "tests", (double)v->tests);
+	cJSON_AddNumberToObject(root, "tests_compared", (double)v->judged_tests);
+	arr = cJSON_AddArrayToObject(root, "hosts");
+	for (i = 0; i < v->nhosts; i++)
+		cJSON_AddItemToArray(arr, host(v, i));
+	arr = cJSON_AddArrayToObject(root, "outliers");
+	fail = cJSON_AddArrayToObject(root, "failures");
+	for (i = 0; i < v->nfindings; i++)
+		cJSON_AddItemToArray(v->findings[i].kind == WB_FLEET_FAILED ? fail : arr,
+				     finding(v, &v->findings[i]));
+	arr = cJSON_AddArrayToObject(root, "disagreements");
+	for (i = 0; i < v->ndisagreements; i++)
+		cJSON_AddItemToArray(arr, disagreement(v, &v->disagreements[i]));
+	arr = cJSON_AddArrayToObject(root, "votes");
+	for (i = 0; i < v->nvotes; i++)
+		cJSON_AddItemToArray(arr, vote(&v->votes[i]));
+	cJSON_AddItemToObject(root, "pair", pair(v));
+	text = cJSON_Print(root);
+	cJSON_Delete(root);
+	return text;
+}
+
+int wb_fleet_json_write(const char *path, const struct wb_fleet_verdict *v, const char **why)
+{
+	return wb_write_rendered(path, wb_fleet_json_render(v), "rendering the summary", why);
+}

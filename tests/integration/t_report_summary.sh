@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# t_report_summary.sh — `walbench report --summary`: a fleet of four copies of a
+# real recommend file, one host's commit trials scaled to 40 % and another
+# recommending fsync; the text names every host, the lemon and the dissenter,
+# the JSON says the same; a missing file is exit 2 naming it.
+. "$(dirname "$0")/lib.sh"
+set -e
+src="${WB_SOURCE_DIR:-$(dirname "$0")/../..}/tests/unit/fixtures/report/recommend.json"
+[ -f "$src" ] || fail "fixture missing: $src"
+wb_tmpdir d
+
+# db3: the lemon (fdatasync's commit trials at 40 %); db4: recommends fsync.
+python3 - "$src" "$d" <<'PY' || fail "could not build the fleet"
+import copy, json, sys
+base = json.load(open(sys.argv[1]))
+for name in ("db1", "db2", "db3", "db4"):
+    r = copy.deepcopy(base)
+    r["host"]["hostname"] = name
+    for t in r["tests"]:
+        if name == "db3" and t["method"] == "fdatasync" and t["writes_per_op"] == 1:
+            t["trial_ops_per_sec"] = [x * 0.4 for x in t["trial_ops_per_sec"]]
+            t["ops_per_sec"] *= 0.4
+    if name == "db4":
+        r["recommendation"]["wal_sync_method"] = "fsync"
+    json.dump(r, open(f"{sys.argv[2]}/{name}.json", "w"))
+PY
+
+expect_exit 0 "$WALBENCH" report --summary "$d/db1.json" "$d/db2.json" "$d/db3.json" \
+	"$d/db4.json" --json "$d/s.json"
+head -1 "$OUT" | grep -q '^fleet of 4: 1 outlier (db3: commit fdatasync 8kB -60 % \[' ||
+	fail "headline: $(head -1 "$OUT")"
+head -1 "$OUT" | grep -q 'recommendations: fdatasync on 3 of 4; 1 differs (db4 fsync)' ||
+	fail "no disagreement in the headline: $(head -1 "$OUT")"
+for h in db1 db2 db3 db4; do
+	grep -q "^$h " "$OUT" || fail "no line for $h: $(cat "$OUT")"
+done
+grep -q '^db3 .* OUTLIER' "$OUT" || fail "db3 not marked: $(cat "$OUT")"
+grep -q '^db4 .* DIFFERS' "$OUT" || fail "db4 not marked: $(cat "$OUT")"
+grep -q '^  db3: fdatasync/sync 8kB x1 .* more than 20 % below' "$OUT" ||
+	fail "no outlier reason: $(cat "$OUT")"
+if grep -q '^db[124] .* OUTLIER' "$OUT"; then fail "a good host named: $(cat "$OUT")"; fi
+
+json_check "$d/s.json" 'd["schema_version"] == 1 and d["kind"] == "fleet_summary"'
+json_check "$d/s.json" '[h["label"] for h in d["hosts"]] == ["db1", "db2", "db3", "db4"]'
+json_check "$d/s.json" '[h["label"] for h in d["hosts"] if h["outlier"]] == ["db3"]'
+json_check "$d/s.json" 'not any(h["failed"] for h in d["hosts"])'
+json_check "$d/s.json" '{o["label"] for o in d["outliers"]} == {"db3"} and d["outliers"][0]["kind"] == "slow"'
+json_check "$d/s.json" 'd["outliers"][0]["key_test"] and d["outliers"][0]["diff_ci95_pct"][1] < -20'
+json_check "$d/s.json" '[(x["label"], x["value"], x["majority"]) for x in d["disagreements"]] == [("db4", "fsync", "fdatasync")]'
+json_check "$d/s.json" 'd["hosts"][2]["key_test"]["ops_per_sec"] < 0.5 * d["hosts"][0]["key_test"]["ops_per_sec"]'
+cp "$OUT" "$d/s.txt"
+json_check "$d/s.json" 'd["headline"] == open("'"$d"'/s.txt").readline().rstrip("\n")'
+
+# Bad input: exit 2 naming the file, and no summary written.
+expect_exit 2 "$WALBENCH" report --summary "$d/db1.json" "$d/missing.json" --json "$d/t.json"
+grep -q 'missing.json: cannot read: No such file or directory' "$ERR" || fail "$(cat "$ERR")"
+[ ! -e "$d/t.json" ] || fail "a summary was written for bad input"
+pass
