@@ -34,7 +34,9 @@ command -v losetup >/dev/null && command -v mkfs.ext4 >/dev/null || skip "losetu
 [ -d /dev/shm ] && [ -w /dev/shm ] || skip "/dev/shm not writable"
 wb_tmpdir shm /dev/shm
 mkdir "$d/tmp" "$d/work"
-truncate -s 64M "$d/image"
+# Room for two hosts measuring at once (a qualify writes 38 MiB of segments) and
+# the cluster's WAL.
+truncate -s 256M "$d/image"
 loop=$(losetup -f --show "$d/image" 2>/dev/null) || skip "no loop device available"
 on_exit "losetup -d '$loop'"
 mkfs.ext4 -q -F "$loop" >/dev/null 2>&1 || fail "mkfs.ext4 failed"
