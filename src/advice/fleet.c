@@ -459,7 +459,9 @@ static void vote_all(struct fleet *f)
 	for (h = 0; h < f->n; h++) {
 		const char *tier = f->r[h].tier;
 
-		if (!f->r[h].has_qualification)
+		/* A qualify run that failed before its verdict has no tier: its failure
+		 * is named among the failures, and it has no answer to vote with. */
+		if (!f->r[h].has_qualification || !*tier)
 			continue;
 		for (k = 0; k < h; k++) /* the tier's first file starts its vote */
 			if (f->r[k].has_qualification && strcmp(f->r[k].tier, tier) == 0)

@@ -370,6 +370,11 @@ static void test_mixed_commands(void **state)
 	assert_non_null(strstr(v.headline, "recommendations agree (fdatasync, 2 of 2); tier "
 					   "standard: pass on 2 of 3; 1 differs (db5 fail); "
 					   "verdicts on tier fast agree (fail, 1 of 1)"));
+	/* A qualify run that failed before its verdict has no tier and no vote. */
+	qualify_host(7, "", "error", 1500);
+	decide(8);
+	assert_int_equal(v.nvotes, 3);
+	assert_null(strstr(v.headline, "tier  "));
 }
 
 static void test_partial_marked(void **state)
