@@ -63,6 +63,10 @@ in a rotated order.
                      checkpoint in the runs with a long timeout, give --warmup S-5 and
                      --secs up to 0.9 S. max_wal_size (1GB) may still request one when WAL
                      is fast: the checkpoints table says why each began
+  --pg-set NAME=VALUE
+                     one more postgresql.conf line for every cluster (repeatable), e.g.
+                     full_page_writes=off to see what full-page images add to the WAL that
+                     moving pg_wal relieves
   --clients N        pgbench clients (default 8; 2 threads, 1 for a single client)
   --scale N          pgbench scale (default 10)
   --walbench PATH    the walbench binary (default: \$WALBENCH, else ../build/walbench)
@@ -96,6 +100,7 @@ scale=10
 walbench=""
 walbench_given=0
 out=""
+pg_set=()
 while (($#)); do
 	case $1 in
 	-h | --help)
@@ -106,7 +111,7 @@ while (($#)); do
 		build=1
 		shift
 		;;
-	--iops | --reps | --secs | --warmup | --checkpoint-timeout | --clients | --scale | --walbench | --out)
+	--iops | --reps | --secs | --warmup | --checkpoint-timeout | --clients | --scale | --walbench | --out | --pg-set)
 		(($# >= 2)) || die "$1 needs a value (try --help)"
 		case $1 in
 		--iops) VOL_IOPS=$2 ;;
@@ -118,6 +123,11 @@ while (($#)); do
 		--scale) scale=$2 ;;
 		--walbench) walbench=$2 walbench_given=1 ;;
 		--out) out=$2 ;;
+		--pg-set)
+			[[ $2 =~ ^[a-z_]+=[A-Za-z0-9_.]+$ ]] ||
+				die "--pg-set takes NAME=VALUE (letters, digits, _ and .), not '$2'"
+			pg_set+=("${2%%=*} = '${2#*=}'")
+			;;
 		esac
 		shift 2
 		;;
@@ -331,6 +341,7 @@ checkpoint_timeout = ${ckpt_timeout}s
 log_checkpoints = on
 lc_messages = 'C'
 EOF
+	((${#pg_set[@]} == 0)) || printf '%s\n' "# --pg-set" "${pg_set[@]}" >>"${pgdata[i]}/postgresql.conf"
 	start_pg "$i" plain
 	"${as_pg[@]}" "$pgbin/pgbench" -h "$work/pg" -p $((PORT + i)) -U postgres -i -q -s "$scale" \
 		postgres >"$work/init-$i.log" 2>&1 || die "pgbench -i failed for ${label[i]}: $(tail -n 5 "$work/init-$i.log")"
@@ -624,7 +635,7 @@ report() {
 	local i tag
 	echo
 	echo "== pg_wal placement: pgbench TPC-B -s $scale -c $clients -j $jobs, ${secs} s runs after a" \
-		"${warmup} s warm-up, rounds: $reps — PostgreSQL $pg_version, checkpoint_timeout ${ckpt_timeout}s =="
+		"${warmup} s warm-up, rounds: $reps — PostgreSQL $pg_version, checkpoint_timeout ${ckpt_timeout}s${pg_set:+, ${pg_set[*]}} =="
 	echo "($(regime))"
 	echo "data: $data_dir ($(describe "$data_dir"))"
 	if ((build)); then
