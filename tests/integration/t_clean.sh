@@ -38,7 +38,7 @@ if [ "$(id -u)" = 0 ]; then
 	touch "$d/walbench.$dead.3.tmp"
 	chown nobody "$d/walbench.$dead.3.tmp"
 fi
-for i in $(seq 100); do # flock has taken its lock
+for _ in $(seq 100); do # flock has taken its lock
 	grep -q "FLOCK.* $holder " /proc/locks 2>/dev/null && break
 	sleep 0.05
 done
@@ -65,13 +65,16 @@ grep -qx "removed $d/walbench.$dead.0.tmp (4kB): process $dead no longer exists"
 	fail "clean: $(cat "$OUT")"
 [ "$(grep -c '^removed' "$OUT")" = 2 ] || fail "want two removed: $(cat "$OUT")"
 grep -q '^kept' "$OUT" && fail "kept files are listed only with --dry-run: $(cat "$OUT")"
-[ ! -e "$d/walbench.$dead.0.tmp" ] && [ ! -e "$d/walbench.$other.0.tmp" ] || fail "leftovers remain"
+if [ -e "$d/walbench.$dead.0.tmp" ] || [ -e "$d/walbench.$other.0.tmp" ]; then
+	fail "leftovers remain"
+fi
 for f in "$mine" "walbench.$dead.1.tmp" "walbench.$dead.0.tmp.keep" walbench-verify.dat \
 	000000010000000000000001; do
 	[ -f "$d/$f" ] || fail "$f was removed"
 done
-[ -L "$d/walbench.$dead.2.tmp" ] && [ "$(cat "$outside/target")" = "precious" ] ||
+if [ ! -L "$d/walbench.$dead.2.tmp" ] || [ "$(cat "$outside/target")" != "precious" ]; then
 	fail "the symlink or its target was touched"
+fi
 
 # The run was undisturbed: stopped, it removes its own file and exits 128 + 15.
 kill -TERM "$live"
