@@ -7,7 +7,7 @@ _walbench() {
 	cur=${COMP_WORDS[COMP_CWORD]}
 	prev=${COMP_WORDS[COMP_CWORD - 1]}
 	if ((COMP_CWORD == 1)); then
-		mapfile -t COMPREPLY < <(compgen -W "compat run engines recommend verify qualify compare report --help --version" -- "$cur")
+		mapfile -t COMPREPLY < <(compgen -W "compat run engines recommend verify qualify compare report clean --help --version" -- "$cur")
 		return
 	fi
 	cmd=${COMP_WORDS[1]}

@@ -20,6 +20,7 @@ static const struct {
 	{ "qualify", wb_cmd_qualify },
 	{ "compare", wb_cmd_compare },
 	{ "report", wb_cmd_report },
+	{ "clean", wb_cmd_clean },
 };
 
 int main(int argc, char **argv)

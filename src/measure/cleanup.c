@@ -15,6 +15,9 @@
 
 static char registered_path[WB_CLEANUP_MAX][PATH_MAX];
 static volatile sig_atomic_t registered[WB_CLEANUP_MAX];
+/* The descriptor holding each file's flock (testfile.h); exit releases them, so
+ * the handler leaves them alone. */
+static int registered_lock[WB_CLEANUP_MAX];
 /* Job threads create segments concurrently: two must not take one slot. The
  * handler never takes it; it reads only the published flags. */
 static pthread_mutex_t registry_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -89,7 +92,7 @@ void wb_cleanup_block(sigset_t *old)
 	pthread_sigmask(SIG_BLOCK, &set, old);
 }
 
-int wb_cleanup_register(const char *path)
+int wb_cleanup_register(const char *path, int lock_fd)
 {
 	sigset_t old;
 	unsigned i;
@@ -100,6 +103,7 @@ int wb_cleanup_register(const char *path)
 	for (i = 0; i < WB_CLEANUP_MAX; i++) {
 		if (!registered[i]) {
 			snprintf(registered_path[i], PATH_MAX, "%s", path);
+			registered_lock[i] = lock_fd;
 			registered[i] = 1;
 			ret = 0;
 			break;
@@ -117,9 +121,14 @@ void wb_cleanup_forget(const char *path)
 
 	wb_cleanup_block(&old);
 	pthread_mutex_lock(&registry_lock);
-	for (i = 0; i < WB_CLEANUP_MAX; i++)
-		if (registered[i] && strcmp(registered_path[i], path) == 0)
+	for (i = 0; i < WB_CLEANUP_MAX; i++) {
+		if (registered[i] && strcmp(registered_path[i], path) == 0) {
 			registered[i] = 0;
+			if (registered_lock[i] >= 0)
+				(void)close(registered_lock[i]);
+			registered_lock[i] = -1;
+		}
+	}
 	pthread_mutex_unlock(&registry_lock);
 	wb_cleanup_restore(&old);
 }

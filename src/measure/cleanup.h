@@ -21,8 +21,10 @@ int wb_cleanup_install(void);
 void wb_cleanup_block(sigset_t *old);
 void wb_cleanup_restore(const sigset_t *old);
 
-/* Registers path for removal on a signal. 0, or -ENFILE when the table is full. */
-int wb_cleanup_register(const char *path);
+/* Registers path for removal on a signal, with lock_fd (the descriptor holding
+ * its flock, or -1), which wb_cleanup_forget closes. 0, or -ENFILE when the table
+ * is full (lock_fd is then the caller's to close). */
+int wb_cleanup_register(const char *path, int lock_fd);
 
 /* Commands that can report a partial run turn this on: the first signal then
  * only sets the stop request (the session stops after its current trial and
@@ -33,7 +35,7 @@ void wb_cleanup_graceful(bool on);
 /* The signal that asked the run to stop, or 0. */
 int wb_cleanup_stop_requested(void);
 
-/* Forgets path (it was removed in the ordinary way). */
+/* Forgets path (it was removed in the ordinary way) and closes its lock descriptor. */
 void wb_cleanup_forget(const char *path);
 
 #endif

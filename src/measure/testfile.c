@@ -1,6 +1,8 @@
 /* testfile.c — safe creation and guaranteed removal of test files: never an
  * existing file, never through a symlink, and every file registered for removal
- * on a signal (cleanup.h) in the same step that creates it. */
+ * on a signal (cleanup.h) in the same step that creates it.
+ * Trap: the flock is held on a dup of the creating descriptor, so it lasts while
+ * callers close and reopen the file; it does no I/O and costs no flush. */
 #include "measure/testfile.h"
 
 #include <errno.h>
@@ -8,17 +10,33 @@
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "measure/cleanup.h"
+
+/* A lock on the file for as long as it exists, so `walbench clean` can tell a
+ * running walbench's file from a leftover even when the PID in its name is not
+ * one it can see (another PID namespace). Best effort: without a descriptor to
+ * spare, or on a file system without flock, clean still has the PID. */
+static int lock_file(int fd)
+{
+	int lock_fd = fcntl(fd, F_DUPFD_CLOEXEC, 3);
+
+	if (lock_fd >= 0 && flock(lock_fd, LOCK_EX | LOCK_NB)) {
+		(void)close(lock_fd);
+		lock_fd = -1;
+	}
+	return lock_fd;
+}
 
 /* Create-and-register must be one step: a signal between open and register would
  * leave the file behind. */
 static int create_exclusive(const char *path, const char **why)
 {
 	sigset_t old;
-	int fd, ret;
+	int fd, ret, lock_fd;
 
 	wb_cleanup_block(&old);
 	fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
@@ -29,9 +47,12 @@ static int create_exclusive(const char *path, const char **why)
 		wb_cleanup_restore(&old);
 		return ret;
 	}
-	ret = wb_cleanup_register(path);
+	lock_fd = lock_file(fd);
+	ret = wb_cleanup_register(path, lock_fd);
 	if (ret) {
 		(void)unlink(path);
+		if (lock_fd >= 0)
+			(void)close(lock_fd);
 		(void)close(fd);
 		*why = "too many test files";
 		fd = ret;
@@ -57,9 +78,10 @@ int wb_testfile_create(const char *target, char *path, size_t path_len, const ch
 		}
 	}
 	if (stat(target, &st) == 0 && S_ISDIR(st.st_mode)) {
-		for (attempt = 0; attempt < 100; attempt++) {
-			if (snprintf(path, path_len, "%s/walbench.%ld.%u.tmp", target,
-				     (long)getpid(), attempt) >= (int)path_len) {
+		for (attempt = 0; attempt < WB_TESTFILE_ATTEMPTS; attempt++) {
+			if (snprintf(path, path_len, "%s/" WB_TESTFILE_PREFIX "%ld.%u"
+				     WB_TESTFILE_SUFFIX, target, (long)getpid(),
+				     attempt) >= (int)path_len) {
 				*why = "path too long";
 				return -ENAMETOOLONG;
 			}

@@ -48,6 +48,11 @@ static const char *const sections[][2] = {
 	{ "report", "Results files (of run, recommend or qualify) as one self\\-contained HTML "
 		    "file with charts, several files side by side; with \\-\\-summary, a fleet's "
 		    "outliers and disagreeing recommendations, as text and JSON." },
+	{ "clean", "Removes from DIR the files a walbench killed by SIGKILL or the OOM killer "
+		   "left behind: walbench.PID.N.tmp, regular, yours, unlocked, and PID no running "
+		   "walbench. Prints each file removed; \\-\\-dry\\-run lists what would go "
+		   "and what stays, and why. Never follows a symlink, never recurses, never "
+		   "removes verify's walbench\\-verify.dat." },
 };
 
 void wb_print_man(void)
@@ -104,7 +109,8 @@ void wb_print_man(void)
 	       "\\-\\-fail\\-on\\-regression tripped (these two, and \\fBreport\\fR, take 2 for usage errors)\n.TP\n2\n"
 	       "unusable input (a missing directory, an unwritable report file, a block device "
 	       "in use) or nothing could run\n.TP\n3\nan I/O error or durability failure: a "
-	       "write, sync or close failed\n.TP\n128+N\nstopped by signal N, after removing "
+	       "write, sync or close failed; \\fBclean\\fR: a file could not be removed\n"
+	       ".TP\n128+N\nstopped by signal N, after removing "
 	       "the test files; \\fBrun\\fR, \\fBrecommend\\fR and \\fBqualify\\fR first "
 	       "report what they measured (marked partial)\n");
 	printf(".SH ENVIRONMENT\n.TP\n.B WALBENCH_PROFILES\nthe directory of profiles and "
@@ -116,6 +122,7 @@ void wb_print_man(void)
 	       "walbench run \\-\\-dir /srv/pg_wal \\-\\-method all \\-\\-size 8k,16k \\-\\-json a.json\n"
 	       "walbench compare a.json b.json \\-\\-fail\\-on\\-regression 10\n"
 	       "walbench report rec.json \\-o rec.html\n"
-	       "walbench report \\-\\-summary fleet/*.json\n.fi\n");
+	       "walbench report \\-\\-summary fleet/*.json\n"
+	       "walbench clean /srv/pg_wal \\-\\-dry\\-run\n.fi\n");
 	printf(".SH SEE ALSO\n.BR pg_test_fsync (1),\n.BR fio (1),\n.BR pgbench (1)\n");
 }

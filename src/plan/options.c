@@ -22,6 +22,7 @@
 #define QUA WB_CMD_BIT(WB_CMD_QUALIFY)
 #define CMP WB_CMD_BIT(WB_CMD_COMPARE)
 #define REP WB_CMD_BIT(WB_CMD_REPORT)
+#define CLN WB_CMD_BIT(WB_CMD_CLEAN)
 
 /* --decide's choices: "off", then every method that can be a baseline, in enum
  * order (index k is method k - 1; "none", the no-sync baseline, cannot be one). */
@@ -208,6 +209,9 @@ const struct wb_option wb_options[] = {
 	  "allow writing over the start of a raw block device (qualify: its first 22 MiB; run: "
 	  "16 MiB or the largest segment)",
 	  RUN | QUA, CFG(destroy_data), NULL },
+	{ "dry-run", 'n', WB_OPT_FLAG, NULL, 0, 0, "",
+	  "remove nothing: list each walbench file in DIR, whether it would go, and why",
+	  CLN, CFG(dry_run), NULL },
 	{ "tiers", 0, WB_OPT_PATH, NULL, 0, 0, "FILE",
 	  "the tiers and their thresholds (default profiles/tiers.json)",
 	  QUA, CFG(tiers_path), NULL },
@@ -628,6 +632,17 @@ again:
 	if ((cmd == WB_CMD_RECOMMEND || cmd == WB_CMD_VERIFY || cmd == WB_CMD_QUALIFY) &&
 	    optind == argc - 1)
 		cfg->target = argv[optind++];
+	/* clean removes files: its directory is never a default, always named. Options
+	 * may follow it ("clean DIR --dry-run"). */
+	if (cmd == WB_CMD_CLEAN && optind < argc && !cfg->target) {
+		cfg->target = argv[optind++];
+		goto again;
+	}
+	if (cmd == WB_CMD_CLEAN && !cfg->target) {
+		fprintf(stderr, "walbench: clean needs a directory: walbench clean DIR [--dry-run]\n");
+		usage_hint();
+		return 1;
+	}
 	if (optind < argc) {
 		fprintf(stderr, "walbench: unexpected argument \"%s\"\n", argv[optind]);
 		usage_hint();
@@ -639,7 +654,7 @@ again:
 static const char *const command_name[WB_CMD_COUNT] = {
 	[WB_CMD_COMPAT] = "compat", [WB_CMD_RUN] = "run", [WB_CMD_ENGINES] = "engines",
 	[WB_CMD_RECOMMEND] = "recommend", [WB_CMD_VERIFY] = "verify", [WB_CMD_QUALIFY] = "qualify",
-	[WB_CMD_COMPARE] = "compare", [WB_CMD_REPORT] = "report",
+	[WB_CMD_COMPARE] = "compare", [WB_CMD_REPORT] = "report", [WB_CMD_CLEAN] = "clean",
 };
 
 const char *wb_command_name(enum wb_command cmd)
@@ -660,6 +675,8 @@ static const char *const command_help[WB_CMD_COUNT] = {
 			   "             test by test, with the 95% CI of each change",
 	[WB_CMD_REPORT] = "FILE.json...: one self-contained HTML report with charts (several\n"
 			  "             files side by side), or --summary: a fleet's outliers",
+	[WB_CMD_CLEAN] = "DIR: remove the files a walbench killed by SIGKILL or the OOM killer\n"
+			 "             left in DIR (walbench.PID.N.tmp of a process that is gone)",
 };
 
 void wb_print_help(void)
@@ -694,5 +711,6 @@ void wb_print_help(void)
 	       "3 I/O error or durability failure (a sync failed), 128+N killed by signal N\n"
 	       "(test files are removed first). compare: 0 no regression, 1 a regression past\n"
 	       "--fail-on-regression, 2 unreadable input or a usage error. report: 0 written,\n"
-	       "2 unreadable input or a usage error.\n");
+	       "2 unreadable input or a usage error. clean: 0 done, 1 usage error, 2 DIR\n"
+	       "missing or not a directory, 3 a file could not be removed.\n");
 }

@@ -43,6 +43,7 @@ enum wb_command {
 	WB_CMD_COMPAT, WB_CMD_RUN, WB_CMD_ENGINES, WB_CMD_RECOMMEND, WB_CMD_VERIFY, WB_CMD_QUALIFY,
 	WB_CMD_COMPARE, /* two results files; not compat, the pg_test_fsync drop-in */
 	WB_CMD_REPORT,  /* results files into an HTML report, or a fleet summary */
+	WB_CMD_CLEAN,   /* remove the files a killed walbench left in a directory */
 	WB_CMD_COUNT
 };
 #define WB_CMD_BIT(c) (1u << (c))
@@ -105,6 +106,7 @@ struct wb_config {
 	struct wb_files report_files; /* report: the results files, in the order given */
 	const char *output_path;  /* report: the HTML file to write */
 	bool summary;             /* report: print the fleet summary instead of writing HTML */
+	bool dry_run;             /* clean: say what would go and what stays, remove nothing */
 	int argc;                 /* the command line from the command word on, as given, */
 	char **argv;              /* echoed into the JSON so a report can show how it was made */
 };

@@ -59,6 +59,17 @@ assert_no_files() {
 	[ -z "$left" ] || fail "files left behind in $1: $left"
 }
 
+# wait_for_files DIR: waits (up to 10 s) until something started in the background
+# has made a file in DIR, or fails, quoting $ERR.
+wait_for_files() {
+	local i
+	for i in $(seq 200); do
+		[ -n "$(ls "$1")" ] && return 0
+		sleep 0.05
+	done
+	fail "no test file appeared in $1: $(cat "$ERR")"
+}
+
 # json_check FILE PYTHON_EXPR: evaluates an assertion over the parsed JSON `d`.
 json_check() {
 	python3 - "$1" "$2" <<'PY' || fail "JSON check failed: $2"
