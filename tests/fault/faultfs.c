@@ -1,5 +1,6 @@
 /* faultfs — fault-injecting FUSE passthrough of BACKING_DIR at MOUNTPOINT, for walbench's
- * durability fault tests: fsync/fdatasync/write can be made to fail, or writes made short.
+ * durability fault tests: fsync/fdatasync/write can be made to fail, or writes made short, or one
+ * sync fail and the next succeed, as Linux reports a write-back error once.
  *
  * Traps, measured on Debian 12 (libfuse 3.14, kernel 6.18) — re-check on a new kernel:
  *  - Every file is opened with fi->direct_io, so each write(2)/pwrite(2) of the program reaches
@@ -61,6 +62,7 @@ enum ff_verdict {
 struct ff_config {
 	int fsync_errno;          /* --fail-fsync / --fail-fdatasync-only errno; 0 = off */
 	bool fsync_datasync_only; /* only datasync != 0 calls are faulted */
+	bool sync_once;           /* --fail-sync-once: only the first faulted sync fails */
 	int write_errno;          /* --fail-write errno; 0 = not given */
 	bool write_budget_set;    /* --fail-write-after given */
 	uint64_t write_budget;    /* bytes allowed through before writes fail */
@@ -78,6 +80,7 @@ struct ff_state {
 	uint64_t bytes_written;  /* bytes the backing fs accepted through us */
 	uint64_t writes_passed;  /* successful write requests (for --fail-after-ops) */
 	uint64_t fsyncs_passed;  /* successful fsyncs of the faulted kind */
+	bool sync_failed;        /* --fail-sync-once has failed its one sync */
 };
 
 /* One mount per process and a single-threaded loop, so one file-static state is enough. */
@@ -138,12 +141,21 @@ static bool ff_fsync_matches(int datasync)
 	return datasync != 0 || !ff.cfg.fsync_datasync_only;
 }
 
+/* Called once per sync (fsync op, or a synchronous write): --fail-sync-once spends its one
+ * failure here. */
 static enum ff_verdict ff_fsync_verdict(int datasync)
 {
 	if (!ff_fsync_matches(datasync))
 		return FF_PASS;
 	if (ff.fsyncs_passed < ff.cfg.after_ops)
 		return FF_PASS;
+	if (ff.cfg.sync_once) {
+		/* Linux reports a write-back error to a descriptor once: the next sync finds the
+		 * pages clean (their data lost) and returns 0. A program that retries succeeds. */
+		if (ff.sync_failed)
+			return FF_PASS;
+		ff.sync_failed = true;
+	}
 	return FF_FAIL;
 }
 
@@ -353,6 +365,7 @@ static const struct fuse_operations ff_ops = {
 enum ff_opt {
 	FF_OPT_FAIL_FSYNC = 256,
 	FF_OPT_FAIL_FDATASYNC_ONLY,
+	FF_OPT_FAIL_SYNC_ONCE,
 	FF_OPT_FAIL_WRITE,
 	FF_OPT_FAIL_WRITE_AFTER,
 	FF_OPT_FAIL_AFTER_OPS,
@@ -364,6 +377,7 @@ enum ff_opt {
 static const struct option ff_long_opts[] = {
 	{ "fail-fsync", required_argument, NULL, FF_OPT_FAIL_FSYNC },
 	{ "fail-fdatasync-only", required_argument, NULL, FF_OPT_FAIL_FDATASYNC_ONLY },
+	{ "fail-sync-once", required_argument, NULL, FF_OPT_FAIL_SYNC_ONCE },
 	{ "fail-write", required_argument, NULL, FF_OPT_FAIL_WRITE },
 	{ "fail-write-after", required_argument, NULL, FF_OPT_FAIL_WRITE_AFTER },
 	{ "fail-after-ops", required_argument, NULL, FF_OPT_FAIL_AFTER_OPS },
@@ -386,6 +400,9 @@ static void ff_usage(FILE *out)
 		"Faults:\n"
 		"  --fail-fsync ERRNO           every fsync/fdatasync on a file returns ERRNO\n"
 		"  --fail-fdatasync-only ERRNO  only fdatasync (datasync=1) fails; fsync succeeds\n"
+		"  --fail-sync-once ERRNO       the first fsync or fdatasync (after --fail-after-ops)\n"
+		"                               returns ERRNO, every later one succeeds: a write-back\n"
+		"                               error, which Linux reports once\n"
 		"  --fail-write ERRNO           every write returns ERRNO\n"
 		"  --fail-write-after BYTES     writes succeed until BYTES bytes in total went\n"
 		"                               through, then fail (--fail-write's ERRNO, else EIO;\n"
@@ -503,15 +520,18 @@ static int ff_fuse_arg(struct fuse_args *args, const char *arg)
 }
 
 /* Fault options that cannot be combined, and an N with nothing to count. */
-static int ff_check_config(const struct ff_config *cfg, bool fsync_given, bool fdatasync_given,
+/* sync_faults: one bit per sync fault option given, so repeating one is no conflict. */
+static int ff_check_config(const struct ff_config *cfg, unsigned sync_faults,
 			   bool after_ops_given)
 {
-	if (fsync_given && fdatasync_given)
-		return ff_usage_error("--fail-fsync and --fail-fdatasync-only exclude each other");
+	if (__builtin_popcount(sync_faults) > 1)
+		return ff_usage_error("--fail-fsync, --fail-fdatasync-only and --fail-sync-once "
+				      "exclude each other");
 	if (cfg->short_write && cfg->write_errno != 0)
 		return ff_usage_error("--short-write and --fail-write exclude each other");
 	if (cfg->fault_sync_writes && cfg->fsync_errno == 0)
-		return ff_usage_error("--fault-sync-writes needs --fail-fsync or --fail-fdatasync-only");
+		return ff_usage_error("--fault-sync-writes needs --fail-fsync, --fail-fdatasync-only "
+				      "or --fail-sync-once");
 	if (after_ops_given && cfg->fsync_errno == 0 && !cfg->write_errno &&
 	    !cfg->write_budget_set && !cfg->short_write)
 		return ff_usage_error("--fail-after-ops needs a fault option");
@@ -521,7 +541,8 @@ static int ff_check_config(const struct ff_config *cfg, bool fsync_given, bool f
 /* Fills cfg and the FUSE arguments. Returns 0 to go on, -1 after --help, or an exit code. */
 static int ff_parse_args(int argc, char **argv, struct ff_config *cfg, struct fuse_args *fargs)
 {
-	bool fsync_given = false, fdatasync_given = false, after_ops_given = false;
+	unsigned sync_faults = 0;
+	bool after_ops_given = false;
 	int opt;
 	int rc;
 
@@ -530,12 +551,17 @@ static int ff_parse_args(int argc, char **argv, struct ff_config *cfg, struct fu
 		rc = 0;
 		switch (opt) {
 		case FF_OPT_FAIL_FSYNC:
-			fsync_given = true;
+			sync_faults |= 1u << 0;
 			rc = ff_parse_errno(optarg, &cfg->fsync_errno);
 			break;
 		case FF_OPT_FAIL_FDATASYNC_ONLY:
-			fdatasync_given = true;
+			sync_faults |= 1u << 1;
 			cfg->fsync_datasync_only = true;
+			rc = ff_parse_errno(optarg, &cfg->fsync_errno);
+			break;
+		case FF_OPT_FAIL_SYNC_ONCE:
+			sync_faults |= 1u << 2;
+			cfg->sync_once = true;
 			rc = ff_parse_errno(optarg, &cfg->fsync_errno);
 			break;
 		case FF_OPT_FAIL_WRITE:
@@ -590,7 +616,7 @@ static int ff_parse_args(int argc, char **argv, struct ff_config *cfg, struct fu
 		return ff_usage_error("need exactly BACKING_DIR and MOUNTPOINT");
 	cfg->backing_dir = argv[optind];
 	cfg->mountpoint = argv[optind + 1];
-	return ff_check_config(cfg, fsync_given, fdatasync_given, after_ops_given);
+	return ff_check_config(cfg, sync_faults, after_ops_given);
 }
 
 /* ---- mount and serve --------------------------------------------------------------------- */

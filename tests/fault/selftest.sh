@@ -283,6 +283,22 @@ EOF
 	stop_faultfs
 }
 
+check_fail_sync_once() {
+	start_faultfs --verbose --fail-sync-once EIO --fail-after-ops 1
+	local out
+	out=$(run_py <<'EOF'
+fd = create("f")
+os.pwrite(fd, b"x" * 4096, 0)
+print([call(os.fsync, fd), call(os.fdatasync, fd), call(os.fsync, fd), call(os.fdatasync, fd)])
+os.close(fd)
+EOF
+) || fail "python check failed (see its traceback above)"
+	expect "--fail-sync-once EIO --fail-after-ops 1: one sync passes, the next fails, the rest pass" \
+		"['ok', 'EIO', 'ok', 'ok']" "$out"
+	expect "--fail-sync-once logs its one fault" "faultfs: fdatasync -> EIO" "$(cat "$ff_log")"
+	stop_faultfs
+}
+
 check_fault_sync_writes() {
 	start_faultfs --fail-fdatasync-only EIO --fault-sync-writes
 	local out
@@ -375,6 +391,9 @@ check_faultfs_usage() {
 	rc=0
 	"$FAULTFS" --fail-fsync EIO --fail-fdatasync-only EIO "$backing" "$mnt" 2>/dev/null || rc=$?
 	expect "faultfs: conflicting fsync faults are a usage error (exit 2)" 2 "$rc"
+	rc=0
+	"$FAULTFS" --fail-sync-once EIO --fail-fsync EIO "$backing" "$mnt" 2>/dev/null || rc=$?
+	expect "faultfs: --fail-sync-once with --fail-fsync is a usage error (exit 2)" 2 "$rc"
 	! is_mounted || fail "a usage error left a mount"
 }
 
@@ -450,6 +469,7 @@ main() {
 	check_fail_fsync
 	check_fail_fdatasync_only
 	check_fail_after_ops
+	check_fail_sync_once
 	check_fault_sync_writes
 	check_fail_write
 	check_fail_write_after
