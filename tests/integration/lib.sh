@@ -82,6 +82,15 @@ if not ok:
 PY
 }
 
+# assert_no_verdict JSON [WHY]: the last qualify (its stdout in $OUT) gave no
+# verdict — neither pass, fail nor inconclusive — in its text and in JSON, and its
+# headline starts "No verdict: WHY".
+assert_no_verdict() {
+	grep -q "^No verdict: ${2:-}" "$OUT" || fail "qualify headline: $(head -5 "$OUT")"
+	json_check "$1" 'd["qualification"]["verdict"] not in ("pass", "fail", "inconclusive")'
+	json_check "$1" 'd["qualification"]["headline"].startswith("No verdict: '"${2:-}"'")'
+}
+
 # fusefs_mount NAME [OPTIONS...]: mounts one of the FUSE test file systems of
 # tests/fault (faultfs, lyingfs) on a new directory, as a passthrough of another new
 # directory; sets FS_MNT, FS_BACKING, FS_PID and FS_LOG (its stderr). The mount, the
