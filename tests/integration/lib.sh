@@ -82,6 +82,27 @@ if not ok:
 PY
 }
 
+# loop_fs VAR FSTYPE SIZE [MOUNT_OPTIONS]: a new FSTYPE file system on a loop
+# device over a sparse SIZE image, mounted on a new directory whose path goes in
+# $VAR; the device in LOOP_DEV. Mount, device and image are removed at exit.
+# Skips without root, losetup, mkfs.FSTYPE, a free loop device, or the mount.
+loop_fs() {
+	local _wb_root force=-F
+	need_root
+	command -v losetup >/dev/null || skip "losetup missing"
+	command -v "mkfs.$2" >/dev/null || skip "mkfs.$2 missing"
+	[ "$2" = xfs ] && force=-f
+	wb_tmpdir _wb_root
+	truncate -s "$3" "$_wb_root/image" || fail "cannot make a $3 image"
+	LOOP_DEV=$(losetup -f --show "$_wb_root/image" 2>/dev/null) || skip "no loop device available"
+	on_exit "losetup -d '$LOOP_DEV'"
+	"mkfs.$2" -q "$force" "$LOOP_DEV" >/dev/null 2>&1 || fail "mkfs.$2 on $3 failed"
+	mkdir "$_wb_root/mnt"
+	mount ${4:+-o "$4"} "$LOOP_DEV" "$_wb_root/mnt" 2>/dev/null || skip "cannot mount $2 ${4:-}"
+	on_exit "umount '$_wb_root/mnt'"
+	printf -v "$1" '%s' "$_wb_root/mnt"
+}
+
 # assert_no_verdict JSON [WHY]: the last qualify (its stdout in $OUT) gave no
 # verdict — neither pass, fail nor inconclusive — in its text and in JSON, and its
 # headline starts "No verdict: WHY".
