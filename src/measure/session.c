@@ -563,7 +563,8 @@ struct site_files {
 	int claim_fd;              /* a raw device: held open with O_EXCL for the run; else -1 */
 };
 
-/* Removes what create_site made; the first failure to remove is reported. */
+/* Removes what create_site made; a file that stays fails the run even when
+ * every test passed (wb_testfile_remove has said which). */
 static enum wb_session_status remove_site(struct site_files *sf, enum wb_session_status status)
 {
 	unsigned f;
@@ -577,11 +578,8 @@ static enum wb_session_status remove_site(struct site_files *sf, enum wb_session
 	}
 	for (f = 0; f < sf->made; f++) {
 		ret = wb_testfile_remove(sf->paths[f]);
-		if (ret && status == WB_SESSION_OK) {
-			fprintf(stderr, "walbench: removing %s failed: %s\n", sf->paths[f],
-				strerror(-ret));
+		if (ret && status == WB_SESSION_OK)
 			status = WB_SESSION_IO_FAILED;
-		}
 	}
 	sf->made = 0;
 	return status;

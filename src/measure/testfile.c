@@ -115,10 +115,27 @@ int wb_fsync_dir(const char *dir)
 	return ret;
 }
 
+/* Says so whenever a file stays: callers remove files on their way out of a
+ * failure too (a shut-down file system fails the unlink as it failed the
+ * test), where a status cannot carry a second story. */
 int wb_testfile_remove(const char *path)
 {
+	const char *slash = strrchr(path, '/'), *name = slash ? slash + 1 : path;
+	const char *dir = slash ? path : ".";
+	int dir_len = slash && slash != path ? (int)(slash - path) : 1; /* "/x": dir is "/" */
 	int ret = unlink(path) ? -errno : 0;
+	pid_t pid;
 
 	wb_cleanup_forget(path);
+	if (!ret)
+		return 0;
+	fprintf(stderr, "walbench: removing %s failed: %s", path, strerror(-ret));
+	if (ret == -ENOENT)
+		fprintf(stderr, "\n");
+	else if (!wb_testfile_name_parse(name, &pid)) /* compat -f FILE: a name of the user's */
+		fprintf(stderr, "; the file is left there\n");
+	else
+		fprintf(stderr, "; the file is left there (`walbench clean %.*s` removes it once "
+			"the file system allows)\n", dir_len, dir);
 	return ret;
 }

@@ -18,7 +18,8 @@
  * *why names the refusal ("exists", "is a symbolic link"). */
 int wb_testfile_create(const char *target, char *path, size_t path_len, const char **why);
 
-/* Unlinks a file created above, forgets it and releases its lock. 0 or -errno. */
+/* Unlinks a file created above, forgets it and releases its lock. 0 or -errno;
+ * a failure is reported on stderr here, with the path of the file left. */
 int wb_testfile_remove(const char *path);
 
 /* Makes dir's entries durable (a created or removed file survives a crash). 0 or -errno. */
