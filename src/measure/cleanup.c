@@ -1,5 +1,5 @@
-/* cleanup.c — removes every registered test file when SIGINT, SIGTERM or SIGHUP
- * arrives, then exits with 128 + the signal number — or, for commands that
+/* cleanup.c — removes every registered test file when SIGINT, SIGTERM, SIGHUP
+ * or SIGPIPE (the reader of `walbench compat | head` went away) arrives, then exits with 128 + the signal number — or, for commands that
  * report partial results, first asks the run to stop after its trial.
  * Trap: the signal handler may only use async-signal-safe calls (unlink, write,
  * _exit); the registry is a fixed array whose slots are published by a flag
@@ -65,7 +65,7 @@ int wb_cleanup_stop_requested(void)
 
 int wb_cleanup_install(void)
 {
-	static const int signals[] = { SIGINT, SIGTERM, SIGHUP };
+	static const int signals[] = { SIGINT, SIGTERM, SIGHUP, SIGPIPE };
 	struct sigaction sa;
 	unsigned i;
 
@@ -89,6 +89,7 @@ void wb_cleanup_block(sigset_t *old)
 	sigaddset(&set, SIGINT);
 	sigaddset(&set, SIGTERM);
 	sigaddset(&set, SIGHUP);
+	sigaddset(&set, SIGPIPE);
 	pthread_sigmask(SIG_BLOCK, &set, old);
 }
 

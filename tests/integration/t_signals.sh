@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # t_signals.sh — SIGINT, SIGTERM and SIGHUP mid-run remove the test file and exit
-# with 128 + the signal number.
+# with 128 + the signal number; so does SIGPIPE, when stdout's reader exits
+# (`walbench compat | head -1`).
 . "$(dirname "$0")/lib.sh"
 set -e
 wb_tmpdir d
@@ -25,5 +26,17 @@ for sig in INT TERM HUP; do
 	[ "$rc" = "$want" ] || fail "SIG$sig: exit $rc, want $want"
 	assert_no_files "$d"
 	grep -q 'interrupted; test files removed' "$ERR" || fail "no interruption message"
+done
+
+# The reader goes after the first line; walbench's next write to the pipe gets
+# SIGPIPE. run stops after its trial (as on a first SIGINT), compat at once.
+for cmd in "compat -f $d -s 200ms" "run --dir $d --method fdatasync --budget 2s"; do
+	set +e
+	# shellcheck disable=SC2086 # cmd is split into its words on purpose
+	"$WALBENCH" $cmd 2>"$ERR" | head -1 >/dev/null
+	rc=${PIPESTATUS[0]}
+	set -e
+	[ "$rc" = 141 ] || fail "${cmd%% *} | head: exit $rc, want 141: $(cat "$ERR")"
+	assert_no_files "$d"
 done
 pass
