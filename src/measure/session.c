@@ -173,11 +173,12 @@ out_remove:
 
 /* The files could not be made: every test becomes an error row saying why, so
  * the table, the JSON and a verdict read the failure instead of nothing. A
- * failed fsync or close of written data is a durability failure like any other. */
+ * failed fsync or close of written data is a durability failure like any other.
+ * A test that could never run here (fsync_writethrough on Linux) stays n/a. */
 static void fail_all(const struct wb_test *tests, size_t n, const struct prep_failure *pf,
 		     const struct wb_result_hooks *hooks, struct wb_results *rs)
 {
-	const char *name = strerrorname_np(pf->err);
+	const char *name = strerrorname_np(pf->err), *na;
 	bool lost = pf->load ? pf->load->durability_failure
 			     : strcmp(pf->call, "fsync") == 0 || strcmp(pf->call, "close") == 0;
 	size_t i;
@@ -187,8 +188,11 @@ static void fail_all(const struct wb_test *tests, size_t n, const struct prep_fa
 
 		if (!r)
 			return; /* the stderr line above still told */
-		r->durability_failure = lost;
-		if (pf->load)
+		na = wb_method_engine_reason(tests[i].method, tests[i].engine);
+		r->durability_failure = lost && !na;
+		if (na)
+			wb_set_status(r, WB_STATUS_NA, ENOTSUP, "%s", na);
+		else if (pf->load)
 			wb_set_status(r, WB_STATUS_ERROR, pf->err, "%s", pf->load->reason);
 		else if (pf->why[0])
 			wb_set_status(r, WB_STATUS_ERROR, pf->err, "create: %s while creating the test "
@@ -196,7 +200,8 @@ static void fail_all(const struct wb_test *tests, size_t n, const struct prep_fa
 		else
 			wb_set_status(r, WB_STATUS_ERROR, pf->err, "%s: %s while preparing the test "
 				      "file", pf->call, name ? name : "?");
-		wb_result_set_site(r, pf->call, pf->offset, -1, pf->path);
+		if (!na)
+			wb_result_set_site(r, pf->call, pf->offset, -1, pf->path);
 		if (hooks && hooks->before)
 			hooks->before(&r->test, hooks->ctx);
 		if (hooks && hooks->after)

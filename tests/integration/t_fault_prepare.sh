@@ -3,8 +3,10 @@
 # EIO on a FUSE fault file system) is a failure everywhere it can be read: every
 # row says `error: fsync: EIO while preparing the test file`, the JSON and CSV
 # are written with status error, the errno name, where it failed and
-# durability_failure, recommend's headline is the durability failure, and the
-# exit status is 3. Nothing is left behind.
+# durability_failure, compat says `failed: EIO` for every method Linux has (and
+# n/a for fsync_writethrough, which it has not), recommend's headline and
+# qualify's are the durability failure, and the exit status is 3. Nothing is
+# left behind.
 . "$(dirname "$0")/lib.sh"
 set -e
 faultfs_mount --fail-fsync EIO
@@ -32,6 +34,17 @@ expect_exit 3 "$WALBENCH" recommend "$FF_MNT" --workload oltp --budget 5s --json
 grep -q '^NO RECOMMENDATION: DURABILITY FAILURE: .*fsync: EIO while preparing the test file' "$OUT" ||
 	fail "recommend headline: $(cat "$OUT")"
 json_check "$out/rec.json" 'any(t["status"] == "error" and t["durability_failure"] for t in d["tests"])'
+
+expect_exit 3 "$WALBENCH" compat -f "$FF_MNT" -s 50ms
+[ "$(grep -c 'failed: EIO$' "$OUT")" = 16 ] || fail "compat: want 16 failed lines: $(cat "$OUT")"
+[ "$(grep -Ec '^        fsync_writethrough +n/a$' "$OUT")" = 2 ] ||
+	fail "compat: fsync_writethrough is n/a on Linux, failure or not: $(cat "$OUT")"
+! grep -q 'ops/sec' "$OUT" || fail "compat printed a rate: $(cat "$OUT")"
+grep -q 'DURABILITY FAILURE' "$ERR" || fail "compat: not loud: $(cat "$ERR")"
+expect_exit 3 "$WALBENCH" qualify "$FF_MNT" --duration 2s --slice 500ms --json "$out/q.json"
+assert_no_verdict "$out/q.json" 'DURABILITY FAILURE: '
+grep -q '^No verdict: .*fsync: EIO while preparing the test file' "$OUT" || fail "qualify: $(head -3 "$OUT")"
+assert_no_files "$FF_MNT"
 
 # A write that fails while preparing names its offset: the first write past 4 MiB.
 fusermount3 -u "$FF_MNT"
