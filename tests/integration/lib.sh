@@ -103,6 +103,12 @@ loop_fs() {
 	printf -v "$1" '%s' "$_wb_root/mnt"
 }
 
+# error_row METHOD ENGINE REASON: the last run's 8kB x1 row of METHOD on ENGINE
+# (stdout in $OUT) is `error: REASON`, REASON an extended regex.
+error_row() {
+	grep -Eq "^$1 +$2 +8kB +1 +1 error: $3\$" "$OUT" || fail "no $1/$2 row 'error: $3': $(cat "$OUT")"
+}
+
 # assert_no_verdict JSON [WHY]: the last qualify (its stdout in $OUT) gave no
 # verdict — neither pass, fail nor inconclusive — in its text and in JSON, and its
 # headline starts "No verdict: WHY".

@@ -11,11 +11,6 @@ set -e
 wb_tmpdir out
 engines=direct
 
-# error_row METHOD ENGINE REASON: the last run's row of METHOD on ENGINE is
-# `error: REASON` (an extended regex).
-error_row() {
-	grep -Eq "^$1 +$2 +8kB +1 +1 error: $3\$" "$OUT" || fail "no $1/$2 row 'error: $3': $(cat "$OUT")"
-}
 "$WALBENCH" engines --dir /tmp 2>/dev/null | grep -A2 '^io_uring_direct:' | grep -q 'fdatasync *available' &&
 	engines=direct,io_uring_direct
 

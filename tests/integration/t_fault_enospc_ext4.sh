@@ -11,10 +11,8 @@ wb_tmpdir out
 loop_fs small ext4 16M
 
 expect_exit 3 "$WALBENCH" run --dir "$small" --method fdatasync,fsync --budget 2s --json "$out/r.json"
-for m in fdatasync fsync; do
-	grep -Eq "^$m +sync +8kB +1 +1 error: write: ENOSPC while preparing the test file\$" "$OUT" ||
-		fail "no $m ENOSPC row: $(cat "$OUT")"
-done
+error_row fdatasync sync 'write: ENOSPC while preparing the test file'
+error_row fsync sync 'write: ENOSPC while preparing the test file'
 grep -q "preparing $small/walbench\.[0-9]*\.0\.tmp failed: write: No space left on device" "$ERR" ||
 	fail "stderr: $(cat "$ERR")"
 json_check "$out/r.json" 'all(t["status"] == "error" and t["errno_name"] == "ENOSPC" and not t["durability_failure"] for t in d["tests"])'

@@ -15,7 +15,7 @@ wb_tmpdir out
 # shutdown_midrun MNT ENGINE: shuts MNT's file system down 1 s into a run, checks
 # the run's report and its word on the file left, remounts and cleans.
 shutdown_midrun() {
-	local mnt=$1 engine=$2 pid rc m file
+	local mnt=$1 engine=$2 pid rc file
 	"$WALBENCH" run --dir "$mnt" --engine "$engine" --method fdatasync,fsync --budget 60s \
 		--json "$out/$engine.json" >"$OUT" 2>"$ERR" &
 	pid=$!
@@ -30,10 +30,8 @@ shutdown_midrun() {
 	[ "$rc" = 3 ] || fail "$engine: exit $rc, want 3; stderr: $(cat "$ERR")"
 
 	# Whatever call was in flight fails: the write, the sync, or the next trial's open.
-	for m in fdatasync fsync; do
-		grep -Eq "^$m +$engine +8kB +1 +1 error: .*: Input/output error\$" "$OUT" ||
-			fail "no $m/$engine error row: $(cat "$OUT")"
-	done
+	error_row fdatasync "$engine" '.*: Input/output error'
+	error_row fsync "$engine" '.*: Input/output error'
 	json_check "$out/$engine.json" 'all(t["status"] == "error" and t["errno_name"] == "EIO" for t in d["tests"])'
 	# A failed sync (or close) is a durability failure; a failed write or open is not.
 	json_check "$out/$engine.json" 'all(t["durability_failure"] == (t["failure"]["call"] in ("fdatasync", "fsync", "close")) for t in d["tests"])'

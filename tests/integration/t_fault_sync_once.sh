@@ -12,8 +12,7 @@ wb_tmpdir out
 # check_failed_row METHOD JSON PROM: METHOD's row, JSON and metrics are the
 # durability failure, with no rate.
 check_failed_row() {
-	grep -Eq "^$1 +sync +8kB +1 +1 error: $1: Input/output error\$" "$OUT" ||
-		fail "no $1 error row: $(cat "$OUT")"
+	error_row "$1" sync "$1: Input/output error"
 	grep -q 'DURABILITY FAILURE' "$ERR" || fail "$1: not loud: $(cat "$ERR")"
 	json_check "$2" '[t["status"] for t in d["tests"]] == ["error"]'
 	json_check "$2" '(t := d["tests"][0])["durability_failure"] and t["errno_name"] == "EIO" and t["failure"]["call"] == "'"$1"'"'
