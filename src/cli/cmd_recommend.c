@@ -236,7 +236,9 @@ int wb_cmd_recommend(int argc, char **argv)
 		.shared_buffers = cfg.shared_buffers,
 	};
 	if (rs.n) {
-		if (!wb_recommend(&rs, &params, &rec) && status == WB_EXIT_OK)
+		/* Stopped by a signal before the answer was known: the exit says the
+		 * signal (as run's and qualify's do), not "nothing could run". */
+		if (!wb_recommend(&rs, &params, &rec) && status == WB_EXIT_OK && !rs.interrupted)
 			status = WB_EXIT_SETUP;
 		rec.placement = pl;
 		wb_recommend_print(&rs, &rec);

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# t_signals_partial.sh — a signal mid-`run --json`, mid-`qualify --json`: the
+# t_signals_partial.sh — a signal mid-`run --json`, mid-`qualify --json`,
+# mid-`recommend --json`: the
 # run stops after its current trial, prints and writes what it measured marked
 # partial ("partial": true, "interrupted_by"), removes its files and exits
 # 128 + the signal; a second signal stops it at once, files still removed.
@@ -51,6 +52,21 @@ set -e
 [ "$rc" = 130 ] || fail "qualify, SIGINT: exit $rc, want 130 (a partial run is no pass)"
 json_check "$d/q.json" 'd["partial"] is True and "qualification" in d'
 rm -f "$d/q.json"
+assert_no_files "$d"
+
+# recommend stopped before it knows: no method, and the exit says the signal
+# (it said 2, "nothing could run", when the partial figures decided nothing).
+start_bg pid "$WALBENCH" recommend "$d" --budget 60s --trial-time 500ms --json "$d/rec.json"
+sleep 1.5
+kill -s TERM "$pid"
+set +e
+wait "$pid"
+rc=$?
+set -e
+[ "$rc" = 143 ] || fail "recommend, SIGTERM: exit $rc, want 143; $(cat "$ERR")"
+grep -q 'INTERRUPTED after' "$OUT" || fail "recommend does not say partial: $(cat "$OUT")"
+json_check "$d/rec.json" 'd["partial"] is True and d["interrupted_by"] == "SIGTERM"'
+rm -f "$d/rec.json"
 assert_no_files "$d"
 
 # A second signal does not wait: files removed, exit at once.
