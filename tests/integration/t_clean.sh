@@ -10,7 +10,8 @@ wb_tmpdir outside
 dead=$(cat /proc/sys/kernel/pid_max) # PIDs stay below pid_max: never a live one
 
 # A running walbench: its files stay, and --dry-run says why.
-"$WALBENCH" run --dir "$d" --method fdatasync --budget 60s >/dev/null 2>"$ERR" &
+# --min-trials: a converged test would end the run early, taking its file with it.
+"$WALBENCH" run --dir "$d" --method fdatasync --budget 60s --min-trials 100000 >/dev/null 2>"$ERR" &
 live=$!
 on_exit "kill -9 $live"
 wait_for_files "$d"

@@ -17,6 +17,7 @@ wb_tmpdir out
 shutdown_midrun() {
 	local mnt=$1 engine=$2 pid rc file
 	"$WALBENCH" run --dir "$mnt" --engine "$engine" --method fdatasync,fsync --budget 60s \
+		--min-trials 100000 \
 		--json "$out/$engine.json" >"$OUT" 2>"$ERR" &
 	pid=$!
 	on_exit "kill -9 $pid"

@@ -20,7 +20,7 @@ kill9_midrun() {
 
 # Two jobs (a file each) appending through new 1 MiB segments: files of every kind.
 kill9_midrun "$WALBENCH" run --dir "$d" --method fdatasync --jobs 2 --pattern append \
-	--segment new --segment-size 1MiB --budget 60s
+	--segment new --segment-size 1MiB --budget 60s --min-trials 100000 # never done early
 left=$(ls "$d")
 [ -n "$left" ] || fail "nothing left after kill -9: has walbench stopped using named files?"
 for f in $left; do
