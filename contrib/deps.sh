@@ -31,7 +31,7 @@ wb_install_deps() {
 
 WB_BUILD_DEPS=(build-essential cmake pkg-config liburing-dev libaio-dev libcjson-dev)
 WB_TEST_DEPS=(libcmocka-dev libfuse3-dev fuse3 libseccomp-dev python3 util-linux e2fsprogs fdisk
-	groff-base dpkg-dev)
+	groff-base dpkg-dev valgrind)
 # Tests cope without these: pg_test_fsync (else compat is checked against the stored
 # template only), strace (else the append trace test skips), chromium (else the
 # report's screenshot test skips); fio is for the benchmarks.
