@@ -36,3 +36,6 @@ WB_TEST_DEPS=(libcmocka-dev libfuse3-dev fuse3 libseccomp-dev python3 util-linux
 # template only), strace (else the append trace test skips), chromium (else the
 # report's screenshot test skips); fio is for the benchmarks.
 WB_TEST_OPTIONAL=(postgresql strace fio chromium)
+# contrib/fuzz.sh (and so CI) needs these; without them it skips. libclang-rt-dev holds
+# libFuzzer's runtime, which the clang package only recommends.
+WB_FUZZ_DEPS=(clang libclang-rt-dev)
