@@ -84,7 +84,9 @@ for t in "${TARGETS[@]}"; do
 		echo "fuzz $t: FAILED (exit $rc); libFuzzer's report, from $log:" >&2
 		grep -E -A40 '^==[0-9]+==|runtime error|^INFO: Running with|deadly signal' "$log" |
 			grep -v '^INFO:' | head -n 60 >&2 || tail -n 40 "$log" >&2
-		ls "$artifacts/$t-"* 2>/dev/null | sed 's/^/input that failed: /' >&2 || true
+		for f in "$artifacts/$t-"*; do
+			[[ -e $f ]] && echo "input that failed: $f" >&2
+		done
 	fi
 done
 echo "fuzz: $passed passed, $failed failed"
