@@ -31,7 +31,7 @@ wb_install_deps() {
 
 WB_BUILD_DEPS=(build-essential cmake pkg-config liburing-dev libaio-dev libcjson-dev)
 WB_TEST_DEPS=(libcmocka-dev libfuse3-dev fuse3 libseccomp-dev python3 python3-yaml util-linux
-	e2fsprogs xfsprogs fdisk groff-base dpkg-dev ansible-core ansible-lint)
+	e2fsprogs xfsprogs fdisk groff-base dpkg-dev ansible-core ansible-lint valgrind)
 # Tests cope without these: pg_test_fsync (else compat is checked against the stored
 # template only), strace (else the append trace test skips), chromium (else the
 # report's screenshot test skips); fio is for the benchmarks.
@@ -40,3 +40,6 @@ WB_TEST_DEPS=(libcmocka-dev libfuse3-dev fuse3 libseccomp-dev python3 python3-ya
 # owns /usr/bin/kubectl too, and the file conflict would fail the whole install.
 WB_TEST_OPTIONAL=(postgresql strace fio chromium)
 command -v kubectl >/dev/null 2>&1 || WB_TEST_OPTIONAL+=(kubernetes-client)
+# contrib/fuzz.sh (and so CI) needs these; without them it skips. libclang-rt-dev holds
+# libFuzzer's runtime, which the clang package only recommends.
+WB_FUZZ_DEPS=(clang libclang-rt-dev)

@@ -124,11 +124,11 @@ static void provenance(struct wb_svg_doc *d, const struct wb_report_run *r)
 {
 	const cJSON *words = cJSON_GetObjectItem(r->tree, "command_line"), *w;
 	const cJSON *host = cJSON_GetObjectItem(r->tree, "host");
-	double started = wb_html_num(host, "started_unix");
 	char when[64] = "unknown";
 
-	if (isfinite(started) && started > 0) {
-		time_t t = (time_t)started;
+	/* The reader's figure, not the tree's: it refused what is not a time. */
+	if (r->saved->started_unix > 0) {
+		time_t t = (time_t)r->saved->started_unix;
 		struct tm tm;
 
 		if (gmtime_r(&t, &tm))

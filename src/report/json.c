@@ -3,12 +3,14 @@
 
 #include <cjson/cJSON.h>
 #include <errno.h>
+#include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "report/atomic_file.h"
+#include "report/textbuf.h"
 #include "model/method.h"
 #include "model/version.h"
 
@@ -137,6 +139,45 @@ static void add_finite(cJSON *o, const char *key, double v)
 		cJSON_AddNumberToObject(o, key, v);
 	else
 		cJSON_AddNullToObject(o, key);
+}
+
+/* One number as cJSON prints it: the shorter of 15 or 17 significant digits
+ * that reads back as the same double; null for what JSON cannot hold. */
+static void add_number(struct wb_textbuf *t, const char *sep, double v)
+{
+	char buf[32];
+
+	if (!isfinite(v)) {
+		wb_textbuf_add(t, "%snull", sep);
+		return;
+	}
+	snprintf(buf, sizeof(buf), "%.15g", v);
+	if (strtod(buf, NULL) != v)
+		snprintf(buf, sizeof(buf), "%.17g", v);
+	wb_textbuf_add(t, "%s%s", sep, buf);
+}
+
+/* A per-trial array (of d, or else of u) as one raw JSON value, written as
+ * cJSON writes an array. A long run has thousands of trials, and a cJSON node
+ * per number (about 80 bytes, all held until the file is printed) was most of
+ * what made a run's peak RSS grow with its length (contrib/bench/rss.sh). */
+static void add_trial_array(cJSON *o, const char *key, const double *d, const uint32_t *u,
+			    size_t n)
+{
+	struct wb_textbuf t = { 0 };
+	size_t i;
+
+	wb_textbuf_add(&t, "[");
+	for (i = 0; i < n; i++) {
+		if (u)
+			wb_textbuf_add(&t, "%s%" PRIu32, i ? ", " : "", u[i]);
+		else
+			add_number(&t, i ? ", " : "", d[i]);
+	}
+	wb_textbuf_add(&t, "]");
+	if (!t.failed)
+		cJSON_AddRawToObject(o, key, t.s);
+	free(t.s);
 }
 
 static void add_strings(cJSON *o, const char *key, const char (*v)[WB_DEVICE_NAME_LEN], unsigned n)
@@ -290,8 +331,7 @@ static void add_failure_site(cJSON *o, const struct wb_failure_site *site)
 
 static cJSON *test_to_json(const struct wb_results *rs, const struct wb_result *r)
 {
-	cJSON *o = cJSON_CreateObject(), *arr;
-	size_t i;
+	cJSON *o = cJSON_CreateObject();
 
 	if (!o)
 		return NULL;
@@ -350,12 +390,8 @@ static cJSON *test_to_json(const struct wb_results *rs, const struct wb_result *
 	cJSON_AddNumberToObject(o, "warmup_s", (double)r->warmup_ns / 1e9);
 	cJSON_AddBoolToObject(o, "dropped", r->dropped);
 	cJSON_AddBoolToObject(o, "settled", r->settled);
-	arr = cJSON_AddArrayToObject(o, "trial_ops_per_sec");
-	for (i = 0; arr && i < r->ntrials; i++)
-		cJSON_AddItemToArray(arr, cJSON_CreateNumber(r->trial_rates[i]));
-	arr = cJSON_AddArrayToObject(o, "trial_round");
-	for (i = 0; arr && r->trial_rounds && i < r->ntrials; i++)
-		cJSON_AddItemToArray(arr, cJSON_CreateNumber(r->trial_rounds[i]));
+	add_trial_array(o, "trial_ops_per_sec", r->trial_rates, NULL, r->ntrials);
+	add_trial_array(o, "trial_round", NULL, r->trial_rounds, r->trial_rounds ? r->ntrials : 0);
 	add_latency(o, "latency_us", r->hist);
 	return o;
 }

@@ -291,7 +291,8 @@ static int read_test(struct reader *rd, const cJSON *obj, struct wb_saved_test *
 
 static int read_host(struct reader *rd, const cJSON *root, struct wb_saved_results *out)
 {
-	const cJSON *host = cJSON_GetObjectItemCaseSensitive(root, "host"), *dev, *v;
+	const cJSON *host = cJSON_GetObjectItemCaseSensitive(root, "host"), *dev;
+	uint64_t started;
 	int ret;
 
 	if (!host || cJSON_IsNull(host))
@@ -302,10 +303,11 @@ static int read_host(struct reader *rd, const cJSON *root, struct wb_saved_resul
 	if ((ret = get_string(rd, host, "hostname", out->hostname, sizeof(out->hostname), "")) ||
 	    (ret = get_string(rd, host, "kernel", out->kernel, sizeof(out->kernel), "")))
 		return ret;
-	v = cJSON_GetObjectItemCaseSensitive(host, "started_unix");
-	if (v && !cJSON_IsNumber(v))
-		return refuse(rd, "started_unix", "expected a number, got %s", type_name(v));
-	out->started_unix = v ? (int64_t)v->valuedouble : 0;
+	/* Whole seconds, as walbench writes them: a number past int64_t is not a
+	 * time, and converting it would be undefined behaviour. */
+	if ((ret = get_uint(rd, host, "started_unix", &started, false, 0)))
+		return ret;
+	out->started_unix = (int64_t)started;
 	dev = cJSON_GetObjectItemCaseSensitive(host, "device");
 	if (dev && !cJSON_IsNull(dev)) {
 		if (!cJSON_IsObject(dev))

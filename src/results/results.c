@@ -61,7 +61,7 @@ void wb_result_release(struct wb_result *r)
 	r->trial_rounds = NULL;
 	r->trial_p99_us = NULL;
 	r->trial_start_s = NULL;
-	r->ntrials = 0;
+	r->ntrials = r->trial_cap = r->noted_cap = 0;
 }
 
 void wb_result_add_wait(struct wb_result *r, uint64_t end_ns)
@@ -72,39 +72,57 @@ void wb_result_add_wait(struct wb_result *r, uint64_t end_ns)
 		r->waits[r->nwaits++] = end_ns;
 }
 
-int wb_result_add_trial(struct wb_result *r, double rate, uint32_t round)
+/* Makes room for n elements in each of the two arrays that share *cap, doubling
+ * it: a long run has thousands of trials, and growing by one element at a time
+ * copied the arrays each trial and left a trail of freed blocks that made the
+ * peak RSS grow with the run's length. */
+static int reserve_pair(void **a, size_t a_elem, void **b, size_t b_elem, size_t *cap, size_t n)
 {
-	double *v = realloc(r->trial_rates, (r->ntrials + 1) * sizeof(*v));
-	uint32_t *w;
+	size_t want = *cap ? *cap : 16;
+	void *v;
 
+	if (n <= *cap)
+		return 0;
+	while (want < n)
+		want *= 2;
+	v = realloc(*a, want * a_elem);
 	if (!v)
 		return -ENOMEM;
-	r->trial_rates = v;
-	w = realloc(r->trial_rounds, (r->ntrials + 1) * sizeof(*w));
-	if (!w)
-		return -ENOMEM;
-	r->trial_rounds = w;
-	v[r->ntrials] = rate;
-	w[r->ntrials++] = round;
+	*a = v;
+	v = realloc(*b, want * b_elem);
+	if (!v)
+		return -ENOMEM; /* *a is larger, *cap is not: the next call tries again */
+	*b = v;
+	*cap = want;
+	return 0;
+}
+
+int wb_result_add_trial(struct wb_result *r, double rate, uint32_t round)
+{
+	int ret = reserve_pair((void **)&r->trial_rates, sizeof(*r->trial_rates),
+			       (void **)&r->trial_rounds, sizeof(*r->trial_rounds), &r->trial_cap,
+			       r->ntrials + 1);
+
+	if (ret)
+		return ret;
+	r->trial_rates[r->ntrials] = rate;
+	r->trial_rounds[r->ntrials++] = round;
 	return 0;
 }
 
 int wb_result_note_trial(struct wb_result *r, double p99_us, double start_s)
 {
-	double *p, *t;
+	int ret;
 
 	if (!r->ntrials)
 		return 0;
-	p = realloc(r->trial_p99_us, r->ntrials * sizeof(*p));
-	if (!p)
-		return -ENOMEM;
-	r->trial_p99_us = p;
-	t = realloc(r->trial_start_s, r->ntrials * sizeof(*t));
-	if (!t)
-		return -ENOMEM;
-	r->trial_start_s = t;
-	p[r->ntrials - 1] = p99_us;
-	t[r->ntrials - 1] = start_s;
+	ret = reserve_pair((void **)&r->trial_p99_us, sizeof(*r->trial_p99_us),
+			   (void **)&r->trial_start_s, sizeof(*r->trial_start_s), &r->noted_cap,
+			   r->ntrials);
+	if (ret)
+		return ret;
+	r->trial_p99_us[r->ntrials - 1] = p99_us;
+	r->trial_start_s[r->ntrials - 1] = start_s;
 	return 0;
 }
 

@@ -52,6 +52,8 @@ struct wb_result {
 	uint64_t *waits;         /* end times (ns) of flushes that took WB_WAIT_RECORD_NS or more */
 	uint32_t nwaits;         /* at most WB_MAX_WAITS: enough to see a throttle's period */
 	size_t ntrials;
+	size_t trial_cap;        /* room in trial_rates and trial_rounds */
+	size_t noted_cap;        /* room in trial_p99_us and trial_start_s */
 	uint64_t warmup_ns;      /* measured and discarded before the first trial */
 	bool converged;          /* the CI reached the target before the time ran out */
 	bool dropped;            /* --decide: stopped early, significantly behind the leader */

@@ -300,6 +300,9 @@ static void test_reader_refusals(void **state)
 	expect_refused("not_results.json", -EINVAL,
 		       "schema_version: missing: not a results file of walbench run");
 	expect_refused("missing.json", -ENOENT, "cannot read: No such file or directory");
+	/* Found by fuzzing: a start time past int64_t was converted, undefined behaviour. */
+	expect_refused("bad_started.json", -EINVAL,
+		       "host.started_unix: expected a whole number, got 1e+300");
 }
 
 /* Unknown keys are ignored; the keys read come through. */
