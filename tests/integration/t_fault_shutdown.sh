@@ -5,7 +5,8 @@
 # through O_DIRECT. Exit 3, the rows and the JSON say the call in flight failed
 # with EIO, a durability failure when that call was a sync. The test file cannot
 # be unlinked on a shut-down file system: walbench says it is left and where,
-# never that it removed it; after a remount `walbench clean` removes it. Mounts,
+# never that it removed it; after a remount `walbench clean` removes it. qualify
+# under the same shutdown gives no verdict and exit 3. Mounts,
 # loop devices and images are removed on every exit path.
 . "$(dirname "$0")/lib.sh"
 set -e
@@ -55,9 +56,35 @@ shutdown_midrun() {
 	assert_no_files "$mnt"
 }
 
+# shutdown_qualify MNT: the same under qualify: no verdict, exit 3, the file named.
+shutdown_qualify() {
+	local mnt=$1 pid rc
+	"$WALBENCH" qualify "$mnt" --duration 60s --slice 1s --json "$out/q.json" >"$OUT" 2>"$ERR" &
+	pid=$!
+	on_exit "kill -9 $pid"
+	wait_for_files "$mnt"
+	sleep 1
+	xfs_io -x -c shutdown "$mnt" || fail "xfs_io shutdown of $mnt failed"
+	set +e
+	wait "$pid"
+	rc=$?
+	set -e
+	[ "$rc" = 3 ] || fail "qualify: exit $rc, want 3; stderr: $(cat "$ERR")"
+	grep -q '^No verdict: ' "$OUT" || fail "qualify headline: $(head -5 "$OUT")"
+	json_check "$out/q.json" 'd["qualification"]["headline"].startswith("No verdict: ")'
+	json_check "$out/q.json" 'any(t["status"] == "error" and t["errno_name"] == "EIO" for t in d["tests"])'
+	grep -q "^walbench: removing $mnt/walbench.$pid.0.tmp failed: Input/output error" "$ERR" ||
+		fail "qualify: the file left is not named: $(cat "$ERR")"
+	umount "$mnt"
+	mount "$LOOP_DEV" "$mnt" || fail "cannot remount $LOOP_DEV after the shutdown"
+	expect_exit 0 "$WALBENCH" clean "$mnt"
+	assert_no_files "$mnt"
+}
+
 # mkfs.xfs (xfsprogs >= 5.19) refuses new file systems under 300 MiB; sparse, it costs ~nothing.
 loop_fs xfs_mnt xfs 300M
 shutdown_midrun "$xfs_mnt" sync
+shutdown_qualify "$xfs_mnt"
 loop_fs ext4_mnt ext4 64M
 shutdown_midrun "$ext4_mnt" direct
 pass

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# t_kill9_clean.sh — SIGKILL runs no handler: a `kill -9`ed run leaves its files
-# (walbench measures on named files, as PostgreSQL's WAL is; README "Pitfalls"),
-# and `walbench clean DIR` removes exactly those, saying which and why.
+# t_kill9_clean.sh — SIGKILL runs no handler: a `kill -9`ed run, compat or
+# qualify leaves its files (walbench measures on named files, as PostgreSQL's
+# WAL is; README "Pitfalls"), and `walbench clean DIR` removes exactly those,
+# saying which and why.
 . "$(dirname "$0")/lib.sh"
 set -e
 wb_tmpdir d
@@ -44,4 +45,15 @@ assert_no_files "$d"
 
 expect_exit 0 "$WALBENCH" clean "$d"
 grep -q "^nothing of walbench's in $d$" "$OUT" || fail "second clean: $(cat "$OUT")"
+
+# compat and qualify, killed the same way, leave their one file; clean takes it.
+rm "$d/notes.txt"
+for cmd in "compat -f $d -s 30" "qualify $d --duration 60s --slice 1s"; do
+	# shellcheck disable=SC2086 # the command's words
+	kill9_midrun "$WALBENCH" $cmd
+	[[ $(ls "$d") =~ ^walbench\.$pid\.0\.tmp$ ]] || fail "$cmd left: $(ls "$d")"
+	expect_exit 0 "$WALBENCH" clean "$d"
+	grep -q "^1 removed, 0 kept$" "$OUT" || fail "clean after $cmd: $(cat "$OUT")"
+	assert_no_files "$d"
+done
 pass
