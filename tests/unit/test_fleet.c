@@ -371,6 +371,7 @@ static void test_mixed_commands(void **state)
 					   "standard: pass on 2 of 3; 1 differs (db5 fail); "
 					   "verdicts on tier fast agree (fail, 1 of 1)"));
 	/* A qualify run that failed before its verdict has no tier and no vote. */
+	wb_fleet_free(&v);
 	qualify_host(7, "", "error", 1500);
 	decide(8);
 	assert_int_equal(v.nvotes, 3);
