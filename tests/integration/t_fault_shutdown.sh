@@ -5,8 +5,9 @@
 # through O_DIRECT. Exit 3, the rows and the JSON say the call in flight failed
 # with EIO, a durability failure when that call was a sync. The test file cannot
 # be unlinked on a shut-down file system: walbench says it is left and where,
-# never that it removed it; after a remount `walbench clean` removes it. qualify
-# under the same shutdown gives no verdict and exit 3. Mounts,
+# never that it removed it; after a remount `walbench clean` removes it. qualify,
+# recommend and compat under the same shutdown: no verdict, no recommendation, a
+# failed line, exit 3, the file named. Mounts,
 # loop devices and images are removed on every exit path.
 . "$(dirname "$0")/lib.sh"
 set -e
@@ -56,10 +57,12 @@ shutdown_midrun() {
 	assert_no_files "$mnt"
 }
 
-# shutdown_qualify MNT: the same under qualify: no verdict, exit 3, the file named.
-shutdown_qualify() {
-	local mnt=$1 pid rc
-	"$WALBENCH" qualify "$mnt" --duration 60s --slice 1s --json "$out/q.json" >"$OUT" 2>"$ERR" &
+# shutdown_cmd MNT HEADLINE CMD...: the same under compat, recommend or qualify:
+# exit 3, HEADLINE (a regex) on stdout, the file left named; remount and clean.
+shutdown_cmd() {
+	local mnt=$1 headline=$2 pid rc
+	shift 2
+	"$@" >"$OUT" 2>"$ERR" &
 	pid=$!
 	on_exit "kill -9 $pid"
 	wait_for_files "$mnt"
@@ -69,12 +72,10 @@ shutdown_qualify() {
 	wait "$pid"
 	rc=$?
 	set -e
-	[ "$rc" = 3 ] || fail "qualify: exit $rc, want 3; stderr: $(cat "$ERR")"
-	grep -q '^No verdict: ' "$OUT" || fail "qualify headline: $(head -5 "$OUT")"
-	json_check "$out/q.json" 'd["qualification"]["headline"].startswith("No verdict: ")'
-	json_check "$out/q.json" 'any(t["status"] == "error" and t["errno_name"] == "EIO" for t in d["tests"])'
+	[ "$rc" = 3 ] || fail "$2: exit $rc, want 3; stderr: $(cat "$ERR")"
+	grep -Eq "$headline" "$OUT" || fail "$2: no '$headline' in: $(head -8 "$OUT")"
 	grep -q "^walbench: removing $mnt/walbench.$pid.0.tmp failed: Input/output error" "$ERR" ||
-		fail "qualify: the file left is not named: $(cat "$ERR")"
+		fail "$2: the file left is not named: $(cat "$ERR")"
 	umount "$mnt"
 	mount "$LOOP_DEV" "$mnt" || fail "cannot remount $LOOP_DEV after the shutdown"
 	expect_exit 0 "$WALBENCH" clean "$mnt"
@@ -84,7 +85,13 @@ shutdown_qualify() {
 # mkfs.xfs (xfsprogs >= 5.19) refuses new file systems under 300 MiB; sparse, it costs ~nothing.
 loop_fs xfs_mnt xfs 300M
 shutdown_midrun "$xfs_mnt" sync
-shutdown_qualify "$xfs_mnt"
+shutdown_cmd "$xfs_mnt" '^No verdict: ' "$WALBENCH" qualify "$xfs_mnt" --duration 60s --slice 1s \
+	--json "$out/q.json"
+json_check "$out/q.json" 'd["qualification"]["headline"].startswith("No verdict: ")'
+json_check "$out/q.json" 'any(t["status"] == "error" and t["errno_name"] == "EIO" for t in d["tests"])'
+shutdown_cmd "$xfs_mnt" '^NO RECOMMENDATION' "$WALBENCH" recommend "$xfs_mnt" --workload oltp \
+	--budget 60s
+shutdown_cmd "$xfs_mnt" 'failed: EIO' "$WALBENCH" compat -f "$xfs_mnt" -s 5
 loop_fs ext4_mnt ext4 64M
 shutdown_midrun "$ext4_mnt" direct
 pass
