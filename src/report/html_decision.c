@@ -333,11 +333,14 @@ void wb_html_decision(struct wb_svg_doc *d, const struct wb_report_run *r)
 		recommendation(d, rec);
 	if (cJSON_IsObject(q))
 		qualification(d, r, q);
-	if (!cJSON_IsObject(rec) && !cJSON_IsObject(q))
+	if (!cJSON_IsObject(rec) && !cJSON_IsObject(q)) {
 		wb_textbuf_add(d->out, "<p>This file holds measurements only (it was written by "
-				       "<code>walbench %s</code>, which decides nothing); "
-				       "<code>walbench recommend</code> and <code>walbench "
-				       "qualify</code> add a decision.</p>\n",
-			       *r->saved->command ? r->saved->command : "run");
+				       "<code>walbench ");
+		text(d, *r->saved->command ? r->saved->command : "run");
+		wb_textbuf_add(d->out, "</code>, which decides nothing); <code>walbench "
+				       "recommend</code> and <code>walbench qualify</code> add a "
+				       "decision.</p>\n");
+	}
+	wb_html_advice(d, r);
 	wb_textbuf_add(d->out, "</section>\n");
 }

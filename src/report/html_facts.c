@@ -1,7 +1,8 @@
-/* html_facts.c — the bottom of each file's column in the HTML report
- * (html_parts.h): the advisories and findings, what walbench found out about
- * the device and the kernel, and how the file was made, so a reader can repeat
- * the run word for word. */
+/* html_facts.c — the HTML report's advisories and findings (shown with the
+ * decision: they are risks the reader must act on), and the bottom of each
+ * file's column (html_parts.h): what walbench found out about the device and
+ * the kernel, and how the file was made, so a reader can repeat the run word
+ * for word. */
 #include "report/html_parts.h"
 
 #include <math.h>
@@ -14,14 +15,15 @@ static void text(struct wb_svg_doc *d, const char *s)
 	wb_svg_escape(d->out, s);
 }
 
-/* recommend's advisories and qualify's findings: severity, what, advice, why. */
-static void advice_list(struct wb_svg_doc *d, const cJSON *advisories, const cJSON *findings)
+void wb_html_advice(struct wb_svg_doc *d, const struct wb_report_run *r)
 {
-	const cJSON *a;
+	const cJSON *advisories = cJSON_GetObjectItem(cJSON_GetObjectItem(r->tree, "recommendation"),
+						      "advisories");
+	const cJSON *findings = cJSON_GetObjectItem(r->tree, "findings"), *a;
 
 	if (!cJSON_GetArraySize(advisories) && !cJSON_GetArraySize(findings))
 		return;
-	wb_textbuf_add(d->out, "<h3>Advisories and findings</h3>\n<ul class=\"advice\">\n");
+	wb_textbuf_add(d->out, "<h3>Advisories and findings: risks in the storage and the OS</h3>\n<ul class=\"advice\">\n");
 	cJSON_ArrayForEach(a, advisories) {
 		wb_textbuf_add(d->out, "<li class=\"sev-%s\"><strong>", wb_html_str(a, "severity"));
 		text(d, wb_html_str(a, "severity"));
@@ -170,11 +172,8 @@ static void provenance(struct wb_svg_doc *d, const struct wb_report_run *r)
 void wb_html_facts(struct wb_svg_doc *d, const struct wb_report_run *r)
 {
 	const cJSON *host = cJSON_GetObjectItem(r->tree, "host");
-	const cJSON *rec = cJSON_GetObjectItem(r->tree, "recommendation");
 
 	wb_textbuf_add(d->out, "<section class=\"facts\"><h2>Device, kernel and run</h2>\n");
-	advice_list(d, cJSON_GetObjectItem(rec, "advisories"),
-		    cJSON_GetObjectItem(r->tree, "findings"));
 	wb_textbuf_add(d->out, "<details open><summary>The storage under the test file"
 			       "</summary><table class=\"facts\">\n");
 	fact_rows(d, "", cJSON_GetObjectItem(host, "device"));

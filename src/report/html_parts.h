@@ -19,8 +19,12 @@ void wb_html_decision(struct wb_svg_doc *d, const struct wb_report_run *r);
  * curve where sizes were swept. */
 void wb_html_tests(struct wb_svg_doc *d, const struct wb_report_run *r);
 
-/* Advisories and findings, the device and OS facts, and how the file was made
- * (the command line, versions, when). */
+/* recommend's advisories and qualify's findings, each with its evidence and
+ * what to do: the risks in the device and the OS, shown with the decision. */
+void wb_html_advice(struct wb_svg_doc *d, const struct wb_report_run *r);
+
+/* The device and OS facts, and how the file was made (the command line,
+ * versions, when). */
 void wb_html_facts(struct wb_svg_doc *d, const struct wb_report_run *r);
 
 /* Several files: the tests they share, one bar per file. */
