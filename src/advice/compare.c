@@ -91,11 +91,6 @@ const char *wb_pair_state_name(enum wb_pair_state s)
 	return "?";
 }
 
-static bool is_ok(const struct wb_saved_test *t)
-{
-	return strcmp(t->status, "ok") == 0;
-}
-
 /* One pair's figures and state; the gate is applied by the caller. */
 static void judge(struct wb_compare_pair *p)
 {
@@ -104,9 +99,9 @@ static void judge(struct wb_compare_pair *p)
 	wb_compare_test_name(p->a, p->name, sizeof(p->name));
 	p->rate_a = p->a->ops_per_sec;
 	p->rate_b = p->b->ops_per_sec;
-	if (!is_ok(p->a) || !is_ok(p->b)) {
-		p->state = is_ok(p->a) ? WB_PAIR_FAILED_B
-			   : is_ok(p->b) ? WB_PAIR_FAILED_A : WB_PAIR_FAILED_BOTH;
+	if (!wb_saved_ok(p->a) || !wb_saved_ok(p->b)) {
+		p->state = wb_saved_ok(p->a) ? WB_PAIR_FAILED_B
+			   : wb_saved_ok(p->b) ? WB_PAIR_FAILED_A : WB_PAIR_FAILED_BOTH;
 		return;
 	}
 	if (p->a->has_p99 && p->b->has_p99 && p->a->p99_us > 0) {

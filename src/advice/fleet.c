@@ -31,16 +31,6 @@ const char *wb_fleet_finding_kind_name(enum wb_fleet_finding_kind k)
 	return "?";
 }
 
-static bool is_ok(const struct wb_saved_test *t)
-{
-	return strcmp(t->status, "ok") == 0;
-}
-
-static bool is_failure(const struct wb_saved_test *t)
-{
-	return t->durability_failure || strcmp(t->status, "error") == 0;
-}
-
 /* One 8 kB flush per commit, one writer, on the WAL directory itself. Files
  * before schema 6 have no shape: one write per flush is a commit there. */
 static bool is_commit_row(const struct wb_saved_test *t, const char *method)
@@ -154,7 +144,7 @@ static size_t hosts_ok(const struct fleet *f, size_t d)
 	size_t h, k = 0;
 
 	for (h = 0; h < f->n; h++)
-		k += f->at[d * f->n + h] && is_ok(f->at[d * f->n + h]);
+		k += f->at[d * f->n + h] && wb_saved_ok(f->at[d * f->n + h]);
 	return k;
 }
 
@@ -190,7 +180,7 @@ static void judge_rate(struct fleet *f, size_t h, size_t d)
 
 	for (k = 0; k < f->n; k++) {
 		o = f->at[d * f->n + k];
-		if (k != h && o && is_ok(o))
+		if (k != h && o && wb_saved_ok(o))
 			rate_of(o, &f->scratch[m++], &lo, &hi);
 	}
 	median = wb_median(f->scratch, m);
@@ -241,7 +231,7 @@ static void judge_p99(struct fleet *f, size_t h, size_t d)
 		return;
 	for (k = 0; k < f->n; k++) {
 		o = f->at[d * f->n + k];
-		if (k != h && o && is_ok(o) && o->has_p99)
+		if (k != h && o && wb_saved_ok(o) && o->has_p99)
 			f->scratch[m++] = o->p99_us;
 	}
 	if (m + 1 < WB_FLEET_MIN_HOSTS)
@@ -281,12 +271,12 @@ static void judge_hosts(struct fleet *f)
 		for (i = 0; i < f->r[h].ntests; i++) {
 			const struct wb_saved_test *t = &f->r[h].tests[i];
 
-			if (is_failure(t)) {
+			if (wb_saved_failed(t)) {
 				add_failure(f, h, t);
 				continue;
 			}
 			d = desc_index(f, t);
-			if (!is_ok(t) || f->at[d * f->n + h] != t ||
+			if (!wb_saved_ok(t) || f->at[d * f->n + h] != t ||
 			    hosts_ok(f, d) < WB_FLEET_MIN_HOSTS)
 				continue;
 			judge_rate(f, h, d);
@@ -634,7 +624,7 @@ static void fill_hosts(struct fleet *f)
 		if (!x->key)
 			continue;
 		wb_compare_test_name(x->key, x->key_name, sizeof(x->key_name));
-		x->key_ok = is_ok(x->key);
+		x->key_ok = wb_saved_ok(x->key);
 		if (!x->key_ok)
 			continue;
 		x->key_has_ci = rate_of(x->key, &x->key_rate, &x->key_low, &x->key_high);

@@ -26,7 +26,7 @@ static void print_source(FILE *out, const char *tag, const struct wb_saved_resul
 
 static void print_rate(FILE *out, const struct wb_saved_test *t)
 {
-	if (strcmp(t->status, "ok") == 0)
+	if (wb_saved_ok(t))
 		fprintf(out, " %11.1f", t->ops_per_sec);
 	else
 		fprintf(out, " %11s", t->status);

@@ -75,7 +75,7 @@ static cJSON *description(const struct wb_saved_test *t)
 static cJSON *side(const struct wb_saved_test *t)
 {
 	cJSON *o = cJSON_CreateObject();
-	bool ok = strcmp(t->status, "ok") == 0;
+	bool ok = wb_saved_ok(t);
 
 	cJSON_AddStringToObject(o, "status", t->status);
 	if (*t->reason)

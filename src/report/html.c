@@ -7,8 +7,6 @@
  * script, so it opens offline and archives as one file. */
 #include "report/html.h"
 
-#include <errno.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -66,24 +64,11 @@ static void shared_group(struct wb_svg_doc *d, const struct wb_report_run *runs,
 		for (i = 0; i < n; i++)
 			for (k = 0; k < runs[i].saved->ntests; k++) {
 				const struct wb_saved_test *t = &runs[i].saved->tests[k];
-				bool ok = strcmp(t->status, "ok") == 0;
 
 				if (!wb_compare_same_test(t, uniq[u]))
 					continue;
 				snprintf(labels[nb], 160, "%s \xc2\xb7 %s", t->method, runs[i].label);
-				wb_html_rate_note(t, notes[nb], 160);
-				bars[nb] = (struct wb_svg_bar){
-					.label = labels[nb],
-					.value = ok ? t->ops_per_sec : NAN,
-					.lo = ok && t->has_ci95 ? t->ops_per_sec *
-								  (1 - t->ci95_pct / 100) : NAN,
-					.hi = ok && t->has_ci95 ? t->ops_per_sec *
-								  (1 + t->ci95_pct / 100) : NAN,
-					.style = (unsigned)i,
-					.note = notes[nb],
-					.alarm = !ok && (t->durability_failure ||
-							 strcmp(t->status, "error") == 0),
-				};
+				wb_html_bar(t, labels[nb], (unsigned)i, notes[nb], 160, &bars[nb]);
 				styles[i] = runs[i].label;
 				nb++;
 				break;
@@ -158,7 +143,7 @@ out:
 /* One row of the overview: a heading, then one cell per file. */
 static void overview(struct wb_svg_doc *d, const struct wb_report_run *runs, size_t n)
 {
-	size_t i, k, bad;
+	size_t i;
 
 	wb_textbuf_add(d->out, "<section class=\"overview\"><h2>Overview</h2>\n<table>\n<tr><th>"
 			       "</th>");
@@ -178,10 +163,8 @@ static void overview(struct wb_svg_doc *d, const struct wb_report_run *runs, siz
 	wb_textbuf_add(d->out, "</tr>\n<tr><th>failures</th>");
 	for (i = 0; i < n; i++) {
 		const struct wb_saved_results *s = runs[i].saved;
+		size_t bad = wb_html_failed_tests(s);
 
-		for (k = 0, bad = 0; k < s->ntests; k++)
-			bad += strcmp(s->tests[k].status, "error") == 0 ||
-			       s->tests[k].durability_failure;
 		if (bad || s->partial)
 			wb_textbuf_add(d->out, "<td class=\"result-fail\">%zu failed%s</td>", bad,
 				       s->partial ? ", partial" : "");

@@ -75,8 +75,7 @@ static void failures(struct wb_svg_doc *d, const struct wb_report_run *r)
 		wb_textbuf_add(d->out, ") stopped the run early; what follows is what it measured "
 				       "until then.</div>\n");
 	}
-	for (i = 0; i < s->ntests; i++)
-		bad += strcmp(s->tests[i].status, "error") == 0 || s->tests[i].durability_failure;
+	bad = wb_html_failed_tests(s);
 	if (!bad)
 		return;
 	wb_textbuf_add(d->out, "<div class=\"alarm\"><strong>%zu test%s failed.</strong> A failed "
@@ -86,7 +85,7 @@ static void failures(struct wb_svg_doc *d, const struct wb_report_run *r)
 		const struct wb_saved_test *t = &s->tests[i];
 		char name[256], note[400];
 
-		if (strcmp(t->status, "error") != 0 && !t->durability_failure)
+		if (!wb_saved_failed(t))
 			continue;
 		wb_compare_test_name(t, name, sizeof(name));
 		wb_html_rate_note(t, note, sizeof(note));
@@ -276,7 +275,7 @@ static void qualification(struct wb_svg_doc *d, const struct wb_report_run *r, c
 	wb_textbuf_add(d->out, "<h3>Does the disk qualify?</h3>\n");
 	if (*wb_html_str(q, "failure"))
 		para(d, "alarm", wb_html_str(q, "failure"));
-	wb_textbuf_add(d->out, "<p class=\"headline verdict-%s\">", wb_html_str(q, "verdict"));
+	wb_html_open_class(d, "p", "headline verdict-", wb_html_str(q, "verdict"));
 	text(d, wb_html_str(q, "headline"));
 	wb_textbuf_add(d->out, "</p>\n<table><tr><th>shape</th><th>metric</th><th>measured, "
 			       "95 %%</th><th>threshold</th><th>result</th><th>source</th></tr>\n");
@@ -293,8 +292,8 @@ static void qualification(struct wb_svg_doc *d, const struct wb_report_run *r, c
 		text(d, wb_html_str(c, "shape"));
 		wb_textbuf_add(d->out, "</td><td>");
 		text(d, wb_html_str(c, "metric"));
-		wb_textbuf_add(d->out, "</td><td>%s [%s, %s]</td><td>%s</td><td class=\"result-%s\">",
-			       v, l, h, th, wb_html_str(c, "result"));
+		wb_textbuf_add(d->out, "</td><td>%s [%s, %s]</td><td>%s</td>", v, l, h, th);
+		wb_html_open_class(d, "td", "result-", wb_html_str(c, "result"));
 		text(d, wb_html_str(c, "result"));
 		wb_textbuf_add(d->out, "</td><td class=\"small\">");
 		text(d, wb_html_str(c, "source"));
@@ -304,8 +303,7 @@ static void qualification(struct wb_svg_doc *d, const struct wb_report_run *r, c
 	if (cJSON_GetArraySize(tiers) > 1) {
 		wb_textbuf_add(d->out, "<p>Every tier: ");
 		cJSON_ArrayForEach(c, tiers) {
-			wb_textbuf_add(d->out, "<span class=\"tier result-%s\">",
-				       wb_html_str(c, "verdict"));
+			wb_html_open_class(d, "span", "tier result-", wb_html_str(c, "verdict"));
 			text(d, wb_html_str(c, "tier"));
 			wb_textbuf_add(d->out, " ");
 			text(d, wb_html_str(c, "verdict"));

@@ -15,6 +15,29 @@ static void text(struct wb_svg_doc *d, const char *s)
 	wb_svg_escape(d->out, s);
 }
 
+/* One advisory or finding: "severity: what (value) — what to do", and why
+ * in small print; value_key NULL when the item has none. */
+static void advice_item(struct wb_svg_doc *d, const cJSON *a, const char *what_key,
+			const char *value_key, const char *do_key, const char *why_key)
+{
+	wb_html_open_class(d, "li", "sev-", wb_html_str(a, "severity"));
+	wb_textbuf_add(d->out, "<strong>");
+	text(d, wb_html_str(a, "severity"));
+	wb_textbuf_add(d->out, ": ");
+	text(d, wb_html_str(a, what_key));
+	wb_textbuf_add(d->out, "</strong>");
+	if (value_key) {
+		wb_textbuf_add(d->out, " (");
+		text(d, wb_html_str(a, value_key));
+		wb_textbuf_add(d->out, ")");
+	}
+	wb_textbuf_add(d->out, " &mdash; ");
+	text(d, wb_html_str(a, do_key));
+	wb_textbuf_add(d->out, "<br><span class=\"small\">");
+	text(d, wb_html_str(a, why_key));
+	wb_textbuf_add(d->out, "</span></li>\n");
+}
+
 void wb_html_advice(struct wb_svg_doc *d, const struct wb_report_run *r)
 {
 	const cJSON *advisories = cJSON_GetObjectItem(cJSON_GetObjectItem(r->tree, "recommendation"),
@@ -23,31 +46,12 @@ void wb_html_advice(struct wb_svg_doc *d, const struct wb_report_run *r)
 
 	if (!cJSON_GetArraySize(advisories) && !cJSON_GetArraySize(findings))
 		return;
-	wb_textbuf_add(d->out, "<h3>Advisories and findings: risks in the storage and the OS</h3>\n<ul class=\"advice\">\n");
-	cJSON_ArrayForEach(a, advisories) {
-		wb_textbuf_add(d->out, "<li class=\"sev-%s\"><strong>", wb_html_str(a, "severity"));
-		text(d, wb_html_str(a, "severity"));
-		wb_textbuf_add(d->out, ": ");
-		text(d, wb_html_str(a, "fact"));
-		wb_textbuf_add(d->out, "</strong> (");
-		text(d, wb_html_str(a, "value"));
-		wb_textbuf_add(d->out, ") &mdash; ");
-		text(d, wb_html_str(a, "advice"));
-		wb_textbuf_add(d->out, "<br><span class=\"small\">");
-		text(d, wb_html_str(a, "reason"));
-		wb_textbuf_add(d->out, "</span></li>\n");
-	}
-	cJSON_ArrayForEach(a, findings) {
-		wb_textbuf_add(d->out, "<li class=\"sev-%s\"><strong>", wb_html_str(a, "severity"));
-		text(d, wb_html_str(a, "severity"));
-		wb_textbuf_add(d->out, ": ");
-		text(d, wb_html_str(a, "name"));
-		wb_textbuf_add(d->out, "</strong> &mdash; ");
-		text(d, wb_html_str(a, "evidence"));
-		wb_textbuf_add(d->out, "<br><span class=\"small\">");
-		text(d, wb_html_str(a, "advice"));
-		wb_textbuf_add(d->out, "</span></li>\n");
-	}
+	wb_textbuf_add(d->out, "<h3>Advisories and findings: risks in the storage and the OS</h3>\n"
+			       "<ul class=\"advice\">\n");
+	cJSON_ArrayForEach(a, advisories)
+		advice_item(d, a, "fact", "value", "advice", "reason");
+	cJSON_ArrayForEach(a, findings)
+		advice_item(d, a, "name", NULL, "evidence", "advice");
 	wb_textbuf_add(d->out, "</ul>\n");
 }
 

@@ -30,6 +30,12 @@ void wb_html_facts(struct wb_svg_doc *d, const struct wb_report_run *r);
 /* Several files: the tests they share, one bar per file. */
 void wb_html_side_by_side(struct wb_svg_doc *d, const struct wb_report_run *runs, size_t n);
 
+/* <TAG class="PREFIXword"> where word comes from a results file: only its
+ * letters, digits and '-' are written, so a file cannot break out of the
+ * attribute (the stylesheet knows pass, fail, warn, ...). */
+void wb_html_open_class(struct wb_svg_doc *d, const char *tag, const char *prefix,
+			const char *word);
+
 /* A string member, "" when absent or not a string. */
 const char *wb_html_str(const cJSON *o, const char *key);
 
@@ -50,5 +56,13 @@ bool wb_html_same_group(const struct wb_saved_test *a, const struct wb_saved_tes
 
 /* A test's figure as a bar's note: "15.6k/s ±6.3 %", or the status and reason. */
 void wb_html_rate_note(const struct wb_saved_test *t, char *buf, size_t len);
+
+/* One test as a bar labelled label in series style: its rate and 95 %
+ * interval, its note (written to note), loud when it failed. */
+void wb_html_bar(const struct wb_saved_test *t, const char *label, unsigned style, char *note,
+		 size_t note_len, struct wb_svg_bar *bar);
+
+/* How many of the file's tests failed (wb_saved_failed). */
+size_t wb_html_failed_tests(const struct wb_saved_results *s);
 
 #endif

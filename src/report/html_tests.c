@@ -21,6 +21,18 @@ const char *wb_html_str(const cJSON *o, const char *key)
 	return cJSON_IsString(v) ? v->valuestring : "";
 }
 
+void wb_html_open_class(struct wb_svg_doc *d, const char *tag, const char *prefix,
+			const char *word)
+{
+	const char *p;
+
+	wb_textbuf_add(d->out, "<%s class=\"%s", tag, prefix);
+	for (p = word; *p; p++)
+		if ((*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9') || *p == '-')
+			wb_textbuf_add(d->out, "%c", *p);
+	wb_textbuf_add(d->out, "\">");
+}
+
 double wb_html_num(const cJSON *o, const char *key)
 {
 	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
@@ -80,7 +92,7 @@ void wb_html_rate_note(const struct wb_saved_test *t, char *buf, size_t len)
 {
 	char num[32];
 
-	if (strcmp(t->status, "ok") == 0) {
+	if (wb_saved_ok(t)) {
 		wb_svg_number(num, sizeof(num), t->ops_per_sec);
 		if (t->has_ci95)
 			snprintf(buf, len, "%s/s \xc2\xb1%.1f %%", num, t->ci95_pct);
@@ -95,11 +107,10 @@ void wb_html_rate_note(const struct wb_saved_test *t, char *buf, size_t len)
 	}
 }
 
-/* The bar of one test: the rate, its interval, and the note. */
-static void bar_of(const struct wb_saved_test *t, const char *label, unsigned style, char *note,
-		   size_t note_len, struct wb_svg_bar *bar)
+void wb_html_bar(const struct wb_saved_test *t, const char *label, unsigned style, char *note,
+		 size_t note_len, struct wb_svg_bar *bar)
 {
-	bool ok = strcmp(t->status, "ok") == 0;
+	bool ok = wb_saved_ok(t);
 
 	wb_html_rate_note(t, note, note_len);
 	*bar = (struct wb_svg_bar){
@@ -109,7 +120,7 @@ static void bar_of(const struct wb_saved_test *t, const char *label, unsigned st
 		.hi = ok && t->has_ci95 ? t->ops_per_sec * (1 + t->ci95_pct / 100) : NAN,
 		.style = style,
 		.note = note,
-		.alarm = !ok && (t->durability_failure || strcmp(t->status, "error") == 0),
+		.alarm = wb_saved_failed(t),
 	};
 }
 
@@ -136,8 +147,8 @@ static void group_charts(struct wb_svg_doc *d, const struct wb_saved_results *s,
 	for (i = 0; i < n; i++) {
 		const struct wb_saved_test *t = &s->tests[members[i]];
 
-		bar_of(t, t->method, 0, notes[i], NOTE_LEN, &bars[i]);
-		if (strcmp(t->status, "ok") == 0) {
+		wb_html_bar(t, t->method, 0, notes[i], NOTE_LEN, &bars[i]);
+		if (wb_saved_ok(t)) {
 			dots[ndots] = (struct wb_svg_dots){ .label = t->method,
 				.v = { t->p50_us, t->p90_us, t->has_p99 ? t->p99_us : NAN, t->p999_us,
 				       t->max_us, NAN } };
@@ -225,7 +236,7 @@ static void size_curve(struct wb_svg_doc *d, const struct wb_saved_results *s, s
 				yv[m][j] = yv[m][j - 1];
 			}
 			xv[m][at] = (double)t->size;
-			yv[m][at] = strcmp(t->status, "ok") == 0 ? t->ops_per_sec : NAN;
+			yv[m][at] = wb_saved_ok(t) ? t->ops_per_sec : NAN;
 			series[m].n++;
 		}
 	}
@@ -243,6 +254,15 @@ static void size_curve(struct wb_svg_doc *d, const struct wb_saved_results *s, s
 	wb_svg_lines(d, "Megabytes per second against the write size",
 		     "bytes per write (log scale)", "MB/s", true, true, mbps, ns);
 	wb_textbuf_add(d->out, "</div>\n");
+}
+
+size_t wb_html_failed_tests(const struct wb_saved_results *s)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < s->ntests; i++)
+		n += wb_saved_failed(&s->tests[i]);
+	return n;
 }
 
 void wb_html_tests(struct wb_svg_doc *d, const struct wb_report_run *r)

@@ -9,6 +9,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 struct wb_saved_test {
 	char method[32];
@@ -41,6 +42,19 @@ struct wb_saved_test {
 	/* latency_us's other figures; each NAN when the file has none */
 	double mean_us, p50_us, p90_us, p999_us, max_us;
 };
+
+/* A test measured: its figures mean something. */
+static inline bool wb_saved_ok(const struct wb_saved_test *t)
+{
+	return strcmp(t->status, "ok") == 0;
+}
+
+/* A test failed (an I/O error, or a flush that lost data): reported loudly,
+ * never as a figure. n/a and not run are neither. */
+static inline bool wb_saved_failed(const struct wb_saved_test *t)
+{
+	return t->durability_failure || strcmp(t->status, "error") == 0;
+}
 
 struct wb_saved_results {
 	char path[4096];         /* the file it was read from, for messages */

@@ -59,15 +59,25 @@ assert_no_files() {
 	[ -z "$left" ] || fail "files left behind in $1: $left"
 }
 
-# wait_for_files DIR: waits (up to 10 s) until something started in the background
-# has made a file in DIR, or fails, quoting $ERR.
+# wait_for_files DIR [GLOB]: waits (up to 10 s) until something started in the
+# background has made a file in DIR (one matching GLOB, default any), or fails,
+# quoting $ERR.
 wait_for_files() {
-	local i
+	local i f
 	for i in $(seq 200); do
-		[ -n "$(ls "$1")" ] && return 0
+		for f in "$1"/${2:-*}; do
+			[ -e "$f" ] && return 0
+		done
 		sleep 0.05
 	done
 	fail "no test file appeared in $1: $(cat "$ERR")"
+}
+
+# wait_rc PID: waits for PID, a background job of this shell, and puts its
+# exit status in $rc (set -e stays on).
+wait_rc() {
+	rc=0
+	wait "$1" || rc=$?
 }
 
 # json_check FILE PYTHON_EXPR: evaluates an assertion over the parsed JSON `d`.

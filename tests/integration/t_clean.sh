@@ -79,10 +79,7 @@ fi
 
 # The run was undisturbed: stopped, it removes its own file and exits 128 + 15.
 kill -TERM "$live"
-set +e
-wait "$live"
-rc=$?
-set -e
+wait_rc "$live"
 [ "$rc" = 143 ] || fail "the live run exited $rc: $(cat "$ERR")"
 [ ! -e "$d/$mine" ] || fail "the run left its file"
 

@@ -14,24 +14,42 @@ set -e
 command -v xfs_io >/dev/null || skip "xfs_io missing"
 wb_tmpdir out
 
-# shutdown_midrun MNT ENGINE: shuts MNT's file system down 1 s into a run, checks
-# the run's report and its word on the file left, remounts and cleans.
-shutdown_midrun() {
-	local mnt=$1 engine=$2 pid rc file
-	"$WALBENCH" run --dir "$mnt" --engine "$engine" --method fdatasync,fsync --budget 60s \
-		--min-trials 100000 \
-		--json "$out/$engine.json" >"$OUT" 2>"$ERR" &
+# shut_down_midway MNT CMD...: starts CMD, shuts MNT's file system down 1 s in,
+# and wants exit 3 and the test file it could not remove named, never claimed
+# removed. Leaves CMD's pid in $pid, its output in $OUT and $ERR.
+shut_down_midway() {
+	local mnt=$1
+	shift
+	"$@" >"$OUT" 2>"$ERR" &
 	pid=$!
 	on_exit "kill -9 $pid"
 	wait_for_files "$mnt"
 	sleep 1 # into the timed trials
 	xfs_io -x -c shutdown "$mnt" || fail "xfs_io shutdown of $mnt failed"
-	set +e
-	wait "$pid"
-	rc=$?
-	set -e
-	[ "$rc" = 3 ] || fail "$engine: exit $rc, want 3; stderr: $(cat "$ERR")"
+	wait_rc "$pid"
+	[ "$rc" = 3 ] || fail "$2: exit $rc, want 3; stderr: $(cat "$ERR")"
+	grep -q "^walbench: removing $mnt/walbench.$pid.0.tmp failed: Input/output error; the file is left there (\`walbench clean $mnt\` removes it once the file system allows)\$" "$ERR" ||
+		fail "$2: the file left is not named: $(cat "$ERR")"
+	! grep -q 'removed' "$ERR" || fail "$2: claims a removal: $(cat "$ERR")"
+}
 
+# remount_and_clean MNT: after a remount (the journal replayed) the file left by
+# $pid is there, and `walbench clean` removes it.
+remount_and_clean() {
+	local mnt=$1 file=$1/walbench.$pid.0.tmp
+	umount "$mnt"
+	mount "$LOOP_DEV" "$mnt" || fail "cannot remount $LOOP_DEV after the shutdown"
+	[ -f "$file" ] || fail "no leftover after the remount: $(ls -A "$mnt")"
+	expect_exit 0 "$WALBENCH" clean "$mnt"
+	grep -q "^removed $file (.*): process $pid no longer exists\$" "$OUT" || fail "clean: $(cat "$OUT")"
+	assert_no_files "$mnt"
+}
+
+# shutdown_run MNT ENGINE: run's rows and JSON say the call in flight failed.
+shutdown_run() {
+	local mnt=$1 engine=$2
+	shut_down_midway "$mnt" "$WALBENCH" run --dir "$mnt" --engine "$engine" \
+		--method fdatasync,fsync --budget 60s --min-trials 100000 --json "$out/$engine.json"
 	# Whatever call was in flight fails: the write, the sync, or the next trial's open.
 	error_row fdatasync "$engine" '.*: Input/output error'
 	error_row fsync "$engine" '.*: Input/output error'
@@ -41,50 +59,22 @@ shutdown_midrun() {
 	if grep -q '"durability_failure":	true' "$out/$engine.json"; then
 		grep -q 'DURABILITY FAILURE' "$ERR" || fail "$engine: a failed sync, not loud: $(cat "$ERR")"
 	fi
-
-	# The file could not be unlinked: walbench says so and where, and claims nothing else.
-	file=$mnt/walbench.$pid.0.tmp
-	grep -q "^walbench: removing $file failed: Input/output error; the file is left there (\`walbench clean $mnt\` removes it once the file system allows)\$" "$ERR" ||
-		fail "$engine: the file left is not named: $(cat "$ERR")"
-	! grep -q 'removed' "$ERR" || fail "$engine: claims a removal: $(cat "$ERR")"
-
-	# After a remount (the journal replayed) the file is there, and clean removes it.
-	umount "$mnt"
-	mount "$LOOP_DEV" "$mnt" || fail "cannot remount $LOOP_DEV after the shutdown"
-	[ -f "$file" ] || fail "$engine: no leftover after the remount: $(ls -A "$mnt")"
-	expect_exit 0 "$WALBENCH" clean "$mnt"
-	grep -q "^removed $file (.*): process $pid no longer exists\$" "$OUT" || fail "clean: $(cat "$OUT")"
-	assert_no_files "$mnt"
+	remount_and_clean "$mnt"
 }
 
-# shutdown_cmd MNT HEADLINE CMD...: the same under compat, recommend or qualify:
-# exit 3, HEADLINE (a regex) on stdout, the file left named; remount and clean.
+# shutdown_cmd MNT HEADLINE CMD...: compat, recommend or qualify: HEADLINE (a
+# regex) on stdout.
 shutdown_cmd() {
-	local mnt=$1 headline=$2 pid rc
+	local mnt=$1 headline=$2
 	shift 2
-	"$@" >"$OUT" 2>"$ERR" &
-	pid=$!
-	on_exit "kill -9 $pid"
-	wait_for_files "$mnt"
-	sleep 1
-	xfs_io -x -c shutdown "$mnt" || fail "xfs_io shutdown of $mnt failed"
-	set +e
-	wait "$pid"
-	rc=$?
-	set -e
-	[ "$rc" = 3 ] || fail "$2: exit $rc, want 3; stderr: $(cat "$ERR")"
+	shut_down_midway "$mnt" "$@"
 	grep -Eq "$headline" "$OUT" || fail "$2: no '$headline' in: $(head -8 "$OUT")"
-	grep -q "^walbench: removing $mnt/walbench.$pid.0.tmp failed: Input/output error" "$ERR" ||
-		fail "$2: the file left is not named: $(cat "$ERR")"
-	umount "$mnt"
-	mount "$LOOP_DEV" "$mnt" || fail "cannot remount $LOOP_DEV after the shutdown"
-	expect_exit 0 "$WALBENCH" clean "$mnt"
-	assert_no_files "$mnt"
+	remount_and_clean "$mnt"
 }
 
 # mkfs.xfs (xfsprogs >= 5.19) refuses new file systems under 300 MiB; sparse, it costs ~nothing.
 loop_fs xfs_mnt xfs 300M
-shutdown_midrun "$xfs_mnt" sync
+shutdown_run "$xfs_mnt" sync
 shutdown_cmd "$xfs_mnt" '^No verdict: ' "$WALBENCH" qualify "$xfs_mnt" --duration 60s --slice 1s \
 	--json "$out/q.json"
 json_check "$out/q.json" 'd["qualification"]["headline"].startswith("No verdict: ")'
@@ -93,5 +83,5 @@ shutdown_cmd "$xfs_mnt" '^NO RECOMMENDATION' "$WALBENCH" recommend "$xfs_mnt" --
 	--budget 60s
 shutdown_cmd "$xfs_mnt" 'failed: EIO' "$WALBENCH" compat -f "$xfs_mnt" -s 5
 loop_fs ext4_mnt ext4 64M
-shutdown_midrun "$ext4_mnt" direct
+shutdown_run "$ext4_mnt" direct
 pass

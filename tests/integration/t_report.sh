@@ -90,6 +90,16 @@ json.dump(d, open(sys.argv[2], "w"))
 PY
 "$WALBENCH" report "$T/evil.json" -o "$T/evil.html" >/dev/null || fail "report of the hostile file"
 check_html "$T/evil.html" "&lt;script&gt;alert(1)&lt;/script&gt;"
+# Nor break out of an attribute: words that become CSS classes keep letters only.
+python3 - "$FIX/recommend.json" "$T/evil2.json" <<'PY' || fail "making the second hostile file"
+import json, sys
+d = json.load(open(sys.argv[1]))
+d["recommendation"]["advisories"][0]["severity"] = 'warn" onmouseover="x'
+json.dump(d, open(sys.argv[2], "w"))
+PY
+"$WALBENCH" report "$T/evil2.json" -o "$T/evil2.html" >/dev/null || fail "report of the second hostile file"
+check_html "$T/evil2.html" '<li class="sev-warnonmouseoverx">'
+! grep -q 'onmouseover="' "$T/evil2.html" || fail "an attribute was injected"
 
 # Bad input: exit 2, the input named, nothing written.
 expect_refusal() { # WANT_TEXT ARGS...

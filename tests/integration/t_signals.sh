@@ -11,17 +11,10 @@ for sig in INT TERM HUP; do
 	setsid "$WALBENCH" compat -f "$d" -s 5 >/dev/null 2>"$ERR" &
 	pid=$!
 	on_exit "kill -9 $pid"
-	for i in $(seq 200); do
-		[ -n "$(ls "$d")" ] && break
-		sleep 0.05
-	done
-	[ -n "$(ls "$d")" ] || fail "no test file appeared"
+	wait_for_files "$d"
 	sleep 0.5 # into the timed tests, past the preparation
 	kill -s "$sig" "$pid"
-	set +e
-	wait "$pid"
-	rc=$?
-	set -e
+	wait_rc "$pid"
 	want=$((128 + $(kill -l "$sig")))
 	[ "$rc" = "$want" ] || fail "SIG$sig: exit $rc, want $want"
 	assert_no_files "$d"

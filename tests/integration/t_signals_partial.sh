@@ -11,16 +11,12 @@ wb_tmpdir d
 # start_bg VAR CMD...: starts CMD in its own session (a background job's SIGINT
 # would otherwise start ignored), its pid in $VAR, and waits for its test file.
 start_bg() {
-	local _var=$1 _pid i
+	local _var=$1 _pid
 	shift
 	setsid "$@" >"$OUT" 2>"$ERR" &
 	_pid=$!
 	on_exit "kill -9 $_pid 2>/dev/null || true"
-	for i in $(seq 200); do
-		[ -n "$(ls "$d" | grep walbench)" ] && break
-		sleep 0.05
-	done
-	[ -n "$(ls "$d" | grep walbench)" ] || fail "no test file appeared: $(cat "$ERR")"
+	wait_for_files "$d" 'walbench.*'
 	printf -v "$_var" '%s' "$_pid"
 }
 
@@ -28,10 +24,7 @@ for sig in INT TERM HUP; do
 	start_bg pid "$WALBENCH" run --dir "$d" --method fdatasync,fsync --budget 60s --json "$d/r.json"
 	sleep 1.5 # a few rounds in
 	kill -s "$sig" "$pid"
-	set +e
-	wait "$pid"
-	rc=$?
-	set -e
+	wait_rc "$pid"
 	want=$((128 + $(kill -l "$sig")))
 	[ "$rc" = "$want" ] || fail "run, SIG$sig: exit $rc, want $want; $(cat "$ERR")"
 	grep -q 'interrupted: finishing the current trial' "$ERR" || fail "no interruption message"
@@ -45,10 +38,7 @@ done
 start_bg pid "$WALBENCH" qualify "$d" --duration 60s --slice 300ms --json "$d/q.json"
 sleep 1.5
 kill -s INT "$pid"
-set +e
-wait "$pid"
-rc=$?
-set -e
+wait_rc "$pid"
 [ "$rc" = 130 ] || fail "qualify, SIGINT: exit $rc, want 130 (a partial run is no pass)"
 json_check "$d/q.json" 'd["partial"] is True and "qualification" in d'
 rm -f "$d/q.json"
@@ -59,10 +49,7 @@ assert_no_files "$d"
 start_bg pid "$WALBENCH" recommend "$d" --budget 60s --trial-time 500ms --json "$d/rec.json"
 sleep 1.5
 kill -s TERM "$pid"
-set +e
-wait "$pid"
-rc=$?
-set -e
+wait_rc "$pid"
 [ "$rc" = 143 ] || fail "recommend, SIGTERM: exit $rc, want 143; $(cat "$ERR")"
 grep -q 'INTERRUPTED after' "$OUT" || fail "recommend does not say partial: $(cat "$OUT")"
 json_check "$d/rec.json" 'd["partial"] is True and d["interrupted_by"] == "SIGTERM"'
@@ -75,10 +62,7 @@ sleep 0.5
 kill -s INT "$pid"
 sleep 0.1
 kill -s TERM "$pid"
-set +e
-wait "$pid"
-rc=$?
-set -e
+wait_rc "$pid"
 [ "$rc" = 143 ] || [ "$rc" = 130 ] || fail "two signals: exit $rc"
 grep -q 'test files removed' "$ERR" || [ "$rc" = 130 ] || fail "second signal: no removal message"
 rm -f "$d/r.json"
