@@ -14,32 +14,6 @@
 #include "advice/compare.h"
 #include "model/units.h"
 
-const char *wb_html_str(const cJSON *o, const char *key)
-{
-	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
-
-	return cJSON_IsString(v) ? v->valuestring : "";
-}
-
-void wb_html_open_class(struct wb_svg_doc *d, const char *tag, const char *prefix,
-			const char *word)
-{
-	const char *p;
-
-	wb_textbuf_add(d->out, "<%s class=\"%s", tag, prefix);
-	for (p = word; *p; p++)
-		if ((*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9') || *p == '-')
-			wb_textbuf_add(d->out, "%c", *p);
-	wb_textbuf_add(d->out, "\">");
-}
-
-double wb_html_num(const cJSON *o, const char *key)
-{
-	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
-
-	return cJSON_IsNumber(v) ? v->valuedouble : NAN;
-}
-
 void wb_html_group_name(const struct wb_saved_test *t, char *buf, size_t len)
 {
 	char name[256];

@@ -1,0 +1,32 @@
+/* html_fields.c — what every part of the HTML report needs of a results file's
+ * parsed tree (html_parts.h): a member read without trusting its type, and a
+ * word from the file made safe to put in a class attribute. */
+#include "report/html_parts.h"
+
+#include <math.h>
+
+const char *wb_html_str(const cJSON *o, const char *key)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
+
+	return cJSON_IsString(v) ? v->valuestring : "";
+}
+
+void wb_html_open_class(struct wb_svg_doc *d, const char *tag, const char *prefix,
+			const char *word)
+{
+	const char *p;
+
+	wb_textbuf_add(d->out, "<%s class=\"%s", tag, prefix);
+	for (p = word; *p; p++)
+		if ((*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9') || *p == '-')
+			wb_textbuf_add(d->out, "%c", *p);
+	wb_textbuf_add(d->out, "\">");
+}
+
+double wb_html_num(const cJSON *o, const char *key)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
+
+	return cJSON_IsNumber(v) ? v->valuedouble : NAN;
+}
