@@ -116,6 +116,11 @@ struct wb_engine_ops {
 	 * close can report a deferred write error. The instance stays usable for open(). */
 	int (*close)(struct wb_engine *e);
 
+	/* Optional. The open descriptor, for engines whose every op is exactly the plain
+	 * system call wb_sync_op (engines/sync_op.h) makes of it on that descriptor and
+	 * completes inside it: the core's queue-depth-1 loop then makes those calls
+	 * inline instead of through run(). -1 when no file is open. */
+	int (*fd)(const struct wb_engine *e);
 	/* Required. Frees the instance (closing the file if still open). */
 	void (*destroy)(struct wb_engine *e);
 };

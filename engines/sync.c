@@ -4,11 +4,11 @@
  * Trap: a failed op cancels the rest of its WB_OPF_LINK chain, exactly as io_uring
  * would, so a write error is never followed by a sync that "succeeds". */
 #include "engine.h"
+#include "sync_op.h"
 
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
-#include <sys/uio.h>
 #include <unistd.h>
 
 struct wb_engine {
@@ -60,28 +60,6 @@ static int sync_open(struct wb_engine *e, const char *path, int open_flags)
 	return e->fd < 0 ? -errno : 0;
 }
 
-static int64_t run_op(int fd, const struct wb_op *op)
-{
-	ssize_t n;
-
-	switch (op->kind) {
-	case WB_OP_WRITE:
-		if (op->flags & WB_OPF_DSYNC) {
-			struct iovec iov = { (void *)op->buf, op->len };
-
-			n = pwritev2(fd, &iov, 1, (off_t)op->offset, RWF_DSYNC);
-		} else {
-			n = pwrite(fd, op->buf, op->len, (off_t)op->offset);
-		}
-		return n < 0 ? -errno : n;
-	case WB_OP_FSYNC:
-		return fsync(fd) ? -errno : 0;
-	case WB_OP_FDATASYNC:
-		return fdatasync(fd) ? -errno : 0;
-	}
-	return -EINVAL;
-}
-
 static bool op_failed(const struct wb_op *op, int64_t res)
 {
 	return res < 0 || (op->kind == WB_OP_WRITE && res != op->len);
@@ -97,7 +75,7 @@ static int sync_run(struct wb_engine *e, const struct wb_op *ops, unsigned n,
 		return -EBADF;
 	for (i = 0; i < n; i++) {
 		out[i].user_data = ops[i].user_data;
-		out[i].res = cancel ? -ECANCELED : run_op(e->fd, &ops[i]);
+		out[i].res = cancel ? -ECANCELED : wb_sync_op(e->fd, &ops[i]);
 		cancel = (ops[i].flags & WB_OPF_LINK) && (cancel || op_failed(&ops[i], out[i].res));
 	}
 	return 0;
@@ -144,6 +122,11 @@ static int sync_close(struct wb_engine *e)
 	return ret;
 }
 
+static int sync_fd(const struct wb_engine *e)
+{
+	return e->fd;
+}
+
 static void sync_destroy(struct wb_engine *e)
 {
 	if (!e)
@@ -162,6 +145,7 @@ const struct wb_engine_ops wb_engine_sync_ops = {
 	.submit = sync_submit,
 	.reap = sync_reap,
 	.close = sync_close,
+	.fd = sync_fd,
 	.destroy = sync_destroy,
 };
 
@@ -175,5 +159,6 @@ const struct wb_engine_ops wb_engine_direct_ops = {
 	.submit = sync_submit,
 	.reap = sync_reap,
 	.close = sync_close,
+	.fd = sync_fd,
 	.destroy = sync_destroy,
 };
