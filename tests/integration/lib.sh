@@ -37,6 +37,22 @@ wb_tmpdir() {
 # is off for the traced runs only; ASan's other checks stay on.
 export WB_TRACE_ENV="ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
 
+# need_trace: skips unless strace and python3 (which reads the traces) are here.
+need_trace() {
+	command -v strace >/dev/null || skip "strace not installed"
+	command -v python3 >/dev/null || skip "python3 not installed"
+}
+
+# traced TRACE CALLS CMD...: runs CMD under strace (children too), the system calls
+# CALLS (comma-separated) written to TRACE; stdout to $OUT, stderr to $ERR; fails
+# the test if CMD fails.
+traced() {
+	local trace=$1 calls=$2
+	shift 2
+	env "$WB_TRACE_ENV" strace -f -qq -o "$trace" -e trace="$calls" "$@" >"$OUT" 2>"$ERR" ||
+		fail "${1##*/} under strace failed: $(cat "$ERR")"
+}
+
 need_root() { [ "$(id -u)" = 0 ] || skip "needs root"; }
 
 # expect_exit WANT CMD...: runs CMD, stdout to $OUT, stderr to $ERR.

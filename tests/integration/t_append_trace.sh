@@ -5,14 +5,12 @@
 # binary, so what is checked is what the kernel was asked to do.
 . "$(dirname "$0")/lib.sh"
 set -e
-command -v strace >/dev/null || skip "strace not installed"
-command -v python3 >/dev/null || skip "python3 not installed"
+need_trace
 wb_tmpdir d
 trace="$d/trace"
-env "$WB_TRACE_ENV" strace -f -qq -o "$trace" -e trace=openat,pwrite64,fdatasync,fsync,close,unlink \
+traced "$trace" openat,pwrite64,fdatasync,fsync,close,unlink \
 	"$WALBENCH" run --dir "$d" --pattern append --segment new --segment-size 1MiB \
-	--method fdatasync --size 8k --budget 1s --trial-time 300ms --min-trials 1 --warmup 0 \
-	>"$OUT" 2>"$ERR" || fail "walbench under strace failed: $(cat "$ERR")"
+	--method fdatasync --size 8k --budget 1s --trial-time 300ms --min-trials 1 --warmup 0
 python3 - "$trace" "$d" <<'PY' || fail "trace check failed"
 import re, sys
 trace, d = sys.argv[1], sys.argv[2]

@@ -5,15 +5,13 @@
 # 192 kB), as XLogWrite does; its [pg_test_fsync] twin writes 16 pwrites of 8 kB.
 . "$(dirname "$0")/lib.sh"
 set -e
-command -v strace >/dev/null || skip "strace not installed"
-command -v python3 >/dev/null || skip "python3 not installed"
+need_trace
 wb_tmpdir d
 trace="$d/trace"
-env "$WB_TRACE_ENV" strace -f -qq -o "$trace" -e trace=openat,pwrite64 \
+traced "$trace" openat,pwrite64 \
 	"$WALBENCH" run --dir "$d" --pattern append --segment-size 1MiB --pg-version 16 \
 	--method open_sync --size 8k --writes 16 --wal-buffers 192k --budget 2s --trial-time 200ms \
-	--min-trials 2 --warmup 0 --json "$d/out.json" >"$OUT" 2>"$ERR" ||
-	fail "walbench under strace failed: $(cat "$ERR")"
+	--min-trials 2 --warmup 0 --json "$d/out.json"
 grep -q 'PostgreSQL 16\].*one write per flush' "$OUT" || fail "row not labelled: $(cat "$OUT")"
 grep -q 'pg_test_fsync\].*separate writes' "$OUT" || fail "twin not labelled: $(cat "$OUT")"
 json_check "$d/out.json" 'sorted(t["flush_form"] for t in d["tests"]) == ["coalesced", "separate"]'
