@@ -63,6 +63,19 @@ static inline uint64_t wb_clock_ticks(void)
 	return wb_now_ns();
 }
 
+/* Now, in ticks of a clock of source src: for a loop compiled once per source,
+ * where src is a constant and the test of it disappears. */
+static inline __attribute__((always_inline)) uint64_t wb_clock_read(enum wb_clock_source src)
+{
+#if WB_CLOCK_HAVE_TSC
+	if (src == WB_CLOCK_TSC)
+		return __rdtsc();
+#else
+	(void)src;
+#endif
+	return wb_now_ns();
+}
+
 /* A tick count of clock c in nanoseconds (truncated). */
 static inline uint64_t wb_clock_to_ns(const struct wb_clock *c, uint64_t ticks)
 {

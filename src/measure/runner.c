@@ -6,7 +6,9 @@
  * measurement. At queue depth N,
  * N flushes are in flight on separate regions of the file, each timed from its
  * submission to its last completion. With --jobs, each job is a thread with its
- * own engine, file and histogram; nothing is shared until the merge. */
+ * own engine, file and histogram; nothing is shared until the merge. Engines
+ * whose ops are plain system calls run the overwrite pattern at queue depth 1
+ * in syscall_loop.c instead, the same calls made inline. */
 #include "measure/runner.h"
 
 #include <errno.h>
@@ -20,6 +22,7 @@
 #include "measure/clock.h"
 #include "measure/flush.h"
 #include "measure/segment.h"
+#include "measure/syscall_loop.h"
 
 static int open_target(struct wb_result *r, const struct wb_engine_ops *eng,
 		       struct wb_engine *e, const char *path)
@@ -116,6 +119,8 @@ static int switch_segment(struct wb_result *r, const struct wb_engine_ops *eng,
 	return open_target(r, eng, e, wb_segment_path(seg));
 }
 
+/* Queue depth 1, one flush after another, each timed from the end of the one
+ * before. */
 static int timed_loop(struct wb_result *r, const struct wb_engine_ops *eng,
 		      struct wb_engine *e, const char *path, const void *buf,
 		      struct wb_segment *seg)
@@ -332,6 +337,8 @@ static void run_job(struct job *j)
 		goto out;
 	if (r->test.queue_depth > 1)
 		(void)timed_loop_qd(r, eng, e, j->buf, seg);
+	else if (wb_syscall_loop_fits(r, eng, e, seg))
+		(void)wb_syscall_loop(r, eng->fd(e), j->buf);
 	else
 		(void)timed_loop(r, eng, e, j->path, j->buf, seg);
 	if (r->test.fd_mode == WB_FD_KEEP)
