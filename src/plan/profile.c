@@ -15,36 +15,38 @@
 #define WB_PROFILES_DIR "profiles"
 #endif
 
+#define PROFILE_MAX (1 << 20) /* a profile is a few hundred bytes */
+
+/* Read to the end, never seeking: a profile may come from a pipe or a process
+ * substitution (--profile <(jq ... base.json)), where fseek fails. */
 char *wb_profile_read(const char *path, int *err)
 {
 	FILE *f = fopen(path, "re");
-	char *text = NULL;
-	long len;
+	size_t len = 0, got;
+	char *text, *shrunk;
 
 	if (!f) {
 		*err = -errno;
 		return NULL;
 	}
-	if (fseek(f, 0, SEEK_END) || (len = ftell(f)) < 0 || fseek(f, 0, SEEK_SET)) {
-		*err = -EIO;
-		goto out;
-	}
-	if (len > 1 << 20) {
-		*err = -EFBIG; /* a profile is a few hundred bytes */
-		goto out;
-	}
-	text = malloc((size_t)len + 1);
+	text = malloc(PROFILE_MAX + 1);
 	if (!text) {
 		*err = -ENOMEM;
 		goto out;
 	}
-	if (fread(text, 1, (size_t)len, f) != (size_t)len) {
-		*err = -EIO;
+	do {
+		got = fread(text + len, 1, PROFILE_MAX + 1 - len, f);
+		len += got;
+	} while (got && len <= PROFILE_MAX);
+	if (ferror(f) || len > PROFILE_MAX) {
+		*err = ferror(f) ? -EIO : -EFBIG;
 		free(text);
 		text = NULL;
 		goto out;
 	}
 	text[len] = '\0';
+	shrunk = realloc(text, len + 1); /* the text may be kept as long as the profile */
+	text = shrunk ? shrunk : text;
 out:
 	fclose(f);
 	return text;

@@ -25,6 +25,11 @@ expect_exit 0 "$WALBENCH" run --profile "$WB_SOURCE_DIR/profiles/pg_test_fsync.j
 json_check "$d/p.json" 'len(d["tests"]) == 18'
 json_check "$d/p.json" '[t["fd_mode"] for t in d["tests"]][-3:] == ["sync_then_close", "close_then_sync", "keep"]'
 
+# A profile from a pipe (process substitution): read to its end, never seeked.
+expect_exit 0 "$WALBENCH" run --profile <(printf '{ "method": "fsync", "size": "8k" }\n') \
+	--dir "$d" --duration 50ms --trial-time 50ms --json "$d/pipe.json"
+json_check "$d/pipe.json" '[t["method"] for t in d["tests"]] == ["fsync"]'
+
 # Errors: one line, exit 1, file and key named; nothing created.
 printf '{ "method": "fdatasync", "qd": [1, "x"] }\n' >"$d/bad.json"
 expect_exit 1 "$WALBENCH" run --profile "$d/bad.json" --dir "$d"
