@@ -15,9 +15,6 @@
 #include "report/compare.h"
 #include "report/results_reader.h"
 
-/* compare's own meaning of exit status 1. */
-#define WB_EXIT_REGRESSION 1
-
 int wb_cmd_compare(int argc, char **argv)
 {
 	struct wb_saved_results a, b;
@@ -54,7 +51,7 @@ int wb_cmd_compare(int argc, char **argv)
 		fprintf(stderr, "walbench: %s: %s: %s\n", cfg.json_path, why, strerror(-ret));
 		goto out;
 	}
-	status = v.regression ? WB_EXIT_REGRESSION : WB_EXIT_OK;
+	status = v.regression ? WB_EXIT_GATE : WB_EXIT_OK;
 out:
 	wb_compare_free(&v);
 	wb_saved_free(&a);

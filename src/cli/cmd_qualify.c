@@ -26,9 +26,6 @@
 #include "report/qualify.h"
 #include "report/text.h"
 
-/* qualify's own meaning of exit status 1. */
-#define WB_EXIT_NOT_QUALIFIED 1
-
 int wb_cmd_qualify(int argc, char **argv)
 {
 	struct wb_results rs = { 0 };
@@ -122,7 +119,7 @@ int wb_cmd_qualify(int argc, char **argv)
 		else if (status == WB_EXIT_OK)
 			status = !ok ? WB_EXIT_SETUP
 				 : q->tiers[q->chosen].verdict == WB_Q_PASS ? WB_EXIT_OK
-				 : WB_EXIT_NOT_QUALIFIED;
+				 : WB_EXIT_GATE;
 		v.qual = q;
 		if (cfg.prom_path && (ret = wb_prom_write(cfg.prom_path, &rs, NULL, &why))) {
 			fprintf(stderr, "walbench: %s: %s: %s\n", cfg.prom_path, why, strerror(-ret));

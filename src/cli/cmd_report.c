@@ -41,6 +41,11 @@ int wb_cmd_report(int argc, char **argv)
 				"--output FILE.html\nTry \"walbench --help\" for more information.\n");
 		return WB_EXIT_SETUP;
 	}
+	if (!cfg.summary && cfg.fail_on_outlier) {
+		fprintf(stderr, "walbench: --fail-on-outlier goes with --summary\n"
+				"Try \"walbench --help\" for more information.\n");
+		return WB_EXIT_SETUP;
+	}
 	saved = calloc(cfg.report_files.n, sizeof(*saved));
 	runs = calloc(cfg.report_files.n, sizeof(*runs));
 	labels = calloc(cfg.report_files.n, sizeof(*labels));

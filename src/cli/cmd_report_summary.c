@@ -1,6 +1,7 @@
 /* cmd_report_summary.c — `walbench report --summary` (report_summary.h): the
  * fleet's verdict (advice/fleet.h) printed, and with --json written. Outliers
- * do not change the exit status: the summary informs, it is not a gate. */
+ * change the exit status only under --fail-on-outlier: by default the summary
+ * informs, and a pipeline that wants a gate asks for one. */
 #include "cli/report_summary.h"
 
 #include <stdio.h>
@@ -35,6 +36,14 @@ int wb_report_summary(const struct wb_config *cfg, const struct wb_saved_results
 	}
 	wb_fleet_print(stdout, &v);
 	status = WB_EXIT_OK;
+	if (cfg->fail_on_outlier) {
+		bool tripped = v.outliers || v.failed;
+
+		printf("\n--fail-on-outlier: %s: %zu outlier host%s, %zu host%s with a failed test\n",
+		       tripped ? "FAILED" : "passed", v.outliers, v.outliers == 1 ? "" : "s", v.failed,
+		       v.failed == 1 ? "" : "s");
+		status = tripped ? WB_EXIT_GATE : WB_EXIT_OK;
+	}
 out:
 	wb_fleet_free(&v);
 	free(names);

@@ -270,6 +270,10 @@ const struct wb_option wb_options[] = {
 	{ "json", 'j', WB_OPT_PATH, NULL, 0, 0, "FILE",
 	  "with --summary: also write the summary as JSON to FILE (atomically)",
 	  REP, CFG(json_path), NULL },
+	{ "fail-on-outlier", 0, WB_OPT_FLAG, NULL, 0, 0, "",
+	  "with --summary: exit 1 when a host is an outlier or a test failed on it, a gate for "
+	  "a fleet's pipeline (default: exit 0 whatever the fleet looks like)",
+	  REP, CFG(fail_on_outlier), NULL },
 };
 
 const unsigned wb_options_count = sizeof(wb_options) / sizeof(wb_options[0]);
@@ -711,6 +715,6 @@ void wb_print_help(void)
 	       "3 I/O error or durability failure (a sync failed), 128+N killed by signal N\n"
 	       "(test files are removed first). compare: 0 no regression, 1 a regression past\n"
 	       "--fail-on-regression, 2 unreadable input or a usage error. report: 0 written,\n"
-	       "2 unreadable input or a usage error. clean: 0 done, 1 usage error, 2 DIR\n"
+	       "1 --fail-on-outlier tripped, 2 unreadable input or a usage error. clean: 0 done, 1 usage error, 2 DIR\n"
 	       "missing or not a directory, 3 a file could not be removed.\n");
 }

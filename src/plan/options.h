@@ -106,6 +106,7 @@ struct wb_config {
 	struct wb_files report_files; /* report: the results files, in the order given */
 	const char *output_path;  /* report: the HTML file to write */
 	bool summary;             /* report: print the fleet summary instead of writing HTML */
+	bool fail_on_outlier;     /* report --summary: exit 1 when a host is an outlier or failed */
 	bool dry_run;             /* clean: say what would go and what stays, remove nothing */
 	int argc;                 /* the command line from the command word on, as given, */
 	char **argv;              /* echoed into the JSON so a report can show how it was made */

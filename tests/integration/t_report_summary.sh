@@ -2,7 +2,8 @@
 # t_report_summary.sh — `walbench report --summary`: a fleet of four copies of a
 # real recommend file, one host's commit trials scaled to 40 % and another
 # recommending fsync; the text names every host, the lemon and the dissenter,
-# the JSON says the same; a missing file is exit 2 naming it.
+# the JSON says the same; --fail-on-outlier turns the lemon into exit 1; a missing
+# file is exit 2 naming it.
 . "$(dirname "$0")/lib.sh"
 set -e
 src="${WB_SOURCE_DIR:-$(dirname "$0")/../..}/tests/unit/fixtures/report/recommend.json"
@@ -50,6 +51,21 @@ json_check "$d/s.json" '[(x["label"], x["value"], x["majority"]) for x in d["dis
 json_check "$d/s.json" 'd["hosts"][2]["key_test"]["ops_per_sec"] < 0.5 * d["hosts"][0]["key_test"]["ops_per_sec"]'
 cp "$OUT" "$d/s.txt"
 json_check "$d/s.json" 'd["headline"] == open("'"$d"'/s.txt").readline().rstrip("\n")'
+
+# --fail-on-outlier: the same fleet trips it (exit 1, and the summary still printed and
+# written); the three good hosts pass it; without --summary it is a usage error (2).
+expect_exit 1 "$WALBENCH" report --summary "$d/db1.json" "$d/db2.json" "$d/db3.json" \
+	"$d/db4.json" --fail-on-outlier --json "$d/g.json"
+grep -q '^--fail-on-outlier: FAILED: 1 outlier host, 0 hosts with a failed test$' "$OUT" ||
+	fail "gate line: $(tail -2 "$OUT")"
+head -1 "$OUT" | grep -q '^fleet of 4: 1 outlier (db3' || fail "no summary before the gate"
+json_check "$d/g.json" '[h["label"] for h in d["hosts"] if h["outlier"]] == ["db3"]'
+expect_exit 0 "$WALBENCH" report --summary "$d/db1.json" "$d/db2.json" "$d/db4.json" --fail-on-outlier
+grep -q '^--fail-on-outlier: passed: 0 outlier hosts, 0 hosts with a failed test$' "$OUT" ||
+	fail "gate line: $(tail -2 "$OUT")"
+expect_exit 2 "$WALBENCH" report "$d/db1.json" --fail-on-outlier -o "$d/x.html"
+grep -q -- '--fail-on-outlier goes with --summary' "$ERR" || fail "$(cat "$ERR")"
+[ ! -e "$d/x.html" ] || fail "a report was written for a usage error"
 
 # Bad input: exit 2 naming the file, and no summary written.
 expect_exit 2 "$WALBENCH" report --summary "$d/db1.json" "$d/missing.json" --json "$d/t.json"
