@@ -1,6 +1,6 @@
 /* syscall_loop.c — the cheapest queue-depth-1 loop (syscall_loop.h).
  * Trap: everything inside the loop is paid on every op. The flush shapes that
- * pg_test_fsync and `recommend` time (one write, or one write and a sync) are
+ * pg_test_fsync and `compat` time (one write, or one write and a sync) are
  * compiled separately with their calls fixed, so no op is decoded at run time;
  * the histogram's min and max live in locals, its count and sum are worked out
  * afterwards (struct tally), and r is brought up to date once, at the end or
@@ -93,7 +93,8 @@ struct tally {
 };
 
 /* Brings r up to date: r->ops and r->hist as wb_hist_record would have left
- * them, and r->elapsed_ns. buckets_at_start is what the histogram held. */
+ * them, and r->elapsed_ns. count_at_start and sum_at_start are the histogram's
+ * count and sum when the loop began. */
 static void tally_store(struct wb_result *r, const struct tally *t, const struct wb_clock *clock,
 			uint64_t count_at_start, uint64_t sum_at_start)
 {
@@ -116,7 +117,7 @@ loop(struct wb_result *r, int fd, const struct wb_op *ops, unsigned n, enum shap
 {
 	uint64_t *buckets = r->hist->buckets, now, lat, deadline;
 	const uint64_t count0 = r->hist->count, sum0 = r->hist->sum_ns;
-	const struct wb_clock clock = wb_clock; /* a local copy stays in registers */
+	const struct wb_clock clock = wb_clock; /* not reloaded after every call */
 	unsigned i, nops = ops_in(shape, n);
 	struct tally t = { .ops0 = r->ops, .min_ns = r->hist->min_ns, .max_ns = r->hist->max_ns };
 	int ret = 0;
