@@ -6,7 +6,8 @@
 # PostgreSQL installed, a fifth with no directory given, whose throwaway cluster
 # keeps pg_wal on the loop ext4. A JSON file comes back from each but the missing
 # one, which fails alone and is named; the fleet report and summary name the
-# others, and no host keeps a file of the run.
+# others; the fleet gate trips exactly when the summary has an outlier; and no
+# host keeps a file of the run.
 . "$(dirname "$0")/lib.sh"
 set -e
 command -v ansible-playbook >/dev/null || skip "ansible-playbook missing (Debian: ansible-core)"
@@ -87,6 +88,7 @@ walbench_time_s=4
 walbench_args=["--slice", "1s"]
 walbench_work_parent=$d/work
 walbench_fleet_dir=$d/fleet
+walbench_fail_on_outlier=true
 INI
 set +e
 ansible-playbook -i "$d/inventory.ini" "$src/fleet.yml" >"$d/play.log" 2>&1
@@ -96,8 +98,27 @@ set -e
 # are no words of a path, so finding one in the report means the label.)
 [ "$got" = 2 ] || fail "ansible-playbook exited $got, want 2: $(tail -40 "$d/play.log")"
 grep -Eq '^host-missing +: .*failed=1 ' "$d/play.log" || fail "the recap does not fail missing: $(tail -8 "$d/play.log")"
+# The fleet gate (walbench_fail_on_outlier) fails exactly the hosts that the summary
+# of the files that came back names as outliers or failed, with its reasons; the
+# other good hosts pass. Whether this fleet has an outlier is up to the machine.
+set +e
+"$WALBENCH" report --summary "$d"/fleet/hosts/*.json --fail-on-outlier --json "$d/gate.json" \
+	>"$d/gate.txt" 2>&1
+gate=$?
+set -e
+[ "$gate" = 0 ] || [ "$gate" = 1 ] || fail "report --summary --fail-on-outlier exited $gate: $(cat "$d/gate.txt")"
+named=$(python3 -c 'import json, os, sys
+d = json.load(open(sys.argv[1]))
+print(" ".join(sorted(os.path.basename(h["file"])[:-5] for h in d["hosts"] if h["outlier"] or h["failed"])))' "$d/gate.json")
+echo "fleet gate: $(tail -1 "$d/gate.txt"): ${named:-no host}" >&2
 for h in "${hosts[@]}"; do
-	grep -Eq "^$h +: .*failed=0 " "$d/play.log" || fail "$h failed: $(tail -40 "$d/play.log")"
+	if [[ " $named " == *" $h "* ]]; then
+		grep -Eq "^$h +: .*failed=1 " "$d/play.log" || fail "the gate did not fail $h: $(tail -12 "$d/play.log")"
+		grep -Eq "fatal: \[$h\]: FAILED! => .*fleet gate \(walbench report --summary --fail-on-outlier\): .+" \
+			"$d/play.log" || fail "no gate reason for $h: $(grep -A2 'fleet gate' "$d/play.log")"
+	else
+		grep -Eq "^$h +: .*failed=0 " "$d/play.log" || fail "$h failed: $(tail -40 "$d/play.log")"
+	fi
 done
 
 got=$(cd "$d/fleet/hosts" && ls | sort)
