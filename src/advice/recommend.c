@@ -62,18 +62,31 @@ static void set_gain(struct wb_part_verdict *v, const struct wb_comparison *c)
 }
 
 /* What one group's decision says. */
+/* A group decided while its tests ran, but a test can fail after the decision
+ * (a later trial, or the file system going away): a group whose default failed
+ * measured nothing to decide from (v->measured stays false), and a leader that
+ * failed is never chosen. */
 static void group_verdict(const struct wb_results *rs, const struct wb_group_decision *d,
 			  struct wb_part_verdict *v)
 {
 	const struct wb_test *key = &rs->v[d->first].test;
+	const struct wb_result *leader = &rs->v[d->leader];
 	struct wb_comparison c;
 
+	if (rs->v[d->baseline].status != WB_STATUS_OK)
+		return;
 	v->measured = true;
 	v->decided = d->state == WB_DECIDE_SWITCH || d->state == WB_DECIDE_KEEP;
-	v->method = d->state == WB_DECIDE_SWITCH ? rs->v[d->leader].test.method : WB_DEFAULT_METHOD;
+	v->method = d->state == WB_DECIDE_SWITCH ? leader->test.method : WB_DEFAULT_METHOD;
+	snprintf(v->why, sizeof(v->why), "%s", d->reason);
+	if (d->state == WB_DECIDE_SWITCH && leader->status != WB_STATUS_OK) {
+		v->decided = false;
+		v->method = WB_DEFAULT_METHOD;
+		snprintf(v->why, sizeof(v->why), "%s led, then failed (%s): keep %s",
+			 mname(leader->test.method), leader->reason, mname(WB_DEFAULT_METHOD));
+	}
 	if (gain(rs, key, v->method, &c))
 		set_gain(v, &c);
-	snprintf(v->why, sizeof(v->why), "%s", d->reason);
 }
 
 /* The part's verdict over its groups: commits (one page per flush) or bulk. */
@@ -92,6 +105,8 @@ static void part_verdict(const struct wb_results *rs, bool bulk, struct wb_part_
 			continue;
 		memset(&g, 0, sizeof(g));
 		group_verdict(rs, d, &g);
+		if (!g.measured)
+			continue;
 		if (groups++ == 0) {
 			*v = g;
 			continue;
@@ -387,6 +402,10 @@ bool wb_recommend(const struct wb_results *rs, const struct wb_recommend_params 
 	}
 	out->change = out->method != WB_DEFAULT_METHOD;
 	out->decided_in_s = decided_in(rs, &out->decided);
+	/* a part whose winner failed after its decision is undecided, whatever the rule said */
+	if ((p->workload != WB_WORKLOAD_BULK && !out->oltp.decided) ||
+	    (p->workload != WB_WORKLOAD_OLTP && !out->bulk.decided))
+		out->decided = false;
 	for (i = 0; i < rs->ndecisions && !key; i++) {
 		const struct wb_test *t = &rs->v[rs->decisions[i].first].test;
 

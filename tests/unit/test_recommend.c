@@ -1,7 +1,8 @@
 /* test_recommend.c — the recommender on synthetic results: trial rates made
  * up per method, decided by the real sequential rule (results/decide.c), then
  * judged by wb_recommend. Cases: a clear winner, a tie, a winner below the
- * minimum gain, a failed and an n/a method, a durability failure, commits and
+ * minimum gain, a failed and an n/a method, a durability failure, tests that
+ * fail after their group was decided (all of them; the winner), commits and
  * bulk flushes disagreeing under mixed, and commit_delay for slow and fast
  * flushes. */
 #include <stdarg.h>
@@ -194,6 +195,53 @@ static void test_durability_failure_stops(void **state)
 	assert_non_null(strstr(rec.headline, "Input/output error"));
 }
 
+/* Every test ran, the group was decided, then every test failed (the file system
+ * shut down under the run; open or write EIO, no sync failed): nothing is left to
+ * decide from, and the verdict says which failure, never "keep fdatasync". */
+static void test_all_failed_after_the_decision(void **state)
+{
+	static const struct spec s[] = {
+		{ FDS, 1, 100, 80, OK, false }, { FS, 1, 100, 80, OK, false },
+		{ OD, 1, 100, 80, OK, false }, { OS, 1, 100, 80, OK, false },
+	};
+	struct wb_recommendation rec;
+	size_t i;
+
+	(void)state;
+	build(s, 4, 5.0);
+	for (i = 0; i < 4; i++) {
+		rs.v[i].status = WB_STATUS_ERROR;
+		strcpy(rs.v[i].reason, "open /mnt/walbench.1.0.tmp: Input/output error");
+	}
+	assert_false(recommend(WB_WORKLOAD_OLTP, &rec));
+	assert_true(rec.failed);
+	assert_int_equal(rec.method, WB_METHOD_COUNT);
+	assert_non_null(strstr(rec.headline, "NO RECOMMENDATION: nothing to decide from"));
+	assert_non_null(strstr(rec.headline, "fdatasync failed: open /mnt/walbench.1.0.tmp: Input/output error"));
+}
+
+/* fsync won by 30 % and the group switched to it, then fsync failed: it is not
+ * recommended, the default is kept, and the reason names the failure. */
+static void test_leader_failed_after_the_decision(void **state)
+{
+	static const struct spec s[] = {
+		{ FDS, 1, 100, 80, OK, false }, { FS, 1, 130, 80, OK, false },
+		{ OD, 1, 100, 80, OK, false },
+	};
+	struct wb_recommendation rec;
+
+	(void)state;
+	build(s, 3, 5.0);
+	assert_int_equal(rs.decisions[0].state, WB_DECIDE_SWITCH);
+	rs.v[1].status = WB_STATUS_ERROR;
+	strcpy(rs.v[1].reason, "write: Input/output error");
+	assert_true(recommend(WB_WORKLOAD_OLTP, &rec));
+	assert_int_equal(rec.method, FDS);
+	assert_false(rec.change || rec.decided || rec.oltp.decided);
+	assert_non_null(strstr(rec.reason, "fsync led, then failed (write: Input/output error): keep fdatasync"));
+	assert_null(strstr(rec.headline, "Tie")); /* open_datasync is named, but no tie was shown */
+}
+
 /* open_datasync wins commits by 30 % but loses bulk flushes by 60 % (K separate
  * synchronous writes): weighed half each, no switch. */
 static void test_mixed_disagreeing_parts(void **state)
@@ -264,6 +312,8 @@ int main(void)
 		cmocka_unit_test_teardown(test_winner_below_min_gain, teardown),
 		cmocka_unit_test_teardown(test_failed_and_na_never_chosen, teardown),
 		cmocka_unit_test_teardown(test_durability_failure_stops, teardown),
+		cmocka_unit_test_teardown(test_all_failed_after_the_decision, teardown),
+		cmocka_unit_test_teardown(test_leader_failed_after_the_decision, teardown),
 		cmocka_unit_test_teardown(test_mixed_disagreeing_parts, teardown),
 		cmocka_unit_test_teardown(test_mixed_gain_without_loss, teardown),
 		cmocka_unit_test_teardown(test_commit_delay, teardown),
