@@ -61,8 +61,8 @@ static void set_gain(struct wb_part_verdict *v, const struct wb_comparison *c)
 	v->high_pct = c->ci95_high_pct;
 }
 
-/* What one group's decision says. */
-/* A group decided while its tests ran, but a test can fail after the decision
+/* What one group's decision says. It was made while its tests ran, and a test
+ * can fail after the decision
  * (a later trial, or the file system going away): a group whose default failed
  * measured nothing to decide from (v->measured stays false), and a leader that
  * failed is never chosen. */

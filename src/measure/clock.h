@@ -47,33 +47,29 @@ static inline uint64_t wb_now_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
 }
 
-/* Now, in ticks of the process's clock. Plain rdtsc, not rdtscp or an lfence:
+/* Now, in ticks of a clock of source src. Plain rdtsc, not rdtscp or an lfence:
  * the timed work ends in a system call, and SYSCALL/SYSRET let no later
  * instruction execute, even speculatively, before the earlier ones complete —
  * the fence is already there, and rdtscp would add its own cost to every op.
  * Where no system call ends an op (a polled io_uring completion) rdtsc may run
  * a few dozen cycles early; chained timestamps move that error between
- * neighbouring ops, never into the total. */
-static inline uint64_t wb_clock_ticks(void)
-{
-#if WB_CLOCK_HAVE_TSC
-	if (__builtin_expect(wb_clock.source == WB_CLOCK_TSC, 1))
-		return __rdtsc();
-#endif
-	return wb_now_ns();
-}
-
-/* Now, in ticks of a clock of source src: for a loop compiled once per source,
- * where src is a constant and the test of it disappears. */
+ * neighbouring ops, never into the total. A loop compiled once per source
+ * passes src as a constant, and the test of it disappears. */
 static inline __attribute__((always_inline)) uint64_t wb_clock_read(enum wb_clock_source src)
 {
 #if WB_CLOCK_HAVE_TSC
-	if (src == WB_CLOCK_TSC)
+	if (__builtin_expect(src == WB_CLOCK_TSC, 1))
 		return __rdtsc();
 #else
 	(void)src;
 #endif
 	return wb_now_ns();
+}
+
+/* Now, in ticks of the process's clock. */
+static inline uint64_t wb_clock_ticks(void)
+{
+	return wb_clock_read(wb_clock.source);
 }
 
 /* A tick count of clock c in nanoseconds (truncated). */

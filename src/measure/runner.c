@@ -316,7 +316,7 @@ static void run_job(struct job *j)
 	struct wb_segment segment, *seg = NULL;
 	struct wb_engine_config cfg;
 	struct wb_engine *e = NULL;
-	int ret;
+	int ret, fd;
 
 	if (r->test.pattern == WB_PATTERN_APPEND) {
 		seg = &segment;
@@ -337,8 +337,8 @@ static void run_job(struct job *j)
 		goto out;
 	if (r->test.queue_depth > 1)
 		(void)timed_loop_qd(r, eng, e, j->buf, seg);
-	else if (wb_syscall_loop_fits(r, eng, e, seg))
-		(void)wb_syscall_loop(r, eng->fd(e), j->buf);
+	else if ((fd = wb_syscall_loop_fd(r, eng, e, seg)) >= 0)
+		(void)wb_syscall_loop(r, fd, j->buf);
 	else
 		(void)timed_loop(r, eng, e, j->path, j->buf, seg);
 	if (r->test.fd_mode == WB_FD_KEEP)

@@ -13,11 +13,12 @@
 #include "measure/clock.h"
 #include "measure/flush.h"
 
-bool wb_syscall_loop_fits(const struct wb_result *r, const struct wb_engine_ops *eng,
-			  const struct wb_engine *e, const struct wb_segment *seg)
+int wb_syscall_loop_fd(const struct wb_result *r, const struct wb_engine_ops *eng,
+		       const struct wb_engine *e, const struct wb_segment *seg)
 {
-	return !seg && eng->fd && r->test.fd_mode == WB_FD_KEEP && r->test.queue_depth <= 1 &&
-	       eng->fd(e) >= 0;
+	if (seg || !eng->fd || r->test.fd_mode != WB_FD_KEEP || r->test.queue_depth > 1)
+		return -1;
+	return eng->fd(e);
 }
 
 /* The shapes compiled on their own; GENERIC decodes each op. */

@@ -8,17 +8,16 @@
 #ifndef WB_MEASURE_SYSCALL_LOOP_H
 #define WB_MEASURE_SYSCALL_LOOP_H
 
-#include <stdbool.h>
-
 #include "engines/engine.h"
 #include "measure/segment.h"
 #include "results/results.h"
 
-/* True when the test may run in wb_syscall_loop: queue depth 1, the overwrite
- * pattern (no segment to advance), the descriptor kept open, and an engine that
- * lends its open descriptor. */
-bool wb_syscall_loop_fits(const struct wb_result *r, const struct wb_engine_ops *eng,
-			  const struct wb_engine *e, const struct wb_segment *seg);
+/* The descriptor to run the test on in wb_syscall_loop, or -1 when the test
+ * does not fit it: it does at queue depth 1, on the overwrite pattern (no
+ * segment to advance), with the descriptor kept open, on an engine that lends
+ * its open descriptor. */
+int wb_syscall_loop_fd(const struct wb_result *r, const struct wb_engine_ops *eng,
+		       const struct wb_engine *e, const struct wb_segment *seg);
 
 /* Runs r->test's flushes on fd for its duration, recording each flush's latency
  * in r->hist, r->ops and r->elapsed_ns as the general loop does; the first

@@ -715,6 +715,7 @@ void wb_print_help(void)
 	       "3 I/O error or durability failure (a sync failed), 128+N killed by signal N\n"
 	       "(test files are removed first). compare: 0 no regression, 1 a regression past\n"
 	       "--fail-on-regression, 2 unreadable input or a usage error. report: 0 written,\n"
-	       "1 --fail-on-outlier tripped, 2 unreadable input or a usage error. clean: 0 done, 1 usage error, 2 DIR\n"
-	       "missing or not a directory, 3 a file could not be removed.\n");
+	       "1 --fail-on-outlier tripped, 2 unreadable input or a usage error. clean: 0\n"
+	       "done, 1 usage error, 2 DIR missing or not a directory, 3 a file could not be\n"
+	       "removed.\n");
 }
