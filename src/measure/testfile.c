@@ -15,6 +15,11 @@
 #include <unistd.h>
 
 #include "measure/cleanup.h"
+#include "model/ownfile.h"
+
+/* A run's files in one directory must never exhaust the names. */
+_Static_assert(WB_TESTFILE_ATTEMPTS > WB_MAX_JOBS * WB_FILES_PER_JOB + 8,
+	       "too few test file names for the most jobs");
 
 /* A lock on the file for as long as it exists, so `walbench clean` can tell a
  * running walbench's file from a leftover even when the PID in its name is not

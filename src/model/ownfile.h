@@ -13,7 +13,11 @@
  * kept on purpose. */
 #define WB_TESTFILE_PREFIX   "walbench."
 #define WB_TESTFILE_SUFFIX   ".tmp"
-#define WB_TESTFILE_ATTEMPTS 100
+/* More names than a run ever holds in one directory at once (--jobs' most, 64,
+ * times three files a job at a segment switch: 192, model/test.h), with room for
+ * leftovers of an earlier process that had this PID. At 100, 64 jobs switching
+ * segments ran out of names: "segment switch: create: File exists". */
+#define WB_TESTFILE_ATTEMPTS 1000
 
 /* Whether name (a directory entry, no slash) is one walbench makes: PID and N in
  * plain decimal (no sign, no leading zero), PID 1 .. INT_MAX, N below

@@ -21,7 +21,7 @@ static void test_names_walbench_makes(void **state)
 	(void)state;
 	assert_true(wb_testfile_name_parse("walbench.1234.0.tmp", &pid));
 	assert_int_equal(pid, 1234);
-	assert_true(wb_testfile_name_parse("walbench.1.99.tmp", &pid));
+	assert_true(wb_testfile_name_parse("walbench.1.999.tmp", &pid)); /* 64 jobs switching need 192 */
 	assert_int_equal(pid, 1);
 	snprintf(name, sizeof(name), "walbench.%d.7.tmp", INT_MAX);
 	assert_true(wb_testfile_name_parse(name, &pid));
@@ -36,7 +36,7 @@ static void test_names_that_are_not(void **state)
 		"walbench..0.tmp", "walbench.1234..tmp", "walbench.0.0.tmp",
 		"walbench.01234.0.tmp", "walbench.1234.00.tmp", /* never printed so */
 		"walbench.+1234.0.tmp", "walbench.-1.0.tmp", "walbench. 12.0.tmp",
-		"walbench.1234.100.tmp", /* attempts stop at 99 */
+		"walbench.1234.1000.tmp", /* attempts stop at 999 */
 		"walbench.2147483648.0.tmp", "walbench.99999999999999999999.0.tmp",
 		"walbench.12a.0.tmp", "Walbench.1234.0.tmp", "xwalbench.1234.0.tmp",
 		"000000010000000000000001", "walbench.json", "walbench.1234.0.tmp/", "",
