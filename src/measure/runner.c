@@ -115,7 +115,6 @@ static int switch_segment(struct wb_result *r, const struct wb_engine_ops *eng,
 		return ret;
 	}
 	wb_hist_record(r->switch_hist, wb_now_ns() - t0);
-	r->switches++;
 	return open_target(r, eng, e, wb_segment_path(seg));
 }
 
@@ -281,6 +280,7 @@ struct start_gate {
 
 struct job {
 	struct wb_result r;         /* this job's own figures, merged afterwards */
+	struct wb_job_figures fig;  /* in: where its append stream stands; out: this trial's share */
 	const char *path;
 	const void *buf;
 	struct start_gate *gate;    /* NULL when the job runs on the caller's thread */
@@ -309,6 +309,24 @@ static void gate_open(struct start_gate *g, bool go)
 	pthread_mutex_unlock(&g->lock);
 }
 
+/* The job's share of the trial. The segment counts its own switches and wraps,
+ * so a wrap at queue depth N is counted as a switch is at depth 1. A segment
+ * this trial made is gone by now (wb_segment_finish): the next trial goes on at
+ * the same offset in the job's own file, zero-filled and synced as a new
+ * segment is, so a run never holds more than one extra segment per job. */
+static void account_job(struct job *j, const struct wb_segment *seg)
+{
+	struct wb_result *r = &j->r;
+
+	j->fig.ops = r->ops;
+	j->fig.bytes = r->ops * wb_flush_bytes(&r->test);
+	if (seg) {
+		j->fig.switches = seg->switches;
+		j->fig.segment_pos = seg->pos;
+	}
+	r->switches = j->fig.switches;
+}
+
 static void run_job(struct job *j)
 {
 	struct wb_result *r = &j->r;
@@ -321,7 +339,7 @@ static void run_job(struct job *j)
 	if (r->test.pattern == WB_PATTERN_APPEND) {
 		seg = &segment;
 		wb_segment_init(seg, j->path, r->test.segment_size,
-				r->test.segment_mode == WB_SEGMENT_NEW);
+				r->test.segment_mode == WB_SEGMENT_NEW, j->fig.segment_pos);
 	}
 	wb_engine_config_for(&r->test, j->buf, &cfg);
 	ret = eng->init(&e, &cfg);
@@ -354,6 +372,7 @@ out:
 		wb_result_set_site(r, "unlink", -1, -1, NULL);
 	}
 	eng->destroy(e);
+	account_job(j, seg);
 }
 
 static void *job_thread(void *arg)
@@ -369,9 +388,12 @@ static int run_jobs(struct wb_result *r, const char *const *paths, const void *b
 	struct start_gate gate = { PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, false, false };
 	int ret = 0;
 
-	if (!jobs)
+	if (!jobs || wb_result_reserve_jobs(r, n)) {
+		free(jobs);
 		return -ENOMEM;
+	}
 	for (i = 0; i < n; i++) {
+		jobs[i].fig.segment_pos = r->per_job[i].segment_pos;
 		wb_result_init(&jobs[i].r, &r->test);
 		jobs[i].r.status = WB_STATUS_OK; /* running: its loops judge against OK */
 		jobs[i].path = paths[i];
@@ -398,8 +420,10 @@ static int run_jobs(struct wb_result *r, const char *const *paths, const void *b
 		if (ret)
 			goto out;
 	}
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n; i++) {
+		r->per_job[i] = jobs[i].fig;
 		wb_result_merge(r, &jobs[i].r, false);
+	}
 out:
 	for (i = 0; i < n; i++)
 		wb_result_release(&jobs[i].r);

@@ -13,10 +13,12 @@
 #include "measure/fill.h"
 #include "measure/testfile.h"
 
-void wb_segment_init(struct wb_segment *s, const char *base_path, uint64_t size, bool make_new)
+void wb_segment_init(struct wb_segment *s, const char *base_path, uint64_t size, bool make_new,
+		     uint64_t pos)
 {
 	memset(s, 0, sizeof(*s));
 	s->size = size;
+	s->pos = pos;
 	s->make_new = make_new;
 	s->base_path = base_path;
 }
@@ -30,8 +32,10 @@ uint64_t wb_segment_advance(struct wb_segment *s, uint64_t region)
 {
 	uint64_t at;
 
-	if (s->pos + region > s->size)
+	if (s->pos + region > s->size) {
 		s->pos = 0;
+		s->switches++; /* recycled: the wrap stands for the switch to the next segment */
+	}
 	at = s->pos;
 	s->pos += region;
 	return at;

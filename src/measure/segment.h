@@ -17,16 +17,18 @@ struct wb_segment {
 	bool make_new;             /* full segment: switch to a new one (else wrap) */
 	const char *base_path;     /* the session's file, the first segment; never removed here */
 	char made_path[PATH_MAX];  /* the segment this test created last, or "" */
-	uint64_t switches;
+	uint64_t switches;         /* switches to a new segment, or wraps to the start */
 };
 
-void wb_segment_init(struct wb_segment *s, const char *base_path, uint64_t size, bool make_new);
+/* Starts at offset pos (where the test's last trial stopped) in base_path. */
+void wb_segment_init(struct wb_segment *s, const char *base_path, uint64_t size, bool make_new,
+		     uint64_t pos);
 
 /* True when a flush of region bytes no longer fits and a new segment is wanted. */
 bool wb_segment_full(const struct wb_segment *s, uint64_t region);
 
-/* Offset for the next flush of region bytes; wraps to 0 when the segment is full
- * and segments are recycled. */
+/* Offset for the next flush of region bytes; wraps to 0 (counted as a switch)
+ * when the segment is full and segments are recycled. */
 uint64_t wb_segment_advance(struct wb_segment *s, uint64_t region);
 
 /* Creates the next segment beside the current one (O_EXCL, zero-filled, fsynced,

@@ -306,9 +306,11 @@ static uint64_t run_trial(struct wb_result *r, uint64_t duration_ns, bool counte
 
 	wb_result_init(&trial, &r->test);
 	trial.test.duration_ns = duration_ns;
+	wb_result_take_positions(&trial, r); /* the append stream goes on where it stopped */
 	measure_at_site(&trial, ctx);
 	if (!counted && trial.status == WB_STATUS_OK) {
 		r->warmup_ns += trial.elapsed_ns;
+		wb_result_take_positions(r, &trial);
 	} else {
 		wb_result_merge(r, &trial, true);
 		if (trial.status == WB_STATUS_OK && trial.elapsed_ns > 0 &&

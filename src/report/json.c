@@ -329,6 +329,28 @@ static void add_failure_site(cJSON *o, const struct wb_failure_site *site)
 	cJSON_AddStringToObject(f, "file", site->file);
 }
 
+/* "per_job": each job's flushes, bytes and, appending, segment switches and
+ * where it stopped; summed over the test's counted trials. */
+static void add_per_job(cJSON *o, const struct wb_result *r)
+{
+	cJSON *arr, *j;
+	uint32_t i;
+
+	if (!r->per_job || !(arr = cJSON_AddArrayToObject(o, "per_job")))
+		return;
+	for (i = 0; i < r->njobs; i++) {
+		if (!(j = cJSON_CreateObject()))
+			return;
+		cJSON_AddItemToArray(arr, j);
+		cJSON_AddNumberToObject(j, "ops", (double)r->per_job[i].ops);
+		cJSON_AddNumberToObject(j, "bytes", (double)r->per_job[i].bytes);
+		if (r->test.pattern == WB_PATTERN_APPEND) {
+			cJSON_AddNumberToObject(j, "segment_switches", (double)r->per_job[i].switches);
+			cJSON_AddNumberToObject(j, "segment_offset", (double)r->per_job[i].segment_pos);
+		}
+	}
+}
+
 static cJSON *test_to_json(const struct wb_results *rs, const struct wb_result *r)
 {
 	cJSON *o = cJSON_CreateObject();
@@ -379,6 +401,7 @@ static cJSON *test_to_json(const struct wb_results *rs, const struct wb_result *
 	if (r->status == WB_STATUS_ERROR)
 		add_failure_site(o, &r->site);
 	cJSON_AddNumberToObject(o, "ops", (double)r->ops);
+	add_per_job(o, r);
 	cJSON_AddNumberToObject(o, "elapsed_s", (double)r->elapsed_ns / 1e9);
 	cJSON_AddNumberToObject(o, "ops_per_sec", wb_result_ops_per_sec(r));
 	cJSON_AddNumberToObject(o, "trials", (double)r->ntrials);

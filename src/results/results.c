@@ -54,6 +54,9 @@ void wb_result_release(struct wb_result *r)
 	free(r->trial_p99_us);
 	free(r->trial_start_s);
 	free(r->waits);
+	free(r->per_job);
+	r->per_job = NULL;
+	r->njobs = 0;
 	r->waits = NULL;
 	r->nwaits = 0;
 	r->hist = r->switch_hist = NULL;
@@ -143,11 +146,49 @@ void wb_results_free(struct wb_results *rs)
 	rs->n = rs->cap = 0;
 }
 
+int wb_result_reserve_jobs(struct wb_result *r, uint32_t n)
+{
+	if (r->per_job)
+		return 0;
+	r->per_job = calloc(n ? n : 1, sizeof(*r->per_job));
+	if (!r->per_job)
+		return -ENOMEM;
+	r->njobs = n ? n : 1;
+	return 0;
+}
+
+void wb_result_take_positions(struct wb_result *r, const struct wb_result *part)
+{
+	uint32_t j;
+
+	if (!part->per_job || wb_result_reserve_jobs(r, part->njobs))
+		return; /* out of memory: the next trial starts its segments over, no worse */
+	for (j = 0; j < part->njobs && j < r->njobs; j++)
+		r->per_job[j].segment_pos = part->per_job[j].segment_pos;
+}
+
+/* A trial's jobs add to the test's, job by job; the position is the latest. */
+static void merge_jobs(struct wb_result *r, const struct wb_result *part)
+{
+	uint32_t j;
+
+	if (!part->per_job || wb_result_reserve_jobs(r, part->njobs))
+		return;
+	for (j = 0; j < part->njobs && j < r->njobs; j++) {
+		r->per_job[j].ops += part->per_job[j].ops;
+		r->per_job[j].bytes += part->per_job[j].bytes;
+		r->per_job[j].switches += part->per_job[j].switches;
+		r->per_job[j].segment_pos = part->per_job[j].segment_pos;
+	}
+}
+
 void wb_result_merge(struct wb_result *r, const struct wb_result *part, bool consecutive)
 {
 	r->ops += part->ops;
 	r->flushes += part->flushes;
 	r->switches += part->switches;
+	if (consecutive)
+		merge_jobs(r, part);
 	if (consecutive)
 		r->elapsed_ns += part->elapsed_ns;
 	else if (part->elapsed_ns > r->elapsed_ns)

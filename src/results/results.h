@@ -31,6 +31,17 @@ struct wb_failure_site {
 	char file[PATH_MAX];     /* the file it failed on (a job's file, a segment); "" unknown */
 };
 
+/* One job's share of a test (one per --jobs), summed over the test's trials:
+ * the append pattern's accounting is checked job by job, since a job that
+ * never switches hides behind others that do. */
+struct wb_job_figures {
+	uint64_t ops;            /* flushes it completed */
+	uint64_t bytes;          /* bytes those flushes wrote */
+	uint64_t switches;       /* append: segment switches (new) or wraps to the start (recycle) */
+	uint64_t segment_pos;    /* append: its next write offset in its segment; the next trial
+				  * goes on from here, as a server's WAL does */
+};
+
 struct wb_result {
 	struct wb_test test;
 	enum wb_status status;
@@ -44,7 +55,9 @@ struct wb_result {
 	uint64_t elapsed_ns;     /* from the first op's start to the last op's end */
 	struct wb_histogram *hist; /* per-op latency; NULL when nothing was measured */
 	struct wb_histogram *switch_hist; /* append with new segments: each switch's time */
-	uint64_t switches;       /* segment switches */
+	uint64_t switches;       /* segment switches (new) or wraps (recycle), all jobs */
+	struct wb_job_figures *per_job; /* njobs of them; NULL until a trial ran in the runner */
+	uint32_t njobs;
 	double *trial_rates;     /* ops/s of each counted trial */
 	double *trial_p99_us;    /* each trial's p99 latency (qualify's time slices); NULL if not kept */
 	double *trial_start_s;   /* when each trial started, seconds into the run; NULL if not kept */
@@ -167,6 +180,13 @@ void wb_results_free(struct wb_results *rs);
  * consecutive parts (trials) add their times up. r->hist must exist when
  * part->hist does; a part's switch histogram is merged into r's, allocated here. */
 void wb_result_merge(struct wb_result *r, const struct wb_result *part, bool consecutive);
+
+/* Gives r room for n jobs' figures, zeroed, unless it has them: 0 or -ENOMEM. */
+int wb_result_reserve_jobs(struct wb_result *r, uint32_t n);
+
+/* A trial that is not counted (the warm-up) still moved each job's append
+ * position: r takes the positions, not the figures. */
+void wb_result_take_positions(struct wb_result *r, const struct wb_result *part);
 
 /* A flush this slow may be a wait for a throttle's next slice: its end time is
  * kept, so the slices' period can be found (results/throttle.h). */

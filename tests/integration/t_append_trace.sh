@@ -1,22 +1,41 @@
 #!/usr/bin/env bash
-# t_append_trace.sh — the append pattern really advances through the segment, and
-# a segment switch creates, zero-fills and fsyncs the new file and fsyncs the
-# directory before the first flush lands in it. Observed with strace on the real
-# binary, so what is checked is what the kernel was asked to do.
+# t_append_trace.sh — the append pattern really advances through the segment,
+# each job (thread) going on across trials where it stopped and starting over only
+# at a segment's end, never writing past it; and a segment switch creates,
+# zero-fills and fsyncs the new file and fsyncs the directory before the first
+# flush lands in it. Observed with strace on the real binary, so what is checked
+# is what the kernel was asked to do.
 . "$(dirname "$0")/lib.sh"
 set -e
 need_trace
 wb_tmpdir d
 trace="$d/trace"
+for run in "new 1" "new 4" "recycle 4"; do
+set -- $run
 traced "$trace" openat,pwrite64,fdatasync,fsync,close,unlink \
-	"$WALBENCH" run --dir "$d" --pattern append --segment new --segment-size 1MiB \
-	--method fdatasync --size 8k --budget 1s --trial-time 300ms --min-trials 1 --warmup 0
-python3 - "$trace" "$d" <<'PY' || fail "trace check failed"
+	"$WALBENCH" run --dir "$d" --pattern append --segment "$1" --segment-size 1MiB \
+	--method fdatasync --size 8k --jobs "$2" --budget 1s --trial-time 150ms --min-trials 1
+python3 - "$trace" "$d" "$1" "$2" <<'PY' || fail "trace check failed: --segment $1 --jobs $2"
 import re, sys
-trace, d = sys.argv[1], sys.argv[2]
+trace, d, mode, jobs = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
+SEG = 1 << 20
 fds = {}          # (pid, fd) -> path
 order = []        # events in order
-for line in open(trace):
+def calls(path):
+    """strace -f splits a call that another thread interrupts into
+    "PID call(args <unfinished ...>" and "PID <... call resumed>rest": joined here."""
+    pending = {}
+    for line in open(path):
+        m = re.match(r'(\d+)\s+(.*) <unfinished \.\.\.>$', line.rstrip("\n"))
+        if m:
+            pending[m.group(1)] = m.group(2)
+            continue
+        m = re.match(r'(\d+)\s+<\.\.\. \w+ resumed>(.*)', line)
+        if m:
+            yield m.group(1) + " " + pending.pop(m.group(1), "") + m.group(2)
+        else:
+            yield line
+for line in calls(trace):
     m = re.match(r'(\d+)\s+(\w+)\((.*)\)\s+=\s+(-?\d+)', line)
     if not m:
         continue
@@ -24,30 +43,47 @@ for line in open(trace):
     if call == "openat" and ret >= 0:
         path = re.search(r'"([^"]*)"', args).group(1)
         fds[(pid, ret)] = (path, "O_CREAT" in args, "O_DIRECTORY" in args)
-        order.append(("open", path, "O_CREAT" in args, "O_DIRECTORY" in args))
+        order.append(("open", path, "O_CREAT" in args, "O_DIRECTORY" in args, None, pid))
     elif call in ("pwrite64", "fdatasync", "fsync") and ret >= 0:
         fd = int(args.split(",")[0])
         path, _, isdir = fds.get((pid, fd), ("?", False, False))
         off = int(args.rsplit(",", 1)[1]) if call == "pwrite64" else None
         size = int(args.rsplit(",", 2)[1]) if call == "pwrite64" else None
-        order.append((call, path, off, size, isdir))
-segments = [e[1] for e in order if e[0] == "open" and e[2] and "walbench." in e[1]]
-assert len(segments) >= 2, "no new segment was created: %r" % segments[:3]
-flushes = {}      # segment -> offsets of 8 kB flush writes, in order
+        order.append((call, path, off, size, isdir, pid))
+# A job runs in a new thread each trial, and each trial's thread first opens
+# the job's own file (a segment made in a trial is gone when it ends): that file
+# names the job.
+job_of = {}       # thread -> the job's file
+for e in order:
+    if e[0] == "open" and not e[2] and not e[3] and "walbench." in e[1]:
+        job_of.setdefault(e[5], e[1])
+flushes = {}      # job -> offsets of its 8 kB flush writes, in order
 for e in order:
     if e[0] == "pwrite64" and e[3] == 8192:
-        flushes.setdefault(e[1], []).append(e[2])
-# In every segment the flushes advance 8 kB at a time from 0, never rewinding
-# (a trial restarts at 0, so a decrease is allowed only back to 0).
-advanced = 0
-for seg, offs in flushes.items():
+        flushes.setdefault(job_of[e[5]], []).append(e[2])
+assert len(flushes) == jobs, "%d threads wrote flushes for %d jobs" % (len(flushes), jobs)
+# Every job's flushes advance 8 kB at a time, across trials (the warm-up's too)
+# and segment files alike; they start over at 0 only where the next flush would
+# not fit in the segment, and none reaches past its end.
+wrapped = 0
+for tid, offs in flushes.items():
+    assert offs[0] == 0, "job %s started at %d" % (tid, offs[0])
     for a, b in zip(offs, offs[1:]):
-        assert b == a + 8192 or b == 0, "%s: offset %d after %d" % (seg, b, a)
-    advanced = max(advanced, max(offs))
-assert advanced >= 512 * 1024, "never got far into a segment: %d" % advanced
+        assert b == a + 8192 or (b == 0 and a + 2 * 8192 > SEG), \
+            "job %s: offset %d after %d" % (tid, b, a)
+        wrapped += b == 0
+    assert max(offs) + 8192 <= SEG, "job %s wrote past its segment: %d" % (tid, max(offs))
+    assert len(offs) * 8192 > 2 * SEG, "job %s wrote too little to judge" % tid
+assert wrapped >= 2 * jobs, "only %d switches or wraps" % wrapped
+segments = [e[1] for e in order if e[0] == "open" and e[2] and "walbench." in e[1]][jobs:]
+if mode == "recycle":
+    assert not segments, "recycle made new files: %r" % segments[:3]
+    print(mode, jobs, "jobs: wraps:", wrapped)
+    sys.exit(0)
+assert len(segments) >= 2, "no new segment was created: %r" % segments[:3]
 # Every new segment (after the first) was filled, fsynced, and its directory
 # fsynced, before the first flush write reached it.
-for seg in segments[1:]:
+for seg in segments:
     first_flush = next((i for i, e in enumerate(order) if e[0] == "pwrite64" and e[1] == seg and e[3] == 8192), None)
     if first_flush is None:
         continue
@@ -56,8 +92,9 @@ for seg in segments[1:]:
     assert sum(e[3] for e in fill) == 1 << 20, "%s not zero-filled to 1 MiB first" % seg
     assert any(e[0] == "fsync" and e[1] == seg for e in before), "%s not fsynced" % seg
     assert any(e[0] == "fsync" and e[4] for e in before), "directory not fsynced"
-print("segments:", len(segments), "furthest flush offset:", advanced)
+print(mode, jobs, "jobs: segments:", len(segments), "switches:", wrapped)
 PY
 rm -f "$trace"
 assert_no_files "$d"
+done
 pass

@@ -56,7 +56,12 @@ grep -q 'key "json" in tests\[1\]' "$ERR" || fail "profile json: $(cat "$ERR")"
 # Many jobs, each switching to new segments: the cleanup registry holds them all.
 rm -f "$d/plain" "$d/groups.json"
 expect_exit 0 "$WALBENCH" run --dir "$d" --method fdatasync --pattern append --segment new \
-	--segment-size 1MiB --jobs 40 --budget 1s --trial-time 100ms --warmup 0
-grep -Eq '^fdatasync +sync +8kB +1 +j40 +[0-9.]+ .*segment switches' "$OUT" || fail "jobs 40: $(cat "$OUT")"
+	--segment-size 1MiB --jobs 64 --budget 1s --trial-time 100ms --warmup 0 --json "$d/j64.json"
+grep -Eq '^fdatasync +sync +8kB +1 +j64 +[0-9.]+ ' "$OUT" || fail "jobs 64: $(cat "$OUT")"
+# Each job switched as often as its flushes filled segments (t_segment_switches
+# checks the count at every --jobs; here, that 64 jobs ran and were accounted).
+json_check "$d/j64.json" 'len(d["tests"][0]["per_job"]) == 64 and all(
+	j["segment_switches"] == -(-j["ops"] // 128) - 1 for j in d["tests"][0]["per_job"])'
+rm -f "$d/j64.json"
 assert_no_files "$d"
 pass
