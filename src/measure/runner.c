@@ -281,6 +281,7 @@ struct start_gate {
 struct job {
 	struct wb_result r;         /* this job's own figures, merged afterwards */
 	struct wb_job_figures fig;  /* in: where its append stream stands; out: this trial's share */
+	uint64_t began_ns, ended_ns; /* its first flush's start and last flush's end (wb_now_ns) */
 	const char *path;
 	const void *buf;
 	struct start_gate *gate;    /* NULL when the job runs on the caller's thread */
@@ -359,6 +360,9 @@ static void run_job(struct job *j)
 		(void)wb_syscall_loop(r, fd, j->buf);
 	else
 		(void)timed_loop(r, eng, e, j->path, j->buf, seg);
+	/* The loops return as their last flush ends. */
+	j->ended_ns = wb_now_ns();
+	j->began_ns = j->ended_ns - r->elapsed_ns;
 	if (r->test.fd_mode == WB_FD_KEEP)
 		(void)close_target(r, eng, e);
 	if (r->status == WB_STATUS_OK)
@@ -379,6 +383,27 @@ static void *job_thread(void *arg)
 {
 	run_job(arg);
 	return NULL;
+}
+
+/* The time the jobs' flushes took together: from the first one's start to the
+ * last one's end. Not the slowest job's own time: where the jobs cannot all run
+ * at once (more jobs than CPUs on a device that costs no wait), their times
+ * overlap only in part, and all flushes over one job's time would add rates
+ * that were never reached together. */
+static uint64_t jobs_span(const struct job *jobs, unsigned n)
+{
+	uint64_t first = UINT64_MAX, last = 0;
+	unsigned i;
+
+	for (i = 0; i < n; i++) {
+		if (!jobs[i].r.ops)
+			continue;
+		if (jobs[i].began_ns < first)
+			first = jobs[i].began_ns;
+		if (jobs[i].ended_ns > last)
+			last = jobs[i].ended_ns;
+	}
+	return last > first ? last - first : 0;
 }
 
 static int run_jobs(struct wb_result *r, const char *const *paths, const void *buf)
@@ -424,6 +449,7 @@ static int run_jobs(struct wb_result *r, const char *const *paths, const void *b
 		r->per_job[i] = jobs[i].fig;
 		wb_result_merge(r, &jobs[i].r, false);
 	}
+	r->elapsed_ns = jobs_span(jobs, n);
 out:
 	for (i = 0; i < n; i++)
 		wb_result_release(&jobs[i].r);
