@@ -108,6 +108,26 @@ if not ok:
 PY
 }
 
+# json_tests FILE N [METHOD...]: the JSON's tests list holds the N rows the
+# command asked for and, with METHODs, those methods and no other. An all() over
+# d["tests"] is true of an empty list: this goes before it, so that a run that
+# wrote no rows, or fewer, fails instead of passing every all().
+json_tests() {
+	local file=$1 n=$2 want got
+	shift 2
+	want="$*"
+	got=$(python3 - "$file" "$n" "$@" <<'PY'
+import json, sys
+tests = json.load(open(sys.argv[1]))["tests"]
+n, methods = int(sys.argv[2]), set(sys.argv[3:])
+got = [t["method"] for t in tests]
+if len(tests) != n or (methods and set(got) != methods):
+    print("%d: %s" % (len(tests), ", ".join(got) or "none"))
+    sys.exit(1)
+PY
+	) || fail "$file: want $n tests${want:+ of ${want// /, }}, got ${got:-no list}"
+}
+
 # loop_fs VAR FSTYPE SIZE [MOUNT_OPTIONS]: a new FSTYPE file system on a loop
 # device over a sparse SIZE image, mounted on a new directory whose path goes in
 # $VAR; the device in LOOP_DEV. Mount, device and image are removed at exit.

@@ -8,6 +8,7 @@ wb_tmpdir d
 run_with_clock() { # VALUE JSON: VALUE empty means unset
 	expect_exit 0 env ${1:+WALBENCH_CLOCK="$1"} "$WALBENCH" run --dir "$d" --method fdatasync \
 		--engine sync --duration 200ms --json "$2"
+	json_tests "$2" 1 fdatasync
 	json_check "$2" 'all(t["status"] == "ok" and t["ops"] > 0 and t["ops_per_sec"] > 0 and
 		0 < t["latency_us"]["p50"] <= t["latency_us"]["max"] for t in d["tests"])'
 	# the rate and the mean latency come from the same clock and agree

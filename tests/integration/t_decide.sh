@@ -19,6 +19,7 @@ json_check "$d/out.json" 'all(g["state"] in ("switch", "keep", "budget") and g["
 json_check "$d/out.json" '(d["decision"]["stopped"] == "decided") == (d["decision"]["decided_in_s"] is not None)'
 json_check "$d/out.json" 'd["decision"]["decided_in_s"] is None or 0 < d["decision"]["decided_in_s"] <= 21'
 json_check "$d/out.json" 'all(g["state"] == "budget" or g["rounds"] >= 12 for g in d["decision"]["groups"])'
+json_tests "$d/out.json" 4 fdatasync fsync open_datasync open_sync
 json_check "$d/out.json" 'all(len(t["trial_round"]) == t["trials"] for t in d["tests"])'
 json_check "$d/out.json" 'd["schedule"]["seed"] > 0 and d["schedule"]["rounds"] >= 1'
 json_check "$d/out.json" 'not any(t["dropped"] for t in d["tests"] if t["method"] == "fdatasync")'

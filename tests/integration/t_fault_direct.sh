@@ -30,6 +30,9 @@ for e in ${engines//,/ }; do
 	error_row fdatasync "$e" 'fdatasync: Input/output error'
 	grep -Eq "^fsync +$e +8kB +1 +1 +[0-9.]+ " "$OUT" || fail "fsync/$e should measure: $(cat "$OUT")"
 done
+# 2 methods on each engine; one fdatasync row per engine.
+json_tests "$out/s.json" $((2 * $(tr , '\n' <<<"$engines" | wc -l))) fdatasync fsync
+json_check "$out/s.json" 'sorted(t["engine"] for t in d["tests"] if t["method"] == "fdatasync") == sorted("'"$engines"'".split(","))'
 json_check "$out/s.json" 'all(t["durability_failure"] and t["failure"]["call"] == "fdatasync" for t in d["tests"] if t["method"] == "fdatasync")'
 grep -q 'DURABILITY FAILURE' "$ERR" || fail "not loud: $(cat "$ERR")"
 assert_no_files "$FF_MNT"
@@ -53,6 +56,7 @@ expect_exit 3 "$WALBENCH" run --dir "$FF_MNT" --engine direct --method open_data
 	--budget 2s --json "$out/d.json"
 error_row open_datasync direct 'write \(O_DSYNC\): Input/output error'
 error_row pwritev2_dsync direct 'pwritev2\(RWF_DSYNC\): Input/output error'
+json_tests "$out/d.json" 2 open_datasync pwritev2_dsync
 json_check "$out/d.json" 'all(t["status"] == "error" and t["durability_failure"] for t in d["tests"])'
 assert_no_files "$FF_MNT"
 assert_no_files "$FF_BACKING"

@@ -15,6 +15,7 @@ error_row fdatasync sync 'write: ENOSPC while preparing the test file'
 error_row fsync sync 'write: ENOSPC while preparing the test file'
 grep -q "preparing $small/walbench\.[0-9]*\.0\.tmp failed: write: No space left on device" "$ERR" ||
 	fail "stderr: $(cat "$ERR")"
+json_tests "$out/r.json" 2 fdatasync fsync
 json_check "$out/r.json" 'all(t["status"] == "error" and t["errno_name"] == "ENOSPC" and not t["durability_failure"] for t in d["tests"])'
 json_check "$out/r.json" 'all(t["failure"]["call"] == "write" and t["failure"]["offset"] > 0 for t in d["tests"])'
 assert_no_files "$small"
@@ -32,6 +33,9 @@ assert_no_files "$small"
 
 expect_exit 3 "$WALBENCH" qualify "$small" --duration 2s --slice 500ms --json "$out/q.json"
 assert_no_verdict "$out/q.json"
+# qualify's three shapes: the tiers' commit and etcd flushes, and a plain write.
+json_tests "$out/q.json" 3 fdatasync none
+json_check "$out/q.json" 'sorted(t["label"] for t in d["tests"]) == ["commit", "etcd", "write"]'
 json_check "$out/q.json" 'all(t["status"] == "error" and t["errno_name"] == "ENOSPC" for t in d["tests"])'
 assert_no_files "$small"
 

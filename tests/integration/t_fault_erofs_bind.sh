@@ -24,6 +24,7 @@ check_refused() {
 
 expect_exit 2 "$WALBENCH" run --dir "$ro" --method fdatasync --budget 1s --json "$out/r.json"
 check_refused run
+json_tests "$out/r.json" 1 fdatasync
 json_check "$out/r.json" 'all(t["status"] == "error" and t["errno_name"] == "EROFS" for t in d["tests"])'
 expect_exit 2 "$WALBENCH" compat -f "$ro" -s 50ms
 check_refused compat

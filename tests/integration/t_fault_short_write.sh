@@ -44,6 +44,7 @@ expect_exit 3 "$WALBENCH" recommend "$FF_MNT" --workload oltp --budget 3s --json
 grep -q '^NO RECOMMENDATION: ' "$OUT" || fail "recommend headline: $(head -3 "$OUT")"
 grep -q 'short write' "$OUT" || fail "recommend does not say why: $(head -5 "$OUT")"
 json_check "$out/rec.json" 'd["recommendation"]["wal_sync_method"] is None'
+json_tests "$out/rec.json" 4 fdatasync fsync open_datasync open_sync # oltp: 8 kB commits
 json_check "$out/rec.json" 'all(t["status"] != "ok" for t in d["tests"])'
 assert_no_files "$FF_MNT"
 

@@ -53,6 +53,7 @@ shutdown_run() {
 	# Whatever call was in flight fails: the write, the sync, or the next trial's open.
 	error_row fdatasync "$engine" '.*: Input/output error'
 	error_row fsync "$engine" '.*: Input/output error'
+	json_tests "$out/$engine.json" 2 fdatasync fsync
 	json_check "$out/$engine.json" 'all(t["status"] == "error" and t["errno_name"] == "EIO" for t in d["tests"])'
 	# A failed sync (or close) is a durability failure; a failed write or open is not.
 	json_check "$out/$engine.json" 'all(t["durability_failure"] == (t["failure"]["call"] in ("fdatasync", "fsync", "close")) for t in d["tests"])'

@@ -40,6 +40,7 @@ faultfs_mount --fail-sync-once EIO
 expect_exit 3 "$WALBENCH" run --dir "$FF_MNT" --method fdatasync,fsync --budget 2s --json "$out/p.json"
 [ "$(grep -c 'error: fsync: EIO while preparing the test file$' "$OUT")" = 2 ] ||
 	fail "preparation: $(cat "$OUT")"
+json_tests "$out/p.json" 2 fdatasync fsync
 json_check "$out/p.json" 'all(t["status"] == "error" and t["durability_failure"] for t in d["tests"])'
 assert_no_files "$FF_MNT"
 fusermount3 -u "$FF_MNT"

@@ -53,7 +53,9 @@ json_check "$data/rec.json" "(b := d['recommendation']['placement_baseline'])['m
 json_check "$data/rec.json" "any('--waldir=$wal/pg_wal' in s for s in d['recommendation']['placement_baseline']['steps'])"
 # The load ran, and the volume's capacity (when measured) is its throttle.
 json_check "$data/rec.json" "(l := d['recommendation']['placement_baseline']['load'])['capacity_per_s'] < 200 and l['achieved_per_s'] > 0"
-# Every commit rate on a throttled volume is held under its 150 IOPS.
+# Every commit rate on a throttled volume is held under its 150 IOPS: the data
+# directory idle and loaded, the second volume and the data volume's other directory.
+json_check "$data/rec.json" "sorted(t['where'] for t in d['recommendation']['placement_baseline']['tests'] if t['pattern'] == 'append' and '/dev/shm' not in t['where']) == sorted(['$data/pgdata', '$data/pgdata', '$wal', '$data/other'])"
 json_check "$data/rec.json" "all(t['ops_per_sec'] < 200 for t in d['recommendation']['placement_baseline']['tests'] if t['pattern'] == 'append' and '/dev/shm' not in t['where'])"
 grep -q "^Which wal_sync_method for $wal?" "$OUT" || fail "the method is not chosen for the volume pg_wal moves to"
 rm -f "$data/rec.json"

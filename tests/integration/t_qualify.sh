@@ -19,6 +19,8 @@ sed -n 3p "$OUT" | grep -qE '^standard: (PASS|FAIL|INCONCLUSIVE)$' || fail "no v
 grep -qE '^  (pass|fail|inconclusive) +commit +p99_ms ' "$OUT" || fail "no p99 criterion line"
 grep -q '^Over the run (8 kB commits' "$OUT" || fail "no trend line"
 json_check "$d/q.json" 'd["qualification"]["tier"] == "standard" and d["qualification"]["verdict"] in ("pass", "fail", "inconclusive")'
+# The chosen tier's criteria, each of them, as profiles/tiers.json lists them.
+json_check "$d/q.json" '[(c["shape"], c["metric"]) for c in d["qualification"]["criteria"]] == [(c["shape"], c["metric"]) for c in next(t for t in json.load(open("'"$WB_SOURCE_DIR"'/profiles/tiers.json"))["tiers"] if t["name"] == "standard")["criteria"]]'
 json_check "$d/q.json" 'all(set(c) >= {"shape", "metric", "value", "ci95", "ci95_pct", "threshold", "result", "source"} for c in d["qualification"]["criteria"])'
 json_check "$d/q.json" 'len(d["qualification"]["tiers"]) >= 2 and isinstance(d["findings"], list)'
 # The exit status is the chosen tier's verdict.

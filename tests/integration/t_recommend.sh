@@ -7,8 +7,8 @@
 . "$(dirname "$0")/lib.sh"
 set -e
 
-check_dir() { # DIR WORKLOAD
-	local d=$1 w=$2
+check_dir() { # DIR WORKLOAD TESTS
+	local d=$1 w=$2 n=$3
 	expect_exit 0 "$WALBENCH" recommend "$d" --workload "$w" --budget 20s --json "$d/rec.json"
 	sed -n 3p "$OUT" | grep -qE '^(Set wal_sync_method = [a-z_]+|Tie: keep wal_sync_method = fdatasync|No clear winner: keep wal_sync_method = fdatasync|Keep wal_sync_method = fdatasync)' ||
 		fail "$d: the decision is not the first line: $(head -5 "$OUT")"
@@ -23,16 +23,17 @@ check_dir() { # DIR WORKLOAD
 	json_check "$d/rec.json" '0 < d["recommendation"]["decided_in_s"] <= 21'
 	json_check "$d/rec.json" 'd["recommendation"]["config"][0].startswith("wal_sync_method = " + d["recommendation"]["wal_sync_method"])'
 	# Only what the server does: coalesced flushes, no pg_test_fsync twins.
+	json_tests "$d/rec.json" "$n" fdatasync fsync open_datasync open_sync
 	json_check "$d/rec.json" 'all(t["flush_form"] == "coalesced" and t["pattern"] == "append" and t.get("label", "").startswith("PostgreSQL") for t in d["tests"])'
 	rm -f "$d/rec.json"
 	assert_no_files "$d"
 }
 
 wb_tmpdir d /tmp
-check_dir "$d" oltp
+check_dir "$d" oltp 4 # 8 kB commits x 4 methods
 if [ -d /dev/shm ] && [ -w /dev/shm ]; then
 	wb_tmpdir s /dev/shm
-	check_dir "$s" mixed
+	check_dir "$s" mixed 12 # and bulk's 128 kB and 1 MiB flushes
 fi
 
 expect_exit 2 "$WALBENCH" recommend "$d/missing"

@@ -30,6 +30,7 @@ for sig in INT TERM HUP; do
 	grep -q 'interrupted: finishing the current trial' "$ERR" || fail "no interruption message"
 	grep -q 'INTERRUPTED after' "$OUT" || fail "the text does not say partial: $(cat "$OUT")"
 	json_check "$d/r.json" 'd["partial"] is True and d["interrupted_by"] == "SIG'"$sig"'"'
+	json_tests "$d/r.json" 2 fdatasync fsync
 	json_check "$d/r.json" 'all(t["status"] == "ok" and len(t["trial_ops_per_sec"]) >= 1 for t in d["tests"])'
 	rm -f "$d/r.json"
 	assert_no_files "$d"

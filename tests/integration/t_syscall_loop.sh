@@ -91,6 +91,7 @@ assert_no_files "$d"
 "$WALBENCH" run --dir "$d" --pattern overwrite --method fdatasync,open_datasync --engine sync \
 	--size 8k --writes 1,2 --budget 2s --trial-time 100ms --warmup 0 --json "$d/s.json" \
 	>"$OUT" 2>"$ERR" || fail "run failed: $(cat "$ERR")"
+json_tests "$d/s.json" 4 fdatasync open_datasync # 2 methods x --writes 1,2
 json_check "$d/s.json" 'all(abs(t["latency_us"]["mean"] * t["ops"] / 1e6 - t["elapsed_s"]) <= 0.01 * t["elapsed_s"] for t in d["tests"])'
 json_check "$d/s.json" 'all(0 < t["latency_us"]["p50"] <= t["latency_us"]["p99"] <= t["latency_us"]["max"] for t in d["tests"])'
 assert_no_files "$d"
