@@ -629,8 +629,10 @@ static void test_real_host(void **state)
 	expect_host_num("Hugepagesize", &f.hugepage_size_bytes, &h);
 	h = host_meminfo("HugePages_Total", 1);
 	expect_host_num("HugePages_Total", &f.hugepages_total, &h);
-	h = host_meminfo("HugePages_Free", 1);
-	expect_host_num("HugePages_Free", &f.hugepages_free, &h);
+	/* Free huge pages move while anything (a running server) maps them: only
+	 * bounded here, not compared with a second read. */
+	assert_true(!f.hugepages_free.known ||
+		    (f.hugepages_total.known && f.hugepages_free.value <= f.hugepages_total.value));
 #define EXPECT_VM(field, name)                                                             \
 	do {                                                                               \
 		h = host_num("/proc/sys/vm/" name);                                        \
