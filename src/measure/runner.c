@@ -154,7 +154,7 @@ static int timed_loop(struct wb_result *r, const struct wb_engine_ops *eng,
 		lat = wb_clock_ns(now - prev);
 		wb_hist_record(r->hist, lat);
 		if (__builtin_expect(lat >= WB_WAIT_RECORD_NS, 0))
-			wb_result_add_wait(r, wb_clock_ns(now));
+			wb_result_add_wait(r, wb_clock_ns(now), lat);
 		r->ops++;
 		prev = now;
 		if (now >= deadline)

@@ -149,7 +149,7 @@ loop(struct wb_result *r, int fd, const struct wb_op *ops, unsigned n, enum shap
 		t.min_ns = lat < t.min_ns ? lat : t.min_ns;
 		t.max_ns = lat > t.max_ns ? lat : t.max_ns;
 		if (__builtin_expect(lat >= WB_WAIT_RECORD_NS, 0))
-			wb_result_add_wait(r, wb_clock_to_ns(&clock, now));
+			wb_result_add_wait(r, wb_clock_to_ns(&clock, now), lat);
 		t.prev = now;
 		if (now >= deadline)
 			break;

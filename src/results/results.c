@@ -67,12 +67,12 @@ void wb_result_release(struct wb_result *r)
 	r->ntrials = r->trial_cap = r->noted_cap = 0;
 }
 
-void wb_result_add_wait(struct wb_result *r, uint64_t end_ns)
+void wb_result_add_wait(struct wb_result *r, uint64_t end_ns, uint64_t lat_ns)
 {
 	if (!r->waits && !(r->waits = malloc(WB_MAX_WAITS * sizeof(*r->waits))))
 		return; /* a fact for the throttle check, never worth failing a test for */
 	if (r->nwaits < WB_MAX_WAITS)
-		r->waits[r->nwaits++] = end_ns;
+		r->waits[r->nwaits++] = (struct wb_wait){ .end_ns = end_ns, .lat_ns = lat_ns };
 }
 
 /* Makes room for n elements in each of the two arrays that share *cap, doubling
@@ -202,7 +202,7 @@ void wb_result_merge(struct wb_result *r, const struct wb_result *part, bool con
 			wb_hist_merge(r->switch_hist, part->switch_hist);
 	}
 	for (uint32_t i = 0; i < part->nwaits; i++)
-		wb_result_add_wait(r, part->waits[i]);
+		wb_result_add_wait(r, part->waits[i].end_ns, part->waits[i].lat_ns);
 	r->durability_failure |= part->durability_failure;
 	if (wb_result_failed(part) && !wb_result_failed(r)) {
 		r->status = part->status;

@@ -62,7 +62,7 @@ struct wb_result {
 	double *trial_p99_us;    /* each trial's p99 latency (qualify's time slices); NULL if not kept */
 	double *trial_start_s;   /* when each trial started, seconds into the run; NULL if not kept */
 	uint32_t *trial_rounds;  /* the round each trial ran in: trials of one round pair up */
-	uint64_t *waits;         /* end times (ns) of flushes that took WB_WAIT_RECORD_NS or more */
+	struct wb_wait *waits;   /* flushes that took WB_WAIT_RECORD_NS or more, in order */
 	uint32_t nwaits;         /* at most WB_MAX_WAITS: enough to see a throttle's period */
 	size_t ntrials;
 	size_t trial_cap;        /* room in trial_rates and trial_rounds */
@@ -193,8 +193,9 @@ void wb_result_take_positions(struct wb_result *r, const struct wb_result *part)
 #define WB_WAIT_RECORD_NS 2000000ull
 #define WB_MAX_WAITS 4096
 
-/* Keeps the end time of one slow flush (dropped once WB_MAX_WAITS are kept). */
-void wb_result_add_wait(struct wb_result *r, uint64_t end_ns);
+/* Keeps one slow flush: when it ended and how long it took (dropped once
+ * WB_MAX_WAITS are kept). */
+void wb_result_add_wait(struct wb_result *r, uint64_t end_ns, uint64_t lat_ns);
 
 /* Appends one trial's rate and the round it ran in. 0 or -ENOMEM. */
 int wb_result_add_trial(struct wb_result *r, double rate, uint32_t round);

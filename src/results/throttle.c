@@ -79,14 +79,29 @@ static bool find_period(const uint64_t *t, unsigned n, double *period_ns, double
 	       phase_lock(t, n, 2.0 * *period_ns) < *lock - WB_THROTTLE_HARMONIC;
 }
 
-void wb_throttle_detect(const struct wb_histogram *h, double rate_per_s, const uint64_t *waits,
-			unsigned nwaits, struct wb_throttle *out)
+/* The end times of the flushes that waited at least threshold_ns; NULL when
+ * there is no memory (no period is then found: not detected, never wrong). */
+static uint64_t *wait_ends(const struct wb_wait *waits, unsigned nwaits, double threshold_ns,
+			   unsigned *n)
+{
+	uint64_t *t = malloc((nwaits ? nwaits : 1) * sizeof(*t));
+	unsigned i;
+
+	*n = 0;
+	for (i = 0; t && i < nwaits; i++)
+		if ((double)waits[i].lat_ns >= threshold_ns)
+			t[(*n)++] = waits[i].end_ns;
+	return t;
+}
+
+void wb_throttle_detect(const struct wb_histogram *h, double rate_per_s,
+			const struct wb_wait *waits, unsigned nwaits, struct wb_throttle *out)
 {
 	double period_ns = 0.0;
 	bool periodic;
-	uint64_t p50, slow = 0, lo, hi;
+	uint64_t p50, slow = 0, lo, hi, *ends;
 	double slow_sum = 0.0, threshold;
-	unsigned i;
+	unsigned i, nends = 0;
 
 	memset(out, 0, sizeof(*out));
 	if (!h || h->count < WB_THROTTLE_MIN_FLUSHES || !(rate_per_s > 0.0))
@@ -111,9 +126,11 @@ void wb_throttle_detect(const struct wb_histogram *h, double rate_per_s, const u
 	out->flushes_per_slice = 1.0 / out->slow_fraction;
 	out->period_ms = 1e3 * out->flushes_per_slice / rate_per_s;
 	out->busy_fraction = out->flushes_per_slice * (double)p50 / (out->period_ms * 1e6);
-	out->waits = nwaits;
-	periodic = waits && nwaits >= WB_THROTTLE_MIN_WAITS &&
-		   find_period(waits, nwaits, &period_ns, &out->phase_lock);
+	ends = waits ? wait_ends(waits, nwaits, threshold, &nends) : NULL;
+	out->waits = nends;
+	periodic = ends && nends >= WB_THROTTLE_MIN_WAITS &&
+		   find_period(ends, nends, &period_ns, &out->phase_lock);
+	free(ends);
 	if (periodic)
 		out->period_ms = period_ns / 1e6;
 	out->detected = periodic && out->slow_fraction >= WB_THROTTLE_MIN_FRACTION &&
