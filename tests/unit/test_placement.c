@@ -214,6 +214,24 @@ static void same_file_system_named(void **state)
 	assert_non_null(strstr(pl.c[0].reason, "own file system"));
 }
 
+/* A directory on the data's own file system that measured faster (noise, or
+ * drift between turns, as on a CPU-bound /tmp): never a move. */
+static void same_file_system_never_moves(void **state)
+{
+	struct site_spec s[] = { data, { "/srv/data/other", "ext4", 0, 84, 290, 4500 } };
+
+	(void)state;
+	build(s, 2, 70, 240);
+	given_pace();
+	assert_true(decide(5, false));
+	assert_true(pl.c[0].same_fs);
+	assert_true(pl.c[0].gain.significant && pl.c[0].gain.pct >= 5);
+	assert_false(pl.c[0].move);
+	assert_false(pl.c[0].recommended);
+	assert_non_null(strstr(pl.c[0].reason, "Same file system, no move"));
+	assert_non_null(strstr(pl.headline, "Keep pg_wal"));
+}
+
 static void slower_candidate_stays(void **state)
 {
 	struct site_spec s[] = { data, { "/srv/slow", "ext4", 2, 50, 170, 9000 } };
@@ -358,6 +376,7 @@ int main(void)
 		cmocka_unit_test_teardown(gain_below_min_gain_stays, teardown),
 		cmocka_unit_test_teardown(no_gain_stays, teardown),
 		cmocka_unit_test_teardown(same_file_system_named, teardown),
+		cmocka_unit_test_teardown(same_file_system_never_moves, teardown),
 		cmocka_unit_test_teardown(slower_candidate_stays, teardown),
 		cmocka_unit_test_teardown(memory_is_never_recommended, teardown),
 		cmocka_unit_test_teardown(single_session_loss_vetoes, teardown),
