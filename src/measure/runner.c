@@ -320,7 +320,6 @@ static void account_job(struct job *j, const struct wb_segment *seg)
 	struct wb_result *r = &j->r;
 
 	j->fig.ops = r->ops;
-	j->fig.bytes = r->ops * wb_flush_bytes(&r->test);
 	if (seg) {
 		j->fig.switches = seg->switches;
 		j->fig.segment_pos = seg->pos;

@@ -343,7 +343,8 @@ static void add_per_job(cJSON *o, const struct wb_result *r)
 			return;
 		cJSON_AddItemToArray(arr, j);
 		cJSON_AddNumberToObject(j, "ops", (double)r->per_job[i].ops);
-		cJSON_AddNumberToObject(j, "bytes", (double)r->per_job[i].bytes);
+		cJSON_AddNumberToObject(j, "bytes",
+					(double)(r->per_job[i].ops * wb_flush_bytes(&r->test)));
 		if (r->test.pattern == WB_PATTERN_APPEND) {
 			cJSON_AddNumberToObject(j, "segment_switches", (double)r->per_job[i].switches);
 			cJSON_AddNumberToObject(j, "segment_offset", (double)r->per_job[i].segment_pos);

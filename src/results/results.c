@@ -176,7 +176,6 @@ static void merge_jobs(struct wb_result *r, const struct wb_result *part)
 		return;
 	for (j = 0; j < part->njobs && j < r->njobs; j++) {
 		r->per_job[j].ops += part->per_job[j].ops;
-		r->per_job[j].bytes += part->per_job[j].bytes;
 		r->per_job[j].switches += part->per_job[j].switches;
 		r->per_job[j].segment_pos = part->per_job[j].segment_pos;
 	}
@@ -187,12 +186,12 @@ void wb_result_merge(struct wb_result *r, const struct wb_result *part, bool con
 	r->ops += part->ops;
 	r->flushes += part->flushes;
 	r->switches += part->switches;
-	if (consecutive)
+	if (consecutive) {
 		merge_jobs(r, part);
-	if (consecutive)
 		r->elapsed_ns += part->elapsed_ns;
-	else if (part->elapsed_ns > r->elapsed_ns)
+	} else if (part->elapsed_ns > r->elapsed_ns) {
 		r->elapsed_ns = part->elapsed_ns;
+	}
 	if (part->hist)
 		wb_hist_merge(r->hist, part->hist);
 	if (part->switch_hist) {

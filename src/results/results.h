@@ -35,8 +35,7 @@ struct wb_failure_site {
  * the append pattern's accounting is checked job by job, since a job that
  * never switches hides behind others that do. */
 struct wb_job_figures {
-	uint64_t ops;            /* flushes it completed */
-	uint64_t bytes;          /* bytes those flushes wrote */
+	uint64_t ops;            /* flushes it completed (bytes: ops x wb_flush_bytes) */
 	uint64_t switches;       /* append: segment switches (new) or wraps to the start (recycle) */
 	uint64_t segment_pos;    /* append: its next write offset in its segment; the next trial
 				  * goes on from here, as a server's WAL does */
