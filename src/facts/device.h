@@ -8,123 +8,16 @@
 #define WB_DEVICE_H
 
 #include <stdbool.h>
-#include <stdint.h>
 
-#define WB_DEVICE_MAX_LAYERS 16      /* a stack deeper or wider than this is cut (layers_truncated) */
-#define WB_DEVICE_MAX_DISKS 8        /* physical disks remembered for wb_device_shares */
-#define WB_DEVICE_MAX_LOOP_DEPTH 3   /* loop → file → loop ... followed at most this deep; also ends cycles */
-#define WB_DEVICE_NAME_LEN 32        /* sysfs block names are short: "nvme10n1p12", "dm-12" */
-
-/* What one layer of the storage stack is. */
-enum wb_device_layer_kind {
-	WB_LAYER_DISK,      /* a whole disk: a leaf, what holds the data (or says it does) */
-	WB_LAYER_PARTITION, /* a partition; its one child is the whole disk */
-	WB_LAYER_MD,        /* md software RAID; its children are the members */
-	WB_LAYER_DM,        /* device-mapper (LVM, dm-crypt, multipath ...); children are its slaves */
-	WB_LAYER_LOOP,      /* a loop device; its one child is the FILE layer of its backing file */
-	WB_LAYER_FILE,      /* the file system a loop device's backing file lives on; its child is that fs's device */
-	WB_LAYER_OTHER,     /* another stacking driver (bcache, ...): named, children followed, not parsed */
-};
-#define WB_LAYER_KIND_COUNT 7
-
-/* One block device (or, for WB_LAYER_FILE, a file system) in the stack. layers[]
- * holds the stack as a tree in depth-first order: the top (what the path's file
- * system is mounted on) first, each layer followed by the layers it is built on.
- * Queue facts are the layer's own queue/ attributes (a partition has none). */
-struct wb_device_layer {
-	enum wb_device_layer_kind kind;
-	int parent;                  /* index of the layer built on this one; -1 for the top */
-	unsigned depth;              /* 0 for the top, parent's depth + 1 otherwise */
-	char name[WB_DEVICE_NAME_LEN]; /* sysfs name ("sda1", "md0", "dm-0", "loop3", "vda"); fs type for FILE */
-	char path[256];              /* LOOP: the backing file; FILE: the mount point; else "" */
-	char details[160];           /* one readable line, e.g. "raid10, 4 disks, chunk 512 KiB" */
-	char model[64];              /* DISK: device/model, trimmed; "" unknown */
-	char driver[24];             /* DISK: the driver bound to device/ ("sd", "nvme", "virtio_blk") */
-	bool virtual_disk;           /* DISK: a hypervisor's disk (virtio, xen, a known virtual model) */
-	int rotational;              /* queue/rotational: 1, 0, or -1 unknown */
-	char write_cache[16];        /* queue/write_cache: "write back", "write through", or "" */
-	bool fua;                    /* queue/fua */
-};
-
-struct wb_device {
-	/* From statx(STATX_DIOALIGN) on the file; 0 when the kernel/fs does not say. */
-	uint32_t dio_mem_align;      /* buffer alignment O_DIRECT needs */
-	uint32_t dio_offset_align;   /* offset/length alignment O_DIRECT needs; 0 = no O_DIRECT */
-	bool dio_known;              /* statx answered STATX_DIOALIGN */
-
-	/* The file system. */
-	char fs_type[32];            /* from mountinfo (statfs if absent), e.g. "ext4", "tmpfs" */
-	char mount_point[256];
-	char mount_options[256];     /* super options too, e.g. "rw,relatime,data=ordered" */
-	char source[128];            /* mount source, e.g. "/dev/vda1" */
-
-	/* The block device under it, when there is one (empty name otherwise). */
-	char block_name[64];         /* the whole disk's sysfs name, e.g. "nvme0n1", "vda" */
-	char model[128];             /* device/model, trimmed; empty if unknown */
-	uint32_t logical_block;      /* queue/logical_block_size; 0 unknown */
-	uint32_t physical_block;     /* queue/physical_block_size; 0 unknown */
-	int rotational;              /* queue/rotational: 1, 0, or -1 unknown */
-	char write_cache[32];        /* queue/write_cache: "write back", "write through", or "" */
-	bool fua;                    /* queue/fua: device honours Force Unit Access */
-	char scheduler[32];          /* the active one from queue/scheduler, e.g. "none", "mq-deadline" */
-
-	/* The storage stack under the file system (see struct wb_device_layer). The
-	 * fields above describe layers[0], or its disk when layers[0] is a partition. */
-	unsigned dev_major, dev_minor; /* st_dev of the path; major 0 = no block device */
-	char partition[WB_DEVICE_NAME_LEN]; /* the partition the fs is on, e.g. "vda1"; "" if none */
-	struct wb_device_layer layers[WB_DEVICE_MAX_LAYERS];
-	unsigned n_layers;
-	bool layers_truncated;       /* more layers than fit, or loops nested past the cap */
-
-	/* The physical disks at the bottom of the stack: what actually holds the data. */
-	char disks[WB_DEVICE_MAX_DISKS][WB_DEVICE_NAME_LEN]; /* whole-disk names, no repeats */
-	unsigned n_disks;
-	int disks_rotational;        /* 1 some disk rotational, 0 all say not, -1 unknown */
-	bool disks_volatile_cache;   /* some disk reports "write back" */
-
-	/* md RAID: the topmost md layer, if any (raid_name "" otherwise). */
-	char raid_name[WB_DEVICE_NAME_LEN];  /* "md0" */
-	char raid_level[16];         /* md/level: "raid1", "raid10", "raid5", "linear" ... */
-	unsigned raid_disks;         /* md/raid_disks: members the array is made of */
-	unsigned raid_degraded;      /* md/degraded: members missing (0 when the file is absent) */
-	uint32_t raid_chunk;         /* md/chunk_size in bytes; 0 for raid1/linear or unknown */
-	char raid_members[WB_DEVICE_MAX_DISKS][WB_DEVICE_NAME_LEN]; /* slaves/: "sda2", "sdb1" */
-	unsigned n_raid_members;
-
-	/* device-mapper: the topmost dm layer, if any (dm_dev "" otherwise). */
-	char dm_dev[WB_DEVICE_NAME_LEN]; /* "dm-0" */
-	char dm_name[64];            /* dm/name: "vg0-pgwal", "luks-..." */
-	char dm_kind[16];            /* dm/uuid prefix: "LVM", "CRYPT", "mpath", ...; "" if no uuid */
-
-	/* A loop device: the topmost loop layer, if any (loop_name "" otherwise). */
-	char loop_name[WB_DEVICE_NAME_LEN]; /* "loop0" */
-	char loop_backing_file[256]; /* loop/backing_file, " (deleted)" kept if the kernel says it */
-	int loop_dio;                /* loop/dio: 1 direct I/O to the backing file, 0 buffered, -1 unknown */
-	char loop_backing_fs[32];    /* the backing file's file system type, "" unknown */
-	char loop_backing_mount[256]; /* its mount point */
-	char loop_backing_block[WB_DEVICE_NAME_LEN]; /* its device (whole disk), "" none or unknown */
-
-	/* Virtual hardware: what a disk says about itself may be the hypervisor's
-	 * answer. rotational and write_cache (above and in layers) are then reported
-	 * as unverified: a virtio disk reads rotational 1 whatever the host has. */
-	bool virtual_disk;           /* some disk in the stack is virtual */
-	char hypervisor[32];         /* "" on bare metal; vendor ("Xen", "QEMU") or "unknown" under one */
-	bool facts_unverified;       /* rotational/write_cache are the hypervisor's word, not the disk's */
-	char unverified_reason[160]; /* why, in one line; "" when verified */
-};
+#include "facts/mountinfo.h"
+#include "facts/stack.h"
+#include "facts/storage.h"
 
 /* Fills d for path (a file or directory). Never fails as a whole: a fact that
  * cannot be read stays unknown. sysfs_root and proc_root are normally "/sys" and
  * "/proc"; tests point them at a fake tree. */
 void wb_device_probe(const char *path, struct wb_device *d, const char *sysfs_root,
 		     const char *proc_root);
-
-/* Fills only the block facts of d (the fields from block_name on, and the
- * virtual/hypervisor facts) for the block device dev_major:dev_minor, walking
- * the stack under it. proc_root is read for cpuinfo and, to follow a loop
- * device's backing file, mountinfo. wb_device_probe calls this. */
-void wb_device_probe_block(unsigned dev_major, unsigned dev_minor, struct wb_device *d,
-			   const char *sysfs_root, const char *proc_root);
 
 /* True when a and b have a physical disk in common after partitions, md, dm and
  * loop devices are seen through (one shared RAID member is enough): writes to one
@@ -133,16 +26,6 @@ void wb_device_probe_block(unsigned dev_major, unsigned dev_minor, struct wb_dev
  * hypervisor may still place two virtual disks on one host disk: that is not
  * visible from here. */
 bool wb_device_shares(const struct wb_device *a, const struct wb_device *b);
-
-/* The readable name of a layer kind: "disk", "partition", "md", "dm", "loop",
- * "file", "other". */
-const char *wb_device_layer_kind_name(enum wb_device_layer_kind kind);
-
-/* Parses the line of a mountinfo file that holds the mount of device dev_major:
- * dev_minor containing path (longest mount point that is a prefix of path).
- * Exposed for tests. Returns true when found. */
-bool wb_device_parse_mountinfo(const char *mountinfo_text, unsigned dev_major,
-			       unsigned dev_minor, const char *path, struct wb_device *d);
 
 /* A volatile write cache: writes are acknowledged before they are durable unless
  * flushes are honoured. "write back" in queue/write_cache. */

@@ -6,7 +6,8 @@
  * found by stat(2) and mountinfo, which may be a loop again (capped, which also
  * ends a cycle). Only queue/ of a whole disk is the disk's word, and on virtual
  * hardware not even that: a virtio disk reads rotational 1 on any host. */
-#include "facts/device.h"
+#include "facts/mountinfo.h"
+#include "facts/stack.h"
 #include "facts/sysfs.h"
 
 #include <dirent.h>

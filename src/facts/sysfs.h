@@ -9,8 +9,6 @@
 #include <stddef.h>
 #include <stdint.h>
 
-struct wb_device;
-
 /* A copy that always terminates; text longer than the field is cut. */
 void wb_facts_copy(char *dst, size_t size, const char *src);
 
@@ -31,11 +29,5 @@ bool wb_facts_exists(const char *dir, const char *name);
  * device/driver -> ../../bus/scsi/drivers/sd). The target need not exist. */
 int wb_facts_link_name(const char *dir, const char *name, char *buf, size_t size);
 
-/* The mount holding path, device dev_major:dev_minor, from <proc_root>/self/
- * mountinfo into d's fs_type, mount_point, mount_options and source; the
- * longest containing mount of any device when none names this one (a btrfs
- * subvolume). Lives in device.c. */
-int wb_device_read_mount(const char *proc_root, unsigned dev_major, unsigned dev_minor,
-			 const char *path, struct wb_device *d);
 
 #endif
