@@ -1,4 +1,4 @@
-/* report_compat.c — pg_test_fsync (PostgreSQL 15+) output format.
+/* compat.c — pg_test_fsync (PostgreSQL 15+) output format.
  * The labels, headers and the "%13.3f ops/sec  %6.0f usecs/op" line must not
  * change: they are an interface. A failed line prints "failed: ERRNO" where the
  * rate would be, so no parser can mistake it for a figure. */

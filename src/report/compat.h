@@ -1,4 +1,4 @@
-/* report_compat.h — pg_test_fsync's output, line for line, so scripts that parse
+/* compat.h — pg_test_fsync's output, line for line, so scripts that parse
  * pg_test_fsync parse walbench compat unchanged. Streams: the label is printed
  * before a test runs and its figure after, as pg_test_fsync does. */
 #ifndef WB_REPORT_COMPAT_H

@@ -1,4 +1,4 @@
-/* report_csv.c — CSV serialisation of the results structure (RFC 4180 quoting). */
+/* csv.c — CSV serialisation of the results structure (RFC 4180 quoting). */
 #include "report/csv.h"
 
 #include <errno.h>

@@ -1,4 +1,4 @@
-/* report_csv.h — one CSV row per test, for spreadsheets and scripts. The columns
+/* csv.h — one CSV row per test, for spreadsheets and scripts. The columns
  * are fixed and documented in docs/results-schema.md; new ones are appended. */
 #ifndef WB_REPORT_CSV_H
 #define WB_REPORT_CSV_H

@@ -1,4 +1,4 @@
-/* test_parse.c — strict numbers, sizes and durations: suffixes, junk, ranges, and
+/* test_units.c — strict numbers, sizes and durations: suffixes, junk, ranges, and
  * the leading '-' that strtoull would wrap to 2^64-1. */
 #include <stdarg.h>
 #include <stddef.h>
