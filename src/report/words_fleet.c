@@ -4,38 +4,13 @@
  * always was. */
 #include "report/words_fleet.h"
 
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 
 #include "advice/compare.h"
 #include "model/units.h"
-
-/* A sentence being written: appends stop at the end of the buffer. */
-struct line {
-	char *buf;
-	size_t len;
-	int n;                   /* bytes written so far, as snprintf counts them */
-};
-
-static struct line line_at(char *buf, size_t len)
-{
-	if (len)
-		buf[0] = '\0';
-	return (struct line){ buf, len, 0 };
-}
-
-__attribute__((format(printf, 2, 3))) static void add(struct line *l, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (l->n < 0 || (size_t)l->n >= l->len)
-		return;
-	va_start(ap, fmt);
-	l->n += vsnprintf(l->buf + l->n, l->len - (size_t)l->n, fmt, ap);
-	va_end(ap);
-}
+#include "report/sentence.h"
 
 static const char *label(const struct wb_fleet_verdict *v, size_t h)
 {
@@ -76,7 +51,8 @@ char *wb_fleet_finding_words(const struct wb_fleet_verdict *v, const struct wb_f
 	case WB_FLEET_P99:
 		wb_format_count(x->p99_us, r1, sizeof(r1));
 		wb_format_count(x->median_p99_us, med, sizeof(med));
-		snprintf(buf, len, "%s: %s p99 %s us is %.1fx the median of the other %zu hosts, "
+		snprintf(buf, len,
+			 "%s: %s p99 %s us is %.1fx the median of the other %zu hosts, "
 			 "%s us, more than %.0fx (a point figure: a percentile has no interval)",
 			 label(v, x->host), name, r1, x->p99_ratio, x->others, med,
 			 WB_FLEET_P99_FACTOR);
@@ -87,13 +63,15 @@ char *wb_fleet_finding_words(const struct wb_fleet_verdict *v, const struct wb_f
 		wb_format_count(x->rate_high, r3, sizeof(r3));
 		wb_format_count(x->median, med, sizeof(med));
 		if (x->has_ci)
-			snprintf(buf, len, "%s: %s at %s/s [%s, %s] is %+.0f %% [%+.0f, %+.0f] "
+			snprintf(buf, len,
+				 "%s: %s at %s/s [%s, %s] is %+.0f %% [%+.0f, %+.0f] "
 				 "against the median of the other %zu hosts, %s/s: even the top "
 				 "of its 95 %% interval is more than %.0f %% below",
 				 label(v, x->host), name, r1, r2, r3, x->diff_pct, x->diff_low_pct,
 				 x->diff_high_pct, x->others, med, WB_FLEET_RATE_GAP_PCT);
 		else
-			snprintf(buf, len, "%s: %s at %s/s is %+.0f %% against the median of the "
+			snprintf(buf, len,
+				 "%s: %s at %s/s is %+.0f %% against the median of the "
 				 "other %zu hosts, %s/s, more than %.0f %% below (a point figure: "
 				 "fewer than 2 trials, no interval)",
 				 label(v, x->host), name, r1, x->diff_pct, x->others, med,
@@ -106,12 +84,13 @@ char *wb_fleet_finding_words(const struct wb_fleet_verdict *v, const struct wb_f
 char *wb_fleet_counts_words(const struct wb_fleet_verdict *v, const struct wb_fleet_vote *w,
 			    char *buf, size_t len)
 {
-	struct line l = line_at(buf, len);
+	struct wb_sentence l = wb_sentence_at(buf, len);
 	size_t i;
 
 	for (i = 0; i < w->nanswers; i++)
-		add(&l, "%s%s %zu", i ? ", " : "", v->answers[w->first_answer + i].value,
-		    v->answers[w->first_answer + i].hosts);
+		wb_sentence_add(&l, "%s%s %zu", i ? ", " : "",
+				v->answers[w->first_answer + i].value,
+				v->answers[w->first_answer + i].hosts);
 	return buf;
 }
 
@@ -124,8 +103,10 @@ char *wb_fleet_disagreement_words(const struct wb_fleet_verdict *v,
 		snprintf(buf, len, "%s recommends %s where %zu of %zu recommend files recommend %s",
 			 label(v, x->host), x->value, w->majority_hosts, w->hosts, w->majority);
 	else
-		snprintf(buf, len, "%s: %s on tier %s where %zu of %zu qualify files of that tier "
-			 "say %s", label(v, x->host), x->value, w->tier, w->majority_hosts, w->hosts,
+		snprintf(buf, len,
+			 "%s: %s on tier %s where %zu of %zu qualify files of that tier "
+			 "say %s",
+			 label(v, x->host), x->value, w->tier, w->majority_hosts, w->hosts,
 			 w->majority);
 	return buf;
 }
@@ -134,39 +115,40 @@ char *wb_fleet_vote_words(const struct wb_fleet_verdict *v, const struct wb_flee
 			  char *buf, size_t len)
 {
 	bool rec = w->kind == WB_FLEET_RECOMMENDATION;
-	struct line l = line_at(buf, len);
+	struct wb_sentence l = wb_sentence_at(buf, len);
 	char counts[WB_FLEET_COUNTS_LEN];
 	size_t i, named = 0;
 
 	if (w->no_majority) {
 		wb_fleet_counts_words(v, w, counts, sizeof(counts));
 		if (rec)
-			add(&l, "no majority recommendation (%s)", counts);
+			wb_sentence_add(&l, "no majority recommendation (%s)", counts);
 		else
-			add(&l, "no majority verdict on tier %s (%s)", w->tier, counts);
+			wb_sentence_add(&l, "no majority verdict on tier %s (%s)", w->tier, counts);
 		return buf;
 	}
 	if (!w->dissent) {
 		if (rec)
-			add(&l, "recommendations agree (%s, %zu of %zu)", w->majority, w->hosts,
-			    w->hosts);
+			wb_sentence_add(&l, "recommendations agree (%s, %zu of %zu)", w->majority,
+					w->hosts, w->hosts);
 		else
-			add(&l, "verdicts on tier %s agree (%s, %zu of %zu)", w->tier, w->majority,
-			    w->hosts, w->hosts);
+			wb_sentence_add(&l, "verdicts on tier %s agree (%s, %zu of %zu)", w->tier,
+					w->majority, w->hosts, w->hosts);
 		return buf;
 	}
 	if (rec)
-		add(&l, "recommendations: %s on %zu of %zu; ", w->majority, w->majority_hosts,
-		    w->hosts);
+		wb_sentence_add(&l, "recommendations: %s on %zu of %zu; ", w->majority,
+				w->majority_hosts, w->hosts);
 	else
-		add(&l, "tier %s: %s on %zu of %zu; ", w->tier, w->majority, w->majority_hosts,
-		    w->hosts);
-	add(&l, "%zu differ%s (", w->dissent, w->dissent == 1 ? "s" : "");
+		wb_sentence_add(&l, "tier %s: %s on %zu of %zu; ", w->tier, w->majority,
+				w->majority_hosts, w->hosts);
+	wb_sentence_add(&l, "%zu differ%s (", w->dissent, w->dissent == 1 ? "s" : "");
 	for (i = 0; i < v->ndisagreements; i++)
 		if (&v->votes[v->disagreements[i].vote] == w)
-			add(&l, "%s%s %s", named++ ? ", " : "", label(v, v->disagreements[i].host),
-			    v->disagreements[i].value);
-	add(&l, ")");
+			wb_sentence_add(&l, "%s%s %s", named++ ? ", " : "",
+					label(v, v->disagreements[i].host),
+					v->disagreements[i].value);
+	wb_sentence_add(&l, ")");
 	return buf;
 }
 
@@ -175,21 +157,21 @@ static void lead_words(const struct wb_fleet_verdict *v, const struct wb_fleet_f
 		       char *buf, size_t len)
 {
 	char name[WB_FLEET_NAME_LEN], med[32];
-	struct line l = line_at(buf, len);
+	struct wb_sentence l = wb_sentence_at(buf, len);
 
 	short_name(x->test, x->key, name, sizeof(name));
-	add(&l, "%s: %s ", label(v, x->host), name);
+	wb_sentence_add(&l, "%s: %s ", label(v, x->host), name);
 	if (x->kind == WB_FLEET_P99) {
 		wb_format_count(x->median_p99_us, med, sizeof(med));
-		add(&l, "p99 %.1fx the median %s us", x->p99_ratio, med);
+		wb_sentence_add(&l, "p99 %.1fx the median %s us", x->p99_ratio, med);
 		return;
 	}
 	wb_format_count(x->median, med, sizeof(med));
 	if (x->has_ci)
-		add(&l, "%+.0f %% [%+.0f, %+.0f] vs median %s/s", x->diff_pct, x->diff_low_pct,
-		    x->diff_high_pct, med);
+		wb_sentence_add(&l, "%+.0f %% [%+.0f, %+.0f] vs median %s/s", x->diff_pct,
+				x->diff_low_pct, x->diff_high_pct, med);
 	else
-		add(&l, "%+.0f %% vs median %s/s, a point figure", x->diff_pct, med);
+		wb_sentence_add(&l, "%+.0f %% vs median %s/s, a point figure", x->diff_pct, med);
 }
 
 enum host_mark { MARK_FAILED, MARK_OUTLIER, MARK_PARTIAL };
@@ -200,29 +182,29 @@ static bool marked(const struct wb_fleet_host *x, enum host_mark m)
 }
 
 /* The labels of the hosts so marked, but skip, comma-separated. */
-static void name_hosts(const struct wb_fleet_verdict *v, struct line *l, enum host_mark m,
+static void name_hosts(const struct wb_fleet_verdict *v, struct wb_sentence *l, enum host_mark m,
 		       size_t skip)
 {
 	size_t h, k = 0;
 
 	for (h = 0; h < v->nhosts; h++)
 		if (marked(&v->hosts[h], m) && h != skip)
-			add(l, "%s%s", k++ ? ", " : "", label(v, h));
+			wb_sentence_add(l, "%s%s", k++ ? ", " : "", label(v, h));
 }
 
 /* Two hosts: "; db2 against db1 on commit fdatasync 8kB: -60 % [-61, -59], significant" */
-static void pair_words(const struct wb_fleet_verdict *v, struct line *l)
+static void pair_words(const struct wb_fleet_verdict *v, struct wb_sentence *l)
 {
 	char name[WB_FLEET_NAME_LEN];
 
 	short_name(v->hosts[1].key, true, name, sizeof(name));
-	add(l, "; %s against %s on %s: %+.0f %%", label(v, 1), label(v, 0), name,
-	    v->pair.diff_pct);
+	wb_sentence_add(l, "; %s against %s on %s: %+.0f %%", label(v, 1), label(v, 0), name,
+			v->pair.diff_pct);
 	if (v->pair.has_ci)
-		add(l, " [%+.0f, %+.0f]%s", v->pair.low_pct, v->pair.high_pct,
-		    v->pair.significant ? ", significant" : ", a tie");
+		wb_sentence_add(l, " [%+.0f, %+.0f]%s", v->pair.low_pct, v->pair.high_pct,
+				v->pair.significant ? ", significant" : ", a tie");
 	else
-		add(l, ", a point figure");
+		wb_sentence_add(l, ", a point figure");
 }
 
 static const struct wb_fleet_finding *first_failure(const struct wb_fleet_verdict *v)
@@ -239,45 +221,47 @@ char *wb_fleet_headline(const struct wb_fleet_verdict *v, char *buf, size_t len)
 {
 	const struct wb_fleet_finding *fail = first_failure(v);
 	char lead[400], name[WB_FLEET_NAME_LEN], vote[WB_FLEET_VOTE_LEN];
-	struct line l = line_at(buf, len);
+	struct wb_sentence l = wb_sentence_at(buf, len);
 	size_t i;
 
-	add(&l, "fleet of %zu: ", v->nhosts);
+	wb_sentence_add(&l, "fleet of %zu: ", v->nhosts);
 	if (v->failed == 1 && fail) {
 		short_name(fail->test, fail->key, name, sizeof(name));
-		add(&l, "1 FAILED (%s: %s on %s), ", label(v, fail->host), failure_kind(fail->test),
-		    name);
+		wb_sentence_add(&l, "1 FAILED (%s: %s on %s), ", label(v, fail->host),
+				failure_kind(fail->test), name);
 	} else if (v->failed) {
-		add(&l, "%zu FAILED (", v->failed);
+		wb_sentence_add(&l, "%zu FAILED (", v->failed);
 		name_hosts(v, &l, MARK_FAILED, SIZE_MAX);
-		add(&l, "), ");
+		wb_sentence_add(&l, "), ");
 	}
 	if (v->lead) {
 		lead_words(v, v->lead, lead, sizeof(lead));
-		add(&l, "%zu outlier%s (%s", v->outliers, v->outliers == 1 ? "" : "s", lead);
+		wb_sentence_add(&l, "%zu outlier%s (%s", v->outliers, v->outliers == 1 ? "" : "s",
+				lead);
 		if (v->outliers > 1) {
-			add(&l, "; also ");
+			wb_sentence_add(&l, "; also ");
 			name_hosts(v, &l, MARK_OUTLIER, v->lead->host);
 		}
-		add(&l, ")");
+		wb_sentence_add(&l, ")");
 	} else if (v->judged_tests) {
-		add(&l, "no outliers (%zu test%s compared)", v->judged_tests,
-		    v->judged_tests == 1 ? "" : "s");
+		wb_sentence_add(&l, "no outliers (%zu test%s compared)", v->judged_tests,
+				v->judged_tests == 1 ? "" : "s");
 	} else if (v->nhosts == 2) {
-		add(&l, "too few hosts for a median (%d needed)", WB_FLEET_MIN_HOSTS);
+		wb_sentence_add(&l, "too few hosts for a median (%d needed)", WB_FLEET_MIN_HOSTS);
 		if (v->pair.known)
 			pair_words(v, &l);
 	} else {
-		add(&l, "no test is ok on %d or more hosts, nothing compared", WB_FLEET_MIN_HOSTS);
+		wb_sentence_add(&l, "no test is ok on %d or more hosts, nothing compared",
+				WB_FLEET_MIN_HOSTS);
 	}
 	if (v->partial) {
-		add(&l, ", %zu partial (", v->partial);
+		wb_sentence_add(&l, ", %zu partial (", v->partial);
 		name_hosts(v, &l, MARK_PARTIAL, SIZE_MAX);
-		add(&l, ")");
+		wb_sentence_add(&l, ")");
 	}
 	for (i = 0; i < v->nvotes; i++)
-		add(&l, "%s%s", i ? "; " : ", ", wb_fleet_vote_words(v, &v->votes[i], vote,
-								     sizeof(vote)));
+		wb_sentence_add(&l, "%s%s", i ? "; " : ", ",
+				wb_fleet_vote_words(v, &v->votes[i], vote, sizeof(vote)));
 	return buf;
 }
 
@@ -285,7 +269,8 @@ char *wb_fleet_gate_words(const struct wb_fleet_verdict *v, char *buf, size_t le
 {
 	bool tripped = v->outliers || v->failed;
 
-	snprintf(buf, len, "--fail-on-outlier: %s: %zu outlier host%s, %zu host%s with a failed test",
+	snprintf(buf, len,
+		 "--fail-on-outlier: %s: %zu outlier host%s, %zu host%s with a failed test",
 		 tripped ? "FAILED" : "passed", v->outliers, v->outliers == 1 ? "" : "s", v->failed,
 		 v->failed == 1 ? "" : "s");
 	return buf;
