@@ -8,10 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "advice/compare.h"
 #include "model/units.h"
 #include "model/version.h"
 #include "report/atomic_file.h"
+#include "report/words_compare.h"
 #include "report/words_fleet.h"
 
 /* What the host's file answers: "fdatasync" (recommend), "standard: pass"

@@ -8,9 +8,9 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "advice/compare.h"
 #include "model/units.h"
 #include "report/sentence.h"
+#include "report/words_compare.h"
 
 static const char *label(const struct wb_fleet_verdict *v, size_t h)
 {
