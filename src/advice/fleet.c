@@ -225,8 +225,8 @@ int wb_fleet_decide(const struct wb_saved_results *r, const char *const *labels,
 	f.at = calloc((total + 1) * (n + 1), sizeof(*f.at));
 	f.scratch = calloc(n + 1, sizeof(*f.scratch));
 	out->hosts = calloc(n + 1, sizeof(*out->hosts));
-	/* one more than the most a host's tests can name: the last rule writes
-	 * its figures there before deciding not to keep them */
+	/* two findings per test at most (SLOW and P99), and one spare: a rule
+	 * fills the next finding before deciding whether to keep it */
 	out->findings = calloc(2 * total + 1, sizeof(*out->findings));
 	out->votes = calloc(n + 1, sizeof(*out->votes));
 	out->answers = calloc(2 * n + 1, sizeof(*out->answers));

@@ -1,7 +1,7 @@
 /* words_fleet.c — the fleet summary's sentences (words_fleet.h).
- * Trap: the headline nests the vote's reason, and that the counts, each in the
- * buffer it has always had: a fleet large enough to fill one is cut where it
- * always was. */
+ * Trap: the headline nests a vote's reason, and a vote's reason its counts,
+ * each in the buffer it has always had: a fleet large enough to fill one is cut
+ * where it always was. */
 #include "report/words_fleet.h"
 
 #include <stdbool.h>
