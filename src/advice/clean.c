@@ -5,62 +5,54 @@
  * another PID namespace). */
 #include "advice/clean.h"
 
-#include <stdarg.h>
-#include <stdio.h>
 #include <string.h>
 
-/* Fills v; returns true so each rule below ends the judgement in one line. */
-static bool say(struct wb_clean_verdict *v, bool remove, const char *fmt, ...)
-{
-	va_list ap;
-
-	v->remove = remove;
-	va_start(ap, fmt);
-	vsnprintf(v->reason, sizeof(v->reason), fmt, ap);
-	va_end(ap);
-	return true;
-}
-
-static bool judge(const struct wb_leftover *f, uid_t me, struct wb_clean_verdict *v)
+static enum wb_clean_reason judge(const struct wb_leftover *f, uid_t me)
 {
 	switch (f->type) {
 	case WB_ENTRY_SYMLINK:
-		return say(v, false, "a symbolic link: never followed, never removed");
+		return WB_CLEAN_SYMLINK;
 	case WB_ENTRY_OTHER:
-		return say(v, false, "not a regular file");
+		return WB_CLEAN_NOT_REGULAR;
 	case WB_ENTRY_GONE:
-		return say(v, false, "vanished or changed while being checked (%s)",
-			   strerror(f->err));
+		return WB_CLEAN_VANISHED;
 	case WB_ENTRY_REGULAR:
 		break;
 	}
 	if (f->uid != me)
-		return say(v, false, "owned by uid %ld, not by you (uid %ld)", (long)f->uid,
-			   (long)me);
+		return WB_CLEAN_NOT_MINE;
 	switch (f->lock) {
 	case WB_LOCK_HELD:
-		return say(v, false, "in use: a running process holds its lock");
+		return WB_CLEAN_LOCK_HELD;
 	case WB_LOCK_UNKNOWN:
-		return say(v, false, "its lock cannot be checked (%s)", strerror(f->err));
+		return WB_CLEAN_LOCK_UNKNOWN;
 	case WB_LOCK_FREE:
 	case WB_LOCK_UNSUPPORTED: /* no locks here: the PID alone decides */
 		break;
 	}
 	switch (f->pid_state) {
 	case WB_PID_WALBENCH:
-		return say(v, false, "process %ld is a running walbench", (long)f->pid);
+		return WB_CLEAN_PID_WALBENCH;
 	case WB_PID_UNKNOWN:
-		return say(v, false, "process %ld runs, and whether it is walbench cannot be read",
-			   (long)f->pid);
+		return WB_CLEAN_PID_UNKNOWN;
 	case WB_PID_OTHER:
-		return say(v, true, "process %ld is now %s, not walbench", (long)f->pid, f->comm);
+		return WB_CLEAN_PID_REUSED;
 	case WB_PID_GONE:
 		break;
 	}
-	return say(v, true, "process %ld no longer exists", (long)f->pid);
+	return WB_CLEAN_PID_GONE;
 }
 
 void wb_clean_judge(const struct wb_leftover *f, uid_t me, struct wb_clean_verdict *v)
 {
-	(void)judge(f, me, v);
+	memset(v, 0, sizeof(*v));
+	v->reason = judge(f, me);
+	v->remove = v->reason == WB_CLEAN_PID_REUSED || v->reason == WB_CLEAN_PID_GONE;
+	v->pid = f->pid;
+	v->uid = f->uid;
+	v->me = me;
+	v->err = f->err;
+	_Static_assert(sizeof(v->comm) == sizeof(f->comm), "comm copied whole");
+	memcpy(v->comm, f->comm, sizeof(v->comm));
+	v->comm[sizeof(v->comm) - 1] = '\0';
 }

@@ -7,11 +7,8 @@
 
 #include <errno.h>
 #include <math.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#include "model/units.h"
 
 bool wb_compare_same_test(const struct wb_saved_test *a, const struct wb_saved_test *b)
 {
@@ -25,78 +22,11 @@ bool wb_compare_same_test(const struct wb_saved_test *a, const struct wb_saved_t
 	       strcmp(a->where, b->where) == 0 && a->data_load == b->data_load;
 }
 
-void wb_compare_test_name(const struct wb_saved_test *t, char *buf, size_t len)
-{
-	char size[32];
-	int n;
-
-	wb_format_size(t->size, size, sizeof(size));
-	n = snprintf(buf, len, "%s/%s %s x%llu", t->method, t->engine, size,
-		     (unsigned long long)t->writes_per_op);
-#define MORE(...)                                                                  \
-	do {                                                                       \
-		if (n >= 0 && (size_t)n < len)                                     \
-			n += snprintf(buf + n, len - (size_t)n, __VA_ARGS__);      \
-	} while (0)
-	if (*t->label)
-		MORE(" [%s]", t->label);
-	if (strcmp(t->pattern, "overwrite"))
-		MORE(" %s", t->pattern);
-	if (t->queue_depth != 1)
-		MORE(" qd%llu", (unsigned long long)t->queue_depth);
-	if (t->jobs != 1)
-		MORE(" j%llu", (unsigned long long)t->jobs);
-	if (t->committers)
-		MORE(" c%llu", (unsigned long long)t->committers);
-	if (strcmp(t->flush_form, "separate"))
-		MORE(" %s", t->flush_form);
-	/* PostgreSQL's defaults (4MiB wal_buffers, 16MiB segments) go unsaid. */
-	if (t->wal_buffers && t->wal_buffers != 4u << 20) {
-		wb_format_size(t->wal_buffers, size, sizeof(size));
-		MORE(" wal_buffers %s", size);
-	}
-	if (*t->fd_mode && strcmp(t->fd_mode, "keep"))
-		MORE(" %s", t->fd_mode);
-	if (strcmp(t->segment, "new") == 0)
-		MORE(" new segments");
-	if (t->segment_size && t->segment_size != 16u << 20) {
-		wb_format_size(t->segment_size, size, sizeof(size));
-		MORE(" segment %s", size);
-	}
-	if (*t->where)
-		MORE(" on %s", t->where);
-	if (t->data_load == 1)
-		MORE(" under load");
-#undef MORE
-}
-
-const char *wb_pair_state_name(enum wb_pair_state s)
-{
-	switch (s) {
-	case WB_PAIR_SLOWER:
-		return "slower";
-	case WB_PAIR_FASTER:
-		return "faster";
-	case WB_PAIR_TIE:
-		return "tie";
-	case WB_PAIR_NO_INTERVAL:
-		return "no interval";
-	case WB_PAIR_FAILED_B:
-		return "FAILED in B";
-	case WB_PAIR_FAILED_A:
-		return "failed in A";
-	case WB_PAIR_FAILED_BOTH:
-		return "not ok in both";
-	}
-	return "?";
-}
-
 /* One pair's figures and state; the gate is applied by the caller. */
 static void judge(struct wb_compare_pair *p)
 {
 	struct wb_stats sa, sb;
 
-	wb_compare_test_name(p->a, p->name, sizeof(p->name));
 	p->rate_a = p->a->ops_per_sec;
 	p->rate_b = p->b->ops_per_sec;
 	if (!wb_saved_ok(p->a) || !wb_saved_ok(p->b)) {
@@ -174,66 +104,6 @@ static const struct wb_compare_pair *pick_lead(const struct wb_compare_verdict *
 	return lead;
 }
 
-#define ADD(...)                                                                          \
-	do {                                                                              \
-		if (n >= 0 && (size_t)n < sizeof(v->headline))                            \
-			n += snprintf(v->headline + n, sizeof(v->headline) - (size_t)n,   \
-				      __VA_ARGS__);                                       \
-	} while (0)
-
-/* "B against A: fdatasync/sync 8kB x1 -48 % [-52, -44], significant; 3 of 4 tests tie" */
-static void write_headline(struct wb_compare_verdict *v)
-{
-	const struct wb_compare_pair *l = v->lead;
-	size_t slower = v->slower, faster = v->faster, bad_b = v->failed_b, bad_both = v->failed_both;
-	bool lead_failed = l && (l->state == WB_PAIR_FAILED_B || l->state == WB_PAIR_FAILED_BOTH);
-	int n = snprintf(v->headline, sizeof(v->headline), "B against A: ");
-
-	if (!v->npairs) {
-		ADD("no test is in both files (%zu only in A, %zu only in B)", v->nonly_a,
-		    v->nonly_b);
-		return;
-	}
-	if (lead_failed) {
-		if (l->state == WB_PAIR_FAILED_B)
-			bad_b--;
-		else
-			bad_both--;
-		ADD("%s FAILED in B (%s%s%s)", l->name, l->b->status, *l->b->reason ? ": " : "",
-		    l->b->reason);
-	} else if (l) {
-		ADD("%s %+.0f %% [%+.0f, %+.0f], significant", l->name, l->diff_pct,
-		    l->cmp.ci95_low_pct, l->cmp.ci95_high_pct);
-		if (l->state == WB_PAIR_SLOWER)
-			slower--;
-		else
-			faster--;
-	} else if (v->ties == v->npairs) {
-		ADD("all %zu test%s tie", v->npairs, v->npairs == 1 ? "" : "s");
-	} else {
-		ADD("no significant change");
-	}
-	if (l || v->ties != v->npairs)
-		ADD("; %zu of %zu test%s tie", v->ties, v->npairs, v->npairs == 1 ? "" : "s");
-	if (slower)
-		ADD(", %zu %sslower", slower, l ? "more " : "");
-	if (faster)
-		ADD(", %zu %sfaster", faster, l && l->state == WB_PAIR_FASTER ? "more " : "");
-	if (v->no_interval)
-		ADD(", %zu without an interval", v->no_interval);
-	if (bad_b)
-		ADD(", %zu %sfailed in B", bad_b, lead_failed ? "more " : "");
-	if (bad_both)
-		ADD(", %zu not ok in both", bad_both);
-	if (v->failed_a)
-		ADD(", %zu not ok in A", v->failed_a);
-	if (v->nonly_a || v->nonly_b)
-		ADD("; %zu only in A, %zu only in B", v->nonly_a, v->nonly_b);
-	if (v->schema_a != v->schema_b)
-		ADD(" (schema versions %d and %d)", v->schema_a, v->schema_b);
-}
-#undef ADD
-
 int wb_compare_decide(const struct wb_saved_results *a, const struct wb_saved_results *b,
 		      double gate_pct, struct wb_compare_verdict *out)
 {
@@ -282,7 +152,6 @@ int wb_compare_decide(const struct wb_saved_results *a, const struct wb_saved_re
 	}
 	out->regression = out->gate && out->regressions > 0;
 	out->lead = pick_lead(out);
-	write_headline(out);
 	free(used);
 	return 0;
 nomem:

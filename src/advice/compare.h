@@ -1,7 +1,8 @@
 /* compare.h — walbench compare's verdict: results file B against results file A
  * (the same tests before and after a kernel upgrade or a setting change). A
  * pure function of the two files' contents and the gate's threshold: no I/O, no
- * printing; the reporters print the verdict, unit tests feed it synthetic files. */
+ * printing, no sentences; report/words_compare.h words the verdict, unit tests
+ * feed it synthetic files. */
 #ifndef WB_ADVICE_COMPARE_H
 #define WB_ADVICE_COMPARE_H
 
@@ -23,8 +24,7 @@ enum wb_pair_state {
 };
 
 struct wb_compare_pair {
-	const struct wb_saved_test *a, *b;
-	char name[200];          /* "fdatasync/sync 8kB x1", with whatever else tells tests apart */
+	const struct wb_saved_test *a, *b; /* the same test (wb_compare_same_test) */
 	enum wb_pair_state state;
 	double rate_a, rate_b;   /* ops/s as each file reports them */
 	bool has_ci;             /* cmp holds a Welch comparison of the trial rates */
@@ -48,7 +48,6 @@ struct wb_compare_verdict {
 	bool regression;                 /* the gate failed (false without a gate) */
 	size_t regressions;              /* pairs that would fail the gate */
 	const struct wb_compare_pair *lead; /* what the headline is about; NULL: nothing stands out */
-	char headline[400];              /* the summary line, printed first */
 };
 
 /* Matches B's tests to A's by their whole description and judges each pair.
@@ -58,15 +57,7 @@ int wb_compare_decide(const struct wb_saved_results *a, const struct wb_saved_re
 
 void wb_compare_free(struct wb_compare_verdict *v);
 
-/* The name reports print for a test: method/engine size xW, then what else sets
- * it apart ([label], pattern, qdN, jN, cN, coalesced, wal_buffers, fd mode,
- * segments, where, under load). */
-void wb_compare_test_name(const struct wb_saved_test *t, char *buf, size_t len);
-
 /* True when two tests are the same test (every key of the description equal). */
 bool wb_compare_same_test(const struct wb_saved_test *a, const struct wb_saved_test *b);
-
-/* The short word for a state: "slower", "faster", "tie", "no interval", "FAILED in B", ... */
-const char *wb_pair_state_name(enum wb_pair_state s);
 
 #endif

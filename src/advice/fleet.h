@@ -40,7 +40,6 @@ struct wb_fleet_finding {
 	size_t host;                  /* index into the files */
 	enum wb_fleet_finding_kind kind;
 	const struct wb_saved_test *test;
-	char test_name[200];          /* wb_compare_test_name */
 	bool key;                     /* the host's key test (wb_fleet_host.key) */
 	size_t others;                /* hosts the median is over (SLOW, P99) */
 	/* SLOW */
@@ -51,15 +50,13 @@ struct wb_fleet_finding {
 	double diff_pct, diff_low_pct, diff_high_pct; /* rate (and its interval) against median */
 	/* P99 */
 	double p99_us, median_p99_us, p99_ratio;
-	char reason[720];             /* the sentence reports print */
 };
 
 /* One file's host, and its key test: the commit flush of the method it uses. */
 struct wb_fleet_host {
 	const struct wb_saved_results *r;
-	const char *label;            /* the caller's label (report/run_label.h) */
+	const char *label;            /* the caller's label (report/run_label.h), passed through */
 	const struct wb_saved_test *key; /* NULL: the file has no such test */
-	char key_name[200];
 	bool key_ok;                  /* key's status is ok: the figures below hold */
 	double key_rate;              /* mean trial rate (ops_per_sec without trials) */
 	bool key_has_ci;
@@ -77,6 +74,12 @@ enum wb_fleet_vote_kind {
 	WB_FLEET_VERDICT,         /* qualify files of one tier: pass, fail, inconclusive */
 };
 
+/* One distinct answer of a vote and how many of its hosts gave it. */
+struct wb_fleet_answer {
+	const char *value;            /* the answer as its first file spells it */
+	size_t hosts;
+};
+
 /* The files that answer one question, and what most of them answer. Files of
  * different commands, and qualify files of different tiers, vote apart. */
 struct wb_fleet_vote {
@@ -87,15 +90,13 @@ struct wb_fleet_vote {
 	char majority[32];            /* the most common answer; "" with no_majority */
 	size_t majority_hosts;
 	size_t dissent;               /* hosts answering otherwise (0 with no_majority) */
-	char counts[240];             /* "fdatasync 11, fsync 1", most first */
-	char reason[400];             /* "recommendations agree (fdatasync, 12 of 12)" ... */
+	size_t first_answer, nanswers; /* its distinct answers in answers[], most common first */
 };
 
 struct wb_fleet_disagreement {
 	size_t host;
 	size_t vote;                  /* index into votes[] */
 	char value[32];               /* the host's answer */
-	char reason[400];
 };
 
 /* With two hosts there is no median: their key tests compared with each other. */
@@ -116,20 +117,19 @@ struct wb_fleet_verdict {
 	size_t outliers, failed, partial; /* hosts */
 	struct wb_fleet_vote *votes;
 	size_t nvotes;
+	struct wb_fleet_answer *answers; /* every vote's distinct answers (wb_fleet_vote) */
+	size_t nanswers;
 	struct wb_fleet_disagreement *disagreements;
 	size_t ndisagreements;
 	struct wb_fleet_pair pair;    /* fleets of two */
 	const struct wb_fleet_finding *lead; /* the outlier the headline names; NULL: none */
-	char headline[800];
 };
 
-/* Judges r[0..n), r[i] called labels[i] in reasons (labels must outlive out).
- * 0 or -ENOMEM. */
+/* Judges r[0..n), r[i] labelled labels[i] (labels must outlive out: the
+ * reporters name hosts by them). 0 or -ENOMEM. */
 int wb_fleet_decide(const struct wb_saved_results *r, const char *const *labels, size_t n,
 		    struct wb_fleet_verdict *out);
 
 void wb_fleet_free(struct wb_fleet_verdict *v);
-
-const char *wb_fleet_finding_kind_name(enum wb_fleet_finding_kind k);
 
 #endif

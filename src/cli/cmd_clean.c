@@ -20,6 +20,7 @@
 #include "model/units.h"
 #include "model/verify.h"
 #include "plan/options.h"
+#include "report/words_clean.h"
 
 struct tally {
 	unsigned removed, kept, failed;
@@ -40,26 +41,27 @@ static int open_dir(const char *dir)
 static void clean_one(int dirfd, const char *dir, const char *name, pid_t pid, bool dry_run,
 		      struct tally *t)
 {
+	char size[32], why[WB_CLEAN_REASON_LEN];
 	struct wb_clean_verdict v;
 	struct wb_leftover f;
-	char size[32];
 
 	wb_leftover_probe(dirfd, name, pid, &f);
 	wb_clean_judge(&f, geteuid(), &v);
 	wb_format_size(f.size > 0 ? (uint64_t)f.size : 0, size, sizeof(size));
+	wb_clean_reason_words(&v, why, sizeof(why));
 	if (!v.remove) {
 		t->kept++;
 		if (dry_run)
-			printf("kept %s/%s: %s\n", dir, name, v.reason);
+			printf("kept %s/%s: %s\n", dir, name, why);
 	} else if (dry_run) {
 		t->removed++;
-		printf("would remove %s/%s (%s): %s\n", dir, name, size, v.reason);
+		printf("would remove %s/%s (%s): %s\n", dir, name, size, why);
 	} else if (unlinkat(dirfd, name, 0)) {
 		t->failed++;
 		fprintf(stderr, "walbench: removing %s/%s failed: %s\n", dir, name, strerror(errno));
 	} else {
 		t->removed++;
-		printf("removed %s/%s (%s): %s\n", dir, name, size, v.reason);
+		printf("removed %s/%s (%s): %s\n", dir, name, size, why);
 	}
 	wb_leftover_release(&f);
 }

@@ -11,6 +11,7 @@
 #include "advice/fleet.h"
 #include "cli/exit_codes.h"
 #include "report/fleet.h"
+#include "report/words_fleet.h"
 
 int wb_report_summary(const struct wb_config *cfg, const struct wb_saved_results *r,
 		      const char (*labels)[WB_RUN_LABEL_LEN], size_t n)
@@ -18,6 +19,7 @@ int wb_report_summary(const struct wb_config *cfg, const struct wb_saved_results
 	const char **names = calloc(n + 1, sizeof(*names));
 	struct wb_fleet_verdict v;
 	const char *why;
+	char gate[160];
 	int ret, status = WB_EXIT_SETUP;
 	size_t i;
 
@@ -37,12 +39,8 @@ int wb_report_summary(const struct wb_config *cfg, const struct wb_saved_results
 	wb_fleet_print(stdout, &v);
 	status = WB_EXIT_OK;
 	if (cfg->fail_on_outlier) {
-		bool tripped = v.outliers || v.failed;
-
-		printf("\n--fail-on-outlier: %s: %zu outlier host%s, %zu host%s with a failed test\n",
-		       tripped ? "FAILED" : "passed", v.outliers, v.outliers == 1 ? "" : "s", v.failed,
-		       v.failed == 1 ? "" : "s");
-		status = tripped ? WB_EXIT_GATE : WB_EXIT_OK;
+		printf("\n%s\n", wb_fleet_gate_words(&v, gate, sizeof(gate)));
+		status = v.outliers || v.failed ? WB_EXIT_GATE : WB_EXIT_OK;
 	}
 out:
 	wb_fleet_free(&v);

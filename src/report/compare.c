@@ -7,6 +7,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "report/words_compare.h"
+
 /* Where each file was measured: a kernel upgrade shows here first. */
 static void print_source(FILE *out, const char *tag, const struct wb_saved_results *r)
 {
@@ -34,7 +36,7 @@ static void print_rate(FILE *out, const struct wb_saved_test *t)
 
 static void print_pair(FILE *out, const struct wb_compare_pair *p, int width)
 {
-	char ci[40] = "", change[16] = "", p99[48] = "";
+	char ci[40] = "", change[16] = "", p99[48] = "", name[WB_COMPARE_NAME_LEN];
 
 	if (p->has_ci)
 		snprintf(ci, sizeof(ci), "[%+.1f%%, %+.1f%%]", p->cmp.ci95_low_pct,
@@ -46,7 +48,8 @@ static void print_pair(FILE *out, const struct wb_compare_pair *p, int width)
 	if (p->has_p99)
 		snprintf(p99, sizeof(p99), "%10.1f %10.1f %+9.1f%%", p->p99_a_us, p->p99_b_us,
 			 p->p99_diff_pct);
-	fprintf(out, "%-*s", width, p->name);
+	wb_compare_test_name(p->a, name, sizeof(name));
+	fprintf(out, "%-*s", width, name);
 	print_rate(out, p->a);
 	print_rate(out, p->b);
 	if (*p99)
@@ -55,32 +58,24 @@ static void print_pair(FILE *out, const struct wb_compare_pair *p, int width)
 		fprintf(out, " %8s %-20s %s\n", change, ci, wb_pair_state_name(p->state));
 }
 
-/* A test not ok on a side: which side, and why, in the test's own words. */
-static void print_failure(FILE *out, const struct wb_compare_pair *p)
-{
-	const char *loud = p->state == WB_PAIR_FAILED_B || p->regression ? "FAILED in B" : "not ok";
-
-	fprintf(out, "%s: %s: A %s%s%s, B %s%s%s%s\n", loud, p->name, p->a->status,
-		*p->a->reason ? ": " : "", p->a->reason, p->b->status, *p->b->reason ? ": " : "",
-		p->b->reason, p->b->durability_failure ? " (a DURABILITY failure: a sync failed)" : "");
-}
-
 void wb_compare_print(FILE *out, const struct wb_saved_results *a,
 		      const struct wb_saved_results *b, const struct wb_compare_verdict *v)
 {
-	char name[200];
+	char line[WB_COMPARE_FAILURE_LEN]; /* a name, the headline, a failure, the gate */
 	int width = 24;
 	size_t i;
 
-	fprintf(out, "%s\n\n", v->headline);
+	fprintf(out, "%s\n\n", wb_compare_headline(v, line, WB_COMPARE_HEADLINE_LEN));
 	print_source(out, "A", a);
 	print_source(out, "B", b);
 	if (v->schema_a != v->schema_b)
 		fprintf(out, "The files' schema versions differ (%d, %d); their tests were read by "
 			"the keys both have.\n", v->schema_a, v->schema_b);
-	for (i = 0; i < v->npairs; i++)
-		if ((int)strlen(v->pairs[i].name) > width)
-			width = (int)strlen(v->pairs[i].name);
+	for (i = 0; i < v->npairs; i++) {
+		wb_compare_test_name(v->pairs[i].a, line, WB_COMPARE_NAME_LEN);
+		if ((int)strlen(line) > width)
+			width = (int)strlen(line);
+	}
 	if (width > 60)
 		width = 60;
 	if (v->npairs) {
@@ -97,24 +92,18 @@ void wb_compare_print(FILE *out, const struct wb_saved_results *a,
 		fputc('\n', out);
 	for (i = 0; i < v->npairs; i++)
 		if (v->pairs[i].state >= WB_PAIR_FAILED_B)
-			print_failure(out, &v->pairs[i]);
+			fprintf(out, "%s\n", wb_compare_failure_words(&v->pairs[i], line,
+									sizeof(line)));
 	if (v->nonly_a || v->nonly_b)
 		fputc('\n', out);
 	for (i = 0; i < v->nonly_a; i++) {
-		wb_compare_test_name(v->only_a[i], name, sizeof(name));
-		fprintf(out, "only in A: %s\n", name);
+		wb_compare_test_name(v->only_a[i], line, WB_COMPARE_NAME_LEN);
+		fprintf(out, "only in A: %s\n", line);
 	}
 	for (i = 0; i < v->nonly_b; i++) {
-		wb_compare_test_name(v->only_b[i], name, sizeof(name));
-		fprintf(out, "only in B: %s\n", name);
+		wb_compare_test_name(v->only_b[i], line, WB_COMPARE_NAME_LEN);
+		fprintf(out, "only in B: %s\n", line);
 	}
-	if (!v->gate)
-		return;
-	if (v->regression)
-		fprintf(out, "\n--fail-on-regression %g%%: FAILED: %zu test%s significantly slower by "
-			"more than %g%% or failed in B\n", v->gate_pct, v->regressions,
-			v->regressions == 1 ? "" : "s", v->gate_pct);
-	else
-		fprintf(out, "\n--fail-on-regression %g%%: passed: no test significantly slower by "
-			"more than %g%%, none failed in B\n", v->gate_pct, v->gate_pct);
+	if (v->gate)
+		fprintf(out, "\n%s\n", wb_compare_gate_words(v, line, WB_COMPARE_GATE_LEN));
 }

@@ -1,6 +1,7 @@
 /* compare.h — walbench compare's reports: the text (summary line first, then one
  * row per matched test, then what did not match) and the JSON file. Both only
- * print the verdict of advice/compare.h; neither judges anything. */
+ * print the verdict of advice/compare.h, in the words of report/words_compare.h;
+ * neither judges anything. */
 #ifndef WB_REPORT_COMPARE_H
 #define WB_REPORT_COMPARE_H
 

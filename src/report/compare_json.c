@@ -12,6 +12,7 @@
 
 #include "model/version.h"
 #include "report/atomic_file.h"
+#include "report/words_compare.h"
 
 static void add_num_or_null(cJSON *o, const char *key, bool have, double v)
 {
@@ -41,7 +42,7 @@ static cJSON *source(const struct wb_saved_results *r)
 static cJSON *description(const struct wb_saved_test *t)
 {
 	cJSON *o = cJSON_CreateObject();
-	char name[200];
+	char name[WB_COMPARE_NAME_LEN];
 
 	wb_compare_test_name(t, name, sizeof(name));
 	cJSON_AddStringToObject(o, "name", name);
@@ -114,7 +115,7 @@ char *wb_compare_json_render(const struct wb_saved_results *a, const struct wb_s
 			     const struct wb_compare_verdict *v)
 {
 	cJSON *root = cJSON_CreateObject(), *arr, *gate, *sum;
-	char *text;
+	char headline[WB_COMPARE_HEADLINE_LEN], *text;
 	size_t i;
 
 	if (!root)
@@ -123,7 +124,7 @@ char *wb_compare_json_render(const struct wb_saved_results *a, const struct wb_s
 	cJSON_AddStringToObject(root, "kind", "compare");
 	cJSON_AddItemToObject(root, "a", source(a));
 	cJSON_AddItemToObject(root, "b", source(b));
-	cJSON_AddStringToObject(root, "headline", v->headline);
+	cJSON_AddStringToObject(root, "headline", wb_compare_headline(v, headline, sizeof(headline)));
 	if (v->gate) {
 		gate = cJSON_AddObjectToObject(root, "gate");
 		cJSON_AddNumberToObject(gate, "fail_on_regression_pct", v->gate_pct);

@@ -11,6 +11,8 @@
 #include "model/units.h"
 #include "model/version.h"
 #include "report/atomic_file.h"
+#include "report/words_compare.h"
+#include "report/words_fleet.h"
 
 /* What the host's file answers: "fdatasync" (recommend), "standard: pass"
  * (qualify), "" (run). */
@@ -66,19 +68,22 @@ static void print_host(FILE *out, const struct wb_fleet_host *h, int width)
 static void print_findings(FILE *out, const struct wb_fleet_verdict *v,
 			   enum wb_fleet_finding_kind first, enum wb_fleet_finding_kind last)
 {
+	char reason[WB_FLEET_REASON_LEN];
 	size_t i;
 
 	for (i = 0; i < v->nfindings; i++)
 		if (v->findings[i].kind >= first && v->findings[i].kind <= last)
-			fprintf(out, "  %s\n", v->findings[i].reason);
+			fprintf(out, "  %s\n",
+				wb_fleet_finding_words(v, &v->findings[i], reason, sizeof(reason)));
 }
 
 void wb_fleet_print(FILE *out, const struct wb_fleet_verdict *v)
 {
+	char headline[WB_FLEET_HEADLINE_LEN], reason[WB_FLEET_VOTE_LEN];
 	int width = 4;
 	size_t i;
 
-	fprintf(out, "%s\n\n", v->headline);
+	fprintf(out, "%s\n\n", wb_fleet_headline(v, headline, sizeof(headline)));
 	for (i = 0; i < v->nhosts; i++)
 		if ((int)strlen(v->hosts[i].label) > width)
 			width = (int)strlen(v->hosts[i].label);
@@ -112,9 +117,11 @@ void wb_fleet_print(FILE *out, const struct wb_fleet_verdict *v)
 		fprintf(out, "\nAnswers (recommend files vote on wal_sync_method, qualify files on "
 			"their verdict, per tier):\n");
 		for (i = 0; i < v->nvotes; i++)
-			fprintf(out, "  %s\n", v->votes[i].reason);
+			fprintf(out, "  %s\n",
+				wb_fleet_vote_words(v, &v->votes[i], reason, sizeof(reason)));
 		for (i = 0; i < v->ndisagreements; i++)
-			fprintf(out, "  %s\n", v->disagreements[i].reason);
+			fprintf(out, "  %s\n", wb_fleet_disagreement_words(v, &v->disagreements[i],
+									   reason, sizeof(reason)));
 	}
 }
 
@@ -149,12 +156,14 @@ static void add_str_or_null(cJSON *o, const char *key, bool have, const char *s)
 
 static cJSON *key_test(const struct wb_fleet_host *h)
 {
+	char name[WB_FLEET_NAME_LEN];
 	cJSON *o;
 
 	if (!h->key)
 		return cJSON_CreateNull();
 	o = cJSON_CreateObject();
-	cJSON_AddStringToObject(o, "name", h->key_name);
+	wb_compare_test_name(h->key, name, sizeof(name));
+	cJSON_AddStringToObject(o, "name", name);
 	cJSON_AddStringToObject(o, "method", h->key->method);
 	cJSON_AddStringToObject(o, "status", h->key->status);
 	add_num_or_null(o, "ops_per_sec", h->key_ok, h->key_rate);
@@ -166,6 +175,7 @@ static cJSON *key_test(const struct wb_fleet_host *h)
 static cJSON *host(const struct wb_fleet_verdict *v, size_t i)
 {
 	const struct wb_fleet_host *h = &v->hosts[i];
+	char reason[WB_FLEET_REASON_LEN];
 	cJSON *o = cJSON_CreateObject(), *reasons;
 	size_t k;
 
@@ -185,27 +195,32 @@ static cJSON *host(const struct wb_fleet_verdict *v, size_t i)
 	reasons = cJSON_AddArrayToObject(o, "reasons");
 	for (k = 0; k < v->nfindings; k++)
 		if (v->findings[k].host == i)
-			cJSON_AddItemToArray(reasons, cJSON_CreateString(v->findings[k].reason));
+			cJSON_AddItemToArray(reasons, cJSON_CreateString(wb_fleet_finding_words(
+							      v, &v->findings[k], reason, sizeof(reason))));
 	for (k = 0; k < v->ndisagreements; k++)
 		if (v->disagreements[k].host == i)
-			cJSON_AddItemToArray(reasons,
-					     cJSON_CreateString(v->disagreements[k].reason));
+			cJSON_AddItemToArray(reasons, cJSON_CreateString(wb_fleet_disagreement_words(
+							      v, &v->disagreements[k], reason,
+							      WB_FLEET_VOTE_LEN)));
 	return o;
 }
 
 static cJSON *finding(const struct wb_fleet_verdict *v, const struct wb_fleet_finding *x)
 {
+	char name[WB_FLEET_NAME_LEN], reason[WB_FLEET_REASON_LEN];
 	cJSON *o = cJSON_CreateObject();
 	bool slow = x->kind == WB_FLEET_SLOW, p99 = x->kind == WB_FLEET_P99;
 
+	wb_compare_test_name(x->test, name, sizeof(name));
+	wb_fleet_finding_words(v, x, reason, sizeof(reason));
 	cJSON_AddStringToObject(o, "label", v->hosts[x->host].label);
 	cJSON_AddStringToObject(o, "kind", wb_fleet_finding_kind_name(x->kind));
-	cJSON_AddStringToObject(o, "test", x->test_name);
+	cJSON_AddStringToObject(o, "test", name);
 	cJSON_AddBoolToObject(o, "key_test", x->key);
 	if (x->kind == WB_FLEET_FAILED) {
 		cJSON_AddStringToObject(o, "status", x->test->status);
 		cJSON_AddBoolToObject(o, "durability_failure", x->test->durability_failure);
-		cJSON_AddStringToObject(o, "reason", x->reason);
+		cJSON_AddStringToObject(o, "reason", reason);
 		return o;
 	}
 	cJSON_AddNumberToObject(o, "others", (double)x->others);
@@ -218,7 +233,7 @@ static cJSON *finding(const struct wb_fleet_verdict *v, const struct wb_fleet_fi
 	add_num_or_null(o, "p99_us", p99, x->p99_us);
 	add_num_or_null(o, "median_p99_us", p99, x->median_p99_us);
 	add_num_or_null(o, "p99_ratio", p99, x->p99_ratio);
-	cJSON_AddStringToObject(o, "reason", x->reason);
+	cJSON_AddStringToObject(o, "reason", reason);
 	return o;
 }
 
@@ -227,8 +242,9 @@ static const char *question(enum wb_fleet_vote_kind k)
 	return k == WB_FLEET_RECOMMENDATION ? "recommendation" : "verdict";
 }
 
-static cJSON *vote(const struct wb_fleet_vote *x)
+static cJSON *vote(const struct wb_fleet_verdict *v, const struct wb_fleet_vote *x)
 {
+	char counts[WB_FLEET_COUNTS_LEN], reason[WB_FLEET_VOTE_LEN];
 	cJSON *o = cJSON_CreateObject();
 	bool verdict = x->kind == WB_FLEET_VERDICT;
 
@@ -238,14 +254,15 @@ static cJSON *vote(const struct wb_fleet_vote *x)
 	add_str_or_null(o, "majority", !x->no_majority, x->majority);
 	cJSON_AddNumberToObject(o, "majority_hosts", (double)x->majority_hosts);
 	cJSON_AddBoolToObject(o, "no_majority", x->no_majority);
-	cJSON_AddStringToObject(o, "counts", x->counts);
-	cJSON_AddStringToObject(o, "reason", x->reason);
+	cJSON_AddStringToObject(o, "counts", wb_fleet_counts_words(v, x, counts, sizeof(counts)));
+	cJSON_AddStringToObject(o, "reason", wb_fleet_vote_words(v, x, reason, sizeof(reason)));
 	return o;
 }
 
 static cJSON *disagreement(const struct wb_fleet_verdict *v, const struct wb_fleet_disagreement *x)
 {
 	const struct wb_fleet_vote *w = &v->votes[x->vote];
+	char reason[WB_FLEET_VOTE_LEN];
 	cJSON *o = cJSON_CreateObject();
 
 	cJSON_AddStringToObject(o, "label", v->hosts[x->host].label);
@@ -255,7 +272,8 @@ static cJSON *disagreement(const struct wb_fleet_verdict *v, const struct wb_fle
 	cJSON_AddStringToObject(o, "majority", w->majority);
 	cJSON_AddNumberToObject(o, "majority_hosts", (double)w->majority_hosts);
 	cJSON_AddNumberToObject(o, "hosts", (double)w->hosts);
-	cJSON_AddStringToObject(o, "reason", x->reason);
+	cJSON_AddStringToObject(o, "reason",
+				wb_fleet_disagreement_words(v, x, reason, sizeof(reason)));
 	return o;
 }
 
@@ -272,14 +290,16 @@ static cJSON *rule(void)
 
 static cJSON *pair(const struct wb_fleet_verdict *v)
 {
+	char name[WB_FLEET_NAME_LEN];
 	cJSON *o;
 
 	if (!v->pair.known)
 		return cJSON_CreateNull();
 	o = cJSON_CreateObject();
+	wb_compare_test_name(v->hosts[0].key, name, sizeof(name));
 	cJSON_AddStringToObject(o, "a", v->hosts[0].label);
 	cJSON_AddStringToObject(o, "b", v->hosts[1].label);
-	cJSON_AddStringToObject(o, "test", v->hosts[0].key_name);
+	cJSON_AddStringToObject(o, "test", name);
 	cJSON_AddNumberToObject(o, "diff_pct", v->pair.diff_pct);
 	add_range_or_null(o, "ci95_pct", v->pair.has_ci, v->pair.low_pct, v->pair.high_pct);
 	cJSON_AddBoolToObject(o, "significant", v->pair.has_ci && v->pair.significant);
@@ -289,7 +309,7 @@ static cJSON *pair(const struct wb_fleet_verdict *v)
 char *wb_fleet_json_render(const struct wb_fleet_verdict *v)
 {
 	cJSON *root = cJSON_CreateObject(), *arr, *fail;
-	char *text;
+	char headline[WB_FLEET_HEADLINE_LEN], *text;
 	size_t i;
 
 	if (!root)
@@ -297,7 +317,7 @@ char *wb_fleet_json_render(const struct wb_fleet_verdict *v)
 	cJSON_AddNumberToObject(root, "schema_version", WB_FLEET_SCHEMA_VERSION);
 	cJSON_AddStringToObject(root, "walbench_version", WB_VERSION);
 	cJSON_AddStringToObject(root, "kind", "fleet_summary");
-	cJSON_AddStringToObject(root, "headline", v->headline);
+	cJSON_AddStringToObject(root, "headline", wb_fleet_headline(v, headline, sizeof(headline)));
 	cJSON_AddItemToObject(root, "rule", rule());
 	cJSON_AddNumberToObject(root, "tests", (double)v->tests);
 	cJSON_AddNumberToObject(root, "tests_compared", (double)v->judged_tests);
@@ -314,7 +334,7 @@ char *wb_fleet_json_render(const struct wb_fleet_verdict *v)
 		cJSON_AddItemToArray(arr, disagreement(v, &v->disagreements[i]));
 	arr = cJSON_AddArrayToObject(root, "votes");
 	for (i = 0; i < v->nvotes; i++)
-		cJSON_AddItemToArray(arr, vote(&v->votes[i]));
+		cJSON_AddItemToArray(arr, vote(v, &v->votes[i]));
 	cJSON_AddItemToObject(root, "pair", pair(v));
 	text = cJSON_Print(root);
 	cJSON_Delete(root);

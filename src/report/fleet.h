@@ -1,6 +1,7 @@
 /* fleet.h — the fleet summary's reports (`walbench report --summary`): the text
  * (headline first, a line per host, then outliers, failures, disagreements)
- * and the JSON file. Both only print the verdict of advice/fleet.h. */
+ * and the JSON file. Both only print the verdict of advice/fleet.h, in the
+ * words of report/words_fleet.h. */
 #ifndef WB_REPORT_FLEET_H
 #define WB_REPORT_FLEET_H
 

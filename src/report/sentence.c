@@ -1,0 +1,23 @@
+/* sentence.c — bounded appends for the words (sentence.h). */
+#include "report/sentence.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+
+struct wb_sentence wb_sentence_at(char *buf, size_t len)
+{
+	if (len)
+		buf[0] = '\0';
+	return (struct wb_sentence){ buf, len, 0 };
+}
+
+void wb_sentence_add(struct wb_sentence *s, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (s->n < 0 || (size_t)s->n >= s->len)
+		return;
+	va_start(ap, fmt);
+	s->n += vsnprintf(s->buf + s->n, s->len - (size_t)s->n, fmt, ap);
+	va_end(ap);
+}

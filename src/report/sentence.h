@@ -1,0 +1,21 @@
+/* sentence.h — a sentence written piece by piece into a caller's fixed buffer,
+ * for the words_*.c files: each append stops at the end of the buffer, as one
+ * snprintf chain would, so a long fleet's headline is cut, never overrun. */
+#ifndef WB_REPORT_SENTENCE_H
+#define WB_REPORT_SENTENCE_H
+
+#include <stddef.h>
+
+struct wb_sentence {
+	char *buf;
+	size_t len;
+	int n;                   /* bytes written so far, as snprintf counts them; < 0 failed */
+};
+
+/* Starts an empty sentence in buf[0..len). */
+struct wb_sentence wb_sentence_at(char *buf, size_t len);
+
+void wb_sentence_add(struct wb_sentence *s, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+#endif

@@ -1,0 +1,164 @@
+/* words_compare.c — compare's words (words_compare.h).
+ * Trap: the headline counts what its lead already said once: a lead that is
+ * slower is not counted again among "N more slower". */
+#include "report/words_compare.h"
+
+#include <stdbool.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "model/units.h"
+#include "report/sentence.h"
+
+void wb_compare_test_name(const struct wb_saved_test *t, char *buf, size_t len)
+{
+	struct wb_sentence s = wb_sentence_at(buf, len);
+	char size[32];
+
+	wb_format_size(t->size, size, sizeof(size));
+	wb_sentence_add(&s, "%s/%s %s x%llu", t->method, t->engine, size,
+			(unsigned long long)t->writes_per_op);
+	if (*t->label)
+		wb_sentence_add(&s, " [%s]", t->label);
+	if (strcmp(t->pattern, "overwrite"))
+		wb_sentence_add(&s, " %s", t->pattern);
+	if (t->queue_depth != 1)
+		wb_sentence_add(&s, " qd%llu", (unsigned long long)t->queue_depth);
+	if (t->jobs != 1)
+		wb_sentence_add(&s, " j%llu", (unsigned long long)t->jobs);
+	if (t->committers)
+		wb_sentence_add(&s, " c%llu", (unsigned long long)t->committers);
+	if (strcmp(t->flush_form, "separate"))
+		wb_sentence_add(&s, " %s", t->flush_form);
+	/* PostgreSQL's defaults (4MiB wal_buffers, 16MiB segments) go unsaid. */
+	if (t->wal_buffers && t->wal_buffers != 4u << 20) {
+		wb_format_size(t->wal_buffers, size, sizeof(size));
+		wb_sentence_add(&s, " wal_buffers %s", size);
+	}
+	if (*t->fd_mode && strcmp(t->fd_mode, "keep"))
+		wb_sentence_add(&s, " %s", t->fd_mode);
+	if (strcmp(t->segment, "new") == 0)
+		wb_sentence_add(&s, " new segments");
+	if (t->segment_size && t->segment_size != 16u << 20) {
+		wb_format_size(t->segment_size, size, sizeof(size));
+		wb_sentence_add(&s, " segment %s", size);
+	}
+	if (*t->where)
+		wb_sentence_add(&s, " on %s", t->where);
+	if (t->data_load == 1)
+		wb_sentence_add(&s, " under load");
+}
+
+const char *wb_pair_state_name(enum wb_pair_state s)
+{
+	switch (s) {
+	case WB_PAIR_SLOWER:
+		return "slower";
+	case WB_PAIR_FASTER:
+		return "faster";
+	case WB_PAIR_TIE:
+		return "tie";
+	case WB_PAIR_NO_INTERVAL:
+		return "no interval";
+	case WB_PAIR_FAILED_B:
+		return "FAILED in B";
+	case WB_PAIR_FAILED_A:
+		return "failed in A";
+	case WB_PAIR_FAILED_BOTH:
+		return "not ok in both";
+	}
+	return "?";
+}
+
+static const char *plural(size_t n)
+{
+	return n == 1 ? "" : "s";
+}
+
+char *wb_compare_headline(const struct wb_compare_verdict *v, char *buf, size_t len)
+{
+	const struct wb_compare_pair *l = v->lead;
+	size_t slower = v->slower, faster = v->faster, bad_b = v->failed_b, bad_both = v->failed_both;
+	bool lead_failed = l && (l->state == WB_PAIR_FAILED_B || l->state == WB_PAIR_FAILED_BOTH);
+	struct wb_sentence s = wb_sentence_at(buf, len);
+	char name[WB_COMPARE_NAME_LEN];
+
+	wb_sentence_add(&s, "B against A: ");
+	if (!v->npairs) {
+		wb_sentence_add(&s, "no test is in both files (%zu only in A, %zu only in B)",
+				v->nonly_a, v->nonly_b);
+		return buf;
+	}
+	if (l)
+		wb_compare_test_name(l->a, name, sizeof(name));
+	if (lead_failed) {
+		if (l->state == WB_PAIR_FAILED_B)
+			bad_b--;
+		else
+			bad_both--;
+		wb_sentence_add(&s, "%s FAILED in B (%s%s%s)", name, l->b->status,
+				*l->b->reason ? ": " : "", l->b->reason);
+	} else if (l) {
+		wb_sentence_add(&s, "%s %+.0f %% [%+.0f, %+.0f], significant", name, l->diff_pct,
+				l->cmp.ci95_low_pct, l->cmp.ci95_high_pct);
+		if (l->state == WB_PAIR_SLOWER)
+			slower--;
+		else
+			faster--;
+	} else if (v->ties == v->npairs) {
+		wb_sentence_add(&s, "all %zu test%s tie", v->npairs, plural(v->npairs));
+	} else {
+		wb_sentence_add(&s, "no significant change");
+	}
+	if (l || v->ties != v->npairs)
+		wb_sentence_add(&s, "; %zu of %zu test%s tie", v->ties, v->npairs, plural(v->npairs));
+	if (slower)
+		wb_sentence_add(&s, ", %zu %sslower", slower, l ? "more " : "");
+	if (faster)
+		wb_sentence_add(&s, ", %zu %sfaster", faster,
+				l && l->state == WB_PAIR_FASTER ? "more " : "");
+	if (v->no_interval)
+		wb_sentence_add(&s, ", %zu without an interval", v->no_interval);
+	if (bad_b)
+		wb_sentence_add(&s, ", %zu %sfailed in B", bad_b, lead_failed ? "more " : "");
+	if (bad_both)
+		wb_sentence_add(&s, ", %zu not ok in both", bad_both);
+	if (v->failed_a)
+		wb_sentence_add(&s, ", %zu not ok in A", v->failed_a);
+	if (v->nonly_a || v->nonly_b)
+		wb_sentence_add(&s, "; %zu only in A, %zu only in B", v->nonly_a, v->nonly_b);
+	if (v->schema_a != v->schema_b)
+		wb_sentence_add(&s, " (schema versions %d and %d)", v->schema_a, v->schema_b);
+	return buf;
+}
+
+/* Which side, and why, in the test's own words. */
+char *wb_compare_failure_words(const struct wb_compare_pair *p, char *buf, size_t len)
+{
+	const char *loud = p->state == WB_PAIR_FAILED_B || p->regression ? "FAILED in B" : "not ok";
+	char name[WB_COMPARE_NAME_LEN];
+
+	wb_compare_test_name(p->a, name, sizeof(name));
+	snprintf(buf, len, "%s: %s: A %s%s%s, B %s%s%s%s", loud, name, p->a->status,
+		 *p->a->reason ? ": " : "", p->a->reason, p->b->status, *p->b->reason ? ": " : "",
+		 p->b->reason,
+		 p->b->durability_failure ? " (a DURABILITY failure: a sync failed)" : "");
+	return buf;
+}
+
+char *wb_compare_gate_words(const struct wb_compare_verdict *v, char *buf, size_t len)
+{
+	if (!v->gate)
+		snprintf(buf, len, "%s", "");
+	else if (v->regression)
+		snprintf(buf, len,
+			 "--fail-on-regression %g%%: FAILED: %zu test%s significantly slower by "
+			 "more than %g%% or failed in B",
+			 v->gate_pct, v->regressions, plural(v->regressions), v->gate_pct);
+	else
+		snprintf(buf, len,
+			 "--fail-on-regression %g%%: passed: no test significantly slower by more "
+			 "than %g%%, none failed in B",
+			 v->gate_pct, v->gate_pct);
+	return buf;
+}

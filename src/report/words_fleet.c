@@ -1,0 +1,290 @@
+/* words_fleet.c — the fleet summary's sentences (words_fleet.h).
+ * Trap: the headline nests a vote's reason, and a vote's reason its counts,
+ * each in the buffer it has always had: a fleet large enough to fill one is cut
+ * where it always was. */
+#include "report/words_fleet.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "model/units.h"
+#include "report/sentence.h"
+#include "report/words_compare.h"
+
+static const char *label(const struct wb_fleet_verdict *v, size_t h)
+{
+	return v->hosts[h].label;
+}
+
+static const char *failure_kind(const struct wb_saved_test *t)
+{
+	return t->durability_failure ? "durability failure" : "error";
+}
+
+/* The headline's name for a test: a key test by what it is ("commit fdatasync
+ * 8kB"), any other by its full name. */
+static void short_name(const struct wb_saved_test *t, bool key, char *buf, size_t len)
+{
+	char size[32];
+
+	if (!key) {
+		wb_compare_test_name(t, buf, len);
+		return;
+	}
+	wb_format_size(t->size, size, sizeof(size));
+	snprintf(buf, len, "commit %s %s", t->method, size);
+}
+
+char *wb_fleet_finding_words(const struct wb_fleet_verdict *v, const struct wb_fleet_finding *x,
+			     char *buf, size_t len)
+{
+	char name[WB_FLEET_NAME_LEN], r1[32], r2[32], r3[32], med[32];
+	const struct wb_saved_test *t = x->test;
+
+	wb_compare_test_name(t, name, sizeof(name));
+	switch (x->kind) {
+	case WB_FLEET_FAILED:
+		snprintf(buf, len, "%s FAILED: %s on %s%s%s", label(v, x->host), failure_kind(t),
+			 name, *t->reason ? ": " : "", t->reason);
+		break;
+	case WB_FLEET_P99:
+		wb_format_count(x->p99_us, r1, sizeof(r1));
+		wb_format_count(x->median_p99_us, med, sizeof(med));
+		snprintf(buf, len,
+			 "%s: %s p99 %s us is %.1fx the median of the other %zu hosts, "
+			 "%s us, more than %.0fx (a point figure: a percentile has no interval)",
+			 label(v, x->host), name, r1, x->p99_ratio, x->others, med,
+			 WB_FLEET_P99_FACTOR);
+		break;
+	case WB_FLEET_SLOW:
+		wb_format_count(x->rate, r1, sizeof(r1));
+		wb_format_count(x->rate_low, r2, sizeof(r2));
+		wb_format_count(x->rate_high, r3, sizeof(r3));
+		wb_format_count(x->median, med, sizeof(med));
+		if (x->has_ci)
+			snprintf(buf, len,
+				 "%s: %s at %s/s [%s, %s] is %+.0f %% [%+.0f, %+.0f] "
+				 "against the median of the other %zu hosts, %s/s: even the top "
+				 "of its 95 %% interval is more than %.0f %% below",
+				 label(v, x->host), name, r1, r2, r3, x->diff_pct, x->diff_low_pct,
+				 x->diff_high_pct, x->others, med, WB_FLEET_RATE_GAP_PCT);
+		else
+			snprintf(buf, len,
+				 "%s: %s at %s/s is %+.0f %% against the median of the "
+				 "other %zu hosts, %s/s, more than %.0f %% below (a point figure: "
+				 "fewer than 2 trials, no interval)",
+				 label(v, x->host), name, r1, x->diff_pct, x->others, med,
+				 WB_FLEET_RATE_GAP_PCT);
+		break;
+	}
+	return buf;
+}
+
+char *wb_fleet_counts_words(const struct wb_fleet_verdict *v, const struct wb_fleet_vote *w,
+			    char *buf, size_t len)
+{
+	struct wb_sentence l = wb_sentence_at(buf, len);
+	size_t i;
+
+	for (i = 0; i < w->nanswers; i++)
+		wb_sentence_add(&l, "%s%s %zu", i ? ", " : "",
+				v->answers[w->first_answer + i].value,
+				v->answers[w->first_answer + i].hosts);
+	return buf;
+}
+
+char *wb_fleet_disagreement_words(const struct wb_fleet_verdict *v,
+				  const struct wb_fleet_disagreement *x, char *buf, size_t len)
+{
+	const struct wb_fleet_vote *w = &v->votes[x->vote];
+
+	if (w->kind == WB_FLEET_RECOMMENDATION)
+		snprintf(buf, len, "%s recommends %s where %zu of %zu recommend files recommend %s",
+			 label(v, x->host), x->value, w->majority_hosts, w->hosts, w->majority);
+	else
+		snprintf(buf, len,
+			 "%s: %s on tier %s where %zu of %zu qualify files of that tier "
+			 "say %s",
+			 label(v, x->host), x->value, w->tier, w->majority_hosts, w->hosts,
+			 w->majority);
+	return buf;
+}
+
+char *wb_fleet_vote_words(const struct wb_fleet_verdict *v, const struct wb_fleet_vote *w,
+			  char *buf, size_t len)
+{
+	bool rec = w->kind == WB_FLEET_RECOMMENDATION;
+	struct wb_sentence l = wb_sentence_at(buf, len);
+	char counts[WB_FLEET_COUNTS_LEN];
+	size_t i, named = 0;
+
+	if (w->no_majority) {
+		wb_fleet_counts_words(v, w, counts, sizeof(counts));
+		if (rec)
+			wb_sentence_add(&l, "no majority recommendation (%s)", counts);
+		else
+			wb_sentence_add(&l, "no majority verdict on tier %s (%s)", w->tier, counts);
+		return buf;
+	}
+	if (!w->dissent) {
+		if (rec)
+			wb_sentence_add(&l, "recommendations agree (%s, %zu of %zu)", w->majority,
+					w->hosts, w->hosts);
+		else
+			wb_sentence_add(&l, "verdicts on tier %s agree (%s, %zu of %zu)", w->tier,
+					w->majority, w->hosts, w->hosts);
+		return buf;
+	}
+	if (rec)
+		wb_sentence_add(&l, "recommendations: %s on %zu of %zu; ", w->majority,
+				w->majority_hosts, w->hosts);
+	else
+		wb_sentence_add(&l, "tier %s: %s on %zu of %zu; ", w->tier, w->majority,
+				w->majority_hosts, w->hosts);
+	wb_sentence_add(&l, "%zu differ%s (", w->dissent, w->dissent == 1 ? "s" : "");
+	for (i = 0; i < v->ndisagreements; i++)
+		if (&v->votes[v->disagreements[i].vote] == w)
+			wb_sentence_add(&l, "%s%s %s", named++ ? ", " : "",
+					label(v, v->disagreements[i].host),
+					v->disagreements[i].value);
+	wb_sentence_add(&l, ")");
+	return buf;
+}
+
+/* "db7: commit fdatasync 8kB -62 % [-66, -58] vs median 1,510/s" */
+static void lead_words(const struct wb_fleet_verdict *v, const struct wb_fleet_finding *x,
+		       char *buf, size_t len)
+{
+	char name[WB_FLEET_NAME_LEN], med[32];
+	struct wb_sentence l = wb_sentence_at(buf, len);
+
+	short_name(x->test, x->key, name, sizeof(name));
+	wb_sentence_add(&l, "%s: %s ", label(v, x->host), name);
+	if (x->kind == WB_FLEET_P99) {
+		wb_format_count(x->median_p99_us, med, sizeof(med));
+		wb_sentence_add(&l, "p99 %.1fx the median %s us", x->p99_ratio, med);
+		return;
+	}
+	wb_format_count(x->median, med, sizeof(med));
+	if (x->has_ci)
+		wb_sentence_add(&l, "%+.0f %% [%+.0f, %+.0f] vs median %s/s", x->diff_pct,
+				x->diff_low_pct, x->diff_high_pct, med);
+	else
+		wb_sentence_add(&l, "%+.0f %% vs median %s/s, a point figure", x->diff_pct, med);
+}
+
+enum host_mark { MARK_FAILED, MARK_OUTLIER, MARK_PARTIAL };
+
+static bool marked(const struct wb_fleet_host *x, enum host_mark m)
+{
+	return m == MARK_FAILED ? x->failed : m == MARK_OUTLIER ? x->outlier : x->r->partial;
+}
+
+/* The labels of the hosts so marked, but skip, comma-separated. */
+static void name_hosts(const struct wb_fleet_verdict *v, struct wb_sentence *l, enum host_mark m,
+		       size_t skip)
+{
+	size_t h, k = 0;
+
+	for (h = 0; h < v->nhosts; h++)
+		if (marked(&v->hosts[h], m) && h != skip)
+			wb_sentence_add(l, "%s%s", k++ ? ", " : "", label(v, h));
+}
+
+/* Two hosts: "; db2 against db1 on commit fdatasync 8kB: -60 % [-61, -59], significant" */
+static void pair_words(const struct wb_fleet_verdict *v, struct wb_sentence *l)
+{
+	char name[WB_FLEET_NAME_LEN];
+
+	short_name(v->hosts[1].key, true, name, sizeof(name));
+	wb_sentence_add(l, "; %s against %s on %s: %+.0f %%", label(v, 1), label(v, 0), name,
+			v->pair.diff_pct);
+	if (v->pair.has_ci)
+		wb_sentence_add(l, " [%+.0f, %+.0f]%s", v->pair.low_pct, v->pair.high_pct,
+				v->pair.significant ? ", significant" : ", a tie");
+	else
+		wb_sentence_add(l, ", a point figure");
+}
+
+static const struct wb_fleet_finding *first_failure(const struct wb_fleet_verdict *v)
+{
+	size_t i;
+
+	for (i = 0; i < v->nfindings; i++)
+		if (v->findings[i].kind == WB_FLEET_FAILED)
+			return &v->findings[i];
+	return NULL;
+}
+
+char *wb_fleet_headline(const struct wb_fleet_verdict *v, char *buf, size_t len)
+{
+	const struct wb_fleet_finding *fail = first_failure(v);
+	char lead[400], name[WB_FLEET_NAME_LEN], vote[WB_FLEET_VOTE_LEN];
+	struct wb_sentence l = wb_sentence_at(buf, len);
+	size_t i;
+
+	wb_sentence_add(&l, "fleet of %zu: ", v->nhosts);
+	if (v->failed == 1 && fail) {
+		short_name(fail->test, fail->key, name, sizeof(name));
+		wb_sentence_add(&l, "1 FAILED (%s: %s on %s), ", label(v, fail->host),
+				failure_kind(fail->test), name);
+	} else if (v->failed) {
+		wb_sentence_add(&l, "%zu FAILED (", v->failed);
+		name_hosts(v, &l, MARK_FAILED, SIZE_MAX);
+		wb_sentence_add(&l, "), ");
+	}
+	if (v->lead) {
+		lead_words(v, v->lead, lead, sizeof(lead));
+		wb_sentence_add(&l, "%zu outlier%s (%s", v->outliers, v->outliers == 1 ? "" : "s",
+				lead);
+		if (v->outliers > 1) {
+			wb_sentence_add(&l, "; also ");
+			name_hosts(v, &l, MARK_OUTLIER, v->lead->host);
+		}
+		wb_sentence_add(&l, ")");
+	} else if (v->judged_tests) {
+		wb_sentence_add(&l, "no outliers (%zu test%s compared)", v->judged_tests,
+				v->judged_tests == 1 ? "" : "s");
+	} else if (v->nhosts == 2) {
+		wb_sentence_add(&l, "too few hosts for a median (%d needed)", WB_FLEET_MIN_HOSTS);
+		if (v->pair.known)
+			pair_words(v, &l);
+	} else {
+		wb_sentence_add(&l, "no test is ok on %d or more hosts, nothing compared",
+				WB_FLEET_MIN_HOSTS);
+	}
+	if (v->partial) {
+		wb_sentence_add(&l, ", %zu partial (", v->partial);
+		name_hosts(v, &l, MARK_PARTIAL, SIZE_MAX);
+		wb_sentence_add(&l, ")");
+	}
+	for (i = 0; i < v->nvotes; i++)
+		wb_sentence_add(&l, "%s%s", i ? "; " : ", ",
+				wb_fleet_vote_words(v, &v->votes[i], vote, sizeof(vote)));
+	return buf;
+}
+
+char *wb_fleet_gate_words(const struct wb_fleet_verdict *v, char *buf, size_t len)
+{
+	bool tripped = v->outliers || v->failed;
+
+	snprintf(buf, len,
+		 "--fail-on-outlier: %s: %zu outlier host%s, %zu host%s with a failed test",
+		 tripped ? "FAILED" : "passed", v->outliers, v->outliers == 1 ? "" : "s", v->failed,
+		 v->failed == 1 ? "" : "s");
+	return buf;
+}
+
+const char *wb_fleet_finding_kind_name(enum wb_fleet_finding_kind k)
+{
+	switch (k) {
+	case WB_FLEET_SLOW:
+		return "slow";
+	case WB_FLEET_P99:
+		return "p99";
+	case WB_FLEET_FAILED:
+		return "failed";
+	}
+	return "?";
+}

@@ -1,0 +1,229 @@
+/* test_words_compare.c — compare's words (report/words_compare.h) on verdicts
+ * built by hand: test names, state names, each headline branch with its
+ * counts, a failure's line and the gate's line. The figures are set, not
+ * measured, so each sentence is checked exactly; the headlines test_compare.c
+ * once checked on its fixtures are here word for word. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "report/words_compare.h"
+
+static struct wb_saved_test t;       /* fdatasync/sync 8kB x1, PostgreSQL's defaults */
+static struct wb_compare_pair pairs[6];
+static struct wb_compare_verdict v;
+static char buf[WB_COMPARE_FAILURE_LEN];
+
+static int setup(void **state)
+{
+	(void)state;
+	t = (struct wb_saved_test){ .method = "fdatasync", .engine = "sync", .size = 8192,
+				    .writes_per_op = 1, .pattern = "overwrite", .queue_depth = 1,
+				    .jobs = 1, .flush_form = "separate", .fd_mode = "keep",
+				    .data_load = -1, .status = "ok" };
+	memset(pairs, 0, sizeof(pairs));
+	v = (struct wb_compare_verdict){ .pairs = pairs, .schema_a = 5, .schema_b = 5 };
+	return 0;
+}
+
+static const char *name(const struct wb_saved_test *x)
+{
+	wb_compare_test_name(x, buf, WB_COMPARE_NAME_LEN);
+	return buf;
+}
+
+static const char *headline(void)
+{
+	return wb_compare_headline(&v, buf, WB_COMPARE_HEADLINE_LEN);
+}
+
+/* The pair that leads: pairs[0], t against t in state, with its interval. */
+static struct wb_compare_pair *lead(enum wb_pair_state state, double diff, double low,
+				    double high)
+{
+	pairs[0] = (struct wb_compare_pair){ .a = &t, .b = &t, .state = state, .diff_pct = diff,
+					     .has_ci = true };
+	pairs[0].cmp.ci95_low_pct = low;
+	pairs[0].cmp.ci95_high_pct = high;
+	v.lead = &pairs[0];
+	return &pairs[0];
+}
+
+static void test_names(void **state)
+{
+	struct wb_saved_test x;
+
+	(void)state;
+	assert_string_equal(name(&t), "fdatasync/sync 8kB x1");
+	x = t;
+	strcpy(x.pattern, "groupcommit");
+	x.committers = 8;
+	assert_string_equal(name(&x), "fdatasync/sync 8kB x1 groupcommit c8");
+	x = t;
+	x.size = 16384;
+	assert_string_equal(name(&x), "fdatasync/sync 16kB x1");
+	x = t;
+	strcpy(x.method, "fsync");
+	strcpy(x.fd_mode, "sync_then_close");
+	assert_string_equal(name(&x), "fsync/sync 8kB x1 sync_then_close");
+	x = t;
+	strcpy(x.label, "PostgreSQL 18");
+	strcpy(x.pattern, "append");
+	x.queue_depth = 4;
+	x.jobs = 2;
+	strcpy(x.flush_form, "coalesced");
+	x.wal_buffers = 16u << 20;
+	strcpy(x.segment, "new");
+	x.segment_size = 64u << 20;
+	strcpy(x.where, "data");
+	x.data_load = 1;
+	assert_string_equal(name(&x), "fdatasync/sync 8kB x1 [PostgreSQL 18] append qd4 j2 "
+				      "coalesced wal_buffers 16MiB new segments segment 64MiB "
+				      "on data under load");
+	/* PostgreSQL's defaults go unsaid */
+	x = t;
+	x.wal_buffers = 4u << 20;
+	x.segment_size = 16u << 20;
+	strcpy(x.segment, "recycle");
+	assert_string_equal(name(&x), "fdatasync/sync 8kB x1");
+}
+
+static void test_state_names(void **state)
+{
+	static const char *const want[] = {
+		[WB_PAIR_SLOWER] = "slower",	       [WB_PAIR_FASTER] = "faster",
+		[WB_PAIR_TIE] = "tie",		       [WB_PAIR_NO_INTERVAL] = "no interval",
+		[WB_PAIR_FAILED_B] = "FAILED in B",    [WB_PAIR_FAILED_A] = "failed in A",
+		[WB_PAIR_FAILED_BOTH] = "not ok in both",
+	};
+	size_t s;
+
+	(void)state;
+	for (s = 0; s < sizeof(want) / sizeof(want[0]); s++)
+		assert_string_equal(wb_pair_state_name((enum wb_pair_state)s), want[s]);
+}
+
+/* slower.json against base.json: fdatasync -48 % leads. */
+static void test_slower_leads(void **state)
+{
+	(void)state;
+	lead(WB_PAIR_SLOWER, -48.0, -48.2, -47.8);
+	v.npairs = 4;
+	v.slower = v.faster = v.ties = v.failed_both = 1;
+	v.nonly_a = v.nonly_b = 1;
+	assert_string_equal(headline(), "B against A: fdatasync/sync 8kB x1 -48 % [-48, -48], "
+					"significant; 1 of 4 tests tie, 1 faster, 1 not ok in "
+					"both; 1 only in A, 1 only in B");
+	v.slower = 2;
+	v.no_interval = 1;
+	v.failed_a = 1;
+	v.nonly_a = v.nonly_b = 0;
+	v.schema_b = 2;
+	assert_string_equal(headline(), "B against A: fdatasync/sync 8kB x1 -48 % [-48, -48], "
+					"significant; 1 of 4 tests tie, 1 more slower, 1 faster, 1 "
+					"without an interval, 1 not ok in both, 1 not ok in A "
+					"(schema versions 5 and 2)");
+}
+
+static void test_faster_leads(void **state)
+{
+	(void)state;
+	lead(WB_PAIR_FASTER, 20.0, 19.0, 21.0);
+	v.npairs = 3;
+	v.faster = 3;
+	assert_string_equal(headline(), "B against A: fdatasync/sync 8kB x1 +20 % [+19, +21], "
+					"significant; 0 of 3 tests tie, 2 more faster");
+}
+
+/* A file against itself: nothing leads. */
+static void test_nothing_leads(void **state)
+{
+	(void)state;
+	v.npairs = 5;
+	v.ties = 4;
+	v.failed_both = 1;
+	assert_string_equal(headline(), "B against A: no significant change; 4 of 5 tests tie, "
+					"1 not ok in both");
+	v.npairs = v.ties = 1;
+	v.failed_both = 0;
+	assert_string_equal(headline(), "B against A: all 1 test tie");
+	v.npairs = v.ties = 3;
+	assert_string_equal(headline(), "B against A: all 3 tests tie");
+	v.npairs = v.ties = 0;
+	v.nonly_a = 1;
+	v.nonly_b = 2;
+	assert_string_equal(headline(), "B against A: no test is in both files (1 only in A, 2 "
+					"only in B)");
+}
+
+/* failed.json against base.json: an I/O error in B leads, loudly. */
+static void test_failure_leads(void **state)
+{
+	static struct wb_saved_test bad;
+	struct wb_compare_pair *p;
+
+	(void)state;
+	bad = t;
+	strcpy(bad.status, "error");
+	strcpy(bad.reason, "fdatasync: Input/output error");
+	bad.durability_failure = true;
+	p = lead(WB_PAIR_FAILED_B, 0, 0, 0);
+	p->b = &bad;
+	p->has_ci = false;
+	p->regression = true;
+	v.npairs = 5;
+	v.ties = 3;
+	v.failed_b = v.failed_both = 1;
+	assert_string_equal(headline(), "B against A: fdatasync/sync 8kB x1 FAILED in B (error: "
+					"fdatasync: Input/output error); 3 of 5 tests tie, 1 not "
+					"ok in both");
+	v.failed_b = 2;
+	assert_non_null(strstr(headline(), "; 3 of 5 tests tie, 1 more failed in B, 1 not ok"));
+	assert_string_equal(wb_compare_failure_words(p, buf, sizeof(buf)),
+			    "FAILED in B: fdatasync/sync 8kB x1: A ok, B error: fdatasync: "
+			    "Input/output error (a DURABILITY failure: a sync failed)");
+	/* the other way round: nothing to compare against, not loud */
+	p->a = &bad;
+	p->b = &t;
+	p->state = WB_PAIR_FAILED_A;
+	p->regression = false;
+	assert_string_equal(wb_compare_failure_words(p, buf, sizeof(buf)),
+			    "not ok: fdatasync/sync 8kB x1: A error: fdatasync: Input/output "
+			    "error, B ok");
+}
+
+static void test_gate(void **state)
+{
+	(void)state;
+	assert_string_equal(wb_compare_gate_words(&v, buf, WB_COMPARE_GATE_LEN), "");
+	v.gate = true;
+	v.gate_pct = 10;
+	assert_string_equal(wb_compare_gate_words(&v, buf, WB_COMPARE_GATE_LEN),
+			    "--fail-on-regression 10%: passed: no test significantly slower by "
+			    "more than 10%, none failed in B");
+	v.regression = true;
+	v.regressions = 2;
+	v.gate_pct = 2.5;
+	assert_string_equal(wb_compare_gate_words(&v, buf, WB_COMPARE_GATE_LEN),
+			    "--fail-on-regression 2.5%: FAILED: 2 tests significantly slower by "
+			    "more than 2.5% or failed in B");
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup(test_names, setup),
+		cmocka_unit_test(test_state_names),
+		cmocka_unit_test_setup(test_slower_leads, setup),
+		cmocka_unit_test_setup(test_faster_leads, setup),
+		cmocka_unit_test_setup(test_nothing_leads, setup),
+		cmocka_unit_test_setup(test_failure_leads, setup),
+		cmocka_unit_test_setup(test_gate, setup),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
