@@ -11,6 +11,7 @@
 
 #include "report/atomic_file.h"
 #include "report/textbuf.h"
+#include "report/words.h"
 #include "model/method.h"
 #include "model/version.h"
 
@@ -563,6 +564,7 @@ static void add_schedule(cJSON *root, const struct wb_results *rs)
 
 static void add_verdict(cJSON *parent, const char *key, const struct wb_part_verdict *v)
 {
+	char why[WB_WORDS_WHY_LEN];
 	cJSON *o;
 
 	if (!v->measured || !(o = cJSON_AddObjectToObject(parent, key)))
@@ -571,7 +573,7 @@ static void add_verdict(cJSON *parent, const char *key, const struct wb_part_ver
 	cJSON_AddBoolToObject(o, "decided", v->decided);
 	cJSON_AddNumberToObject(o, "margin_pct", v->gain_pct);
 	add_range(o, "ci95_pct", v->low_pct, v->high_pct);
-	cJSON_AddStringToObject(o, "reason", v->why);
+	cJSON_AddStringToObject(o, "reason", wb_words_part_why(v, why, sizeof(why)));
 }
 
 static void add_placement_row(cJSON *parent, const char *key, const struct wb_placement_row *r)
@@ -704,16 +706,18 @@ static void add_placement(cJSON *o, const struct wb_placement *pl)
 static void add_recommendation(cJSON *root, const struct wb_recommendation *rec)
 {
 	cJSON *o = cJSON_AddObjectToObject(root, "recommendation"), *arr;
+	struct wb_rec_words w;
 	size_t i;
 
 	if (!o)
 		return;
+	wb_words_recommendation(rec, &w);
 	cJSON_AddStringToObject(o, "workload", wb_workload_names[rec->workload]);
 	add_placement(o, rec->placement);
 	if (rec->failed) {
 		cJSON_AddNullToObject(o, "wal_sync_method");
-		cJSON_AddStringToObject(o, "failure", rec->failure);
-		cJSON_AddStringToObject(o, "headline", rec->headline);
+		cJSON_AddStringToObject(o, "failure", w.failure);
+		cJSON_AddStringToObject(o, "headline", w.headline);
 		return;
 	}
 	cJSON_AddStringToObject(o, "wal_sync_method", wb_method_get(rec->method)->name);
@@ -737,11 +741,11 @@ static void add_recommendation(cJSON *root, const struct wb_recommendation *rec)
 	cJSON_AddNumberToObject(o, "flush_p50_us", rec->flush_p50_us);
 	cJSON_AddNumberToObject(o, "commit_delay_us", rec->commit_delay_us);
 	cJSON_AddNumberToObject(o, "commit_siblings", rec->commit_siblings);
-	cJSON_AddStringToObject(o, "commit_delay_reason", rec->commit_reason);
+	cJSON_AddStringToObject(o, "commit_delay_reason", w.commit_reason);
 	cJSON_AddBoolToObject(o, "decided", rec->decided);
 	cJSON_AddNumberToObject(o, "decided_in_s", rec->decided_in_s);
-	cJSON_AddStringToObject(o, "headline", rec->headline);
-	cJSON_AddStringToObject(o, "reason", rec->reason);
+	cJSON_AddStringToObject(o, "headline", w.headline);
+	cJSON_AddStringToObject(o, "reason", w.reason);
 	arr = cJSON_AddArrayToObject(o, "advisories");
 	for (i = 0; arr && i < rec->nadvisories; i++) {
 		const struct wb_advisory *a = &rec->advisories[i];
@@ -757,11 +761,11 @@ static void add_recommendation(cJSON *root, const struct wb_recommendation *rec)
 		cJSON_AddItemToArray(arr, x);
 	}
 	arr = cJSON_AddArrayToObject(o, "config");
-	for (i = 0; arr && i < rec->nconfig; i++)
-		cJSON_AddItemToArray(arr, cJSON_CreateString(rec->config[i]));
+	for (i = 0; arr && i < w.nconfig; i++)
+		cJSON_AddItemToArray(arr, cJSON_CreateString(w.config[i]));
 	arr = cJSON_AddArrayToObject(o, "alter_system");
-	for (i = 0; arr && i < rec->nalter; i++)
-		cJSON_AddItemToArray(arr, cJSON_CreateString(rec->alter[i]));
+	for (i = 0; arr && i < w.nalter; i++)
+		cJSON_AddItemToArray(arr, cJSON_CreateString(w.alter[i]));
 }
 
 /* A figure with its interval; an unbounded end is null. */
