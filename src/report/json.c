@@ -819,14 +819,17 @@ static void add_tier_verdict(cJSON *o, const struct wb_q_tier_verdict *t)
 static void add_qualification(cJSON *root, const struct wb_qualification *q)
 {
 	cJSON *o = cJSON_AddObjectToObject(root, "qualification"), *arr, *x;
+	struct wb_finding_words fw;
+	struct wb_q_words w;
 	size_t k;
 
 	if (!o)
 		return;
-	cJSON_AddStringToObject(o, "headline", q->headline);
+	wb_words_qualification(q, &w);
+	cJSON_AddStringToObject(o, "headline", w.headline);
 	if (q->failed) {
 		cJSON_AddStringToObject(o, "verdict", "error");
-		cJSON_AddStringToObject(o, "failure", q->failure);
+		cJSON_AddStringToObject(o, "failure", w.failure);
 	} else if (q->chosen >= 0) {
 		add_tier_verdict(o, &q->tiers[q->chosen]);
 	}
@@ -843,16 +846,17 @@ static void add_qualification(cJSON *root, const struct wb_qualification *q)
 		cJSON_AddBoolToObject(x, "fell", q->trend.fell);
 		if (q->trend.fell)
 			cJSON_AddNumberToObject(x, "fell_after_s", q->trend.fell_after_s);
-		cJSON_AddStringToObject(x, "line", q->trend.line);
+		cJSON_AddStringToObject(x, "line", w.trend);
 	}
 	arr = cJSON_AddArrayToObject(root, "findings");
 	for (k = 0; arr && k < q->nfindings; k++)
 		if ((x = cJSON_CreateObject())) {
-			cJSON_AddStringToObject(x, "name", q->findings[k].name);
+			wb_words_finding(q, &q->findings[k], &fw);
+			cJSON_AddStringToObject(x, "name", wb_finding_name(q->findings[k].code));
 			cJSON_AddStringToObject(x, "severity", q->findings[k].severity ==
 						WB_FINDING_WARN ? "warn" : "info");
-			cJSON_AddStringToObject(x, "evidence", q->findings[k].evidence);
-			cJSON_AddStringToObject(x, "advice", q->findings[k].advice);
+			cJSON_AddStringToObject(x, "evidence", fw.evidence);
+			cJSON_AddStringToObject(x, "advice", fw.advice);
 			cJSON_AddItemToArray(arr, x);
 		}
 }

@@ -9,6 +9,7 @@
 
 #include <stddef.h>
 
+#include "advice/qualify.h"
 #include "advice/recommend.h"
 
 /* A part's why (commits, bulk flushes): the group decision's reason at most. */
@@ -30,5 +31,29 @@ void wb_words_recommendation(const struct wb_recommendation *rec, struct wb_rec_
 
 /* One part's why into buf (WB_WORDS_WHY_LEN for today's words); returns buf. */
 const char *wb_words_part_why(const struct wb_part_verdict *v, char *buf, size_t len);
+
+/* A qualification in words (words_qualify.c). */
+struct wb_q_words {
+	char failure[400];             /* the failure that left no verdict; "" otherwise */
+	char headline[320];            /* "standard: PASS", "No verdict: ..." */
+	char trend[240];               /* "sustained X/s after Y s; burst Z/s" */
+};
+
+void wb_words_qualification(const struct wb_qualification *q, struct wb_q_words *w);
+
+/* A trend of slice rates in one line; "" when none was taken. Returns buf. */
+const char *wb_words_q_trend(const struct wb_q_trend *t, char *buf, size_t len);
+
+/* One criterion's outcome: "commit flushes/s 300/s [250, 350] >= 200/s: pass". */
+const char *wb_words_q_outcome(const struct wb_q_outcome *o, char *buf, size_t len);
+
+/* A finding's evidence and what to do. */
+struct wb_finding_words {
+	char evidence[320];
+	char advice[200];
+};
+
+void wb_words_finding(const struct wb_qualification *q, const struct wb_finding *f,
+		      struct wb_finding_words *w);
 
 #endif

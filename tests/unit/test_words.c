@@ -184,6 +184,114 @@ static void rec_failed(void **state)
 	assert_string_equal(w.headline, "No recommendation: interrupted.");
 }
 
+static void q_headlines(void **state)
+{
+	struct wb_qualification q = { .chosen = -1, .asked = "missing" };
+	struct wb_result r = { .durability_failure = true };
+	struct wb_q_words w;
+
+	(void)state;
+	wb_words_qualification(&q, &w);
+	assert_string_equal(w.headline, "No tier named missing.");
+	assert_string_equal(w.trend, ""); /* no commit row was read */
+	q.ntiers = 1, q.chosen = 0;
+	snprintf(q.tiers[0].name, sizeof(q.tiers[0].name), "standard");
+	wb_words_qualification(&q, &w);
+	assert_string_equal(w.headline, "standard: PASS");
+	q.tiers[0].verdict = WB_Q_FAIL;
+	wb_words_qualification(&q, &w);
+	assert_string_equal(w.headline, "standard: FAIL");
+	q.tiers[0].verdict = WB_Q_INCONCLUSIVE;
+	wb_words_qualification(&q, &w);
+	assert_string_equal(w.headline, "standard: INCONCLUSIVE");
+	snprintf(r.test.label, sizeof(r.test.label), "commit");
+	snprintf(r.reason, sizeof(r.reason), "fdatasync: EIO");
+	q = (struct wb_qualification){ .failed = true, .chosen = -1, .failed_test = &r };
+	wb_words_qualification(&q, &w);
+	assert_string_equal(w.failure, "DURABILITY FAILURE: commit: fdatasync: EIO");
+	assert_string_equal(w.headline, "No verdict: DURABILITY FAILURE: commit: fdatasync: EIO");
+	r.durability_failure = false;
+	wb_words_qualification(&q, &w);
+	assert_string_equal(w.headline, "No verdict: commit: fdatasync: EIO");
+}
+
+static void q_trend_and_outcome(void **state)
+{
+	struct wb_q_trend t = { .sliced = true };
+	struct wb_q_outcome o = { .crit = { .shape = WB_Q_SHAPE_COMMIT,
+					    .metric = WB_Q_FLUSHES_PER_S, .threshold = 200 } };
+	char buf[240];
+
+	(void)state;
+	assert_string_equal(wb_words_q_trend(&t, buf, sizeof(buf)), "too few time slices to tell "
+			    "burst from sustained (give it more --duration)");
+	t.known = true, t.burst_per_s = 1010, t.sustained_per_s = 990;
+	assert_string_equal(wb_words_q_trend(&t, buf, sizeof(buf)), "steady: sustained 990/s to "
+			    "the end; burst 1010/s");
+	t.fell = true, t.burst_per_s = 3000, t.sustained_per_s = 800, t.fell_after_s = 30;
+	assert_string_equal(wb_words_q_trend(&t, buf, sizeof(buf)), "sustained 800/s after 30 s; "
+			    "burst 3000/s (73 % lower once a cache, an SLC area or a thermal limit "
+			    "ran out)");
+	o.result = WB_Q_NOT_MEASURED;
+	assert_string_equal(wb_words_q_outcome(&o, buf, sizeof(buf)), "commit flushes_per_s: not "
+			    "measured");
+	o.fig = (struct wb_q_figure){ .measured = true, .value = 300, .low = 250, .high = 350 };
+	o.result = WB_Q_PASS;
+	assert_string_equal(wb_words_q_outcome(&o, buf, sizeof(buf)), "commit flushes_per_s 300/s "
+			    "[250, 350] >= 200/s: pass");
+	o.crit.metric = WB_Q_P99_MS, o.crit.threshold = 10, o.result = WB_Q_FAIL;
+	o.fig = (struct wb_q_figure){ .measured = true, .value = 15, .low = 12, .high = 20 };
+	assert_string_equal(wb_words_q_outcome(&o, buf, sizeof(buf)), "commit p99_ms 15 ms [12, "
+			    "20] <= 10 ms: fail");
+}
+
+static void q_findings(void **state)
+{
+	static struct wb_results rs;
+	struct wb_qualification q = { .rs = &rs };
+	struct wb_finding f = { .code = WB_FINDING_IN_MEMORY };
+	struct wb_finding_words w;
+	const char *power_cut = "flushes may not reach stable storage; run `walbench verify` "
+				"with a power cut";
+
+	(void)state;
+	snprintf(rs.target, sizeof(rs.target), "/dev/shm/x");
+	snprintf(rs.device.fs_type, sizeof(rs.device.fs_type), "tmpfs");
+	snprintf(rs.device.block_name, sizeof(rs.device.block_name), "sda");
+	wb_words_finding(&q, &f, &w);
+	assert_string_equal(w.evidence, "/dev/shm/x is memory (tmpfs): nothing on it survives a "
+			    "power cut or a reboot");
+	assert_string_equal(w.advice, "never put a database's WAL or data here");
+	f = (struct wb_finding){ .code = WB_FINDING_FASTER_THAN_ROTATION, .rate_per_s = 1000 };
+	wb_words_finding(&q, &f, &w);
+	assert_string_equal(w.evidence, "1000 flushes/s on a disk that reports itself rotational "
+			    "(sda): one flush a turn allows at most 250/s even at 15,000 rpm");
+	assert_string_equal(w.advice, power_cut);
+	rs.device.virtual_disk = true;
+	wb_words_finding(&q, &f, &w);
+	assert_non_null(strstr(w.evidence, "15,000 rpm; it is a virtual disk, whose flag is the "
+			       "hypervisor's"));
+	f = (struct wb_finding){ .code = WB_FINDING_LIKE_A_WRITE, .flush_us = 12, .write_us = 11.96 };
+	wb_words_finding(&q, &f, &w);
+	assert_string_equal(w.evidence, "an 8 kB commit flush takes 12.0 us (median), an unsynced "
+			    "8 kB write 12.0 us: the flush did no more work than the write");
+	assert_string_equal(w.advice, power_cut);
+	f.code = WB_FINDING_VOLATILE_NO_FUA;
+	wb_words_finding(&q, &f, &w);
+	assert_string_equal(w.evidence, "sda has a volatile write cache (queue/write_cache = write "
+			    "back) and no FUA: every durable write relies on a cache-flush command "
+			    "the device must honour");
+	assert_string_equal(w.advice, "make sure the cache is battery- or capacitor-backed, or "
+			    "run `walbench verify` with a power cut");
+	f.code = WB_FINDING_VIRTUAL_DISK;
+	wb_words_finding(&q, &f, &w);
+	assert_string_equal(w.evidence, "sda is a virtual disk: its cache and rotational flags are "
+			    "what the hypervisor shows, not the host's storage");
+	assert_string_equal(w.advice, "ask the provider what a flush guarantees, or run `walbench "
+			    "verify` with a power cut of the host");
+	assert_string_equal(wb_finding_name(WB_FINDING_LIKE_A_WRITE), "flush-no-slower-than-write");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -192,6 +300,9 @@ int main(void)
 		cmocka_unit_test(rec_undecided_leader_failed),
 		cmocka_unit_test(rec_mixed),
 		cmocka_unit_test(rec_failed),
+		cmocka_unit_test(q_headlines),
+		cmocka_unit_test(q_trend_and_outcome),
+		cmocka_unit_test(q_findings),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
