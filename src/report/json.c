@@ -602,6 +602,8 @@ static void add_placement_gain(cJSON *row, const struct wb_placement_gain *g)
  * volume's own rows, the load, and where pg_wal should be. */
 static void add_placement(cJSON *o, const struct wb_placement *pl)
 {
+	struct wb_placement_words w;
+	char reason[WB_WORDS_CANDIDATE_LEN];
 	cJSON *arr, *base, *load, *x, *g;
 	size_t k;
 
@@ -610,6 +612,7 @@ static void add_placement(cJSON *o, const struct wb_placement *pl)
 		cJSON_AddNullToObject(o, "placement_baseline");
 		return;
 	}
+	wb_words_placement(pl, &w);
 	arr = cJSON_AddArrayToObject(o, "placement");
 	for (k = 0; arr && k < pl->n; k++) {
 		const struct wb_placement_candidate *c = &pl->c[k];
@@ -640,7 +643,7 @@ static void add_placement(cJSON *o, const struct wb_placement *pl)
 		cJSON_AddBoolToObject(x, "in_ram", c->in_ram);
 		cJSON_AddBoolToObject(x, "recommended", c->recommended);
 		cJSON_AddBoolToObject(x, "upper_bound", c->upper_bound);
-		cJSON_AddStringToObject(x, "reason", c->reason);
+		cJSON_AddStringToObject(x, "reason", wb_words_candidate(pl, c, reason, sizeof(reason)));
 		if (pl->rs && k + 1 < pl->rs->nsites && (g = cJSON_AddObjectToObject(x, "storage")))
 			add_device(g, &pl->rs->sites[k + 1].device);
 		add_placement_row(x, "commit", &c->commit);
@@ -656,9 +659,9 @@ static void add_placement(cJSON *o, const struct wb_placement *pl)
 	cJSON_AddStringToObject(base, "device", pl->data_device);
 	cJSON_AddBoolToObject(base, "failed", pl->failed);
 	if (pl->failed)
-		cJSON_AddStringToObject(base, "failure", pl->failure);
-	cJSON_AddStringToObject(base, "headline", pl->headline);
-	cJSON_AddStringToObject(base, "context", pl->context);
+		cJSON_AddStringToObject(base, "failure", w.failure);
+	cJSON_AddStringToObject(base, "headline", w.headline);
+	cJSON_AddStringToObject(base, "context", w.context);
 	cJSON_AddStringToObject(base, "wal_dir", pl->wal_dir ? pl->wal_dir : "");
 	if (pl->best >= 0)
 		cJSON_AddStringToObject(base, "move_to", pl->c[pl->best].path);
@@ -694,8 +697,8 @@ static void add_placement(cJSON *o, const struct wb_placement *pl)
 		cJSON_AddNumberToObject(load, "fsync_max_ms", pl->load_fsync_max_ms);
 	}
 	arr = cJSON_AddArrayToObject(base, "steps");
-	for (k = 0; arr && k < pl->nsteps; k++)
-		cJSON_AddItemToArray(arr, cJSON_CreateString(pl->steps[k]));
+	for (k = 0; arr && k < w.nsteps; k++)
+		cJSON_AddItemToArray(arr, cJSON_CreateString(w.steps[k]));
 	/* Every row as a test, trials and all: the verdict's evidence in full. */
 	arr = pl->rs ? cJSON_AddArrayToObject(base, "tests") : NULL;
 	for (k = 0; arr && k < pl->rs->n; k++)

@@ -9,6 +9,7 @@
 
 #include <stddef.h>
 
+#include "advice/placement.h"
 #include "advice/qualify.h"
 #include "advice/recommend.h"
 
@@ -31,6 +32,29 @@ void wb_words_recommendation(const struct wb_recommendation *rec, struct wb_rec_
 
 /* One part's why into buf (WB_WORDS_WHY_LEN for today's words); returns buf. */
 const char *wb_words_part_why(const struct wb_part_verdict *v, char *buf, size_t len);
+
+/* A placement verdict in words (words_placement.c). */
+#define WB_PLACEMENT_MAX_STEPS 10
+#define WB_PLACEMENT_STEP_LEN 1024
+/* A candidate's reason. */
+#define WB_WORDS_CANDIDATE_LEN 720
+
+struct wb_placement_words {
+	char failure[560];             /* why no verdict; "" when there is one */
+	char headline[480];
+	char context[480];             /* what the load did to the data volume */
+	char steps[WB_PLACEMENT_MAX_STEPS][WB_PLACEMENT_STEP_LEN]; /* how to move, when moving */
+	size_t nsteps;
+};
+
+void wb_words_placement(const struct wb_placement *pl, struct wb_placement_words *w);
+
+/* The failure alone (what a recommendation cut short by it quotes); returns buf. */
+const char *wb_words_placement_failure(const struct wb_placement *pl, char *buf, size_t len);
+
+/* One candidate's reason (WB_WORDS_CANDIDATE_LEN for today's words); returns buf. */
+const char *wb_words_candidate(const struct wb_placement *pl,
+			       const struct wb_placement_candidate *c, char *buf, size_t len);
 
 /* A qualification in words (words_qualify.c). */
 struct wb_q_words {

@@ -37,6 +37,7 @@ const char *wb_words_part_why(const struct wb_part_verdict *v, char *buf, size_t
 static void failure(const struct wb_recommendation *rec, char *buf, size_t len)
 {
 	const struct wb_result *r = rec->failed_test;
+	char pl[sizeof(((struct wb_placement_words *)NULL)->failure)];
 
 	*buf = '\0';
 	switch (rec->failure) {
@@ -57,7 +58,9 @@ static void failure(const struct wb_recommendation *rec, char *buf, size_t len)
 		snprintf(buf, len, "interrupted during the placement");
 		break;
 	case WB_REC_FAIL_PLACEMENT:
-		snprintf(buf, len, "%.300s", rec->placement ? rec->placement->failure : "");
+		if (rec->placement)
+			snprintf(buf, len, "%.300s", wb_words_placement_failure(rec->placement, pl,
+										sizeof(pl)));
 		break;
 	case WB_REC_FAIL_NONE:
 		break;

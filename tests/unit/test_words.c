@@ -292,6 +292,219 @@ static void q_findings(void **state)
 	assert_string_equal(wb_finding_name(WB_FINDING_LIKE_A_WRITE), "flush-no-slower-than-write");
 }
 
+/* A placement with one candidate, /srv/wal on vdb, 8 committers. */
+static void placement_of(struct wb_placement *pl, enum wb_placement_state state)
+{
+	memset(pl, 0, sizeof(*pl));
+	pl->state = state;
+	pl->best = state == WB_PLACEMENT_MOVE ? 0 : -1;
+	pl->named = state == WB_PLACEMENT_DEPENDS || state == WB_PLACEMENT_KEEP_RAM ? 0 : -1;
+	pl->min_gain_pct = 5;
+	pl->group_committers = 8;
+	pl->n = 1;
+	snprintf(pl->data, sizeof(pl->data), "/srv/data");
+	snprintf(pl->c[0].path, sizeof(pl->c[0].path), "/srv/wal");
+	snprintf(pl->c[0].device, sizeof(pl->c[0].device), "vdb");
+	pl->c[0].gain = (struct wb_placement_gain){ .compared = true, .pct = 42.4, .low = 30.2,
+						    .high = 55.6, .significant = true };
+	pl->loaded_group.per_s = 300, pl->idle_group.per_s = 360;
+	pl->load_achieved_per_s = 1200;
+}
+
+static void placement_headlines(void **state)
+{
+	static struct wb_placement pl;
+	static struct wb_placement_words w;
+
+	(void)state;
+	placement_of(&pl, WB_PLACEMENT_MOVE);
+	wb_words_placement(&pl, &w);
+	assert_string_equal(w.headline, "Move pg_wal to /srv/wal: commits +42 % [30, 56] there while "
+			    "the data volume is busy.");
+	assert_string_equal(w.failure, "");
+	assert_int_equal(w.nsteps, 9);
+	assert_string_equal(w.steps[0], "# A new cluster: give initdb the WAL directory.");
+	assert_string_equal(w.steps[1], "initdb -D $PGDATA --waldir=/srv/wal/pg_wal");
+	assert_string_equal(w.steps[2], "# An existing cluster (/srv/wal/pg_wal must not exist yet; "
+			    "as root, then as postgres):");
+	assert_string_equal(w.steps[6], "mv $PGDATA/pg_wal $PGDATA/pg_wal.old && ln -s "
+			    "/srv/wal/pg_wal $PGDATA/pg_wal");
+	assert_string_equal(w.steps[8], "rm -rf $PGDATA/pg_wal.old   # once the server is up and "
+			    "its log is clean");
+	/* The cluster's own directory is named, and a trailing slash is not doubled. */
+	pl.data_is_pgdata = true;
+	snprintf(pl.c[0].path, sizeof(pl.c[0].path), "/srv/wal2/");
+	pl.c[0].upper_bound = true;
+	wb_words_placement(&pl, &w);
+	assert_string_equal(w.steps[1], "initdb -D /srv/data --waldir=/srv/wal2/pg_wal");
+	assert_string_equal(w.headline, "Move pg_wal to /srv/wal2/: commits up to +42 % [30, 56] "
+			    "there while the data volume is busy.");
+	memset(pl.c[0].path, 'w', 300);
+	wb_words_placement(&pl, &w);
+	assert_int_equal(w.nsteps, 1);
+	assert_string_equal(w.steps[0], "# The paths are too long to print here; see the README "
+			    "(Moving pg_wal) for the steps.");
+
+	placement_of(&pl, WB_PLACEMENT_DEPENDS);
+	wb_words_placement(&pl, &w);
+	assert_string_equal(w.headline, "pg_wal: it depends on the data volume's load. /srv/wal "
+			    "gains +42 % under an assumed load but not against the idle volume; "
+			    "measure the server's write rate and run again with --data-load RATE/s.");
+	assert_int_equal(w.nsteps, 0);
+	placement_of(&pl, WB_PLACEMENT_KEEP_RAM);
+	wb_words_placement(&pl, &w);
+	assert_string_equal(w.headline, "Keep pg_wal on /srv/data: the one candidate that gains, "
+			    "/srv/wal, is memory and would lose commits on a power cut.");
+	placement_of(&pl, WB_PLACEMENT_KEEP);
+	wb_words_placement(&pl, &w);
+	assert_string_equal(w.headline, "Keep pg_wal on /srv/data: no candidate gains 5 % or more "
+			    "on commits.");
+}
+
+static void placement_context(void **state)
+{
+	static struct wb_placement pl;
+	static struct wb_placement_words w;
+
+	(void)state;
+	placement_of(&pl, WB_PLACEMENT_KEEP);
+	wb_words_placement(&pl, &w);
+	assert_string_equal(w.context, "A checkpoint-like load of 1200 random 8 kB writes/s on "
+			    "/srv/data: too few trials to say what it does to commits there.");
+	pl.load_pct = 30, pl.load_capacity_per_s = 4000;
+	pl.slowdown_known = pl.slowdown_significant = true;
+	pl.slowdown_pct = 16.7, pl.slowdown_low = 10.2, pl.slowdown_high = 22.6;
+	wb_words_placement(&pl, &w);
+	assert_string_equal(w.context, "A checkpoint-like load of 1200 random 8 kB writes/s on "
+			    "/srv/data (30 % of the 4000/s it can take) slows commits there by 17 % "
+			    "[10, 23] (360 -> 300 per second).");
+	pl.slowdown_significant = false;
+	pl.slowdown_pct = 1.2, pl.slowdown_low = -3.1, pl.slowdown_high = 5.4;
+	wb_words_placement(&pl, &w);
+	assert_string_equal(w.context, "A checkpoint-like load of 1200 random 8 kB writes/s on "
+			    "/srv/data (30 % of the 4000/s it can take) does not slow commits there "
+			    "measurably (-1 % [-5, 3]): the volume has I/O to spare, so moving pg_wal "
+			    "has little to gain.");
+}
+
+static void placement_candidates(void **state)
+{
+	static struct wb_placement pl;
+	struct wb_placement_candidate *c = &pl.c[0];
+	char buf[WB_WORDS_CANDIDATE_LEN];
+
+	(void)state;
+	placement_of(&pl, WB_PLACEMENT_MOVE);
+	c->why = WB_PLACE_MOVE;
+	c->group.per_s = 427, c->group.p50_us = 1234;
+	c->single_gain.pct = 3.4;
+	assert_string_equal(wb_words_candidate(&pl, c, buf, sizeof(buf)), "Commits +42 % [30, 56] "
+			    "here with 8 committers (427 per second, flush p50 1.234 ms) against 300 "
+			    "on /srv/data under the same load; single sessions +3 %. A flush-rate "
+			    "gain bounds the commit-rate gain: expect up to this much.");
+	c->upper_bound = c->in_ram = true;
+	snprintf(c->device, sizeof(c->device), "tmpfs");
+	assert_string_equal(wb_words_candidate(&pl, c, buf, sizeof(buf)), "Commits +42 % [30, 56] "
+			    "here with 8 committers (427 per second, flush p50 1.234 ms) against 300 "
+			    "on /srv/data under the same load; single sessions +3 %. The flushes here "
+			    "are faster than the server's own cost of a commit, so expect less: the "
+			    "server's CPU, not this disk, will set the commit rate. NOT DURABLE: it is "
+			    "memory (tmpfs); a power cut or reboot loses every commit on it and the "
+			    "cluster with it, so walbench never recommends it.");
+	c->upper_bound = c->in_ram = false;
+	c->why = WB_PLACE_NOT_COMPARED;
+	assert_string_equal(wb_words_candidate(&pl, c, buf, sizeof(buf)), "Not enough trials to "
+			    "compare commits here with the data volume's; give it more --budget.");
+	c->why = WB_PLACE_DEPENDS_ON_LOAD;
+	pl.load_pct = 30;
+	c->idle_gain = (struct wb_placement_gain){ .pct = 1.4, .low = -2.2, .high = 4.9 };
+	assert_string_equal(wb_words_candidate(&pl, c, buf, sizeof(buf)), "Depends on load: "
+			    "commits +42 % [30, 56] here with 8 committers against /srv/data under "
+			    "an assumed load (30 % of its capacity, 1200 writes/s), but +1 % [-2, 5] "
+			    "against it idle. Moving pays only if the server's checkpoints and "
+			    "background writes keep the data volume about that busy: measure the "
+			    "server's data write rate (README: Where pg_wal belongs) and run again "
+			    "with --data-load RATE/s.");
+	c->why = WB_PLACE_SAME_FS_GAINS;
+	c->same_fs = c->same_device = true;
+	assert_string_equal(wb_words_candidate(&pl, c, buf, sizeof(buf)), "Same file system, no "
+			    "move: commits +42 % [30, 56] here, but the same storage cannot be "
+			    "faster for pg_wal than for the data; the difference is noise or drift "
+			    "between the directories' turns. It is on the data's own file system, so "
+			    "it shares the data's I/O.");
+	c->why = WB_PLACE_WITHIN_NOISE;
+	c->gain = (struct wb_placement_gain){ .compared = true, .pct = 0.6, .low = -4, .high = 5 };
+	assert_string_equal(wb_words_candidate(&pl, c, buf, sizeof(buf)), "Same file system, no "
+			    "gain: commits +1 % [-4, 5] here, within the noise. It is on the data's "
+			    "own file system, so it shares the data's I/O.");
+	c->same_fs = false;
+	c->why = WB_PLACE_HALVES_DISAGREE;
+	c->gain.low = 0.2;
+	assert_string_equal(wb_words_candidate(&pl, c, buf, sizeof(buf)), "Shares a disk, no gain "
+			    "shown: commits +1 % [0, 5] here, but the two halves of the run disagree, "
+			    "so it may be drift; more --budget would tell. It shares a disk with the "
+			    "data (see the device stack): separate I/O limits measure apart here, but "
+			    "one disk under both may still be shared.");
+	c->same_device = false;
+	c->why = WB_PLACE_WITHIN_NOISE;
+	assert_string_equal(wb_words_candidate(&pl, c, buf, sizeof(buf)), "No move, no gain: "
+			    "commits +1 % [0, 5] here, within the noise.");
+	c->gain = (struct wb_placement_gain){ .compared = true, .pct = 3.1, .low = 1.2, .high = 4.8,
+					      .significant = true };
+	c->why = WB_PLACE_BELOW_MIN_GAIN;
+	assert_string_equal(wb_words_candidate(&pl, c, buf, sizeof(buf)), "Commits +3 % [1, 5] "
+			    "here, less than --min-gain 5 %: not worth a move.");
+	c->why = WB_PLACE_SINGLE_LOSES;
+	c->single_gain = (struct wb_placement_gain){ .pct = -12, .low = -20, .high = -4 };
+	assert_string_equal(wb_words_candidate(&pl, c, buf, sizeof(buf)), "Commits with 8 "
+			    "committers gain 3 % [1, 5], but single sessions lose 12 % [4, 20]: no "
+			    "move.");
+	c->why = WB_PLACE_SLOWER;
+	c->gain = (struct wb_placement_gain){ .compared = true, .pct = -40, .low = -50, .high = -30 };
+	assert_string_equal(wb_words_candidate(&pl, c, buf, sizeof(buf)), "Slower: commits -40 % "
+			    "[-50, -30] here; keep pg_wal where it is.");
+}
+
+static void placement_failures(void **state)
+{
+	static struct wb_results rs;
+	static struct wb_placement pl;
+	static struct wb_placement_words w;
+	struct wb_result r = { .durability_failure = true };
+	struct wb_recommendation rec;
+	struct wb_rec_words rw;
+
+	(void)state;
+	placement_of(&pl, WB_PLACEMENT_FAILED);
+	pl.failed = true, pl.failure = WB_PLACEMENT_FAIL_NO_CANDIDATES;
+	wb_words_placement(&pl, &w);
+	assert_string_equal(w.failure, "no candidate directory was measured");
+	assert_string_equal(w.headline, "No placement verdict: no candidate directory was "
+			    "measured.");
+	assert_string_equal(w.context, "");
+	pl.failure = WB_PLACEMENT_FAIL_ROW, pl.failed_test = &r;
+	snprintf(r.test.label, sizeof(r.test.label), "wal commit");
+	snprintf(r.reason, sizeof(r.reason), "fdatasync: EIO");
+	wb_words_placement(&pl, &w);
+	assert_string_equal(w.headline, "No placement verdict: DURABILITY FAILURE: wal commit (?): "
+			    "fdatasync: EIO");
+	pl.failure = WB_PLACEMENT_FAIL_LOAD, pl.rs = &rs;
+	snprintf(rs.load.reason, sizeof(rs.load.reason), "the data load's fsync: EIO on x");
+	wb_words_placement(&pl, &w);
+	assert_string_equal(w.failure, "the data load's fsync: EIO on x");
+	rs.load.durability_failure = true;
+	wb_words_placement(&pl, &w);
+	assert_string_equal(w.failure, "DURABILITY FAILURE: the data load's fsync: EIO on x");
+	/* A recommendation cut short by it quotes it, up to 300 bytes. */
+	wb_recommend_none(WB_WORKLOAD_OLTP, WB_REC_FAIL_PLACEMENT, &pl, &rec);
+	wb_words_recommendation(&rec, &rw);
+	assert_string_equal(rw.failure, w.failure);
+	assert_string_equal(rw.headline, "No recommendation: the placement run failed.");
+	memset(rs.load.reason, 'x', sizeof(rs.load.reason) - 1);
+	wb_words_recommendation(&rec, &rw);
+	assert_int_equal(strlen(rw.failure), 300);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -300,6 +513,10 @@ int main(void)
 		cmocka_unit_test(rec_undecided_leader_failed),
 		cmocka_unit_test(rec_mixed),
 		cmocka_unit_test(rec_failed),
+		cmocka_unit_test(placement_headlines),
+		cmocka_unit_test(placement_context),
+		cmocka_unit_test(placement_candidates),
+		cmocka_unit_test(placement_failures),
 		cmocka_unit_test(q_headlines),
 		cmocka_unit_test(q_trend_and_outcome),
 		cmocka_unit_test(q_findings),
