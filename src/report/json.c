@@ -753,13 +753,15 @@ static void add_recommendation(cJSON *root, const struct wb_recommendation *rec)
 	for (i = 0; arr && i < rec->nadvisories; i++) {
 		const struct wb_advisory *a = &rec->advisories[i];
 		cJSON *x = cJSON_CreateObject();
+		struct wb_advisory_words aw;
 
 		if (!x)
 			break;
-		cJSON_AddStringToObject(x, "fact", a->fact);
-		cJSON_AddStringToObject(x, "value", a->value);
-		cJSON_AddStringToObject(x, "advice", a->advice);
-		cJSON_AddStringToObject(x, "reason", a->reason);
+		wb_words_advisory(a, &aw);
+		cJSON_AddStringToObject(x, "fact", aw.fact);
+		cJSON_AddStringToObject(x, "value", aw.value);
+		cJSON_AddStringToObject(x, "advice", aw.advice);
+		cJSON_AddStringToObject(x, "reason", aw.reason);
 		cJSON_AddStringToObject(x, "severity", wb_severity_name(a->severity));
 		cJSON_AddItemToArray(arr, x);
 	}

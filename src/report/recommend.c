@@ -80,9 +80,11 @@ void wb_recommend_print(const struct wb_results *rs, const struct wb_recommendat
 		printf("\nAdvisories (the storage and the OS):\n");
 	for (i = 0; i < rec->nadvisories; i++) {
 		const struct wb_advisory *a = &rec->advisories[i];
+		struct wb_advisory_words aw;
 
-		printf("  [%s] %s = %s: %s\n         %s\n", wb_severity_name(a->severity), a->fact,
-		       a->value, a->advice, a->reason);
+		wb_words_advisory(a, &aw);
+		printf("  [%s] %s = %s: %s\n         %s\n", wb_severity_name(a->severity), aw.fact,
+		       aw.value, aw.advice, aw.reason);
 	}
 	printf("\npostgresql.conf:\n");
 	for (i = 0; i < w.nconfig; i++)

@@ -33,6 +33,16 @@ void wb_words_recommendation(const struct wb_recommendation *rec, struct wb_rec_
 /* One part's why into buf (WB_WORDS_WHY_LEN for today's words); returns buf. */
 const char *wb_words_part_why(const struct wb_part_verdict *v, char *buf, size_t len);
 
+/* An advisory in words (words_advisory.c). */
+struct wb_advisory_words {
+	char fact[64];                 /* as the user would look it up: "vm.swappiness" */
+	char value[64];                /* what was read, with the figure used */
+	char advice[160];              /* what to do: "set vm.swappiness = 1 to 10" */
+	char reason[320];              /* why, citing the source of the threshold */
+};
+
+void wb_words_advisory(const struct wb_advisory *a, struct wb_advisory_words *w);
+
 /* A placement verdict in words (words_placement.c). */
 #define WB_PLACEMENT_MAX_STEPS 10
 #define WB_PLACEMENT_STEP_LEN 1024

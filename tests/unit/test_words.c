@@ -505,6 +505,153 @@ static void placement_failures(void **state)
 	assert_int_equal(strlen(rw.failure), 300);
 }
 
+#define MIB ((uint64_t)1024 * 1024)
+#define GIB (MIB * 1024)
+
+static struct wb_advisory_words advisory_words(struct wb_advisory a)
+{
+	struct wb_advisory_words w;
+
+	wb_words_advisory(&a, &w);
+	/* Every field filled, none cut to fit (a full field is taken as cut). */
+	assert_true(w.fact[0] && w.value[0] && w.advice[0] && w.reason[0]);
+	assert_true(strlen(w.value) < sizeof(w.value) - 1);
+	assert_true(strlen(w.advice) < sizeof(w.advice) - 1);
+	assert_true(strlen(w.reason) < sizeof(w.reason) - 1);
+	return w;
+}
+
+static void advisory_thp_and_hugepages(void **state)
+{
+	struct wb_advisory_words w;
+
+	(void)state;
+	w = advisory_words((struct wb_advisory){ .code = WB_ADV_THP_ENABLED });
+	assert_string_equal(w.fact, "transparent_hugepage/enabled");
+	assert_string_equal(w.value, "always");
+	assert_string_equal(w.advice, "echo madvise > /sys/kernel/mm/transparent_hugepage/enabled "
+			    "(or never), and transparent_hugepage=madvise on the kernel command line");
+	assert_non_null(strstr(w.reason, "PostgreSQL's docs"));
+	w = advisory_words((struct wb_advisory){ .code = WB_ADV_THP_DEFRAG });
+	assert_string_equal(w.fact, "transparent_hugepage/defrag");
+	assert_string_equal(w.advice, "echo defer+madvise > "
+			    "/sys/kernel/mm/transparent_hugepage/defrag (or madvise, never)");
+	w = advisory_words((struct wb_advisory){ .code = WB_ADV_HUGEPAGES_SHORT, .needed = 4235,
+						 .shared_buffers = 8 * GIB, .page_size = 2 * MIB });
+	assert_string_equal(w.fact, "HugePages_Total");
+	assert_string_equal(w.value, "0 reserved, 4235 needed");
+	assert_string_equal(w.advice, "set vm.nr_hugepages = 4235 and huge_pages = on (PostgreSQL "
+			    "15+: postgres -C shared_memory_size_in_huge_pages gives the exact count)");
+	assert_string_equal(w.reason, "ceil((8.0 GiB x 1.03 + 32 MiB) / 2 MiB) = 4235 pages. On "
+			    "Linux 7.0 with PREEMPT_LAZY an AWS pgbench run measured PostgreSQL's "
+			    "throughput halved with 4 kB pages, restored with huge pages.");
+	w = advisory_words((struct wb_advisory){ .code = WB_ADV_HUGEPAGES_SHORT, .value = 4000,
+						 .needed = 4235, .shared_buffers = 8 * GIB,
+						 .page_size = 2 * MIB, .preemptible = true });
+	assert_string_equal(w.value, "4000 reserved, 4235 needed");
+	assert_non_null(strstr(w.reason, "restored with huge pages; this kernel preempts the same "
+			       "way."));
+	w = advisory_words((struct wb_advisory){ .code = WB_ADV_HUGEPAGES_UNSIZED,
+						 .preempt = WB_PREEMPT_LAZY });
+	assert_string_equal(w.value, "0 reserved");
+	assert_string_equal(w.advice, "reserve huge pages for shared_buffers (vm.nr_hugepages) and "
+			    "set huge_pages = on; postgres -C shared_memory_size_in_huge_pages gives "
+			    "the count");
+	assert_non_null(strstr(w.reason, "The kernel preempts kernel code (lazy): "));
+}
+
+static void advisory_vm(void **state)
+{
+	struct wb_advisory_words w;
+
+	(void)state;
+	w = advisory_words((struct wb_advisory){ .code = WB_ADV_DIRTY_BACKGROUND, .by_ratio = true,
+						 .ratio_pct = 10, .mem_total = 16 * GIB,
+						 .limit_bytes = 16 * GIB / 100 * 10 });
+	assert_string_equal(w.fact, "vm.dirty_background_ratio");
+	assert_string_equal(w.value, "10 % of 16.0 GiB MemTotal = 1.6 GiB");
+	assert_string_equal(w.advice, "set vm.dirty_background_bytes = 268435456 (256 MiB; 64 MiB "
+			    "on slow disks); setting it zeroes dirty_background_ratio");
+	assert_string_equal(w.reason, "Up to 1.6 GiB of dirty page cache builds before background "
+			    "writeback starts; a checkpoint's writes then reach the disk in one burst "
+			    "that queues ahead of WAL flushes and stalls commits. Guidance: 64-256 MB, "
+			    "past ~1 GB stalls.");
+	w = advisory_words((struct wb_advisory){ .code = WB_ADV_DIRTY_LIMIT, .by_ratio = true,
+						 .ratio_pct = 20, .mem_total = 16 * GIB,
+						 .limit_bytes = 16 * GIB / 100 * 20 });
+	assert_string_equal(w.fact, "vm.dirty_ratio");
+	assert_string_equal(w.value, "20 % of 16.0 GiB MemTotal = 3.2 GiB");
+	assert_string_equal(w.advice, "set vm.dirty_bytes = 1073741824 (1024 MiB), 4 x "
+			    "dirty_background_bytes; setting it zeroes dirty_ratio");
+	w = advisory_words((struct wb_advisory){ .code = WB_ADV_DIRTY_BACKGROUND,
+						 .value = 2 * GIB, .limit_bytes = 2 * GIB });
+	assert_string_equal(w.fact, "vm.dirty_background_bytes");
+	assert_string_equal(w.value, "2147483648 (2.0 GiB)");
+	w = advisory_words((struct wb_advisory){ .code = WB_ADV_DIRTY_LIMIT, .value = 8 * GIB,
+						 .limit_bytes = 8 * GIB });
+	assert_string_equal(w.fact, "vm.dirty_bytes");
+	assert_string_equal(w.value, "8589934592 (8.0 GiB)");
+	assert_string_equal(w.reason, "Writers are throttled only once 8.0 GiB is dirty; an fsync "
+			    "of a data file at checkpoint may have that much to write, and WAL "
+			    "flushes wait behind it in the device queue.");
+	w = advisory_words((struct wb_advisory){ .code = WB_ADV_DIRTY_EXPIRE, .value = 6000 });
+	assert_string_equal(w.fact, "vm.dirty_expire_centisecs");
+	assert_string_equal(w.value, "6000");
+	assert_string_equal(w.advice, "set vm.dirty_expire_centisecs = 3000 (the kernel default) "
+			    "or lower");
+	assert_non_null(strstr(w.reason, "Dirty data waits 60 s before"));
+	w = advisory_words((struct wb_advisory){ .code = WB_ADV_SWAPPINESS, .value = 60 });
+	assert_string_equal(w.fact, "vm.swappiness");
+	assert_string_equal(w.value, "60");
+	assert_string_equal(w.advice, "on a dedicated database host, set vm.swappiness = 1 to 10");
+	w = advisory_words((struct wb_advisory){ .code = WB_ADV_VFS_CACHE_PRESSURE, .value = 50 });
+	assert_string_equal(w.fact, "vm.vfs_cache_pressure");
+	assert_string_equal(w.value, "50 (default 100)");
+	assert_string_equal(w.advice, "keep it only if a measurement of your workload shows a gain "
+			    "over 100");
+	assert_non_null(strstr(w.reason, "non-linear"));
+}
+
+static void advisory_preempt_and_device(void **state)
+{
+	struct wb_advisory a = { .code = WB_ADV_PREEMPT_QUIET, .preempt = WB_PREEMPT_NONE,
+				 .source = "kernel version string" };
+	struct wb_advisory_words w;
+
+	(void)state;
+	w = advisory_words(a);
+	assert_string_equal(w.fact, "kernel preemption model");
+	assert_string_equal(w.value, wb_preempt_name(WB_PREEMPT_NONE));
+	assert_string_equal(w.advice, "nothing to change");
+	assert_string_equal(w.reason, "Read from the kernel version string. Reported because the "
+			    "model changes how PostgreSQL's spinlocks behave under page faults; this "
+			    "one does not preempt a task inside one.");
+	a.code = WB_ADV_PREEMPT_DYNAMIC, a.preempt = WB_PREEMPT_DYNAMIC;
+	w = advisory_words(a);
+	assert_string_equal(w.value, "dynamic (model in use not readable)");
+	assert_string_equal(w.advice, "read /sys/kernel/debug/sched/preempt as root to see the "
+			    "model in use");
+	a.code = WB_ADV_PREEMPT_KERNEL, a.preempt = WB_PREEMPT_LAZY;
+	w = advisory_words(a);
+	assert_string_equal(w.value, "lazy");
+	assert_string_equal(w.advice, "reserve huge pages for shared_buffers (huge_pages = on)");
+	assert_non_null(strstr(w.reason, "Read from the kernel version string. A backend"));
+	a = (struct wb_advisory){ .code = WB_ADV_VOLATILE_CACHE, .source = "vda",
+				  .setting = "write back", .unverified = true };
+	w = advisory_words(a);
+	assert_string_equal(w.fact, "vda queue/write_cache");
+	assert_string_equal(w.value, "write back (unverified: virtual disk)");
+	assert_string_equal(w.advice, "make sure flushes reach stable media: a battery- or "
+			    "capacitor-backed cache, or a power-loss check");
+	assert_string_equal(w.reason, "the device acknowledges writes from a volatile cache; "
+			    "committed transactions survive a power cut only if every fsync makes it "
+			    "empty that cache (consumer SSDs and RAID controllers with a dead battery "
+			    "have lied about it), and fast flush rates here do not prove it does");
+	a.unverified = false;
+	w = advisory_words(a);
+	assert_string_equal(w.value, "write back");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -518,6 +665,9 @@ int main(void)
 		cmocka_unit_test(placement_candidates),
 		cmocka_unit_test(placement_failures),
 		cmocka_unit_test(q_headlines),
+		cmocka_unit_test(advisory_thp_and_hugepages),
+		cmocka_unit_test(advisory_vm),
+		cmocka_unit_test(advisory_preempt_and_device),
 		cmocka_unit_test(q_trend_and_outcome),
 		cmocka_unit_test(q_findings),
 	};
