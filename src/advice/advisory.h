@@ -1,11 +1,15 @@
 /* advisory.h — one piece of advice about a setting outside walbench's control
- * (a sysctl, a PostgreSQL setting), naming the fact it came from, the value it
- * saw, what to do and why. Reports print a list of these and put them in JSON
- * as {fact, value, advice, reason, severity}. */
+ * (a sysctl, a PostgreSQL setting, the device's cache): which rule fired, the
+ * figures it read, how serious. report/words.h words it as {fact, value,
+ * advice, reason}, for the text and the JSON. */
 #ifndef WB_ADVICE_ADVISORY_H
 #define WB_ADVICE_ADVISORY_H
 
+#include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
+
+#include "facts/os.h"
 
 enum wb_severity {
 	WB_SEVERITY_INFO,            /* worth knowing; the setting is common and often fine */
@@ -13,12 +17,42 @@ enum wb_severity {
 	WB_SEVERITY_COUNT
 };
 
+/* Which rule fired (os_advice.c, device_advice.c). */
+enum wb_advisory_code {
+	WB_ADV_THP_ENABLED,          /* transparent_hugepage/enabled = always */
+	WB_ADV_THP_DEFRAG,           /* transparent_hugepage/defrag = always */
+	WB_ADV_HUGEPAGES_UNSIZED,    /* none reserved, on a kernel that preempts kernel code,
+				      * and no shared_buffers to count them from */
+	WB_ADV_HUGEPAGES_SHORT,      /* fewer reserved (value) than shared_buffers needs (needed) */
+	WB_ADV_DIRTY_BACKGROUND,     /* background writeback starts past limit_bytes */
+	WB_ADV_DIRTY_LIMIT,          /* writers are throttled only past limit_bytes */
+	WB_ADV_DIRTY_EXPIRE,         /* dirty data waits value centiseconds, above the default */
+	WB_ADV_SWAPPINESS,           /* value, above a database host's */
+	WB_ADV_VFS_CACHE_PRESSURE,   /* value, changed from the kernel default */
+	WB_ADV_PREEMPT_KERNEL,       /* the kernel preempts kernel code: reserve huge pages */
+	WB_ADV_PREEMPT_DYNAMIC,      /* chosen at boot, the model in use not readable */
+	WB_ADV_PREEMPT_QUIET,        /* a model that does not preempt inside a page fault */
+	WB_ADV_VOLATILE_CACHE,       /* the device acknowledges writes from a volatile cache */
+	WB_ADV_COUNT
+};
+
 struct wb_advisory {
-	char fact[64];               /* the fact, as the user would look it up: "vm.swappiness" */
-	char value[64];              /* what was read, with the figure used: "10 % of 31.3 GiB = 3.1 GiB" */
-	char advice[160];            /* what to do: "set vm.swappiness = 1 to 10" */
-	char reason[320];            /* why, citing the source of the threshold */
+	enum wb_advisory_code code;
 	enum wb_severity severity;
+	uint64_t value;              /* the figure read: the sysctl, or the pages reserved */
+	uint64_t needed;             /* HUGEPAGES_SHORT: the pages shared_buffers needs */
+	uint64_t shared_buffers;     /* HUGEPAGES_SHORT: bytes, as given */
+	uint64_t page_size;          /* HUGEPAGES_SHORT: the huge page size, bytes */
+	bool by_ratio;               /* DIRTY_*: the *_ratio of MemTotal, not *_bytes, is set */
+	unsigned ratio_pct;          /* DIRTY_* by ratio: the ratio, capped at 100 */
+	uint64_t mem_total;          /* DIRTY_* by ratio: MemTotal, bytes */
+	uint64_t limit_bytes;        /* DIRTY_*: the limit in bytes (value, or ratio x MemTotal) */
+	enum wb_preempt preempt;     /* PREEMPT_*, HUGEPAGES_*: the preemption model */
+	bool preemptible;            /* HUGEPAGES_SHORT: the kernel preempts kernel code */
+	bool unverified;             /* VOLATILE_CACHE: a virtual disk's word for it */
+	char source[64];             /* PREEMPT_*: where the model was read; VOLATILE_CACHE:
+				      * the disk's name */
+	char setting[32];            /* VOLATILE_CACHE: queue/write_cache as read */
 };
 
 /* "info", "warn". */

@@ -89,8 +89,7 @@ static bool find_failure(const struct wb_results *rs, struct wb_placement *out)
 	size_t i;
 
 	if (rs->load.failed) {
-		snprintf(out->failure, sizeof(out->failure), "%s%s",
-			 rs->load.durability_failure ? "DURABILITY FAILURE: " : "", rs->load.reason);
+		out->failure = WB_PLACEMENT_FAIL_LOAD;
 		return true;
 	}
 	for (i = 0; i < rs->n; i++) {
@@ -103,9 +102,8 @@ static bool find_failure(const struct wb_results *rs, struct wb_placement *out)
 	}
 	if (!worst)
 		return false;
-	snprintf(out->failure, sizeof(out->failure), "%s%s (%.200s): %s",
-		 worst->durability_failure ? "DURABILITY FAILURE: " : "",
-		 worst->test.label, worst->site.file[0] ? worst->site.file : "?", worst->reason);
+	out->failure = WB_PLACEMENT_FAIL_ROW;
+	out->failed_test = worst;
 	return true;
 }
 
@@ -134,7 +132,6 @@ static void describe_load(const struct wb_results *rs, struct wb_placement *out)
 static void describe_slowdown(const struct wb_results *rs, struct wb_placement *out)
 {
 	struct wb_comparison c;
-	int len;
 
 	out->slowdown_known = compare(find_row(rs, true, ROW_IDLE, 0),
 				      find_row(rs, true, ROW_LOADED, 0), &c);
@@ -144,113 +141,41 @@ static void describe_slowdown(const struct wb_results *rs, struct wb_placement *
 		out->slowdown_high = -c.ci95_low_pct;
 		out->slowdown_significant = c.significant && c.diff_pct < 0;
 	}
-	len = snprintf(out->context, sizeof(out->context),
-		       "A checkpoint-like load of %.0f random 8 kB writes/s on %.200s", out->load_achieved_per_s,
-		       out->data);
-	if (out->load_pct > 0)
-		len += snprintf(out->context + len, sizeof(out->context) - (size_t)len,
-				" (%.0f %% of the %.0f/s it can take)", out->load_pct,
-				out->load_capacity_per_s);
-	if (!out->slowdown_known)
-		snprintf(out->context + len, sizeof(out->context) - (size_t)len,
-			 ": too few trials to say what it does to commits there.");
-	else if (out->slowdown_significant)
-		snprintf(out->context + len, sizeof(out->context) - (size_t)len,
-			 " slows commits there by %.0f %% [%.0f, %.0f] (%.0f -> %.0f per second).",
-			 out->slowdown_pct, out->slowdown_low, out->slowdown_high,
-			 out->idle_group.per_s, out->loaded_group.per_s);
-	else
-		snprintf(out->context + len, sizeof(out->context) - (size_t)len,
-			 " does not slow commits there measurably (%+.0f %% [%.0f, %.0f]): the "
-			 "volume has I/O to spare, so moving pg_wal has little to gain.",
-			 -out->slowdown_pct, -out->slowdown_high, -out->slowdown_low);
-}
-
-/* The same-device note, or "". */
-static const char *shared_note(const struct wb_placement_candidate *c)
-{
-	if (c->same_fs)
-		return " It is on the data's own file system, so it shares the data's I/O.";
-	if (c->same_device)
-		return " It shares a disk with the data (see the device stack): separate I/O "
-		       "limits measure apart here, but one disk under both may still be shared.";
-	return "";
-}
-
-/* "Same file system, no gain", "Shares a disk, no gain" or "No move, no gain". */
-static const char *no_gain_lead(const struct wb_placement_candidate *c)
-{
-	return c->same_fs ? "Same file system" : c->same_device ? "Shares a disk" : "No move";
 }
 
 static void judge(struct wb_placement_candidate *c, const struct wb_placement_params *p,
 		  const struct wb_placement *out)
 {
-	const char *note = shared_note(c);
 	const struct wb_placement_gain *g = &c->gain;
 	bool gains = g->significant && g->pct > 0;
 	bool single_loses = c->single_gain.significant && c->single_gain.pct < 0;
 	bool load_assumed = out->load_pct > 0; /* a share of capacity, not the server's pace */
-	unsigned n = out->group_committers;
 
 	if (!c->group.measured || !g->compared) {
-		snprintf(c->reason, sizeof(c->reason), "Not enough trials to compare commits here "
-			 "with the data volume's; give it more --budget.%s", note);
+		c->why = WB_PLACE_NOT_COMPARED;
 	} else if (gains && g->pct >= p->min_gain_pct && !single_loses && load_assumed &&
 		   !(c->idle_gain.significant && c->idle_gain.pct >= p->min_gain_pct)) {
 		c->depends_on_load = true;
-		snprintf(c->reason, sizeof(c->reason),
-			 "Depends on load: commits +%.0f %% [%.0f, %.0f] here with %u committers "
-			 "against %.200s under an assumed load (%.0f %% of its capacity, %.0f writes/s), "
-			 "but %+.0f %% [%.0f, %.0f] against it idle. Moving pays only if the server's "
-			 "checkpoints and background writes keep the data volume about that busy: "
-			 "measure the server's data write rate (README: Where pg_wal belongs) and run "
-			 "again with --data-load RATE/s.%s",
-			 g->pct, g->low, g->high, n, out->data, out->load_pct,
-			 out->load_achieved_per_s, c->idle_gain.pct, c->idle_gain.low,
-			 c->idle_gain.high, note);
+		c->why = WB_PLACE_DEPENDS_ON_LOAD;
 	} else if (gains && c->same_fs) {
 		/* One file system is one I/O path: a gain between two of its directories
 		 * is noise or drift between their turns, never a reason to move. Seen on
 		 * /tmp at 8 committers, CPU-bound: +17 % [4, 32]. */
-		snprintf(c->reason, sizeof(c->reason),
-			 "Same file system, no move: commits %+.0f %% [%.0f, %.0f] here, but the "
-			 "same storage cannot be faster for pg_wal than for the data; the difference "
-			 "is noise or drift between the directories' turns.%s",
-			 g->pct, g->low, g->high, note);
+		c->why = WB_PLACE_SAME_FS_GAINS;
 	} else if (gains && g->pct >= p->min_gain_pct && !single_loses) {
 		c->move = true;
-		snprintf(c->reason, sizeof(c->reason),
-			 "Commits +%.0f %% [%.0f, %.0f] here with %u committers (%.0f per second, "
-			 "flush p50 %.3f ms) against %.0f on %.200s under the same load; single "
-			 "sessions %+.0f %%.%s%s",
-			 g->pct, g->low, g->high, n, c->group.per_s, c->group.p50_us / 1e3,
-			 out->loaded_group.per_s, out->data, c->single_gain.pct,
-			 c->upper_bound ? " The flushes here are faster than the server's own cost of "
-			 "a commit, so expect less: the server's CPU, not this disk, will set the "
-			 "commit rate." : " A flush-rate gain bounds the commit-rate gain: expect up "
-			 "to this much.", note);
+		c->why = WB_PLACE_MOVE;
 	} else if (gains && single_loses) {
-		snprintf(c->reason, sizeof(c->reason),
-			 "Commits with %u committers gain %.0f %% [%.0f, %.0f], but single sessions "
-			 "lose %.0f %% [%.0f, %.0f]: no move.%s", n, g->pct, g->low, g->high,
-			 -c->single_gain.pct, -c->single_gain.high, -c->single_gain.low, note);
+		c->why = WB_PLACE_SINGLE_LOSES;
 	} else if (gains) {
-		snprintf(c->reason, sizeof(c->reason),
-			 "Commits +%.0f %% [%.0f, %.0f] here, less than --min-gain %.0f %%: not worth "
-			 "a move.%s", g->pct, g->low, g->high, p->min_gain_pct, note);
+		c->why = WB_PLACE_BELOW_MIN_GAIN;
 	} else if (g->significant) {
-		snprintf(c->reason, sizeof(c->reason),
-			 "Slower: commits %.0f %% [%.0f, %.0f] here; keep pg_wal where it is.%s",
-			 g->pct, g->low, g->high, note);
+		c->why = WB_PLACE_SLOWER;
 	} else if (g->low > 0 || g->high < 0) {
 		/* The interval misses 0, but the two halves of the run disagree. */
-		snprintf(c->reason, sizeof(c->reason), "%s, no gain shown: commits %+.0f %% [%.0f, "
-			 "%.0f] here, but the two halves of the run disagree, so it may be drift; "
-			 "more --budget would tell.%s", no_gain_lead(c), g->pct, g->low, g->high, note);
+		c->why = WB_PLACE_HALVES_DISAGREE;
 	} else {
-		snprintf(c->reason, sizeof(c->reason), "%s, no gain: commits %+.0f %% [%.0f, %.0f] "
-			 "here, within the noise.%s", no_gain_lead(c), g->pct, g->low, g->high, note);
+		c->why = WB_PLACE_WITHIN_NOISE;
 	}
 }
 
@@ -275,47 +200,6 @@ static void candidate(const struct wb_results *rs, unsigned site,
 	c->in_ram = wb_device_in_ram(here);
 	judge(c, p, out);
 	c->recommended = c->move && !c->in_ram;
-	if (c->in_ram) {
-		size_t len = strlen(c->reason);
-
-		snprintf(c->reason + len, sizeof(c->reason) - len, " NOT DURABLE: it is memory "
-			 "(%s); a power cut or reboot loses every commit on it and the cluster with "
-			 "it, so walbench never recommends it.", c->device);
-	}
-}
-
-/* The commands that move pg_wal to dir, for a new cluster and an existing one.
- * A command must never name a cut path: paths longer than STEP_PATH_MAX get
- * no commands, only a note. */
-#define STEP_PATH_MAX 200
-static void write_steps(struct wb_placement *out, const char *dir, bool pgdata_known)
-{
-	const char *pgdata = pgdata_known ? out->data : "$PGDATA";
-	char wal[STEP_PATH_MAX + 8];
-	size_t len = strlen(dir), k = 0;
-
-	while (len > 1 && dir[len - 1] == '/')
-		len--;
-	if (len > STEP_PATH_MAX || strlen(pgdata) > STEP_PATH_MAX) {
-		snprintf(out->steps[0], WB_PLACEMENT_STEP_LEN, "# The paths are too long to print "
-			 "here; see the README (Moving pg_wal) for the steps.");
-		out->nsteps = 1;
-		return;
-	}
-	snprintf(wal, sizeof(wal), "%.*s/pg_wal", (int)len, dir);
-#define STEP(...) snprintf(out->steps[k++], WB_PLACEMENT_STEP_LEN, __VA_ARGS__)
-	STEP("# A new cluster: give initdb the WAL directory.");
-	STEP("initdb -D %.200s --waldir=%s", pgdata, wal);
-	STEP("# An existing cluster (%s must not exist yet; as root, then as postgres):", wal);
-	STEP("pg_ctl -D %.200s stop -m fast", pgdata);
-	STEP("install -d -o postgres -g postgres -m 700 %s", wal);
-	STEP("cp -a %.200s/pg_wal/. %s/", pgdata, wal);
-	STEP("mv %.200s/pg_wal %.200s/pg_wal.old && ln -s %s %.200s/pg_wal", pgdata, pgdata, wal,
-	     pgdata);
-	STEP("pg_ctl -D %.200s start", pgdata);
-	STEP("rm -rf %.200s/pg_wal.old   # once the server is up and its log is clean", pgdata);
-#undef STEP
-	out->nsteps = k;
 }
 
 bool wb_placement_decide(const struct wb_results *rs, const struct wb_placement_params *p,
@@ -325,14 +209,15 @@ bool wb_placement_decide(const struct wb_results *rs, const struct wb_placement_
 	size_t k;
 
 	memset(out, 0, sizeof(*out));
-	out->best = -1;
+	out->best = out->named = -1;
 	out->rs = rs;
+	out->min_gain_pct = p->min_gain_pct;
+	out->data_is_pgdata = p->data_is_pgdata;
+	out->state = WB_PLACEMENT_FAILED;
+	out->failed = true;
 	if (!rs->sites || rs->nsites < 2) {
-		out->failed = true;
-		snprintf(out->failure, sizeof(out->failure), "no candidate directory was measured");
+		out->failure = WB_PLACEMENT_FAIL_NO_CANDIDATES;
 		out->wal_dir = rs->target;
-		snprintf(out->headline, sizeof(out->headline), "No placement verdict: %.400s.",
-			 out->failure);
 		return false;
 	}
 	snprintf(out->data, sizeof(out->data), "%s", rs->sites[0].path);
@@ -345,12 +230,9 @@ bool wb_placement_decide(const struct wb_results *rs, const struct wb_placement_
 	if (find_row(rs, true, ROW_LOADED, 0))
 		out->group_committers = find_row(rs, true, ROW_LOADED, 0)->test.committers;
 	describe_load(rs, out);
-	if (find_failure(rs, out)) {
-		out->failed = true;
-		snprintf(out->headline, sizeof(out->headline), "No placement verdict: %.400s",
-			 out->failure);
+	if (find_failure(rs, out))
 		return false;
-	}
+	out->failed = false;
 	describe_slowdown(rs, out);
 	out->n = rs->nsites - 1;
 	for (k = 0; k < out->n; k++) {
@@ -361,14 +243,8 @@ bool wb_placement_decide(const struct wb_results *rs, const struct wb_placement_
 		}
 	}
 	if (out->best >= 0) {
-		const struct wb_placement_candidate *b = &out->c[out->best];
-
-		out->wal_dir = b->path;
-		snprintf(out->headline, sizeof(out->headline),
-			 "Move pg_wal to %.200s: commits %s+%.0f %% [%.0f, %.0f] there while the data "
-			 "volume is busy.", b->path, b->upper_bound ? "up to " : "", b->gain.pct,
-			 b->gain.low, b->gain.high);
-		write_steps(out, b->path, p->data_is_pgdata);
+		out->state = WB_PLACEMENT_MOVE;
+		out->wal_dir = out->c[out->best].path;
 	} else {
 		int ram = -1, depends = -1;
 
@@ -379,21 +255,9 @@ bool wb_placement_decide(const struct wb_results *rs, const struct wb_placement_
 			if (out->c[k].depends_on_load && !out->c[k].in_ram &&
 			    (depends < 0 || out->c[k].gain.pct > out->c[depends].gain.pct))
 				depends = (int)k;
-		if (depends >= 0)
-			snprintf(out->headline, sizeof(out->headline),
-				 "pg_wal: it depends on the data volume's load. %.150s gains %+.0f %% "
-				 "under an assumed load but not against the idle volume; measure the "
-				 "server's write rate and run again with --data-load RATE/s.",
-				 out->c[depends].path, out->c[depends].gain.pct);
-		else if (ram >= 0)
-			snprintf(out->headline, sizeof(out->headline),
-				 "Keep pg_wal on %.150s: the one candidate that gains, %.150s, is "
-				 "memory and would lose commits on a power cut.", out->data,
-				 out->c[ram].path);
-		else
-			snprintf(out->headline, sizeof(out->headline),
-				 "Keep pg_wal on %.200s: no candidate gains %.0f %% or more on commits.",
-				 out->data, p->min_gain_pct);
+		out->state = depends >= 0 ? WB_PLACEMENT_DEPENDS : ram >= 0 ? WB_PLACEMENT_KEEP_RAM
+			     : WB_PLACEMENT_KEEP;
+		out->named = depends >= 0 ? depends : ram;
 	}
 	return true;
 }

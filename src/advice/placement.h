@@ -2,7 +2,9 @@
  * placement run (plan/plan.h, wb_plan_placement): commits on the data volume
  * under a checkpoint-like load against commits on each candidate while that
  * load stays on the data volume. A pure function of the results, with every
- * figure and reason it used: no I/O, no printing, no clock.
+ * figure and reason code it used: no I/O, no printing, no clock, no sentences
+ * (report/words.h words it). It points into the results it was decided from
+ * (rs, failed_test, wal_dir): keep them alive while it is reported.
  * Trap: a load given as a share of the volume's capacity (the default, 30 %) is
  * a guess, and checked against real PostgreSQL it was wrong in both regimes
  * tried (a gain of +376 % measured +17 %, one of +1.5 % measured +21 %): under
@@ -25,9 +27,6 @@
  * could not carry it (the load then measures a saturated volume). */
 #define WB_PLACEMENT_LOAD_KEPT 0.9
 
-#define WB_PLACEMENT_MAX_STEPS 10
-#define WB_PLACEMENT_STEP_LEN 1024
-
 /* One placement's figures: commits per second (the mean of its trials) and
  * the flush latency. */
 struct wb_placement_row {
@@ -41,6 +40,19 @@ struct wb_placement_gain {
 	bool compared;           /* enough trials to compare */
 	double pct, low, high;   /* the gain and its interval, percent */
 	bool significant;
+};
+
+/* Why a candidate is judged as it is, in the order the rules are tried. */
+enum wb_placement_why {
+	WB_PLACE_NOT_COMPARED,   /* too few trials to compare its commits with the data's */
+	WB_PLACE_DEPENDS_ON_LOAD, /* pays under the assumed load, not against the idle data */
+	WB_PLACE_SAME_FS_GAINS,  /* gains, but on the data's own file system: noise or drift */
+	WB_PLACE_MOVE,           /* gains at least --min-gain, single sessions do not lose */
+	WB_PLACE_SINGLE_LOSES,   /* group commits gain, single sessions lose significantly */
+	WB_PLACE_BELOW_MIN_GAIN, /* gains, less than --min-gain */
+	WB_PLACE_SLOWER,         /* significantly slower */
+	WB_PLACE_HALVES_DISAGREE, /* the interval misses 0, but the run's halves disagree */
+	WB_PLACE_WITHIN_NOISE,   /* no gain either way */
 };
 
 /* One candidate directory for pg_wal. */
@@ -59,12 +71,31 @@ struct wb_placement_candidate {
 	bool in_ram;             /* memory-backed: never recommended, whatever it measures */
 	bool recommended;        /* move, and not in memory */
 	bool upper_bound;        /* flushes here so fast the server's CPU limits first */
-	char reason[720];
+	enum wb_placement_why why;
+};
+
+/* The verdict. */
+enum wb_placement_state {
+	WB_PLACEMENT_FAILED,     /* no verdict: `failure` says why */
+	WB_PLACEMENT_MOVE,       /* move pg_wal to c[best] */
+	WB_PLACEMENT_DEPENDS,    /* c[named] pays only under the assumed load: measure it */
+	WB_PLACEMENT_KEEP_RAM,   /* keep: the one that gains, c[named], is memory */
+	WB_PLACEMENT_KEEP,       /* keep: no candidate gains --min-gain */
+};
+
+/* Why there is no verdict. */
+enum wb_placement_failure {
+	WB_PLACEMENT_FAIL_NONE,
+	WB_PLACEMENT_FAIL_NO_CANDIDATES, /* no candidate directory was measured */
+	WB_PLACEMENT_FAIL_LOAD,  /* the data load failed (rs->load) */
+	WB_PLACEMENT_FAIL_ROW,   /* a row failed: failed_test, durability failures first */
 };
 
 struct wb_placement {
-	bool failed;             /* an error or a durability failure: no verdict */
-	char failure[560];
+	enum wb_placement_state state;
+	bool failed;             /* state == WB_PLACEMENT_FAILED (a flag for the writers) */
+	enum wb_placement_failure failure;
+	const struct wb_result *failed_test; /* WB_PLACEMENT_FAIL_ROW: the row */
 	char data[PATH_MAX];     /* the data directory */
 	char data_device[64];
 	struct wb_placement_row idle_commit, idle_group;     /* (a) */
@@ -80,11 +111,10 @@ struct wb_placement {
 	struct wb_placement_candidate c[WB_MAX_SITES - 1];
 	size_t n;
 	int best;                /* the candidate to move to; -1 to keep pg_wal */
+	int named;               /* DEPENDS, KEEP_RAM: the candidate the verdict names; else -1 */
 	const char *wal_dir;     /* where pg_wal should be: the best candidate or the data */
-	char headline[480];
-	char context[480];       /* what the load did to the data volume */
-	char steps[WB_PLACEMENT_MAX_STEPS][WB_PLACEMENT_STEP_LEN]; /* how to move, when moving */
-	size_t nsteps;
+	double min_gain_pct;     /* the params': what a move had to gain */
+	bool data_is_pgdata;     /* the params': the steps can name the data directory */
 	const struct wb_results *rs; /* the run it was decided from: its rows, for reports */
 };
 

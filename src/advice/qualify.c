@@ -12,7 +12,6 @@
 #include "advice/qualify.h"
 
 #include <math.h>
-#include <stdio.h>
 #include <string.h>
 
 #include "facts/device.h"
@@ -25,6 +24,21 @@ static const char *const result_names[] = {
 const char *wb_q_result_name(enum wb_q_result r)
 {
 	return r <= WB_Q_NOT_MEASURED ? result_names[r] : "?";
+}
+
+static const char *const finding_names[] = {
+	[WB_FINDING_IN_MEMORY] = "storage-in-memory",
+	[WB_FINDING_FASTER_THAN_ROTATION] = "flush-faster-than-rotation",
+	[WB_FINDING_LIKE_A_WRITE] = "flush-no-slower-than-write",
+	[WB_FINDING_VOLATILE_NO_FUA] = "volatile-cache-without-fua",
+	[WB_FINDING_VIRTUAL_DISK] = "virtual-disk-unverifiable",
+};
+_Static_assert(sizeof(finding_names) / sizeof(finding_names[0]) == WB_FINDING_COUNT,
+	       "finding_names must name every enum wb_finding_code");
+
+const char *wb_finding_name(enum wb_finding_code c)
+{
+	return (unsigned)c < WB_FINDING_COUNT ? finding_names[c] : "?";
 }
 
 /* The row of a shape (its label is the shape's name), or the unsynced write. */
@@ -88,19 +102,9 @@ enum wb_q_result wb_q_judge(const struct wb_q_criterion *c, const struct wb_q_fi
 static void outcome(const struct wb_results *rs, const struct wb_q_criterion *c,
 		    struct wb_q_outcome *o)
 {
-	const char *unit = c->metric == WB_Q_FLUSHES_PER_S ? "/s" : " ms";
-	const char *cmp = c->metric == WB_Q_FLUSHES_PER_S ? ">=" : "<=";
-
 	o->crit = *c;
 	figure(row(rs, wb_q_shape_names[c->shape]), c->metric, &o->fig);
 	o->result = wb_q_judge(c, &o->fig);
-	if (!o->fig.measured)
-		snprintf(o->why, sizeof(o->why), "%s %s: not measured", wb_q_shape_names[c->shape],
-			 wb_q_metric_names[c->metric]);
-	else
-		snprintf(o->why, sizeof(o->why), "%s %s %.3g%s [%.3g, %.3g] %s %.3g%s: %s",
-			 wb_q_shape_names[c->shape], wb_q_metric_names[c->metric], o->fig.value, unit,
-			 o->fig.low, o->fig.high, cmp, c->threshold, unit, wb_q_result_name(o->result));
 }
 
 static void judge_tier(const struct wb_results *rs, const struct wb_tier *t,
@@ -109,7 +113,8 @@ static void judge_tier(const struct wb_results *rs, const struct wb_tier *t,
 	bool fail = false, unsure = false;
 	size_t k;
 
-	snprintf(v->name, sizeof(v->name), "%s", t->name);
+	memcpy(v->name, t->name, sizeof(v->name));
+	v->name[sizeof(v->name) - 1] = '\0';
 	v->n = t->n;
 	for (k = 0; k < t->n; k++) {
 		outcome(rs, &t->c[k], &v->o[k]);
@@ -134,20 +139,14 @@ void wb_q_trend_of(const double *rates, const double *start_s, size_t n, struct 
 	size_t first = n / 10 ? n / 10 : 1, i, after;
 	double mid;
 
-	*out = (struct wb_q_trend){ .known = n >= 4 && rates && start_s };
-	if (!out->known) {
-		snprintf(out->line, sizeof(out->line), "too few time slices to tell burst from "
-			 "sustained (give it more --duration)");
+	*out = (struct wb_q_trend){ .sliced = true, .known = n >= 4 && rates && start_s };
+	if (!out->known)
 		return;
-	}
 	out->burst_per_s = mean(rates, 0, first);
 	out->sustained_per_s = mean(rates, n - n / 2, n);
 	out->fell = out->sustained_per_s < out->burst_per_s * (1 - WB_TREND_DROP_PCT / 100.0);
-	if (!out->fell) {
-		snprintf(out->line, sizeof(out->line), "steady: sustained %.0f/s to the end; burst "
-			 "%.0f/s", out->sustained_per_s, out->burst_per_s);
+	if (!out->fell)
 		return;
-	}
 	/* From the first slice after which every slice stays below the midpoint. */
 	mid = (out->burst_per_s + out->sustained_per_s) / 2;
 	for (after = n, i = n; i-- > 0;) {
@@ -156,13 +155,9 @@ void wb_q_trend_of(const double *rates, const double *start_s, size_t n, struct 
 		after = i;
 	}
 	out->fell_after_s = after < n ? start_s[after] : start_s[n - 1];
-	snprintf(out->line, sizeof(out->line), "sustained %.0f/s after %.0f s; burst %.0f/s "
-		 "(%.0f %% lower once a cache, an SLC area or a thermal limit ran out)",
-		 out->sustained_per_s, out->fell_after_s, out->burst_per_s,
-		 100.0 * (1 - out->sustained_per_s / out->burst_per_s));
 }
 
-static struct wb_finding *add_finding(struct wb_qualification *q, const char *name,
+static struct wb_finding *add_finding(struct wb_qualification *q, enum wb_finding_code code,
 				      enum wb_finding_severity sev)
 {
 	struct wb_finding *f;
@@ -170,13 +165,9 @@ static struct wb_finding *add_finding(struct wb_qualification *q, const char *na
 	if (q->nfindings == WB_Q_MAX_FINDINGS)
 		return NULL;
 	f = &q->findings[q->nfindings++];
-	*f = (struct wb_finding){ .severity = sev };
-	snprintf(f->name, sizeof(f->name), "%s", name);
+	*f = (struct wb_finding){ .code = code, .severity = sev };
 	return f;
 }
-
-#define POWER_CUT_ADVICE "flushes may not reach stable storage; run `walbench verify` with a " \
-			 "power cut"
 
 static void find(const struct wb_results *rs, struct wb_qualification *q)
 {
@@ -186,44 +177,23 @@ static void find(const struct wb_results *rs, struct wb_qualification *q)
 	double rate = commit && commit->status == WB_STATUS_OK ? wb_result_ops_per_sec(commit) : 0;
 	struct wb_finding *f;
 
-	if (wb_device_in_ram(d) && (f = add_finding(q, "storage-in-memory", WB_FINDING_WARN))) {
-		snprintf(f->evidence, sizeof(f->evidence), "%.200s is memory (%.32s): nothing on it "
-			 "survives a power cut or a reboot", rs->target, d->fs_type);
-		snprintf(f->advice, sizeof(f->advice), "never put a database's WAL or data here");
-	}
+	if (wb_device_in_ram(d))
+		add_finding(q, WB_FINDING_IN_MEMORY, WB_FINDING_WARN);
 	if (d->rotational == 1 && rate > WB_MAX_ROTATIONAL_FLUSHES &&
-	    (f = add_finding(q, "flush-faster-than-rotation",
-			     d->virtual_disk ? WB_FINDING_INFO : WB_FINDING_WARN))) {
-		snprintf(f->evidence, sizeof(f->evidence), "%.0f flushes/s on a disk that reports "
-			 "itself rotational (%.40s): one flush a turn allows at most %.0f/s even at "
-			 "15,000 rpm%s", rate, d->block_name, WB_MAX_ROTATIONAL_FLUSHES,
-			 d->virtual_disk ? "; it is a virtual disk, whose flag is the hypervisor's" : "");
-		snprintf(f->advice, sizeof(f->advice), POWER_CUT_ADVICE);
-	}
+	    (f = add_finding(q, WB_FINDING_FASTER_THAN_ROTATION,
+			     d->virtual_disk ? WB_FINDING_INFO : WB_FINDING_WARN)))
+		f->rate_per_s = rate;
 	if (commit && plain && commit->status == WB_STATUS_OK && plain->status == WB_STATUS_OK &&
 	    commit->hist && plain->hist && wb_result_usecs(plain, 50) > 0 &&
 	    wb_result_usecs(commit, 50) <= WB_FLUSH_LIKE_WRITE_FACTOR * wb_result_usecs(plain, 50) &&
-	    (f = add_finding(q, "flush-no-slower-than-write", WB_FINDING_WARN))) {
-		snprintf(f->evidence, sizeof(f->evidence), "an 8 kB commit flush takes %.1f us "
-			 "(median), an unsynced 8 kB write %.1f us: the flush did no more work than "
-			 "the write", wb_result_usecs(commit, 50), wb_result_usecs(plain, 50));
-		snprintf(f->advice, sizeof(f->advice), POWER_CUT_ADVICE);
+	    (f = add_finding(q, WB_FINDING_LIKE_A_WRITE, WB_FINDING_WARN))) {
+		f->flush_us = wb_result_usecs(commit, 50);
+		f->write_us = wb_result_usecs(plain, 50);
 	}
-	if (wb_device_volatile_cache(d) && !d->fua &&
-	    (f = add_finding(q, "volatile-cache-without-fua", WB_FINDING_INFO))) {
-		snprintf(f->evidence, sizeof(f->evidence), "%.40s has a volatile write cache "
-			 "(queue/write_cache = write back) and no FUA: every durable write relies on "
-			 "a cache-flush command the device must honour", d->block_name);
-		snprintf(f->advice, sizeof(f->advice), "make sure the cache is battery- or "
-			 "capacitor-backed, or run `walbench verify` with a power cut");
-	}
-	if (d->virtual_disk && (f = add_finding(q, "virtual-disk-unverifiable", WB_FINDING_INFO))) {
-		snprintf(f->evidence, sizeof(f->evidence), "%.40s is a virtual disk: its cache and "
-			 "rotational flags are what the hypervisor shows, not the host's storage",
-			 d->block_name);
-		snprintf(f->advice, sizeof(f->advice), "ask the provider what a flush guarantees, "
-			 "or run `walbench verify` with a power cut of the host");
-	}
+	if (wb_device_volatile_cache(d) && !d->fua)
+		add_finding(q, WB_FINDING_VOLATILE_NO_FUA, WB_FINDING_INFO);
+	if (d->virtual_disk)
+		add_finding(q, WB_FINDING_VIRTUAL_DISK, WB_FINDING_INFO);
 }
 
 static bool failure(const struct wb_results *rs, struct wb_qualification *q)
@@ -235,12 +205,8 @@ static bool failure(const struct wb_results *rs, struct wb_qualification *q)
 		if (rs->v[i].status == WB_STATUS_ERROR &&
 		    (!worst || (rs->v[i].durability_failure && !worst->durability_failure)))
 			worst = &rs->v[i];
-	if (!worst)
-		return false;
-	snprintf(q->failure, sizeof(q->failure), "%s%s: %s",
-		 worst->durability_failure ? "DURABILITY FAILURE: " : "", worst->test.label,
-		 worst->reason);
-	return true;
+	q->failed_test = worst;
+	return worst != NULL;
 }
 
 bool wb_qualify(const struct wb_results *rs, const struct wb_tiers *tiers, const char *tier,
@@ -251,9 +217,10 @@ bool wb_qualify(const struct wb_results *rs, const struct wb_tiers *tiers, const
 
 	memset(out, 0, sizeof(*out));
 	out->chosen = -1;
+	out->rs = rs;
+	out->asked = tier;
 	if (failure(rs, out)) {
 		out->failed = true;
-		snprintf(out->headline, sizeof(out->headline), "No verdict: %.300s", out->failure);
 		return false;
 	}
 	for (i = 0; i < tiers->n && i < WB_TIERS_MAX; i++) {
@@ -267,11 +234,5 @@ bool wb_qualify(const struct wb_results *rs, const struct wb_tiers *tiers, const
 		wb_q_trend_of(commit->trial_rates, commit->trial_start_s,
 			      commit->trial_start_s ? commit->ntrials : 0, &out->trend);
 	find(rs, out);
-	if (out->chosen < 0)
-		snprintf(out->headline, sizeof(out->headline), "No tier named %s.", tier ? tier : "");
-	else
-		snprintf(out->headline, sizeof(out->headline), "%s: %s", out->tiers[out->chosen].name,
-			 out->tiers[out->chosen].verdict == WB_Q_PASS ? "PASS"
-			 : out->tiers[out->chosen].verdict == WB_Q_FAIL ? "FAIL" : "INCONCLUSIVE");
 	return out->chosen >= 0;
 }

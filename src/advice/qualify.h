@@ -1,7 +1,9 @@
 /* qualify.h — a disk's verdict against a tier (model/tier.h), the trend of its
  * flush rate over the run (burst against sustained), and the plausibility
  * findings on its flushes. Pure functions of the results and the device facts:
- * no I/O, no printing, no clock. */
+ * no I/O, no printing, no clock, no sentences (report/words.h words them).
+ * Trap: a qualification points into the results it judged (rs, failed_test)
+ * and at the tier name it was asked: keep them alive while it is reported. */
 #ifndef WB_ADVICE_QUALIFY_H
 #define WB_ADVICE_QUALIFY_H
 
@@ -36,7 +38,6 @@ struct wb_q_outcome {
 	struct wb_q_criterion crit;
 	struct wb_q_figure fig;
 	enum wb_q_result result;
-	char why[240];
 };
 
 struct wb_q_tier_verdict {
@@ -48,35 +49,46 @@ struct wb_q_tier_verdict {
 
 /* The commit shape's rate over the run, slice by slice. */
 struct wb_q_trend {
+	bool sliced;               /* wb_q_trend_of ran: there was a commit row to read */
 	bool known;                /* enough slices to say */
 	double burst_per_s;        /* the first slices */
 	double sustained_per_s;    /* the last half */
 	bool fell;                 /* sustained more than WB_TREND_DROP_PCT below burst */
 	double fell_after_s;       /* when the slices stayed below the midpoint */
-	char line[240];            /* "sustained X/s after Y s; burst Z/s" */
 };
 
 enum wb_finding_severity { WB_FINDING_INFO, WB_FINDING_WARN };
 
+/* What a finding found; wb_finding_name gives each its stable name. */
+enum wb_finding_code {
+	WB_FINDING_IN_MEMORY,      /* the target is memory: nothing survives a power cut */
+	WB_FINDING_FASTER_THAN_ROTATION, /* more flushes/s than a rotational disk can turn */
+	WB_FINDING_LIKE_A_WRITE,   /* a commit flush no slower than an unsynced write */
+	WB_FINDING_VOLATILE_NO_FUA, /* a volatile write cache and no FUA */
+	WB_FINDING_VIRTUAL_DISK,   /* the flags are the hypervisor's */
+	WB_FINDING_COUNT
+};
+
 struct wb_finding {
-	char name[48];             /* "flush-faster-than-rotation", ... */
+	enum wb_finding_code code;
 	enum wb_finding_severity severity;
-	char evidence[320];
-	char advice[200];
+	double rate_per_s;         /* FASTER_THAN_ROTATION: the 8 kB commit flushes/s */
+	double flush_us, write_us; /* LIKE_A_WRITE: median commit flush and unsynced write */
 };
 
 #define WB_Q_MAX_FINDINGS 8
 
 struct wb_qualification {
 	bool failed;               /* an error or durability failure: no verdict */
-	char failure[400];
+	const struct wb_result *failed_test; /* the failure: durability failures first */
+	const char *asked;         /* the tier asked for (--tier); NULL when none */
 	struct wb_q_tier_verdict tiers[WB_TIERS_MAX];
 	size_t ntiers;
 	int chosen;                /* index of --tier in tiers[]; -1 when not found */
 	struct wb_q_trend trend;
 	struct wb_finding findings[WB_Q_MAX_FINDINGS];
 	size_t nfindings;
-	char headline[320];
+	const struct wb_results *rs; /* the run it judged: its target and device, for reports */
 };
 
 /* Judges rs (a qualify run: tests as wb_plan_qualify lays them out) against
@@ -92,5 +104,8 @@ enum wb_q_result wb_q_judge(const struct wb_q_criterion *c, const struct wb_q_fi
 void wb_q_trend_of(const double *rates, const double *start_s, size_t n, struct wb_q_trend *out);
 
 const char *wb_q_result_name(enum wb_q_result r);
+
+/* "storage-in-memory", "flush-faster-than-rotation", ...: what scripts match. */
+const char *wb_finding_name(enum wb_finding_code c);
 
 #endif

@@ -12,19 +12,10 @@
 #include "advice/recommend.h"
 
 #include <math.h>
-#include <stdarg.h>
-#include <stdio.h>
 #include <string.h>
 
 #include "advice/device_advice.h"
 #include "advice/os_advice.h"
-
-static const char *mname(enum wb_method_id m)
-{
-	const struct wb_method *x = wb_method_get(m);
-
-	return x ? x->name : "?";
-}
 
 /* The test of method m in the group of test key; NULL when absent or not ok. */
 static const struct wb_result *find(const struct wb_results *rs, const struct wb_test *key,
@@ -78,12 +69,13 @@ static void group_verdict(const struct wb_results *rs, const struct wb_group_dec
 	v->measured = true;
 	v->decided = d->state == WB_DECIDE_SWITCH || d->state == WB_DECIDE_KEEP;
 	v->method = d->state == WB_DECIDE_SWITCH ? leader->test.method : WB_DEFAULT_METHOD;
-	snprintf(v->why, sizeof(v->why), "%s", d->reason);
+	v->why = WB_PART_BY_DECISION;
+	v->decision = d;
 	if (d->state == WB_DECIDE_SWITCH && leader->status != WB_STATUS_OK) {
 		v->decided = false;
 		v->method = WB_DEFAULT_METHOD;
-		snprintf(v->why, sizeof(v->why), "%s led, then failed (%s): keep %s",
-			 mname(leader->test.method), leader->reason, mname(WB_DEFAULT_METHOD));
+		v->why = WB_PART_LEADER_FAILED;
+		v->leader = leader;
 	}
 	if (gain(rs, key, v->method, &c))
 		set_gain(v, &c);
@@ -121,8 +113,7 @@ static void part_verdict(const struct wb_results *rs, bool bulk, struct wb_part_
 	if (groups > 1 && !agree) {
 		v->method = WB_DEFAULT_METHOD;
 		v->gain_pct = v->low_pct = v->high_pct = 0.0;
-		snprintf(v->why, sizeof(v->why), "the bulk flush sizes disagree on a method: keep "
-			 "%s", mname(WB_DEFAULT_METHOD));
+		v->why = WB_PART_SIZES_DISAGREE;
 	}
 }
 
@@ -138,9 +129,8 @@ static bool find_failure(const struct wb_results *rs, struct wb_recommendation *
 
 		if (r->status != WB_STATUS_ERROR || !r->durability_failure)
 			continue;
-		snprintf(out->failure, sizeof(out->failure), "%s%s on %s failed: %s",
-			 r->durability_failure ? "DURABILITY FAILURE: " : "",
-			 mname(r->test.method), wb_engine_name(r->test.engine), r->reason);
+		out->failure = WB_REC_FAIL_DURABILITY;
+		out->failed_test = r;
 		return true;
 	}
 	return false;
@@ -169,10 +159,10 @@ static void combine(const struct wb_results *rs, const struct wb_recommend_param
 	unsigned k;
 
 	out->method = WB_DEFAULT_METHOD;
+	out->reason = WB_REC_PARTS_OFFSET;
 	if (o->method == b->method) {
 		out->method = o->method;
-		snprintf(out->reason, sizeof(out->reason), "commits and bulk flushes agree: %s; %s",
-			 o->why, b->why);
+		out->reason = WB_REC_PARTS_AGREE;
 		return;
 	}
 	/* Weigh each candidate over both parts; it must clear the minimum gain. */
@@ -198,18 +188,12 @@ static void combine(const struct wb_results *rs, const struct wb_recommend_param
 		if (g >= p->min_gain_pct && g > best_gain) {
 			best_gain = g;
 			out->method = cand[k];
-			snprintf(out->reason, sizeof(out->reason),
-				 "commits say %s, bulk flushes %s; weighed half each, %s gains %.1f%% "
-				 "(commits %+.1f%%, bulk %+.1f%%), at least the %.1f%% asked",
-				 mname(o->method), mname(b->method), mname(cand[k]), g, co.diff_pct,
-				 cb.diff_pct, p->min_gain_pct);
+			out->reason = WB_REC_PARTS_WEIGHED;
+			out->weighed_pct = g;
+			out->weighed_oltp_pct = co.diff_pct;
+			out->weighed_bulk_pct = cb.diff_pct;
 		}
 	}
-	if (out->method == WB_DEFAULT_METHOD)
-		snprintf(out->reason, sizeof(out->reason),
-			 "commits say %s, bulk flushes %s: what one part gains the other loses "
-			 "(weighed half each, under %.1f%%), so keep %s", mname(o->method),
-			 mname(b->method), p->min_gain_pct, mname(WB_DEFAULT_METHOD));
 }
 
 /* The best method other than out->method in the deciding group, against it. */
@@ -258,24 +242,16 @@ static void commit_delay(const struct wb_results *rs, struct wb_recommendation *
 		    rs->v[i].status == WB_STATUS_OK && rs->v[i].hist && rs->v[i].hist->count)
 			r = &rs->v[i];
 	if (!r) {
-		snprintf(out->commit_reason, sizeof(out->commit_reason),
-			 "not measured (no 8 kB commit flushes in this run): leave commit_delay at 0");
+		out->commit_why = WB_DELAY_NOT_MEASURED;
 		return;
 	}
 	out->flush_p50_us = wb_result_usecs(r, 50);
 	if (out->flush_p50_us < WB_COMMIT_DELAY_MIN_US) {
-		snprintf(out->commit_reason, sizeof(out->commit_reason),
-			 "a commit flush takes a median %.0f us: too fast for a delay to pay (it "
-			 "would add about as much latency as it saves); leave commit_delay at 0",
-			 out->flush_p50_us);
+		out->commit_why = WB_DELAY_TOO_FAST;
 		return;
 	}
+	out->commit_why = WB_DELAY_HALF_FLUSH;
 	out->commit_delay_us = (uint32_t)fmin(out->flush_p50_us / 2.0, WB_COMMIT_DELAY_MAX_US);
-	snprintf(out->commit_reason, sizeof(out->commit_reason),
-		 "a commit flush takes a median %.1f ms: with %u or more transactions active, a "
-		 "committer that waits half of that lets others join its flush (PostgreSQL's "
-		 "documentation: start at half the single-flush time); raise it only if TPS under "
-		 "load improves", out->flush_p50_us / 1e3, WB_COMMIT_SIBLINGS);
 }
 
 /* The storage's and the OS's advisories, warnings first. */
@@ -293,51 +269,6 @@ static void advise(const struct wb_results *rs, const struct wb_recommend_params
 		for (i = 0; i < l.n; i++)
 			if ((int)found[i].severity == sev)
 				out->advisories[out->nadvisories++] = found[i];
-}
-
-static void add_line(char (*lines)[200], size_t *n, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (*n >= WB_REC_MAX_LINES)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(lines[(*n)++], 200, fmt, ap);
-	va_end(ap);
-}
-
-static void add_alter(struct wb_recommendation *out, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (out->nalter >= WB_REC_MAX_LINES)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(out->alter[out->nalter++], sizeof(out->alter[0]), fmt, ap);
-	va_end(ap);
-}
-
-static void config_lines(struct wb_recommendation *out)
-{
-	if (out->change)
-		add_line(out->config, &out->nconfig, "wal_sync_method = %s\t# %+.1f%% [%+.1f%%, "
-			 "%+.1f%%] over %s, measured by walbench", mname(out->method),
-			 out->margin_pct, out->ci_low_pct, out->ci_high_pct,
-			 mname(WB_DEFAULT_METHOD));
-	else
-		add_line(out->config, &out->nconfig, "wal_sync_method = %s\t# the default: no "
-			 "other method gains %s", mname(out->method),
-			 out->decided ? "enough (a tie)" : "significantly");
-	add_line(out->config, &out->nconfig, "commit_delay = %u\t# %s", out->commit_delay_us,
-		 out->commit_delay_us ? "half a median commit flush" : "flushes are fast");
-	if (out->commit_delay_us)
-		add_line(out->config, &out->nconfig, "commit_siblings = %u\t# only wait when this "
-			 "many others are active", out->commit_siblings);
-	add_alter(out, "ALTER SYSTEM SET wal_sync_method = '%s';", mname(out->method));
-	add_alter(out, "ALTER SYSTEM SET commit_delay = %u;", out->commit_delay_us);
-	if (out->commit_delay_us)
-		add_alter(out, "ALTER SYSTEM SET commit_siblings = %u;", out->commit_siblings);
-	add_alter(out, "SELECT pg_reload_conf();  -- all three take effect on reload");
 }
 
 static double decided_in(const struct wb_results *rs, bool *all)
@@ -362,50 +293,36 @@ bool wb_recommend(const struct wb_results *rs, const struct wb_recommend_params 
 	const struct wb_test *key = NULL;
 	size_t i;
 
-	memset(out, 0, sizeof(*out));
-	out->workload = p->workload;
-	out->method = WB_METHOD_COUNT;
-	if (find_failure(rs, out)) {
-		out->failed = true;
-		snprintf(out->headline, sizeof(out->headline),
-			 "NO RECOMMENDATION: %s. Do not put a database here until this is explained.",
-			 out->failure);
+	wb_recommend_none(p->workload, WB_REC_FAIL_NONE, NULL, out);
+	out->min_gain_pct = p->min_gain_pct;
+	if (find_failure(rs, out))
 		return false;
-	}
 	if (p->workload != WB_WORKLOAD_BULK)
 		part_verdict(rs, false, &out->oltp);
 	if (p->workload != WB_WORKLOAD_OLTP)
 		part_verdict(rs, true, &out->bulk);
 	if ((p->workload != WB_WORKLOAD_BULK && !out->oltp.measured) ||
 	    (p->workload != WB_WORKLOAD_OLTP && !out->bulk.measured)) {
-		const struct wb_result *err = first_error(rs);
-
-		out->failed = true;
-		snprintf(out->failure, sizeof(out->failure), "nothing to decide from: the %s "
-			 "flushes were not measured against %s%s%s%s%s", p->workload == WB_WORKLOAD_BULK
-			 ? "bulk" : "commit", mname(WB_DEFAULT_METHOD), err ? " (" : "",
-			 err ? mname(err->test.method) : "", err ? " failed: " : "",
-			 err ? err->reason : "");
-		if (err)
-			strncat(out->failure, ")", sizeof(out->failure) - strlen(out->failure) - 1);
-		snprintf(out->headline, sizeof(out->headline), "NO RECOMMENDATION: %s", out->failure);
+		out->failure = WB_REC_FAIL_NOT_MEASURED;
+		out->failed_test = first_error(rs);
 		return false;
 	}
-	if (p->workload == WB_WORKLOAD_OLTP) {
+	out->reason = WB_REC_BY_PART;
+	if (p->workload == WB_WORKLOAD_OLTP)
 		out->method = out->oltp.method;
-		snprintf(out->reason, sizeof(out->reason), "%s", out->oltp.why);
-	} else if (p->workload == WB_WORKLOAD_BULK) {
+	else if (p->workload == WB_WORKLOAD_BULK)
 		out->method = out->bulk.method;
-		snprintf(out->reason, sizeof(out->reason), "%s", out->bulk.why);
-	} else {
+	else
 		combine(rs, p, out);
-	}
-	out->change = out->method != WB_DEFAULT_METHOD;
 	out->decided_in_s = decided_in(rs, &out->decided);
 	/* a part whose winner failed after its decision is undecided, whatever the rule said */
 	if ((p->workload != WB_WORKLOAD_BULK && !out->oltp.decided) ||
 	    (p->workload != WB_WORKLOAD_OLTP && !out->bulk.decided))
 		out->decided = false;
+	out->change = out->method != WB_DEFAULT_METHOD;
+	out->failed = false;
+	out->state = out->change ? WB_REC_SWITCH : out->decided ? WB_REC_KEEP
+		     : WB_REC_KEEP_UNDECIDED;
 	for (i = 0; i < rs->ndecisions && !key; i++) {
 		const struct wb_test *t = &rs->v[rs->decisions[i].first].test;
 
@@ -421,20 +338,17 @@ bool wb_recommend(const struct wb_results *rs, const struct wb_recommend_params 
 	runner_up(rs, out);
 	commit_delay(rs, out);
 	advise(rs, p, out);
-	if (out->change)
-		snprintf(out->headline, sizeof(out->headline),
-			 "Set wal_sync_method = %s: %+.1f%% [%+.1f%%, %+.1f%%] over %s for this %s "
-			 "workload", mname(out->method), out->margin_pct, out->ci_low_pct,
-			 out->ci_high_pct, mname(WB_DEFAULT_METHOD), wb_workload_names[p->workload]);
-	else if (out->has_runner_up)
-		snprintf(out->headline, sizeof(out->headline),
-			 "%s: keep wal_sync_method = %s (the best other, %s, %+.1f%% [%+.1f%%, "
-			 "%+.1f%%], is not worth a change)", out->decided ? "Tie" : "No clear winner",
-			 mname(out->method), mname(out->runner_up), out->runner_up_pct,
-			 out->runner_up_low, out->runner_up_high);
-	else
-		snprintf(out->headline, sizeof(out->headline), "Keep wal_sync_method = %s",
-			 mname(out->method));
-	config_lines(out);
 	return true;
+}
+
+void wb_recommend_none(enum wb_workload workload, enum wb_rec_failure why,
+		       const struct wb_placement *placement, struct wb_recommendation *out)
+{
+	memset(out, 0, sizeof(*out));
+	out->workload = workload;
+	out->state = WB_REC_FAILED;
+	out->failed = true;
+	out->failure = why;
+	out->method = WB_METHOD_COUNT;
+	out->placement = placement;
 }

@@ -1,7 +1,10 @@
 /* recommend.h — which wal_sync_method to set, decided from the sequential
  * decisions of a run (results/decide.h) over WAL-faithful tests: a pure function
- * of the results, with every figure and reason it used, so the reports only
- * print it and the unit tests feed it synthetic results. No I/O, no clock. */
+ * of the results, with every figure and reason code it used, so the reports
+ * word it (report/words.h) and the unit tests feed it synthetic results. No I/O,
+ * no clock, no sentences.
+ * Trap: the verdict points into the results it was decided from (decision,
+ * leader, failed_test): keep them alive while it is reported. */
 #ifndef WB_ADVICE_RECOMMEND_H
 #define WB_ADVICE_RECOMMEND_H
 
@@ -26,8 +29,17 @@
 /* mixed: each part's gain counts half (stated in the output). */
 #define WB_MIXED_OLTP_WEIGHT 0.5
 
+/* The most postgresql.conf lines, or ALTER SYSTEM statements, a recommendation
+ * makes (report/words.h writes them). */
 #define WB_REC_MAX_LINES 6
 #define WB_REC_MAX_ADVISORIES 16
+
+/* Why a part of the workload says what it says (report/words.h words it). */
+enum wb_part_why {
+	WB_PART_BY_DECISION,           /* its first group's sequential decision (decision->reason) */
+	WB_PART_LEADER_FAILED,         /* that group's leader failed after it was chosen: keep */
+	WB_PART_SIZES_DISAGREE,        /* the bulk flush sizes chose different methods: keep */
+};
 
 /* What one part of the workload (commits, or bulk flushes) says. */
 struct wb_part_verdict {
@@ -35,34 +47,72 @@ struct wb_part_verdict {
 	bool decided;                  /* a SWITCH or KEEP, not the budget */
 	enum wb_method_id method;      /* what it says to set */
 	double gain_pct, low_pct, high_pct; /* that method against the default, 95 % */
-	char why[240];
+	enum wb_part_why why;
+	const struct wb_group_decision *decision; /* the group it speaks for (in the results) */
+	const struct wb_result *leader; /* WB_PART_LEADER_FAILED: the leader that failed */
+};
+
+/* The outcome. Issue 22 adds a tie state between KEEP and SWITCH; readers
+ * switch on the state, so one more value is one more case. */
+enum wb_rec_state {
+	WB_REC_FAILED,                 /* no recommendation: `failure` says why */
+	WB_REC_SWITCH,                 /* set `method`: it differs from the default */
+	WB_REC_KEEP,                   /* keep the default, decided within the budget */
+	WB_REC_KEEP_UNDECIDED,         /* keep the default: the budget ran out first */
+};
+
+/* Why there is no recommendation. */
+enum wb_rec_failure {
+	WB_REC_FAIL_NONE,
+	WB_REC_FAIL_DURABILITY,        /* failed_test lost data it said was safe */
+	WB_REC_FAIL_NOT_MEASURED,      /* a part's default never ran; failed_test: the first
+					* error, if any */
+	WB_REC_FAIL_INTERRUPTED,       /* a signal stopped the placement run */
+	WB_REC_FAIL_PLACEMENT,         /* the placement run failed (placement->failure) */
+};
+
+/* Why the method: one part's verdict, or how the mixed workload's two parts
+ * combined. */
+enum wb_rec_reason {
+	WB_REC_BY_PART,                /* the workload's one part: its why */
+	WB_REC_PARTS_AGREE,            /* mixed: both parts say the same method */
+	WB_REC_PARTS_WEIGHED,          /* mixed: they differ; `method` wins weighed half each */
+	WB_REC_PARTS_OFFSET,           /* mixed: they differ, and what one gains the other loses */
+};
+
+/* Why commit_delay is what it is. */
+enum wb_commit_delay_why {
+	WB_DELAY_NOT_MEASURED,         /* no 8 kB commit flushes in the run: 0 */
+	WB_DELAY_TOO_FAST,             /* the median flush is under WB_COMMIT_DELAY_MIN_US: 0 */
+	WB_DELAY_HALF_FLUSH,           /* half the median flush */
 };
 
 struct wb_recommendation {
 	enum wb_workload workload;
-	bool failed;                   /* a durability failure or error: no recommendation */
-	char failure[320];
+	enum wb_rec_state state;
+	bool failed;                   /* state == WB_REC_FAILED (a flag for the writers) */
+	enum wb_rec_failure failure;
+	const struct wb_result *failed_test; /* the test the failure names; NULL if none */
 	enum wb_method_id method;      /* to set; WB_METHOD_COUNT when failed */
-	bool change;                   /* differs from the default */
+	bool change;                   /* state == WB_REC_SWITCH: differs from the default */
 	bool significant;              /* the margin over the default is significant */
 	double margin_pct, ci_low_pct, ci_high_pct; /* method against the default, 95 % */
 	bool has_runner_up;
 	enum wb_method_id runner_up;   /* the best other method */
 	double runner_up_pct, runner_up_low, runner_up_high; /* it against `method`, 95 % */
 	struct wb_part_verdict oltp, bulk;
+	enum wb_rec_reason reason;
+	double weighed_pct;            /* WB_REC_PARTS_WEIGHED: the method's weighed gain, */
+	double weighed_oltp_pct, weighed_bulk_pct; /* and its gain on each part */
+	double min_gain_pct;           /* what a switch had to clear (the params') */
 	double flush_p50_us;           /* the method's median 8 kB commit flush; 0 if not measured */
 	uint32_t commit_delay_us;
 	uint32_t commit_siblings;
-	char commit_reason[320];
+	enum wb_commit_delay_why commit_why;
 	bool decided;                  /* every part decided within the budget */
 	double decided_in_s;           /* when the last part was decided, or the whole run */
-	char headline[480];            /* the decision, in one line */
-	char reason[560];              /* why, in one or two sentences */
 	struct wb_advisory advisories[WB_REC_MAX_ADVISORIES]; /* OS and device, warnings first */
 	size_t nadvisories;
-	char config[WB_REC_MAX_LINES][200];   /* postgresql.conf lines, each with its reason */
-	char alter[WB_REC_MAX_LINES][160];    /* the same as ALTER SYSTEM statements */
-	size_t nconfig, nalter;
 	const struct wb_placement *placement; /* --wal-candidate's verdict; NULL without */
 };
 
@@ -76,5 +126,10 @@ struct wb_recommend_params {
  * fills out; returns false when there is no recommendation (a failure). */
 bool wb_recommend(const struct wb_results *rs, const struct wb_recommend_params *p,
 		  struct wb_recommendation *out);
+
+/* A recommendation that never got to decide (why: interrupted, or the
+ * placement failed), with the placement it has. */
+void wb_recommend_none(enum wb_workload workload, enum wb_rec_failure why,
+		       const struct wb_placement *placement, struct wb_recommendation *out);
 
 #endif

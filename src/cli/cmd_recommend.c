@@ -172,27 +172,16 @@ int wb_cmd_recommend(int argc, char **argv)
 		status = run_placement(&cfg, cfg.seed, &prs, pl);
 		if (prs.interrupted) {
 			/* Stopped by a signal: the placement so far, and no method. */
-			memset(&rec, 0, sizeof(rec));
-			rec.workload = (enum wb_workload)cfg.workload;
-			rec.failed = true;
-			rec.method = WB_METHOD_COUNT;
-			rec.placement = pl;
-			snprintf(rec.failure, sizeof(rec.failure), "interrupted during the placement");
-			snprintf(rec.headline, sizeof(rec.headline), "No recommendation: interrupted.");
+			wb_recommend_none((enum wb_workload)cfg.workload, WB_REC_FAIL_INTERRUPTED, pl,
+					  &rec);
 			status = write_json(&cfg, &prs, &rec, 128 + prs.interrupted);
 			goto out_placement;
 		}
 		if (pl->failed) {
 			/* A failure on the data volume or a candidate ends the run: no
 			 * method is chosen for storage that just failed. */
-			memset(&rec, 0, sizeof(rec));
-			rec.workload = (enum wb_workload)cfg.workload;
-			rec.failed = true;
-			rec.method = WB_METHOD_COUNT;
-			rec.placement = pl;
-			snprintf(rec.failure, sizeof(rec.failure), "%.300s", pl->failure);
-			snprintf(rec.headline, sizeof(rec.headline), "No recommendation: the placement "
-				 "run failed.");
+			wb_recommend_none((enum wb_workload)cfg.workload, WB_REC_FAIL_PLACEMENT, pl,
+					  &rec);
 			status = write_json(&cfg, &prs, &rec, status == WB_EXIT_OK ? WB_EXIT_SETUP
 										  : status);
 			goto out_placement;

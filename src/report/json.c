@@ -11,6 +11,7 @@
 
 #include "report/atomic_file.h"
 #include "report/textbuf.h"
+#include "report/words.h"
 #include "model/method.h"
 #include "model/version.h"
 
@@ -563,6 +564,7 @@ static void add_schedule(cJSON *root, const struct wb_results *rs)
 
 static void add_verdict(cJSON *parent, const char *key, const struct wb_part_verdict *v)
 {
+	char why[WB_WORDS_WHY_LEN];
 	cJSON *o;
 
 	if (!v->measured || !(o = cJSON_AddObjectToObject(parent, key)))
@@ -571,7 +573,7 @@ static void add_verdict(cJSON *parent, const char *key, const struct wb_part_ver
 	cJSON_AddBoolToObject(o, "decided", v->decided);
 	cJSON_AddNumberToObject(o, "margin_pct", v->gain_pct);
 	add_range(o, "ci95_pct", v->low_pct, v->high_pct);
-	cJSON_AddStringToObject(o, "reason", v->why);
+	cJSON_AddStringToObject(o, "reason", wb_words_part_why(v, why, sizeof(why)));
 }
 
 static void add_placement_row(cJSON *parent, const char *key, const struct wb_placement_row *r)
@@ -600,6 +602,8 @@ static void add_placement_gain(cJSON *row, const struct wb_placement_gain *g)
  * volume's own rows, the load, and where pg_wal should be. */
 static void add_placement(cJSON *o, const struct wb_placement *pl)
 {
+	struct wb_placement_words w;
+	char reason[WB_WORDS_CANDIDATE_LEN];
 	cJSON *arr, *base, *load, *x, *g;
 	size_t k;
 
@@ -608,6 +612,7 @@ static void add_placement(cJSON *o, const struct wb_placement *pl)
 		cJSON_AddNullToObject(o, "placement_baseline");
 		return;
 	}
+	wb_words_placement(pl, &w);
 	arr = cJSON_AddArrayToObject(o, "placement");
 	for (k = 0; arr && k < pl->n; k++) {
 		const struct wb_placement_candidate *c = &pl->c[k];
@@ -638,7 +643,7 @@ static void add_placement(cJSON *o, const struct wb_placement *pl)
 		cJSON_AddBoolToObject(x, "in_ram", c->in_ram);
 		cJSON_AddBoolToObject(x, "recommended", c->recommended);
 		cJSON_AddBoolToObject(x, "upper_bound", c->upper_bound);
-		cJSON_AddStringToObject(x, "reason", c->reason);
+		cJSON_AddStringToObject(x, "reason", wb_words_candidate(pl, c, reason, sizeof(reason)));
 		if (pl->rs && k + 1 < pl->rs->nsites && (g = cJSON_AddObjectToObject(x, "storage")))
 			add_device(g, &pl->rs->sites[k + 1].device);
 		add_placement_row(x, "commit", &c->commit);
@@ -654,9 +659,9 @@ static void add_placement(cJSON *o, const struct wb_placement *pl)
 	cJSON_AddStringToObject(base, "device", pl->data_device);
 	cJSON_AddBoolToObject(base, "failed", pl->failed);
 	if (pl->failed)
-		cJSON_AddStringToObject(base, "failure", pl->failure);
-	cJSON_AddStringToObject(base, "headline", pl->headline);
-	cJSON_AddStringToObject(base, "context", pl->context);
+		cJSON_AddStringToObject(base, "failure", w.failure);
+	cJSON_AddStringToObject(base, "headline", w.headline);
+	cJSON_AddStringToObject(base, "context", w.context);
 	cJSON_AddStringToObject(base, "wal_dir", pl->wal_dir ? pl->wal_dir : "");
 	if (pl->best >= 0)
 		cJSON_AddStringToObject(base, "move_to", pl->c[pl->best].path);
@@ -692,8 +697,8 @@ static void add_placement(cJSON *o, const struct wb_placement *pl)
 		cJSON_AddNumberToObject(load, "fsync_max_ms", pl->load_fsync_max_ms);
 	}
 	arr = cJSON_AddArrayToObject(base, "steps");
-	for (k = 0; arr && k < pl->nsteps; k++)
-		cJSON_AddItemToArray(arr, cJSON_CreateString(pl->steps[k]));
+	for (k = 0; arr && k < w.nsteps; k++)
+		cJSON_AddItemToArray(arr, cJSON_CreateString(w.steps[k]));
 	/* Every row as a test, trials and all: the verdict's evidence in full. */
 	arr = pl->rs ? cJSON_AddArrayToObject(base, "tests") : NULL;
 	for (k = 0; arr && k < pl->rs->n; k++)
@@ -704,16 +709,18 @@ static void add_placement(cJSON *o, const struct wb_placement *pl)
 static void add_recommendation(cJSON *root, const struct wb_recommendation *rec)
 {
 	cJSON *o = cJSON_AddObjectToObject(root, "recommendation"), *arr;
+	struct wb_rec_words w;
 	size_t i;
 
 	if (!o)
 		return;
+	wb_words_recommendation(rec, &w);
 	cJSON_AddStringToObject(o, "workload", wb_workload_names[rec->workload]);
 	add_placement(o, rec->placement);
 	if (rec->failed) {
 		cJSON_AddNullToObject(o, "wal_sync_method");
-		cJSON_AddStringToObject(o, "failure", rec->failure);
-		cJSON_AddStringToObject(o, "headline", rec->headline);
+		cJSON_AddStringToObject(o, "failure", w.failure);
+		cJSON_AddStringToObject(o, "headline", w.headline);
 		return;
 	}
 	cJSON_AddStringToObject(o, "wal_sync_method", wb_method_get(rec->method)->name);
@@ -737,31 +744,33 @@ static void add_recommendation(cJSON *root, const struct wb_recommendation *rec)
 	cJSON_AddNumberToObject(o, "flush_p50_us", rec->flush_p50_us);
 	cJSON_AddNumberToObject(o, "commit_delay_us", rec->commit_delay_us);
 	cJSON_AddNumberToObject(o, "commit_siblings", rec->commit_siblings);
-	cJSON_AddStringToObject(o, "commit_delay_reason", rec->commit_reason);
+	cJSON_AddStringToObject(o, "commit_delay_reason", w.commit_reason);
 	cJSON_AddBoolToObject(o, "decided", rec->decided);
 	cJSON_AddNumberToObject(o, "decided_in_s", rec->decided_in_s);
-	cJSON_AddStringToObject(o, "headline", rec->headline);
-	cJSON_AddStringToObject(o, "reason", rec->reason);
+	cJSON_AddStringToObject(o, "headline", w.headline);
+	cJSON_AddStringToObject(o, "reason", w.reason);
 	arr = cJSON_AddArrayToObject(o, "advisories");
 	for (i = 0; arr && i < rec->nadvisories; i++) {
 		const struct wb_advisory *a = &rec->advisories[i];
 		cJSON *x = cJSON_CreateObject();
+		struct wb_advisory_words aw;
 
 		if (!x)
 			break;
-		cJSON_AddStringToObject(x, "fact", a->fact);
-		cJSON_AddStringToObject(x, "value", a->value);
-		cJSON_AddStringToObject(x, "advice", a->advice);
-		cJSON_AddStringToObject(x, "reason", a->reason);
+		wb_words_advisory(a, &aw);
+		cJSON_AddStringToObject(x, "fact", aw.fact);
+		cJSON_AddStringToObject(x, "value", aw.value);
+		cJSON_AddStringToObject(x, "advice", aw.advice);
+		cJSON_AddStringToObject(x, "reason", aw.reason);
 		cJSON_AddStringToObject(x, "severity", wb_severity_name(a->severity));
 		cJSON_AddItemToArray(arr, x);
 	}
 	arr = cJSON_AddArrayToObject(o, "config");
-	for (i = 0; arr && i < rec->nconfig; i++)
-		cJSON_AddItemToArray(arr, cJSON_CreateString(rec->config[i]));
+	for (i = 0; arr && i < w.nconfig; i++)
+		cJSON_AddItemToArray(arr, cJSON_CreateString(w.config[i]));
 	arr = cJSON_AddArrayToObject(o, "alter_system");
-	for (i = 0; arr && i < rec->nalter; i++)
-		cJSON_AddItemToArray(arr, cJSON_CreateString(rec->alter[i]));
+	for (i = 0; arr && i < w.nalter; i++)
+		cJSON_AddItemToArray(arr, cJSON_CreateString(w.alter[i]));
 }
 
 /* A figure with its interval; an unbounded end is null. */
@@ -815,14 +824,17 @@ static void add_tier_verdict(cJSON *o, const struct wb_q_tier_verdict *t)
 static void add_qualification(cJSON *root, const struct wb_qualification *q)
 {
 	cJSON *o = cJSON_AddObjectToObject(root, "qualification"), *arr, *x;
+	struct wb_finding_words fw;
+	struct wb_q_words w;
 	size_t k;
 
 	if (!o)
 		return;
-	cJSON_AddStringToObject(o, "headline", q->headline);
+	wb_words_qualification(q, &w);
+	cJSON_AddStringToObject(o, "headline", w.headline);
 	if (q->failed) {
 		cJSON_AddStringToObject(o, "verdict", "error");
-		cJSON_AddStringToObject(o, "failure", q->failure);
+		cJSON_AddStringToObject(o, "failure", w.failure);
 	} else if (q->chosen >= 0) {
 		add_tier_verdict(o, &q->tiers[q->chosen]);
 	}
@@ -839,16 +851,17 @@ static void add_qualification(cJSON *root, const struct wb_qualification *q)
 		cJSON_AddBoolToObject(x, "fell", q->trend.fell);
 		if (q->trend.fell)
 			cJSON_AddNumberToObject(x, "fell_after_s", q->trend.fell_after_s);
-		cJSON_AddStringToObject(x, "line", q->trend.line);
+		cJSON_AddStringToObject(x, "line", w.trend);
 	}
 	arr = cJSON_AddArrayToObject(root, "findings");
 	for (k = 0; arr && k < q->nfindings; k++)
 		if ((x = cJSON_CreateObject())) {
-			cJSON_AddStringToObject(x, "name", q->findings[k].name);
+			wb_words_finding(q, &q->findings[k], &fw);
+			cJSON_AddStringToObject(x, "name", wb_finding_name(q->findings[k].code));
 			cJSON_AddStringToObject(x, "severity", q->findings[k].severity ==
 						WB_FINDING_WARN ? "warn" : "info");
-			cJSON_AddStringToObject(x, "evidence", q->findings[k].evidence);
-			cJSON_AddStringToObject(x, "advice", q->findings[k].advice);
+			cJSON_AddStringToObject(x, "evidence", fw.evidence);
+			cJSON_AddStringToObject(x, "advice", fw.advice);
 			cJSON_AddItemToArray(arr, x);
 		}
 }

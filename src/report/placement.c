@@ -1,7 +1,9 @@
-/* placement.c (report) — see placement.h. */
+/* placement.c (report) — see placement.h; the words are words.h's. */
 #include "report/placement.h"
 
 #include <stdio.h>
+
+#include "report/words.h"
 
 static void print_row(const char *where, const char *what, const struct wb_placement_row *r)
 {
@@ -45,27 +47,31 @@ static void print_evidence(const struct wb_placement *pl, const struct wb_result
 
 void wb_placement_print(const struct wb_placement *pl, const struct wb_results *rs)
 {
+	struct wb_placement_words w;
+	char reason[WB_WORDS_CANDIDATE_LEN];
 	size_t k;
 
-	printf("\n%s\n", pl->headline);
+	wb_words_placement(pl, &w);
+	printf("\n%s\n", w.headline);
 	if (pl->failed)
 		return;
-	printf("  %s\n", pl->context);
+	printf("  %s\n", w.context);
 	for (k = 0; k < pl->n; k++) {
 		const struct wb_placement_candidate *c = &pl->c[k];
 
 		printf("  %s %s (%s%s): %s\n", c->recommended ? "+" : c->in_ram ? "!" : "-",
 		       c->path, c->device,
 		       c->same_fs ? ", same file system as the data"
-				  : c->same_device ? ", same disk as the data" : "", c->reason);
+				  : c->same_device ? ", same disk as the data" : "",
+		       wb_words_candidate(pl, c, reason, sizeof(reason)));
 		if (c->single_gain.compared)
 			printf("      single-session commits: %+.0f %% [%.0f, %.0f]\n",
 			       c->single_gain.pct, c->single_gain.low, c->single_gain.high);
 	}
 	print_evidence(pl, rs);
-	if (!pl->nsteps)
+	if (!w.nsteps)
 		return;
 	printf("\nTo move pg_wal to %s (the server must be stopped while it moves):\n", pl->wal_dir);
-	for (k = 0; k < pl->nsteps; k++)
-		printf("  %s\n", pl->steps[k]);
+	for (k = 0; k < w.nsteps; k++)
+		printf("  %s\n", w.steps[k]);
 }

@@ -1,9 +1,11 @@
-/* qualify.c (report) — see qualify.h. */
+/* qualify.c (report) — see qualify.h; the words are words.h's. */
 #include "report/qualify.h"
 
 #include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
+
+#include "report/words.h"
 
 /* Rates as whole numbers, milliseconds to three significant digits. */
 static void print_num(double v, bool rate)
@@ -40,15 +42,17 @@ static void print_criterion(const struct wb_q_outcome *o)
 
 void wb_qualify_print(const struct wb_qualification *q, const struct wb_results *rs)
 {
+	struct wb_q_words w;
 	size_t k, i;
 
-	printf("\n%s\n", q->headline);
+	wb_words_qualification(q, &w);
+	printf("\n%s\n", w.headline);
 	if (q->failed || q->chosen < 0)
 		return;
 	for (k = 0; k < q->tiers[q->chosen].n; k++)
 		print_criterion(&q->tiers[q->chosen].o[k]);
 	printf("\nOver the run (8 kB commits, %u slices of %.1f s): %s\n",
-	       rs->rounds, (double)rs->trial_ns / 1e9, q->trend.line);
+	       rs->rounds, (double)rs->trial_ns / 1e9, w.trend);
 	printf("\nEvery tier, criterion by criterion:\n");
 	for (k = 0; k < q->ntiers; k++) {
 		printf("  %-16s %-13s", q->tiers[k].name, wb_q_result_name(q->tiers[k].verdict));
@@ -61,8 +65,12 @@ void wb_qualify_print(const struct wb_qualification *q, const struct wb_results 
 	}
 	if (q->nfindings)
 		printf("\nFindings on the flushes:\n");
-	for (k = 0; k < q->nfindings; k++)
+	for (k = 0; k < q->nfindings; k++) {
+		struct wb_finding_words f;
+
+		wb_words_finding(q, &q->findings[k], &f);
 		printf("  [%s] %s: %s\n         %s\n",
 		       q->findings[k].severity == WB_FINDING_WARN ? "warn" : "info",
-		       q->findings[k].name, q->findings[k].evidence, q->findings[k].advice);
+		       wb_finding_name(q->findings[k].code), f.evidence, f.advice);
+	}
 }

@@ -1,17 +1,21 @@
-/* recommend.c — prints a recommendation (see recommend.h); computes nothing. */
+/* recommend.c — prints a recommendation (see recommend.h), in the words of
+ * words.h; computes nothing. */
 #include "report/recommend.h"
 
 #include <math.h>
 #include <stdio.h>
 
 #include "model/units.h"
+#include "report/words.h"
 
 static void print_part(const char *name, const struct wb_part_verdict *v)
 {
+	char why[WB_WORDS_WHY_LEN];
+
 	if (!v->measured)
 		return;
 	printf("  %-15s %s (%s)\n", name, wb_method_get(v->method)->name,
-	       v->decided ? v->why : "undecided within the budget");
+	       v->decided ? wb_words_part_why(v, why, sizeof(why)) : "undecided within the budget");
 }
 
 /* The rows behind the decision: every test, its rate and CI, its median and
@@ -45,13 +49,15 @@ static void print_evidence(const struct wb_results *rs)
 
 void wb_recommend_print(const struct wb_results *rs, const struct wb_recommendation *rec)
 {
+	struct wb_rec_words w;
 	size_t i;
 
-	printf("\n%s\n", rec->headline);
-	if (rec->failed)
+	wb_words_recommendation(rec, &w);
+	printf("\n%s\n", w.headline);
+	if (rec->state == WB_REC_FAILED)
 		return;
-	printf("  why: %s\n", rec->reason);
-	if (rec->has_runner_up && rec->change)
+	printf("  why: %s\n", w.reason);
+	if (rec->has_runner_up && rec->state == WB_REC_SWITCH)
 		printf("  runner-up: %s, %+.1f%% [%+.1f%%, %+.1f%%] against %s\n",
 		       wb_method_get(rec->runner_up)->name, rec->runner_up_pct, rec->runner_up_low,
 		       rec->runner_up_high, wb_method_get(rec->method)->name);
@@ -69,19 +75,21 @@ void wb_recommend_print(const struct wb_results *rs, const struct wb_recommendat
 		print_part("bulk flushes:", &rec->bulk);
 	}
 	print_evidence(rs);
-	printf("\ncommit_delay: %s\n", rec->commit_reason);
+	printf("\ncommit_delay: %s\n", w.commit_reason);
 	if (rec->nadvisories)
 		printf("\nAdvisories (the storage and the OS):\n");
 	for (i = 0; i < rec->nadvisories; i++) {
 		const struct wb_advisory *a = &rec->advisories[i];
+		struct wb_advisory_words aw;
 
-		printf("  [%s] %s = %s: %s\n         %s\n", wb_severity_name(a->severity), a->fact,
-		       a->value, a->advice, a->reason);
+		wb_words_advisory(a, &aw);
+		printf("  [%s] %s = %s: %s\n         %s\n", wb_severity_name(a->severity), aw.fact,
+		       aw.value, aw.advice, aw.reason);
 	}
 	printf("\npostgresql.conf:\n");
-	for (i = 0; i < rec->nconfig; i++)
-		printf("  %s\n", rec->config[i]);
+	for (i = 0; i < w.nconfig; i++)
+		printf("  %s\n", w.config[i]);
 	printf("\nor, in psql as a superuser:\n");
-	for (i = 0; i < rec->nalter; i++)
-		printf("  %s\n", rec->alter[i]);
+	for (i = 0; i < w.nalter; i++)
+		printf("  %s\n", w.alter[i]);
 }

@@ -19,6 +19,7 @@
 
 #include "advice/os_advice.h"
 #include "facts/os.h"
+#include "report/words.h"
 
 #ifndef WB_FIXTURES_DIR
 #define WB_FIXTURES_DIR "tests/unit/fixtures" /* relative: run from the source root */
@@ -43,15 +44,41 @@ static void probe_fixture(struct wb_os_facts *f, const char *host)
 		assert_int_equal((n).value, (v));                                          \
 	} while (0)
 
+/* An advisory as the reports show it: its severity and its words. The host
+ * tests check what a user of each fixture host reads. */
+struct shown {
+	enum wb_severity severity;
+	char fact[64], value[64], advice[160], reason[320];
+};
+
+static size_t advise_shown(const struct wb_os_facts *f, uint64_t shared_buffers,
+			   struct shown *out, size_t max)
+{
+	struct wb_advisory adv[WB_OS_ADVISORIES_MAX];
+	struct wb_advisory_words w;
+	size_t n = wb_os_advise(f, shared_buffers, adv, max < WB_OS_ADVISORIES_MAX ? max
+								   : WB_OS_ADVISORIES_MAX);
+
+	for (size_t i = 0; i < n; i++) {
+		wb_words_advisory(&adv[i], &w);
+		out[i].severity = adv[i].severity;
+		memcpy(out[i].fact, w.fact, sizeof(out[i].fact));
+		memcpy(out[i].value, w.value, sizeof(out[i].value));
+		memcpy(out[i].advice, w.advice, sizeof(out[i].advice));
+		memcpy(out[i].reason, w.reason, sizeof(out[i].reason));
+	}
+	return n;
+}
+
 /* The advisories for a fixture host, checked for the expected facts in order. */
 static void expect_advice(const char *host, uint64_t shared_buffers, const char *const *facts,
-			  size_t nfacts, struct wb_advisory *adv)
+			  size_t nfacts, struct shown *adv)
 {
 	struct wb_os_facts f;
 	size_t n;
 
 	probe_fixture(&f, host);
-	n = wb_os_advise(&f, shared_buffers, adv, WB_OS_ADVISORIES_MAX);
+	n = advise_shown(&f, shared_buffers, adv, WB_OS_ADVISORIES_MAX);
 	for (size_t i = 0; i < n; i++)
 		print_message("  %s %s = %s: %s\n", wb_severity_name(adv[i].severity), adv[i].fact,
 			      adv[i].value, adv[i].advice);
@@ -228,7 +255,7 @@ static void test_debian12_advice(void **state)
 {
 	static const char *const facts[] = { "HugePages_Total", "vm.swappiness",
 					     "kernel preemption model" };
-	struct wb_advisory adv[WB_OS_ADVISORIES_MAX];
+	struct shown adv[WB_OS_ADVISORIES_MAX];
 
 	(void)state;
 	expect_advice("debian12", 2 * GIB, facts, ARRAY_LEN(facts), adv);
@@ -250,7 +277,7 @@ static void test_lazy_thp_advice(void **state)
 		"vm.dirty_background_ratio",    "vm.dirty_ratio",              "vm.swappiness",
 		"kernel preemption model",
 	};
-	struct wb_advisory adv[WB_OS_ADVISORIES_MAX];
+	struct shown adv[WB_OS_ADVISORIES_MAX];
 
 	(void)state;
 	expect_advice("lazy-thp", 64 * GIB, facts, ARRAY_LEN(facts), adv);
@@ -269,7 +296,7 @@ static void test_dirty_bytes_advice(void **state)
 {
 	static const char *const facts[] = { "vm.dirty_bytes", "vm.dirty_expire_centisecs",
 					     "vm.vfs_cache_pressure", "kernel preemption model" };
-	struct wb_advisory adv[WB_OS_ADVISORIES_MAX];
+	struct shown adv[WB_OS_ADVISORIES_MAX];
 
 	(void)state;
 	/* 4300 huge pages cover 8 GiB of shared_buffers (4235); the 64 MiB
@@ -284,7 +311,7 @@ static void test_dirty_bytes_advice(void **state)
 
 static void test_unreadable_advice(void **state)
 {
-	struct wb_advisory adv[WB_OS_ADVISORIES_MAX];
+	struct shown adv[WB_OS_ADVISORIES_MAX];
 
 	(void)state;
 	expect_advice("unreadable", 8 * GIB, NULL, 0, adv);
@@ -428,7 +455,7 @@ static int advice_place(const char *fact)
 	return -1;
 }
 
-static const struct wb_advisory *find_advice(const struct wb_advisory *adv, size_t n,
+static const struct shown *find_advice(const struct shown *adv, size_t n,
 					     const char *fact)
 {
 	for (size_t i = 0; i < n; i++)
@@ -439,10 +466,10 @@ static const struct wb_advisory *find_advice(const struct wb_advisory *adv, size
 
 /* Whether an advisory about fact is there exactly when the host's facts call
  * for it; returns it when it is. */
-static const struct wb_advisory *expect_advice_iff(const struct wb_advisory *adv, size_t n,
+static const struct shown *expect_advice_iff(const struct shown *adv, size_t n,
 						   const char *fact, bool wanted)
 {
-	const struct wb_advisory *a = find_advice(adv, n, fact);
+	const struct shown *a = find_advice(adv, n, fact);
 
 	if (wanted && !a)
 		fail_msg("no advisory about %s, which this host's facts call for", fact);
@@ -472,8 +499,8 @@ static void expect_host_advice(const struct wb_os_facts *f, uint64_t shared_buff
 {
 	const uint64_t dirty_background_max = 1 * GIB; /* WB_DIRTY_BACKGROUND_MAX */
 	const uint64_t dirty_limit_max = 2 * GIB;      /* WB_DIRTY_LIMIT_MAX */
-	struct wb_advisory adv[WB_OS_ADVISORIES_MAX + 1];
-	const struct wb_advisory *a;
+	struct shown adv[WB_OS_ADVISORIES_MAX + 1];
+	const struct shown *a;
 	char want[64];
 	uint64_t need, limit;
 	bool preemptible = f->preempt == WB_PREEMPT_FULL || f->preempt == WB_PREEMPT_LAZY ||
@@ -482,7 +509,7 @@ static void expect_host_advice(const struct wb_os_facts *f, uint64_t shared_buff
 	size_t n;
 
 	memset(adv, 0, sizeof(adv));
-	n = wb_os_advise(f, shared_buffers, adv, WB_OS_ADVISORIES_MAX);
+	n = advise_shown(f, shared_buffers, adv, WB_OS_ADVISORIES_MAX);
 	print_message("  advisories with shared_buffers = %llu GiB:\n",
 		      (unsigned long long)(shared_buffers / GIB));
 	for (size_t i = 0; i < n; i++)

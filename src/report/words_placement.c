@@ -1,0 +1,221 @@
+/* words_placement.c — a placement verdict's sentences (words.h): the headline,
+ * the failure, what the load did, each candidate's reason, and the commands
+ * that move pg_wal.
+ * Trap: a command must never name a cut path; paths longer than STEP_PATH_MAX
+ * get a pointer to the README instead of commands. */
+#include "report/words.h"
+
+#include <stdio.h>
+#include <string.h>
+
+const char *wb_words_placement_failure(const struct wb_placement *pl, char *buf, size_t len)
+{
+	const struct wb_result *r = pl->failed_test;
+
+	switch (pl->failure) {
+	case WB_PLACEMENT_FAIL_NO_CANDIDATES:
+		snprintf(buf, len, "no candidate directory was measured");
+		break;
+	case WB_PLACEMENT_FAIL_LOAD:
+		snprintf(buf, len, "%s%s", pl->rs && pl->rs->load.durability_failure
+			 ? "DURABILITY FAILURE: " : "", pl->rs ? pl->rs->load.reason : "");
+		break;
+	case WB_PLACEMENT_FAIL_ROW:
+		snprintf(buf, len, "%s%s (%.200s): %s", r && r->durability_failure
+			 ? "DURABILITY FAILURE: " : "", r ? r->test.label : "?",
+			 r && r->site.file[0] ? r->site.file : "?", r ? r->reason : "");
+		break;
+	case WB_PLACEMENT_FAIL_NONE:
+		snprintf(buf, len, "%s", "");
+		break;
+	}
+	return buf;
+}
+
+/* The same-device note, or "". */
+static const char *shared_note(const struct wb_placement_candidate *c)
+{
+	if (c->same_fs)
+		return " It is on the data's own file system, so it shares the data's I/O.";
+	if (c->same_device)
+		return " It shares a disk with the data (see the device stack): separate I/O "
+		       "limits measure apart here, but one disk under both may still be shared.";
+	return "";
+}
+
+/* "Same file system, no gain", "Shares a disk, no gain" or "No move, no gain". */
+static const char *no_gain_lead(const struct wb_placement_candidate *c)
+{
+	return c->same_fs ? "Same file system" : c->same_device ? "Shares a disk" : "No move";
+}
+
+const char *wb_words_candidate(const struct wb_placement *pl,
+			       const struct wb_placement_candidate *c, char *buf, size_t len)
+{
+	const char *note = shared_note(c);
+	const struct wb_placement_gain *g = &c->gain;
+	unsigned n = pl->group_committers;
+	size_t used;
+
+	switch (c->why) {
+	case WB_PLACE_NOT_COMPARED:
+		snprintf(buf, len, "Not enough trials to compare commits here with the data "
+			 "volume's; give it more --budget.%s", note);
+		break;
+	case WB_PLACE_DEPENDS_ON_LOAD:
+		snprintf(buf, len, "Depends on load: commits +%.0f %% [%.0f, %.0f] here with %u "
+			 "committers against %.200s under an assumed load (%.0f %% of its capacity, "
+			 "%.0f writes/s), but %+.0f %% [%.0f, %.0f] against it idle. Moving pays only "
+			 "if the server's checkpoints and background writes keep the data volume "
+			 "about that busy: measure the server's data write rate (README: Where pg_wal "
+			 "belongs) and run again with --data-load RATE/s.%s",
+			 g->pct, g->low, g->high, n, pl->data, pl->load_pct, pl->load_achieved_per_s,
+			 c->idle_gain.pct, c->idle_gain.low, c->idle_gain.high, note);
+		break;
+	case WB_PLACE_SAME_FS_GAINS:
+		snprintf(buf, len, "Same file system, no move: commits %+.0f %% [%.0f, %.0f] here, "
+			 "but the same storage cannot be faster for pg_wal than for the data; the "
+			 "difference is noise or drift between the directories' turns.%s",
+			 g->pct, g->low, g->high, note);
+		break;
+	case WB_PLACE_MOVE:
+		snprintf(buf, len, "Commits +%.0f %% [%.0f, %.0f] here with %u committers (%.0f per "
+			 "second, flush p50 %.3f ms) against %.0f on %.200s under the same load; "
+			 "single sessions %+.0f %%.%s%s",
+			 g->pct, g->low, g->high, n, c->group.per_s, c->group.p50_us / 1e3,
+			 pl->loaded_group.per_s, pl->data, c->single_gain.pct,
+			 c->upper_bound ? " The flushes here are faster than the server's own cost of "
+			 "a commit, so expect less: the server's CPU, not this disk, will set the "
+			 "commit rate." : " A flush-rate gain bounds the commit-rate gain: expect up "
+			 "to this much.", note);
+		break;
+	case WB_PLACE_SINGLE_LOSES:
+		snprintf(buf, len, "Commits with %u committers gain %.0f %% [%.0f, %.0f], but single "
+			 "sessions lose %.0f %% [%.0f, %.0f]: no move.%s", n, g->pct, g->low, g->high,
+			 -c->single_gain.pct, -c->single_gain.high, -c->single_gain.low, note);
+		break;
+	case WB_PLACE_BELOW_MIN_GAIN:
+		snprintf(buf, len, "Commits +%.0f %% [%.0f, %.0f] here, less than --min-gain %.0f %%: "
+			 "not worth a move.%s", g->pct, g->low, g->high, pl->min_gain_pct, note);
+		break;
+	case WB_PLACE_SLOWER:
+		snprintf(buf, len, "Slower: commits %.0f %% [%.0f, %.0f] here; keep pg_wal where it "
+			 "is.%s", g->pct, g->low, g->high, note);
+		break;
+	case WB_PLACE_HALVES_DISAGREE:
+		snprintf(buf, len, "%s, no gain shown: commits %+.0f %% [%.0f, %.0f] here, but the "
+			 "two halves of the run disagree, so it may be drift; more --budget would "
+			 "tell.%s", no_gain_lead(c), g->pct, g->low, g->high, note);
+		break;
+	case WB_PLACE_WITHIN_NOISE:
+		snprintf(buf, len, "%s, no gain: commits %+.0f %% [%.0f, %.0f] here, within the "
+			 "noise.%s", no_gain_lead(c), g->pct, g->low, g->high, note);
+		break;
+	}
+	used = strlen(buf);
+	if (c->in_ram)
+		snprintf(buf + used, len - used, " NOT DURABLE: it is memory (%s); a power cut or "
+			 "reboot loses every commit on it and the cluster with it, so walbench never "
+			 "recommends it.", c->device);
+	return buf;
+}
+
+/* What the load did to (group) commits on the data volume: (b) against (a). */
+static void context(const struct wb_placement *pl, char *buf, size_t size)
+{
+	size_t len;
+
+	len = (size_t)snprintf(buf, size, "A checkpoint-like load of %.0f random 8 kB writes/s "
+			       "on %.200s", pl->load_achieved_per_s, pl->data);
+	if (pl->load_pct > 0)
+		len += (size_t)snprintf(buf + len, size - len, " (%.0f %% of the %.0f/s it can take)",
+					pl->load_pct, pl->load_capacity_per_s);
+	if (!pl->slowdown_known)
+		snprintf(buf + len, size - len, ": too few trials to say what it does to commits "
+			 "there.");
+	else if (pl->slowdown_significant)
+		snprintf(buf + len, size - len, " slows commits there by %.0f %% [%.0f, %.0f] (%.0f "
+			 "-> %.0f per second).", pl->slowdown_pct, pl->slowdown_low,
+			 pl->slowdown_high, pl->idle_group.per_s, pl->loaded_group.per_s);
+	else
+		snprintf(buf + len, size - len, " does not slow commits there measurably (%+.0f %% "
+			 "[%.0f, %.0f]): the volume has I/O to spare, so moving pg_wal has little to "
+			 "gain.", -pl->slowdown_pct, -pl->slowdown_high, -pl->slowdown_low);
+}
+
+static void headline(const struct wb_placement *pl, const char *failure, char *buf, size_t len)
+{
+	const struct wb_placement_candidate *b = pl->best >= 0 ? &pl->c[pl->best] : NULL;
+	const struct wb_placement_candidate *x = pl->named >= 0 ? &pl->c[pl->named] : NULL;
+
+	switch (pl->state) {
+	case WB_PLACEMENT_FAILED:
+		snprintf(buf, len, "No placement verdict: %.400s%s", failure,
+			 pl->failure == WB_PLACEMENT_FAIL_NO_CANDIDATES ? "." : "");
+		break;
+	case WB_PLACEMENT_MOVE:
+		snprintf(buf, len, "Move pg_wal to %.200s: commits %s+%.0f %% [%.0f, %.0f] there "
+			 "while the data volume is busy.", b ? b->path : "?",
+			 b && b->upper_bound ? "up to " : "", b ? b->gain.pct : 0, b ? b->gain.low : 0,
+			 b ? b->gain.high : 0);
+		break;
+	case WB_PLACEMENT_DEPENDS:
+		snprintf(buf, len, "pg_wal: it depends on the data volume's load. %.150s gains %+.0f "
+			 "%% under an assumed load but not against the idle volume; measure the "
+			 "server's write rate and run again with --data-load RATE/s.",
+			 x ? x->path : "?", x ? x->gain.pct : 0);
+		break;
+	case WB_PLACEMENT_KEEP_RAM:
+		snprintf(buf, len, "Keep pg_wal on %.150s: the one candidate that gains, %.150s, is "
+			 "memory and would lose commits on a power cut.", pl->data, x ? x->path : "?");
+		break;
+	case WB_PLACEMENT_KEEP:
+		snprintf(buf, len, "Keep pg_wal on %.200s: no candidate gains %.0f %% or more on "
+			 "commits.", pl->data, pl->min_gain_pct);
+		break;
+	}
+}
+
+/* The commands that move pg_wal to dir, for a new cluster and an existing one. */
+#define STEP_PATH_MAX 200
+static void steps(const struct wb_placement *pl, const char *dir, struct wb_placement_words *w)
+{
+	const char *pgdata = pl->data_is_pgdata ? pl->data : "$PGDATA";
+	char wal[STEP_PATH_MAX + 8];
+	size_t len = strlen(dir), k = 0;
+
+	while (len > 1 && dir[len - 1] == '/')
+		len--;
+	if (len > STEP_PATH_MAX || strlen(pgdata) > STEP_PATH_MAX) {
+		snprintf(w->steps[0], WB_PLACEMENT_STEP_LEN, "# The paths are too long to print "
+			 "here; see the README (Moving pg_wal) for the steps.");
+		w->nsteps = 1;
+		return;
+	}
+	snprintf(wal, sizeof(wal), "%.*s/pg_wal", (int)len, dir);
+#define STEP(...) snprintf(w->steps[k++], WB_PLACEMENT_STEP_LEN, __VA_ARGS__)
+	STEP("# A new cluster: give initdb the WAL directory.");
+	STEP("initdb -D %.200s --waldir=%s", pgdata, wal);
+	STEP("# An existing cluster (%s must not exist yet; as root, then as postgres):", wal);
+	STEP("pg_ctl -D %.200s stop -m fast", pgdata);
+	STEP("install -d -o postgres -g postgres -m 700 %s", wal);
+	STEP("cp -a %.200s/pg_wal/. %s/", pgdata, wal);
+	STEP("mv %.200s/pg_wal %.200s/pg_wal.old && ln -s %s %.200s/pg_wal", pgdata, pgdata, wal,
+	     pgdata);
+	STEP("pg_ctl -D %.200s start", pgdata);
+	STEP("rm -rf %.200s/pg_wal.old   # once the server is up and its log is clean", pgdata);
+#undef STEP
+	w->nsteps = k;
+}
+
+void wb_words_placement(const struct wb_placement *pl, struct wb_placement_words *w)
+{
+	memset(w, 0, sizeof(*w));
+	if (pl->failed)
+		wb_words_placement_failure(pl, w->failure, sizeof(w->failure));
+	else
+		context(pl, w->context, sizeof(w->context));
+	headline(pl, w->failure, w->headline, sizeof(w->headline));
+	if (pl->state == WB_PLACEMENT_MOVE && pl->best >= 0)
+		steps(pl, pl->c[pl->best].path, w);
+}

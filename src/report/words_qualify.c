@@ -1,0 +1,113 @@
+/* words_qualify.c — a qualification's sentences (words.h): the headline, the
+ * failure, the trend's line, each criterion's outcome and each finding. */
+#include "report/words.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "facts/device.h"
+
+void wb_words_qualification(const struct wb_qualification *q, struct wb_q_words *w)
+{
+	const struct wb_result *r = q->failed_test;
+
+	memset(w, 0, sizeof(*w));
+	wb_words_q_trend(&q->trend, w->trend, sizeof(w->trend));
+	if (q->failed) {
+		snprintf(w->failure, sizeof(w->failure), "%s%s: %s",
+			 r && r->durability_failure ? "DURABILITY FAILURE: " : "",
+			 r ? r->test.label : "?", r ? r->reason : "");
+		snprintf(w->headline, sizeof(w->headline), "No verdict: %.300s", w->failure);
+	} else if (q->chosen < 0) {
+		snprintf(w->headline, sizeof(w->headline), "No tier named %s.",
+			 q->asked ? q->asked : "");
+	} else {
+		enum wb_q_result v = q->tiers[q->chosen].verdict;
+
+		snprintf(w->headline, sizeof(w->headline), "%s: %s", q->tiers[q->chosen].name,
+			 v == WB_Q_PASS ? "PASS" : v == WB_Q_FAIL ? "FAIL" : "INCONCLUSIVE");
+	}
+}
+
+const char *wb_words_q_trend(const struct wb_q_trend *t, char *buf, size_t len)
+{
+	if (!t->sliced)
+		snprintf(buf, len, "%s", "");
+	else if (!t->known)
+		snprintf(buf, len, "too few time slices to tell burst from sustained (give it more "
+			 "--duration)");
+	else if (!t->fell)
+		snprintf(buf, len, "steady: sustained %.0f/s to the end; burst %.0f/s",
+			 t->sustained_per_s, t->burst_per_s);
+	else
+		snprintf(buf, len, "sustained %.0f/s after %.0f s; burst %.0f/s (%.0f %% lower once "
+			 "a cache, an SLC area or a thermal limit ran out)", t->sustained_per_s,
+			 t->fell_after_s, t->burst_per_s,
+			 100.0 * (1 - t->sustained_per_s / t->burst_per_s));
+	return buf;
+}
+
+const char *wb_words_q_outcome(const struct wb_q_outcome *o, char *buf, size_t len)
+{
+	const struct wb_q_criterion *c = &o->crit;
+	const char *unit = c->metric == WB_Q_FLUSHES_PER_S ? "/s" : " ms";
+	const char *cmp = c->metric == WB_Q_FLUSHES_PER_S ? ">=" : "<=";
+
+	if (!o->fig.measured)
+		snprintf(buf, len, "%s %s: not measured", wb_q_shape_names[c->shape],
+			 wb_q_metric_names[c->metric]);
+	else
+		snprintf(buf, len, "%s %s %.3g%s [%.3g, %.3g] %s %.3g%s: %s",
+			 wb_q_shape_names[c->shape], wb_q_metric_names[c->metric], o->fig.value, unit,
+			 o->fig.low, o->fig.high, cmp, c->threshold, unit, wb_q_result_name(o->result));
+	return buf;
+}
+
+#define POWER_CUT_ADVICE "flushes may not reach stable storage; run `walbench verify` with a " \
+			 "power cut"
+
+void wb_words_finding(const struct wb_qualification *q, const struct wb_finding *f,
+		      struct wb_finding_words *w)
+{
+	static const struct wb_device none;
+	const struct wb_device *d = q->rs ? &q->rs->device : &none;
+	const char *target = q->rs ? q->rs->target : "";
+
+	memset(w, 0, sizeof(*w));
+	switch (f->code) {
+	case WB_FINDING_IN_MEMORY:
+		snprintf(w->evidence, sizeof(w->evidence), "%.200s is memory (%.32s): nothing on it "
+			 "survives a power cut or a reboot", target, d->fs_type);
+		snprintf(w->advice, sizeof(w->advice), "never put a database's WAL or data here");
+		break;
+	case WB_FINDING_FASTER_THAN_ROTATION:
+		snprintf(w->evidence, sizeof(w->evidence), "%.0f flushes/s on a disk that reports "
+			 "itself rotational (%.40s): one flush a turn allows at most %.0f/s even at "
+			 "15,000 rpm%s", f->rate_per_s, d->block_name, WB_MAX_ROTATIONAL_FLUSHES,
+			 d->virtual_disk ? "; it is a virtual disk, whose flag is the hypervisor's" : "");
+		snprintf(w->advice, sizeof(w->advice), POWER_CUT_ADVICE);
+		break;
+	case WB_FINDING_LIKE_A_WRITE:
+		snprintf(w->evidence, sizeof(w->evidence), "an 8 kB commit flush takes %.1f us "
+			 "(median), an unsynced 8 kB write %.1f us: the flush did no more work than "
+			 "the write", f->flush_us, f->write_us);
+		snprintf(w->advice, sizeof(w->advice), POWER_CUT_ADVICE);
+		break;
+	case WB_FINDING_VOLATILE_NO_FUA:
+		snprintf(w->evidence, sizeof(w->evidence), "%.40s has a volatile write cache "
+			 "(queue/write_cache = write back) and no FUA: every durable write relies on "
+			 "a cache-flush command the device must honour", d->block_name);
+		snprintf(w->advice, sizeof(w->advice), "make sure the cache is battery- or "
+			 "capacitor-backed, or run `walbench verify` with a power cut");
+		break;
+	case WB_FINDING_VIRTUAL_DISK:
+		snprintf(w->evidence, sizeof(w->evidence), "%.40s is a virtual disk: its cache and "
+			 "rotational flags are what the hypervisor shows, not the host's storage",
+			 d->block_name);
+		snprintf(w->advice, sizeof(w->advice), "ask the provider what a flush guarantees, "
+			 "or run `walbench verify` with a power cut of the host");
+		break;
+	case WB_FINDING_COUNT:
+		break;
+	}
+}

@@ -1,0 +1,212 @@
+/* words_recommend.c — a recommendation's sentences (words.h): the headline,
+ * why, commit_delay's reason and the lines to paste, from its state and codes. */
+#include "report/words.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+static const char *mname(enum wb_method_id m)
+{
+	const struct wb_method *x = wb_method_get(m);
+
+	return x ? x->name : "?";
+}
+
+const char *wb_words_part_why(const struct wb_part_verdict *v, char *buf, size_t len)
+{
+	switch (v->why) {
+	case WB_PART_BY_DECISION:
+		snprintf(buf, len, "%s", v->decision ? v->decision->reason : "");
+		break;
+	case WB_PART_LEADER_FAILED:
+		snprintf(buf, len, "%s led, then failed (%s): keep %s",
+			 v->leader ? mname(v->leader->test.method) : "?",
+			 v->leader ? v->leader->reason : "", mname(WB_DEFAULT_METHOD));
+		break;
+	case WB_PART_SIZES_DISAGREE:
+		snprintf(buf, len, "the bulk flush sizes disagree on a method: keep %s",
+			 mname(WB_DEFAULT_METHOD));
+		break;
+	default:
+		snprintf(buf, len, "?");
+	}
+	return buf;
+}
+
+static void failure(const struct wb_recommendation *rec, char *buf, size_t len)
+{
+	const struct wb_result *r = rec->failed_test;
+	char pl[sizeof(((struct wb_placement_words *)NULL)->failure)];
+
+	*buf = '\0';
+	switch (rec->failure) {
+	case WB_REC_FAIL_DURABILITY:
+		snprintf(buf, len, "DURABILITY FAILURE: %s on %s failed: %s",
+			 r ? mname(r->test.method) : "?", r ? wb_engine_name(r->test.engine) : "?",
+			 r ? r->reason : "");
+		break;
+	case WB_REC_FAIL_NOT_MEASURED:
+		snprintf(buf, len, "nothing to decide from: the %s flushes were not measured "
+			 "against %s%s%s%s%s", rec->workload == WB_WORKLOAD_BULK ? "bulk" : "commit",
+			 mname(WB_DEFAULT_METHOD), r ? " (" : "", r ? mname(r->test.method) : "",
+			 r ? " failed: " : "", r ? r->reason : "");
+		if (r) /* the bracket closes only where there is room, as the sentence is cut */
+			strncat(buf, ")", len - strlen(buf) - 1);
+		break;
+	case WB_REC_FAIL_INTERRUPTED:
+		snprintf(buf, len, "interrupted during the placement");
+		break;
+	case WB_REC_FAIL_PLACEMENT:
+		if (rec->placement)
+			snprintf(buf, len, "%.300s", wb_words_placement_failure(rec->placement, pl,
+										sizeof(pl)));
+		break;
+	case WB_REC_FAIL_NONE:
+		break;
+	}
+}
+
+static void failed_headline(const struct wb_recommendation *rec, const char *fail, char *buf,
+			    size_t len)
+{
+	switch (rec->failure) {
+	case WB_REC_FAIL_DURABILITY:
+		snprintf(buf, len, "NO RECOMMENDATION: %s. Do not put a database here until this "
+			 "is explained.", fail);
+		break;
+	case WB_REC_FAIL_NOT_MEASURED:
+		snprintf(buf, len, "NO RECOMMENDATION: %s", fail);
+		break;
+	case WB_REC_FAIL_INTERRUPTED:
+		snprintf(buf, len, "No recommendation: interrupted.");
+		break;
+	case WB_REC_FAIL_PLACEMENT:
+		snprintf(buf, len, "No recommendation: the placement run failed.");
+		break;
+	case WB_REC_FAIL_NONE:
+		*buf = '\0';
+		break;
+	}
+}
+
+static void headline(const struct wb_recommendation *rec, char *buf, size_t len)
+{
+	if (rec->state == WB_REC_SWITCH)
+		snprintf(buf, len, "Set wal_sync_method = %s: %+.1f%% [%+.1f%%, %+.1f%%] over %s "
+			 "for this %s workload", mname(rec->method), rec->margin_pct,
+			 rec->ci_low_pct, rec->ci_high_pct, mname(WB_DEFAULT_METHOD),
+			 wb_workload_names[rec->workload]);
+	else if (rec->has_runner_up)
+		snprintf(buf, len, "%s: keep wal_sync_method = %s (the best other, %s, %+.1f%% "
+			 "[%+.1f%%, %+.1f%%], is not worth a change)",
+			 rec->state == WB_REC_KEEP ? "Tie" : "No clear winner", mname(rec->method),
+			 mname(rec->runner_up), rec->runner_up_pct, rec->runner_up_low,
+			 rec->runner_up_high);
+	else
+		snprintf(buf, len, "Keep wal_sync_method = %s", mname(rec->method));
+}
+
+static void reason(const struct wb_recommendation *rec, char *buf, size_t len)
+{
+	char o[WB_WORDS_WHY_LEN], b[WB_WORDS_WHY_LEN];
+
+	wb_words_part_why(&rec->oltp, o, sizeof(o));
+	wb_words_part_why(&rec->bulk, b, sizeof(b));
+	switch (rec->reason) {
+	case WB_REC_BY_PART:
+		snprintf(buf, len, "%s", rec->workload == WB_WORKLOAD_BULK ? b : o);
+		break;
+	case WB_REC_PARTS_AGREE:
+		snprintf(buf, len, "commits and bulk flushes agree: %s; %s", o, b);
+		break;
+	case WB_REC_PARTS_WEIGHED:
+		snprintf(buf, len, "commits say %s, bulk flushes %s; weighed half each, %s gains "
+			 "%.1f%% (commits %+.1f%%, bulk %+.1f%%), at least the %.1f%% asked",
+			 mname(rec->oltp.method), mname(rec->bulk.method), mname(rec->method),
+			 rec->weighed_pct, rec->weighed_oltp_pct, rec->weighed_bulk_pct,
+			 rec->min_gain_pct);
+		break;
+	case WB_REC_PARTS_OFFSET:
+		snprintf(buf, len, "commits say %s, bulk flushes %s: what one part gains the other "
+			 "loses (weighed half each, under %.1f%%), so keep %s",
+			 mname(rec->oltp.method), mname(rec->bulk.method), rec->min_gain_pct,
+			 mname(WB_DEFAULT_METHOD));
+		break;
+	}
+}
+
+static void commit_reason(const struct wb_recommendation *rec, char *buf, size_t len)
+{
+	switch (rec->commit_why) {
+	case WB_DELAY_NOT_MEASURED:
+		snprintf(buf, len, "not measured (no 8 kB commit flushes in this run): leave "
+			 "commit_delay at 0");
+		break;
+	case WB_DELAY_TOO_FAST:
+		snprintf(buf, len, "a commit flush takes a median %.0f us: too fast for a delay to "
+			 "pay (it would add about as much latency as it saves); leave commit_delay "
+			 "at 0", rec->flush_p50_us);
+		break;
+	case WB_DELAY_HALF_FLUSH:
+		snprintf(buf, len, "a commit flush takes a median %.1f ms: with %u or more "
+			 "transactions active, a committer that waits half of that lets others join "
+			 "its flush (PostgreSQL's documentation: start at half the single-flush "
+			 "time); raise it only if TPS under load improves", rec->flush_p50_us / 1e3,
+			 rec->commit_siblings);
+		break;
+	}
+}
+
+/* Appends a line to lines, an array of *n lines of width bytes each. */
+static void add_line(char *lines, size_t width, size_t *n, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (*n >= WB_REC_MAX_LINES)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(lines + (*n)++ * width, width, fmt, ap);
+	va_end(ap);
+}
+
+#define add_config(w, ...) add_line((w)->config[0], sizeof((w)->config[0]), &(w)->nconfig, \
+				    __VA_ARGS__)
+#define add_alter(w, ...) add_line((w)->alter[0], sizeof((w)->alter[0]), &(w)->nalter, __VA_ARGS__)
+
+/* postgresql.conf lines and the same as ALTER SYSTEM. */
+static void config_lines(const struct wb_recommendation *rec, struct wb_rec_words *w)
+{
+	if (rec->state == WB_REC_SWITCH)
+		add_config(w, "wal_sync_method = %s\t# %+.1f%% [%+.1f%%, %+.1f%%] over %s, measured by "
+		       "walbench", mname(rec->method), rec->margin_pct, rec->ci_low_pct,
+		       rec->ci_high_pct, mname(WB_DEFAULT_METHOD));
+	else
+		add_config(w, "wal_sync_method = %s\t# the default: no other method gains %s",
+		       mname(rec->method), rec->state == WB_REC_KEEP ? "enough (a tie)"
+		       : "significantly");
+	add_config(w, "commit_delay = %u\t# %s", rec->commit_delay_us,
+	       rec->commit_delay_us ? "half a median commit flush" : "flushes are fast");
+	if (rec->commit_delay_us)
+		add_config(w, "commit_siblings = %u\t# only wait when this many others are active",
+		       rec->commit_siblings);
+	add_alter(w, "ALTER SYSTEM SET wal_sync_method = '%s';", mname(rec->method));
+	add_alter(w, "ALTER SYSTEM SET commit_delay = %u;", rec->commit_delay_us);
+	if (rec->commit_delay_us)
+		add_alter(w, "ALTER SYSTEM SET commit_siblings = %u;", rec->commit_siblings);
+	add_alter(w, "SELECT pg_reload_conf();  -- all three take effect on reload");
+}
+
+void wb_words_recommendation(const struct wb_recommendation *rec, struct wb_rec_words *w)
+{
+	memset(w, 0, sizeof(*w));
+	if (rec->state == WB_REC_FAILED) {
+		failure(rec, w->failure, sizeof(w->failure));
+		failed_headline(rec, w->failure, w->headline, sizeof(w->headline));
+		return;
+	}
+	headline(rec, w->headline, sizeof(w->headline));
+	reason(rec, w->reason, sizeof(w->reason));
+	commit_reason(rec, w->commit_reason, sizeof(w->commit_reason));
+	config_lines(rec, w);
+}

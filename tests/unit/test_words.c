@@ -1,0 +1,676 @@
+/* test_words.c — the sentences report/words.h makes, on synthetic verdicts:
+ * every state and reason code of each decision, worded exactly as the text and
+ * JSON outputs print them (the words the advice/ tests used to check). */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "report/words.h"
+
+#define FDS WB_METHOD_FDATASYNC
+#define FS WB_METHOD_FSYNC
+#define OD WB_METHOD_OPEN_DATASYNC
+
+/* A recommendation the recommender could have made: oltp, decided. */
+static struct wb_recommendation rec_of(enum wb_rec_state state, enum wb_method_id m)
+{
+	return (struct wb_recommendation){
+		.workload = WB_WORKLOAD_OLTP, .state = state, .method = m,
+		.change = state == WB_REC_SWITCH, .decided = state != WB_REC_KEEP_UNDECIDED,
+		.commit_siblings = WB_COMMIT_SIBLINGS, .min_gain_pct = 5.0,
+		.oltp = { .measured = true, .decided = true, .method = m },
+	};
+}
+
+static void rec_switch(void **state)
+{
+	struct wb_group_decision d = { .reason = "fsync beat fdatasync" };
+	struct wb_recommendation rec = rec_of(WB_REC_SWITCH, FS);
+	struct wb_rec_words w;
+
+	(void)state;
+	rec.margin_pct = 29.96, rec.ci_low_pct = 21.04, rec.ci_high_pct = 38.5;
+	rec.oltp.decision = &d;
+	rec.commit_why = WB_DELAY_HALF_FLUSH;
+	rec.flush_p50_us = 4000, rec.commit_delay_us = 2000;
+	wb_words_recommendation(&rec, &w);
+	assert_string_equal(w.headline, "Set wal_sync_method = fsync: +30.0% [+21.0%, +38.5%] over "
+			    "fdatasync for this oltp workload");
+	assert_string_equal(w.reason, "fsync beat fdatasync");
+	assert_string_equal(w.failure, "");
+	assert_string_equal(w.commit_reason, "a commit flush takes a median 4.0 ms: with 5 or more "
+			    "transactions active, a committer that waits half of that lets others "
+			    "join its flush (PostgreSQL's documentation: start at half the "
+			    "single-flush time); raise it only if TPS under load improves");
+	assert_int_equal(w.nconfig, 3);
+	assert_string_equal(w.config[0], "wal_sync_method = fsync\t# +30.0% [+21.0%, +38.5%] over "
+			    "fdatasync, measured by walbench");
+	assert_string_equal(w.config[1], "commit_delay = 2000\t# half a median commit flush");
+	assert_string_equal(w.config[2], "commit_siblings = 5\t# only wait when this many others "
+			    "are active");
+	assert_int_equal(w.nalter, 4);
+	assert_string_equal(w.alter[0], "ALTER SYSTEM SET wal_sync_method = 'fsync';");
+	assert_string_equal(w.alter[1], "ALTER SYSTEM SET commit_delay = 2000;");
+	assert_string_equal(w.alter[2], "ALTER SYSTEM SET commit_siblings = 5;");
+	assert_string_equal(w.alter[3], "SELECT pg_reload_conf();  -- all three take effect on reload");
+}
+
+static void rec_keep(void **state)
+{
+	struct wb_recommendation rec = rec_of(WB_REC_KEEP, FDS);
+	struct wb_rec_words w;
+
+	(void)state;
+	rec.has_runner_up = true, rec.runner_up = FS;
+	rec.runner_up_pct = -1.25, rec.runner_up_low = -3.5, rec.runner_up_high = 1.0;
+	rec.commit_why = WB_DELAY_TOO_FAST, rec.flush_p50_us = 80.4;
+	wb_words_recommendation(&rec, &w);
+	assert_string_equal(w.headline, "Tie: keep wal_sync_method = fdatasync (the best other, "
+			    "fsync, -1.2% [-3.5%, +1.0%], is not worth a change)");
+	assert_string_equal(w.reason, ""); /* no decision to point to */
+	assert_string_equal(w.commit_reason, "a commit flush takes a median 80 us: too fast for a "
+			    "delay to pay (it would add about as much latency as it saves); leave "
+			    "commit_delay at 0");
+	assert_int_equal(w.nconfig, 2);
+	assert_string_equal(w.config[0], "wal_sync_method = fdatasync\t# the default: no other "
+			    "method gains enough (a tie)");
+	assert_string_equal(w.config[1], "commit_delay = 0\t# flushes are fast");
+	assert_int_equal(w.nalter, 3);
+	assert_string_equal(w.alter[1], "ALTER SYSTEM SET commit_delay = 0;");
+	rec.has_runner_up = false;
+	wb_words_recommendation(&rec, &w);
+	assert_string_equal(w.headline, "Keep wal_sync_method = fdatasync");
+}
+
+/* The leader won, then failed: keep, undecided, and the part says why. */
+static void rec_undecided_leader_failed(void **state)
+{
+	struct wb_result leader = { .test = { .method = FS } };
+	struct wb_recommendation rec = rec_of(WB_REC_KEEP_UNDECIDED, FDS);
+	struct wb_rec_words w;
+	char why[WB_WORDS_WHY_LEN];
+
+	(void)state;
+	snprintf(leader.reason, sizeof(leader.reason), "write: Input/output error");
+	rec.oltp.why = WB_PART_LEADER_FAILED, rec.oltp.leader = &leader, rec.oltp.decided = false;
+	rec.has_runner_up = true, rec.runner_up = OD;
+	rec.commit_why = WB_DELAY_NOT_MEASURED;
+	wb_words_recommendation(&rec, &w);
+	assert_string_equal(w.reason, "fsync led, then failed (write: Input/output error): keep "
+			    "fdatasync");
+	assert_string_equal(wb_words_part_why(&rec.oltp, why, sizeof(why)), w.reason);
+	assert_string_equal(w.headline, "No clear winner: keep wal_sync_method = fdatasync (the "
+			    "best other, open_datasync, +0.0% [+0.0%, +0.0%], is not worth a change)");
+	assert_string_equal(w.commit_reason, "not measured (no 8 kB commit flushes in this run): "
+			    "leave commit_delay at 0");
+	assert_string_equal(w.config[0], "wal_sync_method = fdatasync\t# the default: no other "
+			    "method gains significantly");
+}
+
+static void rec_mixed(void **state)
+{
+	struct wb_group_decision o = { .reason = "commits: A" }, b = { .reason = "bulk: B" };
+	struct wb_recommendation rec = rec_of(WB_REC_KEEP, FDS);
+	struct wb_rec_words w;
+
+	(void)state;
+	rec.workload = WB_WORKLOAD_MIXED;
+	rec.oltp.decision = &o;
+	rec.bulk = (struct wb_part_verdict){ .measured = true, .method = FDS, .decision = &b };
+	rec.reason = WB_REC_PARTS_AGREE;
+	wb_words_recommendation(&rec, &w);
+	assert_string_equal(w.reason, "commits and bulk flushes agree: commits: A; bulk: B");
+	rec.oltp.method = OD;
+	rec.reason = WB_REC_PARTS_OFFSET;
+	wb_words_recommendation(&rec, &w);
+	assert_string_equal(w.reason, "commits say open_datasync, bulk flushes fdatasync: what one "
+			    "part gains the other loses (weighed half each, under 5.0%), so keep "
+			    "fdatasync");
+	rec = rec_of(WB_REC_SWITCH, OD);
+	rec.workload = WB_WORKLOAD_MIXED;
+	rec.bulk = (struct wb_part_verdict){ .measured = true, .method = FDS,
+					     .why = WB_PART_SIZES_DISAGREE };
+	rec.reason = WB_REC_PARTS_WEIGHED;
+	rec.weighed_pct = 15.0, rec.weighed_oltp_pct = 30.0, rec.weighed_bulk_pct = 0.04;
+	wb_words_recommendation(&rec, &w);
+	assert_string_equal(w.reason, "commits say open_datasync, bulk flushes fdatasync; weighed "
+			    "half each, open_datasync gains 15.0% (commits +30.0%, bulk +0.0%), at "
+			    "least the 5.0% asked");
+	assert_string_equal(w.headline, "Set wal_sync_method = open_datasync: +0.0% [+0.0%, +0.0%] "
+			    "over fdatasync for this mixed workload");
+	rec.workload = WB_WORKLOAD_BULK, rec.reason = WB_REC_BY_PART;
+	wb_words_recommendation(&rec, &w);
+	assert_string_equal(w.reason, "the bulk flush sizes disagree on a method: keep fdatasync");
+}
+
+static void rec_failed(void **state)
+{
+	struct wb_result r = { .test = { .method = FS, .engine = WB_ENGINE_SYNC } };
+	struct wb_recommendation rec;
+	struct wb_rec_words w;
+
+	(void)state;
+	snprintf(r.reason, sizeof(r.reason), "fsync: Input/output error");
+	wb_recommend_none(WB_WORKLOAD_OLTP, WB_REC_FAIL_DURABILITY, NULL, &rec);
+	rec.failed_test = &r;
+	wb_words_recommendation(&rec, &w);
+	assert_string_equal(w.failure, "DURABILITY FAILURE: fsync on sync failed: fsync: "
+			    "Input/output error");
+	assert_string_equal(w.headline, "NO RECOMMENDATION: DURABILITY FAILURE: fsync on sync "
+			    "failed: fsync: Input/output error. Do not put a database here until "
+			    "this is explained.");
+	assert_int_equal(w.nconfig, 0);
+	assert_string_equal(w.reason, "");
+
+	r.test.method = FDS;
+	snprintf(r.reason, sizeof(r.reason), "open /mnt/walbench.1.0.tmp: Input/output error");
+	rec.failure = WB_REC_FAIL_NOT_MEASURED;
+	wb_words_recommendation(&rec, &w);
+	assert_string_equal(w.headline, "NO RECOMMENDATION: nothing to decide from: the commit "
+			    "flushes were not measured against fdatasync (fdatasync failed: open "
+			    "/mnt/walbench.1.0.tmp: Input/output error)");
+	rec.failed_test = NULL, rec.workload = WB_WORKLOAD_BULK;
+	wb_words_recommendation(&rec, &w);
+	assert_string_equal(w.failure, "nothing to decide from: the bulk flushes were not "
+			    "measured against fdatasync");
+
+	wb_recommend_none(WB_WORKLOAD_OLTP, WB_REC_FAIL_INTERRUPTED, NULL, &rec);
+	wb_words_recommendation(&rec, &w);
+	assert_string_equal(w.failure, "interrupted during the placement");
+	assert_string_equal(w.headline, "No recommendation: interrupted.");
+}
+
+static void q_headlines(void **state)
+{
+	struct wb_qualification q = { .chosen = -1, .asked = "missing" };
+	struct wb_result r = { .durability_failure = true };
+	struct wb_q_words w;
+
+	(void)state;
+	wb_words_qualification(&q, &w);
+	assert_string_equal(w.headline, "No tier named missing.");
+	assert_string_equal(w.trend, ""); /* no commit row was read */
+	q.ntiers = 1, q.chosen = 0;
+	snprintf(q.tiers[0].name, sizeof(q.tiers[0].name), "standard");
+	wb_words_qualification(&q, &w);
+	assert_string_equal(w.headline, "standard: PASS");
+	q.tiers[0].verdict = WB_Q_FAIL;
+	wb_words_qualification(&q, &w);
+	assert_string_equal(w.headline, "standard: FAIL");
+	q.tiers[0].verdict = WB_Q_INCONCLUSIVE;
+	wb_words_qualification(&q, &w);
+	assert_string_equal(w.headline, "standard: INCONCLUSIVE");
+	snprintf(r.test.label, sizeof(r.test.label), "commit");
+	snprintf(r.reason, sizeof(r.reason), "fdatasync: EIO");
+	q = (struct wb_qualification){ .failed = true, .chosen = -1, .failed_test = &r };
+	wb_words_qualification(&q, &w);
+	assert_string_equal(w.failure, "DURABILITY FAILURE: commit: fdatasync: EIO");
+	assert_string_equal(w.headline, "No verdict: DURABILITY FAILURE: commit: fdatasync: EIO");
+	r.durability_failure = false;
+	wb_words_qualification(&q, &w);
+	assert_string_equal(w.headline, "No verdict: commit: fdatasync: EIO");
+}
+
+static void q_trend_and_outcome(void **state)
+{
+	struct wb_q_trend t = { .sliced = true };
+	struct wb_q_outcome o = { .crit = { .shape = WB_Q_SHAPE_COMMIT,
+					    .metric = WB_Q_FLUSHES_PER_S, .threshold = 200 } };
+	char buf[240];
+
+	(void)state;
+	assert_string_equal(wb_words_q_trend(&t, buf, sizeof(buf)), "too few time slices to tell "
+			    "burst from sustained (give it more --duration)");
+	t.known = true, t.burst_per_s = 1010, t.sustained_per_s = 990;
+	assert_string_equal(wb_words_q_trend(&t, buf, sizeof(buf)), "steady: sustained 990/s to "
+			    "the end; burst 1010/s");
+	t.fell = true, t.burst_per_s = 3000, t.sustained_per_s = 800, t.fell_after_s = 30;
+	assert_string_equal(wb_words_q_trend(&t, buf, sizeof(buf)), "sustained 800/s after 30 s; "
+			    "burst 3000/s (73 % lower once a cache, an SLC area or a thermal limit "
+			    "ran out)");
+	o.result = WB_Q_NOT_MEASURED;
+	assert_string_equal(wb_words_q_outcome(&o, buf, sizeof(buf)), "commit flushes_per_s: not "
+			    "measured");
+	o.fig = (struct wb_q_figure){ .measured = true, .value = 300, .low = 250, .high = 350 };
+	o.result = WB_Q_PASS;
+	assert_string_equal(wb_words_q_outcome(&o, buf, sizeof(buf)), "commit flushes_per_s 300/s "
+			    "[250, 350] >= 200/s: pass");
+	o.crit.metric = WB_Q_P99_MS, o.crit.threshold = 10, o.result = WB_Q_FAIL;
+	o.fig = (struct wb_q_figure){ .measured = true, .value = 15, .low = 12, .high = 20 };
+	assert_string_equal(wb_words_q_outcome(&o, buf, sizeof(buf)), "commit p99_ms 15 ms [12, "
+			    "20] <= 10 ms: fail");
+}
+
+static void q_findings(void **state)
+{
+	static struct wb_results rs;
+	struct wb_qualification q = { .rs = &rs };
+	struct wb_finding f = { .code = WB_FINDING_IN_MEMORY };
+	struct wb_finding_words w;
+	const char *power_cut = "flushes may not reach stable storage; run `walbench verify` "
+				"with a power cut";
+
+	(void)state;
+	snprintf(rs.target, sizeof(rs.target), "/dev/shm/x");
+	snprintf(rs.device.fs_type, sizeof(rs.device.fs_type), "tmpfs");
+	snprintf(rs.device.block_name, sizeof(rs.device.block_name), "sda");
+	wb_words_finding(&q, &f, &w);
+	assert_string_equal(w.evidence, "/dev/shm/x is memory (tmpfs): nothing on it survives a "
+			    "power cut or a reboot");
+	assert_string_equal(w.advice, "never put a database's WAL or data here");
+	f = (struct wb_finding){ .code = WB_FINDING_FASTER_THAN_ROTATION, .rate_per_s = 1000 };
+	wb_words_finding(&q, &f, &w);
+	assert_string_equal(w.evidence, "1000 flushes/s on a disk that reports itself rotational "
+			    "(sda): one flush a turn allows at most 250/s even at 15,000 rpm");
+	assert_string_equal(w.advice, power_cut);
+	rs.device.virtual_disk = true;
+	wb_words_finding(&q, &f, &w);
+	assert_non_null(strstr(w.evidence, "15,000 rpm; it is a virtual disk, whose flag is the "
+			       "hypervisor's"));
+	f = (struct wb_finding){ .code = WB_FINDING_LIKE_A_WRITE, .flush_us = 12, .write_us = 11.96 };
+	wb_words_finding(&q, &f, &w);
+	assert_string_equal(w.evidence, "an 8 kB commit flush takes 12.0 us (median), an unsynced "
+			    "8 kB write 12.0 us: the flush did no more work than the write");
+	assert_string_equal(w.advice, power_cut);
+	f.code = WB_FINDING_VOLATILE_NO_FUA;
+	wb_words_finding(&q, &f, &w);
+	assert_string_equal(w.evidence, "sda has a volatile write cache (queue/write_cache = write "
+			    "back) and no FUA: every durable write relies on a cache-flush command "
+			    "the device must honour");
+	assert_string_equal(w.advice, "make sure the cache is battery- or capacitor-backed, or "
+			    "run `walbench verify` with a power cut");
+	f.code = WB_FINDING_VIRTUAL_DISK;
+	wb_words_finding(&q, &f, &w);
+	assert_string_equal(w.evidence, "sda is a virtual disk: its cache and rotational flags are "
+			    "what the hypervisor shows, not the host's storage");
+	assert_string_equal(w.advice, "ask the provider what a flush guarantees, or run `walbench "
+			    "verify` with a power cut of the host");
+	assert_string_equal(wb_finding_name(WB_FINDING_LIKE_A_WRITE), "flush-no-slower-than-write");
+}
+
+/* A placement with one candidate, /srv/wal on vdb, 8 committers. */
+static void placement_of(struct wb_placement *pl, enum wb_placement_state state)
+{
+	memset(pl, 0, sizeof(*pl));
+	pl->state = state;
+	pl->best = state == WB_PLACEMENT_MOVE ? 0 : -1;
+	pl->named = state == WB_PLACEMENT_DEPENDS || state == WB_PLACEMENT_KEEP_RAM ? 0 : -1;
+	pl->min_gain_pct = 5;
+	pl->group_committers = 8;
+	pl->n = 1;
+	snprintf(pl->data, sizeof(pl->data), "/srv/data");
+	snprintf(pl->c[0].path, sizeof(pl->c[0].path), "/srv/wal");
+	snprintf(pl->c[0].device, sizeof(pl->c[0].device), "vdb");
+	pl->c[0].gain = (struct wb_placement_gain){ .compared = true, .pct = 42.4, .low = 30.2,
+						    .high = 55.6, .significant = true };
+	pl->loaded_group.per_s = 300, pl->idle_group.per_s = 360;
+	pl->load_achieved_per_s = 1200;
+}
+
+static void placement_headlines(void **state)
+{
+	static struct wb_placement pl;
+	static struct wb_placement_words w;
+
+	(void)state;
+	placement_of(&pl, WB_PLACEMENT_MOVE);
+	wb_words_placement(&pl, &w);
+	assert_string_equal(w.headline, "Move pg_wal to /srv/wal: commits +42 % [30, 56] there while "
+			    "the data volume is busy.");
+	assert_string_equal(w.failure, "");
+	assert_int_equal(w.nsteps, 9);
+	assert_string_equal(w.steps[0], "# A new cluster: give initdb the WAL directory.");
+	assert_string_equal(w.steps[1], "initdb -D $PGDATA --waldir=/srv/wal/pg_wal");
+	assert_string_equal(w.steps[2], "# An existing cluster (/srv/wal/pg_wal must not exist yet; "
+			    "as root, then as postgres):");
+	assert_string_equal(w.steps[6], "mv $PGDATA/pg_wal $PGDATA/pg_wal.old && ln -s "
+			    "/srv/wal/pg_wal $PGDATA/pg_wal");
+	assert_string_equal(w.steps[8], "rm -rf $PGDATA/pg_wal.old   # once the server is up and "
+			    "its log is clean");
+	/* The cluster's own directory is named, and a trailing slash is not doubled. */
+	pl.data_is_pgdata = true;
+	snprintf(pl.c[0].path, sizeof(pl.c[0].path), "/srv/wal2/");
+	pl.c[0].upper_bound = true;
+	wb_words_placement(&pl, &w);
+	assert_string_equal(w.steps[1], "initdb -D /srv/data --waldir=/srv/wal2/pg_wal");
+	assert_string_equal(w.headline, "Move pg_wal to /srv/wal2/: commits up to +42 % [30, 56] "
+			    "there while the data volume is busy.");
+	memset(pl.c[0].path, 'w', 300);
+	wb_words_placement(&pl, &w);
+	assert_int_equal(w.nsteps, 1);
+	assert_string_equal(w.steps[0], "# The paths are too long to print here; see the README "
+			    "(Moving pg_wal) for the steps.");
+
+	placement_of(&pl, WB_PLACEMENT_DEPENDS);
+	wb_words_placement(&pl, &w);
+	assert_string_equal(w.headline, "pg_wal: it depends on the data volume's load. /srv/wal "
+			    "gains +42 % under an assumed load but not against the idle volume; "
+			    "measure the server's write rate and run again with --data-load RATE/s.");
+	assert_int_equal(w.nsteps, 0);
+	placement_of(&pl, WB_PLACEMENT_KEEP_RAM);
+	wb_words_placement(&pl, &w);
+	assert_string_equal(w.headline, "Keep pg_wal on /srv/data: the one candidate that gains, "
+			    "/srv/wal, is memory and would lose commits on a power cut.");
+	placement_of(&pl, WB_PLACEMENT_KEEP);
+	wb_words_placement(&pl, &w);
+	assert_string_equal(w.headline, "Keep pg_wal on /srv/data: no candidate gains 5 % or more "
+			    "on commits.");
+}
+
+static void placement_context(void **state)
+{
+	static struct wb_placement pl;
+	static struct wb_placement_words w;
+
+	(void)state;
+	placement_of(&pl, WB_PLACEMENT_KEEP);
+	wb_words_placement(&pl, &w);
+	assert_string_equal(w.context, "A checkpoint-like load of 1200 random 8 kB writes/s on "
+			    "/srv/data: too few trials to say what it does to commits there.");
+	pl.load_pct = 30, pl.load_capacity_per_s = 4000;
+	pl.slowdown_known = pl.slowdown_significant = true;
+	pl.slowdown_pct = 16.7, pl.slowdown_low = 10.2, pl.slowdown_high = 22.6;
+	wb_words_placement(&pl, &w);
+	assert_string_equal(w.context, "A checkpoint-like load of 1200 random 8 kB writes/s on "
+			    "/srv/data (30 % of the 4000/s it can take) slows commits there by 17 % "
+			    "[10, 23] (360 -> 300 per second).");
+	pl.slowdown_significant = false;
+	pl.slowdown_pct = 1.2, pl.slowdown_low = -3.1, pl.slowdown_high = 5.4;
+	wb_words_placement(&pl, &w);
+	assert_string_equal(w.context, "A checkpoint-like load of 1200 random 8 kB writes/s on "
+			    "/srv/data (30 % of the 4000/s it can take) does not slow commits there "
+			    "measurably (-1 % [-5, 3]): the volume has I/O to spare, so moving pg_wal "
+			    "has little to gain.");
+}
+
+static void placement_candidates(void **state)
+{
+	static struct wb_placement pl;
+	struct wb_placement_candidate *c = &pl.c[0];
+	char buf[WB_WORDS_CANDIDATE_LEN];
+
+	(void)state;
+	placement_of(&pl, WB_PLACEMENT_MOVE);
+	c->why = WB_PLACE_MOVE;
+	c->group.per_s = 427, c->group.p50_us = 1234;
+	c->single_gain.pct = 3.4;
+	assert_string_equal(wb_words_candidate(&pl, c, buf, sizeof(buf)), "Commits +42 % [30, 56] "
+			    "here with 8 committers (427 per second, flush p50 1.234 ms) against 300 "
+			    "on /srv/data under the same load; single sessions +3 %. A flush-rate "
+			    "gain bounds the commit-rate gain: expect up to this much.");
+	c->upper_bound = c->in_ram = true;
+	snprintf(c->device, sizeof(c->device), "tmpfs");
+	assert_string_equal(wb_words_candidate(&pl, c, buf, sizeof(buf)), "Commits +42 % [30, 56] "
+			    "here with 8 committers (427 per second, flush p50 1.234 ms) against 300 "
+			    "on /srv/data under the same load; single sessions +3 %. The flushes here "
+			    "are faster than the server's own cost of a commit, so expect less: the "
+			    "server's CPU, not this disk, will set the commit rate. NOT DURABLE: it is "
+			    "memory (tmpfs); a power cut or reboot loses every commit on it and the "
+			    "cluster with it, so walbench never recommends it.");
+	c->upper_bound = c->in_ram = false;
+	c->why = WB_PLACE_NOT_COMPARED;
+	assert_string_equal(wb_words_candidate(&pl, c, buf, sizeof(buf)), "Not enough trials to "
+			    "compare commits here with the data volume's; give it more --budget.");
+	c->why = WB_PLACE_DEPENDS_ON_LOAD;
+	pl.load_pct = 30;
+	c->idle_gain = (struct wb_placement_gain){ .pct = 1.4, .low = -2.2, .high = 4.9 };
+	assert_string_equal(wb_words_candidate(&pl, c, buf, sizeof(buf)), "Depends on load: "
+			    "commits +42 % [30, 56] here with 8 committers against /srv/data under "
+			    "an assumed load (30 % of its capacity, 1200 writes/s), but +1 % [-2, 5] "
+			    "against it idle. Moving pays only if the server's checkpoints and "
+			    "background writes keep the data volume about that busy: measure the "
+			    "server's data write rate (README: Where pg_wal belongs) and run again "
+			    "with --data-load RATE/s.");
+	c->why = WB_PLACE_SAME_FS_GAINS;
+	c->same_fs = c->same_device = true;
+	assert_string_equal(wb_words_candidate(&pl, c, buf, sizeof(buf)), "Same file system, no "
+			    "move: commits +42 % [30, 56] here, but the same storage cannot be "
+			    "faster for pg_wal than for the data; the difference is noise or drift "
+			    "between the directories' turns. It is on the data's own file system, so "
+			    "it shares the data's I/O.");
+	c->why = WB_PLACE_WITHIN_NOISE;
+	c->gain = (struct wb_placement_gain){ .compared = true, .pct = 0.6, .low = -4, .high = 5 };
+	assert_string_equal(wb_words_candidate(&pl, c, buf, sizeof(buf)), "Same file system, no "
+			    "gain: commits +1 % [-4, 5] here, within the noise. It is on the data's "
+			    "own file system, so it shares the data's I/O.");
+	c->same_fs = false;
+	c->why = WB_PLACE_HALVES_DISAGREE;
+	c->gain.low = 0.2;
+	assert_string_equal(wb_words_candidate(&pl, c, buf, sizeof(buf)), "Shares a disk, no gain "
+			    "shown: commits +1 % [0, 5] here, but the two halves of the run disagree, "
+			    "so it may be drift; more --budget would tell. It shares a disk with the "
+			    "data (see the device stack): separate I/O limits measure apart here, but "
+			    "one disk under both may still be shared.");
+	c->same_device = false;
+	c->why = WB_PLACE_WITHIN_NOISE;
+	assert_string_equal(wb_words_candidate(&pl, c, buf, sizeof(buf)), "No move, no gain: "
+			    "commits +1 % [0, 5] here, within the noise.");
+	c->gain = (struct wb_placement_gain){ .compared = true, .pct = 3.1, .low = 1.2, .high = 4.8,
+					      .significant = true };
+	c->why = WB_PLACE_BELOW_MIN_GAIN;
+	assert_string_equal(wb_words_candidate(&pl, c, buf, sizeof(buf)), "Commits +3 % [1, 5] "
+			    "here, less than --min-gain 5 %: not worth a move.");
+	c->why = WB_PLACE_SINGLE_LOSES;
+	c->single_gain = (struct wb_placement_gain){ .pct = -12, .low = -20, .high = -4 };
+	assert_string_equal(wb_words_candidate(&pl, c, buf, sizeof(buf)), "Commits with 8 "
+			    "committers gain 3 % [1, 5], but single sessions lose 12 % [4, 20]: no "
+			    "move.");
+	c->why = WB_PLACE_SLOWER;
+	c->gain = (struct wb_placement_gain){ .compared = true, .pct = -40, .low = -50, .high = -30 };
+	assert_string_equal(wb_words_candidate(&pl, c, buf, sizeof(buf)), "Slower: commits -40 % "
+			    "[-50, -30] here; keep pg_wal where it is.");
+}
+
+static void placement_failures(void **state)
+{
+	static struct wb_results rs;
+	static struct wb_placement pl;
+	static struct wb_placement_words w;
+	struct wb_result r = { .durability_failure = true };
+	struct wb_recommendation rec;
+	struct wb_rec_words rw;
+
+	(void)state;
+	placement_of(&pl, WB_PLACEMENT_FAILED);
+	pl.failed = true, pl.failure = WB_PLACEMENT_FAIL_NO_CANDIDATES;
+	wb_words_placement(&pl, &w);
+	assert_string_equal(w.failure, "no candidate directory was measured");
+	assert_string_equal(w.headline, "No placement verdict: no candidate directory was "
+			    "measured.");
+	assert_string_equal(w.context, "");
+	pl.failure = WB_PLACEMENT_FAIL_ROW, pl.failed_test = &r;
+	snprintf(r.test.label, sizeof(r.test.label), "wal commit");
+	snprintf(r.reason, sizeof(r.reason), "fdatasync: EIO");
+	wb_words_placement(&pl, &w);
+	assert_string_equal(w.headline, "No placement verdict: DURABILITY FAILURE: wal commit (?): "
+			    "fdatasync: EIO");
+	pl.failure = WB_PLACEMENT_FAIL_LOAD, pl.rs = &rs;
+	snprintf(rs.load.reason, sizeof(rs.load.reason), "the data load's fsync: EIO on x");
+	wb_words_placement(&pl, &w);
+	assert_string_equal(w.failure, "the data load's fsync: EIO on x");
+	rs.load.durability_failure = true;
+	wb_words_placement(&pl, &w);
+	assert_string_equal(w.failure, "DURABILITY FAILURE: the data load's fsync: EIO on x");
+	/* A recommendation cut short by it quotes it, up to 300 bytes. */
+	wb_recommend_none(WB_WORKLOAD_OLTP, WB_REC_FAIL_PLACEMENT, &pl, &rec);
+	wb_words_recommendation(&rec, &rw);
+	assert_string_equal(rw.failure, w.failure);
+	assert_string_equal(rw.headline, "No recommendation: the placement run failed.");
+	memset(rs.load.reason, 'x', sizeof(rs.load.reason) - 1);
+	wb_words_recommendation(&rec, &rw);
+	assert_int_equal(strlen(rw.failure), 300);
+}
+
+#define MIB ((uint64_t)1024 * 1024)
+#define GIB (MIB * 1024)
+
+static struct wb_advisory_words advisory_words(struct wb_advisory a)
+{
+	struct wb_advisory_words w;
+
+	wb_words_advisory(&a, &w);
+	/* Every field filled, none cut to fit (a full field is taken as cut). */
+	assert_true(w.fact[0] && w.value[0] && w.advice[0] && w.reason[0]);
+	assert_true(strlen(w.value) < sizeof(w.value) - 1);
+	assert_true(strlen(w.advice) < sizeof(w.advice) - 1);
+	assert_true(strlen(w.reason) < sizeof(w.reason) - 1);
+	return w;
+}
+
+static void advisory_thp_and_hugepages(void **state)
+{
+	struct wb_advisory_words w;
+
+	(void)state;
+	w = advisory_words((struct wb_advisory){ .code = WB_ADV_THP_ENABLED });
+	assert_string_equal(w.fact, "transparent_hugepage/enabled");
+	assert_string_equal(w.value, "always");
+	assert_string_equal(w.advice, "echo madvise > /sys/kernel/mm/transparent_hugepage/enabled "
+			    "(or never), and transparent_hugepage=madvise on the kernel command line");
+	assert_non_null(strstr(w.reason, "PostgreSQL's docs"));
+	w = advisory_words((struct wb_advisory){ .code = WB_ADV_THP_DEFRAG });
+	assert_string_equal(w.fact, "transparent_hugepage/defrag");
+	assert_string_equal(w.advice, "echo defer+madvise > "
+			    "/sys/kernel/mm/transparent_hugepage/defrag (or madvise, never)");
+	w = advisory_words((struct wb_advisory){ .code = WB_ADV_HUGEPAGES_SHORT, .needed = 4235,
+						 .shared_buffers = 8 * GIB, .page_size = 2 * MIB });
+	assert_string_equal(w.fact, "HugePages_Total");
+	assert_string_equal(w.value, "0 reserved, 4235 needed");
+	assert_string_equal(w.advice, "set vm.nr_hugepages = 4235 and huge_pages = on (PostgreSQL "
+			    "15+: postgres -C shared_memory_size_in_huge_pages gives the exact count)");
+	assert_string_equal(w.reason, "ceil((8.0 GiB x 1.03 + 32 MiB) / 2 MiB) = 4235 pages. On "
+			    "Linux 7.0 with PREEMPT_LAZY an AWS pgbench run measured PostgreSQL's "
+			    "throughput halved with 4 kB pages, restored with huge pages.");
+	w = advisory_words((struct wb_advisory){ .code = WB_ADV_HUGEPAGES_SHORT, .value = 4000,
+						 .needed = 4235, .shared_buffers = 8 * GIB,
+						 .page_size = 2 * MIB, .preemptible = true });
+	assert_string_equal(w.value, "4000 reserved, 4235 needed");
+	assert_non_null(strstr(w.reason, "restored with huge pages; this kernel preempts the same "
+			       "way."));
+	w = advisory_words((struct wb_advisory){ .code = WB_ADV_HUGEPAGES_UNSIZED,
+						 .preempt = WB_PREEMPT_LAZY });
+	assert_string_equal(w.value, "0 reserved");
+	assert_string_equal(w.advice, "reserve huge pages for shared_buffers (vm.nr_hugepages) and "
+			    "set huge_pages = on; postgres -C shared_memory_size_in_huge_pages gives "
+			    "the count");
+	assert_non_null(strstr(w.reason, "The kernel preempts kernel code (lazy): "));
+}
+
+static void advisory_vm(void **state)
+{
+	struct wb_advisory_words w;
+
+	(void)state;
+	w = advisory_words((struct wb_advisory){ .code = WB_ADV_DIRTY_BACKGROUND, .by_ratio = true,
+						 .ratio_pct = 10, .mem_total = 16 * GIB,
+						 .limit_bytes = 16 * GIB / 100 * 10 });
+	assert_string_equal(w.fact, "vm.dirty_background_ratio");
+	assert_string_equal(w.value, "10 % of 16.0 GiB MemTotal = 1.6 GiB");
+	assert_string_equal(w.advice, "set vm.dirty_background_bytes = 268435456 (256 MiB; 64 MiB "
+			    "on slow disks); setting it zeroes dirty_background_ratio");
+	assert_string_equal(w.reason, "Up to 1.6 GiB of dirty page cache builds before background "
+			    "writeback starts; a checkpoint's writes then reach the disk in one burst "
+			    "that queues ahead of WAL flushes and stalls commits. Guidance: 64-256 MB, "
+			    "past ~1 GB stalls.");
+	w = advisory_words((struct wb_advisory){ .code = WB_ADV_DIRTY_LIMIT, .by_ratio = true,
+						 .ratio_pct = 20, .mem_total = 16 * GIB,
+						 .limit_bytes = 16 * GIB / 100 * 20 });
+	assert_string_equal(w.fact, "vm.dirty_ratio");
+	assert_string_equal(w.value, "20 % of 16.0 GiB MemTotal = 3.2 GiB");
+	assert_string_equal(w.advice, "set vm.dirty_bytes = 1073741824 (1024 MiB), 4 x "
+			    "dirty_background_bytes; setting it zeroes dirty_ratio");
+	w = advisory_words((struct wb_advisory){ .code = WB_ADV_DIRTY_BACKGROUND,
+						 .value = 2 * GIB, .limit_bytes = 2 * GIB });
+	assert_string_equal(w.fact, "vm.dirty_background_bytes");
+	assert_string_equal(w.value, "2147483648 (2.0 GiB)");
+	w = advisory_words((struct wb_advisory){ .code = WB_ADV_DIRTY_LIMIT, .value = 8 * GIB,
+						 .limit_bytes = 8 * GIB });
+	assert_string_equal(w.fact, "vm.dirty_bytes");
+	assert_string_equal(w.value, "8589934592 (8.0 GiB)");
+	assert_string_equal(w.reason, "Writers are throttled only once 8.0 GiB is dirty; an fsync "
+			    "of a data file at checkpoint may have that much to write, and WAL "
+			    "flushes wait behind it in the device queue.");
+	w = advisory_words((struct wb_advisory){ .code = WB_ADV_DIRTY_EXPIRE, .value = 6000 });
+	assert_string_equal(w.fact, "vm.dirty_expire_centisecs");
+	assert_string_equal(w.value, "6000");
+	assert_string_equal(w.advice, "set vm.dirty_expire_centisecs = 3000 (the kernel default) "
+			    "or lower");
+	assert_non_null(strstr(w.reason, "Dirty data waits 60 s before"));
+	w = advisory_words((struct wb_advisory){ .code = WB_ADV_SWAPPINESS, .value = 60 });
+	assert_string_equal(w.fact, "vm.swappiness");
+	assert_string_equal(w.value, "60");
+	assert_string_equal(w.advice, "on a dedicated database host, set vm.swappiness = 1 to 10");
+	w = advisory_words((struct wb_advisory){ .code = WB_ADV_VFS_CACHE_PRESSURE, .value = 50 });
+	assert_string_equal(w.fact, "vm.vfs_cache_pressure");
+	assert_string_equal(w.value, "50 (default 100)");
+	assert_string_equal(w.advice, "keep it only if a measurement of your workload shows a gain "
+			    "over 100");
+	assert_non_null(strstr(w.reason, "non-linear"));
+}
+
+static void advisory_preempt_and_device(void **state)
+{
+	struct wb_advisory a = { .code = WB_ADV_PREEMPT_QUIET, .preempt = WB_PREEMPT_NONE,
+				 .source = "kernel version string" };
+	struct wb_advisory_words w;
+
+	(void)state;
+	w = advisory_words(a);
+	assert_string_equal(w.fact, "kernel preemption model");
+	assert_string_equal(w.value, wb_preempt_name(WB_PREEMPT_NONE));
+	assert_string_equal(w.advice, "nothing to change");
+	assert_string_equal(w.reason, "Read from the kernel version string. Reported because the "
+			    "model changes how PostgreSQL's spinlocks behave under page faults; this "
+			    "one does not preempt a task inside one.");
+	a.code = WB_ADV_PREEMPT_DYNAMIC, a.preempt = WB_PREEMPT_DYNAMIC;
+	w = advisory_words(a);
+	assert_string_equal(w.value, "dynamic (model in use not readable)");
+	assert_string_equal(w.advice, "read /sys/kernel/debug/sched/preempt as root to see the "
+			    "model in use");
+	a.code = WB_ADV_PREEMPT_KERNEL, a.preempt = WB_PREEMPT_LAZY;
+	w = advisory_words(a);
+	assert_string_equal(w.value, "lazy");
+	assert_string_equal(w.advice, "reserve huge pages for shared_buffers (huge_pages = on)");
+	assert_non_null(strstr(w.reason, "Read from the kernel version string. A backend"));
+	a = (struct wb_advisory){ .code = WB_ADV_VOLATILE_CACHE, .source = "vda",
+				  .setting = "write back", .unverified = true };
+	w = advisory_words(a);
+	assert_string_equal(w.fact, "vda queue/write_cache");
+	assert_string_equal(w.value, "write back (unverified: virtual disk)");
+	assert_string_equal(w.advice, "make sure flushes reach stable media: a battery- or "
+			    "capacitor-backed cache, or a power-loss check");
+	assert_string_equal(w.reason, "the device acknowledges writes from a volatile cache; "
+			    "committed transactions survive a power cut only if every fsync makes it "
+			    "empty that cache (consumer SSDs and RAID controllers with a dead battery "
+			    "have lied about it), and fast flush rates here do not prove it does");
+	a.unverified = false;
+	w = advisory_words(a);
+	assert_string_equal(w.value, "write back");
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(rec_switch),
+		cmocka_unit_test(rec_keep),
+		cmocka_unit_test(rec_undecided_leader_failed),
+		cmocka_unit_test(rec_mixed),
+		cmocka_unit_test(rec_failed),
+		cmocka_unit_test(placement_headlines),
+		cmocka_unit_test(placement_context),
+		cmocka_unit_test(placement_candidates),
+		cmocka_unit_test(placement_failures),
+		cmocka_unit_test(q_headlines),
+		cmocka_unit_test(advisory_thp_and_hugepages),
+		cmocka_unit_test(advisory_vm),
+		cmocka_unit_test(advisory_preempt_and_device),
+		cmocka_unit_test(q_trend_and_outcome),
+		cmocka_unit_test(q_findings),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
