@@ -1,6 +1,6 @@
 /* clean.h — whether `walbench clean` may remove one file named like walbench's:
  * a pure function of the facts (facts/leftover.h). The verdict is a reason code
- * and the figures it names; report/words_clean.h words it. */
+ * and the figures it names; report/words.h words it. */
 #ifndef WB_ADVICE_CLEAN_H
 #define WB_ADVICE_CLEAN_H
 

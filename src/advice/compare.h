@@ -1,7 +1,7 @@
 /* compare.h — walbench compare's verdict: results file B against results file A
  * (the same tests before and after a kernel upgrade or a setting change). A
  * pure function of the two files' contents and the gate's threshold: no I/O, no
- * printing, no sentences; report/words_compare.h words the verdict, unit tests
+ * printing, no sentences; report/words.h words the verdict, unit tests
  * feed it synthetic files. */
 #ifndef WB_ADVICE_COMPARE_H
 #define WB_ADVICE_COMPARE_H

@@ -20,7 +20,7 @@
 #include "model/units.h"
 #include "model/verify.h"
 #include "plan/options.h"
-#include "report/words_clean.h"
+#include "report/words.h"
 
 struct tally {
 	unsigned removed, kept, failed;

@@ -11,7 +11,7 @@
 #include "advice/fleet.h"
 #include "cli/exit_codes.h"
 #include "report/fleet.h"
-#include "report/words_fleet.h"
+#include "report/words.h"
 
 int wb_report_summary(const struct wb_config *cfg, const struct wb_saved_results *r,
 		      const char (*labels)[WB_RUN_LABEL_LEN], size_t n)

@@ -7,7 +7,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "report/words_compare.h"
+#include "report/words.h"
 
 /* Where each file was measured: a kernel upgrade shows here first. */
 static void print_source(FILE *out, const char *tag, const struct wb_saved_results *r)

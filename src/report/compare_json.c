@@ -12,7 +12,7 @@
 
 #include "model/version.h"
 #include "report/atomic_file.h"
-#include "report/words_compare.h"
+#include "report/words.h"
 
 static void add_num_or_null(cJSON *o, const char *key, bool have, double v)
 {

@@ -11,8 +11,7 @@
 #include "model/units.h"
 #include "model/version.h"
 #include "report/atomic_file.h"
-#include "report/words_compare.h"
-#include "report/words_fleet.h"
+#include "report/words.h"
 
 /* What the host's file answers: "fdatasync" (recommend), "standard: pass"
  * (qualify), "" (run). */

@@ -9,7 +9,7 @@
 
 #include "report/html.h"
 #include "report/svg.h"
-#include "report/words_compare.h"
+#include "report/words.h"
 
 /* The answer: recommend's method and placement, qualify's verdict, and any
  * failure or early stop, loudly, before anything else. */

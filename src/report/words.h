@@ -9,9 +9,13 @@
 
 #include <stddef.h>
 
+#include "advice/clean.h"
+#include "advice/compare.h"
+#include "advice/fleet.h"
 #include "advice/placement.h"
 #include "advice/qualify.h"
 #include "advice/recommend.h"
+#include "results/saved.h"
 
 /* A part's why (commits, bulk flushes): the group decision's reason at most. */
 #define WB_WORDS_WHY_LEN 240
@@ -89,5 +93,84 @@ struct wb_finding_words {
 
 void wb_words_finding(const struct wb_qualification *q, const struct wb_finding *f,
 		      struct wb_finding_words *w);
+
+
+/* clean (words_clean.c). The words `walbench clean` prints for a verdict of
+ * advice/clean.h: why a file goes or stays ("process 1234 no longer exists"). */
+/* Room for any reason below: strerror's longest and a 31-byte program name fit. */
+#define WB_CLEAN_REASON_LEN 160
+
+/* Writes v's reason into buf (snprintf's truncation) and returns buf. */
+char *wb_clean_reason_words(const struct wb_clean_verdict *v, char *buf, size_t len);
+
+/* compare (words_compare.c). The words of walbench compare, made from the verdict of
+ * advice/compare.h: a test's name, a pair's state, the headline, a failure's
+ * line and the gate's line. The text, the JSON file, the HTML report and the
+ * fleet summary name tests through here, so one test reads the same everywhere.
+ * Each writes into buf with snprintf's truncation and returns buf. */
+#define WB_COMPARE_HEADLINE_LEN 400
+#define WB_COMPARE_NAME_LEN 200     /* a test's name */
+#define WB_COMPARE_GATE_LEN 200
+/* A failure's line holds a name and both sides' status and reason whole. */
+#define WB_COMPARE_FAILURE_LEN                                                            \
+	(WB_COMPARE_NAME_LEN + 2 * (sizeof(((struct wb_saved_test *)0)->status) +          \
+				    sizeof(((struct wb_saved_test *)0)->reason)) + 128)
+
+/* The name reports print for a test: method/engine size xW, then what else sets
+ * it apart ([label], pattern, qdN, jN, cN, coalesced, wal_buffers, fd mode,
+ * segments, where, under load). */
+void wb_compare_test_name(const struct wb_saved_test *t, char *buf, size_t len);
+
+/* The short word for a state: "slower", "faster", "tie", "no interval", "FAILED in B", ... */
+const char *wb_pair_state_name(enum wb_pair_state s);
+
+/* "B against A: fdatasync/sync 8kB x1 -48 % [-52, -44], significant; 3 of 4 tests tie" */
+char *wb_compare_headline(const struct wb_compare_verdict *v, char *buf, size_t len);
+
+/* A pair not ok on a side: "FAILED in B: fdatasync/sync 8kB x1: A ok, B error: ..." */
+char *wb_compare_failure_words(const struct wb_compare_pair *p, char *buf, size_t len);
+
+/* The gate's verdict: "--fail-on-regression 10%: passed: ..." ("" without a gate). */
+char *wb_compare_gate_words(const struct wb_compare_verdict *v, char *buf, size_t len);
+
+/* fleet (words_fleet.c). The sentences of the fleet summary (`walbench report
+ * --summary`), made from the verdict of advice/fleet.h: the headline, a reason
+ * per finding and per disagreement, a vote's reason and counts, the gate line.
+ * The text and the JSON file print the same words from here, so one state reads
+ * the same everywhere. Each writes into buf with snprintf's truncation and
+ * returns buf; the lengths below are the buffers the summary has always used. */
+#define WB_FLEET_HEADLINE_LEN 800
+#define WB_FLEET_REASON_LEN 720   /* a finding's */
+#define WB_FLEET_VOTE_LEN 400     /* a vote's or a disagreement's reason */
+#define WB_FLEET_COUNTS_LEN 240   /* "fdatasync 11, fsync 1" */
+#define WB_FLEET_NAME_LEN 200     /* a test's name (wb_compare_test_name) */
+
+/* "fleet of 12: 1 outlier (db7: commit fdatasync 8kB -62 % [-66, -58] vs median
+ * 1,510/s), recommendations agree (fdatasync, 12 of 12)" */
+char *wb_fleet_headline(const struct wb_fleet_verdict *v, char *buf, size_t len);
+
+/* "db7: fdatasync/sync 8kB x1 at 580/s [...] is -62 % [...] against the median of
+ * the other 11 hosts, 1,510/s: ...", "db2 FAILED: durability failure on ..." */
+char *wb_fleet_finding_words(const struct wb_fleet_verdict *v, const struct wb_fleet_finding *x,
+			     char *buf, size_t len);
+
+/* "recommendations agree (fdatasync, 12 of 12)", "tier standard: pass on 2 of 3;
+ * 1 differs (db5 fail)", "no majority recommendation (fdatasync 2, fsync 2)" */
+char *wb_fleet_vote_words(const struct wb_fleet_verdict *v, const struct wb_fleet_vote *w,
+			  char *buf, size_t len);
+
+/* "fdatasync 11, fsync 1": the vote's answers, most common first. */
+char *wb_fleet_counts_words(const struct wb_fleet_verdict *v, const struct wb_fleet_vote *w,
+			    char *buf, size_t len);
+
+/* "db3 recommends fsync where 4 of 5 recommend files recommend fdatasync" */
+char *wb_fleet_disagreement_words(const struct wb_fleet_verdict *v,
+				  const struct wb_fleet_disagreement *x, char *buf, size_t len);
+
+/* "--fail-on-outlier: FAILED: 1 outlier host, 0 hosts with a failed test" */
+char *wb_fleet_gate_words(const struct wb_fleet_verdict *v, char *buf, size_t len);
+
+/* The JSON name of a finding's kind: "slow", "p99", "failed". */
+const char *wb_fleet_finding_kind_name(enum wb_fleet_finding_kind k);
 
 #endif

@@ -1,5 +1,5 @@
 /* words_clean.c — clean's reasons, one sentence per reason code (words_clean.h). */
-#include "report/words_clean.h"
+#include "report/words.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -1,7 +1,7 @@
 /* words_compare.c — compare's words (words_compare.h).
  * Trap: the headline counts what its lead already said once: a lead that is
  * slower is not counted again among "N more slower". */
-#include "report/words_compare.h"
+#include "report/words.h"
 
 #include <stdbool.h>
 #include <stdio.h>

@@ -2,7 +2,7 @@
  * Trap: the headline nests a vote's reason, and a vote's reason its counts,
  * each in the buffer it has always had: a fleet large enough to fill one is cut
  * where it always was. */
-#include "report/words_fleet.h"
+#include "report/words.h"
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -10,7 +10,7 @@
 
 #include "model/units.h"
 #include "report/sentence.h"
-#include "report/words_compare.h"
+#include "report/words.h"
 
 static const char *label(const struct wb_fleet_verdict *v, size_t h)
 {

@@ -9,7 +9,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "report/words_clean.h"
+#include "report/words.h"
 
 static void expect(const struct wb_clean_verdict *v, const char *want)
 {

@@ -11,7 +11,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "report/words_compare.h"
+#include "report/words.h"
 
 static struct wb_saved_test t;       /* fdatasync/sync 8kB x1, PostgreSQL's defaults */
 static struct wb_compare_pair pairs[6];

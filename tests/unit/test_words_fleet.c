@@ -10,7 +10,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "report/words_fleet.h"
+#include "report/words.h"
 
 #define MAXH 8
 
