@@ -1,4 +1,5 @@
-/* exit_codes.h — walbench's documented exit statuses (README "Exit codes"). */
+/* exit_codes.h — walbench's exit statuses. They are documented once, in the man page's
+ * EXIT STATUS (src/plan/manpage.c); the README's "Exit codes" table is its summary. */
 #ifndef WB_CLI_EXIT_CODES_H
 #define WB_CLI_EXIT_CODES_H
 

@@ -55,6 +55,78 @@ static const char *const sections[][2] = {
 		   "removes verify's walbench\\-verify.dat." },
 };
 
+/* What a command takes besides its options, printed above them: the operands and
+ * what --json writes, which no single option's help can say. Plain text (roff()
+ * escapes it). */
+static const char *const operands[WB_CMD_COUNT] = {
+	[WB_CMD_COMPAT] = "compat [-f FILE|DIR] [-s TIME]. A FILE that exists, a symlink to a file, "
+			  "or a device is refused (exit 2) and left untouched; a directory gets a "
+			  "uniquely named file. A failed call ends its line with failed: ERRNO, the "
+			  "rest still run, and the exit status is 3.",
+	[WB_CMD_RUN] = "run [options]. Every combination of the listed methods, engines, sizes, "
+		       "writes per flush and concurrency is one test. With --json, every "
+		       "test and trial (docs/results-schema.md).",
+	[WB_CMD_ENGINES] = "engines [--dir DIR]. Each combination is probed on DIR with one "
+			   "real flush through the code that measures.",
+	[WB_CMD_RECOMMEND] = "recommend [--data] DIR [options]. DIR is where pg_wal lives or "
+			     "will live, and must exist (default: the current directory). With "
+			     "--json, the results and a recommendation object.",
+	[WB_CMD_VERIFY] = "verify listen | write --to HOST:PORT [DIR] | check --from "
+			  "HOST:PORT [DIR]. DIR (or --dir) holds walbench-verify.dat "
+			  "(default: the current directory), which write keeps as the evidence for "
+			  "check, and replaces only when it is a previous verify file.",
+	[WB_CMD_QUALIFY] = "qualify DIR [--tier NAME] [--duration TIME], or qualify "
+			   "/dev/X --destroy-data for a raw block device (its first 22 MiB "
+			   "are written over; refused when it is smaller). With --json, the "
+			   "results and a qualification object.",
+	[WB_CMD_COMPARE] = "compare A.json B.json [options]. Results files of run, recommend or "
+			   "qualify (--json); B is judged against A.",
+	[WB_CMD_REPORT] = "report FILE.json... [options]. Results files of run, recommend or "
+			  "qualify, at most 256, each read before anything is written.",
+	[WB_CMD_CLEAN] = "clean DIR [--dry-run]. Only DIR's own entries named "
+			 "walbench.PID.N.tmp are looked at.",
+};
+
+/* The exit statuses, documented here once (the README's table is a summary and
+ * --help points here): the codes every command shares, then the commands whose
+ * status is a verdict. Plain text. */
+static const char *const exit_status[][2] = {
+	{ "0", "success (some tests may be n/a)" },
+	{ "1", "usage error: an unknown option, a malformed value or one outside its range, a "
+	       "bad profile key, or profile groups that disagree on a run-wide key; one line on "
+	       "stderr, then: Try \"walbench --help\" for more information." },
+	{ "2", "unusable input, checked before anything is measured, with one line naming it: a "
+	       "directory that does not exist, is not a directory, or is under /proc, /sys or /dev "
+	       "(/dev/shm is allowed); a --json, --csv or --prom whose directory "
+	       "does not exist or is not writable, or that is a symlink; a test file refused or "
+	       "not creatable; a block device in use; or nothing could run" },
+	{ "3", "an I/O error or durability failure: a write, sync or close failed (the results "
+	       "files are still written, the failure in them)" },
+	{ "128+N", "stopped by signal N (130 for SIGINT, 141 for SIGPIPE: stdout's reader went "
+		   "away), after removing the test files; run, recommend and qualify stop after the "
+		   "current trial at the first signal and print and write what they measured (with "
+		   "--json marked \"partial\": true, \"interrupted_by\"); a second signal stops "
+		   "them at once" },
+	{ "qualify", "0 the tier passed, 1 it failed or was inconclusive, 2 bad input and usage "
+		     "errors too (so a gate never reads a typo as a verdict), 3 as above" },
+	{ "compare", "0 no regression (always without --fail-on-regression), 1 "
+		     "--fail-on-regression tripped, 2 a file missing, unreadable or not a "
+		     "results file, and usage errors too" },
+	{ "report", "0 the report or summary written, outliers or not; 1 --fail-on-outlier "
+		    "tripped (a host is an outlier or had a failed test; disagreeing answers alone "
+		    "do not), after the summary and a last line saying so; 2 a results file "
+		    "missing, unreadable or malformed (nothing is written), an unusable "
+		    "--output or --json, --fail-on-outlier without --summary, "
+		    "and usage errors too" },
+	{ "verify", "check: 0 no acknowledged record was lost, 3 one was (a durability failure), "
+		    "2 the listener holds no run, nothing was acknowledged, or the listener or the "
+		    "file cannot be reached; write: 3 a write or flush failed (the record is not "
+		    "acknowledged; stderr says DURABILITY FAILURE), 2 the listener was lost or the file refused; listen runs "
+		    "until stopped (128+N)" },
+	{ "clean", "0 done (also when something was kept), 1 usage error (no DIR), 2 DIR missing "
+		   "or not a directory, 3 a file could not be removed" },
+};
+
 void wb_print_man(void)
 {
 	unsigned c, i, k;
@@ -81,8 +153,14 @@ void wb_print_man(void)
 
 			if (!(o->commands & WB_CMD_BIT(c)))
 				continue;
-			if (!any)
+			if (!any) {
 				printf(".SH OPTIONS OF %s\n", name);
+				if (operands[c]) {
+					printf(".PP\n");
+					roff(operands[c]);
+					printf("\n");
+				}
+			}
 			any = true;
 			printf(".TP\n");
 			if (o->short_name)
@@ -103,16 +181,12 @@ void wb_print_man(void)
 	printf(".SH GENERAL OPTIONS\n.TP\n\\fB\\-h\\fR, \\fB\\-\\-help\\fR\nevery command and "
 	       "option, and exit\n.TP\n\\fB\\-V\\fR, \\fB\\-\\-version\\fR\nthe version, and "
 	       "exit\n.TP\n\\fB\\-\\-man\\fR\nthis manual page in roff, and exit\n");
-	printf(".SH EXIT STATUS\n.TP\n0\nsuccess; \\fBqualify\\fR: the tier passed; "
-	       "\\fBcompare\\fR: no regression; \\fBreport\\fR: written\n.TP\n1\nusage error (a bad option or value); "
-	       "\\fBqualify\\fR: the tier failed or was inconclusive; \\fBcompare\\fR: "
-	       "\\-\\-fail\\-on\\-regression tripped (these two, and \\fBreport\\fR, take 2 for usage errors)\n.TP\n2\n"
-	       "unusable input (a missing directory, an unwritable report file, a block device "
-	       "in use) or nothing could run\n.TP\n3\nan I/O error or durability failure: a "
-	       "write, sync or close failed; \\fBclean\\fR: a file could not be removed\n"
-	       ".TP\n128+N\nstopped by signal N, after removing "
-	       "the test files; \\fBrun\\fR, \\fBrecommend\\fR and \\fBqualify\\fR first "
-	       "report what they measured (marked partial)\n");
+	printf(".SH EXIT STATUS\n");
+	for (k = 0; k < sizeof(exit_status) / sizeof(exit_status[0]); k++) {
+		printf(".TP\n%s\n", exit_status[k][0]);
+		roff(exit_status[k][1]);
+		printf("\n");
+	}
 	printf(".SH ENVIRONMENT\n.TP\n.B WALBENCH_PROFILES\nthe directory of profiles and "
 	       "tiers.json, before the installed one\n.TP\n.B WALBENCH_CLOCK\n"
 	       "\\fBmonotonic\\fR to time with clock_gettime instead of the TSC\n");
@@ -124,5 +198,7 @@ void wb_print_man(void)
 	       "walbench report rec.json \\-o rec.html\n"
 	       "walbench report \\-\\-summary fleet/*.json\n"
 	       "walbench clean /srv/pg_wal \\-\\-dry\\-run\n.fi\n");
-	printf(".SH SEE ALSO\n.BR pg_test_fsync (1),\n.BR fio (1),\n.BR pgbench (1)\n");
+	printf(".SH SEE ALSO\n.BR pg_test_fsync (1),\n.BR fio (1),\n.BR pgbench (1);\n"
+	       "in the source tree, docs/usage.md (each command in depth), docs/design.md (how it "
+	       "measures and decides) and docs/results\\-schema.md (the results files)\n");
 }

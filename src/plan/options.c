@@ -51,17 +51,18 @@ const struct wb_option wb_options[] = {
 	  "time per test: 5, 500ms, 2s (default 5s, as pg_test_fsync)",
 	  WB_CMD_BIT(WB_CMD_COMPAT), CFG(duration_ns), NULL },
 	{ "dir", 'd', WB_OPT_PATH, ".", 0, 0, "DIR",
-	  "directory to test in (put it on the file system of pg_wal); default: current directory",
+	  "directory to test in, which must exist and not be under /proc, /sys or /dev (/dev/shm "
+	  "is allowed); put it on the file system of pg_wal; default: current directory",
 	  RUN | REC | VER | QUA | WB_CMD_BIT(WB_CMD_ENGINES), CFG(target), NULL },
 	{ "data", 0, WB_OPT_PATH, NULL, 0, 0, "DIR",
 	  "the same as the operand DIR: where pg_wal lives or will live (default: current directory)",
 	  REC, CFG(target), NULL },
 	{ "method", 'm', WB_OPT_METHODS, "all", 0, 0, "LIST",
 	  "methods, comma separated, or all: open_datasync,fdatasync,fsync,fsync_writethrough,"
-	  "open_sync,pwritev2_dsync (and none, a no-sync baseline not in all)",
+	  "open_sync,pwritev2_dsync (and none, a no-sync baseline not in all; default all)",
 	  RUN, CFG(methods), NULL },
 	{ "engine", 'e', WB_OPT_ENGINES, "sync", 0, 0, "LIST",
-	  "engines, comma separated, or all: sync,direct,io_uring,io_uring_direct,libaio",
+	  "engines, comma separated, or all: sync,direct,io_uring,io_uring_direct,libaio (default sync)",
 	  RUN, CFG(engines), NULL },
 	{ "size", 'b', WB_OPT_SIZES, "8k", 512, 1 << 20, "LIST",
 	  "bytes per write, comma separated: 512 .. 1MiB, suffixes k, KiB, M (default 8k)",
@@ -131,26 +132,28 @@ const struct wb_option wb_options[] = {
 	  "the server's shared_buffers, for the huge pages advice (e.g. 8GB; default: not given)",
 	  REC, CFG(shared_buffers), NULL },
 	{ "qd", 'q', WB_OPT_UINTS, "1", 1, 1024, "LIST",
-	  "flushes in flight per job, comma separated (io_uring, libaio; default 1)",
+	  "flushes in flight per job, comma separated, 1 .. 1024 (io_uring, libaio; n/a on the sync "
+	  "engines; default 1)",
 	  RUN, CFG(qds), NULL },
 	{ "jobs", 'J', WB_OPT_UINTS, "1", 1, WB_MAX_JOBS, "LIST",
-	  "independent writer threads, each on its own file, comma separated (default 1)",
+	  "independent writer threads, each on its own file, comma separated, 1 .. 64 (default 1)",
 	  RUN, CFG(jobs), NULL },
 	{ "pattern", 'p', WB_OPT_CHOICE, "overwrite", 0, 0, "NAME",
 	  "overwrite (each flush rewrites the same offsets, as pg_test_fsync), append (flushes "
 	  "advance through a zeroed WAL segment) or groupcommit (committers append to one WAL "
-	  "file, a leader flushes for all)",
+	  "file, a leader flushes for all); default overwrite",
 	  RUN, CFG(pattern), wb_pattern_names },
 	{ "segment-size", 0, WB_OPT_SIZE, "16MiB", 1 << 20, 1ull << 30, "SIZE",
 	  "append: WAL segment size, 1MiB .. 1GiB (default 16MiB, as PostgreSQL)",
 	  RUN, CFG(segment_size), NULL },
 	{ "segment", 0, WB_OPT_CHOICE, "recycle", 0, 0, "MODE",
 	  "append at the end of a segment: recycle (wrap to its start) or new (create, zero-fill "
-	  "and sync a new one, timed separately)",
+	  "and sync a new one, timed separately); default recycle",
 	  RUN, CFG(segment_mode), wb_segment_mode_names },
 	{ "flush-form", 0, WB_OPT_CHOICE, "separate", 0, 0, "FORM",
 	  "a flush of --writes K pages: separate (K writes, as pg_test_fsync) or coalesced (one "
-	  "write of K x size, as PostgreSQL's XLogWrite); --pg-version rows are always coalesced",
+	  "write of K x size, as PostgreSQL's XLogWrite); default separate; --pg-version rows are "
+	  "always coalesced",
 	  RUN, CFG(flush_form), wb_flush_form_names },
 	{ "wal-buffers", 0, WB_OPT_SIZE, "4MiB", 0, 1ull << 30, "SIZE",
 	  "coalesced flushes split where a wal_buffers ring of this size wraps, as the server "
@@ -171,7 +174,7 @@ const struct wb_option wb_options[] = {
 	  "with --pg-version >= 16: the server runs with debug_io_direct=wal",
 	  RUN | REC, CFG(debug_io_direct), NULL },
 	{ "committers", 'c', WB_OPT_UINTS, "8", 1, 256, "LIST",
-	  "group commit: committer threads sharing the WAL file, comma separated (default 8)",
+	  "group commit: committer threads sharing the WAL file, comma separated, 1 .. 256 (default 8)",
 	  RUN, CFG(committers), NULL },
 	{ "fixed-buffers", 0, WB_OPT_FLAG, NULL, 0, 0, "",
 	  "io_uring: register the write buffer with the kernel (fixed writes)",
@@ -186,13 +189,15 @@ const struct wb_option wb_options[] = {
 	  "no progress line on stderr (it is drawn only when stderr is a terminal)",
 	  RUN | REC | QUA, CFG(quiet), NULL },
 	{ "json", 'j', WB_OPT_PATH, NULL, 0, 0, "FILE",
-	  "also write the results as JSON to FILE (atomically; a symlink is refused)",
+	  "also write the results as JSON to FILE (atomically; a symlink is refused; its directory "
+	  "must exist and be writable, checked before measuring)",
 	  RUN | REC | QUA, CFG(json_path), NULL },
 	{ "prom", 0, WB_OPT_PATH, NULL, 0, 0, "FILE",
 	  "also write the results for node_exporter's textfile collector to FILE (*.prom; atomically)",
 	  RUN | REC | QUA, CFG(prom_path), NULL },
 	{ "csv", 0, WB_OPT_PATH, NULL, 0, 0, "FILE",
-	  "also write one CSV row per test to FILE (atomically; a symlink is refused)",
+	  "also write one CSV row per test to FILE (atomically; a symlink is refused; its directory "
+	  "must exist and be writable, checked before measuring)",
 	  RUN, CFG(csv_path), NULL },
 	{ "profile", 'P', WB_OPT_PATH, NULL, 0, 0, "NAME|FILE",
 	  "load options from profiles/NAME.json or FILE; options given here override it",
@@ -226,7 +231,8 @@ const struct wb_option wb_options[] = {
 	  "listen: the TCP port to listen on (default 0: any free port, printed)",
 	  VER, CFG(verify_port), NULL },
 	{ "to", 0, WB_OPT_PATH, NULL, 0, 0, "HOST:PORT",
-	  "write: the listener on another machine that records each acknowledged record",
+	  "write: the listener on another machine that records each acknowledged record "
+	  "([v6addr]:PORT for IPv6)",
 	  VER, CFG(verify_to), NULL },
 	{ "from", 0, WB_OPT_PATH, NULL, 0, 0, "HOST:PORT",
 	  "check: the listener that holds what was acknowledged",
@@ -256,8 +262,9 @@ const struct wb_option wb_options[] = {
 	  "also write the comparison as JSON to FILE (atomically; a symlink is refused)",
 	  CMP, CFG(json_path), NULL },
 	{ "fail-on-regression", 0, WB_OPT_PERCENT, NULL, 0, 10000, "PCT",
-	  "exit 1 when a test in B is significantly slower than in A by more than PCT, or "
-	  "failed in B (default: no gate, exit 0)",
+	  "exit 1 when a test in B is significantly slower than in A by more than PCT (the "
+	  "point change; 0: any significant slowdown), or failed in B (an error in B fails even "
+	  "when A failed too; n/a in both does not); default: no gate, exit 0",
 	  CMP, CFG(fail_regression_bp), NULL },
 	{ "output", 'o', WB_OPT_PATH, "walbench-report.html", 0, 0, "FILE",
 	  "the HTML file to write (atomically; a symlink is refused; default walbench-report.html)",
@@ -709,13 +716,7 @@ void wb_print_help(void)
 	}
 	printf("\nGeneral:\n  -h, --help                   show this help and exit\n"
 	       "  -V, --version                show the version and exit\n"
-	       "\nExit status: 0 success (qualify: the tier passed), 1 usage error (qualify: the tier\n"
-	       "failed or was inconclusive; its usage errors are 2), 2 unusable input (a\n"
-	       "missing directory, an unwritable --json) or setup failure or nothing could run,\n"
-	       "3 I/O error or durability failure (a sync failed), 128+N killed by signal N\n"
-	       "(test files are removed first). compare: 0 no regression, 1 a regression past\n"
-	       "--fail-on-regression, 2 unreadable input or a usage error. report: 0 written,\n"
-	       "1 --fail-on-outlier tripped, 2 unreadable input or a usage error. clean: 0\n"
-	       "done, 1 usage error, 2 DIR missing or not a directory, 3 a file could not be\n"
-	       "removed.\n");
+	       "      --man                    print the manual page (roff) and exit\n"
+	       "\nExit status: see EXIT STATUS in \"man walbench\" (or walbench --man), which\n"
+	       "gives every command's.\n");
 }

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # t_kill9_clean.sh — SIGKILL runs no handler: a `kill -9`ed run, compat or
 # qualify leaves its files (walbench measures on named files, as PostgreSQL's
-# WAL is; README "Pitfalls"), and `walbench clean DIR` removes exactly those,
+# WAL is; docs/usage.md "Pitfalls"), and `walbench clean DIR` removes exactly those,
 # saying which and why.
 . "$(dirname "$0")/lib.sh"
 set -e

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # check_layers.sh — fails when a source file includes a header from a stage it may
-# not use. The table below is the README's "Source layout": each stage (a folder
+# not use. The table below is CONTRIBUTING.md's "Source layout": each stage (a folder
 # of src/, or engines/) and the stages below it that it may include. Includes are
 # written "<stage>/file.h"; a bare "file.h" must name a header beside the file.
 # The build enforces most of this (each stage's library sees only the stages it
@@ -69,7 +69,7 @@ while IFS= read -r -d '' f; do
 done < <(find "$root/src" "$root/engines" -type f \( -name '*.c' -o -name '*.h' \) -print0)
 
 if ((bad)); then
-	echo "layering: includes must point down the table in README \"Source layout\"" >&2
+	echo "layering: includes must point down the table in CONTRIBUTING.md \"Source layout\"" >&2
 	exit 1
 fi
 echo "layering: ok"
