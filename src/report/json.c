@@ -1,4 +1,6 @@
-/* report_json.c — JSON serialisation of the results structure. */
+/* json.c — the writer half of the results file (results/schema.h names its
+ * keys, report/results_reader.c is the reader): results, configuration and
+ * verdicts as one cJSON tree, printed once. */
 #include "report/json.h"
 
 #include <cjson/cJSON.h>
@@ -13,6 +15,10 @@
 #include "report/textbuf.h"
 #include "model/method.h"
 #include "model/version.h"
+#include "results/schema.h"
+
+/* A key of the results file, spelled once in results/schema.c. */
+#define K(name) wb_key(WB_KEY_##name)
 
 /* --data-load as given: {"per_s": N} or {"pct": P}. */
 static void add_load_option(cJSON *conf, const char *name, const struct wb_load_opt *load)
@@ -22,9 +28,9 @@ static void add_load_option(cJSON *conf, const char *name, const struct wb_load_
 	if (!o)
 		return;
 	if (load->per_s)
-		cJSON_AddNumberToObject(o, "per_s", (double)load->per_s);
+		cJSON_AddNumberToObject(o, K(PER_S), (double)load->per_s);
 	else
-		cJSON_AddNumberToObject(o, "pct", (double)load->pct_bp / 100.0);
+		cJSON_AddNumberToObject(o, K(PCT), (double)load->pct_bp / 100.0);
 }
 
 /* How the file was made: the command, and its words as given (reports show
@@ -34,8 +40,8 @@ static void add_command_line(cJSON *root, const struct wb_config *cfg, enum wb_c
 	cJSON *arr;
 	int i;
 
-	cJSON_AddStringToObject(root, "command", wb_command_name(cmd));
-	arr = cJSON_AddArrayToObject(root, "command_line");
+	cJSON_AddStringToObject(root, K(COMMAND), wb_command_name(cmd));
+	arr = cJSON_AddArrayToObject(root, K(COMMAND_LINE));
 	if (!arr)
 		return;
 	cJSON_AddItemToArray(arr, cJSON_CreateString("walbench"));
@@ -45,7 +51,7 @@ static void add_command_line(cJSON *root, const struct wb_config *cfg, enum wb_c
 
 static void add_config(cJSON *root, const struct wb_config *cfg, enum wb_command cmd)
 {
-	cJSON *conf = cJSON_AddObjectToObject(root, "config"), *arr;
+	cJSON *conf = cJSON_AddObjectToObject(root, K(CONFIG)), *arr;
 	unsigned i;
 
 	if (!conf)
@@ -124,12 +130,12 @@ static void add_latency(cJSON *parent, const char *key, const struct wb_histogra
 
 	if (!lat)
 		return;
-	cJSON_AddNumberToObject(lat, "mean", h && h->count ? wb_hist_mean_ns(h) / 1e3 : 0);
-	cJSON_AddNumberToObject(lat, "p50", h ? wb_hist_percentile(h, 50) / 1e3 : 0);
-	cJSON_AddNumberToObject(lat, "p90", h ? wb_hist_percentile(h, 90) / 1e3 : 0);
-	cJSON_AddNumberToObject(lat, "p99", h ? wb_hist_percentile(h, 99) / 1e3 : 0);
-	cJSON_AddNumberToObject(lat, "p999", h ? wb_hist_percentile(h, 99.9) / 1e3 : 0);
-	cJSON_AddNumberToObject(lat, "max", h ? wb_hist_percentile(h, 100) / 1e3 : 0);
+	cJSON_AddNumberToObject(lat, K(MEAN), h && h->count ? wb_hist_mean_ns(h) / 1e3 : 0);
+	cJSON_AddNumberToObject(lat, K(P50), h ? wb_hist_percentile(h, 50) / 1e3 : 0);
+	cJSON_AddNumberToObject(lat, K(P90), h ? wb_hist_percentile(h, 90) / 1e3 : 0);
+	cJSON_AddNumberToObject(lat, K(P99), h ? wb_hist_percentile(h, 99) / 1e3 : 0);
+	cJSON_AddNumberToObject(lat, K(P999), h ? wb_hist_percentile(h, 99.9) / 1e3 : 0);
+	cJSON_AddNumberToObject(lat, K(MAX), h ? wb_hist_percentile(h, 100) / 1e3 : 0);
 }
 
 /* JSON has no infinity: a CI that does not exist (one trial) is null. */
@@ -193,53 +199,53 @@ static void add_strings(cJSON *o, const char *key, const char (*v)[WB_DEVICE_NAM
  * loop, and whether the disk's own facts can be believed. */
 static void add_stack(cJSON *o, const struct wb_device *d)
 {
-	cJSON *arr = cJSON_AddArrayToObject(o, "layers"), *x;
+	cJSON *arr = cJSON_AddArrayToObject(o, K(LAYERS)), *x;
 	unsigned i;
 
-	cJSON_AddStringToObject(o, "partition", d->partition);
+	cJSON_AddStringToObject(o, K(PARTITION), d->partition);
 	for (i = 0; arr && i < d->n_layers; i++) {
 		const struct wb_device_layer *l = &d->layers[i];
 
 		if (!(x = cJSON_CreateObject()))
 			break;
-		cJSON_AddStringToObject(x, "kind", wb_device_layer_kind_name(l->kind));
-		cJSON_AddStringToObject(x, "name", l->name);
-		cJSON_AddNumberToObject(x, "depth", l->depth);
-		cJSON_AddStringToObject(x, "details", l->details);
+		cJSON_AddStringToObject(x, K(KIND), wb_device_layer_kind_name(l->kind));
+		cJSON_AddStringToObject(x, K(NAME), l->name);
+		cJSON_AddNumberToObject(x, K(DEPTH), l->depth);
+		cJSON_AddStringToObject(x, K(DETAILS), l->details);
 		if (l->path[0])
-			cJSON_AddStringToObject(x, "path", l->path);
+			cJSON_AddStringToObject(x, K(PATH), l->path);
 		cJSON_AddItemToArray(arr, x);
 	}
-	cJSON_AddBoolToObject(o, "layers_truncated", d->layers_truncated);
-	add_strings(o, "disks", d->disks, d->n_disks);
-	if (d->raid_name[0] && (x = cJSON_AddObjectToObject(o, "raid"))) {
-		cJSON_AddStringToObject(x, "name", d->raid_name);
-		cJSON_AddStringToObject(x, "level", d->raid_level);
-		cJSON_AddNumberToObject(x, "disks", d->raid_disks);
-		cJSON_AddNumberToObject(x, "degraded", d->raid_degraded);
-		cJSON_AddNumberToObject(x, "chunk_bytes", d->raid_chunk);
-		add_strings(x, "members", d->raid_members, d->n_raid_members);
+	cJSON_AddBoolToObject(o, K(LAYERS_TRUNCATED), d->layers_truncated);
+	add_strings(o, K(DISKS), d->disks, d->n_disks);
+	if (d->raid_name[0] && (x = cJSON_AddObjectToObject(o, K(RAID)))) {
+		cJSON_AddStringToObject(x, K(NAME), d->raid_name);
+		cJSON_AddStringToObject(x, K(LEVEL), d->raid_level);
+		cJSON_AddNumberToObject(x, K(DISKS), d->raid_disks);
+		cJSON_AddNumberToObject(x, K(DEGRADED), d->raid_degraded);
+		cJSON_AddNumberToObject(x, K(CHUNK_BYTES), d->raid_chunk);
+		add_strings(x, K(MEMBERS), d->raid_members, d->n_raid_members);
 	}
-	if (d->dm_dev[0] && (x = cJSON_AddObjectToObject(o, "dm"))) {
-		cJSON_AddStringToObject(x, "device", d->dm_dev);
-		cJSON_AddStringToObject(x, "name", d->dm_name);
-		cJSON_AddStringToObject(x, "kind", d->dm_kind);
+	if (d->dm_dev[0] && (x = cJSON_AddObjectToObject(o, K(DM)))) {
+		cJSON_AddStringToObject(x, K(DEVICE), d->dm_dev);
+		cJSON_AddStringToObject(x, K(NAME), d->dm_name);
+		cJSON_AddStringToObject(x, K(KIND), d->dm_kind);
 	}
-	if (d->loop_name[0] && (x = cJSON_AddObjectToObject(o, "loop"))) {
-		cJSON_AddStringToObject(x, "device", d->loop_name);
-		cJSON_AddStringToObject(x, "backing_file", d->loop_backing_file);
+	if (d->loop_name[0] && (x = cJSON_AddObjectToObject(o, K(LOOP)))) {
+		cJSON_AddStringToObject(x, K(DEVICE), d->loop_name);
+		cJSON_AddStringToObject(x, K(BACKING_FILE), d->loop_backing_file);
 		if (d->loop_dio >= 0)
-			cJSON_AddBoolToObject(x, "direct_io", d->loop_dio);
+			cJSON_AddBoolToObject(x, K(DIRECT_IO), d->loop_dio);
 		else
-			cJSON_AddNullToObject(x, "direct_io");
-		cJSON_AddStringToObject(x, "backing_fs", d->loop_backing_fs);
-		cJSON_AddStringToObject(x, "backing_mount", d->loop_backing_mount);
-		cJSON_AddStringToObject(x, "backing_device", d->loop_backing_block);
+			cJSON_AddNullToObject(x, K(DIRECT_IO));
+		cJSON_AddStringToObject(x, K(BACKING_FS), d->loop_backing_fs);
+		cJSON_AddStringToObject(x, K(BACKING_MOUNT), d->loop_backing_mount);
+		cJSON_AddStringToObject(x, K(BACKING_DEVICE), d->loop_backing_block);
 	}
-	cJSON_AddBoolToObject(o, "virtual_disk", d->virtual_disk);
-	cJSON_AddStringToObject(o, "hypervisor", d->hypervisor);
-	cJSON_AddBoolToObject(o, "facts_unverified", d->facts_unverified);
-	cJSON_AddStringToObject(o, "unverified_reason", d->unverified_reason);
+	cJSON_AddBoolToObject(o, K(VIRTUAL_DISK), d->virtual_disk);
+	cJSON_AddStringToObject(o, K(HYPERVISOR), d->hypervisor);
+	cJSON_AddBoolToObject(o, K(FACTS_UNVERIFIED), d->facts_unverified);
+	cJSON_AddStringToObject(o, K(UNVERIFIED_REASON), d->unverified_reason);
 }
 
 static void add_num(cJSON *o, const char *key, const struct wb_os_num *v)
@@ -253,58 +259,58 @@ static void add_num(cJSON *o, const char *key, const struct wb_os_num *v)
 /* Kernel settings that bend I/O; null where unreadable. */
 static void add_os(cJSON *host, const struct wb_os_facts *f)
 {
-	cJSON *o = cJSON_AddObjectToObject(host, "os"), *vm;
+	cJSON *o = cJSON_AddObjectToObject(host, K(OS)), *vm;
 
 	if (!o)
 		return;
-	cJSON_AddStringToObject(o, "kernel_release", f->kernel_release);
-	cJSON_AddStringToObject(o, "preempt", wb_preempt_name(f->preempt));
-	cJSON_AddStringToObject(o, "preempt_source", f->preempt_source);
-	cJSON_AddStringToObject(o, "thp_enabled", f->thp_enabled);
-	cJSON_AddStringToObject(o, "thp_defrag", f->thp_defrag);
-	add_num(o, "mem_total_bytes", &f->mem_total_bytes);
-	add_num(o, "hugepage_size_bytes", &f->hugepage_size_bytes);
-	add_num(o, "hugepages_total", &f->hugepages_total);
-	add_num(o, "hugepages_free", &f->hugepages_free);
-	if (!(vm = cJSON_AddObjectToObject(o, "vm")))
+	cJSON_AddStringToObject(o, K(KERNEL_RELEASE), f->kernel_release);
+	cJSON_AddStringToObject(o, K(PREEMPT), wb_preempt_name(f->preempt));
+	cJSON_AddStringToObject(o, K(PREEMPT_SOURCE), f->preempt_source);
+	cJSON_AddStringToObject(o, K(THP_ENABLED), f->thp_enabled);
+	cJSON_AddStringToObject(o, K(THP_DEFRAG), f->thp_defrag);
+	add_num(o, K(MEM_TOTAL_BYTES), &f->mem_total_bytes);
+	add_num(o, K(HUGEPAGE_SIZE_BYTES), &f->hugepage_size_bytes);
+	add_num(o, K(HUGEPAGES_TOTAL), &f->hugepages_total);
+	add_num(o, K(HUGEPAGES_FREE), &f->hugepages_free);
+	if (!(vm = cJSON_AddObjectToObject(o, K(VM))))
 		return;
-	add_num(vm, "dirty_ratio", &f->dirty_ratio);
-	add_num(vm, "dirty_background_ratio", &f->dirty_background_ratio);
-	add_num(vm, "dirty_bytes", &f->dirty_bytes);
-	add_num(vm, "dirty_background_bytes", &f->dirty_background_bytes);
-	add_num(vm, "dirty_expire_centisecs", &f->dirty_expire_centisecs);
-	add_num(vm, "swappiness", &f->swappiness);
-	add_num(vm, "vfs_cache_pressure", &f->vfs_cache_pressure);
+	add_num(vm, K(DIRTY_RATIO), &f->dirty_ratio);
+	add_num(vm, K(DIRTY_BACKGROUND_RATIO), &f->dirty_background_ratio);
+	add_num(vm, K(DIRTY_BYTES), &f->dirty_bytes);
+	add_num(vm, K(DIRTY_BACKGROUND_BYTES), &f->dirty_background_bytes);
+	add_num(vm, K(DIRTY_EXPIRE_CENTISECS), &f->dirty_expire_centisecs);
+	add_num(vm, K(SWAPPINESS), &f->swappiness);
+	add_num(vm, K(VFS_CACHE_PRESSURE), &f->vfs_cache_pressure);
 }
 
 static void add_device(cJSON *host, const struct wb_device *d)
 {
-	cJSON *o = cJSON_AddObjectToObject(host, "device");
+	cJSON *o = cJSON_AddObjectToObject(host, K(DEVICE));
 
 	if (!o)
 		return;
-	cJSON_AddStringToObject(o, "fs_type", d->fs_type);
-	cJSON_AddStringToObject(o, "mount_point", d->mount_point);
-	cJSON_AddStringToObject(o, "mount_options", d->mount_options);
-	cJSON_AddStringToObject(o, "source", d->source);
-	cJSON_AddStringToObject(o, "block_device", d->block_name);
-	cJSON_AddStringToObject(o, "model", d->model);
-	cJSON_AddNumberToObject(o, "logical_block_size", d->logical_block);
-	cJSON_AddNumberToObject(o, "physical_block_size", d->physical_block);
+	cJSON_AddStringToObject(o, K(FS_TYPE), d->fs_type);
+	cJSON_AddStringToObject(o, K(MOUNT_POINT), d->mount_point);
+	cJSON_AddStringToObject(o, K(MOUNT_OPTIONS), d->mount_options);
+	cJSON_AddStringToObject(o, K(SOURCE), d->source);
+	cJSON_AddStringToObject(o, K(BLOCK_DEVICE), d->block_name);
+	cJSON_AddStringToObject(o, K(MODEL), d->model);
+	cJSON_AddNumberToObject(o, K(LOGICAL_BLOCK_SIZE), d->logical_block);
+	cJSON_AddNumberToObject(o, K(PHYSICAL_BLOCK_SIZE), d->physical_block);
 	if (d->rotational >= 0)
-		cJSON_AddBoolToObject(o, "rotational", d->rotational);
+		cJSON_AddBoolToObject(o, K(ROTATIONAL), d->rotational);
 	else
-		cJSON_AddNullToObject(o, "rotational");
-	cJSON_AddStringToObject(o, "write_cache", d->write_cache);
-	cJSON_AddBoolToObject(o, "volatile_write_cache", wb_device_volatile_cache(d));
-	cJSON_AddBoolToObject(o, "fua", d->fua);
-	cJSON_AddStringToObject(o, "scheduler", d->scheduler);
+		cJSON_AddNullToObject(o, K(ROTATIONAL));
+	cJSON_AddStringToObject(o, K(WRITE_CACHE), d->write_cache);
+	cJSON_AddBoolToObject(o, K(VOLATILE_WRITE_CACHE), wb_device_volatile_cache(d));
+	cJSON_AddBoolToObject(o, K(FUA), d->fua);
+	cJSON_AddStringToObject(o, K(SCHEDULER), d->scheduler);
 	if (d->dio_known) {
-		cJSON_AddNumberToObject(o, "dio_mem_align", d->dio_mem_align);
-		cJSON_AddNumberToObject(o, "dio_offset_align", d->dio_offset_align);
+		cJSON_AddNumberToObject(o, K(DIO_MEM_ALIGN), d->dio_mem_align);
+		cJSON_AddNumberToObject(o, K(DIO_OFFSET_ALIGN), d->dio_offset_align);
 	} else {
-		cJSON_AddNullToObject(o, "dio_mem_align");
-		cJSON_AddNullToObject(o, "dio_offset_align");
+		cJSON_AddNullToObject(o, K(DIO_MEM_ALIGN));
+		cJSON_AddNullToObject(o, K(DIO_OFFSET_ALIGN));
 	}
 	add_stack(o, d);
 }
@@ -313,20 +319,20 @@ static void add_device(cJSON *host, const struct wb_device *d)
  * offset and op_index are null when they do not apply. */
 static void add_failure_site(cJSON *o, const struct wb_failure_site *site)
 {
-	cJSON *f = cJSON_AddObjectToObject(o, "failure");
+	cJSON *f = cJSON_AddObjectToObject(o, K(FAILURE));
 
 	if (!f)
 		return;
-	cJSON_AddStringToObject(f, "call", site->call);
+	cJSON_AddStringToObject(f, K(CALL), site->call);
 	if (site->offset >= 0)
-		cJSON_AddNumberToObject(f, "offset", (double)site->offset);
+		cJSON_AddNumberToObject(f, K(OFFSET), (double)site->offset);
 	else
-		cJSON_AddNullToObject(f, "offset");
+		cJSON_AddNullToObject(f, K(OFFSET));
 	if (site->op_index >= 0)
-		cJSON_AddNumberToObject(f, "op_index", (double)site->op_index);
+		cJSON_AddNumberToObject(f, K(OP_INDEX), (double)site->op_index);
 	else
-		cJSON_AddNullToObject(f, "op_index");
-	cJSON_AddStringToObject(f, "file", site->file);
+		cJSON_AddNullToObject(f, K(OP_INDEX));
+	cJSON_AddStringToObject(f, K(FILE), site->file);
 }
 
 /* "per_job": each job's flushes, bytes and, appending, segment switches and
@@ -336,18 +342,18 @@ static void add_per_job(cJSON *o, const struct wb_result *r)
 	cJSON *arr, *j;
 	uint32_t i;
 
-	if (!r->per_job || !(arr = cJSON_AddArrayToObject(o, "per_job")))
+	if (!r->per_job || !(arr = cJSON_AddArrayToObject(o, K(PER_JOB))))
 		return;
 	for (i = 0; i < r->njobs; i++) {
 		if (!(j = cJSON_CreateObject()))
 			return;
 		cJSON_AddItemToArray(arr, j);
-		cJSON_AddNumberToObject(j, "ops", (double)r->per_job[i].ops);
-		cJSON_AddNumberToObject(j, "bytes",
+		cJSON_AddNumberToObject(j, K(OPS), (double)r->per_job[i].ops);
+		cJSON_AddNumberToObject(j, K(BYTES),
 					(double)(r->per_job[i].ops * wb_flush_bytes(&r->test)));
 		if (r->test.pattern == WB_PATTERN_APPEND) {
-			cJSON_AddNumberToObject(j, "segment_switches", (double)r->per_job[i].switches);
-			cJSON_AddNumberToObject(j, "segment_offset", (double)r->per_job[i].segment_pos);
+			cJSON_AddNumberToObject(j, K(SEGMENT_SWITCHES), (double)r->per_job[i].switches);
+			cJSON_AddNumberToObject(j, K(SEGMENT_OFFSET), (double)r->per_job[i].segment_pos);
 		}
 	}
 }
@@ -358,81 +364,81 @@ static cJSON *test_to_json(const struct wb_results *rs, const struct wb_result *
 
 	if (!o)
 		return NULL;
-	cJSON_AddStringToObject(o, "method", wb_method_get(r->test.method)->name);
-	cJSON_AddStringToObject(o, "engine", wb_engine_name(r->test.engine));
-	cJSON_AddNumberToObject(o, "size", r->test.size);
-	cJSON_AddNumberToObject(o, "writes_per_op", r->test.writes_per_op);
-	cJSON_AddStringToObject(o, "fd_mode", wb_fd_mode_names[r->test.fd_mode]);
-	cJSON_AddStringToObject(o, "pattern", wb_pattern_name(r->test.pattern));
-	cJSON_AddStringToObject(o, "shape", wb_shape_name(&r->test));
+	cJSON_AddStringToObject(o, K(METHOD), wb_method_get(r->test.method)->name);
+	cJSON_AddStringToObject(o, K(ENGINE), wb_engine_name(r->test.engine));
+	cJSON_AddNumberToObject(o, K(SIZE), r->test.size);
+	cJSON_AddNumberToObject(o, K(WRITES_PER_OP), r->test.writes_per_op);
+	cJSON_AddStringToObject(o, K(FD_MODE), wb_fd_mode_names[r->test.fd_mode]);
+	cJSON_AddStringToObject(o, K(PATTERN), wb_pattern_name(r->test.pattern));
+	cJSON_AddStringToObject(o, K(SHAPE), wb_shape_name(&r->test));
 	if (rs->sites) {
-		cJSON_AddStringToObject(o, "where", rs->sites[r->test.site].path);
-		cJSON_AddBoolToObject(o, "data_load", r->test.data_load);
+		cJSON_AddStringToObject(o, K(WHERE), rs->sites[r->test.site].path);
+		cJSON_AddBoolToObject(o, K(DATA_LOAD), r->test.data_load);
 	}
-	cJSON_AddStringToObject(o, "flush_form", wb_flush_form_names[r->test.flush_form]);
+	cJSON_AddStringToObject(o, K(FLUSH_FORM), wb_flush_form_names[r->test.flush_form]);
 	if (r->test.flush_form == WB_FLUSH_COALESCED)
-		cJSON_AddNumberToObject(o, "wal_buffers", (double)r->test.wal_buffers);
+		cJSON_AddNumberToObject(o, K(WAL_BUFFERS), (double)r->test.wal_buffers);
 	if (r->test.pattern == WB_PATTERN_APPEND) {
-		cJSON_AddNumberToObject(o, "segment_size", (double)r->test.segment_size);
-		cJSON_AddStringToObject(o, "segment",
+		cJSON_AddNumberToObject(o, K(SEGMENT_SIZE), (double)r->test.segment_size);
+		cJSON_AddStringToObject(o, K(SEGMENT),
 					r->test.segment_mode == WB_SEGMENT_NEW ? "new" : "recycle");
-		cJSON_AddNumberToObject(o, "segment_switches", (double)r->switches);
+		cJSON_AddNumberToObject(o, K(SEGMENT_SWITCHES), (double)r->switches);
 		if (r->switch_hist)
-			add_latency(o, "segment_switch_us", r->switch_hist);
+			add_latency(o, K(SEGMENT_SWITCH_US), r->switch_hist);
 	}
-	cJSON_AddNumberToObject(o, "queue_depth", r->test.queue_depth);
-	cJSON_AddNumberToObject(o, "jobs", r->test.jobs);
+	cJSON_AddNumberToObject(o, K(QUEUE_DEPTH), r->test.queue_depth);
+	cJSON_AddNumberToObject(o, K(JOBS), r->test.jobs);
 	if (r->test.pattern == WB_PATTERN_GROUPCOMMIT) {
-		cJSON_AddNumberToObject(o, "committers", r->test.committers);
-		cJSON_AddNumberToObject(o, "flushes", (double)r->flushes);
-		cJSON_AddNumberToObject(o, "flushes_per_sec", wb_result_flushes_per_sec(r));
-		cJSON_AddNumberToObject(o, "commits_per_flush",
+		cJSON_AddNumberToObject(o, K(COMMITTERS), r->test.committers);
+		cJSON_AddNumberToObject(o, K(FLUSHES), (double)r->flushes);
+		cJSON_AddNumberToObject(o, K(FLUSHES_PER_SEC), wb_result_flushes_per_sec(r));
+		cJSON_AddNumberToObject(o, K(COMMITS_PER_FLUSH),
 					r->flushes ? (double)r->ops / (double)r->flushes : 0.0);
 	}
 	if (r->test.label[0])
-		cJSON_AddStringToObject(o, "label", r->test.label);
-	cJSON_AddStringToObject(o, "status", wb_status_name(r->status));
+		cJSON_AddStringToObject(o, K(LABEL), r->test.label);
+	cJSON_AddStringToObject(o, K(STATUS), wb_status_name(r->status));
 	if (r->status != WB_STATUS_OK) {
-		cJSON_AddStringToObject(o, "reason", r->reason);
-		cJSON_AddNumberToObject(o, "errno", r->error);
-		cJSON_AddBoolToObject(o, "durability_failure", r->durability_failure);
+		cJSON_AddStringToObject(o, K(REASON), r->reason);
+		cJSON_AddNumberToObject(o, K(ERRNO), r->error);
+		cJSON_AddBoolToObject(o, K(DURABILITY_FAILURE), r->durability_failure);
 		if (r->error && strerrorname_np(r->error))
-			cJSON_AddStringToObject(o, "errno_name", strerrorname_np(r->error));
+			cJSON_AddStringToObject(o, K(ERRNO_NAME), strerrorname_np(r->error));
 	}
 	if (r->status == WB_STATUS_ERROR)
 		add_failure_site(o, &r->site);
-	cJSON_AddNumberToObject(o, "ops", (double)r->ops);
+	cJSON_AddNumberToObject(o, K(OPS), (double)r->ops);
 	add_per_job(o, r);
-	cJSON_AddNumberToObject(o, "elapsed_s", (double)r->elapsed_ns / 1e9);
-	cJSON_AddNumberToObject(o, "ops_per_sec", wb_result_ops_per_sec(r));
-	cJSON_AddNumberToObject(o, "trials", (double)r->ntrials);
-	add_finite(o, "ci95_pct", r->stats.ci95_pct);
-	cJSON_AddNumberToObject(o, "cv_pct", r->stats.cv_pct);
-	cJSON_AddNumberToObject(o, "outlier_trials", (double)r->stats.outliers);
-	cJSON_AddBoolToObject(o, "converged", r->converged);
-	cJSON_AddBoolToObject(o, "unstable", wb_result_unstable(rs, r));
-	cJSON_AddNumberToObject(o, "warmup_s", (double)r->warmup_ns / 1e9);
-	cJSON_AddBoolToObject(o, "dropped", r->dropped);
-	cJSON_AddBoolToObject(o, "settled", r->settled);
-	add_trial_array(o, "trial_ops_per_sec", r->trial_rates, NULL, r->ntrials);
-	add_trial_array(o, "trial_round", NULL, r->trial_rounds, r->trial_rounds ? r->ntrials : 0);
-	add_latency(o, "latency_us", r->hist);
+	cJSON_AddNumberToObject(o, K(ELAPSED_S), (double)r->elapsed_ns / 1e9);
+	cJSON_AddNumberToObject(o, K(OPS_PER_SEC), wb_result_ops_per_sec(r));
+	cJSON_AddNumberToObject(o, K(TRIALS), (double)r->ntrials);
+	add_finite(o, K(CI95_PCT), r->stats.ci95_pct);
+	cJSON_AddNumberToObject(o, K(CV_PCT), r->stats.cv_pct);
+	cJSON_AddNumberToObject(o, K(OUTLIER_TRIALS), (double)r->stats.outliers);
+	cJSON_AddBoolToObject(o, K(CONVERGED), r->converged);
+	cJSON_AddBoolToObject(o, K(UNSTABLE), wb_result_unstable(rs, r));
+	cJSON_AddNumberToObject(o, K(WARMUP_S), (double)r->warmup_ns / 1e9);
+	cJSON_AddBoolToObject(o, K(DROPPED), r->dropped);
+	cJSON_AddBoolToObject(o, K(SETTLED), r->settled);
+	add_trial_array(o, K(TRIAL_OPS_PER_SEC), r->trial_rates, NULL, r->ntrials);
+	add_trial_array(o, K(TRIAL_ROUND), NULL, r->trial_rounds, r->trial_rounds ? r->ntrials : 0);
+	add_latency(o, K(LATENCY_US), r->hist);
 	return o;
 }
 
 /* What identifies a group of tests that differ only in method. */
 static void add_group_key(cJSON *o, const struct wb_test *t)
 {
-	cJSON_AddStringToObject(o, "engine", wb_engine_name(t->engine));
-	cJSON_AddNumberToObject(o, "size", t->size);
-	cJSON_AddNumberToObject(o, "writes_per_op", t->writes_per_op);
-	cJSON_AddStringToObject(o, "pattern", wb_pattern_name(t->pattern));
-	cJSON_AddNumberToObject(o, "queue_depth", t->queue_depth);
-	cJSON_AddNumberToObject(o, "jobs", t->jobs);
+	cJSON_AddStringToObject(o, K(ENGINE), wb_engine_name(t->engine));
+	cJSON_AddNumberToObject(o, K(SIZE), t->size);
+	cJSON_AddNumberToObject(o, K(WRITES_PER_OP), t->writes_per_op);
+	cJSON_AddStringToObject(o, K(PATTERN), wb_pattern_name(t->pattern));
+	cJSON_AddNumberToObject(o, K(QUEUE_DEPTH), t->queue_depth);
+	cJSON_AddNumberToObject(o, K(JOBS), t->jobs);
 	if (t->pattern == WB_PATTERN_GROUPCOMMIT)
-		cJSON_AddNumberToObject(o, "committers", t->committers);
+		cJSON_AddNumberToObject(o, K(COMMITTERS), t->committers);
 	if (t->label[0])
-		cJSON_AddStringToObject(o, "label", t->label);
+		cJSON_AddStringToObject(o, K(LABEL), t->label);
 }
 
 /* [low, high] */
@@ -448,16 +454,16 @@ static void add_range(cJSON *o, const char *key, double low, double high)
 
 static void add_comparison_fields(cJSON *o, const struct wb_comparison *c)
 {
-	cJSON_AddNumberToObject(o, "diff_pct", c->diff_pct);
-	cJSON_AddNumberToObject(o, "ci_low_pct", c->ci95_low_pct);
-	cJSON_AddNumberToObject(o, "ci_high_pct", c->ci95_high_pct);
-	cJSON_AddBoolToObject(o, "significant", c->significant);
-	cJSON_AddBoolToObject(o, "within_margin", c->small);
-	cJSON_AddBoolToObject(o, "paired", c->paired);
+	cJSON_AddNumberToObject(o, K(DIFF_PCT), c->diff_pct);
+	cJSON_AddNumberToObject(o, K(CI_LOW_PCT), c->ci95_low_pct);
+	cJSON_AddNumberToObject(o, K(CI_HIGH_PCT), c->ci95_high_pct);
+	cJSON_AddBoolToObject(o, K(SIGNIFICANT), c->significant);
+	cJSON_AddBoolToObject(o, K(WITHIN_MARGIN), c->small);
+	cJSON_AddBoolToObject(o, K(PAIRED), c->paired);
 	if (c->paired) {
-		cJSON_AddBoolToObject(o, "replicated", c->replicated);
-		cJSON_AddNumberToObject(o, "pairs", (double)c->pairs);
-		cJSON_AddNumberToObject(o, "batch", (double)c->batch);
+		cJSON_AddBoolToObject(o, K(REPLICATED), c->replicated);
+		cJSON_AddNumberToObject(o, K(PAIRS), (double)c->pairs);
+		cJSON_AddNumberToObject(o, K(BATCH), (double)c->batch);
 	}
 }
 
@@ -469,8 +475,8 @@ static void add_comparison(const struct wb_result *a, const struct wb_result *b,
 	if (!o)
 		return;
 	add_group_key(o, &a->test);
-	cJSON_AddStringToObject(o, "fastest", wb_method_get(a->test.method)->name);
-	cJSON_AddStringToObject(o, "method", wb_method_get(b->test.method)->name);
+	cJSON_AddStringToObject(o, K(FASTEST), wb_method_get(a->test.method)->name);
+	cJSON_AddStringToObject(o, K(METHOD), wb_method_get(b->test.method)->name);
 	add_comparison_fields(o, c);
 	cJSON_AddItemToArray(ctx, o);
 }
@@ -479,18 +485,18 @@ static void add_comparison(const struct wb_result *a, const struct wb_result *b,
 static void add_decision(cJSON *root, const struct wb_results *rs)
 {
 	const struct wb_decide_params *p = &rs->decide_params;
-	cJSON *d = cJSON_AddObjectToObject(root, "decision"), *groups;
+	cJSON *d = cJSON_AddObjectToObject(root, K(DECISION)), *groups;
 	double last = 0.0;
 	bool all = true;
 	size_t g;
 
 	if (!d)
 		return;
-	cJSON_AddStringToObject(d, "baseline", wb_method_get(p->baseline)->name);
-	cJSON_AddNumberToObject(d, "min_gain_pct", p->min_gain_pct);
-	cJSON_AddNumberToObject(d, "confidence", p->conf);
-	cJSON_AddNumberToObject(d, "tie_confidence", p->equiv_conf);
-	groups = cJSON_AddArrayToObject(d, "groups");
+	cJSON_AddStringToObject(d, K(BASELINE), wb_method_get(p->baseline)->name);
+	cJSON_AddNumberToObject(d, K(MIN_GAIN_PCT), p->min_gain_pct);
+	cJSON_AddNumberToObject(d, K(CONFIDENCE), p->conf);
+	cJSON_AddNumberToObject(d, K(TIE_CONFIDENCE), p->equiv_conf);
+	groups = cJSON_AddArrayToObject(d, K(GROUPS));
 	for (g = 0; groups && g < rs->ndecisions; g++) {
 		const struct wb_group_decision *gd = &rs->decisions[g];
 		cJSON *o = cJSON_CreateObject();
@@ -498,13 +504,13 @@ static void add_decision(cJSON *root, const struct wb_results *rs)
 		if (!o)
 			return;
 		add_group_key(o, &rs->v[gd->first].test);
-		cJSON_AddStringToObject(o, "state", wb_decide_state_name(gd->state));
-		cJSON_AddStringToObject(o, "method", wb_method_get(gd->state == WB_DECIDE_SWITCH
+		cJSON_AddStringToObject(o, K(STATE), wb_decide_state_name(gd->state));
+		cJSON_AddStringToObject(o, K(METHOD), wb_method_get(gd->state == WB_DECIDE_SWITCH
 					? rs->v[gd->leader].test.method : p->baseline)->name);
-		cJSON_AddStringToObject(o, "leader", wb_method_get(rs->v[gd->leader].test.method)->name);
-		cJSON_AddStringToObject(o, "reason", gd->reason);
+		cJSON_AddStringToObject(o, K(LEADER), wb_method_get(rs->v[gd->leader].test.method)->name);
+		cJSON_AddStringToObject(o, K(REASON), gd->reason);
 		if (gd->margin.paired) {
-			cJSON *m = cJSON_AddObjectToObject(o, "leader_vs_baseline");
+			cJSON *m = cJSON_AddObjectToObject(o, K(LEADER_VS_BASELINE));
 
 			if (m)
 				add_comparison_fields(m, &gd->margin);
@@ -512,52 +518,52 @@ static void add_decision(cJSON *root, const struct wb_results *rs)
 		if (gd->state == WB_DECIDE_BUDGET) {
 			all = false;
 		} else {
-			cJSON_AddNumberToObject(o, "decided_in_s", gd->decided_s);
-			cJSON_AddNumberToObject(o, "rounds", gd->rounds);
+			cJSON_AddNumberToObject(o, K(DECIDED_IN_S), gd->decided_s);
+			cJSON_AddNumberToObject(o, K(ROUNDS), gd->rounds);
 			last = gd->decided_s > last ? gd->decided_s : last;
 		}
 		cJSON_AddItemToArray(groups, o);
 	}
-	cJSON_AddStringToObject(d, "stopped", all ? "decided" : "budget");
+	cJSON_AddStringToObject(d, K(STOPPED), all ? "decided" : "budget");
 	if (all)
-		cJSON_AddNumberToObject(d, "decided_in_s", last);
+		cJSON_AddNumberToObject(d, K(DECIDED_IN_S), last);
 	else
-		cJSON_AddNullToObject(d, "decided_in_s");
+		cJSON_AddNullToObject(d, K(DECIDED_IN_S));
 }
 
 static void add_throttle(cJSON *parent, const struct wb_results *rs)
 {
 	const struct wb_throttle *t = &rs->throttle;
-	cJSON *o = cJSON_AddObjectToObject(parent, "throttle");
+	cJSON *o = cJSON_AddObjectToObject(parent, K(THROTTLE));
 
 	if (!o)
 		return;
-	cJSON_AddBoolToObject(o, "detected", t->detected);
+	cJSON_AddBoolToObject(o, K(DETECTED), t->detected);
 	if (!t->detected)
 		return;
-	cJSON_AddStringToObject(o, "test", rs->throttle_test);
-	cJSON_AddNumberToObject(o, "slow_fraction", t->slow_fraction);
-	cJSON_AddNumberToObject(o, "wait_ms", t->wait_ms);
-	cJSON_AddNumberToObject(o, "p50_us", t->p50_us);
-	cJSON_AddNumberToObject(o, "flushes_per_slice", t->flushes_per_slice);
-	cJSON_AddNumberToObject(o, "period_ms", t->period_ms);
-	cJSON_AddNumberToObject(o, "rate_per_s", t->rate_per_s);
-	cJSON_AddNumberToObject(o, "busy_fraction", t->busy_fraction);
-	cJSON_AddNumberToObject(o, "waits_timed", t->waits);
-	cJSON_AddNumberToObject(o, "phase_lock", t->phase_lock);
+	cJSON_AddStringToObject(o, K(TEST), rs->throttle_test);
+	cJSON_AddNumberToObject(o, K(SLOW_FRACTION), t->slow_fraction);
+	cJSON_AddNumberToObject(o, K(WAIT_MS), t->wait_ms);
+	cJSON_AddNumberToObject(o, K(P50_US), t->p50_us);
+	cJSON_AddNumberToObject(o, K(FLUSHES_PER_SLICE), t->flushes_per_slice);
+	cJSON_AddNumberToObject(o, K(PERIOD_MS), t->period_ms);
+	cJSON_AddNumberToObject(o, K(RATE_PER_S), t->rate_per_s);
+	cJSON_AddNumberToObject(o, K(BUSY_FRACTION), t->busy_fraction);
+	cJSON_AddNumberToObject(o, K(WAITS_TIMED), t->waits);
+	cJSON_AddNumberToObject(o, K(PHASE_LOCK), t->phase_lock);
 }
 
 static void add_schedule(cJSON *root, const struct wb_results *rs)
 {
-	cJSON *s = cJSON_AddObjectToObject(root, "schedule");
+	cJSON *s = cJSON_AddObjectToObject(root, K(SCHEDULE));
 
 	if (!s)
 		return;
-	cJSON_AddStringToObject(s, "order", "random per round");
-	cJSON_AddNumberToObject(s, "seed", (double)rs->seed);
-	cJSON_AddNumberToObject(s, "rounds", rs->rounds);
-	cJSON_AddNumberToObject(s, "elapsed_s", (double)rs->elapsed_ns / 1e9);
-	cJSON_AddNumberToObject(s, "trial_s", (double)rs->trial_ns / 1e9);
+	cJSON_AddStringToObject(s, K(ORDER), "random per round");
+	cJSON_AddNumberToObject(s, K(SEED), (double)rs->seed);
+	cJSON_AddNumberToObject(s, K(ROUNDS), rs->rounds);
+	cJSON_AddNumberToObject(s, K(ELAPSED_S), (double)rs->elapsed_ns / 1e9);
+	cJSON_AddNumberToObject(s, K(TRIAL_S), (double)rs->trial_ns / 1e9);
 	add_throttle(s, rs);
 }
 
@@ -567,11 +573,11 @@ static void add_verdict(cJSON *parent, const char *key, const struct wb_part_ver
 
 	if (!v->measured || !(o = cJSON_AddObjectToObject(parent, key)))
 		return;
-	cJSON_AddStringToObject(o, "wal_sync_method", wb_method_get(v->method)->name);
-	cJSON_AddBoolToObject(o, "decided", v->decided);
-	cJSON_AddNumberToObject(o, "margin_pct", v->gain_pct);
-	add_range(o, "ci95_pct", v->low_pct, v->high_pct);
-	cJSON_AddStringToObject(o, "reason", v->why);
+	cJSON_AddStringToObject(o, K(WAL_SYNC_METHOD), wb_method_get(v->method)->name);
+	cJSON_AddBoolToObject(o, K(DECIDED), v->decided);
+	cJSON_AddNumberToObject(o, K(MARGIN_PCT), v->gain_pct);
+	add_range(o, K(CI95_PCT), v->low_pct, v->high_pct);
+	cJSON_AddStringToObject(o, K(REASON), v->why);
 }
 
 static void add_placement_row(cJSON *parent, const char *key, const struct wb_placement_row *r)
@@ -580,10 +586,10 @@ static void add_placement_row(cJSON *parent, const char *key, const struct wb_pl
 
 	if (!o)
 		return;
-	cJSON_AddBoolToObject(o, "measured", r->measured);
-	cJSON_AddNumberToObject(o, "commits_per_s", r->per_s);
-	cJSON_AddNumberToObject(o, "flush_p50_ms", r->p50_us / 1e3);
-	cJSON_AddNumberToObject(o, "flush_p99_ms", r->p99_us / 1e3);
+	cJSON_AddBoolToObject(o, K(MEASURED), r->measured);
+	cJSON_AddNumberToObject(o, K(COMMITS_PER_S), r->per_s);
+	cJSON_AddNumberToObject(o, K(FLUSH_P50_MS), r->p50_us / 1e3);
+	cJSON_AddNumberToObject(o, K(FLUSH_P99_MS), r->p99_us / 1e3);
 }
 
 /* A row's gain against the loaded data directory's, when it was compared. */
@@ -591,9 +597,9 @@ static void add_placement_gain(cJSON *row, const struct wb_placement_gain *g)
 {
 	if (!row || !g->compared)
 		return;
-	cJSON_AddNumberToObject(row, "gain_pct", g->pct);
-	add_range(row, "ci95_pct", g->low, g->high);
-	cJSON_AddBoolToObject(row, "significant", g->significant);
+	cJSON_AddNumberToObject(row, K(GAIN_PCT), g->pct);
+	add_range(row, K(CI95_PCT), g->low, g->high);
+	cJSON_AddBoolToObject(row, K(SIGNIFICANT), g->significant);
 }
 
 /* "placement": one object per candidate; "placement_baseline": the data
@@ -604,98 +610,98 @@ static void add_placement(cJSON *o, const struct wb_placement *pl)
 	size_t k;
 
 	if (!pl) {
-		cJSON_AddNullToObject(o, "placement");
-		cJSON_AddNullToObject(o, "placement_baseline");
+		cJSON_AddNullToObject(o, K(PLACEMENT));
+		cJSON_AddNullToObject(o, K(PLACEMENT_BASELINE));
 		return;
 	}
-	arr = cJSON_AddArrayToObject(o, "placement");
+	arr = cJSON_AddArrayToObject(o, K(PLACEMENT));
 	for (k = 0; arr && k < pl->n; k++) {
 		const struct wb_placement_candidate *c = &pl->c[k];
 
 		if (!(x = cJSON_CreateObject()))
 			break;
-		cJSON_AddStringToObject(x, "path", c->path);
-		cJSON_AddBoolToObject(x, "same_device", c->same_device);
-		cJSON_AddBoolToObject(x, "same_file_system", c->same_fs);
-		cJSON_AddStringToObject(x, "device", c->device);
+		cJSON_AddStringToObject(x, K(PATH), c->path);
+		cJSON_AddBoolToObject(x, K(SAME_DEVICE), c->same_device);
+		cJSON_AddBoolToObject(x, K(SAME_FILE_SYSTEM), c->same_fs);
+		cJSON_AddStringToObject(x, K(DEVICE), c->device);
 		if (c->gain.compared) {
-			cJSON_AddNumberToObject(x, "gain_pct", c->gain.pct);
-			add_range(x, "ci95_pct", c->gain.low, c->gain.high);
+			cJSON_AddNumberToObject(x, K(GAIN_PCT), c->gain.pct);
+			add_range(x, K(CI95_PCT), c->gain.low, c->gain.high);
 		} else {
-			cJSON_AddNullToObject(x, "gain_pct");
-			cJSON_AddNullToObject(x, "ci95_pct");
+			cJSON_AddNullToObject(x, K(GAIN_PCT));
+			cJSON_AddNullToObject(x, K(CI95_PCT));
 		}
-		cJSON_AddBoolToObject(x, "significant", c->gain.significant);
-		cJSON_AddBoolToObject(x, "move", c->move);
-		cJSON_AddBoolToObject(x, "depends_on_load", c->depends_on_load);
+		cJSON_AddBoolToObject(x, K(SIGNIFICANT), c->gain.significant);
+		cJSON_AddBoolToObject(x, K(MOVE), c->move);
+		cJSON_AddBoolToObject(x, K(DEPENDS_ON_LOAD), c->depends_on_load);
 		if (c->idle_gain.compared) {
-			cJSON_AddNumberToObject(x, "idle_gain_pct", c->idle_gain.pct);
-			add_range(x, "idle_ci95_pct", c->idle_gain.low, c->idle_gain.high);
+			cJSON_AddNumberToObject(x, K(IDLE_GAIN_PCT), c->idle_gain.pct);
+			add_range(x, K(IDLE_CI95_PCT), c->idle_gain.low, c->idle_gain.high);
 		} else {
-			cJSON_AddNullToObject(x, "idle_gain_pct");
-			cJSON_AddNullToObject(x, "idle_ci95_pct");
+			cJSON_AddNullToObject(x, K(IDLE_GAIN_PCT));
+			cJSON_AddNullToObject(x, K(IDLE_CI95_PCT));
 		}
-		cJSON_AddBoolToObject(x, "in_ram", c->in_ram);
-		cJSON_AddBoolToObject(x, "recommended", c->recommended);
-		cJSON_AddBoolToObject(x, "upper_bound", c->upper_bound);
-		cJSON_AddStringToObject(x, "reason", c->reason);
-		if (pl->rs && k + 1 < pl->rs->nsites && (g = cJSON_AddObjectToObject(x, "storage")))
+		cJSON_AddBoolToObject(x, K(IN_RAM), c->in_ram);
+		cJSON_AddBoolToObject(x, K(RECOMMENDED), c->recommended);
+		cJSON_AddBoolToObject(x, K(UPPER_BOUND), c->upper_bound);
+		cJSON_AddStringToObject(x, K(REASON), c->reason);
+		if (pl->rs && k + 1 < pl->rs->nsites && (g = cJSON_AddObjectToObject(x, K(STORAGE))))
 			add_device(g, &pl->rs->sites[k + 1].device);
-		add_placement_row(x, "commit", &c->commit);
-		add_placement_gain(cJSON_GetObjectItem(x, "commit"), &c->single_gain);
-		add_placement_row(x, "group", &c->group);
-		add_placement_gain(cJSON_GetObjectItem(x, "group"), &c->gain);
+		add_placement_row(x, K(COMMIT), &c->commit);
+		add_placement_gain(cJSON_GetObjectItem(x, K(COMMIT)), &c->single_gain);
+		add_placement_row(x, K(GROUP), &c->group);
+		add_placement_gain(cJSON_GetObjectItem(x, K(GROUP)), &c->gain);
 		cJSON_AddItemToArray(arr, x);
 	}
-	base = cJSON_AddObjectToObject(o, "placement_baseline");
+	base = cJSON_AddObjectToObject(o, K(PLACEMENT_BASELINE));
 	if (!base)
 		return;
-	cJSON_AddStringToObject(base, "data", pl->data);
-	cJSON_AddStringToObject(base, "device", pl->data_device);
-	cJSON_AddBoolToObject(base, "failed", pl->failed);
+	cJSON_AddStringToObject(base, K(DATA), pl->data);
+	cJSON_AddStringToObject(base, K(DEVICE), pl->data_device);
+	cJSON_AddBoolToObject(base, K(FAILED), pl->failed);
 	if (pl->failed)
-		cJSON_AddStringToObject(base, "failure", pl->failure);
-	cJSON_AddStringToObject(base, "headline", pl->headline);
-	cJSON_AddStringToObject(base, "context", pl->context);
-	cJSON_AddStringToObject(base, "wal_dir", pl->wal_dir ? pl->wal_dir : "");
+		cJSON_AddStringToObject(base, K(FAILURE), pl->failure);
+	cJSON_AddStringToObject(base, K(HEADLINE), pl->headline);
+	cJSON_AddStringToObject(base, K(CONTEXT), pl->context);
+	cJSON_AddStringToObject(base, K(WAL_DIR), pl->wal_dir ? pl->wal_dir : "");
 	if (pl->best >= 0)
-		cJSON_AddStringToObject(base, "move_to", pl->c[pl->best].path);
+		cJSON_AddStringToObject(base, K(MOVE_TO), pl->c[pl->best].path);
 	else
-		cJSON_AddNullToObject(base, "move_to");
-	cJSON_AddNumberToObject(base, "group_committers", pl->group_committers);
+		cJSON_AddNullToObject(base, K(MOVE_TO));
+	cJSON_AddNumberToObject(base, K(GROUP_COMMITTERS), pl->group_committers);
 	if (pl->rs) {
-		cJSON_AddNumberToObject(base, "rounds", pl->rs->rounds);
-		cJSON_AddNumberToObject(base, "elapsed_s", (double)pl->rs->elapsed_ns / 1e9);
+		cJSON_AddNumberToObject(base, K(ROUNDS), pl->rs->rounds);
+		cJSON_AddNumberToObject(base, K(ELAPSED_S), (double)pl->rs->elapsed_ns / 1e9);
 		if (pl->rs->settled_in_s > 0)
-			cJSON_AddNumberToObject(base, "settled_in_s", pl->rs->settled_in_s);
+			cJSON_AddNumberToObject(base, K(SETTLED_IN_S), pl->rs->settled_in_s);
 		else
-			cJSON_AddNullToObject(base, "settled_in_s");
+			cJSON_AddNullToObject(base, K(SETTLED_IN_S));
 	}
-	add_placement_row(base, "idle_commit", &pl->idle_commit);
-	add_placement_row(base, "idle_group", &pl->idle_group);
-	add_placement_row(base, "loaded_commit", &pl->loaded_commit);
-	add_placement_row(base, "loaded_group", &pl->loaded_group);
+	add_placement_row(base, K(IDLE_COMMIT), &pl->idle_commit);
+	add_placement_row(base, K(IDLE_GROUP), &pl->idle_group);
+	add_placement_row(base, K(LOADED_COMMIT), &pl->loaded_commit);
+	add_placement_row(base, K(LOADED_GROUP), &pl->loaded_group);
 	if (pl->slowdown_known) {
-		cJSON_AddNumberToObject(base, "load_slowdown_pct", pl->slowdown_pct);
-		add_range(base, "load_slowdown_ci95_pct", pl->slowdown_low, pl->slowdown_high);
+		cJSON_AddNumberToObject(base, K(LOAD_SLOWDOWN_PCT), pl->slowdown_pct);
+		add_range(base, K(LOAD_SLOWDOWN_CI95_PCT), pl->slowdown_low, pl->slowdown_high);
 	} else {
-		cJSON_AddNullToObject(base, "load_slowdown_pct");
+		cJSON_AddNullToObject(base, K(LOAD_SLOWDOWN_PCT));
 	}
-	load = cJSON_AddObjectToObject(base, "load");
+	load = cJSON_AddObjectToObject(base, K(LOAD));
 	if (load) {
-		cJSON_AddNumberToObject(load, "target_per_s", pl->load_target_per_s);
-		cJSON_AddNumberToObject(load, "achieved_per_s", pl->load_achieved_per_s);
-		cJSON_AddNumberToObject(load, "capacity_per_s", pl->load_capacity_per_s);
-		cJSON_AddNumberToObject(load, "capacity_pct", pl->load_pct);
-		cJSON_AddBoolToObject(load, "kept_up", pl->load_kept_up);
-		cJSON_AddNumberToObject(load, "fsync_mean_ms", pl->load_fsync_mean_ms);
-		cJSON_AddNumberToObject(load, "fsync_max_ms", pl->load_fsync_max_ms);
+		cJSON_AddNumberToObject(load, K(TARGET_PER_S), pl->load_target_per_s);
+		cJSON_AddNumberToObject(load, K(ACHIEVED_PER_S), pl->load_achieved_per_s);
+		cJSON_AddNumberToObject(load, K(CAPACITY_PER_S), pl->load_capacity_per_s);
+		cJSON_AddNumberToObject(load, K(CAPACITY_PCT), pl->load_pct);
+		cJSON_AddBoolToObject(load, K(KEPT_UP), pl->load_kept_up);
+		cJSON_AddNumberToObject(load, K(FSYNC_MEAN_MS), pl->load_fsync_mean_ms);
+		cJSON_AddNumberToObject(load, K(FSYNC_MAX_MS), pl->load_fsync_max_ms);
 	}
-	arr = cJSON_AddArrayToObject(base, "steps");
+	arr = cJSON_AddArrayToObject(base, K(STEPS));
 	for (k = 0; arr && k < pl->nsteps; k++)
 		cJSON_AddItemToArray(arr, cJSON_CreateString(pl->steps[k]));
 	/* Every row as a test, trials and all: the verdict's evidence in full. */
-	arr = pl->rs ? cJSON_AddArrayToObject(base, "tests") : NULL;
+	arr = pl->rs ? cJSON_AddArrayToObject(base, K(TESTS)) : NULL;
 	for (k = 0; arr && k < pl->rs->n; k++)
 		if ((x = test_to_json(pl->rs, &pl->rs->v[k])))
 			cJSON_AddItemToArray(arr, x);
@@ -703,63 +709,63 @@ static void add_placement(cJSON *o, const struct wb_placement *pl)
 
 static void add_recommendation(cJSON *root, const struct wb_recommendation *rec)
 {
-	cJSON *o = cJSON_AddObjectToObject(root, "recommendation"), *arr;
+	cJSON *o = cJSON_AddObjectToObject(root, K(RECOMMENDATION)), *arr;
 	size_t i;
 
 	if (!o)
 		return;
-	cJSON_AddStringToObject(o, "workload", wb_workload_names[rec->workload]);
+	cJSON_AddStringToObject(o, K(WORKLOAD), wb_workload_names[rec->workload]);
 	add_placement(o, rec->placement);
 	if (rec->failed) {
-		cJSON_AddNullToObject(o, "wal_sync_method");
-		cJSON_AddStringToObject(o, "failure", rec->failure);
-		cJSON_AddStringToObject(o, "headline", rec->headline);
+		cJSON_AddNullToObject(o, K(WAL_SYNC_METHOD));
+		cJSON_AddStringToObject(o, K(FAILURE), rec->failure);
+		cJSON_AddStringToObject(o, K(HEADLINE), rec->headline);
 		return;
 	}
-	cJSON_AddStringToObject(o, "wal_sync_method", wb_method_get(rec->method)->name);
-	cJSON_AddBoolToObject(o, "change", rec->change);
-	cJSON_AddBoolToObject(o, "significant", rec->significant);
-	cJSON_AddNumberToObject(o, "margin_pct", rec->margin_pct);
-	add_range(o, "ci95_pct", rec->ci_low_pct, rec->ci_high_pct);
+	cJSON_AddStringToObject(o, K(WAL_SYNC_METHOD), wb_method_get(rec->method)->name);
+	cJSON_AddBoolToObject(o, K(CHANGE), rec->change);
+	cJSON_AddBoolToObject(o, K(SIGNIFICANT), rec->significant);
+	cJSON_AddNumberToObject(o, K(MARGIN_PCT), rec->margin_pct);
+	add_range(o, K(CI95_PCT), rec->ci_low_pct, rec->ci_high_pct);
 	if (rec->has_runner_up) {
-		cJSON *ru = cJSON_AddObjectToObject(o, "runner_up");
+		cJSON *ru = cJSON_AddObjectToObject(o, K(RUNNER_UP));
 
 		if (ru) {
-			cJSON_AddStringToObject(ru, "method", wb_method_get(rec->runner_up)->name);
-			cJSON_AddNumberToObject(ru, "margin_pct", rec->runner_up_pct);
-			add_range(ru, "ci95_pct", rec->runner_up_low, rec->runner_up_high);
+			cJSON_AddStringToObject(ru, K(METHOD), wb_method_get(rec->runner_up)->name);
+			cJSON_AddNumberToObject(ru, K(MARGIN_PCT), rec->runner_up_pct);
+			add_range(ru, K(CI95_PCT), rec->runner_up_low, rec->runner_up_high);
 		}
 	} else {
-		cJSON_AddNullToObject(o, "runner_up");
+		cJSON_AddNullToObject(o, K(RUNNER_UP));
 	}
-	add_verdict(o, "oltp", &rec->oltp);
-	add_verdict(o, "bulk", &rec->bulk);
-	cJSON_AddNumberToObject(o, "flush_p50_us", rec->flush_p50_us);
-	cJSON_AddNumberToObject(o, "commit_delay_us", rec->commit_delay_us);
-	cJSON_AddNumberToObject(o, "commit_siblings", rec->commit_siblings);
-	cJSON_AddStringToObject(o, "commit_delay_reason", rec->commit_reason);
-	cJSON_AddBoolToObject(o, "decided", rec->decided);
-	cJSON_AddNumberToObject(o, "decided_in_s", rec->decided_in_s);
-	cJSON_AddStringToObject(o, "headline", rec->headline);
-	cJSON_AddStringToObject(o, "reason", rec->reason);
-	arr = cJSON_AddArrayToObject(o, "advisories");
+	add_verdict(o, K(OLTP), &rec->oltp);
+	add_verdict(o, K(BULK), &rec->bulk);
+	cJSON_AddNumberToObject(o, K(FLUSH_P50_US), rec->flush_p50_us);
+	cJSON_AddNumberToObject(o, K(COMMIT_DELAY_US), rec->commit_delay_us);
+	cJSON_AddNumberToObject(o, K(COMMIT_SIBLINGS), rec->commit_siblings);
+	cJSON_AddStringToObject(o, K(COMMIT_DELAY_REASON), rec->commit_reason);
+	cJSON_AddBoolToObject(o, K(DECIDED), rec->decided);
+	cJSON_AddNumberToObject(o, K(DECIDED_IN_S), rec->decided_in_s);
+	cJSON_AddStringToObject(o, K(HEADLINE), rec->headline);
+	cJSON_AddStringToObject(o, K(REASON), rec->reason);
+	arr = cJSON_AddArrayToObject(o, K(ADVISORIES));
 	for (i = 0; arr && i < rec->nadvisories; i++) {
 		const struct wb_advisory *a = &rec->advisories[i];
 		cJSON *x = cJSON_CreateObject();
 
 		if (!x)
 			break;
-		cJSON_AddStringToObject(x, "fact", a->fact);
-		cJSON_AddStringToObject(x, "value", a->value);
-		cJSON_AddStringToObject(x, "advice", a->advice);
-		cJSON_AddStringToObject(x, "reason", a->reason);
-		cJSON_AddStringToObject(x, "severity", wb_severity_name(a->severity));
+		cJSON_AddStringToObject(x, K(FACT), a->fact);
+		cJSON_AddStringToObject(x, K(VALUE), a->value);
+		cJSON_AddStringToObject(x, K(ADVICE), a->advice);
+		cJSON_AddStringToObject(x, K(REASON), a->reason);
+		cJSON_AddStringToObject(x, K(SEVERITY), wb_severity_name(a->severity));
 		cJSON_AddItemToArray(arr, x);
 	}
-	arr = cJSON_AddArrayToObject(o, "config");
+	arr = cJSON_AddArrayToObject(o, K(CONFIG));
 	for (i = 0; arr && i < rec->nconfig; i++)
 		cJSON_AddItemToArray(arr, cJSON_CreateString(rec->config[i]));
-	arr = cJSON_AddArrayToObject(o, "alter_system");
+	arr = cJSON_AddArrayToObject(o, K(ALTER_SYSTEM));
 	for (i = 0; arr && i < rec->nalter; i++)
 		cJSON_AddItemToArray(arr, cJSON_CreateString(rec->alter[i]));
 }
@@ -770,21 +776,21 @@ static void add_figure(cJSON *o, const struct wb_q_figure *f)
 	cJSON *arr;
 
 	if (!f->measured) {
-		cJSON_AddNullToObject(o, "value");
-		cJSON_AddNullToObject(o, "ci95");
+		cJSON_AddNullToObject(o, K(VALUE));
+		cJSON_AddNullToObject(o, K(CI95));
 		return;
 	}
-	cJSON_AddNumberToObject(o, "value", f->value);
-	arr = cJSON_AddArrayToObject(o, "ci95");
+	cJSON_AddNumberToObject(o, K(VALUE), f->value);
+	arr = cJSON_AddArrayToObject(o, K(CI95));
 	if (!arr)
 		return;
 	cJSON_AddItemToArray(arr, isfinite(f->low) ? cJSON_CreateNumber(f->low) : cJSON_CreateNull());
 	cJSON_AddItemToArray(arr, isfinite(f->high) ? cJSON_CreateNumber(f->high)
 						    : cJSON_CreateNull());
 	if (f->value > 0 && isfinite(f->low) && isfinite(f->high))
-		cJSON_AddNumberToObject(o, "ci95_pct", 100.0 * (f->high - f->low) / 2 / f->value);
+		cJSON_AddNumberToObject(o, K(CI95_PCT), 100.0 * (f->high - f->low) / 2 / f->value);
 	else
-		cJSON_AddNullToObject(o, "ci95_pct");
+		cJSON_AddNullToObject(o, K(CI95_PCT));
 }
 
 static void add_tier_verdict(cJSON *o, const struct wb_q_tier_verdict *t)
@@ -792,20 +798,20 @@ static void add_tier_verdict(cJSON *o, const struct wb_q_tier_verdict *t)
 	cJSON *arr, *x;
 	size_t k;
 
-	cJSON_AddStringToObject(o, "tier", t->name);
-	cJSON_AddStringToObject(o, "verdict", wb_q_result_name(t->verdict));
-	arr = cJSON_AddArrayToObject(o, "criteria");
+	cJSON_AddStringToObject(o, K(TIER), t->name);
+	cJSON_AddStringToObject(o, K(VERDICT), wb_q_result_name(t->verdict));
+	arr = cJSON_AddArrayToObject(o, K(CRITERIA));
 	for (k = 0; arr && k < t->n; k++) {
 		const struct wb_q_outcome *c = &t->o[k];
 
 		if (!(x = cJSON_CreateObject()))
 			return;
-		cJSON_AddStringToObject(x, "shape", wb_q_shape_names[c->crit.shape]);
-		cJSON_AddStringToObject(x, "metric", wb_q_metric_names[c->crit.metric]);
+		cJSON_AddStringToObject(x, K(SHAPE), wb_q_shape_names[c->crit.shape]);
+		cJSON_AddStringToObject(x, K(METRIC), wb_q_metric_names[c->crit.metric]);
 		add_figure(x, &c->fig);
-		cJSON_AddNumberToObject(x, "threshold", c->crit.threshold);
-		cJSON_AddStringToObject(x, "result", wb_q_result_name(c->result));
-		cJSON_AddStringToObject(x, "source", c->crit.source);
+		cJSON_AddNumberToObject(x, K(THRESHOLD), c->crit.threshold);
+		cJSON_AddStringToObject(x, K(RESULT), wb_q_result_name(c->result));
+		cJSON_AddStringToObject(x, K(SOURCE), c->crit.source);
 		cJSON_AddItemToArray(arr, x);
 	}
 }
@@ -814,41 +820,41 @@ static void add_tier_verdict(cJSON *o, const struct wb_q_tier_verdict *t)
  * "findings": the plausibility findings. */
 static void add_qualification(cJSON *root, const struct wb_qualification *q)
 {
-	cJSON *o = cJSON_AddObjectToObject(root, "qualification"), *arr, *x;
+	cJSON *o = cJSON_AddObjectToObject(root, K(QUALIFICATION)), *arr, *x;
 	size_t k;
 
 	if (!o)
 		return;
-	cJSON_AddStringToObject(o, "headline", q->headline);
+	cJSON_AddStringToObject(o, K(HEADLINE), q->headline);
 	if (q->failed) {
-		cJSON_AddStringToObject(o, "verdict", "error");
-		cJSON_AddStringToObject(o, "failure", q->failure);
+		cJSON_AddStringToObject(o, K(VERDICT), "error");
+		cJSON_AddStringToObject(o, K(FAILURE), q->failure);
 	} else if (q->chosen >= 0) {
 		add_tier_verdict(o, &q->tiers[q->chosen]);
 	}
-	arr = cJSON_AddArrayToObject(o, "tiers");
+	arr = cJSON_AddArrayToObject(o, K(TIERS));
 	for (k = 0; arr && !q->failed && k < q->ntiers; k++)
 		if ((x = cJSON_CreateObject())) {
 			add_tier_verdict(x, &q->tiers[k]);
 			cJSON_AddItemToArray(arr, x);
 		}
-	if ((x = cJSON_AddObjectToObject(o, "trend"))) {
-		cJSON_AddBoolToObject(x, "known", q->trend.known);
-		cJSON_AddNumberToObject(x, "burst_per_s", q->trend.burst_per_s);
-		cJSON_AddNumberToObject(x, "sustained_per_s", q->trend.sustained_per_s);
-		cJSON_AddBoolToObject(x, "fell", q->trend.fell);
+	if ((x = cJSON_AddObjectToObject(o, K(TREND)))) {
+		cJSON_AddBoolToObject(x, K(KNOWN), q->trend.known);
+		cJSON_AddNumberToObject(x, K(BURST_PER_S), q->trend.burst_per_s);
+		cJSON_AddNumberToObject(x, K(SUSTAINED_PER_S), q->trend.sustained_per_s);
+		cJSON_AddBoolToObject(x, K(FELL), q->trend.fell);
 		if (q->trend.fell)
-			cJSON_AddNumberToObject(x, "fell_after_s", q->trend.fell_after_s);
-		cJSON_AddStringToObject(x, "line", q->trend.line);
+			cJSON_AddNumberToObject(x, K(FELL_AFTER_S), q->trend.fell_after_s);
+		cJSON_AddStringToObject(x, K(LINE), q->trend.line);
 	}
-	arr = cJSON_AddArrayToObject(root, "findings");
+	arr = cJSON_AddArrayToObject(root, K(FINDINGS));
 	for (k = 0; arr && k < q->nfindings; k++)
 		if ((x = cJSON_CreateObject())) {
-			cJSON_AddStringToObject(x, "name", q->findings[k].name);
-			cJSON_AddStringToObject(x, "severity", q->findings[k].severity ==
+			cJSON_AddStringToObject(x, K(NAME), q->findings[k].name);
+			cJSON_AddStringToObject(x, K(SEVERITY), q->findings[k].severity ==
 						WB_FINDING_WARN ? "warn" : "info");
-			cJSON_AddStringToObject(x, "evidence", q->findings[k].evidence);
-			cJSON_AddStringToObject(x, "advice", q->findings[k].advice);
+			cJSON_AddStringToObject(x, K(EVIDENCE), q->findings[k].evidence);
+			cJSON_AddStringToObject(x, K(ADVICE), q->findings[k].advice);
 			cJSON_AddItemToArray(arr, x);
 		}
 }
@@ -862,37 +868,37 @@ char *wb_json_render(const struct wb_results *rs, const struct wb_config *cfg,
 
 	if (!root)
 		return NULL;
-	cJSON_AddStringToObject(root, "walbench_version", WB_VERSION);
-	cJSON_AddNumberToObject(root, "schema_version", WB_SCHEMA_VERSION);
+	cJSON_AddStringToObject(root, K(WALBENCH_VERSION), WB_VERSION);
+	cJSON_AddNumberToObject(root, K(SCHEMA_VERSION), WB_SCHEMA_VERSION);
 	add_command_line(root, cfg, cmd);
 	/* A run a signal stopped early: what it measured, said to be partial. */
-	cJSON_AddBoolToObject(root, "partial", rs->interrupted != 0);
+	cJSON_AddBoolToObject(root, K(PARTIAL), rs->interrupted != 0);
 	if (rs->interrupted) {
 		char sig[24];
 
 		snprintf(sig, sizeof(sig), "SIG%s", sigabbrev_np(rs->interrupted) ?
 			 sigabbrev_np(rs->interrupted) : "?");
-		cJSON_AddStringToObject(root, "interrupted_by", sig);
+		cJSON_AddStringToObject(root, K(INTERRUPTED_BY), sig);
 	} else {
-		cJSON_AddNullToObject(root, "interrupted_by");
+		cJSON_AddNullToObject(root, K(INTERRUPTED_BY));
 	}
-	host = cJSON_AddObjectToObject(root, "host");
+	host = cJSON_AddObjectToObject(root, K(HOST));
 	if (host) {
-		cJSON_AddStringToObject(host, "hostname", rs->host.hostname);
-		cJSON_AddStringToObject(host, "kernel", rs->host.kernel);
-		cJSON_AddStringToObject(host, "target", rs->target);
-		cJSON_AddNumberToObject(host, "started_unix", (double)rs->started_unix);
-		cJSON_AddStringToObject(host, "clock", rs->clock);
+		cJSON_AddStringToObject(host, K(HOSTNAME), rs->host.hostname);
+		cJSON_AddStringToObject(host, K(KERNEL), rs->host.kernel);
+		cJSON_AddStringToObject(host, K(TARGET), rs->target);
+		cJSON_AddNumberToObject(host, K(STARTED_UNIX), (double)rs->started_unix);
+		cJSON_AddStringToObject(host, K(CLOCK), rs->clock);
 		if (rs->clock_ghz > 0)
-			cJSON_AddNumberToObject(host, "clock_ghz", rs->clock_ghz);
+			cJSON_AddNumberToObject(host, K(CLOCK_GHZ), rs->clock_ghz);
 		else
-			cJSON_AddNullToObject(host, "clock_ghz");
+			cJSON_AddNullToObject(host, K(CLOCK_GHZ));
 		add_device(host, &rs->device);
 		add_os(host, &rs->os);
 	}
 	add_config(root, cfg, cmd);
 	if (rs->adaptive) {
-		cJSON *cmp = cJSON_AddArrayToObject(root, "comparisons");
+		cJSON *cmp = cJSON_AddArrayToObject(root, K(COMPARISONS));
 
 		add_schedule(root, rs);
 		if (cmp)
@@ -904,7 +910,7 @@ char *wb_json_render(const struct wb_results *rs, const struct wb_config *cfg,
 		add_recommendation(root, v->rec);
 	if (v && v->qual)
 		add_qualification(root, v->qual);
-	tests = cJSON_AddArrayToObject(root, "tests");
+	tests = cJSON_AddArrayToObject(root, K(TESTS));
 	for (i = 0; tests && i < rs->n; i++) {
 		cJSON *t = test_to_json(rs, &rs->v[i]);
 
