@@ -68,7 +68,8 @@ static int read_trials(struct reader *rd, const cJSON *obj, struct wb_saved_test
 	if (!arr || cJSON_IsNull(arr))
 		return 0;
 	if (!cJSON_IsArray(arr))
-		return wb_rd_refuse(rd, wb_key(WB_KEY_TRIAL_OPS_PER_SEC), "expected an array, got %s", wb_rd_type_name(arr));
+		return wb_rd_refuse(rd, wb_key(WB_KEY_TRIAL_OPS_PER_SEC), "expected an array, got %s",
+				    wb_rd_type_name(arr));
 	n = (size_t)cJSON_GetArraySize(arr);
 	if (!n)
 		return 0;
@@ -77,8 +78,9 @@ static int read_trials(struct reader *rd, const cJSON *obj, struct wb_saved_test
 		return -ENOMEM;
 	cJSON_ArrayForEach(v, arr) {
 		if (!cJSON_IsNumber(v) || !isfinite(v->valuedouble) || v->valuedouble < 0)
-			return wb_rd_refuse(rd, wb_key(WB_KEY_TRIAL_OPS_PER_SEC), "element %zu: expected a number >= 0, "
-				      "got %s", i, wb_rd_type_name(v));
+			return wb_rd_refuse(rd, wb_key(WB_KEY_TRIAL_OPS_PER_SEC),
+					    "element %zu: expected a number >= 0, got %s", i,
+					    wb_rd_type_name(v));
 		t->trial_rates[i++] = v->valuedouble;
 	}
 	t->ntrials = n;
@@ -219,7 +221,7 @@ static int read_body(struct reader *rd, const cJSON *root, struct wb_saved_resul
 		}
 	}
 	cJSON_ArrayForEach(t, tests) {
-		snprintf(rd->where, sizeof(rd->where), "tests[%zu]", i);
+		snprintf(rd->where, sizeof(rd->where), "%s[%zu]", wb_key(WB_KEY_TESTS), i);
 		if ((ret = read_test(rd, t, &out->tests[i])))
 			return ret;
 		i++;
@@ -256,9 +258,9 @@ static int read_root(struct reader *rd, const cJSON *root, char *err, size_t err
 	rd->err_len = sizeof(inner);
 	ret = read_body(rd, root, rd->out);
 	if (ret == -EINVAL)
-		snprintf(err, err_len, "%s: schema_version %llu is newer than this walbench reads "
+		snprintf(err, err_len, "%s: %s %llu is newer than this walbench reads "
 			 "(1 to %d), and its tests do not read as version %d's: %s", rd->path,
-			 (unsigned long long)v, WB_SCHEMA_VERSION, WB_SCHEMA_VERSION,
+			 wb_key(WB_KEY_SCHEMA_VERSION), (unsigned long long)v, WB_SCHEMA_VERSION, WB_SCHEMA_VERSION,
 			 inner + strlen(rd->path) + 2);
 	else if (ret)
 		snprintf(err, err_len, "%s: %s", rd->path, strerror(-ret));
