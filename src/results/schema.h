@@ -2,7 +2,7 @@
  * named once: the writer (report/json*.c) and the reader (report/results_reader.c)
  * both spell a key as wb_key(WB_KEY_X), so a rename is one line here and a key
  * the other half does not know fails to build. docs/results-schema.md lists the
- * same set; tests/integration/t_schema_doc.sh fails when the two differ.
+ * same set; tests/docs/check_results_schema.sh fails when the two differ.
  * Trap: keys are only ever added (never renamed) — WB_SCHEMA_VERSION says when
  * one changed meaning. The config object's keys are the option names
  * (plan/options.c), not listed here, except the one the reader uses. */
