@@ -4,8 +4,10 @@
  * verdicts. Only what the file holds is here; nothing is re-derived. Traps:
  * keys an older schema_version lacks are filled with what that version meant
  * (no pattern: overwrite; no flush_form: separate), so tests of two versions
- * match; the const char * strings are owned by the results (wb_saved_free),
- * never NULL: "" where the file has none (or not as a string). */
+ * match; the const char * strings are owned by the results (wb_saved_free)
+ * and, once a file has been read, never NULL — "" where the file has none (or
+ * not as a string) — rec's and qual's only when has_recommendation or
+ * has_qualification say they were read. */
 #ifndef WB_RESULTS_SAVED_H
 #define WB_RESULTS_SAVED_H
 
