@@ -57,12 +57,16 @@ static size_t count_rows(const cJSON *obj)
 static int fact_row(struct reader *rd, const char *prefix, const cJSON *v,
 		    struct wb_saved_fact *f)
 {
-	char name[256];
-	char *json;
+	const char *key = v->string ? v->string : "";
+	size_t plen = strlen(prefix), klen = strlen(key);
+	char *name, *json;
 
-	snprintf(name, sizeof(name), "%s%s", prefix, v->string ? v->string : "");
-	if (!(f->name = wb_rd_keep_string(rd, name)))
+	/* in full, however long the key: the report never cut it */
+	if (!(name = wb_rd_keep_array(rd, plen + klen + 1, 1)))
 		return -ENOMEM;
+	memcpy(name, prefix, plen);
+	memcpy(name + plen, key, klen + 1);
+	f->name = name;
 	f->text = "";
 	if (cJSON_IsString(v)) {
 		f->kind = WB_SAVED_FACT_STRING;
