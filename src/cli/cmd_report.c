@@ -3,7 +3,6 @@
  * side; with --summary, what a fleet's files say together (cmd_report_summary.c).
  * Every file is read and judged before anything is written: one unreadable file
  * is exit 2 naming it, never a report that silently leaves a host out. */
-#include <cjson/cJSON.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -54,15 +53,12 @@ int wb_cmd_report(int argc, char **argv)
 		goto out;
 	}
 	for (n = 0; n < cfg.report_files.n; n++) {
-		cJSON *tree = NULL;
-
-		if (wb_saved_read_tree(cfg.report_files.v[n], &saved[n], &tree, err, sizeof(err))) {
+		if (wb_saved_read(cfg.report_files.v[n], &saved[n], err, sizeof(err))) {
 			fprintf(stderr, "walbench: %s\n", err);
 			n++; /* saved[n] holds what was read so far: free it too */
 			goto out;
 		}
 		runs[n].saved = &saved[n];
-		runs[n].tree = tree;
 	}
 	wb_run_labels(saved, n, labels);
 	for (i = 0; i < n; i++)
@@ -79,11 +75,8 @@ int wb_cmd_report(int argc, char **argv)
 	printf("wrote %s (%zu results file%s)\n", cfg.output_path, n, n == 1 ? "" : "s");
 	status = WB_EXIT_OK;
 out:
-	for (i = 0; i < n; i++) {
-		if (runs)
-			cJSON_Delete((cJSON *)runs[i].tree);
+	for (i = 0; i < n; i++)
 		wb_saved_free(&saved[i]);
-	}
 	free(saved);
 	free(runs);
 	free(labels);

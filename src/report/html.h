@@ -9,13 +9,9 @@
 
 #include "results/saved.h"
 
-struct cJSON;
-
-/* One results file: what the reader made of it, the parsed file for what
- * struct wb_saved_results does not hold, and the name its column gets. */
+/* One results file: what the reader made of it, and the name its column gets. */
 struct wb_report_run {
 	const struct wb_saved_results *saved;
-	const struct cJSON *tree;
 	const char *label;
 };
 

@@ -28,36 +28,35 @@ static void para(struct wb_svg_doc *d, const char *cls, const char *s)
 }
 
 /* An array of strings as lines of a <pre>, for pasting. */
-static void pre_lines(struct wb_svg_doc *d, const char *caption, const cJSON *arr)
+static void pre_lines(struct wb_svg_doc *d, const char *caption, const struct wb_saved_lines *l)
 {
-	const cJSON *v;
+	size_t i;
 
-	if (!cJSON_IsArray(arr) || !cJSON_GetArraySize(arr))
+	if (!l->n)
 		return;
 	wb_textbuf_add(d->out, "<p class=\"caption\">");
 	text(d, caption);
 	wb_textbuf_add(d->out, "</p>\n<pre>");
-	cJSON_ArrayForEach(v, arr) {
-		if (cJSON_IsString(v)) {
-			text(d, v->valuestring);
+	for (i = 0; i < l->n; i++) {
+		if (l->v[i]) {
+			text(d, l->v[i]);
 			wb_textbuf_add(d->out, "\n");
 		}
 	}
 	wb_textbuf_add(d->out, "</pre>\n");
 }
 
-/* "+12.3 % [8.1, 16.0]" from a margin and a two-element interval. */
-static void margin(char *buf, size_t len, double pct, const cJSON *ci)
+/* "+12.3 % [8.1, 16.0]" from a margin and its interval (NAN: none). */
+static void margin(char *buf, size_t len, double pct, struct wb_saved_range ci)
 {
-	const cJSON *lo = cJSON_GetArrayItem(ci, 0), *hi = cJSON_GetArrayItem(ci, 1);
+	bool both = !isnan(ci.low) && !isnan(ci.high);
 
 	if (!isfinite(pct))
 		snprintf(buf, len, "-");
-	else if (pct == 0 && cJSON_IsNumber(lo) && cJSON_IsNumber(hi) && lo->valuedouble == 0 &&
-		 hi->valuedouble == 0)
+	else if (pct == 0 && both && ci.low == 0 && ci.high == 0)
 		snprintf(buf, len, "the default itself");
-	else if (cJSON_IsNumber(lo) && cJSON_IsNumber(hi))
-		snprintf(buf, len, "%+.1f %% [%.1f, %.1f]", pct, lo->valuedouble, hi->valuedouble);
+	else if (both)
+		snprintf(buf, len, "%+.1f %% [%.1f, %.1f]", pct, ci.low, ci.high);
 	else
 		snprintf(buf, len, "%+.1f %%", pct);
 }
@@ -71,7 +70,7 @@ static void failures(struct wb_svg_doc *d, const struct wb_report_run *r)
 	if (s->partial) {
 		wb_textbuf_add(d->out, "<div class=\"alarm\"><strong>Partial results:</strong> a "
 				       "signal (");
-		text(d, wb_html_str(r->tree, "interrupted_by"));
+		text(d, s->interrupted_by);
 		wb_textbuf_add(d->out, ") stopped the run early; what follows is what it measured "
 				       "until then.</div>\n");
 	}
@@ -99,22 +98,21 @@ static void failures(struct wb_svg_doc *d, const struct wb_report_run *r)
 }
 
 /* One decision of recommend's (the overall one, oltp, bulk) as a table row. */
-static void decision_row(struct wb_svg_doc *d, const char *what, const cJSON *o)
+static void decision_row(struct wb_svg_doc *d, const char *what, const struct wb_saved_choice *o)
 {
 	char m[96];
 
-	if (!cJSON_IsObject(o))
+	if (!o->present)
 		return;
-	margin(m, sizeof(m), wb_html_num(o, "margin_pct"), cJSON_GetObjectItem(o, "ci95_pct"));
+	margin(m, sizeof(m), o->margin_pct, o->ci95_pct);
 	wb_textbuf_add(d->out, "<tr><td>");
 	text(d, what);
 	wb_textbuf_add(d->out, "</td><td><code>");
-	text(d, *wb_html_str(o, "wal_sync_method") ? wb_html_str(o, "wal_sync_method") :
-						    wb_html_str(o, "method"));
+	text(d, o->method);
 	wb_textbuf_add(d->out, "</code></td><td>");
 	text(d, m);
 	wb_textbuf_add(d->out, "</td><td>");
-	text(d, wb_html_str(o, "reason"));
+	text(d, o->reason);
 	wb_textbuf_add(d->out, "</td></tr>\n");
 }
 
@@ -127,12 +125,10 @@ struct placement_bars {
 	size_t n;
 };
 
-/* One bar: the commits per second of a placement row (o), style 0 for one
+/* One bar: the commits per second of a placement row (v), style 0 for one
  * session, 1 for the group of committers. */
-static void placement_bar(struct placement_bars *p, const char *label, const cJSON *o,
-			  unsigned style)
+static void placement_bar(struct placement_bars *p, const char *label, double v, unsigned style)
 {
-	double v = wb_html_num(o, "commits_per_s");
 	size_t n = p->n;
 
 	if (n == PLACEMENT_BARS)
@@ -147,92 +143,88 @@ static void placement_bar(struct placement_bars *p, const char *label, const cJS
 
 /* (a) the data volume idle, (b) under the load, (c) each candidate under the
  * same load: single sessions and the group of committers as two series. */
-static void placement_chart(struct wb_svg_doc *d, const cJSON *base, const cJSON *cands)
+static void placement_chart(struct wb_svg_doc *d, const struct wb_saved_placement *pl)
 {
 	static const char *const series[] = { "one session", "group commit" };
 	struct placement_bars p = { .n = 0 };
-	const cJSON *c;
 	char label[160];
+	size_t k;
 
-	placement_bar(&p, "data volume, idle", cJSON_GetObjectItem(base, "idle_commit"), 0);
-	placement_bar(&p, "data volume, idle", cJSON_GetObjectItem(base, "idle_group"), 1);
-	placement_bar(&p, "data volume, under load", cJSON_GetObjectItem(base, "loaded_commit"), 0);
-	placement_bar(&p, "data volume, under load", cJSON_GetObjectItem(base, "loaded_group"), 1);
-	cJSON_ArrayForEach(c, cands) {
-		snprintf(label, sizeof(label), "%s, data under load", wb_html_str(c, "path"));
-		placement_bar(&p, label, cJSON_GetObjectItem(c, "commit"), 0);
-		placement_bar(&p, label, cJSON_GetObjectItem(c, "group"), 1);
+	placement_bar(&p, "data volume, idle", pl->idle_commit, 0);
+	placement_bar(&p, "data volume, idle", pl->idle_group, 1);
+	placement_bar(&p, "data volume, under load", pl->loaded_commit, 0);
+	placement_bar(&p, "data volume, under load", pl->loaded_group, 1);
+	for (k = 0; k < pl->n; k++) {
+		snprintf(label, sizeof(label), "%s, data under load", pl->c[k].path);
+		placement_bar(&p, label, pl->c[k].commit_per_s, 0);
+		placement_bar(&p, label, pl->c[k].group_per_s, 1);
 	}
 	wb_svg_bars(d, "Commits per second where pg_wal could live", "commits/s", p.bar, p.n,
 		    series, 2);
 }
 
-static void placement(struct wb_svg_doc *d, const cJSON *rec)
+static void placement(struct wb_svg_doc *d, const struct wb_saved_placement *pl)
 {
-	const cJSON *base = cJSON_GetObjectItem(rec, "placement_baseline");
-	const cJSON *cands = cJSON_GetObjectItem(rec, "placement"), *c;
+	size_t k;
 
-	if (!cJSON_IsObject(base))
+	if (!pl->present)
 		return;
 	wb_textbuf_add(d->out, "<h3>Where pg_wal belongs</h3>\n");
-	if (*wb_html_str(base, "failure"))
-		para(d, "alarm", wb_html_str(base, "failure"));
-	para(d, "headline", wb_html_str(base, "headline"));
-	para(d, "", wb_html_str(base, "context"));
-	if (cJSON_IsArray(cands)) {
-		placement_chart(d, base, cands);
+	if (*pl->failure)
+		para(d, "alarm", pl->failure);
+	para(d, "headline", pl->headline);
+	para(d, "", pl->context);
+	if (pl->has_candidates) {
+		placement_chart(d, pl);
 		wb_textbuf_add(d->out, "<table><tr><th>candidate</th><th>storage</th><th>commit "
 				       "gain, 95 %%</th><th>move</th><th>why</th></tr>\n");
-		cJSON_ArrayForEach(c, cands) {
+		for (k = 0; k < pl->n; k++) {
+			const struct wb_saved_candidate *c = &pl->c[k];
 			char m[96];
-			bool move = cJSON_IsTrue(cJSON_GetObjectItem(c, "move"));
-			bool rec_ok = !cJSON_IsFalse(cJSON_GetObjectItem(c, "recommended"));
 
-			margin(m, sizeof(m), wb_html_num(c, "gain_pct"),
-			       cJSON_GetObjectItem(c, "ci95_pct"));
+			margin(m, sizeof(m), c->gain_pct, c->ci95_pct);
 			wb_textbuf_add(d->out, "<tr><td><code>");
-			text(d, wb_html_str(c, "path"));
+			text(d, c->path);
 			wb_textbuf_add(d->out, "</code></td><td>");
-			text(d, wb_html_str(c, "device"));
-			if (cJSON_IsTrue(cJSON_GetObjectItem(c, "same_device")))
+			text(d, c->device);
+			if (c->same_device)
 				wb_textbuf_add(d->out, " (the data's own disk)");
 			wb_textbuf_add(d->out, "</td><td>");
 			text(d, m);
 			wb_textbuf_add(d->out, "</td><td>%s</td><td>",
-				       move && rec_ok ? "<strong>yes</strong>" :
-				       move ? "faster, but not recommended" :
-				       cJSON_IsTrue(cJSON_GetObjectItem(c, "depends_on_load")) ?
-				       "depends on the load" : "no");
-			text(d, wb_html_str(c, "reason"));
+				       c->move && c->recommended ? "<strong>yes</strong>" :
+				       c->move ? "faster, but not recommended" :
+				       c->depends_on_load ? "depends on the load" : "no");
+			text(d, c->reason);
 			wb_textbuf_add(d->out, "</td></tr>\n");
 		}
 		wb_textbuf_add(d->out, "</table>\n");
 	}
-	pre_lines(d, "Steps to move pg_wal:", cJSON_GetObjectItem(base, "steps"));
+	pre_lines(d, "Steps to move pg_wal:", &pl->steps);
 }
 
-static void recommendation(struct wb_svg_doc *d, const cJSON *rec)
+static void recommendation(struct wb_svg_doc *d, const struct wb_saved_recommendation *rec)
 {
 	wb_textbuf_add(d->out, "<h3>Which wal_sync_method</h3>\n");
-	if (*wb_html_str(rec, "failure"))
-		para(d, "alarm", wb_html_str(rec, "failure"));
-	para(d, "headline", wb_html_str(rec, "headline"));
-	para(d, "", wb_html_str(rec, "reason"));
+	if (*rec->failure)
+		para(d, "alarm", rec->failure);
+	para(d, "headline", rec->headline);
+	para(d, "", rec->reason);
 	wb_textbuf_add(d->out, "<table><tr><th>workload</th><th>method</th><th>margin over the "
 			       "default, 95 %%</th><th>why</th></tr>\n");
-	decision_row(d, "commits (oltp)", cJSON_GetObjectItem(rec, "oltp"));
-	decision_row(d, "bulk flushes", cJSON_GetObjectItem(rec, "bulk"));
-	decision_row(d, "runner-up", cJSON_GetObjectItem(rec, "runner_up"));
+	decision_row(d, "commits (oltp)", &rec->oltp);
+	decision_row(d, "bulk flushes", &rec->bulk);
+	decision_row(d, "runner-up", &rec->runner_up);
 	wb_textbuf_add(d->out, "</table>\n");
-	if (*wb_html_str(rec, "commit_delay_reason")) {
+	if (*rec->commit_delay_reason) {
 		wb_textbuf_add(d->out, "<p><strong>commit_delay = %.0f</strong>: ",
-			       wb_html_num(rec, "commit_delay_us"));
-		text(d, wb_html_str(rec, "commit_delay_reason"));
+			       rec->commit_delay_us);
+		text(d, rec->commit_delay_reason);
 		wb_textbuf_add(d->out, "</p>\n");
 	}
-	pre_lines(d, "postgresql.conf:", cJSON_GetObjectItem(rec, "config"));
-	pre_lines(d, "or, on a running server:", cJSON_GetObjectItem(rec, "alter_system"));
-	placement(d, rec);
+	pre_lines(d, "postgresql.conf:", &rec->config);
+	pre_lines(d, "or, on a running server:", &rec->alter_system);
+	placement(d, &rec->placement);
 }
 
 /* The commit and etcd shapes' rate in each time slice, in the order measured
@@ -242,7 +234,7 @@ static void slice_chart(struct wb_svg_doc *d, const struct wb_report_run *r)
 {
 	const struct wb_saved_results *s = r->saved;
 	struct wb_svg_series lines[WB_SVG_STYLES];
-	double xs[512], slice = wb_html_num(cJSON_GetObjectItem(r->tree, "config"), "slice");
+	double xs[512], slice = s->slice_s;
 	char axis[96];
 	size_t i, n = 0;
 
@@ -268,53 +260,52 @@ static void slice_chart(struct wb_svg_doc *d, const struct wb_report_run *r)
 			     false, lines, n);
 }
 
-static void qualification(struct wb_svg_doc *d, const struct wb_report_run *r, const cJSON *q)
+static void qualification(struct wb_svg_doc *d, const struct wb_report_run *r)
 {
-	const cJSON *c, *tiers = cJSON_GetObjectItem(q, "tiers"), *trend;
+	const struct wb_saved_qualification *q = &r->saved->qual;
+	size_t k;
 
 	wb_textbuf_add(d->out, "<h3>Does the disk qualify?</h3>\n");
-	if (*wb_html_str(q, "failure"))
-		para(d, "alarm", wb_html_str(q, "failure"));
-	wb_html_open_class(d, "p", "headline verdict-", wb_html_str(q, "verdict"));
-	text(d, wb_html_str(q, "headline"));
+	if (*q->failure)
+		para(d, "alarm", q->failure);
+	wb_html_open_class(d, "p", "headline verdict-", r->saved->verdict);
+	text(d, q->headline);
 	wb_textbuf_add(d->out, "</p>\n<table><tr><th>shape</th><th>metric</th><th>measured, "
 			       "95 %%</th><th>threshold</th><th>result</th><th>source</th></tr>\n");
-	cJSON_ArrayForEach(c, cJSON_GetObjectItem(q, "criteria")) {
-		const cJSON *ci = cJSON_GetObjectItem(c, "ci95");
-		const cJSON *lo = cJSON_GetArrayItem(ci, 0), *hi = cJSON_GetArrayItem(ci, 1);
+	for (k = 0; k < q->ncriteria; k++) {
+		const struct wb_saved_criterion *c = &q->criteria[k];
 		char v[32], l[32], h[32], th[32];
 
-		wb_svg_number(v, sizeof(v), wb_html_num(c, "value"));
-		wb_svg_number(l, sizeof(l), cJSON_IsNumber(lo) ? lo->valuedouble : NAN);
-		wb_svg_number(h, sizeof(h), cJSON_IsNumber(hi) ? hi->valuedouble : NAN);
-		wb_svg_number(th, sizeof(th), wb_html_num(c, "threshold"));
+		wb_svg_number(v, sizeof(v), c->value);
+		wb_svg_number(l, sizeof(l), c->ci95.low);
+		wb_svg_number(h, sizeof(h), c->ci95.high);
+		wb_svg_number(th, sizeof(th), c->threshold);
 		wb_textbuf_add(d->out, "<tr><td>");
-		text(d, wb_html_str(c, "shape"));
+		text(d, c->shape);
 		wb_textbuf_add(d->out, "</td><td>");
-		text(d, wb_html_str(c, "metric"));
+		text(d, c->metric);
 		wb_textbuf_add(d->out, "</td><td>%s [%s, %s]</td><td>%s</td>", v, l, h, th);
-		wb_html_open_class(d, "td", "result-", wb_html_str(c, "result"));
-		text(d, wb_html_str(c, "result"));
+		wb_html_open_class(d, "td", "result-", c->result);
+		text(d, c->result);
 		wb_textbuf_add(d->out, "</td><td class=\"small\">");
-		text(d, wb_html_str(c, "source"));
+		text(d, c->source);
 		wb_textbuf_add(d->out, "</td></tr>\n");
 	}
 	wb_textbuf_add(d->out, "</table>\n");
-	if (cJSON_GetArraySize(tiers) > 1) {
+	if (q->ntiers > 1) {
 		wb_textbuf_add(d->out, "<p>Every tier: ");
-		cJSON_ArrayForEach(c, tiers) {
-			wb_html_open_class(d, "span", "tier result-", wb_html_str(c, "verdict"));
-			text(d, wb_html_str(c, "tier"));
+		for (k = 0; k < q->ntiers; k++) {
+			wb_html_open_class(d, "span", "tier result-", q->tiers[k].verdict);
+			text(d, q->tiers[k].tier);
 			wb_textbuf_add(d->out, " ");
-			text(d, wb_html_str(c, "verdict"));
+			text(d, q->tiers[k].verdict);
 			wb_textbuf_add(d->out, "</span> ");
 		}
 		wb_textbuf_add(d->out, "</p>\n");
 	}
-	trend = cJSON_GetObjectItem(q, "trend");
-	if (*wb_html_str(trend, "line")) {
+	if (*q->trend_line) {
 		wb_textbuf_add(d->out, "<p><strong>Burst against sustained:</strong> ");
-		text(d, wb_html_str(trend, "line"));
+		text(d, q->trend_line);
 		wb_textbuf_add(d->out, "</p>\n");
 	}
 	slice_chart(d, r);
@@ -322,16 +313,15 @@ static void qualification(struct wb_svg_doc *d, const struct wb_report_run *r, c
 
 void wb_html_decision(struct wb_svg_doc *d, const struct wb_report_run *r)
 {
-	const cJSON *rec = cJSON_GetObjectItem(r->tree, "recommendation");
-	const cJSON *q = cJSON_GetObjectItem(r->tree, "qualification");
+	const struct wb_saved_results *s = r->saved;
 
 	wb_textbuf_add(d->out, "<section class=\"decision\"><h2>Decision</h2>\n");
 	failures(d, r);
-	if (cJSON_IsObject(rec))
-		recommendation(d, rec);
-	if (cJSON_IsObject(q))
-		qualification(d, r, q);
-	if (!cJSON_IsObject(rec) && !cJSON_IsObject(q)) {
+	if (s->has_recommendation)
+		recommendation(d, &s->rec);
+	if (s->has_qualification)
+		qualification(d, r);
+	if (!s->has_recommendation && !s->has_qualification) {
 		wb_textbuf_add(d->out, "<p>This file holds measurements only (it was written by "
 				       "<code>walbench ");
 		text(d, *r->saved->command ? r->saved->command : "run");

@@ -16,87 +16,85 @@ static void text(struct wb_svg_doc *d, const char *s)
 }
 
 /* One advisory or finding: "severity: what (value) — what to do", and why
- * in small print; value_key NULL when the item has none. */
-static void advice_item(struct wb_svg_doc *d, const cJSON *a, const char *what_key,
-			const char *value_key, const char *do_key, const char *why_key)
+ * in small print; value NULL when the item has none. */
+static void advice_item(struct wb_svg_doc *d, const char *severity, const char *what,
+			const char *value, const char *to_do, const char *why)
 {
-	wb_html_open_class(d, "li", "sev-", wb_html_str(a, "severity"));
+	wb_html_open_class(d, "li", "sev-", severity);
 	wb_textbuf_add(d->out, "<strong>");
-	text(d, wb_html_str(a, "severity"));
+	text(d, severity);
 	wb_textbuf_add(d->out, ": ");
-	text(d, wb_html_str(a, what_key));
+	text(d, what);
 	wb_textbuf_add(d->out, "</strong>");
-	if (value_key) {
+	if (value) {
 		wb_textbuf_add(d->out, " (");
-		text(d, wb_html_str(a, value_key));
+		text(d, value);
 		wb_textbuf_add(d->out, ")");
 	}
 	wb_textbuf_add(d->out, " &mdash; ");
-	text(d, wb_html_str(a, do_key));
+	text(d, to_do);
 	wb_textbuf_add(d->out, "<br><span class=\"small\">");
-	text(d, wb_html_str(a, why_key));
+	text(d, why);
 	wb_textbuf_add(d->out, "</span></li>\n");
 }
 
 void wb_html_advice(struct wb_svg_doc *d, const struct wb_report_run *r)
 {
-	const cJSON *advisories = cJSON_GetObjectItem(cJSON_GetObjectItem(r->tree, "recommendation"),
-						      "advisories");
-	const cJSON *findings = cJSON_GetObjectItem(r->tree, "findings"), *a;
+	const struct wb_saved_results *s = r->saved;
+	size_t i;
 
-	if (!cJSON_GetArraySize(advisories) && !cJSON_GetArraySize(findings))
+	if (!s->rec.nadvisories && !s->nfindings)
 		return;
 	wb_textbuf_add(d->out, "<h3>Advisories and findings: risks in the storage and the OS</h3>\n"
 			       "<ul class=\"advice\">\n");
-	cJSON_ArrayForEach(a, advisories)
-		advice_item(d, a, "fact", "value", "advice", "reason");
-	cJSON_ArrayForEach(a, findings)
-		advice_item(d, a, "name", NULL, "evidence", "advice");
+	for (i = 0; i < s->rec.nadvisories; i++) {
+		const struct wb_saved_advisory *a = &s->rec.advisories[i];
+
+		advice_item(d, a->severity, a->fact, a->value, a->advice, a->reason);
+	}
+	for (i = 0; i < s->nfindings; i++) {
+		const struct wb_saved_finding *f = &s->findings[i];
+
+		advice_item(d, f->severity, f->name, NULL, f->evidence, f->advice);
+	}
 	wb_textbuf_add(d->out, "</ul>\n");
 }
 
-/* A JSON value as a table cell: scalars as they are, arrays and objects as
- * compact JSON (the device stack's layers and disks). */
-static void cell(struct wb_svg_doc *d, const cJSON *v)
+/* A fact as a table cell: scalars as they are, arrays as compact JSON (the
+ * device stack's layers and disks). */
+static void cell(struct wb_svg_doc *d, const struct wb_saved_fact *f)
 {
-	char *json;
-
-	if (cJSON_IsString(v)) {
-		text(d, v->valuestring);
-	} else if (cJSON_IsNumber(v)) {
-		wb_textbuf_add(d->out, "%.15g", v->valuedouble);
-	} else if (cJSON_IsBool(v)) {
-		wb_textbuf_add(d->out, "%s", cJSON_IsTrue(v) ? "true" : "false");
-	} else if (cJSON_IsNull(v)) {
+	switch (f->kind) {
+	case WB_SAVED_FACT_STRING:
+		text(d, f->text);
+		break;
+	case WB_SAVED_FACT_NUMBER:
+		wb_textbuf_add(d->out, "%.15g", f->number);
+		break;
+	case WB_SAVED_FACT_BOOL:
+		wb_textbuf_add(d->out, "%s", f->yes ? "true" : "false");
+		break;
+	case WB_SAVED_FACT_NULL:
 		wb_textbuf_add(d->out, "<span class=\"small\">unknown</span>");
-	} else if ((json = cJSON_PrintUnformatted(v))) {
+		break;
+	case WB_SAVED_FACT_JSON:
 		wb_textbuf_add(d->out, "<code class=\"small\">");
-		text(d, json);
+		text(d, f->text);
 		wb_textbuf_add(d->out, "</code>");
-		cJSON_free(json);
-	} else {
-		d->out->failed = true;
+		break;
 	}
 }
 
-/* Every member of obj as a row; an object member (os.vm) as its own rows. */
-static void fact_rows(struct wb_svg_doc *d, const char *prefix, const cJSON *obj)
+/* Every fact as a row: its name, its value. */
+static void fact_rows(struct wb_svg_doc *d, const struct wb_saved_facts *facts)
 {
-	const cJSON *v;
+	size_t i;
 
-	cJSON_ArrayForEach(v, obj) {
-		if (cJSON_IsObject(v)) {
-			char sub[128];
-
-			snprintf(sub, sizeof(sub), "%s%s.", prefix, v->string);
-			fact_rows(d, sub, v);
-			continue;
-		}
+	for (i = 0; i < facts->n; i++) {
 		wb_textbuf_add(d->out, "<tr><th>");
-		text(d, prefix);
-		text(d, v->string ? v->string : "");
+		text(d, facts->v[i].name);
 		wb_textbuf_add(d->out, "</th><td>");
-		cell(d, v);
+		cell(d, &facts->v[i]);
 		wb_textbuf_add(d->out, "</td></tr>\n");
 	}
 }
@@ -128,9 +126,9 @@ static void shell_word(struct wb_svg_doc *d, const char *w)
 
 static void provenance(struct wb_svg_doc *d, const struct wb_report_run *r)
 {
-	const cJSON *words = cJSON_GetObjectItem(r->tree, "command_line"), *w;
-	const cJSON *host = cJSON_GetObjectItem(r->tree, "host");
+	const struct wb_saved_lines *words = &r->saved->command_line;
 	char when[64] = "unknown";
+	size_t i;
 
 	/* The reader's figure, not the tree's: it refused what is not a time. */
 	if (r->saved->started_unix > 0) {
@@ -141,13 +139,13 @@ static void provenance(struct wb_svg_doc *d, const struct wb_report_run *r)
 			strftime(when, sizeof(when), "%Y-%m-%d %H:%M:%S UTC", &tm);
 	}
 	wb_textbuf_add(d->out, "<h3>How this was measured</h3>\n");
-	if (cJSON_GetArraySize(words)) {
+	if (words->n) {
 		wb_textbuf_add(d->out, "<pre>");
-		cJSON_ArrayForEach(w, words) {
-			if (w != words->child)
+		for (i = 0; i < words->n; i++) {
+			if (i)
 				wb_textbuf_add(d->out, " ");
-			if (cJSON_IsString(w))
-				shell_word(d, w->valuestring);
+			if (words->v[i])
+				shell_word(d, words->v[i]);
 		}
 		wb_textbuf_add(d->out, "</pre>\n");
 	} else {
@@ -166,24 +164,22 @@ static void provenance(struct wb_svg_doc *d, const struct wb_report_run *r)
 	text(d, r->saved->kernel);
 	wb_textbuf_add(d->out, "</td></tr>\n<tr><th>started</th><td>%s</td></tr>\n", when);
 	wb_textbuf_add(d->out, "<tr><th>tested in</th><td>");
-	text(d, wb_html_str(host, "target"));
+	text(d, r->saved->target);
 	wb_textbuf_add(d->out, "</td></tr>\n</table>\n<details><summary>Every option, as "
 			       "used</summary><table>\n");
-	fact_rows(d, "", cJSON_GetObjectItem(r->tree, "config"));
+	fact_rows(d, &r->saved->config_facts);
 	wb_textbuf_add(d->out, "</table></details>\n");
 }
 
 void wb_html_facts(struct wb_svg_doc *d, const struct wb_report_run *r)
 {
-	const cJSON *host = cJSON_GetObjectItem(r->tree, "host");
-
 	wb_textbuf_add(d->out, "<section class=\"facts\"><h2>Device, kernel and run</h2>\n");
 	wb_textbuf_add(d->out, "<details open><summary>The storage under the test file"
 			       "</summary><table class=\"facts\">\n");
-	fact_rows(d, "", cJSON_GetObjectItem(host, "device"));
+	fact_rows(d, &r->saved->device_facts);
 	wb_textbuf_add(d->out, "</table></details>\n<details><summary>The kernel's settings that "
 			       "matter for WAL</summary><table class=\"facts\">\n");
-	fact_rows(d, "", cJSON_GetObjectItem(host, "os"));
+	fact_rows(d, &r->saved->os_facts);
 	wb_textbuf_add(d->out, "</table></details>\n");
 	provenance(d, r);
 	wb_textbuf_add(d->out, "</section>\n");

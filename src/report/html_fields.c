@@ -1,16 +1,6 @@
-/* html_fields.c — what every part of the HTML report needs of a results file's
- * parsed tree (html_parts.h): a member read without trusting its type, and a
+/* html_fields.c — what every part of the HTML report needs (html_parts.h): a
  * word from the file made safe to put in a class attribute. */
 #include "report/html_parts.h"
-
-#include <math.h>
-
-const char *wb_html_str(const cJSON *o, const char *key)
-{
-	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
-
-	return cJSON_IsString(v) ? v->valuestring : "";
-}
 
 void wb_html_open_class(struct wb_svg_doc *d, const char *tag, const char *prefix,
 			const char *word)
@@ -22,11 +12,4 @@ void wb_html_open_class(struct wb_svg_doc *d, const char *tag, const char *prefi
 		if ((*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9') || *p == '-')
 			wb_textbuf_add(d->out, "%c", *p);
 	wb_textbuf_add(d->out, "\">");
-}
-
-double wb_html_num(const cJSON *o, const char *key)
-{
-	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
-
-	return cJSON_IsNumber(v) ? v->valuedouble : NAN;
 }

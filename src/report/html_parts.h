@@ -1,10 +1,10 @@
 /* html_parts.h — the sections of the HTML report, each drawn from one results
  * file (struct wb_report_run), shared by html.c, which lays them out. Each
- * writes HTML into d->out; none reads anything but the run it is given. */
+ * writes HTML into d->out; none reads anything but the run it is given, and
+ * that only through struct wb_saved_results (results/saved.h). */
 #ifndef WB_REPORT_HTML_PARTS_H
 #define WB_REPORT_HTML_PARTS_H
 
-#include <cjson/cJSON.h>
 #include <stddef.h>
 
 #include "report/html.h"
@@ -36,12 +36,6 @@ void wb_html_side_by_side(struct wb_svg_doc *d, const struct wb_report_run *runs
  * attribute (the stylesheet knows pass, fail, warn, ...). */
 void wb_html_open_class(struct wb_svg_doc *d, const char *tag, const char *prefix,
 			const char *word);
-
-/* A string member, "" when absent or not a string. */
-const char *wb_html_str(const cJSON *o, const char *key);
-
-/* A number member, NAN when absent or not a number. */
-double wb_html_num(const cJSON *o, const char *key);
 
 /* A test's name without its method: what a group of bars is about. */
 void wb_html_group_name(const struct wb_saved_test *t, char *buf, size_t len);

@@ -1,5 +1,6 @@
-/* report_json.h — results as JSON (cJSON). Keys are an interface: later versions
- * add keys, never rename them (docs/results-schema.md). */
+/* json.h — the writer half of the results file: results as JSON (cJSON), the
+ * keys spelled by results/schema.h. Keys are an interface: later versions add
+ * keys, never rename them (docs/results-schema.md). */
 #ifndef WB_REPORT_JSON_H
 #define WB_REPORT_JSON_H
 
@@ -7,10 +8,7 @@
 #include "advice/recommend.h"
 #include "plan/options.h"
 #include "results/results.h"
-
-/* Version of the JSON layout (docs/results-schema.md); bumped when keys change
- * meaning. Keys are only added, never renamed. */
-#define WB_SCHEMA_VERSION 6
+#include "results/schema.h"
 
 /* The verdicts a command adds to its results; v itself and each may be NULL. */
 struct wb_json_verdicts {

@@ -1,8 +1,11 @@
-/* results_reader.h — reads a results file of `walbench run --json` back into a
- * struct wb_saved_results (results/saved.h), for compare and later the HTML
- * report. Strict about the types of the keys it reads, silent about keys it does
- * not know (the schema only ever adds keys); every refusal names the file and
- * the key, e.g. "B.json: tests[3].size: expected a whole number, got a string". */
+/* results_reader.h — the reader half of the results file (results/schema.h
+ * names its keys): a file of `walbench run/recommend/qualify --json` back into
+ * a struct wb_saved_results (results/saved.h), for compare, the HTML report
+ * and the fleet summary, which read nothing else of it. Strict about the types
+ * of the keys they match or decide on, silent about keys it does not know (the
+ * schema only ever adds keys); every refusal names the file and the key, e.g.
+ * "B.json: tests[3].size: expected a whole number, got a string". What the
+ * HTML report only displays reads as absent when it has the wrong type. */
 #ifndef WB_RESULTS_READER_H
 #define WB_RESULTS_READER_H
 
@@ -17,12 +20,10 @@
  * holds one line starting with the path. */
 int wb_saved_read(const char *path, struct wb_saved_results *out, char *err, size_t err_len);
 
-/* The same, and on success the parsed file in *tree, for a reporter that shows
- * more of it than struct wb_saved_results holds (the HTML report); free it with
- * cJSON_Delete. *tree is untouched on failure. */
-struct cJSON;
-int wb_saved_read_tree(const char *path, struct wb_saved_results *out, struct cJSON **tree,
-		       char *err, size_t err_len);
+/* The same for a file's text already in memory; path only names it in
+ * messages. */
+int wb_saved_parse(const char *text, const char *path, struct wb_saved_results *out, char *err,
+		   size_t err_len);
 
 void wb_saved_free(struct wb_saved_results *r);
 

@@ -1,8 +1,13 @@
-/* saved.h — a results file written earlier (`run --json`), read back as plain
- * data: what compare, the HTML report and the fleet summary need of each test
- * and of the run. Only figures the file holds are here; nothing is re-derived. Trap: keys
- * an older schema_version lacks are filled with what that version meant (no
- * pattern: overwrite; no flush_form: separate), so tests of two versions match. */
+/* saved.h — a results file written earlier (`run/recommend/qualify --json`),
+ * read back as plain data by report/results_reader.h: what compare, the HTML
+ * report and the fleet summary need of each test, of the run and of its
+ * verdicts. Only what the file holds is here; nothing is re-derived. Traps:
+ * keys an older schema_version lacks are filled with what that version meant
+ * (no pattern: overwrite; no flush_form: separate), so tests of two versions
+ * match; the const char * strings are owned by the results (wb_saved_free)
+ * and, once a file has been read, never NULL — "" where the file has none (or
+ * not as a string) — rec's and qual's only when has_recommendation or
+ * has_qualification say they were read. */
 #ifndef WB_RESULTS_SAVED_H
 #define WB_RESULTS_SAVED_H
 
@@ -56,6 +61,114 @@ static inline bool wb_saved_failed(const struct wb_saved_test *t)
 	return t->durability_failure || strcmp(t->status, "error") == 0;
 }
 
+/* A [low, high] pair; each NAN when the file has no number there. */
+struct wb_saved_range {
+	double low, high;
+};
+
+/* An array of strings; v[i] NULL where the element is not a string. */
+struct wb_saved_lines {
+	const char **v;
+	size_t n;
+};
+
+/* One row of a facts table: a key of host.device, host.os or config, nested
+ * objects flattened ("vm.dirty_ratio"), in the file's order. */
+enum wb_saved_fact_kind {
+	WB_SAVED_FACT_STRING,    /* text */
+	WB_SAVED_FACT_NUMBER,    /* number */
+	WB_SAVED_FACT_BOOL,      /* yes */
+	WB_SAVED_FACT_NULL,      /* unknown */
+	WB_SAVED_FACT_JSON,      /* an array: text is its compact JSON */
+};
+
+struct wb_saved_fact {
+	const char *name;
+	enum wb_saved_fact_kind kind;
+	const char *text;
+	double number;
+	bool yes;
+};
+
+struct wb_saved_facts {
+	struct wb_saved_fact *v;
+	size_t n;
+};
+
+/* recommendation.oltp, .bulk or .runner_up. */
+struct wb_saved_choice {
+	bool present;            /* an object in the file */
+	const char *method;      /* wal_sync_method, else method */
+	double margin_pct;       /* NAN when absent */
+	struct wb_saved_range ci95_pct;
+	const char *reason;
+};
+
+struct wb_saved_advisory {
+	const char *severity, *fact, *value, *advice, *reason;
+};
+
+/* One element of recommendation.placement: a --wal-candidate. */
+struct wb_saved_candidate {
+	const char *path, *device, *reason;
+	bool same_device, move, depends_on_load;
+	bool recommended;        /* true unless the file says false */
+	double gain_pct;         /* NAN when not compared */
+	struct wb_saved_range ci95_pct;
+	double commit_per_s;     /* commit.commits_per_s: one session; NAN when absent */
+	double group_per_s;      /* group.commits_per_s: the committers */
+};
+
+/* recommendation.placement_baseline and .placement. */
+struct wb_saved_placement {
+	bool present;            /* placement_baseline is an object */
+	const char *failure, *headline, *context;
+	/* commits_per_s of the data volume's own rows; NAN when absent */
+	double idle_commit, idle_group, loaded_commit, loaded_group;
+	bool has_candidates;     /* placement is an array */
+	struct wb_saved_candidate *c;
+	size_t n;
+	struct wb_saved_lines steps;
+};
+
+/* What the HTML report shows of recommend's answer. */
+struct wb_saved_recommendation {
+	const char *failure, *headline, *reason;
+	struct wb_saved_choice oltp, bulk, runner_up;
+	double commit_delay_us;  /* NAN when absent */
+	const char *commit_delay_reason;
+	struct wb_saved_lines config, alter_system;
+	struct wb_saved_advisory *advisories;
+	size_t nadvisories;
+	struct wb_saved_placement placement;
+};
+
+/* qualification.criteria[]: one threshold of the chosen tier. */
+struct wb_saved_criterion {
+	const char *shape, *metric, *result, *source;
+	double value, threshold; /* NAN when absent */
+	struct wb_saved_range ci95;
+};
+
+struct wb_saved_tier {
+	const char *tier, *verdict;
+};
+
+/* What the HTML report shows of qualify's verdict. */
+struct wb_saved_qualification {
+	const char *failure, *headline;
+	struct wb_saved_criterion *criteria;
+	size_t ncriteria;
+	struct wb_saved_tier *tiers;
+	size_t ntiers;
+	const char *trend_line;  /* trend.line */
+};
+
+/* findings[]: qualify's plausibility findings. */
+struct wb_saved_finding {
+	const char *name, *severity, *evidence, *advice;
+};
+
 struct wb_saved_results {
 	char path[4096];         /* the file it was read from, for messages */
 	int schema_version;
@@ -79,6 +192,19 @@ struct wb_saved_results {
 	char headline[512];          /* the recommendation's or qualification's; "" when none */
 	struct wb_saved_test *tests;
 	size_t ntests;
+	/* what the HTML report shows besides */
+	const char *interrupted_by;  /* "SIGINT", ...; "" when none */
+	const char *target;          /* host.target: the first test file */
+	double slice_s;              /* config.slice; NAN when absent */
+	struct wb_saved_lines command_line;
+	struct wb_saved_facts device_facts, os_facts, config_facts;
+	struct wb_saved_recommendation rec;      /* meaningful when has_recommendation */
+	struct wb_saved_qualification qual;      /* meaningful when has_qualification */
+	struct wb_saved_finding *findings;
+	size_t nfindings;
+	/* every allocation the strings and arrays above point into */
+	void **owned;
+	size_t nowned, owned_cap;
 };
 
 #endif

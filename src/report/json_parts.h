@@ -1,0 +1,43 @@
+/* json_parts.h — what the writer's files (report/json*.c) share: each writes
+ * one part of the results file, every key spelled by results/schema.h. The
+ * parts add to the object they are given and never print; json.c lays them
+ * out in the file's order and prints once. Trap: cJSON's add calls fail
+ * silently when out of memory, so each part checks the objects it makes and
+ * skips what it cannot add, and json.c refuses a file missing a test. */
+#ifndef WB_REPORT_JSON_PARTS_H
+#define WB_REPORT_JSON_PARTS_H
+
+#include <cjson/cJSON.h>
+
+#include "report/json.h"
+#include "results/schema.h"
+
+/* A key of the results file, spelled once in results/schema.c. */
+#define K(name) wb_key(WB_KEY_##name)
+
+/* json.c: [low, high] under key. */
+void wb_json_add_range(cJSON *o, enum wb_key key, double low, double high);
+
+/* json_config.c: "command" and "command_line"; "config", every option of cmd. */
+void wb_json_add_command_line(cJSON *root, const struct wb_config *cfg, enum wb_command cmd);
+void wb_json_add_config(cJSON *root, const struct wb_config *cfg, enum wb_command cmd);
+
+/* json_host.c: "host", and the device facts of one directory (also each
+ * placement candidate's "storage"). */
+void wb_json_add_host(cJSON *root, const struct wb_results *rs);
+void wb_json_add_device(cJSON *parent, const struct wb_device *d);
+
+/* json_tests.c: one test as an object (NULL when out of memory). */
+cJSON *wb_json_test(const struct wb_results *rs, const struct wb_result *r);
+
+/* json_schedule.c: an adaptive run's "comparisons" and "schedule"; --decide's
+ * "decision". */
+void wb_json_add_adaptive(cJSON *root, const struct wb_results *rs);
+void wb_json_add_decision(cJSON *root, const struct wb_results *rs);
+
+/* json_recommend.c, json_placement.c, json_qualify.c: the verdicts. */
+void wb_json_add_recommendation(cJSON *root, const struct wb_recommendation *rec);
+void wb_json_add_placement(cJSON *o, const struct wb_placement *pl);
+void wb_json_add_qualification(cJSON *root, const struct wb_qualification *q);
+
+#endif

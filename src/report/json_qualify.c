@@ -1,0 +1,109 @@
+/* json_qualify.c — "qualification" (the chosen tier's verdict criterion by
+ * criterion, every tier's, the burst-against-sustained trend) and "findings"
+ * (qualify's plausibility findings). */
+#include "report/json_parts.h"
+#include "report/words.h"
+
+#include <math.h>
+
+/* A figure with its interval; an unbounded end is null. */
+static void add_figure(cJSON *o, const struct wb_q_figure *f)
+{
+	cJSON *arr;
+
+	if (!f->measured) {
+		cJSON_AddNullToObject(o, K(VALUE));
+		cJSON_AddNullToObject(o, K(CI95));
+		return;
+	}
+	cJSON_AddNumberToObject(o, K(VALUE), f->value);
+	arr = cJSON_AddArrayToObject(o, K(CI95));
+	if (!arr)
+		return;
+	cJSON_AddItemToArray(arr, isfinite(f->low) ? cJSON_CreateNumber(f->low) : cJSON_CreateNull());
+	cJSON_AddItemToArray(arr, isfinite(f->high) ? cJSON_CreateNumber(f->high)
+						    : cJSON_CreateNull());
+	if (f->value > 0 && isfinite(f->low) && isfinite(f->high))
+		cJSON_AddNumberToObject(o, K(CI95_PCT), 100.0 * (f->high - f->low) / 2 / f->value);
+	else
+		cJSON_AddNullToObject(o, K(CI95_PCT));
+}
+
+static void add_tier_verdict(cJSON *o, const struct wb_q_tier_verdict *t)
+{
+	cJSON *arr, *x;
+	size_t k;
+
+	cJSON_AddStringToObject(o, K(TIER), t->name);
+	cJSON_AddStringToObject(o, K(VERDICT), wb_q_result_name(t->verdict));
+	arr = cJSON_AddArrayToObject(o, K(CRITERIA));
+	for (k = 0; arr && k < t->n; k++) {
+		const struct wb_q_outcome *c = &t->o[k];
+
+		if (!(x = cJSON_CreateObject()))
+			return;
+		cJSON_AddStringToObject(x, K(SHAPE), wb_q_shape_names[c->crit.shape]);
+		cJSON_AddStringToObject(x, K(METRIC), wb_q_metric_names[c->crit.metric]);
+		add_figure(x, &c->fig);
+		cJSON_AddNumberToObject(x, K(THRESHOLD), c->crit.threshold);
+		cJSON_AddStringToObject(x, K(RESULT), wb_q_result_name(c->result));
+		cJSON_AddStringToObject(x, K(SOURCE), c->crit.source);
+		cJSON_AddItemToArray(arr, x);
+	}
+}
+
+/* qualify's plausibility findings: what looked wrong, the evidence, advice. */
+static void add_findings(cJSON *root, const struct wb_qualification *q)
+{
+	struct wb_finding_words fw;
+	cJSON *arr, *x;
+	size_t k;
+
+	arr = cJSON_AddArrayToObject(root, K(FINDINGS));
+	for (k = 0; arr && k < q->nfindings; k++)
+		if ((x = cJSON_CreateObject())) {
+			wb_words_finding(q, &q->findings[k], &fw);
+			cJSON_AddStringToObject(x, K(NAME), wb_finding_name(q->findings[k].code));
+			cJSON_AddStringToObject(x, K(SEVERITY), q->findings[k].severity ==
+						WB_FINDING_WARN ? "warn" : "info");
+			cJSON_AddStringToObject(x, K(EVIDENCE), fw.evidence);
+			cJSON_AddStringToObject(x, K(ADVICE), fw.advice);
+			cJSON_AddItemToArray(arr, x);
+		}
+}
+
+/* "qualification": the chosen tier's verdict, every tier's, and the trend;
+ * "findings": the plausibility findings (top level, beside it). */
+void wb_json_add_qualification(cJSON *root, const struct wb_qualification *q)
+{
+	cJSON *o = cJSON_AddObjectToObject(root, K(QUALIFICATION)), *arr, *x;
+	struct wb_q_words w;
+	size_t k;
+
+	if (!o)
+		return;
+	wb_words_qualification(q, &w);
+	cJSON_AddStringToObject(o, K(HEADLINE), w.headline);
+	if (q->failed) {
+		cJSON_AddStringToObject(o, K(VERDICT), "error");
+		cJSON_AddStringToObject(o, K(FAILURE), w.failure);
+	} else if (q->chosen >= 0) {
+		add_tier_verdict(o, &q->tiers[q->chosen]);
+	}
+	arr = cJSON_AddArrayToObject(o, K(TIERS));
+	for (k = 0; arr && !q->failed && k < q->ntiers; k++)
+		if ((x = cJSON_CreateObject())) {
+			add_tier_verdict(x, &q->tiers[k]);
+			cJSON_AddItemToArray(arr, x);
+		}
+	if ((x = cJSON_AddObjectToObject(o, K(TREND)))) {
+		cJSON_AddBoolToObject(x, K(KNOWN), q->trend.known);
+		cJSON_AddNumberToObject(x, K(BURST_PER_S), q->trend.burst_per_s);
+		cJSON_AddNumberToObject(x, K(SUSTAINED_PER_S), q->trend.sustained_per_s);
+		cJSON_AddBoolToObject(x, K(FELL), q->trend.fell);
+		if (q->trend.fell)
+			cJSON_AddNumberToObject(x, K(FELL_AFTER_S), q->trend.fell_after_s);
+		cJSON_AddStringToObject(x, K(LINE), w.trend);
+	}
+	add_findings(root, q);
+}

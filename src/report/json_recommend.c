@@ -1,0 +1,98 @@
+/* json_recommend.c — "recommendation": recommend's wal_sync_method with its
+ * margin and interval, the runner-up, per workload, commit_delay, the lines to
+ * paste and the advisories; its placement is json_placement.c. The sentences
+ * come from report/words.h, as the text output's do. */
+#include "report/json_parts.h"
+
+#include "model/method.h"
+#include "report/words.h"
+
+static void add_verdict(cJSON *parent, enum wb_key key, const struct wb_part_verdict *v)
+{
+	char why[WB_WORDS_WHY_LEN];
+	cJSON *o;
+
+	if (!v->measured || !(o = cJSON_AddObjectToObject(parent, wb_key(key))))
+		return;
+	cJSON_AddStringToObject(o, K(WAL_SYNC_METHOD), wb_method_get(v->method)->name);
+	cJSON_AddBoolToObject(o, K(DECIDED), v->decided);
+	cJSON_AddNumberToObject(o, K(MARGIN_PCT), v->gain_pct);
+	wb_json_add_range(o, WB_KEY_CI95_PCT, v->low_pct, v->high_pct);
+	cJSON_AddStringToObject(o, K(REASON), wb_words_part_why(v, why, sizeof(why)));
+}
+
+/* What recommend found risky in the storage and the OS, with what to do. */
+static void add_advisories(cJSON *o, const struct wb_recommendation *rec)
+{
+	cJSON *arr;
+	size_t i;
+
+	arr = cJSON_AddArrayToObject(o, K(ADVISORIES));
+	for (i = 0; arr && i < rec->nadvisories; i++) {
+		const struct wb_advisory *a = &rec->advisories[i];
+		cJSON *x = cJSON_CreateObject();
+		struct wb_advisory_words aw;
+
+		if (!x)
+			break;
+		wb_words_advisory(a, &aw);
+		cJSON_AddStringToObject(x, K(FACT), aw.fact);
+		cJSON_AddStringToObject(x, K(VALUE), aw.value);
+		cJSON_AddStringToObject(x, K(ADVICE), aw.advice);
+		cJSON_AddStringToObject(x, K(REASON), aw.reason);
+		cJSON_AddStringToObject(x, K(SEVERITY), wb_severity_name(a->severity));
+		cJSON_AddItemToArray(arr, x);
+	}
+}
+
+void wb_json_add_recommendation(cJSON *root, const struct wb_recommendation *rec)
+{
+	cJSON *o = cJSON_AddObjectToObject(root, K(RECOMMENDATION)), *arr;
+	struct wb_rec_words w;
+	size_t i;
+
+	if (!o)
+		return;
+	wb_words_recommendation(rec, &w);
+	cJSON_AddStringToObject(o, K(WORKLOAD), wb_workload_names[rec->workload]);
+	wb_json_add_placement(o, rec->placement);
+	if (rec->failed) {
+		cJSON_AddNullToObject(o, K(WAL_SYNC_METHOD));
+		cJSON_AddStringToObject(o, K(FAILURE), w.failure);
+		cJSON_AddStringToObject(o, K(HEADLINE), w.headline);
+		return;
+	}
+	cJSON_AddStringToObject(o, K(WAL_SYNC_METHOD), wb_method_get(rec->method)->name);
+	cJSON_AddBoolToObject(o, K(CHANGE), rec->change);
+	cJSON_AddBoolToObject(o, K(SIGNIFICANT), rec->significant);
+	cJSON_AddNumberToObject(o, K(MARGIN_PCT), rec->margin_pct);
+	wb_json_add_range(o, WB_KEY_CI95_PCT, rec->ci_low_pct, rec->ci_high_pct);
+	if (rec->has_runner_up) {
+		cJSON *ru = cJSON_AddObjectToObject(o, K(RUNNER_UP));
+
+		if (ru) {
+			cJSON_AddStringToObject(ru, K(METHOD), wb_method_get(rec->runner_up)->name);
+			cJSON_AddNumberToObject(ru, K(MARGIN_PCT), rec->runner_up_pct);
+			wb_json_add_range(ru, WB_KEY_CI95_PCT, rec->runner_up_low, rec->runner_up_high);
+		}
+	} else {
+		cJSON_AddNullToObject(o, K(RUNNER_UP));
+	}
+	add_verdict(o, WB_KEY_OLTP, &rec->oltp);
+	add_verdict(o, WB_KEY_BULK, &rec->bulk);
+	cJSON_AddNumberToObject(o, K(FLUSH_P50_US), rec->flush_p50_us);
+	cJSON_AddNumberToObject(o, K(COMMIT_DELAY_US), rec->commit_delay_us);
+	cJSON_AddNumberToObject(o, K(COMMIT_SIBLINGS), rec->commit_siblings);
+	cJSON_AddStringToObject(o, K(COMMIT_DELAY_REASON), w.commit_reason);
+	cJSON_AddBoolToObject(o, K(DECIDED), rec->decided);
+	cJSON_AddNumberToObject(o, K(DECIDED_IN_S), rec->decided_in_s);
+	cJSON_AddStringToObject(o, K(HEADLINE), w.headline);
+	cJSON_AddStringToObject(o, K(REASON), w.reason);
+	add_advisories(o, rec);
+	arr = cJSON_AddArrayToObject(o, K(CONFIG));
+	for (i = 0; arr && i < w.nconfig; i++)
+		cJSON_AddItemToArray(arr, cJSON_CreateString(w.config[i]));
+	arr = cJSON_AddArrayToObject(o, K(ALTER_SYSTEM));
+	for (i = 0; arr && i < w.nalter; i++)
+		cJSON_AddItemToArray(arr, cJSON_CreateString(w.alter[i]));
+}

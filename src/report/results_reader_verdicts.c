@@ -1,0 +1,232 @@
+/* results_reader_verdicts.c — the reader's part for the answers recommend and
+ * qualify add: what a fleet summary compares (checked), and what the HTML
+ * report shows of them as they are — the method and its margins, where pg_wal
+ * belongs, the tier's criteria, the advisories and findings. */
+#include "report/results_reader_parts.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+/* recommendation.oltp, .bulk, .runner_up. */
+static int choice(struct reader *rd, const cJSON *o, struct wb_saved_choice *c)
+{
+	const cJSON *m = wb_rd_member(o, WB_KEY_WAL_SYNC_METHOD);
+	int ret;
+
+	c->present = cJSON_IsObject(o);
+	c->margin_pct = wb_rd_show_number(o, WB_KEY_MARGIN_PCT);
+	c->ci95_pct = wb_rd_show_range(o, WB_KEY_CI95_PCT);
+	if ((ret = wb_rd_show_string(rd, o, cJSON_IsString(m) && *m->valuestring ?
+				     WB_KEY_WAL_SYNC_METHOD : WB_KEY_METHOD, &c->method)) ||
+	    (ret = wb_rd_show_string(rd, o, WB_KEY_REASON, &c->reason)))
+		return ret;
+	return 0;
+}
+
+static int advisories(struct reader *rd, const cJSON *rec, struct wb_saved_recommendation *r)
+{
+	const cJSON *arr = wb_rd_show_array(rec, WB_KEY_ADVISORIES, &r->nadvisories), *a;
+	struct wb_saved_advisory *x;
+	int ret;
+
+	if (!r->nadvisories)
+		return 0;
+	if (!(x = r->advisories = wb_rd_keep_array(rd, r->nadvisories, sizeof(*x))))
+		return -ENOMEM;
+	cJSON_ArrayForEach(a, arr) {
+		if ((ret = wb_rd_show_string(rd, a, WB_KEY_SEVERITY, &x->severity)) ||
+		    (ret = wb_rd_show_string(rd, a, WB_KEY_FACT, &x->fact)) ||
+		    (ret = wb_rd_show_string(rd, a, WB_KEY_VALUE, &x->value)) ||
+		    (ret = wb_rd_show_string(rd, a, WB_KEY_ADVICE, &x->advice)) ||
+		    (ret = wb_rd_show_string(rd, a, WB_KEY_REASON, &x->reason)))
+			return ret;
+		x++;
+	}
+	return 0;
+}
+
+static int candidate(struct reader *rd, const cJSON *o, struct wb_saved_candidate *c)
+{
+	const cJSON *rec = wb_rd_member(o, WB_KEY_RECOMMENDED);
+	int ret;
+
+	c->same_device = wb_rd_show_true(o, WB_KEY_SAME_DEVICE);
+	c->move = wb_rd_show_true(o, WB_KEY_MOVE);
+	c->depends_on_load = wb_rd_show_true(o, WB_KEY_DEPENDS_ON_LOAD);
+	c->recommended = !cJSON_IsFalse(rec);
+	c->gain_pct = wb_rd_show_number(o, WB_KEY_GAIN_PCT);
+	c->ci95_pct = wb_rd_show_range(o, WB_KEY_CI95_PCT);
+	c->commit_per_s = wb_rd_show_number(wb_rd_member(o, WB_KEY_COMMIT), WB_KEY_COMMITS_PER_S);
+	c->group_per_s = wb_rd_show_number(wb_rd_member(o, WB_KEY_GROUP), WB_KEY_COMMITS_PER_S);
+	if ((ret = wb_rd_show_string(rd, o, WB_KEY_PATH, &c->path)) ||
+	    (ret = wb_rd_show_string(rd, o, WB_KEY_DEVICE, &c->device)) ||
+	    (ret = wb_rd_show_string(rd, o, WB_KEY_REASON, &c->reason)))
+		return ret;
+	return 0;
+}
+
+static double row_rate(const cJSON *base, enum wb_key row)
+{
+	return wb_rd_show_number(wb_rd_member(base, row), WB_KEY_COMMITS_PER_S);
+}
+
+static int placement(struct reader *rd, const cJSON *rec, struct wb_saved_placement *p)
+{
+	const cJSON *base = wb_rd_member(rec, WB_KEY_PLACEMENT_BASELINE), *arr, *c;
+	struct wb_saved_candidate *x;
+	int ret;
+
+	if (!(p->present = cJSON_IsObject(base)))
+		return 0;
+	p->idle_commit = row_rate(base, WB_KEY_IDLE_COMMIT);
+	p->idle_group = row_rate(base, WB_KEY_IDLE_GROUP);
+	p->loaded_commit = row_rate(base, WB_KEY_LOADED_COMMIT);
+	p->loaded_group = row_rate(base, WB_KEY_LOADED_GROUP);
+	if ((ret = wb_rd_show_string(rd, base, WB_KEY_FAILURE, &p->failure)) ||
+	    (ret = wb_rd_show_string(rd, base, WB_KEY_HEADLINE, &p->headline)) ||
+	    (ret = wb_rd_show_string(rd, base, WB_KEY_CONTEXT, &p->context)) ||
+	    (ret = wb_rd_show_lines(rd, base, WB_KEY_STEPS, &p->steps)))
+		return ret;
+	arr = wb_rd_show_array(rec, WB_KEY_PLACEMENT, &p->n);
+	p->has_candidates = arr != NULL;
+	if (!p->n)
+		return 0;
+	if (!(x = p->c = wb_rd_keep_array(rd, p->n, sizeof(*x))))
+		return -ENOMEM;
+	cJSON_ArrayForEach(c, arr)
+		if ((ret = candidate(rd, c, x++)))
+			return ret;
+	return 0;
+}
+
+static int shown_recommendation(struct reader *rd, const cJSON *rec,
+				struct wb_saved_recommendation *r)
+{
+	int ret;
+
+	r->commit_delay_us = wb_rd_show_number(rec, WB_KEY_COMMIT_DELAY_US);
+	if ((ret = wb_rd_show_string(rd, rec, WB_KEY_FAILURE, &r->failure)) ||
+	    (ret = wb_rd_show_string(rd, rec, WB_KEY_HEADLINE, &r->headline)) ||
+	    (ret = wb_rd_show_string(rd, rec, WB_KEY_REASON, &r->reason)) ||
+	    (ret = wb_rd_show_string(rd, rec, WB_KEY_COMMIT_DELAY_REASON,
+				     &r->commit_delay_reason)) ||
+	    (ret = choice(rd, wb_rd_member(rec, WB_KEY_OLTP), &r->oltp)) ||
+	    (ret = choice(rd, wb_rd_member(rec, WB_KEY_BULK), &r->bulk)) ||
+	    (ret = choice(rd, wb_rd_member(rec, WB_KEY_RUNNER_UP), &r->runner_up)) ||
+	    (ret = wb_rd_show_lines(rd, rec, WB_KEY_CONFIG, &r->config)) ||
+	    (ret = wb_rd_show_lines(rd, rec, WB_KEY_ALTER_SYSTEM, &r->alter_system)) ||
+	    (ret = advisories(rd, rec, r)) ||
+	    (ret = placement(rd, rec, &r->placement)))
+		return ret;
+	return 0;
+}
+
+static int criteria(struct reader *rd, const cJSON *q, struct wb_saved_qualification *s)
+{
+	const cJSON *arr = wb_rd_show_array(q, WB_KEY_CRITERIA, &s->ncriteria), *c;
+	struct wb_saved_criterion *x;
+	int ret;
+
+	if (!s->ncriteria)
+		return 0;
+	if (!(x = s->criteria = wb_rd_keep_array(rd, s->ncriteria, sizeof(*x))))
+		return -ENOMEM;
+	cJSON_ArrayForEach(c, arr) {
+		x->value = wb_rd_show_number(c, WB_KEY_VALUE);
+		x->threshold = wb_rd_show_number(c, WB_KEY_THRESHOLD);
+		x->ci95 = wb_rd_show_range(c, WB_KEY_CI95);
+		if ((ret = wb_rd_show_string(rd, c, WB_KEY_SHAPE, &x->shape)) ||
+		    (ret = wb_rd_show_string(rd, c, WB_KEY_METRIC, &x->metric)) ||
+		    (ret = wb_rd_show_string(rd, c, WB_KEY_RESULT, &x->result)) ||
+		    (ret = wb_rd_show_string(rd, c, WB_KEY_SOURCE, &x->source)))
+			return ret;
+		x++;
+	}
+	return 0;
+}
+
+static int shown_qualification(struct reader *rd, const cJSON *q,
+			       struct wb_saved_qualification *s)
+{
+	const cJSON *arr = wb_rd_show_array(q, WB_KEY_TIERS, &s->ntiers), *c;
+	struct wb_saved_tier *x;
+	int ret;
+
+	if ((ret = wb_rd_show_string(rd, q, WB_KEY_FAILURE, &s->failure)) ||
+	    (ret = wb_rd_show_string(rd, q, WB_KEY_HEADLINE, &s->headline)) ||
+	    (ret = wb_rd_show_string(rd, wb_rd_member(q, WB_KEY_TREND), WB_KEY_LINE,
+				     &s->trend_line)) ||
+	    (ret = criteria(rd, q, s)))
+		return ret;
+	if (!s->ntiers)
+		return 0;
+	if (!(x = s->tiers = wb_rd_keep_array(rd, s->ntiers, sizeof(*x))))
+		return -ENOMEM;
+	cJSON_ArrayForEach(c, arr) {
+		if ((ret = wb_rd_show_string(rd, c, WB_KEY_TIER, &x->tier)) ||
+		    (ret = wb_rd_show_string(rd, c, WB_KEY_VERDICT, &x->verdict)))
+			return ret;
+		x++;
+	}
+	return 0;
+}
+
+static int findings(struct reader *rd, const cJSON *root, struct wb_saved_results *out)
+{
+	const cJSON *arr = wb_rd_show_array(root, WB_KEY_FINDINGS, &out->nfindings), *f;
+	struct wb_saved_finding *x;
+	int ret;
+
+	if (!out->nfindings)
+		return 0;
+	if (!(x = out->findings = wb_rd_keep_array(rd, out->nfindings, sizeof(*x))))
+		return -ENOMEM;
+	cJSON_ArrayForEach(f, arr) {
+		if ((ret = wb_rd_show_string(rd, f, WB_KEY_NAME, &x->name)) ||
+		    (ret = wb_rd_show_string(rd, f, WB_KEY_SEVERITY, &x->severity)) ||
+		    (ret = wb_rd_show_string(rd, f, WB_KEY_EVIDENCE, &x->evidence)) ||
+		    (ret = wb_rd_show_string(rd, f, WB_KEY_ADVICE, &x->advice)))
+			return ret;
+		x++;
+	}
+	return 0;
+}
+
+int wb_rd_verdicts(struct reader *rd, const cJSON *root, struct wb_saved_results *out)
+{
+	const cJSON *rec, *qual;
+	int change = 0, ret;
+
+	if ((ret = wb_rd_get_object(rd, root, WB_KEY_RECOMMENDATION, &rec)) ||
+	    (ret = wb_rd_get_object(rd, root, WB_KEY_QUALIFICATION, &qual)))
+		return ret;
+	if (rec) {
+		snprintf(rd->where, sizeof(rd->where), "%s", wb_key(WB_KEY_RECOMMENDATION));
+		if ((ret = wb_rd_get_string(rd, rec, WB_KEY_WAL_SYNC_METHOD, out->recommended_method,
+					    sizeof(out->recommended_method), "")) ||
+		    (ret = wb_rd_get_bool(rd, rec, WB_KEY_CHANGE, &change)) ||
+		    (ret = wb_rd_get_string(rd, rec, WB_KEY_HEADLINE, out->headline,
+					    sizeof(out->headline), "")) ||
+		    (ret = shown_recommendation(rd, rec, &out->rec)))
+			return ret;
+		out->has_recommendation = true;
+		out->recommendation_change = change == 1;
+	}
+	if (qual) {
+		snprintf(rd->where, sizeof(rd->where), "%s", wb_key(WB_KEY_QUALIFICATION));
+		if ((ret = wb_rd_get_string(rd, qual, WB_KEY_TIER, out->tier, sizeof(out->tier), "")) ||
+		    (ret = wb_rd_get_string(rd, qual, WB_KEY_VERDICT, out->verdict,
+					    sizeof(out->verdict), "")))
+			return ret;
+		if (!*out->headline &&
+		    (ret = wb_rd_get_string(rd, qual, WB_KEY_HEADLINE, out->headline,
+					    sizeof(out->headline), "")))
+			return ret;
+		if ((ret = shown_qualification(rd, qual, &out->qual)))
+			return ret;
+		out->has_qualification = true;
+	}
+	rd->where[0] = '\0';
+	return findings(rd, root, out);
+}
