@@ -34,7 +34,4 @@ void wb_verify_judge_slot(struct wb_verify_verdict *v, uint64_t slot,
 			  const struct wb_verify_slot *ledger, enum wb_verify_found found,
 			  uint64_t seq);
 
-/* What a slot held, in a few words for the report ("all zeros", "checksum mismatch"). */
-const char *wb_verify_found_name(enum wb_verify_found f);
-
 #endif

@@ -20,6 +20,7 @@
 #include "measure/verify.h"
 #include "model/units.h"
 #include "plan/options.h"
+#include "report/words.h"
 
 #define MAX_LISTED_LOSSES 50 /* lines of detail; the count is always complete */
 

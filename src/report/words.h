@@ -15,6 +15,7 @@
 #include "advice/placement.h"
 #include "advice/qualify.h"
 #include "advice/recommend.h"
+#include "advice/verify.h"
 #include "results/saved.h"
 
 /* A part's why (commits, bulk flushes): the group decision's reason at most. */
@@ -172,5 +173,8 @@ char *wb_fleet_gate_words(const struct wb_fleet_verdict *v, char *buf, size_t le
 
 /* The JSON name of a finding's kind: "slow", "p99", "failed". */
 const char *wb_fleet_finding_kind_name(enum wb_fleet_finding_kind k);
+
+/* verify (words_verify.c). What a slot held, in a few words for the report ("all zeros", "checksum mismatch"). */
+const char *wb_verify_found_name(enum wb_verify_found f);
 
 #endif
