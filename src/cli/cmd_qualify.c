@@ -18,6 +18,7 @@
 #include "measure/cleanup.h"
 #include "measure/session.h"
 #include "plan/options.h"
+#include "plan/command.h"
 #include "plan/plan.h"
 #include "plan/tiers.h"
 #include "report/json.h"
@@ -32,7 +33,7 @@ int wb_cmd_qualify(int argc, char **argv)
 	struct wb_qualification *q = NULL;
 	struct wb_tiers *tiers = NULL;
 	struct wb_json_verdicts v = { 0 };
-	struct wb_schedule sched;
+	struct wb_command_plan plan;
 	struct wb_config cfg;
 	struct wb_test *tests = NULL;
 	struct wb_session_where where = { .dirs = NULL, .ndirs = 1 };
@@ -84,20 +85,11 @@ int wb_cmd_qualify(int argc, char **argv)
 		status = WB_EXIT_SETUP;
 		goto out;
 	}
-	/* Every shape every round, in random order, for the whole duration: each
-	 * trial is a time slice, and the slices are the trend. */
-	sched = (struct wb_schedule){
-		.adaptive = true,
-		.budget_ns = cfg.budget_ns,
-		.trial_ns = cfg.trial_ns,
-		.warmup_ns = 0,
-		.min_trials = 1,
-		.ci_target_pct = 0.0,
-		.seed = wb_input_seed(cfg.seed),
-		.slices = true,
-	};
-	rs.adaptive = true;
-	rs.max_cv_pct = 10.0;
+	(void)wb_plan_command(WB_CMD_QUALIFY, &cfg, wb_input_seed(cfg.seed), &plan);
+	rs.adaptive = plan.sched.adaptive;
+	rs.ci_target_pct = plan.judge.ci_target_pct;
+	rs.max_cv_pct = plan.judge.max_cv_pct;
+	rs.min_difference_pct = plan.judge.min_difference_pct;
 	printf("Does %s qualify as \"%s\"? PostgreSQL commits and etcd's WAL writes for %.0f s, "
 	       "in slices of %.1f s.\n", cfg.target, cfg.tier, cfg.budget_ns / 1e9,
 	       cfg.trial_ns / 1e9);
@@ -105,7 +97,7 @@ int wb_cmd_qualify(int argc, char **argv)
 	wb_cleanup_graceful(true); /* a first Ctrl-C still judges and writes what was measured */
 	where.dirs = &cfg.target;
 	where.raw_device = raw;
-	status = wb_exit_for_session(wb_session_run_at(&where, tests, n, &sched,
+	status = wb_exit_for_session(wb_session_run_at(&where, tests, n, &plan.sched,
 						       wb_progress_hooks(NULL, cfg.quiet, &hooks),
 						       &rs));
 	wb_progress_end();

@@ -19,6 +19,7 @@
 #include "measure/cleanup.h"
 #include "measure/session.h"
 #include "plan/options.h"
+#include "plan/command.h"
 #include "plan/plan.h"
 #include "report/json.h"
 #include "report/progress.h"
@@ -26,9 +27,6 @@
 #include "report/placement.h"
 #include "report/recommend.h"
 #include "report/text.h"
-
-/* Trials before a test may be judged; the decision's own minimum applies too. */
-#define REC_MIN_TRIALS 5
 
 /* The data directory is a cluster's own (PG_VERSION): the steps can name it. */
 static bool is_pgdata(const char *dir)
@@ -56,17 +54,7 @@ static int run_placement(const struct wb_config *cfg, uint64_t seed, struct wb_r
 					  .load = &load };
 	struct wb_placement_params params = { .min_gain_pct = cfg->min_gain_bp / 100.0,
 					      .data_is_pgdata = is_pgdata(cfg->target) };
-	struct wb_schedule sched = {
-		.adaptive = true,
-		.budget_ns = cfg->budget_ns,
-		.trial_ns = cfg->trial_ns,
-		.warmup_ns = cfg->warmup_ns,
-		.min_trials = REC_MIN_TRIALS,
-		.ci_target_pct = 0.0, /* pairs by round: every row runs every round */
-		.seed = seed,
-		.min_gain_pct = cfg->min_gain_bp / 100.0,
-		.placement = true,
-	};
+	struct wb_command_plan plan;
 	struct wb_result_hooks hooks;
 	struct wb_test *tests;
 	size_t n, k;
@@ -82,9 +70,11 @@ static int run_placement(const struct wb_config *cfg, uint64_t seed, struct wb_r
 
 		dirs[k] = realpath(dir, abs[k]) ? abs[k] : dir;
 	}
-	prs->adaptive = true;
-	prs->max_cv_pct = 10.0;
-	prs->min_difference_pct = 0.0;
+	wb_plan_placement_step(cfg, seed, &plan);
+	prs->adaptive = plan.sched.adaptive;
+	prs->ci_target_pct = plan.judge.ci_target_pct;
+	prs->max_cv_pct = plan.judge.max_cv_pct;
+	prs->min_difference_pct = plan.judge.min_difference_pct;
 	printf("Where should pg_wal live? Commits on %s, idle and under a checkpoint-like load "
 	       "(%.0f%s), against %u other director%s with that load on %s: %zu rows, %.0f s.\n",
 	       cfg->target, load.per_s > 0 ? load.per_s : load.pct,
@@ -95,7 +85,7 @@ static int run_placement(const struct wb_config *cfg, uint64_t seed, struct wb_r
 		printf("  (a share of capacity is a guess at your server's load: --data-load RATE/s "
 		       "with the data pages it writes per second predicts for it; see the README)\n");
 	fflush(stdout);
-	status = wb_exit_for_session(wb_session_run_at(&where, tests, n, &sched,
+	status = wb_exit_for_session(wb_session_run_at(&where, tests, n, &plan.sched,
 						       wb_progress_hooks(NULL, cfg->quiet, &hooks),
 						       prs));
 	wb_progress_end();
@@ -137,7 +127,7 @@ int wb_cmd_recommend(int argc, char **argv)
 	struct wb_recommend_params params;
 	struct wb_recommendation rec;
 	struct wb_results rs = { 0 };
-	struct wb_schedule sched;
+	struct wb_command_plan plan;
 	struct wb_config cfg;
 	struct wb_test *tests;
 	size_t n;
@@ -204,28 +194,18 @@ int wb_cmd_recommend(int argc, char **argv)
 		status = WB_EXIT_SETUP;
 		goto out_placement;
 	}
-	sched = (struct wb_schedule){
-		.adaptive = true,
-		.budget_ns = cfg.budget_ns,
-		.trial_ns = cfg.trial_ns,
-		.warmup_ns = cfg.warmup_ns,
-		.min_trials = REC_MIN_TRIALS,
-		.ci_target_pct = 0.0,
-		.seed = cfg.seed,
-		.decide = true,
-		.decide_baseline = WB_DEFAULT_METHOD,
-		.min_gain_pct = cfg.min_gain_bp / 100.0,
-	};
-	rs.adaptive = true;
-	rs.max_cv_pct = 10.0;
-	rs.min_difference_pct = 3.0;
+	(void)wb_plan_command(WB_CMD_RECOMMEND, &cfg, cfg.seed, &plan);
+	rs.adaptive = plan.sched.adaptive;
+	rs.ci_target_pct = plan.judge.ci_target_pct;
+	rs.max_cv_pct = plan.judge.max_cv_pct;
+	rs.min_difference_pct = plan.judge.min_difference_pct;
 	printf("Which wal_sync_method for %s? %s workload, as PostgreSQL %u opens WAL "
 	       "(wal_level=%s%s): %zu tests, at most %.0f s, stopping as soon as it is known.\n",
 	       cfg.target, wb_workload_names[cfg.workload], (unsigned)cfg.pg_version,
 	       wb_wal_level_names[cfg.wal_level], cfg.debug_io_direct ? ", debug_io_direct=wal" : "",
 	       n, cfg.budget_ns / 1e9);
 	fflush(stdout);
-	ret = wb_exit_for_session(wb_session_run(cfg.target, tests, n, &sched,
+	ret = wb_exit_for_session(wb_session_run(cfg.target, tests, n, &plan.sched,
 						 wb_progress_hooks(NULL, cfg.quiet, &hooks), &rs));
 	wb_progress_end();
 	if (!pl || status == WB_EXIT_OK)

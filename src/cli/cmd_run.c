@@ -14,6 +14,7 @@
 #include "plan/options.h"
 #include "measure/cleanup.h"
 #include "measure/session.h"
+#include "plan/command.h"
 #include "plan/plan.h"
 #include "plan/profile.h"
 #include "report/csv.h"
@@ -103,7 +104,7 @@ int wb_cmd_run(int argc, char **argv)
 	struct wb_profile prof, *profp = NULL;
 	struct wb_results rs = { 0 };
 	struct wb_test *tests = NULL;
-	struct wb_schedule sched;
+	struct wb_command_plan plan;
 	struct wb_config cfg;
 	struct wb_result_hooks hooks;
 	struct stat st;
@@ -144,28 +145,17 @@ int wb_cmd_run(int argc, char **argv)
 		status = WB_EXIT_SETUP;
 		goto out;
 	}
-	sched = (struct wb_schedule){
-		.adaptive = true,
-		.budget_ns = cfg.budget_ns,
-		.trial_ns = cfg.trial_ns,
-		.warmup_ns = cfg.warmup_ns,
-		.min_trials = (unsigned)cfg.min_trials,
-		.ci_target_pct = cfg.ci_target_bp / 100.0,
-		.seed = wb_input_seed(cfg.seed),
-		.decide = cfg.decide != 0,
-		.decide_baseline = cfg.decide ? (enum wb_method_id)(cfg.decide - 1) : WB_METHOD_FDATASYNC,
-		.min_gain_pct = cfg.min_gain_bp / 100.0,
-	};
-	rs.adaptive = true;
-	rs.ci_target_pct = sched.ci_target_pct;
-	rs.max_cv_pct = cfg.max_cv_bp / 100.0;
-	rs.min_difference_pct = rs.ci_target_pct;
-	wb_text_print_header(cfg.target, profp ? profp->path : NULL, &sched, n);
+	(void)wb_plan_command(WB_CMD_RUN, &cfg, wb_input_seed(cfg.seed), &plan);
+	rs.adaptive = plan.sched.adaptive;
+	rs.ci_target_pct = plan.judge.ci_target_pct;
+	rs.max_cv_pct = plan.judge.max_cv_pct;
+	rs.min_difference_pct = plan.judge.min_difference_pct;
+	wb_text_print_header(cfg.target, profp ? profp->path : NULL, &plan.sched, n);
 	wb_cleanup_graceful(true); /* a first Ctrl-C still reports and writes what was measured */
 	status = wb_exit_for_session(
 		wb_session_run_at(&(struct wb_session_where){ .dirs = (const char *const[]){ cfg.target },
 							       .ndirs = 1, .raw_device = raw },
-				  tests, n, &sched, wb_progress_hooks(&wb_text_hooks, cfg.quiet, &hooks),
+				  tests, n, &plan.sched, wb_progress_hooks(&wb_text_hooks, cfg.quiet, &hooks),
 				  &rs));
 	wb_progress_end();
 	wb_text_print_summary(&rs);
