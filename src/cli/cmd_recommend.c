@@ -6,6 +6,7 @@
  * candidate while a checkpoint-like load runs on DIR), then choose the method
  * for the volume pg_wal ends up on. */
 #include <limits.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -87,6 +88,26 @@ static int run_placement(const struct wb_config *cfg, uint64_t seed, struct wb_r
 	return status;
 }
 
+/* The recommendation when the placement step ends the run (stopped by a
+ * signal, or failed): no method, the placement so far, and why. */
+static void placement_ended(struct wb_recommendation *rec, const struct wb_config *cfg,
+			    const struct wb_placement *pl, bool interrupted)
+{
+	memset(rec, 0, sizeof(*rec));
+	rec->workload = (enum wb_workload)cfg->workload;
+	rec->failed = true;
+	rec->method = WB_METHOD_COUNT;
+	rec->placement = pl;
+	if (interrupted) {
+		snprintf(rec->failure, sizeof(rec->failure), "interrupted during the placement");
+		snprintf(rec->headline, sizeof(rec->headline), "No recommendation: interrupted.");
+	} else {
+		snprintf(rec->failure, sizeof(rec->failure), "%.300s", pl->failure);
+		snprintf(rec->headline, sizeof(rec->headline),
+			 "No recommendation: the placement run failed.");
+	}
+}
+
 /* Writes the reports asked for, with rec; returns status, made worse by a failure. */
 static int write_reports(const struct wb_config *cfg, const struct wb_results *rs,
 			 const struct wb_recommendation *rec, int status)
@@ -125,31 +146,16 @@ int wb_cmd_recommend(int argc, char **argv)
 			return WB_EXIT_SETUP;
 		}
 		status = run_placement(&cfg, cfg.seed, &prs, pl);
-		if (prs.interrupted) {
-			/* Stopped by a signal: the placement so far, and no method. */
-			memset(&rec, 0, sizeof(rec));
-			rec.workload = (enum wb_workload)cfg.workload;
-			rec.failed = true;
-			rec.method = WB_METHOD_COUNT;
-			rec.placement = pl;
-			snprintf(rec.failure, sizeof(rec.failure), "interrupted during the placement");
-			snprintf(rec.headline, sizeof(rec.headline), "No recommendation: interrupted.");
-			status = write_reports(&cfg, &prs, &rec, 128 + prs.interrupted);
-			goto out_placement;
-		}
-		if (pl->failed) {
-			/* A failure on the data volume or a candidate ends the run: no
-			 * method is chosen for storage that just failed. */
-			memset(&rec, 0, sizeof(rec));
-			rec.workload = (enum wb_workload)cfg.workload;
-			rec.failed = true;
-			rec.method = WB_METHOD_COUNT;
-			rec.placement = pl;
-			snprintf(rec.failure, sizeof(rec.failure), "%.300s", pl->failure);
-			snprintf(rec.headline, sizeof(rec.headline), "No recommendation: the placement "
-				 "run failed.");
-			status = write_reports(&cfg, &prs, &rec, status == WB_EXIT_OK ? WB_EXIT_SETUP
-										  : status);
+		if (prs.interrupted || pl->failed) {
+			/* Stopped by a signal, or a failure on the data volume or a
+			 * candidate: the placement so far, and no method (none is
+			 * chosen for storage that just failed). */
+			placement_ended(&rec, &cfg, pl, prs.interrupted != 0);
+			if (prs.interrupted)
+				status = 128 + prs.interrupted;
+			else if (status == WB_EXIT_OK)
+				status = WB_EXIT_SETUP;
+			status = write_reports(&cfg, &prs, &rec, status);
 			goto out_placement;
 		}
 		cfg.target = pl->wal_dir;
