@@ -14,7 +14,8 @@
 /* Fixed: each test runs once for its duration, in order. Adaptive: trials of all
  * tests interleaved in a fresh random order each round, so drift hits every
  * test alike; a test stops once its CI is within target, when the decision or
- * the placement settles it, or when its share of the budget is spent. */
+ * the placement settles it (measure/stop_rules.h), or when its share of the
+ * budget is spent. */
 struct wb_schedule {
 	bool adaptive;
 	uint64_t budget_ns;      /* whole run */
