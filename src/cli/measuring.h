@@ -1,7 +1,7 @@
-/* measuring.h — the steps run, recommend and qualify take alike: read the
- * options, run a session as the plan says, write the reports asked for, each
- * with the exit-status rule the README documents. What a command asks, checks
- * and prints is its own (cmd_*.c). */
+/* measuring.h — the steps the measuring commands take alike: read the options
+ * (compat too), run a session as the plan says, write the reports asked for
+ * (run, recommend, qualify), each with the exit-status rule the README
+ * documents. What a command asks, checks and prints is its own (cmd_*.c). */
 #ifndef WB_CLI_MEASURING_H
 #define WB_CLI_MEASURING_H
 
