@@ -5,6 +5,7 @@
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
 #include "cli/inputs.h"
+#include "cli/measuring.h"
 #include "plan/options.h"
 #include "measure/session.h"
 #include "plan/plan.h"
@@ -20,11 +21,8 @@ int wb_cmd_compat(int argc, char **argv)
 	size_t n;
 	int ret;
 
-	if (wb_config_defaults(&cfg, WB_CMD_COMPAT))
-		return WB_EXIT_SETUP;
-	ret = wb_parse_command_line(&cfg, WB_CMD_COMPAT, argc, argv);
-	if (ret)
-		return ret < 0 ? WB_EXIT_OK : WB_EXIT_USAGE;
+	if (!wb_cli_configure(&cfg, WB_CMD_COMPAT, argc, argv, &ret))
+		return ret;
 	if (!wb_input_target_ok("-f", cfg.target))
 		return WB_EXIT_SETUP;
 	tests = wb_plan_compat(cfg.duration_ns, &n);

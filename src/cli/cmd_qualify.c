@@ -7,22 +7,17 @@
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
-
-#include <sys/stat.h>
 
 #include "advice/qualify.h"
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
 #include "cli/inputs.h"
-#include "measure/cleanup.h"
-#include "measure/session.h"
+#include "cli/measuring.h"
+#include "plan/command.h"
 #include "plan/options.h"
 #include "plan/plan.h"
 #include "plan/tiers.h"
 #include "report/json.h"
-#include "report/progress.h"
-#include "report/prom.h"
 #include "report/qualify.h"
 #include "report/text.h"
 
@@ -31,36 +26,18 @@ int wb_cmd_qualify(int argc, char **argv)
 	struct wb_results rs = { 0 };
 	struct wb_qualification *q = NULL;
 	struct wb_tiers *tiers = NULL;
-	struct wb_json_verdicts v = { 0 };
-	struct wb_schedule sched;
+	struct wb_command_plan plan;
 	struct wb_config cfg;
 	struct wb_test *tests = NULL;
-	struct wb_session_where where = { .dirs = NULL, .ndirs = 1 };
-	struct wb_result_hooks hooks;
-	struct stat st;
 	bool raw;
-	const char *why, *operand;
 	char err[512];
 	size_t n;
-	int ret, status;
+	int status;
 
-	if (wb_config_defaults(&cfg, WB_CMD_QUALIFY))
-		return WB_EXIT_SETUP;
-	operand = wb_input_leading_operand(&argc, &argv);
-	ret = wb_parse_command_line(&cfg, WB_CMD_QUALIFY, argc, argv);
-	if (ret)
-		return ret < 0 ? WB_EXIT_OK : WB_EXIT_SETUP;
-	if (operand)
-		cfg.target = operand;
-	raw = stat(cfg.target, &st) == 0 && S_ISBLK(st.st_mode);
-	if (!raw && cfg.destroy_data) {
-		fprintf(stderr, "walbench: --destroy-data: %s is not a block device\n", cfg.target);
-		return WB_EXIT_SETUP;
-	}
-	if ((raw ? !wb_input_raw_device_ok(cfg.target, cfg.destroy_data, WB_ETCD_FILE)
-		 : !wb_input_dir_ok("DIR", cfg.target)) ||
-	    !wb_input_output_ok("--json", cfg.json_path) ||
-	    !wb_input_output_ok("--prom", cfg.prom_path))
+	if (!wb_cli_configure(&cfg, WB_CMD_QUALIFY, argc, argv, &status))
+		return status;
+	if (!wb_input_site_ok("DIR", cfg.target, cfg.destroy_data, WB_ETCD_FILE, &raw) ||
+	    !wb_input_reports_ok(&cfg))
 		return WB_EXIT_SETUP;
 	tiers = malloc(sizeof(*tiers));
 	q = malloc(sizeof(*q));
@@ -84,31 +61,14 @@ int wb_cmd_qualify(int argc, char **argv)
 		status = WB_EXIT_SETUP;
 		goto out;
 	}
-	/* Every shape every round, in random order, for the whole duration: each
-	 * trial is a time slice, and the slices are the trend. */
-	sched = (struct wb_schedule){
-		.adaptive = true,
-		.budget_ns = cfg.budget_ns,
-		.trial_ns = cfg.trial_ns,
-		.warmup_ns = 0,
-		.min_trials = 1,
-		.ci_target_pct = 0.0,
-		.seed = wb_input_seed(cfg.seed),
-		.slices = true,
-	};
-	rs.adaptive = true;
-	rs.max_cv_pct = 10.0;
+	(void)wb_plan_command(WB_CMD_QUALIFY, &cfg, wb_input_seed(cfg.seed), &plan);
 	printf("Does %s qualify as \"%s\"? PostgreSQL commits and etcd's WAL writes for %.0f s, "
 	       "in slices of %.1f s.\n", cfg.target, cfg.tier, cfg.budget_ns / 1e9,
 	       cfg.trial_ns / 1e9);
 	fflush(stdout);
-	wb_cleanup_graceful(true); /* a first Ctrl-C still judges and writes what was measured */
-	where.dirs = &cfg.target;
-	where.raw_device = raw;
-	status = wb_exit_for_session(wb_session_run_at(&where, tests, n, &sched,
-						       wb_progress_hooks(NULL, cfg.quiet, &hooks),
-						       &rs));
-	wb_progress_end();
+	status = wb_cli_measure(&(struct wb_session_where){ .dirs = &cfg.target, .ndirs = 1,
+							    .raw_device = raw },
+				tests, n, &plan, NULL, cfg.quiet, &rs);
 	if (rs.n) {
 		bool ok = wb_qualify(&rs, tiers, cfg.tier, q);
 
@@ -120,18 +80,8 @@ int wb_cmd_qualify(int argc, char **argv)
 			status = !ok ? WB_EXIT_SETUP
 				 : q->tiers[q->chosen].verdict == WB_Q_PASS ? WB_EXIT_OK
 				 : WB_EXIT_GATE;
-		v.qual = q;
-		if (cfg.prom_path && (ret = wb_prom_write(cfg.prom_path, &rs, NULL, &why))) {
-			fprintf(stderr, "walbench: %s: %s: %s\n", cfg.prom_path, why, strerror(-ret));
-			if (status == WB_EXIT_OK)
-				status = WB_EXIT_SETUP;
-		}
-		if (cfg.json_path &&
-		    (ret = wb_json_write(cfg.json_path, &rs, &cfg, WB_CMD_QUALIFY, &v, &why))) {
-			fprintf(stderr, "walbench: %s: %s: %s\n", cfg.json_path, why, strerror(-ret));
-			if (status == WB_EXIT_OK)
-				status = WB_EXIT_SETUP;
-		}
+		status = wb_cli_write_reports(&cfg, WB_CMD_QUALIFY, &rs,
+					      &(struct wb_json_verdicts){ .qual = q }, status);
 	}
 out:
 	wb_results_free(&rs);

@@ -6,6 +6,7 @@
  * candidate while a checkpoint-like load runs on DIR), then choose the method
  * for the volume pg_wal ends up on. */
 #include <limits.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,19 +17,15 @@
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
 #include "cli/inputs.h"
-#include "measure/cleanup.h"
+#include "cli/measuring.h"
 #include "measure/session.h"
+#include "plan/command.h"
 #include "plan/options.h"
 #include "plan/plan.h"
 #include "report/json.h"
-#include "report/progress.h"
-#include "report/prom.h"
 #include "report/placement.h"
 #include "report/recommend.h"
 #include "report/text.h"
-
-/* Trials before a test may be judged; the decision's own minimum applies too. */
-#define REC_MIN_TRIALS 5
 
 /* The data directory is a cluster's own (PG_VERSION): the steps can name it. */
 static bool is_pgdata(const char *dir)
@@ -56,18 +53,7 @@ static int run_placement(const struct wb_config *cfg, uint64_t seed, struct wb_r
 					  .load = &load };
 	struct wb_placement_params params = { .min_gain_pct = cfg->min_gain_bp / 100.0,
 					      .data_is_pgdata = is_pgdata(cfg->target) };
-	struct wb_schedule sched = {
-		.adaptive = true,
-		.budget_ns = cfg->budget_ns,
-		.trial_ns = cfg->trial_ns,
-		.warmup_ns = cfg->warmup_ns,
-		.min_trials = REC_MIN_TRIALS,
-		.ci_target_pct = 0.0, /* pairs by round: every row runs every round */
-		.seed = seed,
-		.min_gain_pct = cfg->min_gain_bp / 100.0,
-		.placement = true,
-	};
-	struct wb_result_hooks hooks;
+	struct wb_command_plan plan;
 	struct wb_test *tests;
 	size_t n, k;
 	int status;
@@ -82,9 +68,7 @@ static int run_placement(const struct wb_config *cfg, uint64_t seed, struct wb_r
 
 		dirs[k] = realpath(dir, abs[k]) ? abs[k] : dir;
 	}
-	prs->adaptive = true;
-	prs->max_cv_pct = 10.0;
-	prs->min_difference_pct = 0.0;
+	wb_plan_placement_step(cfg, seed, &plan);
 	printf("Where should pg_wal live? Commits on %s, idle and under a checkpoint-like load "
 	       "(%.0f%s), against %u other director%s with that load on %s: %zu rows, %.0f s.\n",
 	       cfg->target, load.per_s > 0 ? load.per_s : load.pct,
@@ -95,10 +79,7 @@ static int run_placement(const struct wb_config *cfg, uint64_t seed, struct wb_r
 		printf("  (a share of capacity is a guess at your server's load: --data-load RATE/s "
 		       "with the data pages it writes per second predicts for it; see the README)\n");
 	fflush(stdout);
-	status = wb_exit_for_session(wb_session_run_at(&where, tests, n, &sched,
-						       wb_progress_hooks(NULL, cfg->quiet, &hooks),
-						       prs));
-	wb_progress_end();
+	status = wb_cli_measure(&where, tests, n, &plan, NULL, cfg->quiet, prs);
 	if (!wb_placement_decide(prs, &params, pl) && status == WB_EXIT_OK)
 		status = WB_EXIT_SETUP;
 	wb_placement_print(pl, prs);
@@ -107,62 +88,37 @@ static int run_placement(const struct wb_config *cfg, uint64_t seed, struct wb_r
 	return status;
 }
 
-/* Writes the JSON report, if asked; returns status, made worse by a failure. */
-static int write_json(const struct wb_config *cfg, const struct wb_results *rs,
-		      const struct wb_recommendation *rec, int status)
+/* Writes the reports asked for, with rec; returns status, made worse by a failure. */
+static int write_reports(const struct wb_config *cfg, const struct wb_results *rs,
+			 const struct wb_recommendation *rec, int status)
 {
-	struct wb_json_verdicts v = { .rec = rec };
-	const char *why;
-	int ret;
-
-	if (cfg->prom_path && (ret = wb_prom_write(cfg->prom_path, rs, rec, &why))) {
-		fprintf(stderr, "walbench: %s: %s: %s\n", cfg->prom_path, why, strerror(-ret));
-		status = status == WB_EXIT_OK ? WB_EXIT_SETUP : status;
-	}
-	if (!cfg->json_path)
-		return status;
-	ret = wb_json_write(cfg->json_path, rs, cfg, WB_CMD_RECOMMEND, &v, &why);
-	if (!ret)
-		return status;
-	fprintf(stderr, "walbench: %s: %s: %s\n", cfg->json_path, why, strerror(-ret));
-	return status == WB_EXIT_OK ? WB_EXIT_SETUP : status;
+	return wb_cli_write_reports(cfg, WB_CMD_RECOMMEND, rs, &(struct wb_json_verdicts){ .rec = rec },
+				    status);
 }
 
 int wb_cmd_recommend(int argc, char **argv)
 {
 	struct wb_results prs = { 0 };
 	struct wb_placement *pl = NULL;
-	struct wb_result_hooks hooks;
 	unsigned k;
 	struct wb_recommend_params params;
 	struct wb_recommendation rec;
 	struct wb_results rs = { 0 };
-	struct wb_schedule sched;
+	struct wb_command_plan plan;
 	struct wb_config cfg;
 	struct wb_test *tests;
 	size_t n;
 	int ret, status = WB_EXIT_OK;
 
-	const char *operand = NULL;
-
-	if (wb_config_defaults(&cfg, WB_CMD_RECOMMEND))
-		return WB_EXIT_SETUP;
-	/* DIR may come first too: `recommend /srv/pg_wal --workload oltp`. */
-	operand = wb_input_leading_operand(&argc, &argv);
-	ret = wb_parse_command_line(&cfg, WB_CMD_RECOMMEND, argc, argv);
-	if (ret)
-		return ret < 0 ? WB_EXIT_OK : WB_EXIT_USAGE;
-	if (operand)
-		cfg.target = operand;
+	if (!wb_cli_configure(&cfg, WB_CMD_RECOMMEND, argc, argv, &status))
+		return status;
 	/* A typo in a pg_wal path must not quietly measure the parent's file system. */
-	if (!wb_input_dir_ok("DIR", cfg.target) || !wb_input_output_ok("--json", cfg.json_path) ||
-	    !wb_input_output_ok("--prom", cfg.prom_path))
+	if (!wb_input_dir_ok("DIR", cfg.target) || !wb_input_reports_ok(&cfg))
 		return WB_EXIT_SETUP;
 	for (k = 0; k < cfg.wal_candidates.n; k++)
 		if (!wb_input_dir_ok("--wal-candidate", cfg.wal_candidates.v[k]))
 			return WB_EXIT_SETUP;
 	cfg.seed = wb_input_seed(cfg.seed);
-	wb_cleanup_graceful(true); /* a first Ctrl-C still reports and writes what was measured */
 	if (cfg.wal_candidates.n) {
 		pl = malloc(sizeof(*pl));
 		if (!pl) {
@@ -170,20 +126,18 @@ int wb_cmd_recommend(int argc, char **argv)
 			return WB_EXIT_SETUP;
 		}
 		status = run_placement(&cfg, cfg.seed, &prs, pl);
-		if (prs.interrupted) {
-			/* Stopped by a signal: the placement so far, and no method. */
-			wb_recommend_none((enum wb_workload)cfg.workload, WB_REC_FAIL_INTERRUPTED, pl,
-					  &rec);
-			status = write_json(&cfg, &prs, &rec, 128 + prs.interrupted);
-			goto out_placement;
-		}
-		if (pl->failed) {
-			/* A failure on the data volume or a candidate ends the run: no
-			 * method is chosen for storage that just failed. */
-			wb_recommend_none((enum wb_workload)cfg.workload, WB_REC_FAIL_PLACEMENT, pl,
-					  &rec);
-			status = write_json(&cfg, &prs, &rec, status == WB_EXIT_OK ? WB_EXIT_SETUP
-										  : status);
+		if (prs.interrupted || pl->failed) {
+			/* Stopped by a signal, or a failure on the data volume or a
+			 * candidate: the placement so far, and no method (none is
+			 * chosen for storage that just failed). */
+			wb_recommend_none((enum wb_workload)cfg.workload,
+					  prs.interrupted ? WB_REC_FAIL_INTERRUPTED : WB_REC_FAIL_PLACEMENT,
+					  pl, &rec);
+			if (prs.interrupted)
+				status = 128 + prs.interrupted;
+			else if (status == WB_EXIT_OK)
+				status = WB_EXIT_SETUP;
+			status = write_reports(&cfg, &prs, &rec, status);
 			goto out_placement;
 		}
 		cfg.target = pl->wal_dir;
@@ -193,30 +147,15 @@ int wb_cmd_recommend(int argc, char **argv)
 		status = WB_EXIT_SETUP;
 		goto out_placement;
 	}
-	sched = (struct wb_schedule){
-		.adaptive = true,
-		.budget_ns = cfg.budget_ns,
-		.trial_ns = cfg.trial_ns,
-		.warmup_ns = cfg.warmup_ns,
-		.min_trials = REC_MIN_TRIALS,
-		.ci_target_pct = 0.0,
-		.seed = cfg.seed,
-		.decide = true,
-		.decide_baseline = WB_DEFAULT_METHOD,
-		.min_gain_pct = cfg.min_gain_bp / 100.0,
-	};
-	rs.adaptive = true;
-	rs.max_cv_pct = 10.0;
-	rs.min_difference_pct = 3.0;
+	(void)wb_plan_command(WB_CMD_RECOMMEND, &cfg, cfg.seed, &plan);
 	printf("Which wal_sync_method for %s? %s workload, as PostgreSQL %u opens WAL "
 	       "(wal_level=%s%s): %zu tests, at most %.0f s, stopping as soon as it is known.\n",
 	       cfg.target, wb_workload_names[cfg.workload], (unsigned)cfg.pg_version,
 	       wb_wal_level_names[cfg.wal_level], cfg.debug_io_direct ? ", debug_io_direct=wal" : "",
 	       n, cfg.budget_ns / 1e9);
 	fflush(stdout);
-	ret = wb_exit_for_session(wb_session_run(cfg.target, tests, n, &sched,
-						 wb_progress_hooks(NULL, cfg.quiet, &hooks), &rs));
-	wb_progress_end();
+	ret = wb_cli_measure(&(struct wb_session_where){ .dirs = &cfg.target, .ndirs = 1 }, tests, n,
+			     &plan, NULL, cfg.quiet, &rs);
 	if (!pl || status == WB_EXIT_OK)
 		status = ret;
 	params = (struct wb_recommend_params){
@@ -232,7 +171,7 @@ int wb_cmd_recommend(int argc, char **argv)
 		rec.placement = pl;
 		wb_recommend_print(&rs, &rec);
 		wb_text_print_storage_notes(&rs);
-		status = write_json(&cfg, &rs, &rec, status);
+		status = write_reports(&cfg, &rs, &rec, status);
 		if (rs.interrupted && status == WB_EXIT_OK)
 			status = 128 + rs.interrupted;
 	}

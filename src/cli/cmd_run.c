@@ -5,21 +5,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <sys/stat.h>
-
-
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
 #include "cli/inputs.h"
-#include "plan/options.h"
-#include "measure/cleanup.h"
+#include "cli/measuring.h"
 #include "measure/session.h"
+#include "plan/command.h"
+#include "plan/options.h"
 #include "plan/plan.h"
 #include "plan/profile.h"
-#include "report/csv.h"
-#include "report/json.h"
-#include "report/progress.h"
-#include "report/prom.h"
 #include "report/text.h"
 
 /* Nothing measured at all (every test n/a or never reached) is a setup problem,
@@ -78,45 +72,20 @@ static int plan_all(int argc, char **argv, const struct wb_profile *prof, struct
 	return WB_EXIT_OK;
 }
 
-static int write_outputs(const struct wb_config *cfg, const struct wb_results *rs)
-{
-	const char *why;
-	int ret, status = WB_EXIT_OK;
-
-	if (cfg->json_path && (ret = wb_json_write(cfg->json_path, rs, cfg, WB_CMD_RUN, NULL, &why))) {
-		fprintf(stderr, "walbench: %s: %s: %s\n", cfg->json_path, why, strerror(-ret));
-		status = WB_EXIT_SETUP;
-	}
-	if (cfg->csv_path && (ret = wb_csv_write(cfg->csv_path, rs, &why))) {
-		fprintf(stderr, "walbench: %s: %s: %s\n", cfg->csv_path, why, strerror(-ret));
-		status = WB_EXIT_SETUP;
-	}
-	if (cfg->prom_path && (ret = wb_prom_write(cfg->prom_path, rs, NULL, &why))) {
-		fprintf(stderr, "walbench: %s: %s: %s\n", cfg->prom_path, why, strerror(-ret));
-		status = WB_EXIT_SETUP;
-	}
-	return status;
-}
-
 int wb_cmd_run(int argc, char **argv)
 {
 	struct wb_profile prof, *profp = NULL;
 	struct wb_results rs = { 0 };
 	struct wb_test *tests = NULL;
-	struct wb_schedule sched;
+	struct wb_command_plan plan;
 	struct wb_config cfg;
-	struct wb_result_hooks hooks;
-	struct stat st;
 	char err[1024];
 	size_t n = 0;
 	bool raw;
-	int ret, status;
+	int status;
 
-	if (wb_config_defaults(&cfg, WB_CMD_RUN))
-		return WB_EXIT_SETUP;
-	ret = wb_parse_command_line(&cfg, WB_CMD_RUN, argc, argv);
-	if (ret)
-		return ret < 0 ? WB_EXIT_OK : WB_EXIT_USAGE;
+	if (!wb_cli_configure(&cfg, WB_CMD_RUN, argc, argv, &status))
+		return status;
 	if (cfg.profile) {
 		if (wb_profile_load(cfg.profile, WB_CMD_RUN, &prof, err, sizeof(err))) {
 			fprintf(stderr, "walbench: %s\n", err);
@@ -129,53 +98,23 @@ int wb_cmd_run(int argc, char **argv)
 		goto out;
 	/* Refused before anything is measured: a budget spent on a missing report
 	 * directory, or on the parent of a mistyped one, is a budget wasted. */
-	raw = stat(cfg.target, &st) == 0 && S_ISBLK(st.st_mode);
-	if (!raw && cfg.destroy_data) {
-		fprintf(stderr, "walbench: --destroy-data: %s is not a block device\n", cfg.target);
+	if (!wb_input_site_ok("--dir", cfg.target, cfg.destroy_data, wb_session_file_size(tests, n),
+			      &raw) ||
+	    !wb_input_reports_ok(&cfg)) {
 		status = WB_EXIT_SETUP;
 		goto out;
 	}
-	if ((raw ? !wb_input_raw_device_ok(cfg.target, cfg.destroy_data,
-					   wb_session_file_size(tests, n))
-		 : !wb_input_dir_ok("--dir", cfg.target)) ||
-	    !wb_input_output_ok("--json", cfg.json_path) ||
-	    !wb_input_output_ok("--csv", cfg.csv_path) ||
-	    !wb_input_output_ok("--prom", cfg.prom_path)) {
-		status = WB_EXIT_SETUP;
-		goto out;
-	}
-	sched = (struct wb_schedule){
-		.adaptive = true,
-		.budget_ns = cfg.budget_ns,
-		.trial_ns = cfg.trial_ns,
-		.warmup_ns = cfg.warmup_ns,
-		.min_trials = (unsigned)cfg.min_trials,
-		.ci_target_pct = cfg.ci_target_bp / 100.0,
-		.seed = wb_input_seed(cfg.seed),
-		.decide = cfg.decide != 0,
-		.decide_baseline = cfg.decide ? (enum wb_method_id)(cfg.decide - 1) : WB_METHOD_FDATASYNC,
-		.min_gain_pct = cfg.min_gain_bp / 100.0,
-	};
-	rs.adaptive = true;
-	rs.ci_target_pct = sched.ci_target_pct;
-	rs.max_cv_pct = cfg.max_cv_bp / 100.0;
-	rs.min_difference_pct = rs.ci_target_pct;
-	wb_text_print_header(cfg.target, profp ? profp->path : NULL, &sched, n);
-	wb_cleanup_graceful(true); /* a first Ctrl-C still reports and writes what was measured */
-	status = wb_exit_for_session(
-		wb_session_run_at(&(struct wb_session_where){ .dirs = (const char *const[]){ cfg.target },
-							       .ndirs = 1, .raw_device = raw },
-				  tests, n, &sched, wb_progress_hooks(&wb_text_hooks, cfg.quiet, &hooks),
-				  &rs));
-	wb_progress_end();
+	(void)wb_plan_command(WB_CMD_RUN, &cfg, wb_input_seed(cfg.seed), &plan);
+	wb_text_print_header(cfg.target, profp ? profp->path : NULL, &plan.sched, n);
+	status = wb_cli_measure(&(struct wb_session_where){ .dirs = (const char *const[]){ cfg.target },
+							    .ndirs = 1, .raw_device = raw },
+				tests, n, &plan, &wb_text_hooks, cfg.quiet, &rs);
 	wb_text_print_summary(&rs);
 	if (status == WB_EXIT_OK && !rs.interrupted && nothing_ran(&rs)) {
 		fprintf(stderr, "walbench: no test could run here (every combination is n/a)\n");
 		status = WB_EXIT_SETUP;
 	}
-	/* Written whatever happened: a script reading it must see a failure as one. */
-	if ((ret = write_outputs(&cfg, &rs)) && status == WB_EXIT_OK)
-		status = ret;
+	status = wb_cli_write_reports(&cfg, WB_CMD_RUN, &rs, NULL, status);
 	if (rs.interrupted && status == WB_EXIT_OK)
 		status = 128 + rs.interrupted;
 out:

@@ -5,8 +5,6 @@
  * device directory itself (and what else lives under /dev) is refused. */
 #include "cli/inputs.h"
 
-#include "facts/blockdev.h"
-
 #include <errno.h>
 #include <libgen.h>
 #include <limits.h>
@@ -161,4 +159,24 @@ bool wb_input_raw_device_ok(const char *dev, bool destroy, uint64_t need)
 		return false;
 	}
 	return true;
+}
+
+bool wb_input_site_ok(const char *opt, const char *target, bool destroy, uint64_t need,
+		      bool *raw)
+{
+	struct stat st;
+
+	*raw = stat(target, &st) == 0 && S_ISBLK(st.st_mode);
+	if (!*raw && destroy) {
+		fprintf(stderr, "walbench: --destroy-data: %s is not a block device\n", target);
+		return false;
+	}
+	return *raw ? wb_input_raw_device_ok(target, destroy, need) : wb_input_dir_ok(opt, target);
+}
+
+bool wb_input_reports_ok(const struct wb_config *cfg)
+{
+	return wb_input_output_ok("--json", cfg->json_path) &&
+	       wb_input_output_ok("--csv", cfg->csv_path) &&
+	       wb_input_output_ok("--prom", cfg->prom_path);
 }

@@ -8,6 +8,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "plan/options.h"
+
 /* --dir DIR (opt names the option in the message). */
 bool wb_input_dir_ok(const char *opt, const char *dir);
 
@@ -27,6 +29,16 @@ uint64_t wb_input_seed(uint64_t given);
  * (destroy, --destroy-data) and only when nothing uses it: false, with the
  * reason printed, otherwise. */
 bool wb_input_raw_device_ok(const char *dev, bool destroy, uint64_t need);
+
+/* run's and qualify's target (opt names it in messages): a directory, or a raw
+ * block device that destroy (--destroy-data) allows, that nothing uses and that
+ * holds need bytes; --destroy-data on anything else is refused. *raw says
+ * which the target is. */
+bool wb_input_site_ok(const char *opt, const char *target, bool destroy, uint64_t need,
+		      bool *raw);
+
+/* cfg's --json, --csv and --prom, as wb_input_output_ok, in that order. */
+bool wb_input_reports_ok(const struct wb_config *cfg);
 
 /* `walbench COMMAND DIR [OPTIONS]`: a directory given before the options is
  * taken out of argv (argv[0], the command word, moves up) so the options that

@@ -1,6 +1,8 @@
-/* schedule.h — how a run repeats its tests: once each in order (compat,
- * engines), or as interleaved trials until each rate is known well enough
- * (run). The plan sets it, the session follows it, the reports print it. */
+/* schedule.h — how a session repeats its tests: once each in order (compat,
+ * engines pass no schedule), or as interleaved trials until each rate is known
+ * well enough or the question is answered (run, recommend, qualify).
+ * wb_plan_command (plan/command.h) sets it, the session follows it, the
+ * reports print it. */
 #ifndef WB_MODEL_SCHEDULE_H
 #define WB_MODEL_SCHEDULE_H
 
@@ -10,15 +12,17 @@
 #include "model/method.h"
 
 /* Fixed: each test runs once for its duration, in order. Adaptive: trials of all
- * tests interleaved round-robin, so drift hits every test alike; a test stops
- * once its CI is within target, or when its share of the budget is spent. */
+ * tests interleaved in a fresh random order each round, so drift hits every
+ * test alike; a test stops once its CI is within target, when the decision or
+ * the placement settles it (measure/stop_rules.h), or when its share of the
+ * budget is spent. */
 struct wb_schedule {
 	bool adaptive;
 	uint64_t budget_ns;      /* whole run */
 	uint64_t trial_ns;       /* one trial */
 	uint64_t warmup_ns;      /* discarded before each test's first trial */
-	unsigned min_trials;
-	double ci_target_pct;    /* stop when ci95_pct <= this */
+	unsigned min_trials;     /* before a test may stop on its CI or a decision */
+	double ci_target_pct;    /* stop when ci95_pct <= this (0: no target) */
 	uint64_t seed;           /* of each round's random order; recorded in the results */
 	bool decide;             /* stop on the sequential decision (results/decide.h) */
 	enum wb_method_id decide_baseline; /* the method a switch must beat */

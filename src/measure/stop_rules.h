@@ -1,0 +1,53 @@
+/* stop_rules.h — what the adaptive scheduler asks after each trial and each
+ * round: has a test reached its CI target, what has the sequential decision
+ * settled, is the placement settled, and how long must trials be on a
+ * throttled device. Each rule reads the results and the schedule; none runs
+ * I/O or prints. The figures they use are results/decide.h's and this file's. */
+#ifndef WB_MEASURE_STOP_RULES_H
+#define WB_MEASURE_STOP_RULES_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "model/schedule.h"
+#include "results/results.h"
+
+/* CI target: r has its minimum of trials and the 95 % CI of its rate is
+ * within the schedule's target, so it stops on its own (a test the decision
+ * covers stops on the decision instead). */
+bool wb_rule_ci_reached(const struct wb_result *r, const struct wb_schedule *sched);
+
+/* Decision, set up: with sched->decide, the sequential decision's parameters
+ * and a group per test in rs. False when memory ran out. */
+bool wb_rule_decision_begin(size_t n, const struct wb_schedule *sched, struct wb_results *rs);
+
+/* by_rule[i]: whether the decision, not its own CI, stops test i (its group
+ * has a test of the baseline method). Unchanged without sched->decide. */
+void wb_rule_decision_covers(const struct wb_result *rv, size_t n,
+			     const struct wb_schedule *sched, const struct wb_results *rs,
+			     bool *by_rule);
+
+/* Decision step, after a round elapsed_s into the run: marks done[] the tests
+ * whose group is settled (switch, keep, or behind the leader). */
+void wb_rule_decision_step(struct wb_result *rv, size_t n, const struct wb_schedule *sched,
+			   bool *done, struct wb_results *rs, double elapsed_s);
+
+/* At the end of the run: every group still open gets its last look. */
+void wb_rule_decision_finish(struct wb_result *rv, size_t n, const struct wb_schedule *sched,
+			     struct wb_results *rs);
+
+/* Placement settled: with sched->placement, every candidate's verdict is known
+ * after this round, and the whole run may stop. */
+bool wb_rule_placement_settled(const struct wb_result *rv, size_t n,
+			       const struct wb_schedule *sched, const struct wb_results *rs);
+
+/* Throttle lengthening: after each of the first WB_DECIDE_MIN_ROUNDS rounds,
+ * until a throttle is found, looks for one among the tests that flush one at a
+ * time (recording it in rs) and returns the trial length for the rounds to
+ * come; trial_ns (the length so far) otherwise. */
+uint64_t wb_rule_trial_length(const struct wb_result *rv, size_t n,
+			      const struct wb_schedule *sched, uint32_t round, uint64_t trial_ns,
+			      struct wb_results *rs);
+
+#endif

@@ -1,0 +1,136 @@
+/* test_command.c — wb_plan_command and wb_plan_placement_step: each measuring
+ * command's schedule and thresholds, as the commands built them inline before
+ * plan/command.c (the figures a behaviour-unchanged move must keep). Pure. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <errno.h>
+#include <cmocka.h>
+
+#include "plan/command.h"
+#include "plan/options.h"
+
+static struct wb_config config(enum wb_command cmd)
+{
+	struct wb_config cfg;
+
+	assert_int_equal(wb_config_defaults(&cfg, cmd), 0);
+	cfg.budget_ns = 7000000000ull;
+	cfg.trial_ns = 300000000ull;
+	cfg.warmup_ns = 50000000ull;
+	cfg.min_gain_bp = 700;
+	return cfg;
+}
+
+/* What every adaptive plan takes from the options as they are. */
+static void assert_adaptive(const struct wb_command_plan *p, const struct wb_config *cfg,
+			    uint64_t seed, uint64_t warmup_ns)
+{
+	assert_true(p->sched.adaptive);
+	assert_int_equal(p->sched.budget_ns, cfg->budget_ns);
+	assert_int_equal(p->sched.trial_ns, cfg->trial_ns);
+	assert_int_equal(p->sched.warmup_ns, warmup_ns);
+	assert_int_equal(p->sched.seed, seed);
+}
+
+/* The thresholds a plan judges its results by. */
+static void assert_judged(const struct wb_command_plan *p, double ci, double cv, double diff)
+{
+	assert_true(p->judge.ci_target_pct == ci);
+	assert_true(p->judge.max_cv_pct == cv);
+	assert_true(p->judge.min_difference_pct == diff);
+}
+
+static void test_run(void **state)
+{
+	struct wb_config cfg = config(WB_CMD_RUN);
+	struct wb_command_plan p;
+
+	(void)state;
+	cfg.min_trials = 8;
+	cfg.ci_target_bp = 250;
+	cfg.max_cv_bp = 1200;
+	assert_int_equal(wb_plan_command(WB_CMD_RUN, &cfg, 42, &p), 0);
+	assert_adaptive(&p, &cfg, 42, cfg.warmup_ns);
+	assert_int_equal(p.sched.min_trials, 8);
+	assert_true(p.sched.ci_target_pct == 2.5);
+	assert_false(p.sched.decide);
+	assert_int_equal(p.sched.decide_baseline, WB_METHOD_FDATASYNC);
+	assert_true(p.sched.min_gain_pct == 7.0);
+	assert_false(p.sched.placement);
+	assert_false(p.sched.slices);
+	assert_judged(&p, 2.5, 12.0, 2.5); /* the CI target is the margin */
+
+	cfg.decide = 1 + WB_METHOD_FSYNC;
+	assert_int_equal(wb_plan_command(WB_CMD_RUN, &cfg, 42, &p), 0);
+	assert_true(p.sched.decide);
+	assert_int_equal(p.sched.decide_baseline, WB_METHOD_FSYNC);
+}
+
+static void test_recommend(void **state)
+{
+	struct wb_config cfg = config(WB_CMD_RECOMMEND);
+	struct wb_command_plan p;
+
+	(void)state;
+	assert_int_equal(wb_plan_command(WB_CMD_RECOMMEND, &cfg, 9, &p), 0);
+	assert_adaptive(&p, &cfg, 9, cfg.warmup_ns);
+	assert_int_equal(p.sched.min_trials, WB_PLAN_MIN_TRIALS);
+	assert_true(p.sched.ci_target_pct == 0.0);
+	assert_true(p.sched.decide);
+	assert_int_equal(p.sched.decide_baseline, WB_DEFAULT_METHOD);
+	assert_true(p.sched.min_gain_pct == 7.0);
+	assert_false(p.sched.placement);
+	assert_judged(&p, 0.0, WB_PLAN_MAX_CV_PCT, WB_PLAN_MIN_DIFFERENCE_PCT);
+}
+
+static void test_placement(void **state)
+{
+	struct wb_config cfg = config(WB_CMD_RECOMMEND);
+	struct wb_command_plan p;
+
+	(void)state;
+	wb_plan_placement_step(&cfg, 9, &p);
+	assert_adaptive(&p, &cfg, 9, cfg.warmup_ns);
+	assert_true(p.sched.placement && !p.sched.decide); /* pairs by round, no CI target */
+	assert_true(p.sched.min_gain_pct == 7.0 && p.sched.ci_target_pct == 0.0);
+	assert_int_equal(p.sched.min_trials, WB_PLAN_MIN_TRIALS);
+	assert_judged(&p, 0.0, WB_PLAN_MAX_CV_PCT, 0.0);
+}
+
+static void test_qualify(void **state)
+{
+	struct wb_config cfg = config(WB_CMD_QUALIFY);
+	struct wb_command_plan p;
+
+	(void)state;
+	assert_int_equal(wb_plan_command(WB_CMD_QUALIFY, &cfg, 5, &p), 0);
+	assert_adaptive(&p, &cfg, 5, 0); /* no warm-up: the first slice counts */
+	assert_int_equal(p.sched.min_trials, 1);
+	assert_true(p.sched.slices && !p.sched.decide && !p.sched.placement);
+	assert_judged(&p, 0.0, WB_PLAN_MAX_CV_PCT, 0.0);
+}
+
+static void test_not_adaptive(void **state)
+{
+	struct wb_config cfg = config(WB_CMD_COMPAT);
+	struct wb_command_plan p;
+
+	(void)state;
+	assert_int_equal(wb_plan_command(WB_CMD_COMPAT, &cfg, 1, &p), -EINVAL);
+	assert_int_equal(wb_plan_command(WB_CMD_ENGINES, &cfg, 1, &p), -EINVAL);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_run),
+		cmocka_unit_test(test_recommend),
+		cmocka_unit_test(test_placement),
+		cmocka_unit_test(test_qualify),
+		cmocka_unit_test(test_not_adaptive),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
