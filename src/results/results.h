@@ -14,7 +14,7 @@
 #include "facts/host.h"
 #include "facts/os.h"
 #include "model/test.h"
-#include "results/decide.h"
+#include "results/decision.h"
 #include "results/histogram.h"
 #include "results/stats.h"
 #include "results/throttle.h"

@@ -17,6 +17,7 @@
 #include <cmocka.h>
 
 #include "advice/placement.h"
+#include "results/decide.h"
 
 #define ROUNDS 20
 

@@ -15,6 +15,7 @@
 #include <cmocka.h>
 
 #include "advice/recommend.h"
+#include "results/decide.h"
 
 #define ROUNDS 40
 
