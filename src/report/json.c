@@ -12,17 +12,6 @@
 #include "model/version.h"
 #include "report/atomic_file.h"
 
-/* [low, high] */
-void wb_json_add_range(cJSON *o, enum wb_key key, double low, double high)
-{
-	cJSON *arr = cJSON_AddArrayToObject(o, wb_key(key));
-
-	if (!arr)
-		return;
-	cJSON_AddItemToArray(arr, cJSON_CreateNumber(low));
-	cJSON_AddItemToArray(arr, cJSON_CreateNumber(high));
-}
-
 char *wb_json_render(const struct wb_results *rs, const struct wb_config *cfg,
 		     enum wb_command cmd, const struct wb_json_verdicts *v)
 {

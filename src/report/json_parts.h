@@ -15,7 +15,7 @@
 /* A key of the results file, spelled once in results/schema.c. */
 #define K(name) wb_key(WB_KEY_##name)
 
-/* json.c: [low, high] under key. */
+/* json_range.c: [low, high] under key. */
 void wb_json_add_range(cJSON *o, enum wb_key key, double low, double high);
 
 /* json_config.c: "command" and "command_line"; "config", every option of cmd. */
