@@ -1,7 +1,7 @@
 /* cmd_clean.c — `walbench clean DIR [--dry-run]`: removes the files a walbench
  * killed by SIGKILL or the OOM killer left in DIR (no handler runs then), and
  * nothing else: names walbench makes (model/ownfile.h), judged one by one
- * (advice/clean.h) on facts that never follow a symlink (facts/leftover.h).
+ * (advice/leftover_verdict.h) on facts that never follow a symlink (facts/leftover.h).
  * Trap: every name is resolved against one directory descriptor and removed with
  * unlinkat, never by path, and never recursively; verify's file is always kept. */
 #include <dirent.h>
@@ -12,13 +12,13 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "advice/clean.h"
+#include "advice/leftover_verdict.h"
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
 #include "facts/leftover.h"
 #include "model/ownfile.h"
 #include "model/units.h"
-#include "model/verify.h"
+#include "model/verify_protocol.h"
 #include "plan/options.h"
 #include "report/words.h"
 

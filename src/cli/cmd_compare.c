@@ -12,7 +12,7 @@
 #include "cli/exit_codes.h"
 #include "cli/inputs.h"
 #include "plan/options.h"
-#include "report/compare.h"
+#include "report/compare_text.h"
 #include "report/results_reader.h"
 
 int wb_cmd_compare(int argc, char **argv)

@@ -18,7 +18,7 @@
 #include "plan/plan.h"
 #include "plan/tiers.h"
 #include "report/json.h"
-#include "report/qualify.h"
+#include "report/qualify_text.h"
 #include "report/text.h"
 
 int wb_cmd_qualify(int argc, char **argv)

@@ -23,8 +23,8 @@
 #include "plan/options.h"
 #include "plan/plan.h"
 #include "report/json.h"
-#include "report/placement.h"
-#include "report/recommend.h"
+#include "report/placement_text.h"
+#include "report/recommend_text.h"
 #include "report/text.h"
 
 /* The data directory is a cluster's own (PG_VERSION): the steps can name it. */

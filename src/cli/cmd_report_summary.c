@@ -10,7 +10,7 @@
 
 #include "advice/fleet.h"
 #include "cli/exit_codes.h"
-#include "report/fleet.h"
+#include "report/fleet_text.h"
 #include "report/words.h"
 
 int wb_report_summary(const struct wb_config *cfg, const struct wb_saved_results *r,

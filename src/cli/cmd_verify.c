@@ -14,10 +14,10 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "advice/verify.h"
+#include "advice/verify_verdict.h"
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
-#include "measure/verify.h"
+#include "measure/verify_io.h"
 #include "model/units.h"
 #include "plan/options.h"
 #include "report/words.h"

@@ -5,7 +5,7 @@
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
 #include "plan/options.h"
-#include "measure/cleanup.h"
+#include "measure/signal_cleanup.h"
 #include "model/version.h"
 
 static const struct {

@@ -3,7 +3,7 @@
 
 #include "cli/exit_codes.h"
 #include "cli/inputs.h"
-#include "measure/cleanup.h"
+#include "measure/signal_cleanup.h"
 #include "report/outputs.h"
 #include "report/progress.h"
 

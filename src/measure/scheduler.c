@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "measure/cleanup.h"
+#include "measure/signal_cleanup.h"
 #include "measure/clock.h"
 #include "measure/failure.h"
 #include "measure/flush.h"

@@ -1,6 +1,6 @@
 /* testfile.c — safe creation and guaranteed removal of test files: never an
  * existing file, never through a symlink, and every file registered for removal
- * on a signal (cleanup.h) in the same step that creates it.
+ * on a signal (signal_cleanup.h) in the same step that creates it.
  * Trap: the flock is held on a dup of the creating descriptor, so it lasts while
  * callers close and reopen the file; it does no I/O and costs no flush. */
 #include "measure/testfile.h"
@@ -14,7 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "measure/cleanup.h"
+#include "measure/signal_cleanup.h"
 #include "model/ownfile.h"
 
 /* A run's files in one directory must never exhaust the names. */

@@ -1,7 +1,7 @@
 /* testfile.h — creating and always removing the files walbench writes.
  * Files are created with O_CREAT|O_EXCL|O_NOFOLLOW only: an existing file, a
  * symlink or a device is never opened for writing. Every created path is
- * registered with cleanup.h so a signal cannot leave it behind; a SIGKILL can,
+ * registered with signal_cleanup.h so a signal cannot leave it behind; a SIGKILL can,
  * so each file made in a directory is named walbench.PID.N.tmp and flock()ed for
  * its life, and `walbench clean` removes only those no live walbench holds. */
 #ifndef WB_MEASURE_TESTFILE_H

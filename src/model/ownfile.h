@@ -9,7 +9,7 @@
 
 /* walbench.PID.N.tmp: every file walbench makes in a directory (test files,
  * segments, the data load's file) by process PID, N its attempt at a free name,
- * 0 .. WB_TESTFILE_ATTEMPTS - 1. verify's file (model/verify.h) is not one: it is
+ * 0 .. WB_TESTFILE_ATTEMPTS - 1. verify's file (model/verify_protocol.h) is not one: it is
  * kept on purpose. */
 #define WB_TESTFILE_PREFIX   "walbench."
 #define WB_TESTFILE_SUFFIX   ".tmp"

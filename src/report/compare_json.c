@@ -2,7 +2,7 @@
  * gate and one object per matched pair, with the same figures the text prints.
  * Figures that do not exist are null, never 0: a missing interval is not an
  * interval of zero width. */
-#include "report/compare.h"
+#include "report/compare_text.h"
 
 #include <cjson/cJSON.h>
 #include <errno.h>

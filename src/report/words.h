@@ -9,13 +9,13 @@
 
 #include <stddef.h>
 
-#include "advice/clean.h"
+#include "advice/leftover_verdict.h"
 #include "advice/compare.h"
 #include "advice/fleet.h"
 #include "advice/placement.h"
 #include "advice/qualify.h"
 #include "advice/recommend.h"
-#include "advice/verify.h"
+#include "advice/verify_verdict.h"
 #include "results/saved.h"
 
 /* A part's why (commits, bulk flushes): the group decision's reason at most. */
@@ -97,7 +97,7 @@ void wb_words_finding(const struct wb_qualification *q, const struct wb_finding 
 
 
 /* clean (words_clean.c). The words `walbench clean` prints for a verdict of
- * advice/clean.h: why a file goes or stays ("process 1234 no longer exists"). */
+ * advice/leftover_verdict.h: why a file goes or stays ("process 1234 no longer exists"). */
 /* Room for any reason below: strerror's longest and a 31-byte program name fit. */
 #define WB_CLEAN_REASON_LEN 160
 

@@ -1,5 +1,5 @@
 /* words_verify.c — what `walbench verify check` says a slot of the verify file
- * held instead of the acknowledged record (advice/verify.h decides, by code). */
+ * held instead of the acknowledged record (advice/verify_verdict.h decides, by code). */
 #include "report/words.h"
 
 const char *wb_verify_found_name(enum wb_verify_found f)

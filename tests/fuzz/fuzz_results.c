@@ -8,7 +8,7 @@
 
 #include "advice/compare.h"
 #include "input_file.h"
-#include "report/compare.h"
+#include "report/compare_text.h"
 #include "report/html.h"
 #include "report/results_reader.h"
 #include "report/run_label.h"

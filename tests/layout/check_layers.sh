@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # check_layers.sh — fails when a source file includes a header from a stage it may
-# not use. The table below is CONTRIBUTING.md's "Source layout": each stage (a folder
+# not use, or when two source files share a base name (one name, one purpose);
+# check_circles.sh finds files that call each other round a circle. The
+# table below is CONTRIBUTING.md's "Source layout": each stage (a folder
 # of src/, or engines/) and the stages below it that it may include. Includes are
 # written "<stage>/file.h"; a bare "file.h" must name a header beside the file.
 # The build enforces most of this (each stage's library sees only the stages it
@@ -67,6 +69,14 @@ while IFS= read -r -d '' f; do
 	esac
 	check_file "$f" "$stage"
 done < <(find "$root/src" "$root/engines" -type f \( -name '*.c' -o -name '*.h' \) -print0)
+
+# One base name, one file: advice/verify_verdict.c beside measure/verify_io.c hides which is
+# which in every stack trace, grep and include; stages say it with a suffix
+# (recommend.c and recommend_text.c).
+while read -r n name; do
+	((n > 1)) || continue
+	offend "$n source files are named $name: $(find "$root/src" "$root/engines" -name "$name" -printf '%P ' | tr -s ' ')"
+done < <(find "$root/src" "$root/engines" -type f -name '*.c' -printf '%f\n' | sort | uniq -c)
 
 if ((bad)); then
 	echo "layering: includes must point down the table in CONTRIBUTING.md \"Source layout\"" >&2

@@ -1,5 +1,5 @@
 /* test_clean.c — `walbench clean` without a disk: which names are walbench's own
- * (model/ownfile.h), and which files the verdict (advice/clean.h) lets go. A
+ * (model/ownfile.h), and which files the verdict (advice/leftover_verdict.h) lets go. A
  * leftover goes only when nothing says it might still be in use. */
 #include <limits.h>
 #include <stdarg.h>
@@ -10,7 +10,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "advice/clean.h"
+#include "advice/leftover_verdict.h"
 #include "model/ownfile.h"
 
 static void test_names_walbench_makes(void **state)

@@ -11,9 +11,9 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "advice/verify.h"
+#include "advice/verify_verdict.h"
 #include "model/method.h"
-#include "model/verify.h"
+#include "model/verify_protocol.h"
 
 static const struct wb_verify_run run = {
 	.run_id = 0x0123456789abcdefull, .record_size = 512, .slots = 4,

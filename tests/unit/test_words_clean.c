@@ -1,5 +1,5 @@
 /* test_words_clean.c — the words `walbench clean` prints for each reason code of
- * advice/clean.h (report/words_clean.h), on verdicts built in code. */
+ * advice/leftover_verdict.h (report/words_clean.h), on verdicts built in code. */
 #include <errno.h>
 #include <stdarg.h>
 #include <stddef.h>

@@ -1,4 +1,4 @@
-/* verify.h — `walbench verify`'s vocabulary: the file it writes (a header block, then
+/* verify_protocol.h — `walbench verify`'s vocabulary: the file it writes (a header block, then
  * numbered, checksummed records in slots), the listener's ledger of what was announced and
  * acknowledged, and the text protocol between them (docs/verify-protocol.md). Pure: no I/O.
  * Trap: a record's place is its slot, (seq - 1) % slots, and a slot is rewritten when the

@@ -1,10 +1,10 @@
-/* verify.c — judging a verify file against the listener's ledger (see verify.h).
+/* verify_verdict.c — judging a verify file against the listener's ledger (see verify_verdict.h).
  * The one rule: a slot whose record N was acknowledged must hold record N, or a
  * newer one that was announced before the power went (its write may have reached
  * the disk while its "done" never left the machine). Anything else — zeros, a torn
  * or corrupt block, an older record, a record of another run — is a lost
  * acknowledged write: the storage said "durable" and was not. */
-#include "advice/verify.h"
+#include "advice/verify_verdict.h"
 
 void wb_verify_judge_slot(struct wb_verify_verdict *v, uint64_t slot,
 			  const struct wb_verify_slot *ledger, enum wb_verify_found found,

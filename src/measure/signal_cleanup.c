@@ -1,10 +1,10 @@
-/* cleanup.c — removes every registered test file when SIGINT, SIGTERM, SIGHUP
+/* signal_cleanup.c — removes every registered test file when SIGINT, SIGTERM, SIGHUP
  * or SIGPIPE (the reader of `walbench compat | head` went away) arrives, then exits with 128 + the signal number — or, for commands that
  * report partial results, first asks the run to stop after its trial.
  * Trap: the signal handler may only use async-signal-safe calls (unlink, write,
  * _exit); the registry is a fixed array whose slots are published by a flag
  * written last, so the handler never sees a half-written path. */
-#include "measure/cleanup.h"
+#include "measure/signal_cleanup.h"
 
 #include <errno.h>
 #include <limits.h>

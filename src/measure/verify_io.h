@@ -1,8 +1,8 @@
-/* verify.h — the I/O of `walbench verify`: the verify file (created once, kept across the
+/* verify_io.h — the I/O of `walbench verify`: the verify file (created once, kept across the
  * power cut, never registered for removal), one durable record write by a method, the
  * TCP line transport, and the listener's serving loop.
  * Trap: unlike every other file walbench writes, the verify file must SURVIVE the run —
- * it is the evidence checked after the reboot — so it is not registered with cleanup.h. */
+ * it is the evidence checked after the reboot — so it is not registered with signal_cleanup.h. */
 #ifndef WB_MEASURE_VERIFY_H
 #define WB_MEASURE_VERIFY_H
 
@@ -12,7 +12,7 @@
 #include <stdio.h>
 
 #include "model/method.h"
-#include "model/verify.h"
+#include "model/verify_protocol.h"
 
 /* ---- the file ----------------------------------------------------------------------------- */
 

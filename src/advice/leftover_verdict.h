@@ -1,4 +1,4 @@
-/* clean.h — whether `walbench clean` may remove one file named like walbench's:
+/* leftover_verdict.h — whether `walbench clean` may remove one file named like walbench's:
  * a pure function of the facts (facts/leftover.h). The verdict is a reason code
  * and the figures it names; report/words.h words it. */
 #ifndef WB_ADVICE_CLEAN_H

@@ -1,4 +1,4 @@
-/* compare.h — walbench compare's reports: the text (summary line first, then one
+/* compare_text.h — walbench compare's reports: the text (summary line first, then one
  * row per matched test, then what did not match) and the JSON file. Both only
  * print the verdict of advice/compare.h, in the words of report/words_compare.h;
  * neither judges anything. */

@@ -1,5 +1,5 @@
-/* qualify.c (report) — see qualify.h; the words are words.h's. */
-#include "report/qualify.h"
+/* qualify_text.c — see qualify_text.h; the words are words.h's. */
+#include "report/qualify_text.h"
 
 #include <math.h>
 #include <stdbool.h>

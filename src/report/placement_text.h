@@ -1,4 +1,4 @@
-/* placement.h (report) — prints where pg_wal belongs (advice/placement.h):
+/* placement_text.h — prints where pg_wal belongs (advice/placement.h):
  * the verdict first, each candidate's reason, the figures behind them, and the
  * commands to move. Computes nothing. */
 #ifndef WB_REPORT_PLACEMENT_H

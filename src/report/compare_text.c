@@ -1,7 +1,7 @@
-/* compare.c — compare's text report. The summary line comes first because a
+/* compare_text.c — compare's text report. The summary line comes first because a
  * CI log shows the first line; the table after it says where the summary's
  * figures come from, and its header line says what kind of interval they are. */
-#include "report/compare.h"
+#include "report/compare_text.h"
 
 #include <math.h>
 #include <string.h>

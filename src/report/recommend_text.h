@@ -1,4 +1,4 @@
-/* recommend.h — the `walbench recommend` text: the decision in one line first,
+/* recommend_text.h — the `walbench recommend` text: the decision in one line first,
  * then the evidence (the rows that decided it, with their intervals), commit_delay,
  * the configuration to paste, and how long the decision took. */
 #ifndef WB_REPORT_RECOMMEND_H

@@ -1,6 +1,6 @@
-/* recommend.c — prints a recommendation (see recommend.h), in the words of
+/* recommend_text.c — prints a recommendation (see recommend_text.h), in the words of
  * words.h; computes nothing. */
-#include "report/recommend.h"
+#include "report/recommend_text.h"
 
 #include <math.h>
 #include <stdio.h>

@@ -1,4 +1,4 @@
-/* cleanup.h — every file walbench creates is registered here, and a handler for
+/* signal_cleanup.h — every file walbench creates is registered here, and a handler for
  * SIGINT/SIGTERM/SIGHUP/SIGPIPE unlinks them all before exiting with 128 + the
  * signal number. Creation and registration must happen with the signals blocked, so a
  * signal between the two never leaves a file behind. */

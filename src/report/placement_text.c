@@ -1,5 +1,5 @@
-/* placement.c (report) — see placement.h; the words are words.h's. */
-#include "report/placement.h"
+/* placement_text.c — see placement_text.h; the words are words.h's. */
+#include "report/placement_text.h"
 
 #include <stdio.h>
 

@@ -1,4 +1,4 @@
-/* qualify.h (report) — prints a qualification (advice/qualify.h): the chosen
+/* qualify_text.h — prints a qualification (advice/qualify.h): the chosen
  * tier's verdict first, each criterion's figure and interval beside its
  * threshold and source, every other tier in a line, the burst-against-sustained
  * line, and the findings. Computes nothing. */

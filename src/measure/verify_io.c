@@ -1,10 +1,10 @@
-/* verify.c — verify's file, its durable record writes, the TCP line transport and the
- * listener loop (see verify.h).
+/* verify_io.c — verify's file, its durable record writes, the TCP line transport and the
+ * listener loop (see verify_io.h).
  * Traps: every send uses MSG_NOSIGNAL — a client that vanished must cost the listener a
  * connection, never a SIGPIPE; and a client whose machine lost power never closes its
  * connection, so the listener serves all clients at once (poll) and a half-open
  * connection blocks nobody. */
-#include "measure/verify.h"
+#include "measure/verify_io.h"
 #include "measure/testfile.h"
 
 #include <arpa/inet.h>

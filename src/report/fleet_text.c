@@ -1,8 +1,8 @@
-/* fleet.c — the fleet summary's text and JSON (fleet.h). The headline comes
+/* fleet_text.c — the fleet summary's text and JSON (fleet_text.h). The headline comes
  * first because a log or a chat message shows the first line; the host table
  * says where its figures come from. Figures that do not exist are null in the
  * JSON, never 0. */
-#include "report/fleet.h"
+#include "report/fleet_text.h"
 
 #include <cjson/cJSON.h>
 #include <stdlib.h>

@@ -1,7 +1,7 @@
-/* verify.c — verify's record format, ledger and protocol lines (see verify.h and
+/* verify_protocol.c — verify's record format, ledger and protocol lines (see verify_protocol.h and
  * docs/verify-protocol.md). Numbers in the file are little-endian whatever the host,
  * so a file written on one machine can be checked by another build. */
-#include "model/verify.h"
+#include "model/verify_protocol.h"
 
 #include <errno.h>
 #include <inttypes.h>

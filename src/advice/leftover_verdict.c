@@ -1,9 +1,9 @@
-/* clean.c — the verdict on one would-be leftover; see clean.h.
+/* leftover_verdict.c — the verdict on one would-be leftover; see leftover_verdict.h.
  * Trap: the lock outranks the PID. A free lock with a running walbench of that
  * PID is still kept (a walbench older than the lock, or one between creating its
  * file and locking it); a held lock is kept whatever the PID says (a walbench in
  * another PID namespace). */
-#include "advice/clean.h"
+#include "advice/leftover_verdict.h"
 
 #include <string.h>
 

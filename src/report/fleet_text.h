@@ -1,4 +1,4 @@
-/* fleet.h — the fleet summary's reports (`walbench report --summary`): the text
+/* fleet_text.h — the fleet summary's reports (`walbench report --summary`): the text
  * (headline first, a line per host, then outliers, failures, disagreements)
  * and the JSON file. Both only print the verdict of advice/fleet.h, in the
  * words of report/words_fleet.h. */

@@ -1,4 +1,4 @@
-/* verify.h — the verdict of `walbench verify check`: a pure function from the
+/* verify_verdict.h — the verdict of `walbench verify check`: a pure function from the
  * listener's ledger and what each slot of the file holds to the acknowledged
  * records that were lost, each with what was found instead. No I/O. */
 #ifndef WB_ADVICE_VERIFY_H
@@ -7,7 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "model/verify.h"
+#include "model/verify_protocol.h"
 
 /* One acknowledged record that is not on the disk as acknowledged. */
 struct wb_verify_loss {
