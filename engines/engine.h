@@ -3,8 +3,8 @@
  * failure means. Synchronous and asynchronous engines share one model: the core
  * submits a batch of operations (writes and syncs alike, as io_uring and libaio see
  * them), then reaps one completion per operation, matched by user_data. */
-#ifndef WB_ENGINE_H
-#define WB_ENGINE_H
+#ifndef WB_ENGINES_ENGINE_H
+#define WB_ENGINES_ENGINE_H
 
 #include <stdbool.h>
 #include <stddef.h>

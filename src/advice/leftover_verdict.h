@@ -1,8 +1,8 @@
 /* leftover_verdict.h — whether `walbench clean` may remove one file named like walbench's:
  * a pure function of the facts (facts/leftover.h). The verdict is a reason code
  * and the figures it names; report/words.h words it. */
-#ifndef WB_ADVICE_CLEAN_H
-#define WB_ADVICE_CLEAN_H
+#ifndef WB_ADVICE_LEFTOVER_VERDICT_H
+#define WB_ADVICE_LEFTOVER_VERDICT_H
 
 #include <stdbool.h>
 #include <sys/types.h>

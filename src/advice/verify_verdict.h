@@ -1,8 +1,8 @@
 /* verify_verdict.h — the verdict of `walbench verify check`: a pure function from the
  * listener's ledger and what each slot of the file holds to the acknowledged
  * records that were lost, each with what was found instead. No I/O. */
-#ifndef WB_ADVICE_VERIFY_H
-#define WB_ADVICE_VERIFY_H
+#ifndef WB_ADVICE_VERIFY_VERDICT_H
+#define WB_ADVICE_VERIFY_VERDICT_H
 
 #include <stddef.h>
 #include <stdint.h>

@@ -19,7 +19,7 @@
 #include "plan/tiers.h"
 #include "report/json.h"
 #include "report/qualify_text.h"
-#include "report/text.h"
+#include "report/run_text.h"
 
 int wb_cmd_qualify(int argc, char **argv)
 {

@@ -25,7 +25,7 @@
 #include "report/json.h"
 #include "report/placement_text.h"
 #include "report/recommend_text.h"
-#include "report/text.h"
+#include "report/run_text.h"
 
 /* The data directory is a cluster's own (PG_VERSION): the steps can name it. */
 static bool is_pgdata(const char *dir)

@@ -14,7 +14,7 @@
 #include "plan/options.h"
 #include "plan/plan.h"
 #include "plan/profile.h"
-#include "report/text.h"
+#include "report/run_text.h"
 
 /* Nothing measured at all (every test n/a or never reached) is a setup problem,
  * not success. */

@@ -1,6 +1,6 @@
 /* commands.h — one entry point per subcommand; each returns a wb_exit code. */
-#ifndef WB_COMMANDS_H
-#define WB_COMMANDS_H
+#ifndef WB_CLI_COMMANDS_H
+#define WB_CLI_COMMANDS_H
 
 int wb_cmd_compat(int argc, char **argv);
 int wb_cmd_run(int argc, char **argv);

@@ -4,8 +4,8 @@
  * block devices down to the disks that hold the data (partition, md RAID,
  * device-mapper, loop → its backing file's own device). The recommender and
  * reports read these; nothing here measures. */
-#ifndef WB_DEVICE_H
-#define WB_DEVICE_H
+#ifndef WB_FACTS_DEVICE_H
+#define WB_FACTS_DEVICE_H
 
 #include <stdbool.h>
 

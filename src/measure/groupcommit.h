@@ -3,8 +3,8 @@
  * the flush leader, writes everything inserted so far and syncs it once, then
  * wakes every committer whose record that sync covered. A record is acknowledged
  * only after a successful sync that covers its whole extent. */
-#ifndef WB_GROUPCOMMIT_H
-#define WB_GROUPCOMMIT_H
+#ifndef WB_MEASURE_GROUPCOMMIT_H
+#define WB_MEASURE_GROUPCOMMIT_H
 
 #include <stdint.h>
 #include "results/results.h"

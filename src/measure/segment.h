@@ -2,8 +2,8 @@
  * switch: what PostgreSQL does when a segment fills (create the next one, zero-fill
  * it as wal_init_zero does, fsync it, fsync the directory). The switch is timed
  * apart from the flushes. */
-#ifndef WB_SEGMENT_H
-#define WB_SEGMENT_H
+#ifndef WB_MEASURE_SEGMENT_H
+#define WB_MEASURE_SEGMENT_H
 
 #include <limits.h>
 #include <stdbool.h>

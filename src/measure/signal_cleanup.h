@@ -2,8 +2,8 @@
  * SIGINT/SIGTERM/SIGHUP/SIGPIPE unlinks them all before exiting with 128 + the
  * signal number. Creation and registration must happen with the signals blocked, so a
  * signal between the two never leaves a file behind. */
-#ifndef WB_MEASURE_CLEANUP_H
-#define WB_MEASURE_CLEANUP_H
+#ifndef WB_MEASURE_SIGNAL_CLEANUP_H
+#define WB_MEASURE_SIGNAL_CLEANUP_H
 
 #include <signal.h>
 #include <stdbool.h>

@@ -3,8 +3,8 @@
  * TCP line transport, and the listener's serving loop.
  * Trap: unlike every other file walbench writes, the verify file must SURVIVE the run —
  * it is the evidence checked after the reboot — so it is not registered with signal_cleanup.h. */
-#ifndef WB_MEASURE_VERIFY_H
-#define WB_MEASURE_VERIFY_H
+#ifndef WB_MEASURE_VERIFY_IO_H
+#define WB_MEASURE_VERIFY_IO_H
 
 #include <stdbool.h>
 #include <stddef.h>

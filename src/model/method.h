@@ -1,8 +1,8 @@
 /* method.h — how durability is obtained: PostgreSQL's wal_sync_method values on
  * Linux plus walbench's extensions. A method is orthogonal to the engine (how the
  * I/O is submitted); method.c also holds the static method x engine matrix. */
-#ifndef WB_METHOD_H
-#define WB_METHOD_H
+#ifndef WB_MODEL_METHOD_H
+#define WB_MODEL_METHOD_H
 
 #include <stdbool.h>
 #include "engines/engine.h"

@@ -4,8 +4,8 @@
  * Trap: a record's place is its slot, (seq - 1) % slots, and a slot is rewritten when the
  * writer wraps, so a slot may legitimately hold a record NEWER than the last acknowledged
  * one (announced, written, its "done" lost with the power) — never an older one. */
-#ifndef WB_MODEL_VERIFY_H
-#define WB_MODEL_VERIFY_H
+#ifndef WB_MODEL_VERIFY_PROTOCOL_H
+#define WB_MODEL_VERIFY_PROTOCOL_H
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -1,8 +1,8 @@
 /* options.h — the one option table behind the command line, --help and the echo
  * of the effective configuration into JSON. Profiles (JSON) are validated through
  * the same setters, so a value is judged the same way wherever it comes from. */
-#ifndef WB_OPTIONS_H
-#define WB_OPTIONS_H
+#ifndef WB_PLAN_OPTIONS_H
+#define WB_PLAN_OPTIONS_H
 
 #include <stdbool.h>
 #include <stddef.h>

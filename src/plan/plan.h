@@ -1,6 +1,6 @@
 /* plan.h — turns a configuration into the ordered list of tests to run. */
-#ifndef WB_PLAN_H
-#define WB_PLAN_H
+#ifndef WB_PLAN_PLAN_H
+#define WB_PLAN_PLAN_H
 
 #include <stddef.h>
 #include "plan/options.h"

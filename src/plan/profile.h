@@ -5,8 +5,8 @@
  * A profile is an object of option keys (applied to every test group) and an
  * optional "tests" array of objects (one test group each, with its own keys on
  * top); "description" is free text. Without "tests" the profile is one group. */
-#ifndef WB_PROFILE_H
-#define WB_PROFILE_H
+#ifndef WB_PLAN_PROFILE_H
+#define WB_PLAN_PROFILE_H
 
 #include <stddef.h>
 #include "plan/options.h"

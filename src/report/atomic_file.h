@@ -1,8 +1,8 @@
 /* atomic_file.h — writing a report file all at once: a temporary file beside the
  * target, fsynced, then renamed over it, so a reader never sees half a report.
  * A symlink or non-regular file at the target is refused, never followed. */
-#ifndef WB_ATOMIC_FILE_H
-#define WB_ATOMIC_FILE_H
+#ifndef WB_REPORT_ATOMIC_FILE_H
+#define WB_REPORT_ATOMIC_FILE_H
 
 #include <stddef.h>
 

@@ -2,8 +2,8 @@
  * row per matched test, then what did not match) and the JSON file. Both only
  * print the verdict of advice/compare.h, in the words of report/words_compare.h;
  * neither judges anything. */
-#ifndef WB_REPORT_COMPARE_H
-#define WB_REPORT_COMPARE_H
+#ifndef WB_REPORT_COMPARE_TEXT_H
+#define WB_REPORT_COMPARE_TEXT_H
 
 #include <stdio.h>
 

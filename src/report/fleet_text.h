@@ -2,8 +2,8 @@
  * (headline first, a line per host, then outliers, failures, disagreements)
  * and the JSON file. Both only print the verdict of advice/fleet.h, in the
  * words of report/words_fleet.h. */
-#ifndef WB_REPORT_FLEET_H
-#define WB_REPORT_FLEET_H
+#ifndef WB_REPORT_FLEET_TEXT_H
+#define WB_REPORT_FLEET_TEXT_H
 
 #include <stdio.h>
 

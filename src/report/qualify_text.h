@@ -2,8 +2,8 @@
  * tier's verdict first, each criterion's figure and interval beside its
  * threshold and source, every other tier in a line, the burst-against-sustained
  * line, and the findings. Computes nothing. */
-#ifndef WB_REPORT_QUALIFY_H
-#define WB_REPORT_QUALIFY_H
+#ifndef WB_REPORT_QUALIFY_TEXT_H
+#define WB_REPORT_QUALIFY_TEXT_H
 
 #include "advice/qualify.h"
 

@@ -1,8 +1,8 @@
 /* recommend_text.h — the `walbench recommend` text: the decision in one line first,
  * then the evidence (the rows that decided it, with their intervals), commit_delay,
  * the configuration to paste, and how long the decision took. */
-#ifndef WB_REPORT_RECOMMEND_H
-#define WB_REPORT_RECOMMEND_H
+#ifndef WB_REPORT_RECOMMEND_TEXT_H
+#define WB_REPORT_RECOMMEND_TEXT_H
 
 #include "advice/recommend.h"
 #include "results/results.h"

@@ -6,8 +6,8 @@
  * schema only ever adds keys); every refusal names the file and the key, e.g.
  * "B.json: tests[3].size: expected a whole number, got a string". What the
  * HTML report only displays reads as absent when it has the wrong type. */
-#ifndef WB_RESULTS_READER_H
-#define WB_RESULTS_READER_H
+#ifndef WB_REPORT_RESULTS_READER_H
+#define WB_REPORT_RESULTS_READER_H
 
 #include <stddef.h>
 

@@ -4,8 +4,8 @@
  * ones (get_*) refuse a key of the wrong type with the file and the key named;
  * shown ones (show_*) read what the HTML report only displays, where a wrong
  * type reads as absent, as the report always showed it. */
-#ifndef WB_RESULTS_READER_PARTS_H
-#define WB_RESULTS_READER_PARTS_H
+#ifndef WB_REPORT_RESULTS_READER_PARTS_H
+#define WB_REPORT_RESULTS_READER_PARTS_H
 
 #include <cjson/cJSON.h>
 #include <stdbool.h>

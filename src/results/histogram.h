@@ -3,8 +3,8 @@
  * bucket's midpoint is within 1/256 (0.4 %) of any value in it, from 1 ns to
  * WB_HIST_MAX_NS. Count, sum, min and max are kept exactly. Recording is inline
  * because it sits inside the timed loop. */
-#ifndef WB_HISTOGRAM_H
-#define WB_HISTOGRAM_H
+#ifndef WB_RESULTS_HISTOGRAM_H
+#define WB_RESULTS_HISTOGRAM_H
 
 #include <stdint.h>
 

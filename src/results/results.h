@@ -2,8 +2,8 @@
  * The runner fills it; reporters (text, compat, JSON, and later recommender and
  * HTML) only read it and derive figures (rates, percentiles) from it. Nothing
  * downstream measures. */
-#ifndef WB_RESULTS_H
-#define WB_RESULTS_H
+#ifndef WB_RESULTS_RESULTS_H
+#define WB_RESULTS_RESULTS_H
 
 #include <limits.h>
 #include <stdbool.h>

@@ -1,8 +1,8 @@
 /* stats.h — statistics over repeated trials of one test: mean, spread, a 95 %
  * confidence interval of the rate, outliers, and whether two tests differ.
  * Pure functions on arrays of per-trial rates (ops/s); no I/O. */
-#ifndef WB_STATS_H
-#define WB_STATS_H
+#ifndef WB_RESULTS_STATS_H
+#define WB_RESULTS_STATS_H
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # check_layers.sh — fails when a source file includes a header from a stage it may
-# not use, or when two source files share a base name (one name, one purpose);
-# check_circles.sh finds files that call each other round a circle. The
+# not use, or when two source files share a base name (one name, one purpose),
+# a header's guard is not WB_<STAGE>_<NAME>_H, a file's header comment does not
+# open with its own name, or a file outside the results file's reader and the
+# profile/tiers readers looks a key up in parsed JSON; check_circles.sh finds files that call each other round a circle. The
 # table below is CONTRIBUTING.md's "Source layout": each stage (a folder
 # of src/, or engines/) and the stages below it that it may include. Includes are
 # written "<stage>/file.h"; a bare "file.h" must name a header beside the file.
@@ -77,6 +79,29 @@ while read -r n name; do
 	((n > 1)) || continue
 	offend "$n source files are named $name: $(find "$root/src" "$root/engines" -name "$name" -printf '%P ' | tr -s ' ')"
 done < <(find "$root/src" "$root/engines" -type f -name '*.c' -printf '%f\n' | sort | uniq -c)
+
+# One include-guard convention, and header comments that name their own file
+# (names from an older layout mislead a grep).
+while IFS= read -r -d '' f; do
+	rel=${f#"$root"/}
+	base=$(basename "$f")
+	first=$(head -n 1 "$f")
+	[[ $first == "/* $base "* ]] || offend "$rel:1: the header comment must open with \"/* $base — \""
+	[[ $f == *.h ]] || continue
+	case $rel in engines/*) stage=engines ;; *) stage=${rel#src/}; stage=${stage%%/*} ;; esac
+	guard=WB_${stage^^}_${base%.h}_H
+	guard=${guard^^}
+	grep -q "^#ifndef $guard\$" "$f" || offend "$rel: its include guard must be $guard"
+done < <(find "$root/src" "$root/engines" -type f \( -name '*.c' -o -name '*.h' \) -print0)
+
+# The results file is read in one place (report/results_reader_get.c, through
+# results/schema.h's keys); profiles and tiers have readers of their own.
+while IFS= read -r f; do
+	case ${f#"$root"/} in
+	src/report/results_reader_get.c | src/plan/profile.c | src/plan/tiers.c) ;;
+	*) offend "${f#"$root"/}: looks a key up in parsed JSON; read results through report/results_reader.h" ;;
+	esac
+done < <(grep -rl 'cJSON_GetObjectItem' "$root/src" "$root/engines" || true)
 
 if ((bad)); then
 	echo "layering: includes must point down the table in CONTRIBUTING.md \"Source layout\"" >&2

@@ -1,8 +1,8 @@
-/* report_text.c — human-readable table and summary of `walbench run`.
+/* run_text.c — human-readable table and summary of `walbench run`.
  * Latencies print in microseconds with enough digits for tmpfs (sub-µs) and for
  * spinning disks (tens of ms) alike. A rate's "±" is the half-width of its 95 %
  * confidence interval; a comparison is "a tie" unless its CI excludes zero. */
-#include "report/text.h"
+#include "report/run_text.h"
 
 #include <math.h>
 #include <stdint.h>

@@ -1,8 +1,8 @@
-/* report_text.h — the `walbench run` table: one row per test with its rate, the
+/* run_text.h — the `walbench run` table: one row per test with its rate, the
  * rate's 95 % confidence interval and latency percentiles, then which
  * differences between methods are real and which are ties. */
-#ifndef WB_REPORT_TEXT_H
-#define WB_REPORT_TEXT_H
+#ifndef WB_REPORT_RUN_TEXT_H
+#define WB_REPORT_RUN_TEXT_H
 
 #include "model/schedule.h"
 #include "results/results.h"
