@@ -47,7 +47,7 @@ static const char stylesheet[] =
 	".headline{background:none}}\n";
 
 /* "fdatasync - db1" rows, one style (pattern, colour) per file. */
-static void shared_group(struct wb_svg_doc *d, const struct wb_report_run *runs, size_t n,
+static void shared_group(struct wb_html_doc *d, const struct wb_report_run *runs, size_t n,
 			 const struct wb_saved_test *const *uniq, size_t nuniq)
 {
 	struct wb_svg_bar *bars = calloc(nuniq * n, sizeof(*bars));
@@ -85,7 +85,7 @@ out:
 	free(bars);
 }
 
-void wb_html_side_by_side(struct wb_svg_doc *d, const struct wb_report_run *runs, size_t n)
+void wb_html_side_by_side(struct wb_html_doc *d, const struct wb_report_run *runs, size_t n)
 {
 	const struct wb_saved_test **uniq, **group;
 	size_t *seen, total = 0, nuniq = 0, i, k, u, v;
@@ -141,7 +141,7 @@ out:
 }
 
 /* One row of the overview: a heading, then one cell per file. */
-static void overview(struct wb_svg_doc *d, const struct wb_report_run *runs, size_t n)
+static void overview(struct wb_html_doc *d, const struct wb_report_run *runs, size_t n)
 {
 	size_t i;
 
@@ -198,7 +198,7 @@ static void overview(struct wb_svg_doc *d, const struct wb_report_run *runs, siz
 char *wb_html_render(const struct wb_report_run *runs, size_t n)
 {
 	struct wb_textbuf b = { 0 };
-	struct wb_svg_doc d = { .out = &b };
+	struct wb_html_doc d = { .out = &b };
 	size_t i;
 
 	wb_textbuf_add(&b, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"

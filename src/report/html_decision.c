@@ -12,13 +12,13 @@
 
 #include "advice/compare.h"
 
-static void text(struct wb_svg_doc *d, const char *s)
+static void text(struct wb_html_doc *d, const char *s)
 {
 	wb_svg_escape(d->out, s);
 }
 
 /* <p class="cls">s</p>, nothing when s is empty. */
-static void para(struct wb_svg_doc *d, const char *cls, const char *s)
+static void para(struct wb_html_doc *d, const char *cls, const char *s)
 {
 	if (!*s)
 		return;
@@ -28,7 +28,7 @@ static void para(struct wb_svg_doc *d, const char *cls, const char *s)
 }
 
 /* An array of strings as lines of a <pre>, for pasting. */
-static void pre_lines(struct wb_svg_doc *d, const char *caption, const struct wb_saved_lines *l)
+static void pre_lines(struct wb_html_doc *d, const char *caption, const struct wb_saved_lines *l)
 {
 	size_t i;
 
@@ -62,7 +62,7 @@ static void margin(char *buf, size_t len, double pct, struct wb_saved_range ci)
 }
 
 /* Tests that failed: every one named, with the reason, in red, on top. */
-static void failures(struct wb_svg_doc *d, const struct wb_report_run *r)
+static void failures(struct wb_html_doc *d, const struct wb_report_run *r)
 {
 	const struct wb_saved_results *s = r->saved;
 	size_t i, bad = 0;
@@ -98,7 +98,7 @@ static void failures(struct wb_svg_doc *d, const struct wb_report_run *r)
 }
 
 /* One decision of recommend's (the overall one, oltp, bulk) as a table row. */
-static void decision_row(struct wb_svg_doc *d, const char *what, const struct wb_saved_choice *o)
+static void decision_row(struct wb_html_doc *d, const char *what, const struct wb_saved_choice *o)
 {
 	char m[96];
 
@@ -143,7 +143,7 @@ static void placement_bar(struct placement_bars *p, const char *label, double v,
 
 /* (a) the data volume idle, (b) under the load, (c) each candidate under the
  * same load: single sessions and the group of committers as two series. */
-static void placement_chart(struct wb_svg_doc *d, const struct wb_saved_placement *pl)
+static void placement_chart(struct wb_html_doc *d, const struct wb_saved_placement *pl)
 {
 	static const char *const series[] = { "one session", "group commit" };
 	struct placement_bars p = { .n = 0 };
@@ -163,7 +163,7 @@ static void placement_chart(struct wb_svg_doc *d, const struct wb_saved_placemen
 		    series, 2);
 }
 
-static void placement(struct wb_svg_doc *d, const struct wb_saved_placement *pl)
+static void placement(struct wb_html_doc *d, const struct wb_saved_placement *pl)
 {
 	size_t k;
 
@@ -203,7 +203,7 @@ static void placement(struct wb_svg_doc *d, const struct wb_saved_placement *pl)
 	pre_lines(d, "Steps to move pg_wal:", &pl->steps);
 }
 
-static void recommendation(struct wb_svg_doc *d, const struct wb_saved_recommendation *rec)
+static void recommendation(struct wb_html_doc *d, const struct wb_saved_recommendation *rec)
 {
 	wb_textbuf_add(d->out, "<h3>Which wal_sync_method</h3>\n");
 	if (*rec->failure)
@@ -230,7 +230,7 @@ static void recommendation(struct wb_svg_doc *d, const struct wb_saved_recommend
 /* The commit and etcd shapes' rate in each time slice, in the order measured
  * (the shapes take turns, so slice k of each is about as far into the run), so
  * a rate that falls once a cache fills shows as a step down. */
-static void slice_chart(struct wb_svg_doc *d, const struct wb_report_run *r)
+static void slice_chart(struct wb_html_doc *d, const struct wb_report_run *r)
 {
 	const struct wb_saved_results *s = r->saved;
 	struct wb_svg_series lines[WB_SVG_STYLES];
@@ -260,7 +260,7 @@ static void slice_chart(struct wb_svg_doc *d, const struct wb_report_run *r)
 			     false, lines, n);
 }
 
-static void qualification(struct wb_svg_doc *d, const struct wb_report_run *r)
+static void qualification(struct wb_html_doc *d, const struct wb_report_run *r)
 {
 	const struct wb_saved_qualification *q = &r->saved->qual;
 	size_t k;
@@ -311,7 +311,7 @@ static void qualification(struct wb_svg_doc *d, const struct wb_report_run *r)
 	slice_chart(d, r);
 }
 
-void wb_html_decision(struct wb_svg_doc *d, const struct wb_report_run *r)
+void wb_html_decision(struct wb_html_doc *d, const struct wb_report_run *r)
 {
 	const struct wb_saved_results *s = r->saved;
 

@@ -10,14 +10,14 @@
 #include <string.h>
 #include <time.h>
 
-static void text(struct wb_svg_doc *d, const char *s)
+static void text(struct wb_html_doc *d, const char *s)
 {
 	wb_svg_escape(d->out, s);
 }
 
 /* One advisory or finding: "severity: what (value) — what to do", and why
  * in small print; value NULL when the item has none. */
-static void advice_item(struct wb_svg_doc *d, const char *severity, const char *what,
+static void advice_item(struct wb_html_doc *d, const char *severity, const char *what,
 			const char *value, const char *to_do, const char *why)
 {
 	wb_html_open_class(d, "li", "sev-", severity);
@@ -38,7 +38,7 @@ static void advice_item(struct wb_svg_doc *d, const char *severity, const char *
 	wb_textbuf_add(d->out, "</span></li>\n");
 }
 
-void wb_html_advice(struct wb_svg_doc *d, const struct wb_report_run *r)
+void wb_html_advice(struct wb_html_doc *d, const struct wb_report_run *r)
 {
 	const struct wb_saved_results *s = r->saved;
 	size_t i;
@@ -62,7 +62,7 @@ void wb_html_advice(struct wb_svg_doc *d, const struct wb_report_run *r)
 
 /* A fact as a table cell: scalars as they are, arrays as compact JSON (the
  * device stack's layers and disks). */
-static void cell(struct wb_svg_doc *d, const struct wb_saved_fact *f)
+static void cell(struct wb_html_doc *d, const struct wb_saved_fact *f)
 {
 	switch (f->kind) {
 	case WB_SAVED_FACT_STRING:
@@ -86,7 +86,7 @@ static void cell(struct wb_svg_doc *d, const struct wb_saved_fact *f)
 }
 
 /* Every fact as a row: its name, its value. */
-static void fact_rows(struct wb_svg_doc *d, const struct wb_saved_facts *facts)
+static void fact_rows(struct wb_html_doc *d, const struct wb_saved_facts *facts)
 {
 	size_t i;
 
@@ -100,7 +100,7 @@ static void fact_rows(struct wb_svg_doc *d, const struct wb_saved_facts *facts)
 }
 
 /* One word of a command line as a shell would need it typed. */
-static void shell_word(struct wb_svg_doc *d, const char *w)
+static void shell_word(struct wb_html_doc *d, const char *w)
 {
 	const char *p;
 	bool plain = *w != '\0';
@@ -124,7 +124,7 @@ static void shell_word(struct wb_svg_doc *d, const char *w)
 	wb_textbuf_add(d->out, "'");
 }
 
-static void provenance(struct wb_svg_doc *d, const struct wb_report_run *r)
+static void provenance(struct wb_html_doc *d, const struct wb_report_run *r)
 {
 	const struct wb_saved_lines *words = &r->saved->command_line;
 	char when[64] = "unknown";
@@ -171,7 +171,7 @@ static void provenance(struct wb_svg_doc *d, const struct wb_report_run *r)
 	wb_textbuf_add(d->out, "</table></details>\n");
 }
 
-void wb_html_facts(struct wb_svg_doc *d, const struct wb_report_run *r)
+void wb_html_facts(struct wb_html_doc *d, const struct wb_report_run *r)
 {
 	wb_textbuf_add(d->out, "<section class=\"facts\"><h2>Device, kernel and run</h2>\n");
 	wb_textbuf_add(d->out, "<details open><summary>The storage under the test file"

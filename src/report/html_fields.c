@@ -2,7 +2,7 @@
  * word from the file made safe to put in a class attribute. */
 #include "report/html_parts.h"
 
-void wb_html_open_class(struct wb_svg_doc *d, const char *tag, const char *prefix,
+void wb_html_open_class(struct wb_html_doc *d, const char *tag, const char *prefix,
 			const char *word)
 {
 	const char *p;

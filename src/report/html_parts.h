@@ -13,28 +13,28 @@
 
 /* The answer: recommend's method and placement, qualify's verdict, and any
  * failure or early stop, loudly, before anything else. */
-void wb_html_decision(struct wb_svg_doc *d, const struct wb_report_run *r);
+void wb_html_decision(struct wb_html_doc *d, const struct wb_report_run *r);
 
 /* Per test group (the tests that differ only by method): ops/s with 95 %
  * whiskers, latency percentiles, the rate of each trial in turn; the write-size
  * curve where sizes were swept. */
-void wb_html_tests(struct wb_svg_doc *d, const struct wb_report_run *r);
+void wb_html_tests(struct wb_html_doc *d, const struct wb_report_run *r);
 
 /* recommend's advisories and qualify's findings, each with its evidence and
  * what to do: the risks in the device and the OS, shown with the decision. */
-void wb_html_advice(struct wb_svg_doc *d, const struct wb_report_run *r);
+void wb_html_advice(struct wb_html_doc *d, const struct wb_report_run *r);
 
 /* The device and OS facts, and how the file was made (the command line,
  * versions, when). */
-void wb_html_facts(struct wb_svg_doc *d, const struct wb_report_run *r);
+void wb_html_facts(struct wb_html_doc *d, const struct wb_report_run *r);
 
 /* Several files: the tests they share, one bar per file. */
-void wb_html_side_by_side(struct wb_svg_doc *d, const struct wb_report_run *runs, size_t n);
+void wb_html_side_by_side(struct wb_html_doc *d, const struct wb_report_run *runs, size_t n);
 
 /* <TAG class="PREFIXword"> where word comes from a results file: only its
  * letters, digits and '-' are written, so a file cannot break out of the
  * attribute (the stylesheet knows pass, fail, warn, ...). */
-void wb_html_open_class(struct wb_svg_doc *d, const char *tag, const char *prefix,
+void wb_html_open_class(struct wb_html_doc *d, const char *tag, const char *prefix,
 			const char *word);
 
 /* A test's name without its method: what a group of bars is about. */
@@ -43,7 +43,7 @@ void wb_html_group_name(const struct wb_saved_test *t, char *buf, size_t len);
 /* The <h3> over a group's charts: what the tests do, in words ("Commits: one
  * write of 8 kB per flush, sync engine"), then the compact name. The size is
  * left out where it is the chart's x axis. */
-void wb_html_group_heading(struct wb_svg_doc *d, const struct wb_saved_test *t, bool with_size);
+void wb_html_group_heading(struct wb_html_doc *d, const struct wb_saved_test *t, bool with_size);
 
 /* True when two tests differ at most by method (and by size, when sizes_too). */
 bool wb_html_same_group(const struct wb_saved_test *a, const struct wb_saved_test *b,

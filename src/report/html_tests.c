@@ -35,7 +35,7 @@ bool wb_html_same_group(const struct wb_saved_test *a, const struct wb_saved_tes
 	return wb_compare_same_test(&x, &y);
 }
 
-void wb_html_group_heading(struct wb_svg_doc *d, const struct wb_saved_test *t, bool with_size)
+void wb_html_group_heading(struct wb_html_doc *d, const struct wb_saved_test *t, bool with_size)
 {
 	char size[32], compact[256];
 
@@ -101,7 +101,7 @@ void wb_html_bar(const struct wb_saved_test *t, const char *label, unsigned styl
 #define NOTE_LEN 160
 
 /* One group's three charts; members are indices into r's tests. */
-static void group_charts(struct wb_svg_doc *d, const struct wb_saved_results *s,
+static void group_charts(struct wb_html_doc *d, const struct wb_saved_results *s,
 			 const size_t *members, size_t n)
 {
 	static const char *const marks[] = { "p50", "p90", "p99", "p99.9", "max" };
@@ -161,7 +161,7 @@ out:
 
 /* Where sizes were swept (the same test at two or more sizes): each method's
  * ops/s and MB/s against the write size. Marks the sweep's tests in swept[]. */
-static void size_curve(struct wb_svg_doc *d, const struct wb_saved_results *s, size_t first,
+static void size_curve(struct wb_html_doc *d, const struct wb_saved_results *s, size_t first,
 		       bool *swept)
 {
 	struct wb_svg_series series[WB_SVG_STYLES * 2], mbps[WB_SVG_STYLES * 2];
@@ -239,7 +239,7 @@ size_t wb_html_failed_tests(const struct wb_saved_results *s)
 	return n;
 }
 
-void wb_html_tests(struct wb_svg_doc *d, const struct wb_report_run *r)
+void wb_html_tests(struct wb_html_doc *d, const struct wb_report_run *r)
 {
 	const struct wb_saved_results *s = r->saved;
 	bool *done = calloc(s->ntests ? s->ntests : 1, sizeof(*done));

@@ -98,7 +98,7 @@ static double nice_step(double max, double *end)
 	return step;
 }
 
-static void open_svg(struct wb_svg_doc *d, double w, double h, const char *title)
+static void open_svg(struct wb_html_doc *d, double w, double h, const char *title)
 {
 	struct wb_textbuf *b = d->out;
 
@@ -114,7 +114,7 @@ static void open_svg(struct wb_svg_doc *d, double w, double h, const char *title
 
 /* The fill patterns of bar series: solid, then hatches and dots on white, so
  * series differ in grey print too. Returns the first id used. */
-static unsigned add_patterns(struct wb_svg_doc *d, size_t nstyles)
+static unsigned add_patterns(struct wb_html_doc *d, size_t nstyles)
 {
 	static const char *const tile[WB_SVG_STYLES] = {
 		"",
@@ -149,7 +149,7 @@ static void marker(struct wb_textbuf *b, unsigned style, double x, double y);
 /* A legend entry: a patterned square for bars, a marker on a dashed line for
  * lines, a marker alone for dot rows; laid out left to right from x at
  * baseline y. Returns the next x. */
-static double legend_entry(struct wb_svg_doc *d, double x, double y, const char *name,
+static double legend_entry(struct wb_html_doc *d, double x, double y, const char *name,
 			   unsigned style, unsigned pattern_base, enum swatch kind)
 {
 	struct wb_textbuf *b = d->out;
@@ -202,7 +202,7 @@ static void clipped_label(struct wb_textbuf *b, const char *label, double width)
 	wb_svg_escape(b, cut);
 }
 
-void wb_svg_bars(struct wb_svg_doc *d, const char *title, const char *unit,
+void wb_svg_bars(struct wb_html_doc *d, const char *title, const char *unit,
 		 const struct wb_svg_bar *bars, size_t n, const char *const *styles, size_t nstyles)
 {
 	struct wb_textbuf *b = d->out;
@@ -309,7 +309,7 @@ static void marker(struct wb_textbuf *b, unsigned style, double x, double y)
 	}
 }
 
-void wb_svg_dot_rows(struct wb_svg_doc *d, const char *title, const char *unit,
+void wb_svg_dot_rows(struct wb_html_doc *d, const char *title, const char *unit,
 		     const char *const *marks, size_t nmarks, const struct wb_svg_dots *rows,
 		     size_t nrows)
 {
@@ -402,7 +402,7 @@ static double x_pos(double x, double lo, double hi, bool log_x)
 	return hi > lo ? (x - lo) / (hi - lo) : 0.5;
 }
 
-void wb_svg_lines(struct wb_svg_doc *d, const char *title, const char *x_unit,
+void wb_svg_lines(struct wb_html_doc *d, const char *title, const char *x_unit,
 		  const char *y_unit, bool log_x, bool x_is_bytes,
 		  const struct wb_svg_series *s, size_t ns)
 {

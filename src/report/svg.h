@@ -15,9 +15,10 @@
 /* Series a chart can tell apart; more wrap around (and say so in the legend). */
 #define WB_SVG_STYLES 6
 
-/* A document's charts: ids inside each SVG (patterns, clip paths) must be
- * unique in the whole page, so they are numbered through this. */
-struct wb_svg_doc {
+/* The HTML page being written: its text, and the counter its charts number
+ * their ids through — ids inside each SVG (patterns, clip paths) must be unique
+ * in the whole page. Every section of the report and every chart writes here. */
+struct wb_html_doc {
 	struct wb_textbuf *out;
 	unsigned next_id;
 };
@@ -35,7 +36,7 @@ struct wb_svg_bar {
 /* Rows of bars on a linear axis from 0. styles names each series for the
  * legend (nstyles 0: one series, no legend; a NULL name: not in the legend,
  * so a series keeps its style in every chart though absent from some). */
-void wb_svg_bars(struct wb_svg_doc *d, const char *title, const char *unit,
+void wb_svg_bars(struct wb_html_doc *d, const char *title, const char *unit,
 		 const struct wb_svg_bar *bars, size_t n, const char *const *styles, size_t nstyles);
 
 /* A row of marks on a log axis: latency percentiles of one test. */
@@ -46,7 +47,7 @@ struct wb_svg_dots {
 };
 
 /* marks names each column of v (p50, p90, ...), drawn with its own shape. */
-void wb_svg_dot_rows(struct wb_svg_doc *d, const char *title, const char *unit,
+void wb_svg_dot_rows(struct wb_html_doc *d, const char *title, const char *unit,
 		     const char *const *marks, size_t nmarks, const struct wb_svg_dots *rows,
 		     size_t nrows);
 
@@ -59,7 +60,7 @@ struct wb_svg_series {
 
 /* Lines with a marker per point; log_x for sizes (powers of two read evenly),
  * x_is_bytes labels the x axis as sizes. y starts at 0. */
-void wb_svg_lines(struct wb_svg_doc *d, const char *title, const char *x_unit,
+void wb_svg_lines(struct wb_html_doc *d, const char *title, const char *x_unit,
 		  const char *y_unit, bool log_x, bool x_is_bytes,
 		  const struct wb_svg_series *s, size_t ns);
 
