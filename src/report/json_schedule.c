@@ -2,6 +2,7 @@
  * order of trials, a throttle found), and --decide's "decision": the answer
  * per group of tests that differ only in method, why, and when it came. */
 #include "report/json_parts.h"
+#include "report/words.h"
 
 #include "model/method.h"
 
@@ -67,6 +68,7 @@ void wb_json_add_decision(cJSON *root, const struct wb_results *rs)
 	groups = cJSON_AddArrayToObject(d, K(GROUPS));
 	for (g = 0; groups && g < rs->ndecisions; g++) {
 		const struct wb_group_decision *gd = &rs->decisions[g];
+		char why[WB_WORDS_DECISION_LEN];
 		cJSON *o = cJSON_CreateObject();
 
 		if (!o)
@@ -76,7 +78,7 @@ void wb_json_add_decision(cJSON *root, const struct wb_results *rs)
 		cJSON_AddStringToObject(o, K(METHOD), wb_method_get(gd->state == WB_DECIDE_SWITCH
 					? rs->v[gd->leader].test.method : p->baseline)->name);
 		cJSON_AddStringToObject(o, K(LEADER), wb_method_get(rs->v[gd->leader].test.method)->name);
-		cJSON_AddStringToObject(o, K(REASON), gd->reason);
+		cJSON_AddStringToObject(o, K(REASON), wb_words_decision(gd, why, sizeof(why)));
 		if (gd->margin.paired) {
 			cJSON *m = cJSON_AddObjectToObject(o, K(LEADER_VS_BASELINE));
 

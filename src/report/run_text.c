@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "model/units.h"
+#include "report/words.h"
 #include "results/stats.h"
 
 #define ROW_FORMAT "%-18s %-15s %6s %6s %5s %12s %7s %9s %9s %9s %9s %9s%s\n"
@@ -162,7 +163,7 @@ static void print_decisions(const struct wb_results *rs)
 	for (g = 0; g < rs->ndecisions; g++) {
 		const struct wb_group_decision *d = &rs->decisions[g];
 		const struct wb_test *t = &rs->v[d->first].test;
-		char size[16], conc[24];
+		char size[16], conc[24], why[WB_WORDS_DECISION_LEN];
 
 		wb_format_size(t->size, size, sizeof(size));
 		concurrency_label(t, conc, sizeof(conc));
@@ -175,10 +176,11 @@ static void print_decisions(const struct wb_results *rs)
 			printf("%s", wb_method_get(rs->v[d->leader].test.method)->name);
 		else if (d->state == WB_DECIDE_KEEP)
 			printf("%s", wb_method_get(p->baseline)->name);
+		wb_words_decision(d, why, sizeof(why));
 		if (d->state == WB_DECIDE_BUDGET)
-			printf("(%s)\n", d->reason);
+			printf("(%s)\n", why);
 		else
-			printf(" — %s; decided after %.1f s, %u rounds\n", d->reason, d->decided_s,
+			printf(" — %s; decided after %.1f s, %u rounds\n", why, d->decided_s,
 			       d->rounds);
 	}
 	for (i = 0; i < rs->n; i++)

@@ -16,6 +16,7 @@
 #include "advice/qualify.h"
 #include "advice/recommend.h"
 #include "advice/verify_verdict.h"
+#include "results/decision.h"
 #include "results/saved.h"
 
 /* A part's why (commits, bulk flushes): the group decision's reason at most. */
@@ -176,5 +177,12 @@ const char *wb_fleet_finding_kind_name(enum wb_fleet_finding_kind k);
 
 /* verify (words_verify.c). What a slot held, in a few words for the report ("all zeros", "checksum mismatch"). */
 const char *wb_verify_found_name(enum wb_verify_found f);
+
+/* decide (words_decide.c). Why a group of tests ended as it did under the
+ * sequential decision: "fsync beats fdatasync by 21.0% [15.2%, 29.1%] (99% CI),
+ * at least the 5.0% asked", "tie: ...", "budget spent: ...". The buffer is the
+ * size the reason always had. */
+#define WB_WORDS_DECISION_LEN 240
+char *wb_words_decision(const struct wb_group_decision *g, char *buf, size_t len);
 
 #endif

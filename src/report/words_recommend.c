@@ -17,7 +17,10 @@ const char *wb_words_part_why(const struct wb_part_verdict *v, char *buf, size_t
 {
 	switch (v->why) {
 	case WB_PART_BY_DECISION:
-		snprintf(buf, len, "%s", v->decision ? v->decision->reason : "");
+		if (v->decision)
+			wb_words_decision(v->decision, buf, len);
+		else
+			snprintf(buf, len, "%s", "");
 		break;
 	case WB_PART_LEADER_FAILED:
 		snprintf(buf, len, "%s led, then failed (%s): keep %s",

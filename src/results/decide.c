@@ -5,7 +5,6 @@
 #include "results/decide.h"
 
 #include <math.h>
-#include <stdio.h>
 #include <string.h>
 
 #include "results/results.h"
@@ -29,10 +28,6 @@ static struct wb_group_decision *group_of(const struct wb_result *rv, size_t i,
 	return &groups[g];
 }
 
-static const char *method_name(const struct wb_result *r)
-{
-	return wb_method_get(r->test.method)->name;
-}
 
 static void decide(struct wb_group_decision *g, enum wb_decide_state state, double now_s,
 		   uint32_t rounds)
@@ -40,6 +35,17 @@ static void decide(struct wb_group_decision *g, enum wb_decide_state state, doub
 	g->state = state;
 	g->decided_s = now_s;
 	g->rounds = rounds;
+}
+
+/* Records why the group ended, with the methods and parameters the words
+ * name (report/words.h), so the decision carries figures, never sentences. */
+static void why(struct wb_group_decision *g, const struct wb_result *rv,
+		const struct wb_decide_params *p, enum wb_decide_why w)
+{
+	g->why = w;
+	g->params = *p;
+	g->baseline_method = p->baseline;
+	g->leader_method = rv[g->leader].test.method;
 }
 
 /* Whether b beats base by at least the minimum gain, significantly (both halves
@@ -153,21 +159,12 @@ static void look(struct wb_result *rv, size_t n, const struct wb_decide_params *
 		decide(g, WB_DECIDE_SWITCH, now_s, rounds);
 		if (pick != leader) {
 			(void)beats(base, &rv[pick], p, open, &g->margin);
-			snprintf(g->reason, sizeof(g->reason),
-				 "%s beats %s by %.1f%% [%.1f%%, %.1f%%] (%.0f%% CI), at least the "
-				 "%.1f%% asked; %s, as fast (no significant difference), is set aside: "
-				 "%s changes less", method_name(&rv[pick]), method_name(base),
-				 g->margin.diff_pct, g->margin.ci95_low_pct, g->margin.ci95_high_pct,
-				 100.0 * p->conf, p->min_gain_pct, method_name(&rv[leader]),
-				 method_name(&rv[pick]));
+			g->set_aside_method = rv[leader].test.method;
 			g->leader = pick;
+			why(g, rv, p, WB_WHY_BEATS_SET_ASIDE);
 			return;
 		}
-		snprintf(g->reason, sizeof(g->reason),
-			 "%s beats %s by %.1f%% [%.1f%%, %.1f%%] (%.0f%% CI), at least the %.1f%% asked",
-			 method_name(&rv[leader]), method_name(base), g->margin.diff_pct,
-			 g->margin.ci95_low_pct, g->margin.ci95_high_pct, 100.0 * p->conf,
-			 p->min_gain_pct);
+		why(g, rv, p, WB_WHY_BEATS);
 		return;
 	}
 	if (open != equivalent) {
@@ -184,25 +181,15 @@ static void look(struct wb_result *rv, size_t n, const struct wb_decide_params *
 	if (leader == g->baseline || open == 0) {
 		(void)wb_result_compare(base, &rv[leader], p->conf, &g->margin);
 		decide(g, WB_DECIDE_KEEP, now_s, rounds);
-		if (open == 0 && equivalent == 0)
-			snprintf(g->reason, sizeof(g->reason),
-				 "every other method is significantly slower than %s", method_name(base));
-		else
-			snprintf(g->reason, sizeof(g->reason),
-				 "%s: every other method is within +-%.1f%% of it (%.0f%% CI, %zu "
-				 "equivalent)%s", method_name(base), p->min_gain_pct,
-				 100.0 * p->equiv_conf, equivalent,
-				 dropped ? " or significantly slower" : "");
+		g->equivalent = equivalent;
+		g->any_dropped = dropped != 0;
+		why(g, rv, p, open == 0 && equivalent == 0 ? WB_WHY_ALL_SLOWER : WB_WHY_ALL_WITHIN);
 		return;
 	}
 	/* The leader is ahead, but proven within the minimum gain. */
 	(void)wb_result_compare(base, &rv[leader], p->conf, &g->margin);
 	decide(g, WB_DECIDE_KEEP, now_s, rounds);
-	snprintf(g->reason, sizeof(g->reason),
-		 "tie: every method left is within +-%.1f%% of %s (%.0f%% CI); the fastest, %s, "
-		 "by %+.1f%% [%+.1f%%, %+.1f%%]", p->min_gain_pct, method_name(base),
-		 100.0 * p->equiv_conf, method_name(&rv[leader]), g->margin.diff_pct,
-		 g->margin.ci95_low_pct, g->margin.ci95_high_pct);
+	why(g, rv, p, WB_WHY_TIE);
 }
 
 /* Looks happen at min_rounds and then each time the rounds have grown by
@@ -279,7 +266,6 @@ void wb_decide_finish(struct wb_result *rv, size_t n, const struct wb_decide_par
 		      struct wb_group_decision *groups, size_t ngroups, double now_s,
 		      uint32_t rounds)
 {
-	struct wb_comparison c;
 	bool done[n ? n : 1];
 	size_t g, i;
 
@@ -300,25 +286,17 @@ void wb_decide_finish(struct wb_result *rv, size_t n, const struct wb_decide_par
 		}
 		gd->state = WB_DECIDE_BUDGET;
 		if (gd->baseline == SIZE_MAX) {
-			snprintf(gd->reason, sizeof(gd->reason), "no %s test in this group to decide "
-				 "against", wb_method_get(p->baseline)->name);
+			why(gd, rv, p, WB_WHY_NO_BASELINE);
 			continue;
 		}
 		base = &rv[gd->baseline];
 		lead = &rv[gd->leader];
 		if (gd->leader == gd->baseline ||
 		    !wb_result_compare(base, lead, p->conf, &gd->margin)) {
-			snprintf(gd->reason, sizeof(gd->reason), "budget spent: not every method was "
-				 "shown within +-%.1f%% of %s or significantly slower",
-				 p->min_gain_pct, method_name(base));
+			why(gd, rv, p, WB_WHY_BUDGET_OPEN);
 			continue;
 		}
-		c = gd->margin;
-		snprintf(gd->reason, sizeof(gd->reason),
-			 "budget spent: %s leads %s by %+.1f%% [%+.1f%%, %+.1f%%] (%.0f%% CI), neither "
-			 "shown to be %.1f%% or more nor within +-%.1f%%", method_name(lead),
-			 method_name(base), c.diff_pct, c.ci95_low_pct, c.ci95_high_pct,
-			 100.0 * p->conf, p->min_gain_pct, p->min_gain_pct);
+		why(gd, rv, p, WB_WHY_BUDGET_LEADS);
 	}
 }
 

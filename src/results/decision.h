@@ -38,6 +38,21 @@ struct wb_decide_params {
  * a gain; a false switch changes a production setting for nothing. */
 #define WB_EQUIV_CONF 0.95
 
+/* Why a group ended as it did; report/words.h says it in words. */
+enum wb_decide_why {
+	WB_WHY_OPEN,            /* not decided yet */
+	WB_WHY_BEATS,           /* the leader beats the baseline by at least the minimum gain */
+	WB_WHY_BEATS_SET_ASIDE, /* as BEATS, but set_aside_method, as fast, changes more and
+				 * is set aside for the leader */
+	WB_WHY_ALL_SLOWER,      /* every other method is significantly slower: keep */
+	WB_WHY_ALL_WITHIN,      /* every other method within +-min gain (or slower): keep */
+	WB_WHY_TIE,             /* the methods left are all within +-min gain; the fastest
+				 * (leader_method) named with its margin */
+	WB_WHY_NO_BASELINE,     /* the group has no test of the baseline method */
+	WB_WHY_BUDGET_OPEN,     /* budget spent, no method shown faster or within the gain */
+	WB_WHY_BUDGET_LEADS,    /* budget spent with the leader ahead, neither proven */
+};
+
 /* One group's decision. Indexes are into the result array the step was given. */
 struct wb_group_decision {
 	size_t first;                /* the group's first test (its key) */
@@ -47,7 +62,12 @@ struct wb_group_decision {
 	struct wb_comparison margin; /* leader against baseline, paired, at conf */
 	uint32_t rounds;             /* rounds run when decided */
 	double decided_s;            /* seconds into the run when decided */
-	char reason[240];
+	enum wb_decide_why why;
+	enum wb_method_id baseline_method, leader_method; /* the methods the why names */
+	enum wb_method_id set_aside_method; /* WB_WHY_BEATS_SET_ASIDE: the faster one set aside */
+	size_t equivalent;           /* WB_WHY_ALL_WITHIN: methods proven within the gain */
+	bool any_dropped;            /* WB_WHY_ALL_WITHIN: some were significantly slower */
+	struct wb_decide_params params; /* what it was decided with, for the words */
 };
 
 

@@ -28,7 +28,11 @@ static struct wb_recommendation rec_of(enum wb_rec_state state, enum wb_method_i
 
 static void rec_switch(void **state)
 {
-	struct wb_group_decision d = { .reason = "fsync beat fdatasync" };
+	struct wb_group_decision d = {
+		.why = WB_WHY_BEATS, .baseline_method = FDS, .leader_method = FS,
+		.margin = { .diff_pct = 29.96, .ci95_low_pct = 21.04, .ci95_high_pct = 38.5 },
+		.params = { .conf = 0.99, .min_gain_pct = 5.0 },
+	};
 	struct wb_recommendation rec = rec_of(WB_REC_SWITCH, FS);
 	struct wb_rec_words w;
 
@@ -40,7 +44,8 @@ static void rec_switch(void **state)
 	wb_words_recommendation(&rec, &w);
 	assert_string_equal(w.headline, "Set wal_sync_method = fsync: +30.0% [+21.0%, +38.5%] over "
 			    "fdatasync for this oltp workload");
-	assert_string_equal(w.reason, "fsync beat fdatasync");
+	assert_string_equal(w.reason, "fsync beats fdatasync by 30.0% [21.0%, 38.5%] (99% CI), at "
+			    "least the 5.0% asked");
 	assert_string_equal(w.failure, "");
 	assert_string_equal(w.commit_reason, "a commit flush takes a median 4.0 ms: with 5 or more "
 			    "transactions active, a committer that waits half of that lets others "
@@ -113,7 +118,8 @@ static void rec_undecided_leader_failed(void **state)
 
 static void rec_mixed(void **state)
 {
-	struct wb_group_decision o = { .reason = "commits: A" }, b = { .reason = "bulk: B" };
+	struct wb_group_decision o = { .why = WB_WHY_ALL_SLOWER, .baseline_method = FDS },
+				 b = { .why = WB_WHY_NO_BASELINE, .baseline_method = FDS };
 	struct wb_recommendation rec = rec_of(WB_REC_KEEP, FDS);
 	struct wb_rec_words w;
 
@@ -123,7 +129,9 @@ static void rec_mixed(void **state)
 	rec.bulk = (struct wb_part_verdict){ .measured = true, .method = FDS, .decision = &b };
 	rec.reason = WB_REC_PARTS_AGREE;
 	wb_words_recommendation(&rec, &w);
-	assert_string_equal(w.reason, "commits and bulk flushes agree: commits: A; bulk: B");
+	assert_string_equal(w.reason, "commits and bulk flushes agree: every other method is "
+			    "significantly slower than fdatasync; no fdatasync test in this group "
+			    "to decide against");
 	rec.oltp.method = OD;
 	rec.reason = WB_REC_PARTS_OFFSET;
 	wb_words_recommendation(&rec, &w);
@@ -652,9 +660,62 @@ static void advisory_preempt_and_device(void **state)
 	assert_string_equal(w.value, "write back");
 }
 
+/* Every way a group of tests ends, worded as `run --decide`, its JSON and a
+ * recommendation's part say it (the sentences decide.c used to build). */
+static void decision_words(void **state)
+{
+	struct wb_group_decision d = {
+		.baseline_method = FDS, .leader_method = FS, .set_aside_method = OD,
+		.margin = { .diff_pct = 12.34, .ci95_low_pct = 6.5, .ci95_high_pct = 18.25 },
+		.params = { .conf = 0.99, .equiv_conf = 0.95, .min_gain_pct = 5.0 },
+		.equivalent = 3,
+	};
+	char buf[WB_WORDS_DECISION_LEN];
+
+	(void)state;
+	d.why = WB_WHY_OPEN;
+	assert_string_equal(wb_words_decision(&d, buf, sizeof(buf)), "");
+	d.why = WB_WHY_BEATS;
+	assert_string_equal(wb_words_decision(&d, buf, sizeof(buf)),
+			    "fsync beats fdatasync by 12.3% [6.5%, 18.2%] (99% CI), at least the "
+			    "5.0% asked");
+	d.why = WB_WHY_BEATS_SET_ASIDE;
+	assert_string_equal(wb_words_decision(&d, buf, sizeof(buf)),
+			    "fsync beats fdatasync by 12.3% [6.5%, 18.2%] (99% CI), at least the "
+			    "5.0% asked; open_datasync, as fast (no significant difference), is set "
+			    "aside: fsync changes less");
+	d.why = WB_WHY_ALL_SLOWER;
+	assert_string_equal(wb_words_decision(&d, buf, sizeof(buf)),
+			    "every other method is significantly slower than fdatasync");
+	d.why = WB_WHY_ALL_WITHIN;
+	assert_string_equal(wb_words_decision(&d, buf, sizeof(buf)),
+			    "fdatasync: every other method is within +-5.0% of it (95% CI, 3 "
+			    "equivalent)");
+	d.any_dropped = true;
+	assert_string_equal(wb_words_decision(&d, buf, sizeof(buf)),
+			    "fdatasync: every other method is within +-5.0% of it (95% CI, 3 "
+			    "equivalent) or significantly slower");
+	d.why = WB_WHY_TIE;
+	assert_string_equal(wb_words_decision(&d, buf, sizeof(buf)),
+			    "tie: every method left is within +-5.0% of fdatasync (95% CI); the "
+			    "fastest, fsync, by +12.3% [+6.5%, +18.2%]");
+	d.why = WB_WHY_NO_BASELINE;
+	assert_string_equal(wb_words_decision(&d, buf, sizeof(buf)),
+			    "no fdatasync test in this group to decide against");
+	d.why = WB_WHY_BUDGET_OPEN;
+	assert_string_equal(wb_words_decision(&d, buf, sizeof(buf)),
+			    "budget spent: not every method was shown within +-5.0% of fdatasync "
+			    "or significantly slower");
+	d.why = WB_WHY_BUDGET_LEADS;
+	assert_string_equal(wb_words_decision(&d, buf, sizeof(buf)),
+			    "budget spent: fsync leads fdatasync by +12.3% [+6.5%, +18.2%] (99% "
+			    "CI), neither shown to be 5.0% or more nor within +-5.0%");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(decision_words),
 		cmocka_unit_test(rec_switch),
 		cmocka_unit_test(rec_keep),
 		cmocka_unit_test(rec_undecided_leader_failed),

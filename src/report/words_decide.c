@@ -1,0 +1,72 @@
+/* words_decide.c — why a group of tests ended as it did under the sequential
+ * decision (results/decision.h): the sentence `run --decide` prints after each
+ * group, the JSON's "reason" and what a recommendation's part quotes. */
+#include "report/words.h"
+
+#include <stdio.h>
+
+#include "model/method.h"
+
+static const char *mname(enum wb_method_id m)
+{
+	const struct wb_method *x = wb_method_get(m);
+
+	return x ? x->name : "?";
+}
+
+char *wb_words_decision(const struct wb_group_decision *g, char *buf, size_t len)
+{
+	const struct wb_decide_params *p = &g->params;
+	const struct wb_comparison *c = &g->margin;
+	const char *base = mname(g->baseline_method), *lead = mname(g->leader_method);
+
+	switch (g->why) {
+	case WB_WHY_OPEN:
+		snprintf(buf, len, "%s", "");
+		break;
+	case WB_WHY_BEATS:
+		snprintf(buf, len,
+			 "%s beats %s by %.1f%% [%.1f%%, %.1f%%] (%.0f%% CI), at least the %.1f%% asked",
+			 lead, base, c->diff_pct, c->ci95_low_pct, c->ci95_high_pct, 100.0 * p->conf,
+			 p->min_gain_pct);
+		break;
+	case WB_WHY_BEATS_SET_ASIDE:
+		snprintf(buf, len,
+			 "%s beats %s by %.1f%% [%.1f%%, %.1f%%] (%.0f%% CI), at least the "
+			 "%.1f%% asked; %s, as fast (no significant difference), is set aside: "
+			 "%s changes less", lead, base, c->diff_pct, c->ci95_low_pct,
+			 c->ci95_high_pct, 100.0 * p->conf, p->min_gain_pct,
+			 mname(g->set_aside_method), lead);
+		break;
+	case WB_WHY_ALL_SLOWER:
+		snprintf(buf, len, "every other method is significantly slower than %s", base);
+		break;
+	case WB_WHY_ALL_WITHIN:
+		snprintf(buf, len,
+			 "%s: every other method is within +-%.1f%% of it (%.0f%% CI, %zu "
+			 "equivalent)%s", base, p->min_gain_pct, 100.0 * p->equiv_conf, g->equivalent,
+			 g->any_dropped ? " or significantly slower" : "");
+		break;
+	case WB_WHY_TIE:
+		snprintf(buf, len,
+			 "tie: every method left is within +-%.1f%% of %s (%.0f%% CI); the fastest, %s, "
+			 "by %+.1f%% [%+.1f%%, %+.1f%%]", p->min_gain_pct, base, 100.0 * p->equiv_conf,
+			 lead, c->diff_pct, c->ci95_low_pct, c->ci95_high_pct);
+		break;
+	case WB_WHY_NO_BASELINE:
+		snprintf(buf, len, "no %s test in this group to decide against", base);
+		break;
+	case WB_WHY_BUDGET_OPEN:
+		snprintf(buf, len, "budget spent: not every method was shown within +-%.1f%% of %s "
+			 "or significantly slower", p->min_gain_pct, base);
+		break;
+	case WB_WHY_BUDGET_LEADS:
+		snprintf(buf, len,
+			 "budget spent: %s leads %s by %+.1f%% [%+.1f%%, %+.1f%%] (%.0f%% CI), neither "
+			 "shown to be %.1f%% or more nor within +-%.1f%%", lead, base, c->diff_pct,
+			 c->ci95_low_pct, c->ci95_high_pct, 100.0 * p->conf, p->min_gain_pct,
+			 p->min_gain_pct);
+		break;
+	}
+	return buf;
+}
