@@ -319,9 +319,7 @@ bool wb_recommend(const struct wb_results *rs, const struct wb_recommend_params 
 	if ((p->workload != WB_WORKLOAD_BULK && !out->oltp.decided) ||
 	    (p->workload != WB_WORKLOAD_OLTP && !out->bulk.decided))
 		out->decided = false;
-	out->change = out->method != WB_DEFAULT_METHOD;
-	out->failed = false;
-	out->state = out->change ? WB_REC_SWITCH : out->decided ? WB_REC_KEEP
+	out->state = out->method != WB_DEFAULT_METHOD ? WB_REC_SWITCH : out->decided ? WB_REC_KEEP
 		     : WB_REC_KEEP_UNDECIDED;
 	for (i = 0; i < rs->ndecisions && !key; i++) {
 		const struct wb_test *t = &rs->v[rs->decisions[i].first].test;
@@ -333,7 +331,7 @@ bool wb_recommend(const struct wb_results *rs, const struct wb_recommend_params 
 		out->margin_pct = c.diff_pct;
 		out->ci_low_pct = c.ci95_low_pct;
 		out->ci_high_pct = c.ci95_high_pct;
-		out->significant = out->change && c.significant;
+		out->significant = wb_rec_change(out) && c.significant;
 	}
 	runner_up(rs, out);
 	commit_delay(rs, out);
@@ -347,7 +345,6 @@ void wb_recommend_none(enum wb_workload workload, enum wb_rec_failure why,
 	memset(out, 0, sizeof(*out));
 	out->workload = workload;
 	out->state = WB_REC_FAILED;
-	out->failed = true;
 	out->failure = why;
 	out->method = WB_METHOD_COUNT;
 	out->placement = placement;

@@ -90,11 +90,9 @@ enum wb_commit_delay_why {
 struct wb_recommendation {
 	enum wb_workload workload;
 	enum wb_rec_state state;
-	bool failed;                   /* state == WB_REC_FAILED (a flag for the writers) */
 	enum wb_rec_failure failure;
 	const struct wb_result *failed_test; /* the test the failure names; NULL if none */
 	enum wb_method_id method;      /* to set; WB_METHOD_COUNT when failed */
-	bool change;                   /* state == WB_REC_SWITCH: differs from the default */
 	bool significant;              /* the margin over the default is significant */
 	double margin_pct, ci_low_pct, ci_high_pct; /* method against the default, 95 % */
 	bool has_runner_up;
@@ -115,6 +113,18 @@ struct wb_recommendation {
 	size_t nadvisories;
 	const struct wb_placement *placement; /* --wal-candidate's verdict; NULL without */
 };
+
+/* No recommendation: a durability failure, an error, or the run ended first. */
+static inline bool wb_rec_failed(const struct wb_recommendation *r)
+{
+	return r->state == WB_REC_FAILED;
+}
+
+/* The method to set differs from PostgreSQL's default. */
+static inline bool wb_rec_change(const struct wb_recommendation *r)
+{
+	return r->state == WB_REC_SWITCH;
+}
 
 struct wb_recommend_params {
 	enum wb_workload workload;

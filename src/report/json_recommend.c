@@ -56,14 +56,14 @@ void wb_json_add_recommendation(cJSON *root, const struct wb_recommendation *rec
 	wb_words_recommendation(rec, &w);
 	cJSON_AddStringToObject(o, K(WORKLOAD), wb_workload_names[rec->workload]);
 	wb_json_add_placement(o, rec->placement);
-	if (rec->failed) {
+	if (wb_rec_failed(rec)) {
 		cJSON_AddNullToObject(o, K(WAL_SYNC_METHOD));
 		cJSON_AddStringToObject(o, K(FAILURE), w.failure);
 		cJSON_AddStringToObject(o, K(HEADLINE), w.headline);
 		return;
 	}
 	cJSON_AddStringToObject(o, K(WAL_SYNC_METHOD), wb_method_get(rec->method)->name);
-	cJSON_AddBoolToObject(o, K(CHANGE), rec->change);
+	cJSON_AddBoolToObject(o, K(CHANGE), wb_rec_change(rec));
 	cJSON_AddBoolToObject(o, K(SIGNIFICANT), rec->significant);
 	cJSON_AddNumberToObject(o, K(MARGIN_PCT), rec->margin_pct);
 	wb_json_add_range(o, WB_KEY_CI95_PCT, rec->ci_low_pct, rec->ci_high_pct);

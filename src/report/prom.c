@@ -91,11 +91,11 @@ char *wb_prom_render(const struct wb_results *rs, const struct wb_recommendation
 		b.len--;
 		wb_textbuf_add(&b, ",status=\"%s\"} 1\n", wb_status_name(rs->v[i].status));
 	}
-	if (rec && !rec->failed) {
+	if (rec && !wb_rec_failed(rec)) {
 		family(&b, "walbench_recommended_method_info", "gauge",
 		       "1 for the wal_sync_method walbench recommends here.");
 		wb_textbuf_add(&b, "walbench_recommended_method_info{method=\"%s\",change=\"%s\"} 1\n",
-		    wb_method_get(rec->method)->name, rec->change ? "true" : "false");
+		    wb_method_get(rec->method)->name, wb_rec_change(rec) ? "true" : "false");
 	}
 	if (b.failed || !b.s) {
 		free(b.s);

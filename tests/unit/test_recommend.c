@@ -118,7 +118,7 @@ static void test_clear_winner(void **state)
 	build(s, 4, 5.0);
 	assert_true(recommend(WB_WORKLOAD_OLTP, &rec));
 	assert_int_equal(rec.method, FS);
-	assert_true(rec.change && rec.significant && rec.decided);
+	assert_true(wb_rec_change(&rec) && rec.significant && rec.decided);
 	assert_true(rec.margin_pct > 25 && rec.ci_low_pct > 0);
 	assert_int_equal(rec.state, WB_REC_SWITCH);
 	assert_int_equal(rec.reason, WB_REC_BY_PART);
@@ -139,7 +139,7 @@ static void test_tie_keeps_default(void **state)
 	build(s, 4, 5.0);
 	assert_true(recommend(WB_WORKLOAD_OLTP, &rec));
 	assert_int_equal(rec.method, FDS);
-	assert_false(rec.change);
+	assert_false(wb_rec_change(&rec));
 	assert_true(rec.decided);
 	assert_true(rec.has_runner_up); /* named, with its margin */
 	assert_true(fabs(rec.runner_up_pct) < 5);
@@ -158,7 +158,7 @@ static void test_winner_below_min_gain(void **state)
 	build(s, 3, 5.0);
 	assert_true(recommend(WB_WORKLOAD_OLTP, &rec));
 	assert_int_equal(rec.method, FDS);
-	assert_false(rec.change);
+	assert_false(wb_rec_change(&rec));
 	assert_int_equal(rec.state, WB_REC_KEEP);
 	assert_int_equal(rec.runner_up, FS);
 }
@@ -177,7 +177,7 @@ static void test_failed_and_na_never_chosen(void **state)
 	build(s, 4, 5.0);
 	assert_true(recommend(WB_WORKLOAD_OLTP, &rec));
 	assert_int_equal(rec.method, OS);
-	assert_false(rec.failed);
+	assert_false(wb_rec_failed(&rec));
 }
 
 static void test_durability_failure_stops(void **state)
@@ -192,7 +192,7 @@ static void test_durability_failure_stops(void **state)
 	build(s, 3, 5.0);
 	strcpy(rs.v[1].reason, "fsync: Input/output error");
 	assert_false(recommend(WB_WORKLOAD_OLTP, &rec));
-	assert_true(rec.failed);
+	assert_true(wb_rec_failed(&rec));
 	assert_int_equal(rec.method, WB_METHOD_COUNT);
 	assert_int_equal(rec.state, WB_REC_FAILED);
 	assert_int_equal(rec.failure, WB_REC_FAIL_DURABILITY);
@@ -218,7 +218,7 @@ static void test_all_failed_after_the_decision(void **state)
 		strcpy(rs.v[i].reason, "open /mnt/walbench.1.0.tmp: Input/output error");
 	}
 	assert_false(recommend(WB_WORKLOAD_OLTP, &rec));
-	assert_true(rec.failed);
+	assert_true(wb_rec_failed(&rec));
 	assert_int_equal(rec.method, WB_METHOD_COUNT);
 	assert_int_equal(rec.state, WB_REC_FAILED);
 	assert_int_equal(rec.failure, WB_REC_FAIL_NOT_MEASURED);
@@ -242,7 +242,7 @@ static void test_leader_failed_after_the_decision(void **state)
 	strcpy(rs.v[1].reason, "write: Input/output error");
 	assert_true(recommend(WB_WORKLOAD_OLTP, &rec));
 	assert_int_equal(rec.method, FDS);
-	assert_false(rec.change || rec.decided || rec.oltp.decided);
+	assert_false(wb_rec_change(&rec) || rec.decided || rec.oltp.decided);
 	assert_int_equal(rec.oltp.why, WB_PART_LEADER_FAILED);
 	assert_ptr_equal(rec.oltp.leader, &rs.v[1]);
 	/* open_datasync is named, but no tie was shown */
@@ -284,7 +284,7 @@ static void test_mixed_gain_without_loss(void **state)
 	build(s, 4, 5.0);
 	assert_true(recommend(WB_WORKLOAD_MIXED, &rec));
 	assert_int_equal(rec.method, OD);
-	assert_true(rec.change);
+	assert_true(wb_rec_change(&rec));
 	assert_int_equal(rec.state, WB_REC_SWITCH);
 	assert_int_equal(rec.reason, WB_REC_PARTS_WEIGHED);
 	assert_true(rec.weighed_oltp_pct > 25 && fabs(rec.weighed_bulk_pct) < 5);

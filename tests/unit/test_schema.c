@@ -199,7 +199,7 @@ static void test_round_trip(void **state)
 	r->ntrials = 2;
 	r->stats.ci95_pct = 4.5;
 	rec.method = WB_METHOD_FSYNC;
-	rec.change = true;
+	rec.state = WB_REC_SWITCH;
 	text = wb_json_render(&rs, &cfg, WB_CMD_RECOMMEND, &(struct wb_json_verdicts){ &rec, NULL });
 	assert_non_null(text);
 	if (wb_saved_parse(text, "rt.json", &s, err, sizeof(err)))

@@ -20,7 +20,7 @@ static struct wb_recommendation rec_of(enum wb_rec_state state, enum wb_method_i
 {
 	return (struct wb_recommendation){
 		.workload = WB_WORKLOAD_OLTP, .state = state, .method = m,
-		.change = state == WB_REC_SWITCH, .decided = state != WB_REC_KEEP_UNDECIDED,
+		.decided = state != WB_REC_KEEP_UNDECIDED,
 		.commit_siblings = WB_COMMIT_SIBLINGS, .min_gain_pct = 5.0,
 		.oltp = { .measured = true, .decided = true, .method = m },
 	};
