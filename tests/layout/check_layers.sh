@@ -78,7 +78,7 @@ done < <(find "$root/src" "$root/engines" -type f \( -name '*.c' -o -name '*.h' 
 while read -r n name; do
 	((n > 1)) || continue
 	offend "$n source files are named $name: $(find "$root/src" "$root/engines" -name "$name" -printf '%P ' | tr -s ' ')"
-done < <(find "$root/src" "$root/engines" -type f -name '*.c' -printf '%f\n' | sort | uniq -c)
+done < <(find "$root/src" "$root/engines" -type f \( -name '*.c' -o -name '*.h' \) -printf '%f\n' | sort | uniq -c)
 
 # One include-guard convention, and header comments that name their own file
 # (names from an older layout mislead a grep).
