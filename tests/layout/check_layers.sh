@@ -72,7 +72,7 @@ while IFS= read -r -d '' f; do
 	check_file "$f" "$stage"
 done < <(find "$root/src" "$root/engines" -type f \( -name '*.c' -o -name '*.h' \) -print0)
 
-# One base name, one file: advice/verify_verdict.c beside measure/verify_io.c hides which is
+# One base name, one file: a verify.c in advice/ beside one in measure/ hides which is
 # which in every stack trace, grep and include; stages say it with a suffix
 # (recommend.c and recommend_text.c).
 while read -r n name; do
