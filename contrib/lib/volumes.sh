@@ -1,6 +1,6 @@
 # shellcheck shell=bash
 # volumes.sh — build and tear down test volumes of given kinds (tmp, shm, ext4, xfs, btrfs, zram,
-# throttled) for benchmark and validation scripts: source it, `vol_create KIND` (as often as needed:
+# throttled, slowdisk) for benchmark and validation scripts: source it, `vol_create KIND` (as often as needed:
 # VOL_DIR etc. name the last one made, the VOLS_* arrays all of them), work in the directories (run
 # I/O through `vol_exec CMD...` so the throttled volumes throttle it), then `vol_destroy`, which
 # tears down every volume, last made first.
@@ -9,7 +9,11 @@
 # ONE blkio cgroup (VOL_CGROUP), a rule per device, so vol_exec throttles a process on each of them at
 # once, each device to its own budget. The blkio throttle sees only I/O submitted from inside the
 # cgroup: journal commits done by a kernel thread (ext4's jbd2, xfs's log worker) and writeback by the
-# flusher threads are not throttled. zram is one device (zram0): one zram volume at a time.
+# flusher threads are not throttled, so fsync comes out cheaper than on a real slow disk. slowdisk
+# is the faithful one: the same rule is also written to the root cgroup, which charges those kernel
+# threads (and every other process) too; at 150 IOPS it orders the methods as a 7200 rpm disk does
+# (fdatasync ~ open_datasync >> fsync). Its root rule is removed ("MAJ:MIN 0") by vol_destroy, on
+# every exit path the traps see. zram is one device (zram0): one zram volume at a time.
 # Run directly (`bash volumes.sh [KIND...]`), it creates, checks and destroys each kind, then two
 # throttled volumes and a shm directory at once (`multi`), and checks that nothing is left behind.
 
@@ -25,7 +29,7 @@ VOL_TRAPS=${VOL_TRAPS:-1}
 
 # Every kind vol_create knows, in the order a full run uses.
 # shellcheck disable=SC2034 # used by the scripts that source this file
-VOL_KINDS="tmp shm ext4 xfs btrfs zram throttled"
+VOL_KINDS="tmp shm ext4 xfs btrfs zram throttled slowdisk"
 
 readonly VOL_SKIP=77 # vol_create's status when this machine cannot make the kind
 
@@ -42,10 +46,11 @@ VOL_MNT=""    # mount point, while mounted
 VOL_LOOP=""   # loop device, while attached
 VOL_ZRAM=""   # zram device, while its disksize is set
 VOL_RULE=""   # throttled: the "MAJ:MIN IOPS" line it added to VOL_CGROUP, while there
+VOL_RULE_ROOT="" # slowdisk: the same line in the root cgroup's file, while there
 VOL_CGROUP="" # the shell's blkio cgroup, while it exists: shared by all its throttled volumes
 VOL_HOOKS=()  # commands vol_destroy runs first, last registered first (vol_at_destroy)
 VOLS_KIND=() VOLS_DIR=() VOLS_DEV=() VOLS_FSTYPE=() VOLS_ROOT=() VOLS_MNT=() VOLS_LOOP=()
-VOLS_ZRAM=() VOLS_RULE=()
+VOLS_ZRAM=() VOLS_RULE=() VOLS_RULE_ROOT=()
 
 vol_msg() {
 	echo "${0##*/}: volumes: $*" >&2
@@ -69,19 +74,20 @@ vol_at_destroy() { # COMMAND...
 # arrays; vol_destroy loads each volume back into them to undo it.
 vol__clear() {
 	VOL_KIND="" VOL_DIR="" VOL_DEV="" VOL_FSTYPE="" VOL_ROOT="" VOL_MNT="" VOL_LOOP="" VOL_ZRAM=""
-	VOL_RULE=""
+	VOL_RULE="" VOL_RULE_ROOT=""
 }
 
 vol__save() { # INDEX
 	VOLS_KIND[$1]=$VOL_KIND VOLS_DIR[$1]=$VOL_DIR VOLS_DEV[$1]=$VOL_DEV VOLS_FSTYPE[$1]=$VOL_FSTYPE
 	VOLS_ROOT[$1]=$VOL_ROOT VOLS_MNT[$1]=$VOL_MNT VOLS_LOOP[$1]=$VOL_LOOP VOLS_ZRAM[$1]=$VOL_ZRAM
-	VOLS_RULE[$1]=$VOL_RULE
+	VOLS_RULE[$1]=$VOL_RULE VOLS_RULE_ROOT[$1]=$VOL_RULE_ROOT
 }
 
 vol__load() { # INDEX
 	VOL_KIND=${VOLS_KIND[$1]} VOL_DIR=${VOLS_DIR[$1]} VOL_DEV=${VOLS_DEV[$1]}
 	VOL_FSTYPE=${VOLS_FSTYPE[$1]} VOL_ROOT=${VOLS_ROOT[$1]} VOL_MNT=${VOLS_MNT[$1]}
 	VOL_LOOP=${VOLS_LOOP[$1]} VOL_ZRAM=${VOLS_ZRAM[$1]} VOL_RULE=${VOLS_RULE[$1]}
+	VOL_RULE_ROOT=${VOLS_RULE_ROOT[$1]}
 }
 
 # The scalars go back to naming the last volume that exists, as one-volume callers expect.
@@ -92,7 +98,8 @@ vol__load_last() {
 
 vol__forget() { # INDEX; drops one volume from the arrays, keeping the others in order
 	local i=$1 name
-	for name in VOLS_KIND VOLS_DIR VOLS_DEV VOLS_FSTYPE VOLS_ROOT VOLS_MNT VOLS_LOOP VOLS_ZRAM VOLS_RULE; do
+	for name in VOLS_KIND VOLS_DIR VOLS_DEV VOLS_FSTYPE VOLS_ROOT VOLS_MNT VOLS_LOOP VOLS_ZRAM VOLS_RULE \
+		VOLS_RULE_ROOT; do
 		local -n vol__a=$name
 		vol__a=("${vol__a[@]:0:i}" "${vol__a[@]:i+1}")
 		unset -n vol__a # so the next pass binds the name afresh instead of assigning through it
@@ -106,7 +113,7 @@ vol__forget() { # INDEX; drops one volume from the arrays, keeping the others in
 vol_create() { # KIND
 	local kind=${1:-} rc=0 base=$VOL_BASE had_cgroup=$VOL_CGROUP
 	case $kind in
-	tmp | shm | ext4 | xfs | btrfs | zram | throttled) ;;
+	tmp | shm | ext4 | xfs | btrfs | zram | throttled | slowdisk) ;;
 	*)
 		vol_msg "unknown volume kind '$kind' (kinds: $VOL_KINDS)"
 		return 1
@@ -131,6 +138,7 @@ vol_create() { # KIND
 	ext4 | xfs | btrfs) vol__make_loop "$kind" || rc=$? ;;
 	zram) vol__make_zram || rc=$? ;;
 	throttled) vol__make_throttled || rc=$? ;;
+	slowdisk) vol__make_slowdisk || rc=$? ;;
 	esac
 	if ((rc != 0)); then
 		vol__destroy_one || true
@@ -268,6 +276,18 @@ vol__make_throttled() {
 	VOL_RULE="$majmin $VOL_IOPS"
 }
 
+# A throttled volume whose rule is also the root cgroup's: processes outside VOL_CGROUP and the
+# kernel threads that commit the file system's journal are held to the same budget.
+vol__make_slowdisk() {
+	local root=/sys/fs/cgroup/blkio/blkio.throttle.write_iops_device
+	vol__make_throttled || return
+	echo "$VOL_RULE" >"$root" || {
+		vol_msg "slowdisk: setting the root cgroup's write_iops_device '$VOL_RULE' failed"
+		return 1
+	}
+	VOL_RULE_ROOT=$VOL_RULE
+}
+
 # --- using -------------------------------------------------------------------------------------
 # Runs COMMAND... (a program or a shell function) in the volume's cgroup: the subshell moves itself
 # in, then execs, so only the command and its children are throttled, never the caller. Without a
@@ -346,6 +366,15 @@ vol__drop_cgroup() {
 # step failed (the volume is then partly there).
 vol__destroy_one() {
 	local fail=0 i
+	# First, so nothing below waits on a throttled device: the root cgroup stays when the volume goes.
+	if [[ -n $VOL_RULE_ROOT ]]; then
+		if echo "${VOL_RULE_ROOT%% *} 0" >/sys/fs/cgroup/blkio/blkio.throttle.write_iops_device; then
+			VOL_RULE_ROOT=""
+		else
+			vol_msg "removing the rule '$VOL_RULE_ROOT' from the root cgroup failed"
+			fail=1
+		fi
+	fi
 	# Gone with the cgroup, normally; this is for a volume undone while the others stay.
 	if [[ -n $VOL_RULE && -n $VOL_CGROUP ]]; then
 		# A limit of 0 deletes the device's rule (cgroup v1).
@@ -406,17 +435,20 @@ vol_leftovers() {
 	losetup -a | grep -F "$VOL_BASE/$p" || true
 	findmnt -rn -o TARGET | grep -F "$VOL_BASE/$p" || true
 	find /sys/fs/cgroup/blkio -maxdepth 1 -name "$p*" 2>/dev/null || true
+	# A root rule on a loop device (major 7) is a slowdisk's left behind: no one else sets one here.
+	grep '^7:' /sys/fs/cgroup/blkio/blkio.throttle.write_iops_device 2>/dev/null || true
 	find "$VOL_BASE" "$VOL_SHM" -maxdepth 1 -name "$p*" 2>/dev/null || true
 }
 
 # --- self-test: bash volumes.sh [KIND...] ------------------------------------------------------
 # Prints the rate of 300 O_DSYNC 8 kB overwrites of a file in DIR, run in the cgroup: each is a
 # write and a flush, so 2 I/Os against the device's VOL_IOPS.
-vol__dsync_rate() { # DIR
-	local f=$1/dd.test out secs
+vol__dsync_rate() { # DIR [plain: run outside the cgroup]
+	local f=$1/dd.test out secs run=vol_exec
+	[[ ${2:-} != plain ]] || run=command
 	dd if=/dev/zero of="$f" bs=8k count=300 status=none
 	sync "$f"
-	out=$(vol_exec dd if=/dev/zero of="$f" bs=8k count=300 oflag=dsync conv=notrunc 2>&1 | tail -n 1)
+	out=$($run dd if=/dev/zero of="$f" bs=8k count=300 oflag=dsync conv=notrunc 2>&1 | tail -n 1)
 	secs=$(awk '{ for (i = 1; i <= NF; i++) if ($i ~ /^s,?$/) print $(i - 1) }' <<<"$out")
 	awk -v s="$secs" 'BEGIN { printf "%.0f\n", 300 / s }'
 }
@@ -431,13 +463,25 @@ vol__selftest_throttle() {
 	}
 }
 
+# slowdisk: a process outside the cgroup is held down too, so the journal's kernel threads are.
+vol__selftest_root_throttle() {
+	local rate
+	rate=$(vol__dsync_rate "$VOL_DIR" plain)
+	echo "  the same outside the cgroup: $rate/s"
+	((rate <= VOL_IOPS * 11 / 10)) || {
+		echo "  FAIL: the root cgroup's rule does not bite"
+		return 1
+	}
+}
+
 # One volume of KIND, written to (and its throttle checked). Returns vol_create's status on failure.
 vol__selftest_one() { # KIND
 	local kind=$1 rc=0
 	vol_create "$kind" || return
 	echo "$kind: $VOL_DIR on ${VOL_DEV:-(host)} ($VOL_FSTYPE)${VOL_CGROUP:+, cgroup $VOL_CGROUP}"
 	echo hello >"$VOL_DIR/f" && sync "$VOL_DIR/f" || rc=1
-	[[ $kind != throttled ]] || vol__selftest_throttle || rc=1
+	[[ $kind != throttled && $kind != slowdisk ]] || vol__selftest_throttle || rc=1
+	[[ $kind != slowdisk ]] || vol__selftest_root_throttle || rc=1
 	return "$rc"
 }
 
