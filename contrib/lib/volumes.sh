@@ -1,9 +1,10 @@
 # shellcheck shell=bash
 # volumes.sh — build and tear down test volumes of given kinds (tmp, shm, ext4, xfs, btrfs, zram,
-# throttled, slowdisk) for benchmark and validation scripts: source it, `vol_create KIND` (as often as needed:
-# VOL_DIR etc. name the last one made, the VOLS_* arrays all of them), work in the directories (run
-# I/O through `vol_exec CMD...` so the throttled volumes throttle it), then `vol_destroy`, which
-# tears down every volume, last made first.
+# throttled, throttled-xfs, slowdisk) for benchmark and validation scripts: source it,
+# `vol_create KIND` (as often as needed: VOL_DIR etc. name the last one made, the VOLS_* arrays all
+# of them), work in the directories (run I/O through `vol_exec CMD...` so the throttled volumes
+# throttle it), then `vol_destroy`, which tears down every volume, last made first. throttled is a
+# loop ext4 held to VOL_IOPS in a child blkio cgroup, throttled-xfs the same on xfs.
 # Traps: needs root (vol_require_root); vol_create sets EXIT/INT/TERM traps that call vol_destroy
 # unless VOL_TRAPS=0 (then the caller's own trap must call it). All throttled volumes of a shell share
 # ONE blkio cgroup (VOL_CGROUP), a rule per device, so vol_exec throttles a process on each of them at
@@ -29,7 +30,7 @@ VOL_TRAPS=${VOL_TRAPS:-1}
 
 # Every kind vol_create knows, in the order a full run uses.
 # shellcheck disable=SC2034 # used by the scripts that source this file
-VOL_KINDS="tmp shm ext4 xfs btrfs zram throttled slowdisk"
+VOL_KINDS="tmp shm ext4 xfs btrfs zram throttled throttled-xfs slowdisk"
 
 readonly VOL_SKIP=77 # vol_create's status when this machine cannot make the kind
 
@@ -113,7 +114,7 @@ vol__forget() { # INDEX; drops one volume from the arrays, keeping the others in
 vol_create() { # KIND
 	local kind=${1:-} rc=0 base=$VOL_BASE had_cgroup=$VOL_CGROUP
 	case $kind in
-	tmp | shm | ext4 | xfs | btrfs | zram | throttled | slowdisk) ;;
+	tmp | shm | ext4 | xfs | btrfs | zram | throttled | throttled-xfs | slowdisk) ;;
 	*)
 		vol_msg "unknown volume kind '$kind' (kinds: $VOL_KINDS)"
 		return 1
@@ -137,7 +138,8 @@ vol_create() { # KIND
 	shm) vol__make_shm || rc=$? ;;
 	ext4 | xfs | btrfs) vol__make_loop "$kind" || rc=$? ;;
 	zram) vol__make_zram || rc=$? ;;
-	throttled) vol__make_throttled || rc=$? ;;
+	throttled) vol__make_throttled ext4 || rc=$? ;;
+	throttled-xfs) vol__make_throttled xfs || rc=$? ;;
 	slowdisk) vol__make_slowdisk || rc=$? ;;
 	esac
 	if ((rc != 0)); then
@@ -257,13 +259,13 @@ vol__make_zram() {
 # writes a second to that device. Each bio counts, and so does each cache flush: an O_DSYNC
 # overwrite is a write plus a flush, two I/Os. Loop direct I/O does not change the count (measured
 # on 6.18). v1 limits each device separately, so a second throttled volume gets its own budget.
-vol__make_throttled() {
-	local blkio=/sys/fs/cgroup/blkio majmin
+vol__make_throttled() { # FSTYPE
+	local blkio=/sys/fs/cgroup/blkio majmin fs=$1
 	if [[ ! -e $blkio/blkio.throttle.write_iops_device ]]; then
 		vol_msg "throttled: no cgroup v1 blkio hierarchy with throttling at $blkio, skipped"
 		return "$VOL_SKIP"
 	fi
-	vol__make_loop ext4 || return
+	vol__make_loop "$fs" || return
 	majmin=$(lsblk -dno MAJ:MIN "$VOL_LOOP" | tr -d ' ')
 	if [[ -z $VOL_CGROUP ]]; then
 		mkdir "$blkio/$VOL_PREFIX-$$-throttled" || return 1
@@ -280,7 +282,7 @@ vol__make_throttled() {
 # kernel threads that commit the file system's journal are held to the same budget.
 vol__make_slowdisk() {
 	local root=/sys/fs/cgroup/blkio/blkio.throttle.write_iops_device
-	vol__make_throttled || return
+	vol__make_throttled ext4 || return
 	echo "$VOL_RULE" >"$root" || {
 		vol_msg "slowdisk: setting the root cgroup's write_iops_device '$VOL_RULE' failed"
 		return 1
@@ -480,7 +482,7 @@ vol__selftest_one() { # KIND
 	vol_create "$kind" || return
 	echo "$kind: $VOL_DIR on ${VOL_DEV:-(host)} ($VOL_FSTYPE)${VOL_CGROUP:+, cgroup $VOL_CGROUP}"
 	echo hello >"$VOL_DIR/f" && sync "$VOL_DIR/f" || rc=1
-	[[ $kind != throttled && $kind != slowdisk ]] || vol__selftest_throttle || rc=1
+	[[ $kind != throttled* && $kind != slowdisk ]] || vol__selftest_throttle || rc=1
 	[[ $kind != slowdisk ]] || vol__selftest_root_throttle || rc=1
 	return "$rc"
 }
