@@ -175,7 +175,8 @@ char *wb_fleet_gate_words(const struct wb_fleet_verdict *v, char *buf, size_t le
 /* The JSON name of a finding's kind: "slow", "p99", "failed". */
 const char *wb_fleet_finding_kind_name(enum wb_fleet_finding_kind k);
 
-/* verify (words_verify.c). What a slot held, in a few words for the report ("all zeros", "checksum mismatch"). */
+/* verify (words_verify.c). What a slot held, in a few words for the report
+ * ("all zeros", "checksum mismatch"). */
 const char *wb_verify_found_name(enum wb_verify_found f);
 
 /* decide (words_decide.c). Why a group of tests ended as it did under the
