@@ -21,3 +21,10 @@ void wb_sentence_add(struct wb_sentence *s, const char *fmt, ...)
 	s->n += vsnprintf(s->buf + s->n, s->len - (size_t)s->n, fmt, ap);
 	va_end(ap);
 }
+
+const char *wb_sentence_method(enum wb_method_id m)
+{
+	const struct wb_method *x = wb_method_get(m);
+
+	return x ? x->name : "?";
+}

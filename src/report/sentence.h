@@ -6,6 +6,8 @@
 
 #include <stddef.h>
 
+#include "model/method.h"
+
 struct wb_sentence {
 	char *buf;
 	size_t len;
@@ -17,5 +19,9 @@ struct wb_sentence wb_sentence_at(char *buf, size_t len);
 
 void wb_sentence_add(struct wb_sentence *s, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+
+/* A method's name as the sentences print it ("fdatasync"); "?" for no method,
+ * so a sentence about a failure that has none still reads. */
+const char *wb_sentence_method(enum wb_method_id m);
 
 #endif

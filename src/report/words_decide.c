@@ -3,22 +3,16 @@
  * group, the JSON's "reason" and what a recommendation's part quotes. */
 #include "report/words.h"
 
+#include "report/sentence.h"
+
 #include <stdio.h>
 
-#include "model/method.h"
-
-static const char *mname(enum wb_method_id m)
-{
-	const struct wb_method *x = wb_method_get(m);
-
-	return x ? x->name : "?";
-}
 
 char *wb_words_decision(const struct wb_group_decision *g, char *buf, size_t len)
 {
 	const struct wb_decide_params *p = &g->params;
 	const struct wb_comparison *c = &g->margin;
-	const char *base = mname(g->baseline_method), *lead = mname(g->leader_method);
+	const char *base = wb_sentence_method(g->baseline_method), *lead = wb_sentence_method(g->leader_method);
 
 	switch (g->why) {
 	case WB_WHY_OPEN:
@@ -36,7 +30,7 @@ char *wb_words_decision(const struct wb_group_decision *g, char *buf, size_t len
 			 "%.1f%% asked; %s, as fast (no significant difference), is set aside: "
 			 "%s changes less", lead, base, c->diff_pct, c->ci95_low_pct,
 			 c->ci95_high_pct, 100.0 * p->conf, p->min_gain_pct,
-			 mname(g->set_aside_method), lead);
+			 wb_sentence_method(g->set_aside_method), lead);
 		break;
 	case WB_WHY_ALL_SLOWER:
 		snprintf(buf, len, "every other method is significantly slower than %s", base);

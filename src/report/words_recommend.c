@@ -2,16 +2,11 @@
  * why, commit_delay's reason and the lines to paste, from its state and codes. */
 #include "report/words.h"
 
+#include "report/sentence.h"
+
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
-
-static const char *mname(enum wb_method_id m)
-{
-	const struct wb_method *x = wb_method_get(m);
-
-	return x ? x->name : "?";
-}
 
 const char *wb_words_part_why(const struct wb_part_verdict *v, char *buf, size_t len)
 {
@@ -24,12 +19,12 @@ const char *wb_words_part_why(const struct wb_part_verdict *v, char *buf, size_t
 		break;
 	case WB_PART_LEADER_FAILED:
 		snprintf(buf, len, "%s led, then failed (%s): keep %s",
-			 v->leader ? mname(v->leader->test.method) : "?",
-			 v->leader ? v->leader->reason : "", mname(WB_DEFAULT_METHOD));
+			 v->leader ? wb_sentence_method(v->leader->test.method) : "?",
+			 v->leader ? v->leader->reason : "", wb_sentence_method(WB_DEFAULT_METHOD));
 		break;
 	case WB_PART_SIZES_DISAGREE:
 		snprintf(buf, len, "the bulk flush sizes disagree on a method: keep %s",
-			 mname(WB_DEFAULT_METHOD));
+			 wb_sentence_method(WB_DEFAULT_METHOD));
 		break;
 	default:
 		snprintf(buf, len, "?");
@@ -46,13 +41,13 @@ static void failure(const struct wb_recommendation *rec, char *buf, size_t len)
 	switch (rec->failure) {
 	case WB_REC_FAIL_DURABILITY:
 		snprintf(buf, len, "DURABILITY FAILURE: %s on %s failed: %s",
-			 r ? mname(r->test.method) : "?", r ? wb_engine_name(r->test.engine) : "?",
+			 r ? wb_sentence_method(r->test.method) : "?", r ? wb_engine_name(r->test.engine) : "?",
 			 r ? r->reason : "");
 		break;
 	case WB_REC_FAIL_NOT_MEASURED:
 		snprintf(buf, len, "nothing to decide from: the %s flushes were not measured "
 			 "against %s%s%s%s%s", rec->workload == WB_WORKLOAD_BULK ? "bulk" : "commit",
-			 mname(WB_DEFAULT_METHOD), r ? " (" : "", r ? mname(r->test.method) : "",
+			 wb_sentence_method(WB_DEFAULT_METHOD), r ? " (" : "", r ? wb_sentence_method(r->test.method) : "",
 			 r ? " failed: " : "", r ? r->reason : "");
 		if (r) /* the bracket closes only where there is room, as the sentence is cut */
 			strncat(buf, ")", len - strlen(buf) - 1);
@@ -97,17 +92,17 @@ static void headline(const struct wb_recommendation *rec, char *buf, size_t len)
 {
 	if (rec->state == WB_REC_SWITCH)
 		snprintf(buf, len, "Set wal_sync_method = %s: %+.1f%% [%+.1f%%, %+.1f%%] over %s "
-			 "for this %s workload", mname(rec->method), rec->margin_pct,
-			 rec->ci_low_pct, rec->ci_high_pct, mname(WB_DEFAULT_METHOD),
+			 "for this %s workload", wb_sentence_method(rec->method), rec->margin_pct,
+			 rec->ci_low_pct, rec->ci_high_pct, wb_sentence_method(WB_DEFAULT_METHOD),
 			 wb_workload_names[rec->workload]);
 	else if (rec->has_runner_up)
 		snprintf(buf, len, "%s: keep wal_sync_method = %s (the best other, %s, %+.1f%% "
 			 "[%+.1f%%, %+.1f%%], is not worth a change)",
-			 rec->state == WB_REC_KEEP ? "Tie" : "No clear winner", mname(rec->method),
-			 mname(rec->runner_up), rec->runner_up_pct, rec->runner_up_low,
+			 rec->state == WB_REC_KEEP ? "Tie" : "No clear winner", wb_sentence_method(rec->method),
+			 wb_sentence_method(rec->runner_up), rec->runner_up_pct, rec->runner_up_low,
 			 rec->runner_up_high);
 	else
-		snprintf(buf, len, "Keep wal_sync_method = %s", mname(rec->method));
+		snprintf(buf, len, "Keep wal_sync_method = %s", wb_sentence_method(rec->method));
 }
 
 static void reason(const struct wb_recommendation *rec, char *buf, size_t len)
@@ -126,15 +121,15 @@ static void reason(const struct wb_recommendation *rec, char *buf, size_t len)
 	case WB_REC_PARTS_WEIGHED:
 		snprintf(buf, len, "commits say %s, bulk flushes %s; weighed half each, %s gains "
 			 "%.1f%% (commits %+.1f%%, bulk %+.1f%%), at least the %.1f%% asked",
-			 mname(rec->oltp.method), mname(rec->bulk.method), mname(rec->method),
+			 wb_sentence_method(rec->oltp.method), wb_sentence_method(rec->bulk.method), wb_sentence_method(rec->method),
 			 rec->weighed_pct, rec->weighed_oltp_pct, rec->weighed_bulk_pct,
 			 rec->min_gain_pct);
 		break;
 	case WB_REC_PARTS_OFFSET:
 		snprintf(buf, len, "commits say %s, bulk flushes %s: what one part gains the other "
 			 "loses (weighed half each, under %.1f%%), so keep %s",
-			 mname(rec->oltp.method), mname(rec->bulk.method), rec->min_gain_pct,
-			 mname(WB_DEFAULT_METHOD));
+			 wb_sentence_method(rec->oltp.method), wb_sentence_method(rec->bulk.method), rec->min_gain_pct,
+			 wb_sentence_method(WB_DEFAULT_METHOD));
 		break;
 	}
 }
@@ -182,18 +177,18 @@ static void config_lines(const struct wb_recommendation *rec, struct wb_rec_word
 {
 	if (rec->state == WB_REC_SWITCH)
 		add_config(w, "wal_sync_method = %s\t# %+.1f%% [%+.1f%%, %+.1f%%] over %s, measured by "
-		       "walbench", mname(rec->method), rec->margin_pct, rec->ci_low_pct,
-		       rec->ci_high_pct, mname(WB_DEFAULT_METHOD));
+		       "walbench", wb_sentence_method(rec->method), rec->margin_pct, rec->ci_low_pct,
+		       rec->ci_high_pct, wb_sentence_method(WB_DEFAULT_METHOD));
 	else
 		add_config(w, "wal_sync_method = %s\t# the default: no other method gains %s",
-		       mname(rec->method), rec->state == WB_REC_KEEP ? "enough (a tie)"
+		       wb_sentence_method(rec->method), rec->state == WB_REC_KEEP ? "enough (a tie)"
 		       : "significantly");
 	add_config(w, "commit_delay = %u\t# %s", rec->commit_delay_us,
 	       rec->commit_delay_us ? "half a median commit flush" : "flushes are fast");
 	if (rec->commit_delay_us)
 		add_config(w, "commit_siblings = %u\t# only wait when this many others are active",
 		       rec->commit_siblings);
-	add_alter(w, "ALTER SYSTEM SET wal_sync_method = '%s';", mname(rec->method));
+	add_alter(w, "ALTER SYSTEM SET wal_sync_method = '%s';", wb_sentence_method(rec->method));
 	add_alter(w, "ALTER SYSTEM SET commit_delay = %u;", rec->commit_delay_us);
 	if (rec->commit_delay_us)
 		add_alter(w, "ALTER SYSTEM SET commit_siblings = %u;", rec->commit_siblings);
