@@ -12,7 +12,7 @@ char *wb_words_decision(const struct wb_group_decision *g, char *buf, size_t len
 {
 	const struct wb_decide_params *p = &g->params;
 	const struct wb_comparison *c = &g->margin;
-	const char *base = wb_sentence_method(g->baseline_method), *lead = wb_sentence_method(g->leader_method);
+	const char *base = wb_sentence_method(p->baseline), *lead = wb_sentence_method(g->leader_method);
 
 	switch (g->why) {
 	case WB_WHY_OPEN:

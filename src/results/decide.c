@@ -44,7 +44,6 @@ static void why(struct wb_group_decision *g, const struct wb_result *rv,
 {
 	g->why = w;
 	g->params = *p;
-	g->baseline_method = p->baseline;
 	g->leader_method = rv[g->leader].test.method;
 }
 

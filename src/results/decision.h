@@ -63,7 +63,7 @@ struct wb_group_decision {
 	uint32_t rounds;             /* rounds run when decided */
 	double decided_s;            /* seconds into the run when decided */
 	enum wb_decide_why why;
-	enum wb_method_id baseline_method, leader_method; /* the methods the why names */
+	enum wb_method_id leader_method; /* the leader the why names (the baseline is params') */
 	enum wb_method_id set_aside_method; /* WB_WHY_BEATS_SET_ASIDE: the faster one set aside */
 	size_t equivalent;           /* WB_WHY_ALL_WITHIN: methods proven within the gain */
 	bool any_dropped;            /* WB_WHY_ALL_WITHIN: some were significantly slower */

@@ -29,9 +29,9 @@ static struct wb_recommendation rec_of(enum wb_rec_state state, enum wb_method_i
 static void rec_switch(void **state)
 {
 	struct wb_group_decision d = {
-		.why = WB_WHY_BEATS, .baseline_method = FDS, .leader_method = FS,
+		.why = WB_WHY_BEATS, .leader_method = FS,
 		.margin = { .diff_pct = 29.96, .ci95_low_pct = 21.04, .ci95_high_pct = 38.5 },
-		.params = { .conf = 0.99, .min_gain_pct = 5.0 },
+		.params = { .baseline = FDS, .conf = 0.99, .min_gain_pct = 5.0 },
 	};
 	struct wb_recommendation rec = rec_of(WB_REC_SWITCH, FS);
 	struct wb_rec_words w;
@@ -118,8 +118,8 @@ static void rec_undecided_leader_failed(void **state)
 
 static void rec_mixed(void **state)
 {
-	struct wb_group_decision o = { .why = WB_WHY_ALL_SLOWER, .baseline_method = FDS },
-				 b = { .why = WB_WHY_NO_BASELINE, .baseline_method = FDS };
+	struct wb_group_decision o = { .why = WB_WHY_ALL_SLOWER, .params.baseline = FDS },
+				 b = { .why = WB_WHY_NO_BASELINE, .params.baseline = FDS };
 	struct wb_recommendation rec = rec_of(WB_REC_KEEP, FDS);
 	struct wb_rec_words w;
 
@@ -665,9 +665,9 @@ static void advisory_preempt_and_device(void **state)
 static void decision_words(void **state)
 {
 	struct wb_group_decision d = {
-		.baseline_method = FDS, .leader_method = FS, .set_aside_method = OD,
+		.leader_method = FS, .set_aside_method = OD,
 		.margin = { .diff_pct = 12.34, .ci95_low_pct = 6.5, .ci95_high_pct = 18.25 },
-		.params = { .conf = 0.99, .equiv_conf = 0.95, .min_gain_pct = 5.0 },
+		.params = { .baseline = FDS, .conf = 0.99, .equiv_conf = 0.95, .min_gain_pct = 5.0 },
 		.equivalent = 3,
 	};
 	char buf[WB_WORDS_DECISION_LEN];
