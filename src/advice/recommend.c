@@ -67,18 +67,33 @@ static void group_verdict(const struct wb_results *rs, const struct wb_group_dec
 	if (rs->v[d->baseline].status != WB_STATUS_OK)
 		return;
 	v->measured = true;
-	v->decided = d->state == WB_DECIDE_SWITCH || d->state == WB_DECIDE_KEEP;
+	v->state = d->state;
+	v->decided = d->state != WB_DECIDE_UNDECIDED && d->state != WB_DECIDE_OPEN;
 	v->method = d->state == WB_DECIDE_SWITCH ? leader->test.method : WB_DEFAULT_METHOD;
 	v->why = WB_PART_BY_DECISION;
 	v->decision = d;
 	if (d->state == WB_DECIDE_SWITCH && leader->status != WB_STATUS_OK) {
 		v->decided = false;
+		v->state = WB_DECIDE_UNDECIDED;
 		v->method = WB_DEFAULT_METHOD;
 		v->why = WB_PART_LEADER_FAILED;
 		v->leader = leader;
 	}
 	if (gain(rs, key, v->method, &c))
 		set_gain(v, &c);
+}
+
+/* Two groups' states as one: undecided if either is; a switch only where
+ * both switch (whether to the same method is checked by the caller); a keep
+ * (every other slower) only where both are; else a tie. */
+static enum wb_decide_state part_state(enum wb_decide_state a, enum wb_decide_state b)
+{
+	if (a == WB_DECIDE_UNDECIDED || b == WB_DECIDE_UNDECIDED || a == WB_DECIDE_OPEN ||
+	    b == WB_DECIDE_OPEN)
+		return WB_DECIDE_UNDECIDED;
+	if (a == b)
+		return a;
+	return WB_DECIDE_TIE;
 }
 
 /* The part's verdict over its groups: commits (one page per flush) or bulk. */
@@ -104,6 +119,7 @@ static void part_verdict(const struct wb_results *rs, bool bulk, struct wb_part_
 			continue;
 		}
 		v->decided = v->decided && g.decided;
+		v->state = part_state(v->state, g.state);
 		agree = agree && g.method == v->method;
 		if (g.gain_pct < v->gain_pct) /* the most cautious size speaks for the part */
 			set_gain(v, &(struct wb_comparison){ .diff_pct = g.gain_pct,
@@ -111,6 +127,8 @@ static void part_verdict(const struct wb_results *rs, bool bulk, struct wb_part_
 							     .ci95_high_pct = g.high_pct });
 	}
 	if (groups > 1 && !agree) {
+		if (v->state == WB_DECIDE_SWITCH)
+			v->state = WB_DECIDE_TIE; /* decided, and no one method for the part */
 		v->method = WB_DEFAULT_METHOD;
 		v->gain_pct = v->low_pct = v->high_pct = 0.0;
 		v->why = WB_PART_SIZES_DISAGREE;
@@ -278,12 +296,48 @@ static double decided_in(const struct wb_results *rs, bool *all)
 
 	*all = rs->ndecisions > 0;
 	for (i = 0; i < rs->ndecisions; i++) {
-		if (rs->decisions[i].state == WB_DECIDE_BUDGET)
+		if (rs->decisions[i].state == WB_DECIDE_UNDECIDED)
 			*all = false;
 		else if (rs->decisions[i].decided_s > last)
 			last = rs->decisions[i].decided_s;
 	}
 	return *all ? last : (double)rs->elapsed_ns / 1e9;
+}
+
+/* The recommendation's one state, from its method and its parts'. */
+static enum wb_rec_state final_state(const struct wb_recommend_params *p,
+				     const struct wb_recommendation *out)
+{
+	bool oltp = p->workload != WB_WORKLOAD_BULK, bulk = p->workload != WB_WORKLOAD_OLTP;
+
+	if (out->method != WB_DEFAULT_METHOD)
+		return WB_REC_SWITCH;
+	if (!out->decided)
+		return WB_REC_UNDECIDED;
+	if ((!oltp || out->oltp.state == WB_DECIDE_SLOWER) &&
+	    (!bulk || out->bulk.state == WB_DECIDE_SLOWER))
+		return WB_REC_KEEP;
+	return WB_REC_TIE;
+}
+
+/* Undecided: the open group of the workload's parts that needs the most time
+ * speaks for it (one settled without the other does not settle the answer). */
+static void slowest_to_settle(const struct wb_results *rs, const struct wb_recommend_params *p,
+			      struct wb_recommendation *out)
+{
+	size_t i;
+
+	for (i = 0; i < rs->ndecisions; i++) {
+		const struct wb_group_decision *d = &rs->decisions[i];
+		bool bulk = rs->v[d->first].test.writes_per_op > 1;
+
+		if (d->state != WB_DECIDE_UNDECIDED || !d->settle.known ||
+		    (bulk ? p->workload == WB_WORKLOAD_OLTP : p->workload == WB_WORKLOAD_BULK))
+			continue;
+		if (!out->settle.known || d->settle.budget_s == 0.0 ||
+		    (out->settle.budget_s != 0.0 && d->settle.budget_s > out->settle.budget_s))
+			out->settle = d->settle;
+	}
 }
 
 bool wb_recommend(const struct wb_results *rs, const struct wb_recommend_params *p,
@@ -319,8 +373,9 @@ bool wb_recommend(const struct wb_results *rs, const struct wb_recommend_params 
 	if ((p->workload != WB_WORKLOAD_BULK && !out->oltp.decided) ||
 	    (p->workload != WB_WORKLOAD_OLTP && !out->bulk.decided))
 		out->decided = false;
-	out->state = out->method != WB_DEFAULT_METHOD ? WB_REC_SWITCH : out->decided ? WB_REC_KEEP
-		     : WB_REC_KEEP_UNDECIDED;
+	out->state = final_state(p, out);
+	if (out->state == WB_REC_UNDECIDED)
+		slowest_to_settle(rs, p, out);
 	for (i = 0; i < rs->ndecisions && !key; i++) {
 		const struct wb_test *t = &rs->v[rs->decisions[i].first].test;
 
@@ -337,6 +392,23 @@ bool wb_recommend(const struct wb_results *rs, const struct wb_recommend_params 
 	commit_delay(rs, out);
 	advise(rs, p, out);
 	return true;
+}
+
+const char *wb_rec_state_name(enum wb_rec_state s)
+{
+	switch (s) {
+	case WB_REC_FAILED:
+		return "failed";
+	case WB_REC_SWITCH:
+		return "switch";
+	case WB_REC_TIE:
+		return "tie";
+	case WB_REC_KEEP:
+		return "keep";
+	case WB_REC_UNDECIDED:
+		return "undecided";
+	}
+	return "?";
 }
 
 void wb_recommend_none(enum wb_workload workload, enum wb_rec_failure why,

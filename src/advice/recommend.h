@@ -44,7 +44,9 @@ enum wb_part_why {
 /* What one part of the workload (commits, or bulk flushes) says. */
 struct wb_part_verdict {
 	bool measured;                 /* the run had tests of this part */
-	bool decided;                  /* a SWITCH or KEEP, not the budget */
+	enum wb_decide_state state;    /* SWITCH, TIE, SLOWER (a keep) or UNDECIDED, over its
+					* groups: undecided if any is */
+	bool decided;                  /* state is not UNDECIDED */
 	enum wb_method_id method;      /* what it says to set */
 	double gain_pct, low_pct, high_pct; /* that method against the default, 95 % */
 	enum wb_part_why why;
@@ -52,13 +54,17 @@ struct wb_part_verdict {
 	const struct wb_result *leader; /* WB_PART_LEADER_FAILED: the leader that failed */
 };
 
-/* The outcome. Issue 22 adds a tie state between KEEP and SWITCH; readers
- * switch on the state, so one more value is one more case. */
+/* The outcome: exactly one of these, named by the headline's first words and
+ * the JSON's "state". Only SWITCH changes a setting; "not worth a change" is
+ * said only of TIE and KEEP, which were proven. */
 enum wb_rec_state {
 	WB_REC_FAILED,                 /* no recommendation: `failure` says why */
-	WB_REC_SWITCH,                 /* set `method`: it differs from the default */
-	WB_REC_KEEP,                   /* keep the default, decided within the budget */
-	WB_REC_KEEP_UNDECIDED,         /* keep the default: the budget ran out first */
+	WB_REC_SWITCH,                 /* set `method`: it gains at least the minimum gain */
+	WB_REC_TIE,                    /* keep the default: every other method proven within
+					* +-the minimum gain, or slower */
+	WB_REC_KEEP,                   /* keep the default: every other method proven slower */
+	WB_REC_UNDECIDED,              /* keep the default for now: the budget ran out with a
+					* question open (`settle` says which, and for how long) */
 };
 
 /* Why there is no recommendation. */
@@ -109,6 +115,8 @@ struct wb_recommendation {
 	enum wb_commit_delay_why commit_why;
 	bool decided;                  /* every part decided within the budget */
 	double decided_in_s;           /* when the last part was decided, or the whole run */
+	struct wb_settle settle;       /* WB_REC_UNDECIDED: the open group that needs the most
+					* time (its method, interval and the budget to settle) */
 	struct wb_advisory advisories[WB_REC_MAX_ADVISORIES]; /* OS and device, warnings first */
 	size_t nadvisories;
 	const struct wb_placement *placement; /* --wal-candidate's verdict; NULL without */
@@ -119,6 +127,9 @@ static inline bool wb_rec_failed(const struct wb_recommendation *r)
 {
 	return r->state == WB_REC_FAILED;
 }
+
+/* "failed", "switch", "tie", "keep", "undecided": the JSON's "state". */
+const char *wb_rec_state_name(enum wb_rec_state s);
 
 /* The method to set differs from PostgreSQL's default. */
 static inline bool wb_rec_change(const struct wb_recommendation *r)

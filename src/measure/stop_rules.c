@@ -28,6 +28,8 @@ bool wb_rule_decision_begin(size_t n, const struct wb_schedule *sched, struct wb
 		.equiv_conf = WB_EQUIV_CONF,
 		.min_rounds = sched->min_trials > WB_DECIDE_MIN_ROUNDS ? sched->min_trials
 								     : WB_DECIDE_MIN_ROUNDS,
+		.min_settle_rounds = sched->min_trials > WB_DECIDE_MIN_SETTLE_ROUNDS
+				     ? sched->min_trials : WB_DECIDE_MIN_SETTLE_ROUNDS,
 	};
 	rs->decide = true;
 	rs->decisions = calloc(n, sizeof(*rs->decisions));

@@ -34,6 +34,8 @@ cJSON *wb_json_test(const struct wb_results *rs, const struct wb_result *r);
  * "decision". */
 void wb_json_add_adaptive(cJSON *root, const struct wb_results *rs);
 void wb_json_add_decision(cJSON *root, const struct wb_results *rs);
+/* "settle": what an undecided answer still needs; null when not known. */
+void wb_json_add_settle(cJSON *parent, const struct wb_settle *st);
 
 /* json_recommend.c, json_placement.c, json_qualify.c: the verdicts. */
 void wb_json_add_recommendation(cJSON *root, const struct wb_recommendation *rec);

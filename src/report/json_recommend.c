@@ -15,6 +15,7 @@ static void add_verdict(cJSON *parent, enum wb_key key, const struct wb_part_ver
 	if (!v->measured || !(o = cJSON_AddObjectToObject(parent, wb_key(key))))
 		return;
 	cJSON_AddStringToObject(o, K(WAL_SYNC_METHOD), wb_method_get(v->method)->name);
+	cJSON_AddStringToObject(o, K(STATE), wb_decide_state_name(v->state));
 	cJSON_AddBoolToObject(o, K(DECIDED), v->decided);
 	cJSON_AddNumberToObject(o, K(MARGIN_PCT), v->gain_pct);
 	wb_json_add_range(o, WB_KEY_CI95_PCT, v->low_pct, v->high_pct);
@@ -55,6 +56,7 @@ void wb_json_add_recommendation(cJSON *root, const struct wb_recommendation *rec
 		return;
 	wb_words_recommendation(rec, &w);
 	cJSON_AddStringToObject(o, K(WORKLOAD), wb_workload_names[rec->workload]);
+	cJSON_AddStringToObject(o, K(STATE), wb_rec_state_name(rec->state));
 	wb_json_add_placement(o, rec->placement);
 	if (wb_rec_failed(rec)) {
 		cJSON_AddNullToObject(o, K(WAL_SYNC_METHOD));
@@ -86,6 +88,8 @@ void wb_json_add_recommendation(cJSON *root, const struct wb_recommendation *rec
 	cJSON_AddStringToObject(o, K(COMMIT_DELAY_REASON), w.commit_reason);
 	cJSON_AddBoolToObject(o, K(DECIDED), rec->decided);
 	cJSON_AddNumberToObject(o, K(DECIDED_IN_S), rec->decided_in_s);
+	if (rec->state == WB_REC_UNDECIDED)
+		wb_json_add_settle(o, &rec->settle);
 	cJSON_AddStringToObject(o, K(HEADLINE), w.headline);
 	cJSON_AddStringToObject(o, K(REASON), w.reason);
 	add_advisories(o, rec);

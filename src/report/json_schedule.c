@@ -4,6 +4,8 @@
 #include "report/json_parts.h"
 #include "report/words.h"
 
+#include <math.h>
+
 #include "model/method.h"
 
 /* What identifies a group of tests that differ only in method. */
@@ -50,6 +52,35 @@ static void add_comparison(const struct wb_result *a, const struct wb_result *b,
 	cJSON_AddItemToArray(ctx, o);
 }
 
+void wb_json_add_settle(cJSON *parent, const struct wb_settle *st)
+{
+	cJSON *o, *c;
+	char budget[16];
+
+	if (!st->known) {
+		cJSON_AddNullToObject(parent, K(SETTLE));
+		return;
+	}
+	if (!(o = cJSON_AddObjectToObject(parent, K(SETTLE))))
+		return;
+	cJSON_AddStringToObject(o, K(METHOD), wb_method_get(st->method)->name);
+	if ((c = cJSON_AddObjectToObject(o, K(VS_BASELINE))))
+		add_comparison_fields(c, &st->vs_baseline);
+	cJSON_AddNumberToObject(o, K(S_PER_ROUND), st->s_per_round);
+	if (st->budget_s > 0.0) {
+		cJSON_AddNumberToObject(o, K(MORE_ROUNDS), st->more_rounds);
+		cJSON_AddNumberToObject(o, K(MORE_S), ceil(st->more_rounds * st->s_per_round));
+		cJSON_AddNumberToObject(o, K(BUDGET_S), st->budget_s);
+		cJSON_AddStringToObject(o, K(BUDGET), wb_words_budget(st->budget_s, budget,
+								      sizeof(budget)));
+	} else {
+		cJSON_AddNullToObject(o, K(MORE_ROUNDS));
+		cJSON_AddNullToObject(o, K(MORE_S));
+		cJSON_AddNullToObject(o, K(BUDGET_S));
+		cJSON_AddNullToObject(o, K(BUDGET));
+	}
+}
+
 /* --decide: the answer per group, why, and when it came. */
 void wb_json_add_decision(cJSON *root, const struct wb_results *rs)
 {
@@ -85,8 +116,9 @@ void wb_json_add_decision(cJSON *root, const struct wb_results *rs)
 			if (m)
 				add_comparison_fields(m, &gd->margin);
 		}
-		if (gd->state == WB_DECIDE_BUDGET) {
+		if (gd->state == WB_DECIDE_UNDECIDED) {
 			all = false;
+			wb_json_add_settle(o, &gd->settle);
 		} else {
 			cJSON_AddNumberToObject(o, K(DECIDED_IN_S), gd->decided_s);
 			cJSON_AddNumberToObject(o, K(ROUNDS), gd->rounds);

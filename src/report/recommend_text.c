@@ -61,9 +61,10 @@ void wb_recommend_print(const struct wb_results *rs, const struct wb_recommendat
 		printf("  runner-up: %s, %+.1f%% [%+.1f%%, %+.1f%%] against %s\n",
 		       wb_method_get(rec->runner_up)->name, rec->runner_up_pct, rec->runner_up_low,
 		       rec->runner_up_high, wb_method_get(rec->method)->name);
-	printf("  %s in %.1f s%s\n", rec->decided ? "decided" : "budget spent, undecided,",
-	       rec->decided_in_s, rec->decided ? "" : " (more --budget may settle it)");
-	if (!rec->decided && rs->rounds && rs->rounds < rs->decide_params.min_rounds)
+	printf("  %s in %.1f s\n", rec->decided ? "decided" : "budget spent, undecided,",
+	       rec->decided_in_s);
+	if (!rec->decided && !rec->settle.known && rs->rounds &&
+	    rs->rounds < rs->decide_params.min_rounds)
 		/* Say what a decision would cost here: slow devices need slow runs. */
 		printf("  only %u rounds of %.1f s each fitted: a decision needs at least %u, so "
 		       "try --budget %.0fs\n", rs->rounds, (double)rs->elapsed_ns / 1e9 / rs->rounds,

@@ -163,25 +163,31 @@ static void print_decisions(const struct wb_results *rs)
 	for (g = 0; g < rs->ndecisions; g++) {
 		const struct wb_group_decision *d = &rs->decisions[g];
 		const struct wb_test *t = &rs->v[d->first].test;
-		char size[16], conc[24], why[WB_WORDS_DECISION_LEN];
+		char size[16], conc[24], why[WB_WORDS_DECISION_LEN], open[WB_WORDS_SETTLE_LEN];
 
 		wb_format_size(t->size, size, sizeof(size));
 		concurrency_label(t, conc, sizeof(conc));
-		printf("  %s %s %s x%u conc %s: %s", wb_engine_name(t->engine),
-		       wb_pattern_name(t->pattern), size, t->writes_per_op, conc,
-		       d->state == WB_DECIDE_SWITCH ? "SWITCH to " : d->state == WB_DECIDE_KEEP
-									? "KEEP "
-									: "UNDECIDED ");
-		if (d->state == WB_DECIDE_SWITCH)
-			printf("%s", wb_method_get(rs->v[d->leader].test.method)->name);
-		else if (d->state == WB_DECIDE_KEEP)
-			printf("%s", wb_method_get(p->baseline)->name);
+		printf("  %s %s %s x%u conc %s: ", wb_engine_name(t->engine),
+		       wb_pattern_name(t->pattern), size, t->writes_per_op, conc);
 		wb_words_decision(d, why, sizeof(why));
-		if (d->state == WB_DECIDE_BUDGET)
-			printf("(%s)\n", why);
-		else
-			printf(" — %s; decided after %.1f s, %u rounds\n", why, d->decided_s,
-			       d->rounds);
+		switch (d->state) {
+		case WB_DECIDE_SWITCH:
+			printf("SWITCH to %s", wb_method_get(rs->v[d->leader].test.method)->name);
+			break;
+		case WB_DECIDE_TIE:
+			printf("TIE: keep %s", wb_method_get(p->baseline)->name);
+			break;
+		case WB_DECIDE_SLOWER:
+			printf("KEEP %s", wb_method_get(p->baseline)->name);
+			break;
+		default:
+			printf("UNDECIDED (%s)\n", why);
+			if (d->settle.known)
+				printf("    %s\n", wb_words_settle(&d->settle, p->min_gain_pct, open,
+								sizeof(open)));
+			continue;
+		}
+		printf(" — %s; decided after %.1f s, %u rounds\n", why, d->decided_s, d->rounds);
 	}
 	for (i = 0; i < rs->n; i++)
 		if (rs->v[i].dropped)

@@ -186,4 +186,13 @@ const char *wb_verify_found_name(enum wb_verify_found f);
 #define WB_WORDS_DECISION_LEN 240
 char *wb_words_decision(const struct wb_group_decision *g, char *buf, size_t len);
 
+/* settle (words_settle.c). What an undecided answer still needs: "open_datasync
+ * may be up to +21.5% faster (+11.7% [+2.7%, +21.5%], 95% CI); about 70 more
+ * seconds would settle it: --budget 2m"; "" when nothing is known. */
+#define WB_WORDS_SETTLE_LEN 320
+char *wb_words_settle(const struct wb_settle *st, double min_gain_pct, char *buf, size_t len);
+
+/* A budget as --budget takes it: "2m", "90s". */
+char *wb_words_budget(double s, char *buf, size_t len);
+
 #endif

@@ -88,21 +88,49 @@ static void failed_headline(const struct wb_recommendation *rec, const char *fai
 	}
 }
 
-static void headline(const struct wb_recommendation *rec, char *buf, size_t len)
+/* The best other method, against the one kept: " (the best other, X, +a% [l, h])". */
+static void best_other(const struct wb_recommendation *rec, struct wb_sentence *s)
 {
-	if (rec->state == WB_REC_SWITCH)
-		snprintf(buf, len, "Set wal_sync_method = %s: %+.1f%% [%+.1f%%, %+.1f%%] over %s "
-			 "for this %s workload", wb_sentence_method(rec->method), rec->margin_pct,
-			 rec->ci_low_pct, rec->ci_high_pct, wb_sentence_method(WB_DEFAULT_METHOD),
-			 wb_workload_names[rec->workload]);
-	else if (rec->has_runner_up)
-		snprintf(buf, len, "%s: keep wal_sync_method = %s (the best other, %s, %+.1f%% "
-			 "[%+.1f%%, %+.1f%%], is not worth a change)",
-			 rec->state == WB_REC_KEEP ? "Tie" : "No clear winner", wb_sentence_method(rec->method),
-			 wb_sentence_method(rec->runner_up), rec->runner_up_pct, rec->runner_up_low,
-			 rec->runner_up_high);
-	else
-		snprintf(buf, len, "Keep wal_sync_method = %s", wb_sentence_method(rec->method));
+	if (rec->has_runner_up)
+		wb_sentence_add(s, " (the best other, %s, %+.1f%% [%+.1f%%, %+.1f%%])",
+				wb_sentence_method(rec->runner_up), rec->runner_up_pct,
+				rec->runner_up_low, rec->runner_up_high);
+}
+
+/* The first words name the state; "not worth a change" is said only of a
+ * tie or a keep, which were proven; an undecided one says what is open. */
+static void headline(const struct wb_recommendation *rec, const char *why, char *buf, size_t len)
+{
+	struct wb_sentence s = wb_sentence_at(buf, len);
+	char open[WB_WORDS_SETTLE_LEN];
+
+	switch (rec->state) {
+	case WB_REC_SWITCH:
+		wb_sentence_add(&s, "Set wal_sync_method = %s: %+.1f%% [%+.1f%%, %+.1f%%] over %s "
+				"for this %s workload", wb_sentence_method(rec->method),
+				rec->margin_pct, rec->ci_low_pct, rec->ci_high_pct,
+				wb_sentence_method(WB_DEFAULT_METHOD), wb_workload_names[rec->workload]);
+		break;
+	case WB_REC_TIE:
+		wb_sentence_add(&s, "Tie: keep wal_sync_method = %s: no other method is %.1f%% "
+				"faster, not worth a change", wb_sentence_method(rec->method),
+				rec->min_gain_pct);
+		best_other(rec, &s);
+		break;
+	case WB_REC_KEEP:
+		wb_sentence_add(&s, "Keep wal_sync_method = %s: every other method is slower",
+				wb_sentence_method(rec->method));
+		best_other(rec, &s);
+		break;
+	case WB_REC_UNDECIDED:
+		wb_sentence_add(&s, "Undecided: keep wal_sync_method = %s for now: %s",
+				wb_sentence_method(rec->method), rec->settle.known
+				? wb_words_settle(&rec->settle, rec->min_gain_pct, open, sizeof(open))
+				: why);
+		break;
+	case WB_REC_FAILED:
+		break;
+	}
 }
 
 static void reason(const struct wb_recommendation *rec, char *buf, size_t len)
@@ -180,9 +208,10 @@ static void config_lines(const struct wb_recommendation *rec, struct wb_rec_word
 		       "walbench", wb_sentence_method(rec->method), rec->margin_pct, rec->ci_low_pct,
 		       rec->ci_high_pct, wb_sentence_method(WB_DEFAULT_METHOD));
 	else
-		add_config(w, "wal_sync_method = %s\t# the default: no other method gains %s",
-		       wb_sentence_method(rec->method), rec->state == WB_REC_KEEP ? "enough (a tie)"
-		       : "significantly");
+		add_config(w, "wal_sync_method = %s\t# the default: %s", wb_sentence_method(rec->method),
+			   rec->state == WB_REC_TIE ? "no other method gains enough (a tie)"
+			   : rec->state == WB_REC_KEEP ? "every other method is slower"
+			   : "undecided, kept for now");
 	add_config(w, "commit_delay = %u\t# %s", rec->commit_delay_us,
 	       rec->commit_delay_us ? "half a median commit flush" : "flushes are fast");
 	if (rec->commit_delay_us)
@@ -203,8 +232,8 @@ void wb_words_recommendation(const struct wb_recommendation *rec, struct wb_rec_
 		failed_headline(rec, w->failure, w->headline, sizeof(w->headline));
 		return;
 	}
-	headline(rec, w->headline, sizeof(w->headline));
 	reason(rec, w->reason, sizeof(w->reason));
+	headline(rec, w->reason, w->headline, sizeof(w->headline));
 	commit_reason(rec, w->commit_reason, sizeof(w->commit_reason));
 	config_lines(rec, w);
 }

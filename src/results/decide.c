@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "results/results.h"
+#include "results/settle.h"
 
 static bool decidable(const struct wb_result *r)
 {
@@ -99,18 +100,61 @@ static size_t preferred_equal(struct wb_result *rv, size_t n, const struct wb_de
 	return pick;
 }
 
-/* Looks at one group: drops, then decides if it can. */
-static void look(struct wb_result *rv, size_t n, const struct wb_decide_params *p, bool *done,
-		 struct wb_group_decision *g, double now_s, uint32_t rounds)
+/* A group has nothing left open: every other method was dropped as slower or
+ * proven within the gain. SLOWER when none was proven within (all slower),
+ * else TIE, naming the fastest that is left with its margin at the tie's
+ * confidence, the one the tie was proven at. */
+static void end_keep(struct wb_result *rv, size_t n, const struct wb_decide_params *p,
+		     struct wb_group_decision *g, double now_s, uint32_t rounds)
 {
-	const struct wb_result *base;
+	const struct wb_result *base = &rv[g->baseline];
 	struct wb_comparison c;
-	size_t i, leader = g->baseline, open = 0, equivalent = 0, settled = 0, dropped = 0;
-	bool proven[n ? n : 1];
+	size_t i, lead = g->baseline, equivalent = 0, dropped = 0;
+	double best = -INFINITY;
+
+	for (i = 0; i < n; i++) {
+		if (i == g->baseline || !decidable(&rv[i]) ||
+		    !wb_test_same_but_method(&rv[g->first].test, &rv[i].test))
+			continue;
+		if (rv[i].dropped) {
+			dropped++;
+			continue;
+		}
+		equivalent++;
+		if (wb_result_compare(base, &rv[i], p->equiv_conf, &c) && c.diff_pct > best) {
+			best = c.diff_pct;
+			lead = i;
+		}
+	}
+	g->leader = lead;
+	g->equivalent = equivalent;
+	g->any_dropped = dropped != 0;
+	memset(&g->margin, 0, sizeof(g->margin));
+	if (lead != g->baseline)
+		(void)wb_result_compare(base, &rv[lead], p->equiv_conf, &g->margin);
+	if (equivalent == 0) {
+		decide(g, WB_DECIDE_SLOWER, now_s, rounds);
+		why(g, rv, p, WB_WHY_ALL_SLOWER);
+		return;
+	}
+	decide(g, WB_DECIDE_TIE, now_s, rounds);
+	why(g, rv, p, lead == g->baseline ? WB_WHY_ALL_WITHIN : WB_WHY_TIE);
+}
+
+/* Settles what can be settled after any round: drops what is significantly
+ * behind the leader (never the baseline) and stops what is proven within the
+ * gain of the baseline (two one-sided tests). Both only ever keep the
+ * baseline, so, unlike a switch, they need no spacing of looks: a drop frees
+ * its rounds for the comparisons still open at once. Returns how many are
+ * still open, and sets g->leader. */
+static size_t prune(struct wb_result *rv, size_t n, const struct wb_decide_params *p, bool *done,
+		    struct wb_group_decision *g)
+{
+	const struct wb_result *base = &rv[g->baseline];
+	struct wb_comparison c;
+	size_t i, leader = g->baseline, open = 0;
 	double best = 0.0;
 
-	memset(proven, 0, sizeof(proven));
-	base = &rv[g->baseline];
 	/* The leader: the test still running that gains most over the baseline,
 	 * paired round by round (the baseline itself gains 0). */
 	for (i = 0; i < n; i++)
@@ -121,74 +165,65 @@ static void look(struct wb_result *rv, size_t n, const struct wb_decide_params *
 			leader = i;
 		}
 	g->leader = leader;
-	/* Drop what is significantly behind the leader (never the baseline); count
-	 * the others, the leader too, and those proven equivalent to the baseline. */
 	for (i = 0; i < n; i++) {
-		if (i == g->baseline || !decidable(&rv[i]) ||
+		if (done[i] || i == g->baseline || !decidable(&rv[i]) ||
 		    !wb_test_same_but_method(&rv[g->first].test, &rv[i].test))
-			continue;
-		if (rv[i].settled) {
-			settled++;
-			continue;
-		}
-		dropped += rv[i].dropped;
-		if (done[i])
 			continue;
 		if (i != leader && wb_result_compare(&rv[leader], &rv[i], p->conf, &c) &&
 		    c.significant && c.ci95_high_pct < 0.0) {
-			done[i] = true;
-			rv[i].dropped = true;
-			dropped++;
+			done[i] = rv[i].dropped = true;
+			continue;
+		}
+		if (wb_result_compare(base, &rv[i], p->equiv_conf, &c) &&
+		    c.ci95_low_pct > -p->min_gain_pct && c.ci95_high_pct < p->min_gain_pct) {
+			done[i] = rv[i].settled = true;
 			continue;
 		}
 		open++;
-		/* Two one-sided tests: the whole interval within +-min gain of the baseline. */
-		if (wb_result_compare(base, &rv[i], p->equiv_conf, &c) &&
-		    c.ci95_low_pct > -p->min_gain_pct &&
-		    c.ci95_high_pct < p->min_gain_pct) {
-			equivalent++;
-			proven[i] = true;
-		}
 	}
-	/* The leader is the best of `open` candidates: Bonferroni over them, or
-	 * picking the luckiest of several equal methods would pass too often. */
-	if (leader != g->baseline && beats(base, &rv[leader], p, open, &g->margin)) {
-		size_t pick = preferred_equal(rv, n, p, done, g, leader, open);
+	return open;
+}
 
-		decide(g, WB_DECIDE_SWITCH, now_s, rounds);
-		if (pick != leader) {
-			(void)beats(base, &rv[pick], p, open, &g->margin);
-			g->set_aside_method = rv[leader].test.method;
-			g->leader = pick;
-			why(g, rv, p, WB_WHY_BEATS_SET_ASIDE);
-			return;
-		}
-		why(g, rv, p, WB_WHY_BEATS);
-		return;
+/* The switch look: whether the leader beats the baseline, Bonferroni over the
+ * `open` candidates (picking the luckiest of several equal methods would pass
+ * too often otherwise). Returns true when the group switched. */
+static bool switch_look(struct wb_result *rv, size_t n, const struct wb_decide_params *p,
+			const bool *done, struct wb_group_decision *g, size_t open, double now_s,
+			uint32_t rounds)
+{
+	const struct wb_result *base = &rv[g->baseline];
+	size_t leader = g->leader, pick;
+
+	if (leader == g->baseline || done[leader] || !beats(base, &rv[leader], p, open, &g->margin))
+		return false;
+	pick = preferred_equal(rv, n, p, done, g, leader, open);
+	decide(g, WB_DECIDE_SWITCH, now_s, rounds);
+	if (pick != leader) {
+		(void)beats(base, &rv[pick], p, open, &g->margin);
+		g->set_aside_method = rv[leader].test.method;
+		g->leader = pick;
+		why(g, rv, p, WB_WHY_BEATS_SET_ASIDE);
+		return true;
 	}
-	if (open != equivalent) {
-		/* Not all answered yet: a method proven within the gain is settled and
-		 * stops taking trials, so the open ones get more rounds a second. */
-		for (i = 0; i < n; i++)
-			if (proven[i]) {
-				done[i] = true;
-				rv[i].settled = true;
-			}
+	why(g, rv, p, WB_WHY_BEATS);
+	return true;
+}
+
+/* Looks at one group after a round: settles what it can from
+ * min_settle_rounds on, tries the switch at the scheduled looks, and keeps the
+ * baseline as soon as nothing is left open. */
+static void look(struct wb_result *rv, size_t n, const struct wb_decide_params *p, bool *done,
+		 struct wb_group_decision *g, double now_s, uint32_t rounds, bool switch_now)
+{
+	size_t open;
+
+	if (rounds < p->min_settle_rounds && !switch_now)
 		return;
-	}
-	equivalent += settled;
-	if (leader == g->baseline || open == 0) {
-		(void)wb_result_compare(base, &rv[leader], p->conf, &g->margin);
-		decide(g, WB_DECIDE_KEEP, now_s, rounds);
-		g->equivalent = equivalent;
-		g->any_dropped = dropped != 0;
-		why(g, rv, p, open == 0 && equivalent == 0 ? WB_WHY_ALL_SLOWER : WB_WHY_ALL_WITHIN);
+	open = prune(rv, n, p, done, g);
+	if (switch_now && open && switch_look(rv, n, p, done, g, open, now_s, rounds))
 		return;
-	}
-	/* The leader is ahead, but proven within the minimum gain. */
-	(void)wb_result_compare(base, &rv[leader], p->conf, &g->margin);
-	decide(g, WB_DECIDE_KEEP, now_s, rounds);
-	why(g, rv, p, WB_WHY_TIE);
+	if (open == 0)
+		end_keep(rv, n, p, g, now_s, rounds);
 }
 
 /* Looks happen at min_rounds and then each time the rounds have grown by
@@ -232,8 +267,8 @@ bool wb_decide_step(struct wb_result *rv, size_t n, const struct wb_decide_param
 
 		if (gd->state != WB_DECIDE_OPEN || gd->baseline == SIZE_MAX)
 			continue;
-		if (is_look(rounds, p->min_rounds) && !done[gd->baseline])
-			look(rv, n, p, done, gd, now_s, rounds);
+		if (!done[gd->baseline])
+			look(rv, n, p, done, gd, now_s, rounds, is_look(rounds, p->min_rounds));
 		if (gd->state == WB_DECIDE_OPEN) {
 			all = false;
 			continue;
@@ -270,28 +305,28 @@ void wb_decide_finish(struct wb_result *rv, size_t n, const struct wb_decide_par
 
 	for (g = 0; g < ngroups; g++) {
 		struct wb_group_decision *gd = &groups[g];
-		const struct wb_result *base, *lead;
 
 		if (gd->state != WB_DECIDE_OPEN)
 			continue;
 		/* One last look at everything measured: the budget ending between two
 		 * scheduled looks must not throw away an answer the data holds. */
-		if (gd->baseline != SIZE_MAX && rounds >= p->min_rounds) {
+		if (gd->baseline != SIZE_MAX) {
 			for (i = 0; i < n; i++)
 				done[i] = rv[i].dropped || rv[i].settled;
-			look(rv, n, p, done, gd, now_s, rounds);
+			look(rv, n, p, done, gd, now_s, rounds, rounds >= p->min_rounds);
 			if (gd->state != WB_DECIDE_OPEN)
 				continue;
 		}
-		gd->state = WB_DECIDE_BUDGET;
+		gd->state = WB_DECIDE_UNDECIDED;
+		gd->decided_s = now_s;
+		gd->rounds = rounds;
 		if (gd->baseline == SIZE_MAX) {
 			why(gd, rv, p, WB_WHY_NO_BASELINE);
 			continue;
 		}
-		base = &rv[gd->baseline];
-		lead = &rv[gd->leader];
+		wb_settle_estimate(rv, n, p, gd, now_s, rounds);
 		if (gd->leader == gd->baseline ||
-		    !wb_result_compare(base, lead, p->conf, &gd->margin)) {
+		    !wb_result_compare(&rv[gd->baseline], &rv[gd->leader], p->conf, &gd->margin)) {
 			why(gd, rv, p, WB_WHY_BUDGET_OPEN);
 			continue;
 		}
@@ -306,10 +341,12 @@ const char *wb_decide_state_name(enum wb_decide_state s)
 		return "open";
 	case WB_DECIDE_SWITCH:
 		return "switch";
-	case WB_DECIDE_KEEP:
+	case WB_DECIDE_TIE:
+		return "tie";
+	case WB_DECIDE_SLOWER:
 		return "keep";
-	case WB_DECIDE_BUDGET:
-		return "budget";
+	case WB_DECIDE_UNDECIDED:
+		return "undecided";
 	}
 	return "?";
 }

@@ -11,11 +11,15 @@
 #include "model/method.h"
 #include "results/stats.h"
 
+/* The four answers a group can end in, and "open" while it runs. Only SWITCH
+ * changes a setting; TIE and SLOWER are proven keeps; UNDECIDED keeps the
+ * baseline for want of an answer and says what is open (struct wb_settle). */
 enum wb_decide_state {
 	WB_DECIDE_OPEN,        /* not answered yet */
 	WB_DECIDE_SWITCH,      /* another method beats the baseline by at least the minimum gain */
-	WB_DECIDE_KEEP,        /* no method beats the baseline by the minimum gain: keep it */
-	WB_DECIDE_BUDGET,      /* the budget ran out with the question open */
+	WB_DECIDE_TIE,         /* every other method proven within +-min gain, or slower */
+	WB_DECIDE_SLOWER,      /* every other method proven slower: keep the baseline */
+	WB_DECIDE_UNDECIDED,   /* the budget ran out with the question open */
 };
 
 /* The sequential rule's parameters. Interim looks use a stricter confidence
@@ -26,7 +30,8 @@ struct wb_decide_params {
 	double min_gain_pct;         /* a switch must gain at least this much */
 	double conf;                 /* confidence of interim switch and drop intervals */
 	double equiv_conf;           /* confidence of the interval a tie must fit in */
-	unsigned min_rounds;         /* no look before this many paired rounds */
+	unsigned min_rounds;         /* no switch before this many paired rounds */
+	unsigned min_settle_rounds;  /* no drop or tie before this many */
 };
 
 #define WB_DECIDE_CONF 0.99
@@ -34,6 +39,10 @@ struct wb_decide_params {
  * tests/unit/test_decide.c, looks from round 8 switched between identical
  * methods in 4.5 % of seeds, from round 12 in 2.5 %. */
 #define WB_DECIDE_MIN_ROUNDS 12
+/* Drops and ties only keep the baseline, and are tried after every round from
+ * here: earlier, on the simulated device, a tie was proven between methods 10 %
+ * apart (see tests/unit/test_decide_errors.c). */
+#define WB_DECIDE_MIN_SETTLE_ROUNDS 8
 /* A tie only keeps the default, so it may be proven at 95 %: a false tie misses
  * a gain; a false switch changes a production setting for nothing. */
 #define WB_EQUIV_CONF 0.95
@@ -53,6 +62,22 @@ enum wb_decide_why {
 	WB_WHY_BUDGET_LEADS,    /* budget spent with the leader ahead, neither proven */
 };
 
+/* What an undecided group still needs: the open comparison that would take
+ * longest to settle, and how long it would take at the variance seen. */
+struct wb_settle {
+	bool known;                  /* an estimate could be made */
+	enum wb_method_id method;    /* the open method the words name */
+	struct wb_comparison vs_baseline; /* it against the baseline, paired, at 95 % */
+	double more_rounds;          /* rounds past those run; INFINITY: out of reach */
+	double s_per_round;          /* seconds a round took in this run */
+	double budget_s;             /* a budget that would settle it from scratch; 0 if beyond
+				      * WB_SETTLE_MAX_S */
+};
+
+/* A suggested budget is never above this: past an hour the difference sits
+ * so near the minimum gain that more time is not the answer. */
+#define WB_SETTLE_MAX_S 3600.0
+
 /* One group's decision. Indexes are into the result array the step was given. */
 struct wb_group_decision {
 	size_t first;                /* the group's first test (its key) */
@@ -68,10 +93,11 @@ struct wb_group_decision {
 	size_t equivalent;           /* WB_WHY_ALL_WITHIN: methods proven within the gain */
 	bool any_dropped;            /* WB_WHY_ALL_WITHIN: some were significantly slower */
 	struct wb_decide_params params; /* what it was decided with, for the words */
+	struct wb_settle settle;     /* WB_DECIDE_UNDECIDED: what is open, and for how long */
 };
 
 
-/* "open", "switch", "keep", "budget". */
+/* "open", "switch", "tie", "keep" (every other slower), "undecided". */
 const char *wb_decide_state_name(enum wb_decide_state s);
 
 #endif

@@ -11,7 +11,7 @@
 
 /* Version of the layout (docs/results-schema.md); bumped when keys change
  * meaning. */
-#define WB_SCHEMA_VERSION 6
+#define WB_SCHEMA_VERSION 7
 
 /* Every key of the results file, in one alphabetical list: a key used in two
  * objects ("reason", "method") is one entry with one spelling. */
@@ -27,6 +27,8 @@ enum wb_key {
 	WB_KEY_BASELINE,
 	WB_KEY_BATCH,
 	WB_KEY_BLOCK_DEVICE,
+	WB_KEY_BUDGET,
+	WB_KEY_BUDGET_S,
 	WB_KEY_BULK,
 	WB_KEY_BURST_PER_S,
 	WB_KEY_BUSY_FRACTION,
@@ -156,6 +158,8 @@ enum wb_key {
 	WB_KEY_METRIC,
 	WB_KEY_MIN_GAIN_PCT,
 	WB_KEY_MODEL,
+	WB_KEY_MORE_ROUNDS,
+	WB_KEY_MORE_S,
 	WB_KEY_MOUNT_OPTIONS,
 	WB_KEY_MOUNT_POINT,
 	WB_KEY_MOVE,
@@ -202,6 +206,7 @@ enum wb_key {
 	WB_KEY_ROTATIONAL,
 	WB_KEY_ROUNDS,
 	WB_KEY_RUNNER_UP,
+	WB_KEY_S_PER_ROUND,
 	WB_KEY_SAME_DEVICE,
 	WB_KEY_SAME_FILE_SYSTEM,
 	WB_KEY_SCHEDULE,
@@ -213,6 +218,7 @@ enum wb_key {
 	WB_KEY_SEGMENT_SIZE,
 	WB_KEY_SEGMENT_SWITCH_US,
 	WB_KEY_SEGMENT_SWITCHES,
+	WB_KEY_SETTLE,
 	WB_KEY_SETTLED,
 	WB_KEY_SETTLED_IN_S,
 	WB_KEY_SEVERITY,
@@ -241,6 +247,7 @@ enum wb_key {
 	WB_KEY_TIE_CONFIDENCE,
 	WB_KEY_TIER,
 	WB_KEY_TIERS,
+	WB_KEY_TRANSIENT_TRIALS,
 	WB_KEY_TREND,
 	WB_KEY_TRIAL_OPS_PER_SEC,
 	WB_KEY_TRIAL_ROUND,
@@ -255,6 +262,7 @@ enum wb_key {
 	WB_KEY_VIRTUAL_DISK,
 	WB_KEY_VM,
 	WB_KEY_VOLATILE_WRITE_CACHE,
+	WB_KEY_VS_BASELINE,
 	WB_KEY_WAIT_MS,
 	WB_KEY_WAITS_TIMED,
 	WB_KEY_WAL_BUFFERS,

@@ -10,7 +10,7 @@ set -e
 check_dir() { # DIR WORKLOAD TESTS
 	local d=$1 w=$2 n=$3
 	expect_exit 0 "$WALBENCH" recommend "$d" --workload "$w" --budget 20s --json "$d/rec.json"
-	sed -n 3p "$OUT" | grep -qE '^(Set wal_sync_method = [a-z_]+|Tie: keep wal_sync_method = fdatasync|No clear winner: keep wal_sync_method = fdatasync|Keep wal_sync_method = fdatasync)' ||
+	sed -n 3p "$OUT" | grep -qE '^(Set wal_sync_method = [a-z_]+|Tie: keep wal_sync_method = fdatasync|Keep wal_sync_method = fdatasync: every other method is slower|Undecided: keep wal_sync_method = fdatasync for now: )' ||
 		fail "$d: the decision is not the first line: $(head -5 "$OUT")"
 	grep -q '^Evidence' "$OUT" || fail "$d: no evidence"
 	grep -q '^commit_delay: ' "$OUT" || fail "$d: no commit_delay advice"
@@ -18,6 +18,10 @@ check_dir() { # DIR WORKLOAD TESTS
 	grep -q "ALTER SYSTEM SET wal_sync_method = '" "$OUT" || fail "$d: no ALTER SYSTEM line"
 	json_check "$d/rec.json" 'set(d["recommendation"]) >= {"workload", "wal_sync_method", "significant", "margin_pct", "ci95_pct", "runner_up", "commit_delay_us", "commit_siblings", "config", "decided_in_s"}'
 	json_check "$d/rec.json" 'd["recommendation"]["workload"] == "'"$w"'"'
+	# One state, named by the headline's first word, and what is open when undecided.
+	json_check "$d/rec.json" 'd["recommendation"]["headline"].split(":")[0].split(" ")[0] == {"switch": "Set", "tie": "Tie", "keep": "Keep", "undecided": "Undecided"}[d["recommendation"]["state"]]'
+	json_check "$d/rec.json" '(d["recommendation"]["state"] == "undecided") == ("settle" in d["recommendation"])'
+	json_check "$d/rec.json" '"not worth" not in d["recommendation"]["headline"] or d["recommendation"]["state"] == "tie"'
 	json_check "$d/rec.json" 'd["recommendation"]["wal_sync_method"] in ("fdatasync", "fsync", "open_datasync", "open_sync")'
 	json_check "$d/rec.json" 'len(d["recommendation"]["ci95_pct"]) == 2 and d["recommendation"]["ci95_pct"][0] <= d["recommendation"]["margin_pct"] <= d["recommendation"]["ci95_pct"][1]'
 	json_check "$d/rec.json" '0 < d["recommendation"]["decided_in_s"] <= 21'

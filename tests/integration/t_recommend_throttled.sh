@@ -23,7 +23,7 @@ vol_exec "$WALBENCH" recommend "$VOL_DIR" --workload oltp --budget 40s --json "$
 got=$?
 set -e
 [ "$got" = 0 ] || fail "recommend exited $got: $(head -c 600 "$ERR")"
-sed -n 3p "$OUT" | grep -qE '^(Set wal_sync_method|Tie: keep|No clear winner: keep)' || fail "no decision first: $(head -5 "$OUT")"
+sed -n 3p "$OUT" | grep -qE '^(Set wal_sync_method|Tie: keep|Keep wal_sync_method|Undecided: keep)' || fail "no decision first: $(head -5 "$OUT")"
 grep -q 'note: the device THROTTLES' "$OUT" || fail "throttle not reported: $(cat "$OUT")"
 json_check "$VOL_DIR/rec.json" 'd["schedule"]["throttle"]["detected"] and 80 < d["schedule"]["throttle"]["period_ms"] < 125'
 json_check "$VOL_DIR/rec.json" 'd["schedule"]["trial_s"] >= 0.5'

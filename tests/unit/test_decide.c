@@ -203,7 +203,8 @@ static enum wb_decide_state run_decide(const struct method *ms, size_t n, unsign
 {
 	struct wb_decide_params p = { .baseline = WB_METHOD_FDATASYNC, .min_gain_pct = 5.0,
 				      .conf = WB_DECIDE_CONF, .equiv_conf = WB_EQUIV_CONF,
-				      .min_rounds = WB_DECIDE_MIN_ROUNDS };
+				      .min_rounds = WB_DECIDE_MIN_ROUNDS,
+				      .min_settle_rounds = WB_DECIDE_MIN_SETTLE_ROUNDS };
 	struct device d = { .slice_ms = 100.0, .tokens_per_slice = 15, .rng = seed | 1 };
 	uint64_t order_rng = seed * 0x9e3779b97f4a7c15ull | 1;
 	struct wb_group_decision groups[4];
@@ -249,7 +250,7 @@ static void test_drops_clearly_worse(void **state)
 		enum wb_decide_state st = run_decide(ms, 3, 400, 1000.0, s * 104729u, dropped, &rounds);
 
 		drops += dropped[2];
-		keeps += st == WB_DECIDE_KEEP;
+		keeps += st == WB_DECIDE_TIE || st == WB_DECIDE_SLOWER;
 		assert_false(dropped[1]); /* never the baseline */
 		assert_true(st != WB_DECIDE_SWITCH);
 	}
@@ -282,7 +283,8 @@ static void test_equal_winners_same_choice(void **state)
 	};
 	struct wb_decide_params p = { .baseline = WB_METHOD_FDATASYNC, .min_gain_pct = 5.0,
 				      .conf = WB_DECIDE_CONF, .equiv_conf = WB_EQUIV_CONF,
-				      .min_rounds = WB_DECIDE_MIN_ROUNDS };
+				      .min_rounds = WB_DECIDE_MIN_ROUNDS,
+				      .min_settle_rounds = WB_DECIDE_MIN_SETTLE_ROUNDS };
 	unsigned s, fsync_chosen = 0, switched = 0;
 
 	(void)state;
@@ -342,7 +344,7 @@ static void test_budget_when_undecided(void **state)
 	bool dropped[2];
 
 	(void)state;
-	assert_int_equal(run_decide(ms, 2, 10, 200.0, 99991, dropped, &rounds), WB_DECIDE_BUDGET);
+	assert_int_equal(run_decide(ms, 2, 10, 200.0, 99991, dropped, &rounds), WB_DECIDE_UNDECIDED);
 	assert_int_equal(rounds, 10);
 }
 

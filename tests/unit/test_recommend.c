@@ -46,7 +46,8 @@ static void build(const struct spec *s, size_t n, double min_gain)
 {
 	struct wb_decide_params p = { .baseline = WB_METHOD_FDATASYNC, .min_gain_pct = min_gain,
 				      .conf = WB_DECIDE_CONF, .equiv_conf = WB_EQUIV_CONF,
-				      .min_rounds = WB_DECIDE_MIN_ROUNDS };
+				      .min_rounds = WB_DECIDE_MIN_ROUNDS,
+				      .min_settle_rounds = WB_DECIDE_MIN_SETTLE_ROUNDS };
 	bool done[16] = { false };
 	size_t i;
 	unsigned r;
@@ -143,7 +144,7 @@ static void test_tie_keeps_default(void **state)
 	assert_true(rec.decided);
 	assert_true(rec.has_runner_up); /* named, with its margin */
 	assert_true(fabs(rec.runner_up_pct) < 5);
-	assert_int_equal(rec.state, WB_REC_KEEP);
+	assert_int_equal(rec.state, WB_REC_TIE);
 }
 
 static void test_winner_below_min_gain(void **state)
@@ -159,7 +160,7 @@ static void test_winner_below_min_gain(void **state)
 	assert_true(recommend(WB_WORKLOAD_OLTP, &rec));
 	assert_int_equal(rec.method, FDS);
 	assert_false(wb_rec_change(&rec));
-	assert_int_equal(rec.state, WB_REC_KEEP);
+	assert_int_equal(rec.state, WB_REC_TIE);
 	assert_int_equal(rec.runner_up, FS);
 }
 
@@ -246,7 +247,7 @@ static void test_leader_failed_after_the_decision(void **state)
 	assert_int_equal(rec.oltp.why, WB_PART_LEADER_FAILED);
 	assert_ptr_equal(rec.oltp.leader, &rs.v[1]);
 	/* open_datasync is named, but no tie was shown */
-	assert_int_equal(rec.state, WB_REC_KEEP_UNDECIDED);
+	assert_int_equal(rec.state, WB_REC_UNDECIDED);
 }
 
 /* open_datasync wins commits by 30 % but loses bulk flushes by 60 % (K separate

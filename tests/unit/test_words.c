@@ -20,7 +20,7 @@ static struct wb_recommendation rec_of(enum wb_rec_state state, enum wb_method_i
 {
 	return (struct wb_recommendation){
 		.workload = WB_WORKLOAD_OLTP, .state = state, .method = m,
-		.decided = state != WB_REC_KEEP_UNDECIDED,
+		.decided = state != WB_REC_UNDECIDED,
 		.commit_siblings = WB_COMMIT_SIBLINGS, .min_gain_pct = 5.0,
 		.oltp = { .measured = true, .decided = true, .method = m },
 	};
@@ -64,9 +64,9 @@ static void rec_switch(void **state)
 	assert_string_equal(w.alter[3], "SELECT pg_reload_conf();  -- all three take effect on reload");
 }
 
-static void rec_keep(void **state)
+static void rec_tie(void **state)
 {
-	struct wb_recommendation rec = rec_of(WB_REC_KEEP, FDS);
+	struct wb_recommendation rec = rec_of(WB_REC_TIE, FDS);
 	struct wb_rec_words w;
 
 	(void)state;
@@ -74,8 +74,9 @@ static void rec_keep(void **state)
 	rec.runner_up_pct = -1.25, rec.runner_up_low = -3.5, rec.runner_up_high = 1.0;
 	rec.commit_why = WB_DELAY_TOO_FAST, rec.flush_p50_us = 80.4;
 	wb_words_recommendation(&rec, &w);
-	assert_string_equal(w.headline, "Tie: keep wal_sync_method = fdatasync (the best other, "
-			    "fsync, -1.2% [-3.5%, +1.0%], is not worth a change)");
+	assert_string_equal(w.headline, "Tie: keep wal_sync_method = fdatasync: no other method is "
+			    "5.0% faster, not worth a change (the best other, fsync, -1.2% [-3.5%, "
+			    "+1.0%])");
 	assert_string_equal(w.reason, ""); /* no decision to point to */
 	assert_string_equal(w.commit_reason, "a commit flush takes a median 80 us: too fast for a "
 			    "delay to pay (it would add about as much latency as it saves); leave "
@@ -88,14 +89,62 @@ static void rec_keep(void **state)
 	assert_string_equal(w.alter[1], "ALTER SYSTEM SET commit_delay = 0;");
 	rec.has_runner_up = false;
 	wb_words_recommendation(&rec, &w);
-	assert_string_equal(w.headline, "Keep wal_sync_method = fdatasync");
+	assert_string_equal(w.headline, "Tie: keep wal_sync_method = fdatasync: no other method is "
+			    "5.0% faster, not worth a change");
+}
+
+/* Every other method proven slower: a keep, said as one, never a tie. */
+static void rec_keep_slower(void **state)
+{
+	struct wb_recommendation rec = rec_of(WB_REC_KEEP, FDS);
+	struct wb_rec_words w;
+
+	(void)state;
+	rec.has_runner_up = true, rec.runner_up = OD;
+	rec.runner_up_pct = -12.0, rec.runner_up_low = -15.1, rec.runner_up_high = -9.2;
+	wb_words_recommendation(&rec, &w);
+	assert_string_equal(w.headline, "Keep wal_sync_method = fdatasync: every other method is "
+			    "slower (the best other, open_datasync, -12.0% [-15.1%, -9.2%])");
+	assert_string_equal(w.config[0], "wal_sync_method = fdatasync\t# the default: every other "
+			    "method is slower");
+}
+
+/* The budget ran out: the first word says so, the open question is named
+ * with its interval, and the budget that would settle it is given; never
+ * "not worth a change". */
+static void rec_undecided_settle(void **state)
+{
+	struct wb_recommendation rec = rec_of(WB_REC_UNDECIDED, FDS);
+	struct wb_rec_words w;
+
+	(void)state;
+	rec.has_runner_up = true, rec.runner_up = OD;
+	rec.settle = (struct wb_settle){
+		.known = true, .method = OD, .more_rounds = 34, .s_per_round = 2.0, .budget_s = 180,
+		.vs_baseline = { .diff_pct = 11.7, .ci95_low_pct = 2.7, .ci95_high_pct = 21.5 },
+	};
+	wb_words_recommendation(&rec, &w);
+	assert_string_equal(w.headline, "Undecided: keep wal_sync_method = fdatasync for now: "
+			    "open_datasync may be up to +21.5% faster (+11.7% [+2.7%, +21.5%], 95% "
+			    "CI); about 68 more seconds would settle it: --budget 3m");
+	assert_null(strstr(w.headline, "not worth"));
+	assert_string_equal(w.config[0], "wal_sync_method = fdatasync\t# the default: undecided, "
+			    "kept for now");
+	rec.settle.budget_s = 0.0;
+	rec.settle.vs_baseline = (struct wb_comparison){ .diff_pct = -6.0, .ci95_low_pct = -9.0,
+							 .ci95_high_pct = -3.0 };
+	wb_words_recommendation(&rec, &w);
+	assert_string_equal(w.headline, "Undecided: keep wal_sync_method = fdatasync for now: "
+			    "open_datasync is -6.0% [-9.0%, -3.0%] (95% CI), not yet shown within "
+			    "+-5.0% or slower; it sits so near --min-gain 5.0% that no budget under an "
+			    "hour would settle it");
 }
 
 /* The leader won, then failed: keep, undecided, and the part says why. */
 static void rec_undecided_leader_failed(void **state)
 {
 	struct wb_result leader = { .test = { .method = FS } };
-	struct wb_recommendation rec = rec_of(WB_REC_KEEP_UNDECIDED, FDS);
+	struct wb_recommendation rec = rec_of(WB_REC_UNDECIDED, FDS);
 	struct wb_rec_words w;
 	char why[WB_WORDS_WHY_LEN];
 
@@ -108,12 +157,12 @@ static void rec_undecided_leader_failed(void **state)
 	assert_string_equal(w.reason, "fsync led, then failed (write: Input/output error): keep "
 			    "fdatasync");
 	assert_string_equal(wb_words_part_why(&rec.oltp, why, sizeof(why)), w.reason);
-	assert_string_equal(w.headline, "No clear winner: keep wal_sync_method = fdatasync (the "
-			    "best other, open_datasync, +0.0% [+0.0%, +0.0%], is not worth a change)");
+	assert_string_equal(w.headline, "Undecided: keep wal_sync_method = fdatasync for now: "
+			    "fsync led, then failed (write: Input/output error): keep fdatasync");
 	assert_string_equal(w.commit_reason, "not measured (no 8 kB commit flushes in this run): "
 			    "leave commit_delay at 0");
-	assert_string_equal(w.config[0], "wal_sync_method = fdatasync\t# the default: no other "
-			    "method gains significantly");
+	assert_string_equal(w.config[0], "wal_sync_method = fdatasync\t# the default: undecided, "
+			    "kept for now");
 }
 
 static void rec_mixed(void **state)
@@ -717,7 +766,9 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(decision_words),
 		cmocka_unit_test(rec_switch),
-		cmocka_unit_test(rec_keep),
+		cmocka_unit_test(rec_tie),
+		cmocka_unit_test(rec_keep_slower),
+		cmocka_unit_test(rec_undecided_settle),
 		cmocka_unit_test(rec_undecided_leader_failed),
 		cmocka_unit_test(rec_mixed),
 		cmocka_unit_test(rec_failed),

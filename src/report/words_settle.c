@@ -1,0 +1,45 @@
+/* words_settle.c — what an undecided answer still needs (words.h): the open
+ * method's interval, and the budget that would settle it, as a person would
+ * type it. */
+#include "report/words.h"
+
+#include "report/sentence.h"
+
+#include <math.h>
+#include <stdio.h>
+
+char *wb_words_budget(double s, char *buf, size_t len)
+{
+	if (s >= 60.0 && fmod(s, 60.0) == 0.0)
+		snprintf(buf, len, "%.0fm", s / 60.0);
+	else
+		snprintf(buf, len, "%.0fs", s);
+	return buf;
+}
+
+char *wb_words_settle(const struct wb_settle *st, double min_gain_pct, char *buf, size_t len)
+{
+	const struct wb_comparison *c = &st->vs_baseline;
+	struct wb_sentence s = wb_sentence_at(buf, len);
+	char budget[16];
+
+	*buf = '\0';
+	if (!st->known)
+		return buf;
+	if (c->ci95_high_pct > 0.0)
+		wb_sentence_add(&s, "%s may be up to %+.1f%% faster (%+.1f%% [%+.1f%%, %+.1f%%], 95%% "
+				"CI)", wb_sentence_method(st->method), c->ci95_high_pct, c->diff_pct,
+				c->ci95_low_pct, c->ci95_high_pct);
+	else
+		wb_sentence_add(&s, "%s is %+.1f%% [%+.1f%%, %+.1f%%] (95%% CI), not yet shown within "
+				"+-%.1f%% or slower", wb_sentence_method(st->method), c->diff_pct,
+				c->ci95_low_pct, c->ci95_high_pct, min_gain_pct);
+	if (st->budget_s > 0.0)
+		wb_sentence_add(&s, "; about %.0f more seconds would settle it: --budget %s",
+				ceil(st->more_rounds * st->s_per_round),
+				wb_words_budget(st->budget_s, budget, sizeof(budget)));
+	else
+		wb_sentence_add(&s, "; it sits so near --min-gain %.1f%% that no budget under an hour "
+				"would settle it", min_gain_pct);
+	return buf;
+}

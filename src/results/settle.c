@@ -1,0 +1,117 @@
+/* settle.c — see settle.h. The estimate is a power calculation, not a
+ * promise: the spread is this run's, and a rerun sees its own. */
+#include "results/settle.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "results/results.h"
+#include "results/stats.h"
+
+/* The one-sided normal quantile for WB_SETTLE_POWER (0.9). */
+#define WB_SETTLE_Z_POWER 1.2816
+/* Switches are looked for at geometric looks (decide.c, WB_LOOK_GROWTH):
+ * an answer is seen up to a quarter of its rounds late. */
+#define WB_SETTLE_LOOK_SLACK 1.25
+
+double wb_settle_rounds(double s_round, double d, double conf)
+{
+	double z = wb_t_quantile(conf, 1e6) + WB_SETTLE_Z_POWER;
+
+	if (!(d > 0.0) || !(s_round >= 0.0))
+		return INFINITY;
+	return ceil(z * z * s_round * s_round / (d * d));
+}
+
+double wb_settle_round_budget(double s)
+{
+	double step = s <= 120.0 ? 10.0 : s <= 600.0 ? 30.0 : 60.0;
+
+	return ceil(s / step) * step;
+}
+
+/* The per-round spread of the log ratio behind comparison c: its half-width
+ * is t * sd / sqrt(batches), and a batch of b rounds has b times less
+ * variance than one round. */
+static double spread(const struct wb_comparison *c, double conf)
+{
+	double half = (log1p(c->ci95_high_pct / 100.0) - log1p(c->ci95_low_pct / 100.0)) / 2.0;
+	size_t k = c->batch ? c->pairs / c->batch : c->pairs;
+
+	if (k < 2)
+		return INFINITY;
+	return half * sqrt((double)c->pairs) / wb_t_quantile(conf, (double)(k - 1));
+}
+
+static double center(const struct wb_comparison *c)
+{
+	return (log1p(c->ci95_high_pct / 100.0) + log1p(c->ci95_low_pct / 100.0)) / 2.0;
+}
+
+static bool in_group(const struct wb_result *rv, const struct wb_group_decision *g, size_t i)
+{
+	return rv[i].status == WB_STATUS_OK && rv[i].test.method != WB_METHOD_NONE &&
+	       wb_test_same_but_method(&rv[g->first].test, &rv[i].test);
+}
+
+/* Rounds the open method i needs to be settled by a tie or a drop (whichever
+ * comes first); fills its comparison with the baseline. */
+static double rounds_to_settle(const struct wb_result *rv, const struct wb_decide_params *p,
+			       const struct wb_group_decision *g, size_t i,
+			       struct wb_comparison *vs_base)
+{
+	double g_hi = log1p(p->min_gain_pct / 100.0), g_lo = log1p(-p->min_gain_pct / 100.0);
+	double need = INFINITY, m, s;
+	struct wb_comparison c;
+
+	if (!wb_result_compare(&rv[g->baseline], &rv[i], p->equiv_conf, vs_base))
+		return INFINITY;
+	m = center(vs_base);
+	s = spread(vs_base, p->equiv_conf);
+	if (m < g_hi && m > g_lo)
+		need = wb_settle_rounds(s, fmin(g_hi - m, m - g_lo), p->equiv_conf);
+	if (g->leader != i && g->leader != g->baseline &&
+	    wb_result_compare(&rv[g->leader], &rv[i], p->conf, &c) && center(&c) < 0.0)
+		need = fmin(need, wb_settle_rounds(spread(&c, p->conf), -center(&c), p->conf));
+	/* Beyond a tie, it could also be the switch, if it leads by the gain. */
+	if (m >= g_hi)
+		need = fmin(need, fmax(wb_settle_rounds(s, m, 1.0 - (1.0 - p->conf) / 2.0),
+				       wb_settle_rounds(s, m - g_hi, 0.8)));
+	return need;
+}
+
+void wb_settle_estimate(const struct wb_result *rv, size_t n, const struct wb_decide_params *p,
+			struct wb_group_decision *g, double now_s, uint32_t rounds)
+{
+	struct wb_settle *st = &g->settle;
+	struct wb_comparison c;
+	double worst = -1.0, need, total;
+	size_t i;
+
+	memset(st, 0, sizeof(*st));
+	for (i = 0; i < n; i++) {
+		if (i == g->baseline || !in_group(rv, g, i) || rv[i].dropped || rv[i].settled)
+			continue;
+		need = rounds_to_settle(rv, p, g, i, &c);
+		/* The leader's switch ends the group whatever the others say. */
+		if (i == g->leader && c.ci95_low_pct > 0.0 && center(&c) >= log1p(p->min_gain_pct / 100.0)) {
+			worst = need;
+			st->method = rv[i].test.method;
+			st->vs_baseline = c;
+			break;
+		}
+		if (need > worst) {
+			worst = need;
+			st->method = rv[i].test.method;
+			st->vs_baseline = c;
+		}
+	}
+	if (worst < 0.0 || rounds == 0)
+		return;
+	st->known = true;
+	st->s_per_round = now_s / (double)rounds;
+	total = fmax(worst * WB_SETTLE_LOOK_SLACK, (double)p->min_rounds);
+	st->more_rounds = isinf(worst) ? INFINITY : fmax(total - (double)rounds, 1.0);
+	st->budget_s = total * st->s_per_round > WB_SETTLE_MAX_S || isinf(worst)
+		       ? 0.0 : wb_settle_round_budget(total * st->s_per_round);
+}
