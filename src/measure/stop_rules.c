@@ -71,14 +71,19 @@ bool wb_rule_placement_settled(const struct wb_result *rv, size_t n,
 							 rs->load.requested_pct > 0);
 }
 
-/* A throttled device's trials must each span many of its slices, or a trial's
- * rate says more about how many slice boundaries it straddled than about the
- * method. After each of the first rounds, until a test has flushed enough to
- * judge, the first test found throttled sets the trial length for the rest of
- * the run (earlier, shorter trials stay paired by round as before): at least
- * WB_THROTTLE_SLICES slices, at most WB_THROTTLE_MAX_TRIAL_NS, and short enough
- * that the budget still holds WB_DECIDE_MIN_ROUNDS rounds. */
-#define WB_THROTTLE_SLICES      10
+/* A throttled device's trials must each span several of its slices, or a
+ * trial's rate says more about how many slice boundaries it straddled than
+ * about the method. After each of the first rounds, until a test has flushed
+ * enough to judge, the first test found throttled sets the trial length for
+ * the rest of the run (earlier, shorter trials stay paired by round as
+ * before): at least WB_THROTTLE_SLICES slices, at most
+ * WB_THROTTLE_MAX_TRIAL_NS, and short enough that the budget holds the
+ * rounds a switch needs, jitter included. Ten slices a trial, as before, left
+ * 4 tests x 1 s (x 1.25 for the jitter) a round: ten rounds in recommend's
+ * 50 s, fewer than a switch may be looked at, so runs on throttled volumes
+ * ended undecided; the random order and the jitter already turn slice
+ * straddling into noise the paired comparison sees. */
+#define WB_THROTTLE_SLICES      4
 #define WB_THROTTLE_MAX_TRIAL_NS 2000000000ull
 
 static uint64_t throttle_check(const struct wb_result *rv, size_t n,
@@ -107,7 +112,8 @@ static uint64_t throttle_check(const struct wb_result *rv, size_t n,
 	if (!rs->throttle.detected)
 		return rs->trial_ns;
 	want = (uint64_t)(rs->throttle.period_ms * 1e6 * WB_THROTTLE_SLICES);
-	cap = running ? sched->budget_ns / (running * WB_DECIDE_MIN_ROUNDS) : want;
+	/* The jitter lengthens a trial by a quarter on average (scheduler.c). */
+	cap = running ? sched->budget_ns * 4 / 5 / (running * WB_DECIDE_MIN_ROUNDS) : want;
 	if (cap > WB_THROTTLE_MAX_TRIAL_NS)
 		cap = WB_THROTTLE_MAX_TRIAL_NS;
 	if (want > cap)

@@ -178,6 +178,7 @@ cJSON *wb_json_test(const struct wb_results *rs, const struct wb_result *r)
 	cJSON_AddBoolToObject(o, K(CONVERGED), r->converged);
 	cJSON_AddBoolToObject(o, K(UNSTABLE), wb_result_unstable(rs, r));
 	cJSON_AddNumberToObject(o, K(WARMUP_S), (double)r->warmup_ns / 1e9);
+	cJSON_AddNumberToObject(o, K(TRANSIENT_TRIALS), (double)wb_result_transient_trials(r));
 	cJSON_AddBoolToObject(o, K(DROPPED), r->dropped);
 	cJSON_AddBoolToObject(o, K(SETTLED), r->settled);
 	add_trial_array(o, WB_KEY_TRIAL_OPS_PER_SEC, r->trial_rates, NULL, r->ntrials);

@@ -156,8 +156,8 @@ static void print_decisions(const struct wb_results *rs)
 
 	if (!rs->decide)
 		return;
-	printf("\nDecision against %s (a switch must gain %.1f%% at %.0f%%, a tie fit within "
-	       "+-%.1f%% at %.0f%%; %u rounds in %.1f s):\n", wb_method_get(p->baseline)->name,
+	printf("\nDecision against %s (a switch must gain %.1f%% at %.3g%%, a tie fit within "
+	       "+-%.1f%% at %.3g%%; %u rounds in %.1f s):\n", wb_method_get(p->baseline)->name,
 	       p->min_gain_pct, 100.0 * p->conf, p->min_gain_pct, 100.0 * p->equiv_conf,
 	       rs->rounds, (double)rs->elapsed_ns / 1e9);
 	for (g = 0; g < rs->ndecisions; g++) {

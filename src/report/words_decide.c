@@ -20,13 +20,13 @@ char *wb_words_decision(const struct wb_group_decision *g, char *buf, size_t len
 		break;
 	case WB_WHY_BEATS:
 		snprintf(buf, len,
-			 "%s beats %s by %.1f%% [%.1f%%, %.1f%%] (%.0f%% CI), at least the %.1f%% asked",
+			 "%s beats %s by %.1f%% [%.1f%%, %.1f%%] (%.3g%% CI), at least the %.1f%% asked",
 			 lead, base, c->diff_pct, c->ci95_low_pct, c->ci95_high_pct, 100.0 * p->conf,
 			 p->min_gain_pct);
 		break;
 	case WB_WHY_BEATS_SET_ASIDE:
 		snprintf(buf, len,
-			 "%s beats %s by %.1f%% [%.1f%%, %.1f%%] (%.0f%% CI), at least the "
+			 "%s beats %s by %.1f%% [%.1f%%, %.1f%%] (%.3g%% CI), at least the "
 			 "%.1f%% asked; %s, as fast (no significant difference), is set aside: "
 			 "%s changes less", lead, base, c->diff_pct, c->ci95_low_pct,
 			 c->ci95_high_pct, 100.0 * p->conf, p->min_gain_pct,
@@ -37,13 +37,13 @@ char *wb_words_decision(const struct wb_group_decision *g, char *buf, size_t len
 		break;
 	case WB_WHY_ALL_WITHIN:
 		snprintf(buf, len,
-			 "%s: every other method is within +-%.1f%% of it (%.0f%% CI, %zu "
+			 "%s: every other method is within +-%.1f%% of it (%.3g%% CI, %zu "
 			 "equivalent)%s", base, p->min_gain_pct, 100.0 * p->equiv_conf, g->equivalent,
 			 g->any_dropped ? " or significantly slower" : "");
 		break;
 	case WB_WHY_TIE:
 		snprintf(buf, len,
-			 "tie: every method left is within +-%.1f%% of %s (%.0f%% CI); the fastest, %s, "
+			 "tie: every method left is within +-%.1f%% of %s (%.3g%% CI); the fastest, %s, "
 			 "by %+.1f%% [%+.1f%%, %+.1f%%]", p->min_gain_pct, base, 100.0 * p->equiv_conf,
 			 lead, c->diff_pct, c->ci95_low_pct, c->ci95_high_pct);
 		break;
@@ -56,7 +56,7 @@ char *wb_words_decision(const struct wb_group_decision *g, char *buf, size_t len
 		break;
 	case WB_WHY_BUDGET_LEADS:
 		snprintf(buf, len,
-			 "budget spent: %s leads %s by %+.1f%% [%+.1f%%, %+.1f%%] (%.0f%% CI), neither "
+			 "budget spent: %s leads %s by %+.1f%% [%+.1f%%, %+.1f%%] (%.3g%% CI), neither "
 			 "shown to be %.1f%% or more nor within +-%.1f%%", lead, base, c->diff_pct,
 			 c->ci95_low_pct, c->ci95_high_pct, 100.0 * p->conf, p->min_gain_pct,
 			 p->min_gain_pct);

@@ -9,6 +9,7 @@
 
 #include "results/results.h"
 #include "results/settle.h"
+#include "results/transient.h"
 
 static bool decidable(const struct wb_result *r)
 {
@@ -226,14 +227,36 @@ static void look(struct wb_result *rv, size_t n, const struct wb_decide_params *
 		end_keep(rv, n, p, g, now_s, rounds);
 }
 
-/* Looks happen at min_rounds and then each time the rounds have grown by
- * WB_LOOK_GROWTH: a look after every round would test the same hypothesis
- * hundreds of times and, at 99 % each, find a "winner" among equal methods in
- * one run of seven on a throttled device; geometric looks keep their number
- * to the logarithm of the run's length, and delay a decision by at most a
- * quarter of the rounds it needed. */
-#define WB_LOOK_GROWTH 1.25
+/* The group's warm-up transient: the latest round any of its tests was still
+ * settling in (MSER on its trials), left out of every comparison of the
+ * group, for all its tests alike, so that truncating one test's slow start
+ * never favours it over another's. Found once, at the first look: moving the
+ * cut as data comes in would make every look a new test of other data, and
+ * the simulations switched between equal methods twice as often. */
+static void find_transient(struct wb_result *rv, size_t n, struct wb_group_decision *g,
+			   uint32_t rounds, const struct wb_decide_params *p)
+{
+	uint32_t first = 0;
+	size_t i, d;
 
+	if (g->transient_found || rounds < p->min_settle_rounds)
+		return;
+	g->transient_found = true;
+
+	for (i = 0; i < n; i++) {
+		if (!decidable(&rv[i]) || !wb_test_same_but_method(&rv[g->first].test, &rv[i].test) ||
+		    !rv[i].trial_rounds)
+			continue;
+		d = wb_transient_trials(rv[i].trial_rates, rv[i].ntrials);
+		if (d > 0 && rv[i].trial_rounds[d] > first)
+			first = rv[i].trial_rounds[d];
+	}
+	for (i = 0; i < n; i++)
+		if (wb_test_same_but_method(&rv[g->first].test, &rv[i].test))
+			rv[i].first_round = first;
+}
+
+/* Whether a switch may be looked for after this round (WB_LOOK_GROWTH). */
 static bool is_look(uint32_t rounds, unsigned min_rounds)
 {
 	uint32_t k = min_rounds;
@@ -267,6 +290,7 @@ bool wb_decide_step(struct wb_result *rv, size_t n, const struct wb_decide_param
 
 		if (gd->state != WB_DECIDE_OPEN || gd->baseline == SIZE_MAX)
 			continue;
+		find_transient(rv, n, gd, rounds, p);
 		if (!done[gd->baseline])
 			look(rv, n, p, done, gd, now_s, rounds, is_look(rounds, p->min_rounds));
 		if (gd->state == WB_DECIDE_OPEN) {
@@ -311,6 +335,7 @@ void wb_decide_finish(struct wb_result *rv, size_t n, const struct wb_decide_par
 		/* One last look at everything measured: the budget ending between two
 		 * scheduled looks must not throw away an answer the data holds. */
 		if (gd->baseline != SIZE_MAX) {
+			find_transient(rv, n, gd, rounds, p);
 			for (i = 0; i < n; i++)
 				done[i] = rv[i].dropped || rv[i].settled;
 			look(rv, n, p, done, gd, now_s, rounds, rounds >= p->min_rounds);

@@ -217,14 +217,25 @@ void wb_result_merge(struct wb_result *r, const struct wb_result *part, bool con
 	}
 }
 
+size_t wb_result_transient_trials(const struct wb_result *r)
+{
+	size_t k = 0;
+
+	while (r->trial_rounds && k < r->ntrials && r->trial_rounds[k] < r->first_round)
+		k++;
+	return k;
+}
+
 bool wb_result_compare(const struct wb_result *a, const struct wb_result *b, double conf,
 		       struct wb_comparison *out)
 {
 	struct wb_stats sa, sb;
+	size_t ka = wb_result_transient_trials(a), kb = wb_result_transient_trials(b);
 
 	if (a->trial_rounds && b->trial_rounds &&
-	    wb_stats_compare_paired(a->trial_rates, a->trial_rounds, a->ntrials, b->trial_rates,
-				    b->trial_rounds, b->ntrials, conf, out))
+	    wb_stats_compare_paired(a->trial_rates + ka, a->trial_rounds + ka, a->ntrials - ka,
+				    b->trial_rates + kb, b->trial_rounds + kb, b->ntrials - kb,
+				    conf, out))
 		return true;
 	/* Welch knows only 95 %: asked for another confidence (the decision's
 	 * looks), no answer is better than a looser one. It needs the summaries;

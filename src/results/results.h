@@ -67,6 +67,8 @@ struct wb_result {
 	size_t trial_cap;        /* room in trial_rates and trial_rounds */
 	size_t noted_cap;        /* room in trial_p99_us and trial_start_s */
 	uint64_t warmup_ns;      /* measured and discarded before the first trial */
+	uint32_t first_round;    /* --decide: rounds before this are the group's warm-up
+				  * transient (results/transient.h), left out of comparisons */
 	bool converged;          /* the CI reached the target before the time ran out */
 	bool dropped;            /* --decide: stopped early, significantly behind the leader */
 	bool settled;            /* --decide: stopped early, proven within the gain of the baseline */
@@ -205,6 +207,9 @@ int wb_result_note_trial(struct wb_result *r, double p99_us, double start_s);
 
 /* Frees what a result owns (histograms, trial rates). */
 void wb_result_release(struct wb_result *r);
+
+/* Trials of r that ran before its first_round: the transient left out. */
+size_t wb_result_transient_trials(const struct wb_result *r);
 
 /* b against a: paired by round when both ran as interleaved trials (see
  * wb_stats_compare_paired), else Welch over their trials (at 0.95 only); conf

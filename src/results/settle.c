@@ -10,9 +10,6 @@
 
 /* The one-sided normal quantile for WB_SETTLE_POWER (0.9). */
 #define WB_SETTLE_Z_POWER 1.2816
-/* Switches are looked for at geometric looks (decide.c, WB_LOOK_GROWTH):
- * an answer is seen up to a quarter of its rounds late. */
-#define WB_SETTLE_LOOK_SLACK 1.25
 
 double wb_settle_rounds(double s_round, double d, double conf)
 {
@@ -54,25 +51,41 @@ static bool in_group(const struct wb_result *rv, const struct wb_group_decision 
 	       wb_test_same_but_method(&rv[g->first].test, &rv[i].test);
 }
 
+/* The spread, raised to what it may be: from k batches the estimate is
+ * itself uncertain (about 1/sqrt(2(k-1)) relative), and a rerun sized on a
+ * lucky low one would fall short. */
+static double planning_spread(const struct wb_comparison *c, double conf)
+{
+	size_t k = c->batch ? c->pairs / c->batch : c->pairs;
+
+	return spread(c, conf) * (1.0 + 1.0 / sqrt(2.0 * (double)(k > 1 ? k - 1 : 1)));
+}
+
 /* Rounds the open method i needs to be settled by a tie or a drop (whichever
- * comes first); fills its comparison with the baseline. */
+ * comes first); fills its comparison with the baseline. The tie's distance
+ * is taken with the estimate one standard error nearer 0 than seen: where
+ * the truth is a tie, the estimate strays from 0 by that much, and a
+ * distance measured from the stray value would ask for far too long. */
 static double rounds_to_settle(const struct wb_result *rv, const struct wb_decide_params *p,
 			       const struct wb_group_decision *g, size_t i,
 			       struct wb_comparison *vs_base)
 {
 	double g_hi = log1p(p->min_gain_pct / 100.0), g_lo = log1p(-p->min_gain_pct / 100.0);
-	double need = INFINITY, m, s;
+	double need = INFINITY, m, s, se, mt;
 	struct wb_comparison c;
 
 	if (!wb_result_compare(&rv[g->baseline], &rv[i], p->equiv_conf, vs_base))
 		return INFINITY;
 	m = center(vs_base);
-	s = spread(vs_base, p->equiv_conf);
-	if (m < g_hi && m > g_lo)
-		need = wb_settle_rounds(s, fmin(g_hi - m, m - g_lo), p->equiv_conf);
+	s = planning_spread(vs_base, p->equiv_conf);
+	se = spread(vs_base, p->equiv_conf) / sqrt((double)vs_base->pairs);
+	mt = m > 0.0 ? fmax(m - se, 0.0) : fmin(m + se, 0.0);
+	if (mt < g_hi && mt > g_lo)
+		need = wb_settle_rounds(s, fmin(g_hi - mt, mt - g_lo), p->equiv_conf);
 	if (g->leader != i && g->leader != g->baseline &&
 	    wb_result_compare(&rv[g->leader], &rv[i], p->conf, &c) && center(&c) < 0.0)
-		need = fmin(need, wb_settle_rounds(spread(&c, p->conf), -center(&c), p->conf));
+		need = fmin(need, wb_settle_rounds(planning_spread(&c, p->conf), -center(&c),
+						   p->conf));
 	/* Beyond a tie, it could also be the switch, if it leads by the gain. */
 	if (m >= g_hi)
 		need = fmin(need, fmax(wb_settle_rounds(s, m, 1.0 - (1.0 - p->conf) / 2.0),
@@ -110,7 +123,7 @@ void wb_settle_estimate(const struct wb_result *rv, size_t n, const struct wb_de
 		return;
 	st->known = true;
 	st->s_per_round = now_s / (double)rounds;
-	total = fmax(worst * WB_SETTLE_LOOK_SLACK, (double)p->min_rounds);
+	total = fmax(worst * WB_LOOK_GROWTH, (double)p->min_rounds);
 	st->more_rounds = isinf(worst) ? INFINITY : fmax(total - (double)rounds, 1.0);
 	st->budget_s = total * st->s_per_round > WB_SETTLE_MAX_S || isinf(worst)
 		       ? 0.0 : wb_settle_round_budget(total * st->s_per_round);

@@ -11,6 +11,7 @@
 #include <cmocka.h>
 
 #include "results/stats.h"
+#include "results/transient.h"
 
 #define ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -340,6 +341,28 @@ static void test_unstable(void **state)
 	assert_true(wb_stats_unstable(&one, 2.0, 5.0));
 }
 
+/* The warm-up transient (MSER): two cold first trials at twice the rate are
+ * found and cut; a flat series loses nothing; a short one is never cut; and
+ * the cut never passes a quarter of the trials. */
+static void test_transient(void **state)
+{
+	double cold[16] = { 2000, 1900 }, flat[16], ramp[16];
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < 16; i++) {
+		flat[i] = 1000.0 + (i % 2 ? 10.0 : -10.0);
+		ramp[i] = 4000.0 / (1.0 + (double)i);
+		if (i >= 2)
+			cold[i] = flat[i];
+	}
+	assert_int_equal(wb_transient_trials(cold, 16), 2);
+	assert_int_equal(wb_transient_trials(flat, 16), 0);
+	assert_int_equal(wb_transient_trials(cold, WB_TRANSIENT_MIN_TRIALS - 1), 0);
+	assert_true(wb_transient_trials(ramp, 16) <= 4);
+	assert_true(wb_transient_trials(ramp, 16) >= 1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -358,6 +381,7 @@ int main(void)
 		cmocka_unit_test(test_compare_refuses),
 		cmocka_unit_test(test_compare_without_spread),
 		cmocka_unit_test(test_unstable),
+		cmocka_unit_test(test_transient),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
