@@ -23,7 +23,10 @@ Usage: ${0##*/} [--help] [KINDS [RUNS [BUDGET]]]
   RUNS    runs per kind, at least 2 (default 10)
   BUDGET  recommend's --budget, whole seconds (default: recommend's own)
 
-Needs root. Environment: WALBENCH (default ../../build/walbench), WORKLOAD (default oltp).
+Needs root. Environment: WALBENCH (default ../../build/walbench), WORKLOAD (default oltp),
+WALBENCH_BEFORE (another build: its runs alternate with WALBENCH's on each volume, and
+each kind gets a "before" line; files of schema 6 and older have no state, which is
+read off their flags, their "keep" standing for tie and keep alike).
 EOF
 }
 
@@ -38,18 +41,35 @@ vol_require_root
 trap_volume_cleanup
 work=$(mktemp -d "${TMPDIR:-/tmp}/wbdecision.XXXXXX")
 
+# One run of BIN on the volume into FILE; the caller collects the files.
+one_run() { # BIN FILE
+	run_bg "${2%.json}.out" "${2%.json}.out" vol_exec "$1" recommend "$VOL_DIR" \
+		--workload "${WORKLOAD:-oltp}" "${budget[@]}" --json "$2"
+	((rc == 0)) || failed "walbench on $kind" "${2%.json}.out" recommend
+}
+
 decide_on() { # KIND
-	local kind=$1 files=() f r budget=()
+	local kind=$1 files=() before=() r budget=()
 
 	[[ -z $BUDGET ]] || budget=(--budget "${BUDGET}s")
 	for ((r = 1; r <= RUNS; r++)); do
-		f=$work/$kind.$r.json
-		run_bg "$work/$kind.$r.out" "$work/$kind.$r.out" vol_exec "$walbench" recommend "$VOL_DIR" \
-			--workload "${WORKLOAD:-oltp}" "${budget[@]}" --json "$f"
-		((rc == 0)) || failed "walbench on $kind" "$work/$kind.$r.out" recommend
-		files+=("$f")
+		# With a build to compare, its runs alternate with this one's on the same volume,
+		# so the machine's drift hits both alike.
+		if [[ -n ${WALBENCH_BEFORE:-} ]]; then
+			one_run "$WALBENCH_BEFORE" "$work/$kind.before.$r.json"
+			before+=("$work/$kind.before.$r.json")
+		fi
+		one_run "$walbench" "$work/$kind.$r.json"
+		files+=("$work/$kind.$r.json")
 	done
-	python3 - "$kind" "${files[@]}" <<'PY'
+	if ((${#before[@]})); then
+		summarise "$kind before" "${before[@]}"
+	fi
+	summarise "$kind" "${files[@]}"
+}
+
+summarise() { # LABEL FILE...
+	python3 - "$@" <<'PY'
 import collections, json, statistics, sys
 kind, files = sys.argv[1], sys.argv[2:]
 states, times, answers, significant = collections.Counter(), [], collections.Counter(), 0
@@ -67,7 +87,7 @@ n = len(files)
 top, top_n = answers.most_common(1)[0]
 shown = [s for s in ("switch", "tie", "keep", "undecided", "failed")
          if states[s] or s in ("switch", "keep", "undecided")]
-print(f"{kind:14} " + ", ".join(f"{s} {states[s]}" for s in shown) +
+print(f"{kind:21} " + ", ".join(f"{s} {states[s]}" for s in shown) +
       f" | decided in median {statistics.median(times):5.1f} s, worst {max(times):5.1f} s"
       f" | significant {significant} of {n} | same answer ({top}) {top_n} of {n}")
 PY
