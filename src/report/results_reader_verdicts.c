@@ -8,6 +8,16 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "advice/recommend.h"
+
+/* saved.h's states are recommend.h's, read by its names. */
+_Static_assert((int)WB_SAVED_REC_FAILED == (int)WB_REC_FAILED &&
+	       (int)WB_SAVED_REC_SWITCH == (int)WB_REC_SWITCH &&
+	       (int)WB_SAVED_REC_TIE == (int)WB_REC_TIE &&
+	       (int)WB_SAVED_REC_KEEP == (int)WB_REC_KEEP &&
+	       (int)WB_SAVED_REC_UNDECIDED == (int)WB_REC_UNDECIDED,
+	       "saved.h's enum wb_saved_rec_state follows recommend.h's enum wb_rec_state");
+
 /* recommendation.oltp, .bulk, .runner_up. */
 static int choice(struct reader *rd, const cJSON *o, struct wb_saved_choice *c)
 {
@@ -100,11 +110,51 @@ static int placement(struct reader *rd, const cJSON *rec, struct wb_saved_placem
 	return 0;
 }
 
+/* recommendation.state; a file without one (schema 6 and older) has it
+ * derived from what that version wrote (saved.h says how). A state this
+ * version does not know is refused: guessing it would word a finding the file
+ * never made. */
+static int rec_state(struct reader *rd, const cJSON *rec, struct wb_saved_recommendation *r)
+{
+	const cJSON *st = wb_rd_member(rec, WB_KEY_STATE), *m, *f;
+	int s;
+
+	if (cJSON_IsString(st)) {
+		for (s = WB_REC_FAILED; s <= WB_REC_UNDECIDED; s++)
+			if (strcmp(st->valuestring, wb_rec_state_name((enum wb_rec_state)s)) == 0) {
+				r->state = (enum wb_saved_rec_state)s;
+				return 0;
+			}
+		return wb_rd_refuse(rd, wb_key(WB_KEY_STATE), "unknown state \"%s\"",
+				    st->valuestring);
+	}
+	if (st && !cJSON_IsNull(st))
+		return wb_rd_refuse(rd, wb_key(WB_KEY_STATE), "expected a string, got %s",
+				    wb_rd_type_name(st));
+	r->state_derived = true;
+	m = wb_rd_member(rec, WB_KEY_WAL_SYNC_METHOD);
+	f = wb_rd_member(rec, WB_KEY_FAILURE);
+	if (!cJSON_IsString(m) || !*m->valuestring || (cJSON_IsString(f) && *f->valuestring))
+		r->state = WB_SAVED_REC_FAILED;
+	else if (wb_rd_show_true(rec, WB_KEY_CHANGE))
+		r->state = WB_SAVED_REC_SWITCH;
+	else if (cJSON_IsFalse(wb_rd_member(rec, WB_KEY_DECIDED)))
+		r->state = WB_SAVED_REC_UNDECIDED;
+	else
+		r->state = WB_SAVED_REC_TIE;
+	return 0;
+}
+
 static int shown_recommendation(struct reader *rd, const cJSON *rec,
 				struct wb_saved_recommendation *r)
 {
+	const cJSON *settle = wb_rd_member(rec, WB_KEY_SETTLE);
 	int ret;
 
+	r->settle_more_s = wb_rd_show_number(settle, WB_KEY_MORE_S);
+	if ((ret = rec_state(rd, rec, r)) ||
+	    (ret = wb_rd_show_string(rd, settle, WB_KEY_BUDGET, &r->settle_budget)))
+		return ret;
 	r->commit_delay_us = wb_rd_show_number(rec, WB_KEY_COMMIT_DELAY_US);
 	if ((ret = wb_rd_show_string(rd, rec, WB_KEY_FAILURE, &r->failure)) ||
 	    (ret = wb_rd_show_string(rd, rec, WB_KEY_HEADLINE, &r->headline)) ||

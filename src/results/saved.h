@@ -131,8 +131,25 @@ struct wb_saved_placement {
 	struct wb_saved_lines steps;
 };
 
+/* recommendation.state: the values of advice/recommend.h's enum wb_rec_state,
+ * in its order (report/results_reader_verdicts.c asserts it). Files of
+ * schema_version 6 and older have no state: a change is a switch, an
+ * undecided run (decided false) undecided, and the rest a tie — they could not
+ * tell a tie from a keep. */
+enum wb_saved_rec_state {
+	WB_SAVED_REC_FAILED,     /* no recommendation: failure says why */
+	WB_SAVED_REC_SWITCH,     /* set the method */
+	WB_SAVED_REC_TIE,        /* keep the default: the others proven within the minimum gain */
+	WB_SAVED_REC_KEEP,       /* keep the default: the others proven slower */
+	WB_SAVED_REC_UNDECIDED,  /* keep the default for now: the budget ran out */
+};
+
 /* What the HTML report shows of recommend's answer. */
 struct wb_saved_recommendation {
+	enum wb_saved_rec_state state;
+	bool state_derived;      /* the file has no state (schema 6 or older) */
+	const char *settle_budget; /* settle.budget ("2m"): what would settle it; "" if none */
+	double settle_more_s;    /* settle.more_s; NAN when absent */
 	const char *failure, *headline, *reason;
 	struct wb_saved_choice oltp, bulk, runner_up;
 	double commit_delay_us;  /* NAN when absent */

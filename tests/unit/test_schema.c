@@ -70,6 +70,11 @@ static void test_recommend_fixture(void **state)
 	assert_true(s.has_recommendation);
 	assert_false(s.has_qualification);
 	assert_string_equal(s.recommended_method, "fdatasync");
+	/* schema 6: no state; decided false is undecided, not a tie */
+	assert_true(s.rec.state_derived);
+	assert_int_equal(s.rec.state, WB_SAVED_REC_UNDECIDED);
+	assert_string_equal(s.rec.settle_budget, "");
+	assert_true(isnan(s.rec.settle_more_s));
 	assert_string_equal(s.rec.headline, s.headline);
 	assert_true(s.rec.oltp.present);
 	assert_string_equal(s.rec.oltp.method, "fdatasync");
@@ -219,6 +224,8 @@ static void test_round_trip(void **state)
 	assert_true(s.has_recommendation);
 	assert_string_equal(s.recommended_method, "fsync");
 	assert_true(s.recommendation_change);
+	assert_int_equal(s.rec.state, WB_SAVED_REC_SWITCH);
+	assert_false(s.rec.state_derived);
 	assert_false(s.rec.runner_up.present);
 	assert_false(s.rec.placement.present);
 	assert_int_equal(s.ntests, 1);
@@ -236,11 +243,41 @@ static void test_round_trip(void **state)
 	assert_string_equal(s.device_facts.v[0].name, "fs_type");
 }
 
+/* An undecided recommendation reads back as undecided, with what would
+ * settle it: the state is written, never inferred from the headline. */
+static void test_round_trip_undecided(void **state)
+{
+	char err[1024] = "", *text;
+
+	(void)state;
+	assert_int_equal(wb_config_defaults(&cfg, WB_CMD_RECOMMEND), 0);
+	memset(&rs, 0, sizeof(rs));
+	memset(&rec, 0, sizeof(rec));
+	rec.method = WB_METHOD_FDATASYNC;
+	rec.state = WB_REC_UNDECIDED;
+	rec.settle.known = true;
+	rec.settle.method = WB_METHOD_OPEN_DATASYNC;
+	rec.settle.s_per_round = 2.0;
+	rec.settle.more_rounds = 35;
+	rec.settle.budget_s = 120.0;
+	text = wb_json_render(&rs, &cfg, WB_CMD_RECOMMEND, &(struct wb_json_verdicts){ &rec, NULL });
+	assert_non_null(text);
+	if (wb_saved_parse(text, "rt.json", &s, err, sizeof(err)))
+		fail_msg("%s", err);
+	free(text);
+	assert_int_equal(s.rec.state, WB_SAVED_REC_UNDECIDED);
+	assert_false(s.rec.state_derived);
+	assert_false(s.recommendation_change);
+	assert_string_equal(s.rec.settle_budget, "2m");
+	assert_true(s.rec.settle_more_s == 70.0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_names),
 		cmocka_unit_test_teardown(test_recommend_fixture, teardown),
+		cmocka_unit_test_teardown(test_round_trip_undecided, teardown),
 		cmocka_unit_test_teardown(test_placement_fixture, teardown),
 		cmocka_unit_test_teardown(test_qualify_fixture, teardown),
 		cmocka_unit_test_teardown(test_facts_fixture, teardown),
