@@ -11,6 +11,8 @@
 #include <string.h>
 
 #include "advice/compare.h"
+#include "advice/recommend.h"
+#include "report/words.h"
 
 static void text(struct wb_html_doc *d, const char *s)
 {
@@ -203,12 +205,37 @@ static void placement(struct wb_html_doc *d, const struct wb_saved_placement *pl
 	pre_lines(d, "Steps to move pg_wal:", &pl->steps);
 }
 
-static void recommendation(struct wb_html_doc *d, const struct wb_saved_recommendation *rec)
+/* The state, from the file's state (never its headline): its word and what
+ * it proved, and the headline bordered in the state's colour. An undecided
+ * file older than states said "not worth a change" of what it never proved:
+ * its headline is replaced. */
+static void rec_state(struct wb_html_doc *d, const struct wb_saved_recommendation *rec,
+		      const char *method)
+{
+	const char *name = wb_rec_state_name((enum wb_rec_state)rec->state);
+	char old[WB_WORDS_OLD_UNDECIDED_LEN];
+
+	wb_html_open_class(d, "p", "state state-", name);
+	wb_textbuf_add(d->out, "<strong>");
+	text(d, wb_words_rec_state_label(rec->state));
+	wb_textbuf_add(d->out, "</strong>: ");
+	text(d, wb_words_rec_state_meaning(rec->state));
+	wb_textbuf_add(d->out, "</p>\n");
+	if (!*rec->headline)
+		return;
+	wb_html_open_class(d, "p", "headline state-", name);
+	text(d, rec->state == WB_SAVED_REC_UNDECIDED && rec->state_derived
+		? wb_words_rec_old_undecided(method, old, sizeof(old)) : rec->headline);
+	wb_textbuf_add(d->out, "</p>\n");
+}
+
+static void recommendation(struct wb_html_doc *d, const struct wb_saved_recommendation *rec,
+			   const char *method)
 {
 	wb_textbuf_add(d->out, "<h3>Which wal_sync_method</h3>\n");
 	if (*rec->failure)
 		para(d, "alarm", rec->failure);
-	para(d, "headline", rec->headline);
+	rec_state(d, rec, method);
 	para(d, "", rec->reason);
 	wb_textbuf_add(d->out, "<table><tr><th>workload</th><th>method</th><th>margin over the "
 			       "default, 95 %%</th><th>why</th></tr>\n");
@@ -318,7 +345,7 @@ void wb_html_decision(struct wb_html_doc *d, const struct wb_report_run *r)
 	wb_textbuf_add(d->out, "<section class=\"decision\"><h2>Decision</h2>\n");
 	failures(d, r);
 	if (s->has_recommendation)
-		recommendation(d, &s->rec);
+		recommendation(d, &s->rec, s->recommended_method);
 	if (s->has_qualification)
 		qualification(d, r);
 	if (!s->has_recommendation && !s->has_qualification) {

@@ -192,6 +192,17 @@ char *wb_words_decision(const struct wb_group_decision *g, char *buf, size_t len
 #define WB_WORDS_SETTLE_LEN 320
 char *wb_words_settle(const struct wb_settle *st, double min_gain_pct, char *buf, size_t len);
 
+/* state (words_state.c). A saved recommendation's state as the HTML report's
+ * decision box labels it: "Undecided", and what that state proved. */
+const char *wb_words_rec_state_label(enum wb_saved_rec_state s);
+const char *wb_words_rec_state_meaning(enum wb_saved_rec_state s);
+
+/* The headline an undecided file of schema 6 or older gets in place of its own,
+ * which called an unproven difference "not worth a change": "Undecided: keep
+ * wal_sync_method = fdatasync for now: the budget ran out before ...". */
+#define WB_WORDS_OLD_UNDECIDED_LEN 240
+char *wb_words_rec_old_undecided(const char *method, char *buf, size_t len);
+
 /* A budget as --budget takes it: "2m", "90s". */
 char *wb_words_budget(double s, char *buf, size_t len);
 

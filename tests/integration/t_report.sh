@@ -47,6 +47,27 @@ check_html "$T/rec.html" "<h2>Decision</h2>" "Which wal_sync_method" "postgresql
 python3 -c "import sys; h=open(sys.argv[1]).read(); m=h.index('<h2>Measurements'); sys.exit(h.index('Which wal_sync_method') > m or h.index('Advisories and findings') > m)" "$T/rec.html" ||
 	fail "the decision and its risks are not first"
 
+# The box names the state read from the file, not from its headline: the
+# fixture (schema 6, decided false) is undecided, and its old headline's "not
+# worth a change" of what it never proved is not shown.
+check_html "$T/rec.html" '<p class="state state-undecided"><strong>Undecided</strong>' \
+	'<p class="headline state-undecided">Undecided: keep wal_sync_method = fdatasync for now'
+! grep -q "not worth a change" "$T/rec.html" || fail "an undecided run is called not worth a change"
+# A file with a state (schema 7) is shown as its state says, whatever its headline.
+for st in switch tie keep undecided; do
+	python3 - "$FIX/recommend.json" "$T/st.json" "$st" <<'PY' || fail "making the $st file"
+import json, sys
+d = json.load(open(sys.argv[1]))
+d["schema_version"] = 7
+d["recommendation"]["state"] = sys.argv[3]
+d["recommendation"]["headline"] = "the headline of " + sys.argv[3]
+json.dump(d, open(sys.argv[2], "w"))
+PY
+	"$WALBENCH" report "$T/st.json" -o "$T/st.html" >/dev/null || fail "report of a $st file"
+	check_html "$T/st.html" "<p class=\"state state-$st\"><strong>" \
+		"<p class=\"headline state-$st\">the headline of $st</p>"
+done
+
 "$WALBENCH" report "$FIX/placement.json" -o "$T/place.html" >/dev/null || fail "report of placement.json"
 check_html "$T/place.html" "Where pg_wal belongs" "Commits per second where pg_wal could live" "/dev/shm"
 
