@@ -85,9 +85,14 @@ struct wb_fleet_answer {
 struct wb_fleet_vote {
 	enum wb_fleet_vote_kind kind;
 	char tier[64];                /* WB_FLEET_VERDICT: the tier; "" otherwise */
-	size_t hosts;                 /* files that answer it */
-	bool no_majority;             /* the most common answers tie */
-	char majority[32];            /* the most common answer; "" with no_majority */
+	size_t hosts;                 /* files that answer it, undecided ones included */
+	size_t undecided;             /* WB_FLEET_RECOMMENDATION: files whose recommendation is
+				       * undecided: they keep the default for want of an answer,
+				       * so they are no vote for it and no dissent (0 otherwise) */
+	bool mostly_undecided;        /* undecided files are more than half of hosts */
+	bool no_majority;             /* the most common decided answers tie */
+	char majority[32];            /* the most common decided answer; "" with no_majority,
+				       * or when every file is undecided */
 	size_t majority_hosts;
 	size_t dissent;               /* hosts answering otherwise (0 with no_majority) */
 	size_t first_answer, nanswers; /* its distinct answers in answers[], most common first */

@@ -1,6 +1,8 @@
 /* fleet_vote.c — the fleet's votes (fleet_vote.h).
  * Trap: a tie at the top is no majority, and then nobody is named as differing:
- * two against two says nothing about which two are wrong. */
+ * two against two says nothing about which two are wrong. An undecided
+ * recommendation keeps the default for want of an answer: it is counted, but
+ * votes for nothing, so twelve undecided hosts are not a proven keep. */
 #include "advice/fleet_vote.h"
 
 #include <errno.h>
@@ -80,16 +82,26 @@ static bool answers_tier(const struct wb_saved_results *r, const char *tier)
 static void vote_all(const struct wb_saved_results *r, size_t n, struct wb_fleet_verdict *v,
 		     const struct ballot *b)
 {
-	size_t h, k, m;
+	size_t h, k, m, undecided = 0;
 
-	for (m = 0, h = 0; h < n; h++)
-		if (r[h].has_recommendation && *r[h].recommended_method) {
-			b->voters[m] = h;
-			b->answers[m++] = r[h].recommended_method;
+	for (m = 0, h = 0; h < n; h++) {
+		if (!r[h].has_recommendation || !*r[h].recommended_method)
+			continue;
+		if (r[h].rec.state == WB_SAVED_REC_UNDECIDED) {
+			undecided++;
+			continue;
 		}
-	if (m) {
-		v->votes[v->nvotes].kind = WB_FLEET_RECOMMENDATION;
-		tally(v, &v->votes[v->nvotes++], b, m);
+		b->voters[m] = h;
+		b->answers[m++] = r[h].recommended_method;
+	}
+	if (m || undecided) {
+		struct wb_fleet_vote *vote = &v->votes[v->nvotes++];
+
+		vote->kind = WB_FLEET_RECOMMENDATION;
+		tally(v, vote, b, m);
+		vote->hosts += undecided;
+		vote->undecided = undecided;
+		vote->mostly_undecided = 2 * undecided > vote->hosts;
 	}
 	for (h = 0; h < n; h++) {
 		if (!answers_tier(&r[h], NULL))

@@ -13,12 +13,14 @@
 #include "report/atomic_file.h"
 #include "report/words.h"
 
-/* What the host's file answers: "fdatasync" (recommend), "standard: pass"
- * (qualify), "" (run). */
+/* What the host's file answers: "fdatasync" (recommend), "fdatasync
+ * (undecided)" (kept for want of an answer), "standard: pass" (qualify), "-"
+ * (run). */
 static void answer(const struct wb_fleet_host *h, char *buf, size_t len)
 {
 	if (h->r->has_recommendation)
-		snprintf(buf, len, "%s", h->r->recommended_method);
+		snprintf(buf, len, "%s%s", h->r->recommended_method,
+			 h->r->rec.state == WB_SAVED_REC_UNDECIDED ? " (undecided)" : "");
 	else if (h->r->has_qualification)
 		snprintf(buf, len, "%s: %s", h->r->tier, h->r->verdict);
 	else
@@ -184,6 +186,8 @@ static cJSON *host(const struct wb_fleet_verdict *v, size_t i)
 	add_str_or_null(o, "command", *h->r->command, h->r->command);
 	add_str_or_null(o, "recommended_method", h->r->has_recommendation,
 			h->r->recommended_method);
+	add_str_or_null(o, "recommendation_state", h->r->has_recommendation,
+			wb_rec_state_name((enum wb_rec_state)h->r->rec.state));
 	add_str_or_null(o, "tier", h->r->has_qualification, h->r->tier);
 	add_str_or_null(o, "verdict", h->r->has_qualification, h->r->verdict);
 	cJSON_AddItemToObject(o, "key_test", key_test(h));
@@ -250,7 +254,8 @@ static cJSON *vote(const struct wb_fleet_verdict *v, const struct wb_fleet_vote 
 	cJSON_AddStringToObject(o, "question", question(x->kind));
 	add_str_or_null(o, "tier", verdict, x->tier);
 	cJSON_AddNumberToObject(o, "hosts", (double)x->hosts);
-	add_str_or_null(o, "majority", !x->no_majority, x->majority);
+	cJSON_AddNumberToObject(o, "undecided", (double)x->undecided);
+	add_str_or_null(o, "majority", !x->no_majority && *x->majority, x->majority);
 	cJSON_AddNumberToObject(o, "majority_hosts", (double)x->majority_hosts);
 	cJSON_AddBoolToObject(o, "no_majority", x->no_majority);
 	cJSON_AddStringToObject(o, "counts", wb_fleet_counts_words(v, x, counts, sizeof(counts)));

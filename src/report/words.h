@@ -156,8 +156,10 @@ char *wb_fleet_headline(const struct wb_fleet_verdict *v, char *buf, size_t len)
 char *wb_fleet_finding_words(const struct wb_fleet_verdict *v, const struct wb_fleet_finding *x,
 			     char *buf, size_t len);
 
-/* "recommendations agree (fdatasync, 12 of 12)", "tier standard: pass on 2 of 3;
- * 1 differs (db5 fail)", "no majority recommendation (fdatasync 2, fsync 2)" */
+/* "recommendations agree (fdatasync, 10 of 12; 2 undecided)", "tier standard:
+ * pass on 2 of 3; 1 differs (db5 fail)", "no majority recommendation (fdatasync
+ * 2, fsync 2)", "recommendations mostly undecided (8 of 12); the other 4:
+ * fdatasync 4" — an undecided host is never counted as agreeing */
 char *wb_fleet_vote_words(const struct wb_fleet_verdict *v, const struct wb_fleet_vote *w,
 			  char *buf, size_t len);
 

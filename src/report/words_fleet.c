@@ -111,26 +111,50 @@ char *wb_fleet_disagreement_words(const struct wb_fleet_verdict *v,
 	return buf;
 }
 
+/* An undecided recommendation kept the default for want of an answer: it is
+ * named as undecided, never counted as agreeing with a keep. */
+static void undecided_words(const struct wb_fleet_verdict *v, const struct wb_fleet_vote *w,
+			    struct wb_sentence *l)
+{
+	char counts[WB_FLEET_COUNTS_LEN];
+	size_t decided = w->hosts - w->undecided;
+
+	if (!decided) {
+		wb_sentence_add(l, "recommendations undecided (%zu of %zu): the budget ran out "
+				"on every host, nothing is proven", w->undecided, w->hosts);
+		return;
+	}
+	wb_fleet_counts_words(v, w, counts, sizeof(counts));
+	wb_sentence_add(l, "recommendations mostly undecided (%zu of %zu); the other %zu: %s",
+			w->undecided, w->hosts, decided, counts);
+}
+
 char *wb_fleet_vote_words(const struct wb_fleet_verdict *v, const struct wb_fleet_vote *w,
 			  char *buf, size_t len)
 {
 	bool rec = w->kind == WB_FLEET_RECOMMENDATION;
 	struct wb_sentence l = wb_sentence_at(buf, len);
-	char counts[WB_FLEET_COUNTS_LEN];
+	char counts[WB_FLEET_COUNTS_LEN], open[48] = "";
 	size_t i, named = 0;
 
+	if (rec && w->mostly_undecided) {
+		undecided_words(v, w, &l);
+		return buf;
+	}
+	if (w->undecided)
+		snprintf(open, sizeof(open), "; %zu undecided", w->undecided);
 	if (w->no_majority) {
 		wb_fleet_counts_words(v, w, counts, sizeof(counts));
 		if (rec)
-			wb_sentence_add(&l, "no majority recommendation (%s)", counts);
+			wb_sentence_add(&l, "no majority recommendation (%s%s)", counts, open);
 		else
 			wb_sentence_add(&l, "no majority verdict on tier %s (%s)", w->tier, counts);
 		return buf;
 	}
 	if (!w->dissent) {
 		if (rec)
-			wb_sentence_add(&l, "recommendations agree (%s, %zu of %zu)", w->majority,
-					w->hosts, w->hosts);
+			wb_sentence_add(&l, "recommendations agree (%s, %zu of %zu%s)", w->majority,
+					w->majority_hosts, w->hosts, open);
 		else
 			wb_sentence_add(&l, "verdicts on tier %s agree (%s, %zu of %zu)", w->tier,
 					w->majority, w->hosts, w->hosts);
@@ -148,7 +172,7 @@ char *wb_fleet_vote_words(const struct wb_fleet_verdict *v, const struct wb_flee
 			wb_sentence_add(&l, "%s%s %s", named++ ? ", " : "",
 					label(v, v->disagreements[i].host),
 					v->disagreements[i].value);
-	wb_sentence_add(&l, ")");
+	wb_sentence_add(&l, ")%s", open);
 	return buf;
 }
 

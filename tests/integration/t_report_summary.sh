@@ -10,7 +10,9 @@ src="${WB_SOURCE_DIR:-$(dirname "$0")/../..}/tests/unit/fixtures/report/recommen
 [ -f "$src" ] || fail "fixture missing: $src"
 wb_tmpdir d
 
-# db3: the lemon (fdatasync's commit trials at 40 %); db4: recommends fsync.
+# db3: the lemon (fdatasync's commit trials at 40 %); db4: recommends fsync. The
+# fixture's run was undecided; these say what they proved (schema 7's state),
+# and u1..u3 keep it: an undecided fleet.
 python3 - "$src" "$d" <<'PY' || fail "could not build the fleet"
 import copy, json, sys
 base = json.load(open(sys.argv[1]))
@@ -21,8 +23,15 @@ for name in ("db1", "db2", "db3", "db4"):
         if name == "db3" and t["method"] == "fdatasync" and t["writes_per_op"] == 1:
             t["trial_ops_per_sec"] = [x * 0.4 for x in t["trial_ops_per_sec"]]
             t["ops_per_sec"] *= 0.4
+    r["schema_version"] = 7
+    r["recommendation"]["state"] = "tie"
     if name == "db4":
         r["recommendation"]["wal_sync_method"] = "fsync"
+        r["recommendation"]["state"] = "switch"
+    json.dump(r, open(f"{sys.argv[2]}/{name}.json", "w"))
+for name in ("u1", "u2", "u3"):
+    r = copy.deepcopy(base)
+    r["host"]["hostname"] = name
     json.dump(r, open(f"{sys.argv[2]}/{name}.json", "w"))
 PY
 
@@ -51,6 +60,16 @@ json_check "$d/s.json" '[(x["label"], x["value"], x["majority"]) for x in d["dis
 json_check "$d/s.json" 'd["hosts"][2]["key_test"]["ops_per_sec"] < 0.5 * d["hosts"][0]["key_test"]["ops_per_sec"]'
 cp "$OUT" "$d/s.txt"
 json_check "$d/s.json" 'd["headline"] == open("'"$d"'/s.txt").readline().rstrip("\n")'
+
+# Undecided recommendations are no vote for the default they keep.
+expect_exit 0 "$WALBENCH" report --summary "$d/u1.json" "$d/u2.json" "$d/u3.json" --json "$d/u.json"
+head -1 "$OUT" | grep -q 'recommendations undecided (3 of 3): the budget ran out on every host' ||
+	fail "an undecided fleet: $(head -1 "$OUT")"
+if head -1 "$OUT" | grep -q 'agree'; then fail "undecided hosts agree: $(head -1 "$OUT")"; fi
+json_check "$d/u.json" 'd["votes"][0]["undecided"] == 3 and d["votes"][0]["majority"] is None'
+expect_exit 0 "$WALBENCH" report --summary "$d/db1.json" "$d/db2.json" "$d/u1.json"
+head -1 "$OUT" | grep -q 'recommendations agree (fdatasync, 2 of 3; 1 undecided)' ||
+	fail "one undecided host: $(head -1 "$OUT")"
 
 # --fail-on-outlier: the same fleet trips it (exit 1, and the summary still printed and
 # written); the three good hosts pass it; without --summary it is a usage error (2).

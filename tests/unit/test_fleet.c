@@ -74,6 +74,8 @@ static void host(size_t h, const char *rec, double rate)
 	strcpy(x->command, "recommend");
 	x->has_recommendation = true;
 	snprintf(x->recommended_method, sizeof(x->recommended_method), "%s", rec);
+	x->rec.state = !*rec ? WB_SAVED_REC_FAILED : strcmp(rec, "fdatasync") ? WB_SAVED_REC_SWITCH
+									   : WB_SAVED_REC_TIE;
 	commit_row(h, 0, "fdatasync", rate, 1, 100);
 	commit_row(h, 1, "fsync", rate * 1.01, 1, 100);
 	x->tests = tests[h];
@@ -317,6 +319,45 @@ static void test_disagreeing_recommendation(void **state)
 	assert_int_equal(v.outliers, 0);
 }
 
+/* Undecided hosts keep fdatasync for want of an answer: counted among the
+ * hosts, but no vote for fdatasync and no dissent. */
+static void test_undecided_recommendations(void **state)
+{
+	size_t h;
+
+	(void)state;
+	for (h = 0; h < 5; h++)
+		host(h, h == 4 ? "fsync" : "fdatasync", 1500);
+	r[1].rec.state = r[3].rec.state = WB_SAVED_REC_UNDECIDED;
+	decide(5);
+	assert_int_equal(v.nvotes, 1);
+	assert_int_equal(v.votes[0].hosts, 5);
+	assert_int_equal(v.votes[0].undecided, 2);
+	assert_false(v.votes[0].mostly_undecided);
+	assert_string_equal(v.votes[0].majority, "fdatasync");
+	assert_int_equal(v.votes[0].majority_hosts, 2);
+	assert_int_equal(v.votes[0].dissent, 1);
+	assert_false(v.hosts[1].disagrees);
+	assert_true(v.hosts[4].disagrees);
+	assert_answer(0, 0, "fdatasync", 2);
+	wb_fleet_free(&v);
+	/* three of five undecided: the fleet is mostly undecided */
+	r[0].rec.state = WB_SAVED_REC_UNDECIDED;
+	decide(5);
+	assert_int_equal(v.votes[0].undecided, 3);
+	assert_true(v.votes[0].mostly_undecided);
+	wb_fleet_free(&v);
+	/* every host undecided: a vote with no answer, not a keep */
+	for (h = 0; h < 5; h++)
+		r[h].rec.state = WB_SAVED_REC_UNDECIDED;
+	decide(5);
+	assert_int_equal(v.nvotes, 1);
+	assert_int_equal(v.votes[0].undecided, 5);
+	assert_int_equal(v.votes[0].nanswers, 0);
+	assert_string_equal(v.votes[0].majority, "");
+	assert_int_equal(v.ndisagreements, 0);
+}
+
 /* Two against two: no majority, and nobody named as the one who differs. */
 static void test_no_majority(void **state)
 {
@@ -434,6 +475,7 @@ int main(void)
 		cmocka_unit_test_teardown(test_p99_outlier, teardown),
 		cmocka_unit_test_teardown(test_failed_host, teardown),
 		cmocka_unit_test_teardown(test_disagreeing_recommendation, teardown),
+		cmocka_unit_test_teardown(test_undecided_recommendations, teardown),
 		cmocka_unit_test_teardown(test_no_majority, teardown),
 		cmocka_unit_test_teardown(test_two_hosts, teardown),
 		cmocka_unit_test_teardown(test_mixed_commands, teardown),

@@ -294,6 +294,37 @@ static void test_no_majority(void **state)
 			    "no majority verdict on tier standard (pass 1, fail 1)");
 }
 
+/* Undecided hosts are named as undecided, never as agreeing with a keep. */
+static void test_undecided_votes(void **state)
+{
+	static const char *const method[] = { "fdatasync" };
+	size_t ten[] = { 10 }, four[] = { 4 };
+	struct wb_fleet_vote *w;
+
+	(void)state;
+	fleet_of(12, 2);
+	w = vote(WB_FLEET_RECOMMENDATION, "", 1, method, ten);
+	w->undecided = 2;
+	w->hosts += 2;
+	assert_string_equal(wb_fleet_vote_words(&v, w, buf, sizeof(buf)),
+			    "recommendations agree (fdatasync, 10 of 12; 2 undecided)");
+	w = vote(WB_FLEET_RECOMMENDATION, "", 1, method, four);
+	w->undecided = 8;
+	w->hosts += 8;
+	w->mostly_undecided = true;
+	assert_string_equal(wb_fleet_vote_words(&v, w, buf, sizeof(buf)),
+			    "recommendations mostly undecided (8 of 12); the other 4: fdatasync 4");
+	w = vote(WB_FLEET_RECOMMENDATION, "", 0, method, four);
+	w->undecided = 12;
+	w->hosts = 12;
+	w->mostly_undecided = true;
+	w->majority[0] = '\0';
+	assert_string_equal(wb_fleet_vote_words(&v, w, buf, sizeof(buf)),
+			    "recommendations undecided (12 of 12): the budget ran out on every "
+			    "host, nothing is proven");
+	assert_null(strstr(buf, "agree"));
+}
+
 /* Two hosts: no median, their key tests against each other. */
 static void test_two_hosts(void **state)
 {
@@ -375,6 +406,7 @@ int main(void)
 		cmocka_unit_test_setup(test_p99_outlier, setup),
 		cmocka_unit_test_setup(test_failed_hosts, setup),
 		cmocka_unit_test_setup(test_disagreeing_recommendation, setup),
+		cmocka_unit_test_setup(test_undecided_votes, setup),
 		cmocka_unit_test_setup(test_no_majority, setup),
 		cmocka_unit_test_setup(test_two_hosts, setup),
 		cmocka_unit_test_setup(test_mixed_commands, setup),
