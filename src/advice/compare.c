@@ -22,8 +22,9 @@ bool wb_compare_same_test(const struct wb_saved_test *a, const struct wb_saved_t
 	       strcmp(a->where, b->where) == 0 && a->data_load == b->data_load;
 }
 
-/* One pair's figures and state; the gate is applied by the caller. */
-static void judge(struct wb_compare_pair *p)
+/* One pair's figures and state (a tie only within +-margin); the gate is
+ * applied by the caller. */
+static void judge(struct wb_compare_pair *p, double margin)
 {
 	struct wb_stats sa, sb;
 
@@ -52,8 +53,12 @@ static void judge(struct wb_compare_pair *p)
 		if (p->cmp.ci95_low_pct < -100.0)
 			p->cmp.ci95_low_pct = -100.0;
 		p->diff_pct = p->cmp.diff_pct;
-		p->state = !p->cmp.significant ? WB_PAIR_TIE
-			   : p->cmp.diff_pct < 0 ? WB_PAIR_SLOWER : WB_PAIR_FASTER;
+		if (p->cmp.significant)
+			p->state = p->cmp.diff_pct < 0 ? WB_PAIR_SLOWER : WB_PAIR_FASTER;
+		else if (p->cmp.ci95_low_pct >= -margin && p->cmp.ci95_high_pct <= margin)
+			p->state = WB_PAIR_TIE;
+		else
+			p->state = WB_PAIR_UNCLEAR;
 		return;
 	}
 	p->diff_pct = p->rate_a > 0 ? 100.0 * (p->rate_b - p->rate_a) / p->rate_a : NAN;
@@ -115,6 +120,7 @@ int wb_compare_decide(const struct wb_saved_results *a, const struct wb_saved_re
 	out->schema_b = b->schema_version;
 	out->gate = gate_pct >= 0;
 	out->gate_pct = out->gate ? gate_pct : 0;
+	out->margin_pct = out->gate ? gate_pct : WB_COMPARE_SAME_PCT;
 	used = calloc(b->ntests + 1, sizeof(*used));
 	out->pairs = calloc(a->ntests + 1, sizeof(*out->pairs));
 	out->only_a = calloc(a->ntests + 1, sizeof(*out->only_a));
@@ -132,7 +138,7 @@ int wb_compare_decide(const struct wb_saved_results *a, const struct wb_saved_re
 		used[j] = true;
 		out->pairs[out->npairs] = (struct wb_compare_pair){ .a = &a->tests[i],
 								    .b = &b->tests[j] };
-		judge(&out->pairs[out->npairs++]);
+		judge(&out->pairs[out->npairs++], out->margin_pct);
 	}
 	for (j = 0; j < b->ntests; j++)
 		if (!used[j])
@@ -141,7 +147,8 @@ int wb_compare_decide(const struct wb_saved_results *a, const struct wb_saved_re
 		struct wb_compare_pair *p = &out->pairs[i];
 		size_t *count[] = {
 			[WB_PAIR_SLOWER] = &out->slower,	 [WB_PAIR_FASTER] = &out->faster,
-			[WB_PAIR_TIE] = &out->ties,		 [WB_PAIR_NO_INTERVAL] = &out->no_interval,
+			[WB_PAIR_TIE] = &out->ties,		 [WB_PAIR_UNCLEAR] = &out->unclear,
+			[WB_PAIR_NO_INTERVAL] = &out->no_interval,
 			[WB_PAIR_FAILED_B] = &out->failed_b,	 [WB_PAIR_FAILED_A] = &out->failed_a,
 			[WB_PAIR_FAILED_BOTH] = &out->failed_both,
 		};
@@ -149,6 +156,9 @@ int wb_compare_decide(const struct wb_saved_results *a, const struct wb_saved_re
 		(*count[p->state])++;
 		p->regression = is_regression(p, out->gate ? gate_pct : 0);
 		out->regressions += p->regression;
+		if (p->state == WB_PAIR_UNCLEAR &&
+		    (!out->open || p->cmp.ci95_low_pct < out->open->cmp.ci95_low_pct))
+			out->open = p;
 	}
 	out->regression = out->gate && out->regressions > 0;
 	out->lead = pick_lead(out);

@@ -12,11 +12,20 @@
 #include "results/saved.h"
 #include "results/stats.h"
 
-/* What one matched pair of tests says. */
+/* Without --fail-on-regression, two tests are the same when the 95 % interval
+ * of their difference lies within +-this: the default --min-gain, the least
+ * difference recommend acts on (plan/options.c). With a gate, its threshold is
+ * the margin: what the user said they will tolerate. */
+#define WB_COMPARE_SAME_PCT 5.0
+
+/* What one matched pair of tests says. An interval that holds 0 is not a
+ * proof of sameness: only one within the margin is a tie. */
 enum wb_pair_state {
 	WB_PAIR_SLOWER,       /* B significantly slower than A */
 	WB_PAIR_FASTER,       /* B significantly faster */
-	WB_PAIR_TIE,          /* the 95 % interval of the difference holds 0 */
+	WB_PAIR_TIE,          /* the 95 % interval lies within +-margin_pct: the same */
+	WB_PAIR_UNCLEAR,      /* it holds 0 but reaches past +-margin_pct: not shown
+			       * different, not shown the same; more trials would settle it */
 	WB_PAIR_NO_INTERVAL,  /* both ok, but a side has fewer than 2 trials: a point figure only */
 	WB_PAIR_FAILED_B,     /* ok (or anything) in A, not ok in B: reported loudly */
 	WB_PAIR_FAILED_A,     /* not ok in A, ok in B: nothing to compare against */
@@ -41,7 +50,10 @@ struct wb_compare_verdict {
 	size_t npairs;
 	const struct wb_saved_test **only_a, **only_b; /* tests in one file only */
 	size_t nonly_a, nonly_b;
-	size_t slower, faster, ties, no_interval, failed_b, failed_a, failed_both;
+	size_t slower, faster, ties, unclear, no_interval, failed_b, failed_a, failed_both;
+	double margin_pct;               /* a tie's: gate_pct with a gate, else WB_COMPARE_SAME_PCT */
+	const struct wb_compare_pair *open; /* the unclear pair that may be slowest in B (the
+					     * lowest interval end); NULL: none */
 	int schema_a, schema_b;          /* differ: the headline's context says so */
 	bool gate;                       /* --fail-on-regression given */
 	double gate_pct;                 /* its threshold, percent */

@@ -43,7 +43,10 @@ static const char *const sections[][2] = {
 	{ "qualify", "A verdict on DIR's disk (or a raw block device with \\-\\-destroy\\-data) "
 		     "against a tier of profiles/tiers.json: commit and etcd flush rate and p99, "
 		     "sustained against burst, and findings on flushes that cannot be durable." },
-	{ "compare", "Results file B against A, test by test, with a 95 % interval of the change; "
+	{ "compare", "Results file B against A, test by test, with a 95 % interval of the change: "
+		     "slower or faster when significant, tie only when the interval lies within "
+		     "+\\-the gate's threshold (5 % without one), unclear when it holds 0 but "
+		     "reaches further (more trials would settle it); "
 		     "\\-\\-fail\\-on\\-regression gates a CI job." },
 	{ "report", "Results files (of run, recommend or qualify) as one self\\-contained HTML "
 		    "file with charts, several files side by side; with \\-\\-summary, a fleet's "
@@ -109,7 +112,8 @@ static const char *const exit_status[][2] = {
 		   "them at once" },
 	{ "qualify", "0 the tier passed, 1 it failed or was inconclusive, 2 bad input and usage "
 		     "errors too (so a gate never reads a typo as a verdict), 3 as above" },
-	{ "compare", "0 no regression (always without --fail-on-regression), 1 "
+	{ "compare", "0 no regression (always without --fail-on-regression; an unclear pair is "
+		     "none shown, and the gate line says \"passed, not proven\"), 1 "
 		     "--fail-on-regression tripped, 2 a file missing, unreadable or not a "
 		     "results file, and usage errors too" },
 	{ "report", "0 the report or summary written, outliers or not; 1 --fail-on-outlier "

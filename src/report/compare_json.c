@@ -133,11 +133,13 @@ char *wb_compare_json_render(const struct wb_saved_results *a, const struct wb_s
 		cJSON_AddNullToObject(root, "gate");
 	}
 	cJSON_AddNumberToObject(root, "regressions", (double)v->regressions);
+	cJSON_AddNumberToObject(root, "tie_within_pct", v->margin_pct);
 	sum = cJSON_AddObjectToObject(root, "counts");
 	cJSON_AddNumberToObject(sum, "matched", (double)v->npairs);
 	cJSON_AddNumberToObject(sum, "slower", (double)v->slower);
 	cJSON_AddNumberToObject(sum, "faster", (double)v->faster);
 	cJSON_AddNumberToObject(sum, "tie", (double)v->ties);
+	cJSON_AddNumberToObject(sum, "unclear", (double)v->unclear);
 	cJSON_AddNumberToObject(sum, "no_interval", (double)v->no_interval);
 	cJSON_AddNumberToObject(sum, "failed_in_b", (double)v->failed_b);
 	cJSON_AddNumberToObject(sum, "failed_in_a", (double)v->failed_a);

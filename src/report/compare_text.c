@@ -88,6 +88,8 @@ void wb_compare_print(FILE *out, const struct wb_saved_results *a,
 	}
 	for (i = 0; i < v->npairs; i++)
 		print_pair(out, &v->pairs[i], width);
+	if (v->open)
+		fprintf(out, "\n%s\n", wb_compare_open_words(v, line, sizeof(line)));
 	if (v->failed_b + v->failed_a + v->failed_both)
 		fputc('\n', out);
 	for (i = 0; i < v->npairs; i++)

@@ -112,7 +112,7 @@ char *wb_clean_reason_words(const struct wb_clean_verdict *v, char *buf, size_t 
  * Each writes into buf with snprintf's truncation and returns buf. */
 #define WB_COMPARE_HEADLINE_LEN 400
 #define WB_COMPARE_NAME_LEN 200     /* a test's name */
-#define WB_COMPARE_GATE_LEN 200
+#define WB_COMPARE_GATE_LEN 240
 /* A failure's line holds a name and both sides' status and reason whole. */
 #define WB_COMPARE_FAILURE_LEN                                                            \
 	(WB_COMPARE_NAME_LEN + 2 * (sizeof(((struct wb_saved_test *)0)->status) +          \
@@ -123,11 +123,17 @@ char *wb_clean_reason_words(const struct wb_clean_verdict *v, char *buf, size_t 
  * segments, where, under load). */
 void wb_compare_test_name(const struct wb_saved_test *t, char *buf, size_t len);
 
-/* The short word for a state: "slower", "faster", "tie", "no interval", "FAILED in B", ... */
+/* The short word for a state: "slower", "faster", "tie", "unclear", "no interval",
+ * "FAILED in B", ... */
 const char *wb_pair_state_name(enum wb_pair_state s);
 
 /* "B against A: fdatasync/sync 8kB x1 -48 % [-52, -44], significant; 3 of 4 tests tie" */
 char *wb_compare_headline(const struct wb_compare_verdict *v, char *buf, size_t len);
+
+/* The unclear pair that may be slowest in B (v->open): "unclear: fdatasync/sync
+ * 8kB x1 -1.2% [-12.3%, +9.8%]: B may be up to 12.3% slower, not shown within
+ * +-5% nor different; more trials would settle it"; "" with none. */
+char *wb_compare_open_words(const struct wb_compare_verdict *v, char *buf, size_t len);
 
 /* A pair not ok on a side: "FAILED in B: fdatasync/sync 8kB x1: A ok, B error: ..." */
 char *wb_compare_failure_words(const struct wb_compare_pair *p, char *buf, size_t len);

@@ -58,6 +58,8 @@ const char *wb_pair_state_name(enum wb_pair_state s)
 		return "faster";
 	case WB_PAIR_TIE:
 		return "tie";
+	case WB_PAIR_UNCLEAR:
+		return "unclear";
 	case WB_PAIR_NO_INTERVAL:
 		return "no interval";
 	case WB_PAIR_FAILED_B:
@@ -73,6 +75,27 @@ const char *wb_pair_state_name(enum wb_pair_state s)
 static const char *plural(size_t n)
 {
 	return n == 1 ? "" : "s";
+}
+
+char *wb_compare_open_words(const struct wb_compare_verdict *v, char *buf, size_t len)
+{
+	const struct wb_compare_pair *p = v->open;
+	struct wb_sentence s = wb_sentence_at(buf, len);
+	char name[WB_COMPARE_NAME_LEN];
+
+	*buf = '\0';
+	if (!p)
+		return buf;
+	wb_compare_test_name(p->a, name, sizeof(name));
+	wb_sentence_add(&s, "unclear: %s %+.1f%% [%+.1f%%, %+.1f%%]: B may be ", name, p->diff_pct,
+			p->cmp.ci95_low_pct, p->cmp.ci95_high_pct);
+	if (p->cmp.ci95_low_pct < -v->margin_pct)
+		wb_sentence_add(&s, "up to %.1f%% slower", -p->cmp.ci95_low_pct);
+	else
+		wb_sentence_add(&s, "up to %.1f%% faster", p->cmp.ci95_high_pct);
+	wb_sentence_add(&s, ", not shown within +-%g%% nor different; more trials would settle it",
+			v->margin_pct);
+	return buf;
 }
 
 char *wb_compare_headline(const struct wb_compare_verdict *v, char *buf, size_t len)
@@ -107,11 +130,20 @@ char *wb_compare_headline(const struct wb_compare_verdict *v, char *buf, size_t 
 			faster--;
 	} else if (v->ties == v->npairs) {
 		wb_sentence_add(&s, "all %zu test%s tie", v->npairs, plural(v->npairs));
+	} else if (v->open) {
+		wb_compare_test_name(v->open->a, name, sizeof(name));
+		wb_sentence_add(&s, "undecided: %s may be up to %.0f %% %s in B [%+.0f, %+.0f]", name,
+				v->open->cmp.ci95_low_pct < -v->margin_pct
+				? -v->open->cmp.ci95_low_pct : v->open->cmp.ci95_high_pct,
+				v->open->cmp.ci95_low_pct < -v->margin_pct ? "slower" : "faster",
+				v->open->cmp.ci95_low_pct, v->open->cmp.ci95_high_pct);
 	} else {
 		wb_sentence_add(&s, "no significant change");
 	}
 	if (l || v->ties != v->npairs)
 		wb_sentence_add(&s, "; %zu of %zu test%s tie", v->ties, v->npairs, plural(v->npairs));
+	if (v->unclear)
+		wb_sentence_add(&s, ", %zu unclear", v->unclear);
 	if (slower)
 		wb_sentence_add(&s, ", %zu %sslower", slower, l ? "more " : "");
 	if (faster)
@@ -155,6 +187,12 @@ char *wb_compare_gate_words(const struct wb_compare_verdict *v, char *buf, size_
 			 "--fail-on-regression %g%%: FAILED: %zu test%s significantly slower by "
 			 "more than %g%% or failed in B",
 			 v->gate_pct, v->regressions, plural(v->regressions), v->gate_pct);
+	else if (v->unclear)
+		snprintf(buf, len,
+			 "--fail-on-regression %g%%: passed, not proven: no test significantly "
+			 "slower by more than %g%%, none failed in B, but %zu unclear (may be "
+			 "slower, not shown)",
+			 v->gate_pct, v->gate_pct, v->unclear);
 	else
 		snprintf(buf, len,
 			 "--fail-on-regression %g%%: passed: no test significantly slower by more "

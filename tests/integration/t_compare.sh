@@ -20,11 +20,31 @@ grep -q '^fdatasync/sync 8kB x1 ' "$OUT" || fail "no fdatasync row: $(cat "$OUT"
 grep -q '^fsync/sync 8kB x1 ' "$OUT" || fail "no fsync row: $(cat "$OUT")"
 grep -q 'without an interval' "$OUT" || fail "p99 not said to be a point figure"
 json_check "$d/cmp.json" 'd["kind"] == "compare" and len(d["pairs"]) == 2 and d["gate"] is None'
-json_check "$d/cmp.json" 'all(p["state"] in ("tie", "slower", "faster") and len(p["ci95_pct"]) == 2 for p in d["pairs"])'
+json_check "$d/cmp.json" 'all(p["state"] in ("tie", "unclear", "slower", "faster") and len(p["ci95_pct"]) == 2 for p in d["pairs"])'
 cp "$OUT" "$d/cmp.txt"
 json_check "$d/cmp.json" 'd["headline"] == open("'"$d"'/cmp.txt").readline().rstrip("\n")'
 # Options may come first; a file compared with itself passes any gate.
 expect_exit 0 "$WALBENCH" compare --fail-on-regression 0 "$d/a.json" "$d/a.json"
+
+# Noisy trials in B: fsync's interval holds 0 but reaches past the gate: not a
+# regression (exit 0), but the gate says it is not proven, and the pair is
+# "unclear", never "tie".
+python3 - "$fx/slower.json" "$d/noisy.json" <<'PY' || fail "making the noisy file"
+import json, sys
+d = json.load(open(sys.argv[1]))
+for t in d["tests"]:
+    if t["method"] == "fsync":
+        t["trial_ops_per_sec"] = [x * (1.3 if i % 2 else 0.7) for i, x in enumerate(t["trial_ops_per_sec"])]
+json.dump(d, open(sys.argv[2], "w"))
+PY
+expect_exit 0 "$WALBENCH" compare "$fx/slower.json" "$d/noisy.json" --fail-on-regression 5 --json "$d/noisy_cmp.json"
+grep -q '^fsync/sync 8kB x1 .* unclear' "$OUT" || fail "no unclear row: $(cat "$OUT")"
+grep -q '^unclear: fsync/sync 8kB x1 .*B may be up to .* slower.*more trials would settle it$' "$OUT" ||
+	fail "no unclear line: $(cat "$OUT")"
+grep -q '^--fail-on-regression 5%: passed, not proven: .* 1 unclear' "$OUT" || fail "gate: $(tail -1 "$OUT")"
+head -1 "$OUT" | grep -q '^B against A: undecided: fsync/sync 8kB x1 may be up to' ||
+	fail "headline: $(head -1 "$OUT")"
+json_check "$d/noisy_cmp.json" 'd["counts"]["unclear"] == 1 and d["counts"]["tie"] == 3 and d["tie_within_pct"] == 5'
 
 # The gate on fixtures: fdatasync fell 48 %, significantly.
 expect_exit 1 "$WALBENCH" compare "$fx/base.json" "$fx/slower.json" --fail-on-regression 5

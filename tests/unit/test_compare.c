@@ -127,7 +127,9 @@ static void test_tie(void **state)
 	assert_int_equal(v.ties, 1);
 }
 
-/* A file compared with itself: every pair that ran ties, and nothing leads. */
+/* A file compared with itself: every pair that ran ties (within the default
+ * margin, WB_COMPARE_SAME_PCT), and nothing leads. With a gate of 0 % nothing
+ * can be shown the same: each is unclear, and still no regression. */
 static void test_all_tie(void **state)
 {
 	char err[256];
@@ -136,15 +138,54 @@ static void test_all_tie(void **state)
 	(void)state;
 	assert_int_equal(read_fixture("slower.json", &a, err, sizeof(err)), 0);
 	assert_int_equal(read_fixture("slower.json", &b, err, sizeof(err)), 0);
-	assert_int_equal(wb_compare_decide(&a, &b, 0.0, &v), 0);
+	assert_int_equal(wb_compare_decide(&a, &b, NO_GATE, &v), 0);
+	assert_true(v.margin_pct == WB_COMPARE_SAME_PCT);
 	for (i = 0; i < v.npairs; i++)
 		if (v.pairs[i].state != WB_PAIR_FAILED_BOTH)
 			assert_int_equal(v.pairs[i].state, WB_PAIR_TIE);
 	assert_null(v.lead);
-	assert_false(v.regression); /* a gate of 0 %: still no regression */
+	assert_null(v.open);
 	assert_int_equal(v.ties, 4);
 	assert_int_equal(v.failed_both, 1);
 	assert_int_equal(v.npairs, 5);
+	wb_compare_free(&v);
+	assert_int_equal(wb_compare_decide(&a, &b, 0.0, &v), 0);
+	assert_false(v.regression); /* a gate of 0 %: still no regression */
+	assert_int_equal(v.ties, 0);
+	assert_int_equal(v.unclear, 4);
+	assert_non_null(v.open);
+}
+
+/* Noisy trials in B: the interval holds 0 but reaches past the gate's 5 %:
+ * unclear, not a tie, and no regression (none was shown). */
+static void test_unclear(void **state)
+{
+	char err[256];
+	const struct wb_compare_pair *p;
+	struct wb_saved_test *t;
+	size_t i, k;
+
+	(void)state;
+	assert_int_equal(read_fixture("slower.json", &a, err, sizeof(err)), 0);
+	assert_int_equal(read_fixture("slower.json", &b, err, sizeof(err)), 0);
+	for (i = 0; i < b.ntests; i++) {
+		t = &b.tests[i];
+		if (strcmp(t->method, "fsync") == 0)
+			for (k = 0; k < t->ntrials; k++)
+				t->trial_rates[k] *= k % 2 ? 1.3 : 0.7;
+	}
+	assert_int_equal(wb_compare_decide(&a, &b, 5.0, &v), 0);
+	for (i = 0; i < v.npairs && strcmp(v.pairs[i].a->method, "fsync"); i++)
+		;
+	p = &v.pairs[i];
+	assert_int_equal(p->state, WB_PAIR_UNCLEAR);
+	assert_false(p->cmp.significant);
+	assert_true(p->cmp.ci95_low_pct < -5.0);
+	assert_false(p->regression);
+	assert_false(v.regression);
+	assert_int_equal(v.unclear, 1);
+	assert_int_equal(v.ties, 3);
+	assert_ptr_equal(v.open, p);
 }
 
 /* Group commit is only in A, 16 kB commits only in B: named, never matched to
@@ -373,6 +414,7 @@ int main(void)
 		cmocka_unit_test_teardown(test_significant_faster, teardown),
 		cmocka_unit_test_teardown(test_tie, teardown),
 		cmocka_unit_test_teardown(test_all_tie, teardown),
+		cmocka_unit_test_teardown(test_unclear, teardown),
 		cmocka_unit_test_teardown(test_only_one_side, teardown),
 		cmocka_unit_test_teardown(test_failed_in_b, teardown),
 		cmocka_unit_test_teardown(test_gate_threshold, teardown),

@@ -96,7 +96,8 @@ static void test_state_names(void **state)
 {
 	static const char *const want[] = {
 		[WB_PAIR_SLOWER] = "slower",	       [WB_PAIR_FASTER] = "faster",
-		[WB_PAIR_TIE] = "tie",		       [WB_PAIR_NO_INTERVAL] = "no interval",
+		[WB_PAIR_TIE] = "tie",		       [WB_PAIR_UNCLEAR] = "unclear",
+		[WB_PAIR_NO_INTERVAL] = "no interval",
 		[WB_PAIR_FAILED_B] = "FAILED in B",    [WB_PAIR_FAILED_A] = "failed in A",
 		[WB_PAIR_FAILED_BOTH] = "not ok in both",
 	};
@@ -196,6 +197,40 @@ static void test_failure_leads(void **state)
 			    "error, B ok");
 }
 
+/* An interval that holds 0 but reaches past the margin is undecided, worded
+ * as such: never "tie", never "no significant change". */
+static void test_unclear(void **state)
+{
+	(void)state;
+	pairs[0] = (struct wb_compare_pair){ .a = &t, .b = &t, .state = WB_PAIR_UNCLEAR,
+					     .diff_pct = -1.2, .has_ci = true };
+	pairs[0].cmp.ci95_low_pct = -12.3;
+	pairs[0].cmp.ci95_high_pct = 9.8;
+	v.open = &pairs[0];
+	v.margin_pct = 5;
+	v.npairs = 2;
+	v.ties = v.unclear = 1;
+	assert_string_equal(headline(), "B against A: undecided: fdatasync/sync 8kB x1 may be up "
+					"to 12 % slower in B [-12, +10]; 1 of 2 tests tie, 1 "
+					"unclear");
+	assert_string_equal(wb_compare_open_words(&v, buf, sizeof(buf)),
+			    "unclear: fdatasync/sync 8kB x1 -1.2% [-12.3%, +9.8%]: B may be up to "
+			    "12.3% slower, not shown within +-5% nor different; more trials would "
+			    "settle it");
+	/* open only above the margin: it may be faster */
+	pairs[0].cmp.ci95_low_pct = -4.0;
+	assert_non_null(strstr(wb_compare_open_words(&v, buf, sizeof(buf)),
+			       "B may be up to 9.8% faster"));
+	v.gate = true;
+	v.gate_pct = 5;
+	assert_string_equal(wb_compare_gate_words(&v, buf, WB_COMPARE_GATE_LEN),
+			    "--fail-on-regression 5%: passed, not proven: no test significantly "
+			    "slower by more than 5%, none failed in B, but 1 unclear (may be "
+			    "slower, not shown)");
+	v.open = NULL;
+	assert_string_equal(wb_compare_open_words(&v, buf, sizeof(buf)), "");
+}
+
 static void test_gate(void **state)
 {
 	(void)state;
@@ -218,6 +253,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup(test_names, setup),
 		cmocka_unit_test(test_state_names),
+		cmocka_unit_test_setup(test_unclear, setup),
 		cmocka_unit_test_setup(test_slower_leads, setup),
 		cmocka_unit_test_setup(test_faster_leads, setup),
 		cmocka_unit_test_setup(test_nothing_leads, setup),
