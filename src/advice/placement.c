@@ -177,6 +177,10 @@ static void judge(struct wb_placement_candidate *c, const struct wb_placement_pa
 	} else {
 		c->why = WB_PLACE_WITHIN_NOISE;
 	}
+	/* "No move" is a finding only when the gain's interval tops out below
+	 * --min-gain: one that still reaches it was never shown too small. */
+	c->open = (c->why == WB_PLACE_WITHIN_NOISE || c->why == WB_PLACE_BELOW_MIN_GAIN ||
+		   c->why == WB_PLACE_HALVES_DISAGREE) && !c->same_fs && g->high >= p->min_gain_pct;
 }
 
 static void candidate(const struct wb_results *rs, unsigned site,
@@ -199,6 +203,7 @@ static void candidate(const struct wb_results *rs, unsigned site,
 	c->upper_bound = c->commit.measured && c->commit.p50_us < WB_PLACEMENT_CPU_BOUND_US;
 	c->in_ram = wb_device_in_ram(here);
 	judge(c, p, out);
+	c->open = c->open && !c->in_ram;
 	c->recommended = c->move && !c->in_ram;
 }
 
@@ -246,18 +251,43 @@ bool wb_placement_decide(const struct wb_results *rs, const struct wb_placement_
 		out->state = WB_PLACEMENT_MOVE;
 		out->wal_dir = out->c[out->best].path;
 	} else {
-		int ram = -1, depends = -1;
+		int ram = -1, depends = -1, open = -1;
 
 		for (k = 0; k < out->n; k++)
 			if (out->c[k].move && out->c[k].in_ram)
 				ram = (int)k;
 		for (k = 0; k < out->n; k++)
+			if (out->c[k].open &&
+			    (open < 0 || out->c[k].gain.high > out->c[open].gain.high))
+				open = (int)k;
+		for (k = 0; k < out->n; k++)
 			if (out->c[k].depends_on_load && !out->c[k].in_ram &&
 			    (depends < 0 || out->c[k].gain.pct > out->c[depends].gain.pct))
 				depends = (int)k;
-		out->state = depends >= 0 ? WB_PLACEMENT_DEPENDS : ram >= 0 ? WB_PLACEMENT_KEEP_RAM
-			     : WB_PLACEMENT_KEEP;
-		out->named = depends >= 0 ? depends : ram;
+		/* An open candidate outranks a memory one: what a disk may gain is the
+		 * question left, memory is never the answer. */
+		out->state = depends >= 0 ? WB_PLACEMENT_DEPENDS : open >= 0 ? WB_PLACEMENT_UNDECIDED
+			     : ram >= 0 ? WB_PLACEMENT_KEEP_RAM : WB_PLACEMENT_KEEP;
+		out->named = depends >= 0 ? depends : open >= 0 ? open : ram;
 	}
 	return true;
+}
+
+const char *wb_placement_state_name(enum wb_placement_state s)
+{
+	switch (s) {
+	case WB_PLACEMENT_MOVE:
+		return "move";
+	case WB_PLACEMENT_DEPENDS:
+		return "depends";
+	case WB_PLACEMENT_KEEP_RAM:
+		return "keep-ram";
+	case WB_PLACEMENT_KEEP:
+		return "keep";
+	case WB_PLACEMENT_UNDECIDED:
+		return "undecided";
+	case WB_PLACEMENT_FAILED:
+		break;
+	}
+	return "failed";
 }

@@ -71,6 +71,10 @@ struct wb_placement_candidate {
 	bool in_ram;             /* memory-backed: never recommended, whatever it measures */
 	bool recommended;        /* move, and not in memory */
 	bool upper_bound;        /* flushes here so fast the server's CPU limits first */
+	bool open;               /* no move shown, but its gain's 95 % interval still reaches
+				  * --min-gain (within the noise, below the minimum or halves
+				  * disagreeing; not memory, not the data's own file system):
+				  * "no move" is not proven for it */
 	enum wb_placement_why why;
 };
 
@@ -80,8 +84,16 @@ enum wb_placement_state {
 	WB_PLACEMENT_MOVE,       /* move pg_wal to c[best] */
 	WB_PLACEMENT_DEPENDS,    /* c[named] pays only under the assumed load: measure it */
 	WB_PLACEMENT_KEEP_RAM,   /* keep: the one that gains, c[named], is memory */
-	WB_PLACEMENT_KEEP,       /* keep: no candidate gains --min-gain */
+	WB_PLACEMENT_KEEP,       /* keep: every candidate proven to gain less than --min-gain
+				  * (its interval's top below it), or slower */
+	WB_PLACEMENT_UNDECIDED,  /* keep for now: c[named]'s interval still reaches --min-gain
+				  * (the open one reaching furthest); a longer --budget would
+				  * settle it */
 };
+
+/* "failed", "move", "depends", "keep-ram", "keep", "undecided": the JSON's
+ * placement_baseline.state. */
+const char *wb_placement_state_name(enum wb_placement_state s);
 
 /* Why there is no verdict. */
 enum wb_placement_failure {
@@ -111,7 +123,8 @@ struct wb_placement {
 	struct wb_placement_candidate c[WB_MAX_SITES - 1];
 	size_t n;
 	int best;                /* the candidate to move to; -1 to keep pg_wal */
-	int named;               /* DEPENDS, KEEP_RAM: the candidate the verdict names; else -1 */
+	int named;               /* DEPENDS, KEEP_RAM, UNDECIDED: the candidate the verdict names;
+				  * else -1 */
 	const char *wal_dir;     /* where pg_wal should be: the best candidate or the data */
 	double min_gain_pct;     /* the params': what a move had to gain */
 	bool data_is_pgdata;     /* the params': the steps can name the data directory */

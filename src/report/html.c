@@ -32,6 +32,8 @@ static const char stylesheet[] =
 	".verdict-inconclusive{border-color:#E69F00}\n"
 	".state-switch{border-color:#009E73}.state-tie,.state-keep{border-color:#0072B2}"
 	".state-undecided{border-color:#E69F00}.state-failed{border-color:#b00000}\n"
+	".state-move{border-color:#009E73}.state-depends{border-color:#E69F00}"
+	".state-keep-ram{border-color:#0072B2}\n"
 	".state{border-left:6px solid #999;padding:.2em .6em}.state strong{text-transform:"
 	"uppercase;letter-spacing:.05em}\n"
 	".alarm{border:2px solid #b00000;background:#fff0f0;padding:.5em .8em;margin:.6em 0}\n"

@@ -174,7 +174,13 @@ static void placement(struct wb_html_doc *d, const struct wb_saved_placement *pl
 	wb_textbuf_add(d->out, "<h3>Where pg_wal belongs</h3>\n");
 	if (*pl->failure)
 		para(d, "alarm", pl->failure);
-	para(d, "headline", pl->headline);
+	/* The verdict's state as a class (undecided in amber), from the file's
+	 * state; older files have none and keep the plain headline. */
+	if (*pl->headline) {
+		wb_html_open_class(d, "p", "headline state-", pl->state);
+		text(d, pl->headline);
+		wb_textbuf_add(d->out, "</p>\n");
+	}
 	para(d, "", pl->context);
 	if (pl->has_candidates) {
 		placement_chart(d, pl);

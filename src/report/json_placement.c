@@ -60,6 +60,7 @@ static void add_candidate(cJSON *x, const struct wb_placement *pl, size_t k)
 	}
 	cJSON_AddBoolToObject(x, K(IN_RAM), c->in_ram);
 	cJSON_AddBoolToObject(x, K(RECOMMENDED), c->recommended);
+	cJSON_AddBoolToObject(x, K(OPEN), c->open);
 	cJSON_AddBoolToObject(x, K(UPPER_BOUND), c->upper_bound);
 	cJSON_AddStringToObject(x, K(REASON), wb_words_candidate(pl, c, reason, sizeof(reason)));
 	if (pl->rs && k + 1 < pl->rs->nsites &&
@@ -81,6 +82,7 @@ static void add_baseline(cJSON *base, const struct wb_placement *pl)
 	cJSON_AddStringToObject(base, K(DATA), pl->data);
 	cJSON_AddStringToObject(base, K(DEVICE), pl->data_device);
 	cJSON_AddBoolToObject(base, K(FAILED), pl->failed);
+	cJSON_AddStringToObject(base, K(STATE), wb_placement_state_name(pl->state));
 	if (pl->failed)
 		cJSON_AddStringToObject(base, K(FAILURE), w.failure);
 	cJSON_AddStringToObject(base, K(HEADLINE), w.headline);

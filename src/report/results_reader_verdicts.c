@@ -95,6 +95,7 @@ static int placement(struct reader *rd, const cJSON *rec, struct wb_saved_placem
 	p->loaded_group = row_rate(base, WB_KEY_LOADED_GROUP);
 	if ((ret = wb_rd_show_string(rd, base, WB_KEY_FAILURE, &p->failure)) ||
 	    (ret = wb_rd_show_string(rd, base, WB_KEY_HEADLINE, &p->headline)) ||
+	    (ret = wb_rd_show_string(rd, base, WB_KEY_STATE, &p->state)) ||
 	    (ret = wb_rd_show_string(rd, base, WB_KEY_CONTEXT, &p->context)) ||
 	    (ret = wb_rd_show_lines(rd, base, WB_KEY_STEPS, &p->steps)))
 		return ret;

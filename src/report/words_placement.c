@@ -95,8 +95,15 @@ const char *wb_words_candidate(const struct wb_placement *pl,
 			 -c->single_gain.pct, -c->single_gain.high, -c->single_gain.low, note);
 		break;
 	case WB_PLACE_BELOW_MIN_GAIN:
-		snprintf(buf, len, "Commits +%.0f %% [%.0f, %.0f] here, less than --min-gain %.0f %%: "
-			 "not worth a move.%s", g->pct, g->low, g->high, pl->min_gain_pct, note);
+		if (c->open)
+			snprintf(buf, len, "Undecided: commits +%.0f %% [%.0f, %.0f] here, less than "
+				 "--min-gain %.0f %%, but it may gain up to %+.0f %%; a longer "
+				 "--budget would settle it.%s", g->pct, g->low, g->high,
+				 pl->min_gain_pct, g->high, note);
+		else
+			snprintf(buf, len, "Commits +%.0f %% [%.0f, %.0f] here, less than --min-gain "
+				 "%.0f %%: not worth a move.%s", g->pct, g->low, g->high,
+				 pl->min_gain_pct, note);
 		break;
 	case WB_PLACE_SLOWER:
 		snprintf(buf, len, "Slower: commits %.0f %% [%.0f, %.0f] here; keep pg_wal where it "
@@ -108,8 +115,14 @@ const char *wb_words_candidate(const struct wb_placement *pl,
 			 "tell.%s", no_gain_lead(c), g->pct, g->low, g->high, note);
 		break;
 	case WB_PLACE_WITHIN_NOISE:
-		snprintf(buf, len, "%s, no gain: commits %+.0f %% [%.0f, %.0f] here, within the "
-			 "noise.%s", no_gain_lead(c), g->pct, g->low, g->high, note);
+		if (c->open)
+			snprintf(buf, len, "Undecided: commits %+.0f %% [%.0f, %.0f] here, no gain "
+				 "shown, but it may gain up to %+.0f %%, past --min-gain %.0f %%; a "
+				 "longer --budget would settle it.%s", g->pct, g->low, g->high,
+				 g->high, pl->min_gain_pct, note);
+		else
+			snprintf(buf, len, "%s, no gain: commits %+.0f %% [%.0f, %.0f] here, within "
+				 "the noise.%s", no_gain_lead(c), g->pct, g->low, g->high, note);
 		break;
 	}
 	used = strlen(buf);
@@ -172,6 +185,13 @@ static void headline(const struct wb_placement *pl, const char *failure, char *b
 	case WB_PLACEMENT_KEEP:
 		snprintf(buf, len, "Keep pg_wal on %.200s: no candidate gains %.0f %% or more on "
 			 "commits.", pl->data, pl->min_gain_pct);
+		break;
+	case WB_PLACEMENT_UNDECIDED:
+		snprintf(buf, len, "Undecided: keep pg_wal on %.150s for now: %.150s may gain up to "
+			 "%+.0f %% on commits (%+.0f %% [%.0f, %.0f]), past --min-gain %.0f %%; a "
+			 "longer --budget would settle it.", pl->data, x ? x->path : "?",
+			 x ? x->gain.high : 0, x ? x->gain.pct : 0, x ? x->gain.low : 0,
+			 x ? x->gain.high : 0, pl->min_gain_pct);
 		break;
 	}
 }

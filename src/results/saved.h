@@ -123,6 +123,8 @@ struct wb_saved_candidate {
 struct wb_saved_placement {
 	bool present;            /* placement_baseline is an object */
 	const char *failure, *headline, *context;
+	const char *state;       /* move, depends, keep-ram, keep, undecided, failed; "" in
+				  * files older than schema 7 */
 	/* commits_per_s of the data volume's own rows; NAN when absent */
 	double idle_commit, idle_group, loaded_commit, loaded_group;
 	bool has_candidates;     /* placement is an array */

@@ -154,6 +154,7 @@ const char *const wb_key_names[] = {
 	[WB_KEY_OFFSET] = "offset",
 	[WB_KEY_OLTP] = "oltp",
 	[WB_KEY_OP_INDEX] = "op_index",
+	[WB_KEY_OPEN] = "open",
 	[WB_KEY_OPS] = "ops",
 	[WB_KEY_OPS_PER_SEC] = "ops_per_sec",
 	[WB_KEY_ORDER] = "order",

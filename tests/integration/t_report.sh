@@ -70,6 +70,15 @@ done
 
 "$WALBENCH" report "$FIX/placement.json" -o "$T/place.html" >/dev/null || fail "report of placement.json"
 check_html "$T/place.html" "Where pg_wal belongs" "Commits per second where pg_wal could live" "/dev/shm"
+# The placement verdict's state (schema 7) is the headline's class.
+python3 - "$FIX/placement.json" "$T/place7.json" <<'PY' || fail "making the placement state file"
+import json, sys
+d = json.load(open(sys.argv[1]))
+d["recommendation"]["placement_baseline"]["state"] = "undecided"
+json.dump(d, open(sys.argv[2], "w"))
+PY
+"$WALBENCH" report "$T/place7.json" -o "$T/place7.html" >/dev/null || fail "report of place7.json"
+check_html "$T/place7.html" '<h3>Where pg_wal belongs</h3>' '<p class="headline state-undecided">'
 
 "$WALBENCH" report "$FIX/qualify.json" -o "$T/q.html" >/dev/null || fail "report of qualify.json"
 check_html "$T/q.html" "Does the disk qualify?" "standard: PASS" "Flushes per second in each time slice" \

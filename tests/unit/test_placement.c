@@ -182,8 +182,32 @@ static void gain_below_min_gain_stays(void **state)
 	assert_false(pl.c[0].move);
 	assert_int_equal(pl.best, -1);
 	assert_int_equal(pl.c[0].why, WB_PLACE_BELOW_MIN_GAIN);
+	/* proven: the interval's top is below --min-gain */
+	assert_true(pl.c[0].gain.high < 5);
+	assert_false(pl.c[0].open);
 	assert_int_equal(pl.state, WB_PLACEMENT_KEEP);
 	assert_true(pl.min_gain_pct == 5);
+}
+
+/* The same gain, against a --min-gain its interval still reaches: keeping
+ * pg_wal is not proven, the verdict is undecided and names the candidate. */
+static void gain_that_may_reach_min_gain_is_undecided(void **state)
+{
+	struct site_spec s[] = { data, { "/srv/wal", "ext4", 1, 72.5, 248, 4000 } };
+	double high;
+
+	(void)state;
+	build(s, 2, 100, 300);
+	assert_true(decide(5, false));
+	high = pl.c[0].gain.high;
+	assert_true(decide(high - 0.01, false));
+	assert_int_equal(pl.c[0].why, WB_PLACE_BELOW_MIN_GAIN);
+	assert_true(pl.c[0].open);
+	assert_false(pl.c[0].move);
+	assert_int_equal(pl.best, -1);
+	assert_int_equal(pl.state, WB_PLACEMENT_UNDECIDED);
+	assert_int_equal(pl.named, 0);
+	assert_string_equal(pl.wal_dir, "/srv/data");
 }
 
 static void no_gain_stays(void **state)
@@ -199,6 +223,14 @@ static void no_gain_stays(void **state)
 	/* An idle volume as fast as a loaded one: the load did not slow commits. */
 	assert_false(pl.slowdown_significant);
 	assert_true(pl.slowdown_known);
+	/* within +-2 % noise, the interval tops out below 5 %: a proven keep */
+	assert_false(pl.c[0].open);
+	assert_int_equal(pl.state, WB_PLACEMENT_KEEP);
+	/* against a --min-gain inside its interval: no gain shown, none ruled out */
+	assert_true(decide(pl.c[0].gain.high - 0.01, false));
+	assert_int_equal(pl.c[0].why, WB_PLACE_WITHIN_NOISE);
+	assert_true(pl.c[0].open);
+	assert_int_equal(pl.state, WB_PLACEMENT_UNDECIDED);
 }
 
 static void same_file_system_named(void **state)
@@ -374,6 +406,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_teardown(clear_gain_moves, teardown),
 		cmocka_unit_test_teardown(gain_below_min_gain_stays, teardown),
+		cmocka_unit_test_teardown(gain_that_may_reach_min_gain_is_undecided, teardown),
 		cmocka_unit_test_teardown(no_gain_stays, teardown),
 		cmocka_unit_test_teardown(same_file_system_named, teardown),
 		cmocka_unit_test_teardown(same_file_system_never_moves, teardown),

@@ -102,6 +102,7 @@ static void test_placement_fixture(void **state)
 	(void)state;
 	read_fixture("placement.json");
 	assert_true(s.rec.placement.present);
+	assert_string_equal(s.rec.placement.state, ""); /* schema 6: no state */
 	assert_true(s.rec.placement.has_candidates);
 	assert_int_equal(s.rec.placement.n, 1);
 	assert_true(fabs(s.rec.placement.idle_commit - 14886.195908721638) < 1e-9);

@@ -355,7 +355,8 @@ static void placement_of(struct wb_placement *pl, enum wb_placement_state state)
 	memset(pl, 0, sizeof(*pl));
 	pl->state = state;
 	pl->best = state == WB_PLACEMENT_MOVE ? 0 : -1;
-	pl->named = state == WB_PLACEMENT_DEPENDS || state == WB_PLACEMENT_KEEP_RAM ? 0 : -1;
+	pl->named = state == WB_PLACEMENT_DEPENDS || state == WB_PLACEMENT_KEEP_RAM ||
+		    state == WB_PLACEMENT_UNDECIDED ? 0 : -1;
 	pl->min_gain_pct = 5;
 	pl->group_committers = 8;
 	pl->n = 1;
@@ -416,6 +417,20 @@ static void placement_headlines(void **state)
 	wb_words_placement(&pl, &w);
 	assert_string_equal(w.headline, "Keep pg_wal on /srv/data: no candidate gains 5 % or more "
 			    "on commits.");
+	/* Open: the interval still reaches --min-gain, so keeping is not proven. */
+	placement_of(&pl, WB_PLACEMENT_UNDECIDED);
+	pl.c[0].gain = (struct wb_placement_gain){ .compared = true, .pct = 1.5, .low = -4.2,
+						   .high = 7.3 };
+	pl.c[0].open = true;
+	wb_words_placement(&pl, &w);
+	assert_string_equal(w.headline, "Undecided: keep pg_wal on /srv/data for now: /srv/wal may "
+			    "gain up to +7 % on commits (+2 % [-4, 7]), past --min-gain 5 %; a "
+			    "longer --budget would settle it.");
+	assert_null(strstr(w.headline, "not worth"));
+	assert_int_equal(w.nsteps, 0);
+	assert_string_equal(wb_placement_state_name(WB_PLACEMENT_UNDECIDED), "undecided");
+	assert_string_equal(wb_placement_state_name(WB_PLACEMENT_KEEP_RAM), "keep-ram");
+	assert_string_equal(wb_placement_state_name(WB_PLACEMENT_FAILED), "failed");
 }
 
 static void placement_context(void **state)
@@ -511,6 +526,21 @@ static void placement_candidates(void **state)
 	c->why = WB_PLACE_BELOW_MIN_GAIN;
 	assert_string_equal(wb_words_candidate(&pl, c, buf, sizeof(buf)), "Commits +3 % [1, 5] "
 			    "here, less than --min-gain 5 %: not worth a move.");
+	/* not worth a move only when proven: an open interval is undecided */
+	c->open = true;
+	c->gain.high = 7.4;
+	assert_string_equal(wb_words_candidate(&pl, c, buf, sizeof(buf)), "Undecided: commits "
+			    "+3 % [1, 7] here, less than --min-gain 5 %, but it may gain up to +7 %; "
+			    "a longer --budget would settle it.");
+	c->why = WB_PLACE_WITHIN_NOISE;
+	c->gain.low = -3.0;
+	assert_string_equal(wb_words_candidate(&pl, c, buf, sizeof(buf)), "Undecided: commits "
+			    "+3 % [-3, 7] here, no gain shown, but it may gain up to +7 %, past "
+			    "--min-gain 5 %; a longer --budget would settle it.");
+	c->open = false;
+	c->gain = (struct wb_placement_gain){ .compared = true, .pct = 3.1, .low = 1.2, .high = 4.8,
+					      .significant = true };
+	c->why = WB_PLACE_BELOW_MIN_GAIN;
 	c->why = WB_PLACE_SINGLE_LOSES;
 	c->single_gain = (struct wb_placement_gain){ .pct = -12, .low = -20, .high = -4 };
 	assert_string_equal(wb_words_candidate(&pl, c, buf, sizeof(buf)), "Commits with 8 "
