@@ -33,10 +33,16 @@ static const char *const sections[][2] = {
 		 "enough or the budget is spent; latency percentiles; comparisons between methods; "
 		 "JSON, CSV and Prometheus output." },
 	{ "engines", "Which engine \\(mu method combinations work on a directory, or why not." },
-	{ "recommend", "Which wal_sync_method to set on DIR for the workload, or that they tie and "
-		       "the default stays; commit_delay; advisories on the device and the kernel; "
+	{ "recommend", "Which wal_sync_method to set on DIR for the workload, in one of five "
+		       "states, the headline's first word: switch (set it), tie (every other "
+		       "method proven within \\-\\-min\\-gain, or slower: the default stays), "
+		       "keep (every other proven slower), undecided (the budget ran out: the "
+		       "default stays for now, and the headline names the open method, its 95 % "
+		       "interval and the \\-\\-budget that would settle it) or failed; "
+		       "commit_delay; advisories on the device and the kernel; "
 		       "with \\-\\-wal\\-candidate, whether pg_wal belongs on another volume, measured "
-		       "under a checkpoint\\-like load." },
+		       "under a checkpoint\\-like load: move, depends, keep, or undecided while a "
+		       "candidate's interval still reaches \\-\\-min\\-gain." },
 	{ "verify", "Whether acknowledged flushes survive a power cut: \\fBverify listen\\fR on a "
 		    "second machine, \\fBverify write \\-\\-to HOST:PORT DIR\\fR on the machine "
 		    "under test, cut its power, then \\fBverify check \\-\\-from HOST:PORT DIR\\fR." },
@@ -49,8 +55,10 @@ static const char *const sections[][2] = {
 		     "reaches further (more trials would settle it); "
 		     "\\-\\-fail\\-on\\-regression gates a CI job." },
 	{ "report", "Results files (of run, recommend or qualify) as one self\\-contained HTML "
-		    "file with charts, several files side by side; with \\-\\-summary, a fleet's "
-		    "outliers and disagreeing recommendations, as text and JSON." },
+		    "file with charts, several files side by side, each decision labelled with "
+		    "its state; with \\-\\-summary, a fleet's outliers and disagreeing "
+		    "recommendations, as text and JSON (an undecided recommendation is counted "
+		    "apart, never as a vote for the default it keeps)." },
 	{ "clean", "Removes from DIR the files a walbench killed by SIGKILL or the OOM killer "
 		   "left behind: walbench.PID.N.tmp, regular, yours, unlocked, and PID no running "
 		   "walbench. Prints each file removed; \\-\\-dry\\-run lists what would go "
