@@ -77,23 +77,33 @@ static const char *plural(size_t n)
 	return n == 1 ? "" : "s";
 }
 
+/* How far the open pair may be from A, and which way: its interval's end past
+ * the margin, the slow end first (a slowdown is what a gate is for). */
+static const char *open_reach(const struct wb_compare_verdict *v, double *pct)
+{
+	const struct wb_comparison *c = &v->open->cmp;
+	bool slower = c->ci95_low_pct < -v->margin_pct;
+
+	*pct = slower ? -c->ci95_low_pct : c->ci95_high_pct;
+	return slower ? "slower" : "faster";
+}
+
 char *wb_compare_open_words(const struct wb_compare_verdict *v, char *buf, size_t len)
 {
 	const struct wb_compare_pair *p = v->open;
 	struct wb_sentence s = wb_sentence_at(buf, len);
 	char name[WB_COMPARE_NAME_LEN];
+	const char *way;
+	double reach;
 
 	*buf = '\0';
 	if (!p)
 		return buf;
+	way = open_reach(v, &reach);
 	wb_compare_test_name(p->a, name, sizeof(name));
-	wb_sentence_add(&s, "unclear: %s %+.1f%% [%+.1f%%, %+.1f%%]: B may be ", name, p->diff_pct,
-			p->cmp.ci95_low_pct, p->cmp.ci95_high_pct);
-	if (p->cmp.ci95_low_pct < -v->margin_pct)
-		wb_sentence_add(&s, "up to %.1f%% slower", -p->cmp.ci95_low_pct);
-	else
-		wb_sentence_add(&s, "up to %.1f%% faster", p->cmp.ci95_high_pct);
-	wb_sentence_add(&s, ", not shown within +-%g%% nor different; more trials would settle it",
+	wb_sentence_add(&s, "unclear: %s %+.1f%% [%+.1f%%, %+.1f%%]: B may be up to %.1f%% %s, "
+			"not shown within +-%g%% nor different; more trials would settle it", name,
+			p->diff_pct, p->cmp.ci95_low_pct, p->cmp.ci95_high_pct, reach, way,
 			v->margin_pct);
 	return buf;
 }
@@ -131,12 +141,12 @@ char *wb_compare_headline(const struct wb_compare_verdict *v, char *buf, size_t 
 	} else if (v->ties == v->npairs) {
 		wb_sentence_add(&s, "all %zu test%s tie", v->npairs, plural(v->npairs));
 	} else if (v->open) {
+		double reach;
+		const char *way = open_reach(v, &reach);
+
 		wb_compare_test_name(v->open->a, name, sizeof(name));
 		wb_sentence_add(&s, "undecided: %s may be up to %.0f %% %s in B [%+.0f, %+.0f]", name,
-				v->open->cmp.ci95_low_pct < -v->margin_pct
-				? -v->open->cmp.ci95_low_pct : v->open->cmp.ci95_high_pct,
-				v->open->cmp.ci95_low_pct < -v->margin_pct ? "slower" : "faster",
-				v->open->cmp.ci95_low_pct, v->open->cmp.ci95_high_pct);
+				reach, way, v->open->cmp.ci95_low_pct, v->open->cmp.ci95_high_pct);
 	} else {
 		wb_sentence_add(&s, "no significant change");
 	}

@@ -49,6 +49,18 @@ static const char *no_gain_lead(const struct wb_placement_candidate *c)
 	return c->same_fs ? "Same file system" : c->same_device ? "Shares a disk" : "No move";
 }
 
+/* An open candidate (placement.h): no move shown, none ruled out. Never "not
+ * worth a move": that is said only once the interval tops out below the gain. */
+static void open_words(const struct wb_placement *pl, const struct wb_placement_candidate *c,
+		       const char *shown, char *buf, size_t len)
+{
+	const struct wb_placement_gain *g = &c->gain;
+
+	snprintf(buf, len, "Undecided: commits %+.0f %% [%.0f, %.0f] here, %s, but it may gain up "
+		 "to %+.0f %%, past --min-gain %.0f %%; a longer --budget would settle it.%s",
+		 g->pct, g->low, g->high, shown, g->high, pl->min_gain_pct, shared_note(c));
+}
+
 const char *wb_words_candidate(const struct wb_placement *pl,
 			       const struct wb_placement_candidate *c, char *buf, size_t len)
 {
@@ -96,10 +108,7 @@ const char *wb_words_candidate(const struct wb_placement *pl,
 		break;
 	case WB_PLACE_BELOW_MIN_GAIN:
 		if (c->open)
-			snprintf(buf, len, "Undecided: commits +%.0f %% [%.0f, %.0f] here, less than "
-				 "--min-gain %.0f %%, but it may gain up to %+.0f %%; a longer "
-				 "--budget would settle it.%s", g->pct, g->low, g->high,
-				 pl->min_gain_pct, g->high, note);
+			open_words(pl, c, "less than the minimum", buf, len);
 		else
 			snprintf(buf, len, "Commits +%.0f %% [%.0f, %.0f] here, less than --min-gain "
 				 "%.0f %%: not worth a move.%s", g->pct, g->low, g->high,
@@ -116,10 +125,7 @@ const char *wb_words_candidate(const struct wb_placement *pl,
 		break;
 	case WB_PLACE_WITHIN_NOISE:
 		if (c->open)
-			snprintf(buf, len, "Undecided: commits %+.0f %% [%.0f, %.0f] here, no gain "
-				 "shown, but it may gain up to %+.0f %%, past --min-gain %.0f %%; a "
-				 "longer --budget would settle it.%s", g->pct, g->low, g->high,
-				 g->high, pl->min_gain_pct, note);
+			open_words(pl, c, "no gain shown", buf, len);
 		else
 			snprintf(buf, len, "%s, no gain: commits %+.0f %% [%.0f, %.0f] here, within "
 				 "the noise.%s", no_gain_lead(c), g->pct, g->low, g->high, note);

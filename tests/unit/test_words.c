@@ -530,8 +530,8 @@ static void placement_candidates(void **state)
 	c->open = true;
 	c->gain.high = 7.4;
 	assert_string_equal(wb_words_candidate(&pl, c, buf, sizeof(buf)), "Undecided: commits "
-			    "+3 % [1, 7] here, less than --min-gain 5 %, but it may gain up to +7 %; "
-			    "a longer --budget would settle it.");
+			    "+3 % [1, 7] here, less than the minimum, but it may gain up to +7 %, "
+			    "past --min-gain 5 %; a longer --budget would settle it.");
 	c->why = WB_PLACE_WITHIN_NOISE;
 	c->gain.low = -3.0;
 	assert_string_equal(wb_words_candidate(&pl, c, buf, sizeof(buf)), "Undecided: commits "

@@ -202,11 +202,8 @@ static void test_failure_leads(void **state)
 static void test_unclear(void **state)
 {
 	(void)state;
-	pairs[0] = (struct wb_compare_pair){ .a = &t, .b = &t, .state = WB_PAIR_UNCLEAR,
-					     .diff_pct = -1.2, .has_ci = true };
-	pairs[0].cmp.ci95_low_pct = -12.3;
-	pairs[0].cmp.ci95_high_pct = 9.8;
-	v.open = &pairs[0];
+	v.open = lead(WB_PAIR_UNCLEAR, -1.2, -12.3, 9.8);
+	v.lead = NULL; /* nothing significant leads: the open pair does */
 	v.margin_pct = 5;
 	v.npairs = 2;
 	v.ties = v.unclear = 1;
