@@ -78,26 +78,40 @@ static unsigned preference(enum wb_method_id m)
 	}
 }
 
-/* The most preferred method that also beats the baseline and is not
- * significantly slower than the leader; the leader when there is none. */
+/* The most preferred method that also beats the baseline (Bonferroni over
+ * `open`, as the leader had to) and is not significantly slower than the
+ * leader; the leader when there is none. *waiting is set when a method
+ * preferred to that pick is not significantly slower than the leader either,
+ * but has not beaten the baseline yet: two methods that are one on the device
+ * (open_datasync and open_sync on tmpfs) then went to whichever passed first
+ * by luck, 2 runs in 10; it is worth a few more rounds to let the other pass
+ * or fall behind. */
 static size_t preferred_equal(struct wb_result *rv, size_t n, const struct wb_decide_params *p,
 			      const bool *done, const struct wb_group_decision *g, size_t leader,
-			      size_t open)
+			      size_t open, bool *waiting)
 {
 	const struct wb_result *base = &rv[g->baseline];
 	struct wb_comparison c;
-	size_t i, pick = leader;
+	size_t i, pick = leader, pending = SIZE_MAX;
 
 	for (i = 0; i < n; i++) {
 		if (done[i] || i == g->baseline || i == leader || !decidable(&rv[i]) ||
 		    !wb_test_same_but_method(&rv[g->first].test, &rv[i].test) ||
-		    preference(rv[i].test.method) >= preference(rv[pick].test.method))
+		    preference(rv[i].test.method) >= preference(rv[leader].test.method))
 			continue;
-		if (!beats(base, &rv[i], p, open, &c))
+		if (!wb_result_compare(&rv[leader], &rv[i], p->conf, &c) || c.significant)
+			continue; /* behind the leader: no stand-in */
+		if (!beats(base, &rv[i], p, open, &c)) {
+			if (pending == SIZE_MAX ||
+			    preference(rv[i].test.method) < preference(rv[pending].test.method))
+				pending = i;
 			continue;
-		if (wb_result_compare(&rv[leader], &rv[i], p->conf, &c) && !c.significant)
+		}
+		if (preference(rv[i].test.method) < preference(rv[pick].test.method))
 			pick = i;
 	}
+	*waiting = pending != SIZE_MAX &&
+		   preference(rv[pending].test.method) < preference(rv[pick].test.method);
 	return pick;
 }
 
@@ -187,17 +201,26 @@ static size_t prune(struct wb_result *rv, size_t n, const struct wb_decide_param
 
 /* The switch look: whether the leader beats the baseline, Bonferroni over the
  * `open` candidates (picking the luckiest of several equal methods would pass
- * too often otherwise). Returns true when the group switched. */
+ * too often otherwise). A switch that waits for a preferred method
+ * (preferred_equal) is looked at again after every round, not only at the
+ * scheduled looks, and is made at the last look whatever it waits for.
+ * Returns true when the group switched. */
 static bool switch_look(struct wb_result *rv, size_t n, const struct wb_decide_params *p,
 			const bool *done, struct wb_group_decision *g, size_t open, double now_s,
-			uint32_t rounds)
+			uint32_t rounds, bool last)
 {
 	const struct wb_result *base = &rv[g->baseline];
 	size_t leader = g->leader, pick;
+	bool waiting;
 
+	g->switch_waits = false;
 	if (leader == g->baseline || done[leader] || !beats(base, &rv[leader], p, open, &g->margin))
 		return false;
-	pick = preferred_equal(rv, n, p, done, g, leader, open);
+	pick = preferred_equal(rv, n, p, done, g, leader, open, &waiting);
+	if (waiting && !last) {
+		g->switch_waits = true;
+		return false;
+	}
 	decide(g, WB_DECIDE_SWITCH, now_s, rounds);
 	if (pick != leader) {
 		(void)beats(base, &rv[pick], p, open, &g->margin);
@@ -214,14 +237,16 @@ static bool switch_look(struct wb_result *rv, size_t n, const struct wb_decide_p
  * min_settle_rounds on, tries the switch at the scheduled looks, and keeps the
  * baseline as soon as nothing is left open. */
 static void look(struct wb_result *rv, size_t n, const struct wb_decide_params *p, bool *done,
-		 struct wb_group_decision *g, double now_s, uint32_t rounds, bool switch_now)
+		 struct wb_group_decision *g, double now_s, uint32_t rounds, bool switch_now,
+		 bool last)
 {
 	size_t open;
 
+	switch_now = switch_now || (g->switch_waits && rounds >= p->min_rounds);
 	if (rounds < p->min_settle_rounds && !switch_now)
 		return;
 	open = prune(rv, n, p, done, g);
-	if (switch_now && open && switch_look(rv, n, p, done, g, open, now_s, rounds))
+	if (switch_now && open && switch_look(rv, n, p, done, g, open, now_s, rounds, last))
 		return;
 	if (open == 0)
 		end_keep(rv, n, p, g, now_s, rounds);
@@ -292,7 +317,7 @@ bool wb_decide_step(struct wb_result *rv, size_t n, const struct wb_decide_param
 			continue;
 		find_transient(rv, n, gd, rounds, p);
 		if (!done[gd->baseline])
-			look(rv, n, p, done, gd, now_s, rounds, is_look(rounds, p->min_rounds));
+			look(rv, n, p, done, gd, now_s, rounds, is_look(rounds, p->min_rounds), false);
 		if (gd->state == WB_DECIDE_OPEN) {
 			all = false;
 			continue;
@@ -338,7 +363,7 @@ void wb_decide_finish(struct wb_result *rv, size_t n, const struct wb_decide_par
 			find_transient(rv, n, gd, rounds, p);
 			for (i = 0; i < n; i++)
 				done[i] = rv[i].dropped || rv[i].settled;
-			look(rv, n, p, done, gd, now_s, rounds, rounds >= p->min_rounds);
+			look(rv, n, p, done, gd, now_s, rounds, rounds >= p->min_rounds, true);
 			if (gd->state != WB_DECIDE_OPEN)
 				continue;
 		}

@@ -104,6 +104,8 @@ struct wb_group_decision {
 	struct wb_decide_params params; /* what it was decided with, for the words */
 	struct wb_settle settle;     /* WB_DECIDE_UNDECIDED: what is open, and for how long */
 	bool transient_found;        /* the group's warm-up transient was looked for (once) */
+	bool switch_waits;           /* the leader beat the baseline, but a method preferred to
+				      * it may yet: looked at again after every round */
 };
 
 

@@ -22,9 +22,13 @@
 #include "results/decide.h"
 #include "results/results.h"
 
-#define NM 4                /* methods: 0 is the baseline (fdatasync) */
+#define NM 4                /* methods, as recommend runs them: ids[0] is the baseline */
 #define MIN_GAIN 5.0
 #define S_PER_ROUND 1.0     /* simulated seconds per round */
+
+static const enum wb_method_id ids[NM] = {
+	WB_METHOD_FDATASYNC, WB_METHOD_FSYNC, WB_METHOD_OPEN_DATASYNC, WB_METHOD_OPEN_SYNC,
+};
 
 static uint64_t xorshift(uint64_t *s)
 {
@@ -89,7 +93,7 @@ struct outcome {
 /* One run of the decision for at most max_rounds rounds. */
 static struct outcome run(struct machine m, unsigned max_rounds, uint64_t seed)
 {
-	struct wb_decide_params p = { .baseline = (enum wb_method_id)0, .min_gain_pct = MIN_GAIN,
+	struct wb_decide_params p = { .baseline = ids[0], .min_gain_pct = MIN_GAIN,
 				      .conf = WB_DECIDE_CONF, .equiv_conf = WB_EQUIV_CONF,
 				      .min_rounds = WB_DECIDE_MIN_ROUNDS,
 				      .min_settle_rounds = WB_DECIDE_MIN_SETTLE_ROUNDS };
@@ -106,7 +110,7 @@ static struct outcome run(struct machine m, unsigned max_rounds, uint64_t seed)
 		order[i] = i;
 		memset(&rv[i], 0, sizeof(rv[i]));
 		rv[i].status = WB_STATUS_OK;
-		rv[i].test = (struct wb_test){ .method = (enum wb_method_id)i, .size = 8192,
+		rv[i].test = (struct wb_test){ .method = ids[i], .size = 8192,
 					       .writes_per_op = 1, .jobs = 1, .committers = 1 };
 	}
 	for (r = 0; r < max_rounds; r++) {
@@ -123,8 +127,7 @@ static struct outcome run(struct machine m, unsigned max_rounds, uint64_t seed)
 	wb_decide_finish(rv, NM, &p, groups, ng, out.rounds * S_PER_ROUND, out.rounds);
 	assert_int_equal(ng, 1);
 	out.state = groups[0].state;
-	out.method = out.state == WB_DECIDE_SWITCH ? rv[groups[0].leader].test.method
-						   : (enum wb_method_id)0;
+	out.method = out.state == WB_DECIDE_SWITCH ? rv[groups[0].leader].test.method : ids[0];
 	out.settle = groups[0].settle;
 	for (i = 0; i < NM; i++)
 		wb_result_release(&rv[i]);
@@ -201,8 +204,8 @@ static void test_power_at_twice_the_gain(void **state)
 	for (s = 0; s < RUNS; s++) {
 		o[s] = run(machine_of(s, 2.0 * MIN_GAIN / 100.0), BUDGET_ROUNDS,
 			   0x2545f4914f6cdd1dull * (s + 1));
-		found += o[s].state == WB_DECIDE_SWITCH && o[s].method == (enum wb_method_id)2;
-		wrong += o[s].state == WB_DECIDE_SWITCH && o[s].method != (enum wb_method_id)2;
+		found += o[s].state == WB_DECIDE_SWITCH && o[s].method == ids[2];
+		wrong += o[s].state == WB_DECIDE_SWITCH && o[s].method != ids[2];
 	}
 	tally("2x ahead", o, RUNS);
 	print_message("one method 2x min gain ahead: found in %u of %u runs (%u switched to "
@@ -266,11 +269,35 @@ static void test_suggested_budget_settles_a_lead(void **state)
 	check_settle(0.12, 0.15, 0x7a3f11ull);
 }
 
+/* Two methods that are one on the device (open_datasync and open_sync on
+ * tmpfs) both lead by 12 %: whichever passed first, the answer is the one
+ * that changes less, open_datasync, every time. */
+static void test_twin_leaders_same_answer(void **state)
+{
+	unsigned s, switched = 0, preferred = 0;
+
+	(void)state;
+	for (s = 0; s < 200; s++) {
+		struct machine m = machine_of(1, 0.12); /* cv 10 % */
+		struct outcome o;
+
+		m.gain[3] = 0.12;
+		o = run(m, BUDGET_ROUNDS, 0x3c6ef372fe94f82bull * (s + 1));
+		switched += o.state == WB_DECIDE_SWITCH;
+		preferred += o.state == WB_DECIDE_SWITCH && o.method == ids[2];
+	}
+	print_message("twin leaders: %u of 200 switched, %u to the one that changes least\n",
+		      switched, preferred);
+	assert_true(switched >= 190);
+	assert_true(preferred * 100 >= switched * 95);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_false_switches_at_most_one_percent),
 		cmocka_unit_test(test_power_at_twice_the_gain),
+		cmocka_unit_test(test_twin_leaders_same_answer),
 		cmocka_unit_test(test_suggested_budget_settles_a_tie),
 		cmocka_unit_test(test_suggested_budget_settles_a_lead),
 	};
