@@ -4,9 +4,8 @@
 #include "report/json_parts.h"
 #include "report/words.h"
 
-#include <math.h>
-
 #include "model/method.h"
+#include "results/settle.h"
 
 /* What identifies a group of tests that differ only in method. */
 static void add_group_key(cJSON *o, const struct wb_test *t)
@@ -69,7 +68,7 @@ void wb_json_add_settle(cJSON *parent, const struct wb_settle *st)
 	cJSON_AddNumberToObject(o, K(S_PER_ROUND), st->s_per_round);
 	if (st->budget_s > 0.0) {
 		cJSON_AddNumberToObject(o, K(MORE_ROUNDS), st->more_rounds);
-		cJSON_AddNumberToObject(o, K(MORE_S), ceil(st->more_rounds * st->s_per_round));
+		cJSON_AddNumberToObject(o, K(MORE_S), wb_settle_more_s(st));
 		cJSON_AddNumberToObject(o, K(BUDGET_S), st->budget_s);
 		cJSON_AddStringToObject(o, K(BUDGET), wb_words_budget(st->budget_s, budget,
 								      sizeof(budget)));

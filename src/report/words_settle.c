@@ -4,6 +4,7 @@
 #include "report/words.h"
 
 #include "report/sentence.h"
+#include "results/settle.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -36,7 +37,7 @@ char *wb_words_settle(const struct wb_settle *st, double min_gain_pct, char *buf
 				c->ci95_low_pct, c->ci95_high_pct, min_gain_pct);
 	if (st->budget_s > 0.0)
 		wb_sentence_add(&s, "; about %.0f more seconds would settle it: --budget %s",
-				ceil(st->more_rounds * st->s_per_round),
+				wb_settle_more_s(st),
 				wb_words_budget(st->budget_s, budget, sizeof(budget)));
 	else
 		wb_sentence_add(&s, "; it sits so near --min-gain %.1f%% that no budget under an hour "

@@ -20,6 +20,11 @@ double wb_settle_rounds(double s_round, double d, double conf)
 	return ceil(z * z * s_round * s_round / (d * d));
 }
 
+double wb_settle_more_s(const struct wb_settle *st)
+{
+	return ceil(st->more_rounds * st->s_per_round);
+}
+
 double wb_settle_round_budget(double s)
 {
 	double step = s <= 120.0 ? 10.0 : s <= 600.0 ? 30.0 : 60.0;
