@@ -29,7 +29,7 @@ wb_install_deps() {
 		$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
 }
 
-WB_BUILD_DEPS=(build-essential cmake pkg-config liburing-dev libaio-dev libcjson-dev)
+WB_BUILD_DEPS=(build-essential cmake pkg-config liburing-dev libaio-dev libcjson-dev libpq-dev)
 WB_TEST_DEPS=(libcmocka-dev libfuse3-dev fuse3 libseccomp-dev python3 python3-yaml util-linux
 	e2fsprogs xfsprogs fdisk groff-base dpkg-dev ansible-core ansible-lint valgrind)
 # Tests cope without these: pg_test_fsync (else compat is checked against the stored

@@ -15,11 +15,12 @@ set -euo pipefail
 root=${1:-$(cd "$(dirname "$0")/../.." && pwd)}
 
 declare -A allowed=(
-	[cli]="report advice measure plan results model facts engines"
-	[report]="advice results plan model facts engines"
-	[advice]="results model facts engines"
-	[measure]="results model facts engines"
-	[results]="model facts engines"
+	[cli]="report advice measure plan results server model facts engines"
+	[report]="advice results plan server model facts engines"
+	[advice]="results server model facts engines"
+	[measure]="results server model facts engines"
+	[results]="server model facts engines"
+	[server]="facts"
 	[plan]="model engines"
 	[model]="engines"
 	[facts]=""

@@ -1,0 +1,167 @@
+/* observed.h — what walbench read from a running PostgreSQL server: its
+ * settings, two snapshots of its cumulative statistics taken --observe apart,
+ * the deltas between them and the rates derived from them. Plain data: filled
+ * by pg_observe.c (over libpq) or by the results reader from a saved
+ * observation, and judged by advice/ (which wal_sync_method, where pg_wal
+ * belongs). Counters are arrays indexed by an enum beside its name table, so
+ * the parser, the deltas and the JSON treat them alike; `have` bits say which a
+ * version provides (a counter a version lacks is absent, never 0). */
+#ifndef WB_SERVER_OBSERVED_H
+#define WB_SERVER_OBSERVED_H
+
+#include <limits.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+/* pg_stat_wal appeared in 14; older servers are refused. */
+#define WB_PG_MIN_MAJOR 14
+/* The newest major whose catalogue the queries know; newer ones are read as it. */
+#define WB_PG_MAX_MAJOR 18
+
+/* Cumulative counters of one snapshot (and of a delta). */
+enum wb_pg_counter {
+	WB_PGC_XACT_COMMIT,        /* sum(pg_stat_database.xact_commit) */
+	WB_PGC_XACT_ROLLBACK,      /* sum(pg_stat_database.xact_rollback) */
+	WB_PGC_WAL_RECORDS,        /* pg_stat_wal.wal_records */
+	WB_PGC_WAL_FPI,            /* pg_stat_wal.wal_fpi */
+	WB_PGC_WAL_BYTES,          /* pg_stat_wal.wal_bytes: WAL generated */
+	WB_PGC_WAL_BUFFERS_FULL,   /* pg_stat_wal.wal_buffers_full */
+	WB_PGC_WAL_WRITES,         /* 14-17 pg_stat_wal.wal_write (XLogWrite's writes);
+				    * 18 pg_stat_io wal/normal writes (each pwrite) */
+	WB_PGC_WAL_SYNCS,          /* 14-17 pg_stat_wal.wal_sync; 18 pg_stat_io wal/normal
+				    * fsyncs. 0 under open_* methods (the write syncs) */
+	WB_PGC_WAL_WRITE_BYTES,    /* 18: pg_stat_io wal/normal write_bytes */
+	WB_PGC_WAL_INIT_WRITES,    /* 18: pg_stat_io wal/init writes (new segments) */
+	WB_PGC_WAL_INIT_SYNCS,     /* 18: pg_stat_io wal/init fsyncs */
+	WB_PGC_BUF_CHECKPOINTER,   /* data pages the checkpointer wrote: <=16
+				    * pg_stat_bgwriter.buffers_checkpoint; 17+
+				    * pg_stat_checkpointer.buffers_written */
+	WB_PGC_BUF_BGWRITER,       /* pg_stat_bgwriter.buffers_clean */
+	WB_PGC_BUF_BACKEND,        /* pages backends wrote: <=16 buffers_backend; 17+
+				    * pg_stat_io object relation, every backend type but the
+				    * checkpointer and the background writer */
+	WB_PGC_CKPT_TIMED,         /* checkpoints_timed / num_timed (skipped ones count) */
+	WB_PGC_CKPT_REQUESTED,     /* checkpoints_req / num_requested */
+	WB_PGC_CKPT_DONE,          /* 18: pg_stat_checkpointer.num_done */
+	WB_PGC_COUNT
+};
+extern const char *const wb_pg_counter_names[WB_PGC_COUNT];
+
+/* Cumulative times, milliseconds. */
+enum wb_pg_timer {
+	WB_PGT_WAL_WRITE,          /* wal_write_time (14-17), pg_stat_io wal/normal write_time
+				    * (18); track_wal_io_timing only */
+	WB_PGT_WAL_SYNC,           /* wal_sync_time / pg_stat_io wal/normal fsync_time */
+	WB_PGT_WAL_INIT,           /* 18: pg_stat_io wal/init write_time + fsync_time */
+	WB_PGT_CKPT_WRITE,         /* checkpoint_write_time / write_time */
+	WB_PGT_CKPT_SYNC,          /* checkpoint_sync_time / sync_time */
+	WB_PGT_COUNT
+};
+extern const char *const wb_pg_timer_names[WB_PGT_COUNT];
+
+/* One snapshot: one read-only transaction's view of the statistics. */
+struct wb_pg_snapshot {
+	double at_s;               /* the server's clock_timestamp(), seconds since the epoch */
+	uint64_t v[WB_PGC_COUNT];
+	double ms[WB_PGT_COUNT];
+	uint32_t have;             /* bit (1u << enum wb_pg_counter) per counter read */
+	uint32_t have_ms;          /* bit per timer read */
+};
+
+/* The settings walbench reads (pg_settings), converted to plain units. */
+enum wb_pg_setting {
+	WB_PGS_SERVER_VERSION_NUM, WB_PGS_WAL_SYNC_METHOD, WB_PGS_WAL_LEVEL,
+	WB_PGS_WAL_SEGMENT_SIZE, WB_PGS_WAL_BLOCK_SIZE, WB_PGS_WAL_BUFFERS,
+	WB_PGS_FULL_PAGE_WRITES, WB_PGS_WAL_COMPRESSION, WB_PGS_SYNCHRONOUS_COMMIT,
+	WB_PGS_COMMIT_DELAY, WB_PGS_COMMIT_SIBLINGS, WB_PGS_WAL_WRITER_DELAY,
+	WB_PGS_WAL_WRITER_FLUSH_AFTER, WB_PGS_CHECKPOINT_TIMEOUT, WB_PGS_MAX_WAL_SIZE,
+	WB_PGS_CHECKPOINT_COMPLETION_TARGET, WB_PGS_CHECKPOINT_FLUSH_AFTER,
+	WB_PGS_SHARED_BUFFERS, WB_PGS_HUGE_PAGES, WB_PGS_TRACK_WAL_IO_TIMING,
+	WB_PGS_DEBUG_IO_DIRECT, /* 16+ */
+	WB_PGS_HUGE_PAGES_STATUS, /* 17+ */
+	WB_PGS_DATA_DIRECTORY,  /* needs pg_read_all_settings */
+	WB_PGS_COUNT
+};
+/* The GUC names, as pg_settings spells them. */
+extern const char *const wb_pg_setting_names[WB_PGS_COUNT];
+
+#define WB_PG_TEXT 64
+struct wb_pg_settings {
+	/* Each setting as the server showed it (pg_settings.setting and .unit),
+	 * for the report; "" when not read. */
+	char text[WB_PGS_COUNT][WB_PG_TEXT];
+	char unit[WB_PGS_COUNT][8];
+	char data_directory[PATH_MAX];
+	uint32_t have;             /* bit (1u << enum wb_pg_setting) per setting read */
+	/* Converted: sizes in bytes, times in microseconds, booleans 0/1; valid
+	 * where `have` says so. */
+	double value[WB_PGS_COUNT];
+	unsigned version_num;      /* 150018 */
+	unsigned major;            /* 15 */
+};
+
+/* What could not be read, and the grant or setting that would allow it. */
+enum wb_pg_missing {
+	WB_PGM_DATA_DIRECTORY,     /* data_directory hidden: GRANT pg_read_all_settings */
+	WB_PGM_STATS,              /* a statistics view refused: GRANT pg_read_all_stats (or
+				    * pg_monitor) */
+	WB_PGM_WAL_TIMING,         /* track_wal_io_timing off: no sync times */
+	WB_PGM_COUNT
+};
+
+/* Where the server's files are, seen from this host. */
+struct wb_pg_paths {
+	char data_directory[PATH_MAX]; /* as the server says; "" unreadable */
+	char pg_wal[PATH_MAX];     /* data_directory/pg_wal resolved through symlinks here */
+	bool on_this_host;         /* data_directory exists here and holds PG_VERSION */
+	bool wal_moved;            /* pg_wal is a symlink (initdb --waldir, or moved) */
+	char data_dev[32];         /* the block device of data_directory ("sda"), "" unknown */
+	char wal_dev[32];          /* the block device of pg_wal */
+};
+
+/* The data device's own count of completed writes (/sys/block/DEV/stat) at the
+ * two snapshots: how many device writes the pages became. */
+struct wb_pg_devstat {
+	bool have;
+	uint64_t writes_begin, writes_end;
+	uint64_t sectors_begin, sectors_end;
+};
+
+/* The rates one observation implies. NAN where the inputs were not read or
+ * the divisor was 0 (a rate of 0 is only ever a measured 0). */
+struct wb_pg_rates {
+	double commits_per_s;
+	double wal_bytes_per_s;
+	double wal_writes_per_s;
+	double wal_syncs_per_s;      /* flushes: syncs, or writes under open_* methods */
+	double bytes_per_write;      /* WAL bytes per write (18: write_bytes per write) */
+	double bytes_per_flush;      /* WAL bytes per flush (sync, or write under open_*) */
+	double flush_ms;             /* the server's mean flush time: sync_time per sync, or
+				      * write_time per write under open_*; NAN without timing */
+	double flush_busy;           /* share of the interval the WAL spent flushing (from
+				      * flush_ms), 0..1; NAN without timing */
+	double data_pages_per_s;     /* checkpointer + bgwriter + backends */
+	double device_writes_per_page; /* data device writes per data page written; NAN */
+	double buffers_full_per_s;
+	double fpi_share;            /* full-page images per WAL record */
+	unsigned checkpoints;        /* checkpoints in the interval (done on 18, else timed+req
+				      * that wrote anything) */
+	bool checkpoint_in_window;   /* a checkpoint wrote pages inside the interval */
+	bool open_method;            /* wal_sync_method is open_datasync or open_sync */
+};
+
+struct wb_pg_observed {
+	char dsn[512];             /* as given, the password removed */
+	struct wb_pg_settings set;
+	struct wb_pg_snapshot begin, end;
+	double seconds;            /* end.at_s - begin.at_s */
+	uint64_t delta[WB_PGC_COUNT];
+	double delta_ms[WB_PGT_COUNT];
+	uint32_t have, have_ms;    /* counters and timers in both snapshots */
+	struct wb_pg_rates rate;
+	struct wb_pg_paths paths;
+	struct wb_pg_devstat dev;
+	uint32_t missing;          /* bit per enum wb_pg_missing */
+};
+
+#endif

@@ -1,0 +1,39 @@
+/* pg_queries.h — the SQL walbench sends a PostgreSQL server, per major version,
+ * and the parsing of what comes back into observed.h's structs. Pure: text in,
+ * structs out, no libpq, so the unit tests feed it rows shaped like each
+ * version's documented columns (tests/unit/fixtures/pg/). Every query is a
+ * plain SELECT of catalogue views, run in a READ ONLY transaction; none calls
+ * a function that writes or changes a setting. */
+#ifndef WB_SERVER_PG_QUERIES_H
+#define WB_SERVER_PG_QUERIES_H
+
+#include "server/observed.h"
+
+/* One row per setting walbench reads: columns name, setting, unit. A setting a
+ * version lacks, or one the role may not see (data_directory without
+ * pg_read_all_settings), is simply not among the rows. */
+const char *wb_pg_settings_sql(void);
+
+/* Stores one row of that query in s (text, unit and the converted value);
+ * unknown names are ignored. 0, or -EINVAL when the value cannot be read for
+ * its unit (the row is then not stored). */
+int wb_pg_settings_row(struct wb_pg_settings *s, const char *name, const char *setting,
+		       const char *unit);
+
+/* After the rows: version_num and major from server_version_num. 0; -ENOENT
+ * without server_version_num; -ENOTSUP below WB_PG_MIN_MAJOR. */
+int wb_pg_settings_finish(struct wb_pg_settings *s);
+
+/* The snapshot query of a major version (a newer one than WB_PG_MAX_MAJOR is
+ * read as WB_PG_MAX_MAJOR): one row whose columns are "at_s", then counters
+ * named as wb_pg_counter_names and timers as wb_pg_timer_names, only those the
+ * version has. Static text; NULL below WB_PG_MIN_MAJOR. */
+const char *wb_pg_snapshot_sql(unsigned major);
+
+/* Parses that row (ncols names and values; a NULL value is an SQL NULL, which
+ * leaves the counter unread) into s. 0, or -EINVAL when at_s is missing or a
+ * value is not a number. */
+int wb_pg_snapshot_row(struct wb_pg_snapshot *s, unsigned ncols, const char *const *names,
+		       const char *const *values);
+
+#endif
