@@ -11,5 +11,6 @@ int wb_cmd_qualify(int argc, char **argv);
 int wb_cmd_compare(int argc, char **argv);
 int wb_cmd_report(int argc, char **argv);
 int wb_cmd_clean(int argc, char **argv);
+int wb_cmd_observe(int argc, char **argv);
 
 #endif

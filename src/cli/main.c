@@ -21,6 +21,7 @@ static const struct {
 	{ "compare", wb_cmd_compare },
 	{ "report", wb_cmd_report },
 	{ "clean", wb_cmd_clean },
+	{ "observe", wb_cmd_observe },
 };
 
 int main(int argc, char **argv)

@@ -43,6 +43,13 @@ static const char *const sections[][2] = {
 		       "with \\-\\-wal\\-candidate, whether pg_wal belongs on another volume, measured "
 		       "under a checkpoint\\-like load: move, depends, keep, or undecided while a "
 		       "candidate's interval still reaches \\-\\-min\\-gain." },
+	{ "observe", "What the running PostgreSQL server says of itself, read-only over libpq "
+		     "(a role with pg_monitor is enough): its version and WAL settings, and "
+		     "over \\-\\-observe its commits, WAL bytes, writes and flushes, its own "
+		     "mean flush time (with track_wal_io_timing), the data pages it wrote and "
+		     "whether a checkpoint fell inside, and where its data directory and "
+		     "pg_wal are on this host. \\fBrecommend \\-\\-server\\fR decides from the "
+		     "same observation." },
 	{ "verify", "Whether acknowledged flushes survive a power cut: \\fBverify listen\\fR on a "
 		    "second machine, \\fBverify write \\-\\-to HOST:PORT DIR\\fR on the machine "
 		    "under test, cut its power, then \\fBverify check \\-\\-from HOST:PORT DIR\\fR." },
@@ -96,6 +103,13 @@ static const char *const operands[WB_CMD_COUNT] = {
 			  "qualify, at most 256, each read before anything is written.",
 	[WB_CMD_CLEAN] = "clean DIR [--dry-run]. Only DIR's own entries named "
 			 "walbench.PID.N.tmp are looked at.",
+	[WB_CMD_OBSERVE] = "observe [DSN] [--observe TIME] [--json FILE]. DSN is a libpq "
+			   "connection string or URI (host=/run/postgresql port=5432 user=monitor, "
+			   "postgresql://monitor@db1/postgres); without it, the PG* environment "
+			   "and ~/.pgpass, as psql. Every query is a SELECT of the statistics views "
+			   "in a READ ONLY transaction, with application_name=walbench. With --json, "
+			   "an observed object (docs/results-schema.md), which recommend --observed "
+			   "reads.",
 };
 
 /* The exit statuses, documented here once (the README's table is a summary and
@@ -135,6 +149,10 @@ static const char *const exit_status[][2] = {
 		    "file cannot be reached; write: 3 a write or flush failed (the record is not "
 		    "acknowledged; stderr says DURABILITY FAILURE), 2 the listener was lost or the file refused; listen runs "
 		    "until stopped (128+N)" },
+	{ "observe", "0 observed; 2 a bad connection string, a refused connection or failed "
+		     "authentication (libpq's message, the connection string without its "
+		     "password), a server older than PostgreSQL 14, or a build without libpq; "
+		     "a missing privilege is not an error: the output names the grant" },
 	{ "clean", "0 done (also when something was kept), 1 usage error (no DIR), 2 DIR missing "
 		   "or not a directory, 3 a file could not be removed" },
 };

@@ -23,6 +23,7 @@
 #define CMP WB_CMD_BIT(WB_CMD_COMPARE)
 #define REP WB_CMD_BIT(WB_CMD_REPORT)
 #define CLN WB_CMD_BIT(WB_CMD_CLEAN)
+#define OBS WB_CMD_BIT(WB_CMD_OBSERVE)
 
 /* --decide's choices: "off", then every method that can be a baseline, in enum
  * order (index k is method k - 1; "none", the no-sync baseline, cannot be one). */
@@ -120,6 +121,19 @@ const struct wb_option wb_options[] = {
 	  "8). Measures commits there and on DIR while a checkpoint-like load runs on DIR, and says "
 	  "whether moving pg_wal pays",
 	  REC, CFG(wal_candidates), NULL },
+	{ "server", 0, WB_OPT_DSN, NULL, 0, 0, "[DSN]",
+	  "observe the running PostgreSQL first (read-only; a libpq connection string or URI, "
+	  "else the PG* environment, as psql) and decide for it: its version, wal_level, "
+	  "wal_sync_method, flush sizes and data load, on its pg_wal unless DIR is given",
+	  REC, CFG(server_dsn), NULL },
+	{ "observed", 0, WB_OPT_PATH, NULL, 0, 0, "FILE",
+	  "decide for a server observed earlier (walbench observe --json FILE), for one this "
+	  "host cannot reach",
+	  REC, CFG(observed_path), NULL },
+	{ "observe", 0, WB_OPT_DURATION, "60s", NS_PER_S, 86400 * NS_PER_S, "TIME",
+	  "the time between the two snapshots of the server's statistics; longer than "
+	  "checkpoint_timeout to see a checkpoint's writes (default 60s)",
+	  REC | OBS, CFG(observe_ns), NULL },
 	{ "data-load", 0, WB_OPT_LOAD, "30%", 1, 10000000, "RATE/s|PCT%",
 	  "with --wal-candidate: the data volume's load, random 8 kB writes per second (e.g. 2000/s; "
 	  "your buffers written per second) or a share of its measured random-write capacity "
@@ -191,7 +205,7 @@ const struct wb_option wb_options[] = {
 	{ "json", 'j', WB_OPT_PATH, NULL, 0, 0, "FILE",
 	  "also write the results as JSON to FILE (atomically; a symlink is refused; its directory "
 	  "must exist and be writable, checked before measuring)",
-	  RUN | REC | QUA, CFG(json_path), NULL },
+	  RUN | REC | QUA | OBS, CFG(json_path), NULL },
 	{ "prom", 0, WB_OPT_PATH, NULL, 0, 0, "FILE",
 	  "also write the results for node_exporter's textfile collector to FILE (*.prom; atomically)",
 	  RUN | REC | QUA, CFG(prom_path), NULL },
@@ -498,6 +512,9 @@ int wb_option_set(struct wb_config *cfg, const struct wb_option *opt, const char
 		return add_path(slot, value, why, why_len);
 	case WB_OPT_LOAD:
 		return set_load(slot, opt, value, why, why_len);
+	case WB_OPT_DSN:
+		*(const char **)slot = value ? value : "";
+		return 0;
 	case WB_OPT_PERCENT:
 		ret = wb_parse_percent(value, opt->min, opt->max, (uint64_t *)slot);
 		if (ret)
@@ -537,6 +554,15 @@ const struct wb_option *wb_option_find(const char *name, enum wb_command cmd)
 	return NULL;
 }
 
+/* Whether a word after a bare --server is its connection string rather than
+ * recommend's DIR: a URI, or libpq's key=value text (a directory's name has
+ * no '='). */
+static bool looks_like_dsn(const char *arg)
+{
+	return strncmp(arg, "postgresql://", 13) == 0 || strncmp(arg, "postgres://", 11) == 0 ||
+	       strchr(arg, '=') != NULL;
+}
+
 static void usage_hint(void)
 {
 	fprintf(stderr, "Try \"walbench --help\" for more information.\n");
@@ -558,7 +584,9 @@ int wb_parse_command_line(struct wb_config *cfg, enum wb_command cmd, int argc, 
 		if (!(opt->commands & WB_CMD_BIT(cmd)))
 			continue;
 		longopts[n] = (struct option){ opt->name,
-					       opt->type == WB_OPT_FLAG ? no_argument : required_argument,
+					       opt->type == WB_OPT_FLAG  ? no_argument
+					       : opt->type == WB_OPT_DSN ? optional_argument
+									 : required_argument,
 					       NULL, 256 + (int)n };
 		map[n++] = opt;
 		if (opt->short_name && opt->type != WB_OPT_FLAG && len + 2 < sizeof(shortopts)) {
@@ -598,6 +626,9 @@ again:
 		for (i = 0; !opt && i < n - 1; i++)
 			if (map[i]->short_name == c)
 				opt = map[i];
+		if (opt && opt->type == WB_OPT_DSN && !optarg && optind < argc &&
+		    looks_like_dsn(argv[optind]))
+			optarg = argv[optind++];
 		if (!opt || wb_option_set(cfg, opt, optarg, why, sizeof(why))) {
 			fprintf(stderr, "walbench: invalid value \"%s\" for --%s: %s\n",
 				optarg ? optarg : "",
@@ -643,6 +674,12 @@ again:
 	if ((cmd == WB_CMD_RECOMMEND || cmd == WB_CMD_VERIFY || cmd == WB_CMD_QUALIFY) &&
 	    optind == argc - 1)
 		cfg->target = argv[optind++];
+	/* observe's one operand is the server's connection string; options may
+	 * follow it. */
+	if (cmd == WB_CMD_OBSERVE && optind < argc && !cfg->server_dsn) {
+		cfg->server_dsn = argv[optind++];
+		goto again;
+	}
 	/* clean removes files: its directory is never a default, always named. Options
 	 * may follow it ("clean DIR --dry-run"). */
 	if (cmd == WB_CMD_CLEAN && optind < argc && !cfg->target) {
@@ -666,6 +703,7 @@ static const char *const command_name[WB_CMD_COUNT] = {
 	[WB_CMD_COMPAT] = "compat", [WB_CMD_RUN] = "run", [WB_CMD_ENGINES] = "engines",
 	[WB_CMD_RECOMMEND] = "recommend", [WB_CMD_VERIFY] = "verify", [WB_CMD_QUALIFY] = "qualify",
 	[WB_CMD_COMPARE] = "compare", [WB_CMD_REPORT] = "report", [WB_CMD_CLEAN] = "clean",
+	[WB_CMD_OBSERVE] = "observe",
 };
 
 const char *wb_command_name(enum wb_command cmd)
@@ -688,6 +726,8 @@ static const char *const command_help[WB_CMD_COUNT] = {
 			  "             files side by side), or --summary: a fleet's outliers",
 	[WB_CMD_CLEAN] = "DIR: remove the files a walbench killed by SIGKILL or the OOM killer\n"
 			 "             left in DIR (walbench.PID.N.tmp of a process that is gone)",
+	[WB_CMD_OBSERVE] = "[DSN]: read the running PostgreSQL (read-only): its settings, and its\n"
+			   "             commits, WAL writes, flushes and data pages a second",
 };
 
 void wb_print_help(void)

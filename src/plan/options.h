@@ -44,6 +44,7 @@ enum wb_command {
 	WB_CMD_COMPARE, /* two results files; not compat, the pg_test_fsync drop-in */
 	WB_CMD_REPORT,  /* results files into an HTML report, or a fleet summary */
 	WB_CMD_CLEAN,   /* remove the files a killed walbench left in a directory */
+	WB_CMD_OBSERVE, /* read the running server's settings and rates, nothing else */
 	WB_CMD_COUNT
 };
 #define WB_CMD_BIT(c) (1u << (c))
@@ -82,6 +83,10 @@ struct wb_config {
 	uint64_t workload;        /* recommend: enum wb_workload */
 	uint64_t shared_buffers;  /* recommend: the server's shared_buffers, bytes (0: not given) */
 	struct wb_paths wal_candidates; /* recommend: directories pg_wal could move to */
+	const char *server_dsn;   /* observe's operand, recommend --server: the server's
+				   * connection string ("": the PG* environment); NULL: none */
+	const char *observed_path; /* recommend --observed: a saved observation instead */
+	uint64_t observe_ns;      /* observe, recommend --server: the window between snapshots */
 	struct wb_load_opt data_load;   /* recommend with candidates: the data volume's load */
 	uint64_t data_load_size;  /* recommend with candidates: the load's file, bytes */
 	const char *json_path;
@@ -129,6 +134,8 @@ enum wb_opt_type {
 	WB_OPT_PERCENT,  /* "3", "2.5%": basis points */
 	WB_OPT_PATHS,    /* a path, given once per value, into a struct wb_paths */
 	WB_OPT_LOAD,     /* "2000/s" or "30%", into a struct wb_load_opt */
+	WB_OPT_DSN,      /* an optional connection string: --server=DSN, or --server
+			  * followed by a word that is one (key=value, or a URI); bare, "" */
 };
 
 struct wb_option {

@@ -35,8 +35,17 @@ char *wb_json_render(const struct wb_results *rs, const struct wb_config *cfg,
 	} else {
 		cJSON_AddNullToObject(root, K(INTERRUPTED_BY));
 	}
+	if (cmd == WB_CMD_OBSERVE) {
+		/* Only the server's answers: nothing here was measured on a disk. */
+		wb_json_add_config(root, cfg, cmd);
+		if (v && v->observed)
+			wb_json_add_observed(root, v->observed);
+		goto print;
+	}
 	wb_json_add_host(root, rs);
 	wb_json_add_config(root, cfg, cmd);
+	if (v && v->observed)
+		wb_json_add_observed(root, v->observed);
 	if (rs->adaptive)
 		wb_json_add_adaptive(root, rs);
 	if (rs->decide)
@@ -53,6 +62,7 @@ char *wb_json_render(const struct wb_results *rs, const struct wb_config *cfg,
 			goto out;
 		cJSON_AddItemToArray(tests, t);
 	}
+print:
 	out = cJSON_Print(root);
 out:
 	cJSON_Delete(root);

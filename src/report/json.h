@@ -14,6 +14,7 @@
 struct wb_json_verdicts {
 	const struct wb_recommendation *rec;   /* recommend: "recommendation" */
 	const struct wb_qualification *qual;   /* qualify: "qualification", "findings" */
+	const struct wb_pg_observed *observed; /* observe, recommend --server: "observed" */
 };
 
 /* Serialises rs, the effective configuration of cmd and the verdicts to a

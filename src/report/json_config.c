@@ -3,7 +3,10 @@
  * table (plan/options.h), so nothing is missed and a run can be repeated. */
 #include "report/json_parts.h"
 
+#include <string.h>
+
 #include "model/method.h"
+#include "server/pg_dsn.h"
 
 /* --data-load as given: {"per_s": N} or {"pct": P}. */
 static void add_load_option(cJSON *conf, const char *name, const struct wb_load_opt *load)
@@ -30,8 +33,18 @@ void wb_json_add_command_line(cJSON *root, const struct wb_config *cfg, enum wb_
 	if (!arr)
 		return;
 	cJSON_AddItemToArray(arr, cJSON_CreateString("walbench"));
-	for (i = 0; i < cfg->argc && cfg->argv; i++)
-		cJSON_AddItemToArray(arr, cJSON_CreateString(cfg->argv[i]));
+	for (i = 0; i < cfg->argc && cfg->argv; i++) {
+		const char *w = cfg->argv[i];
+		char redacted[1024];
+
+		/* A connection string typed on the command line may hold a
+		 * password: the file never does. */
+		if (strstr(w, "password") || strstr(w, "://")) {
+			wb_pg_dsn_redact(w, redacted, sizeof(redacted));
+			w = redacted;
+		}
+		cJSON_AddItemToArray(arr, cJSON_CreateString(w));
+	}
 }
 
 void wb_json_add_config(cJSON *root, const struct wb_config *cfg, enum wb_command cmd)
@@ -52,6 +65,17 @@ void wb_json_add_config(cJSON *root, const struct wb_config *cfg, enum wb_comman
 		if (!(o->commands & WB_CMD_BIT(cmd)))
 			continue;
 		switch (o->type) {
+		case WB_OPT_DSN:
+			if (*(const char *const *)slot) {
+				char redacted[1024];
+
+				wb_pg_dsn_redact(*(const char *const *)slot, redacted,
+						 sizeof(redacted));
+				cJSON_AddStringToObject(conf, o->name, redacted);
+			} else {
+				cJSON_AddNullToObject(conf, o->name);
+			}
+			break;
 		case WB_OPT_PATH:
 			if (*(const char *const *)slot)
 				cJSON_AddStringToObject(conf, o->name, *(const char *const *)slot);

@@ -42,4 +42,8 @@ void wb_json_add_recommendation(cJSON *root, const struct wb_recommendation *rec
 void wb_json_add_placement(cJSON *o, const struct wb_placement *pl);
 void wb_json_add_qualification(cJSON *root, const struct wb_qualification *q);
 
+/* json_observed.c: "observed", what the server said. */
+struct wb_pg_observed;
+void wb_json_add_observed(cJSON *root, const struct wb_pg_observed *ob);
+
 #endif

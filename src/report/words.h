@@ -18,6 +18,7 @@
 #include "advice/verify_verdict.h"
 #include "results/decision.h"
 #include "results/saved.h"
+#include "server/observed.h"
 
 /* A part's why (commits, bulk flushes): the group decision's reason at most. */
 #define WB_WORDS_WHY_LEN 240
@@ -213,5 +214,12 @@ char *wb_words_rec_old_undecided(const char *method, char *buf, size_t len);
 
 /* A budget as --budget takes it: "2m", "90s". */
 char *wb_words_budget(double s, char *buf, size_t len);
+
+/* An observation's caveats (words_observed.c): what m could not read and
+ * the grant or setting that would allow it; whether a checkpoint wrote
+ * inside the window, and the --observe that would hold one when none did. */
+void wb_words_missing(const struct wb_pg_observed *o, enum wb_pg_missing m, char *buf,
+		      size_t len);
+void wb_words_checkpoints(const struct wb_pg_observed *o, char *buf, size_t len);
 
 #endif

@@ -55,3 +55,9 @@ const char *const wb_pg_setting_names[WB_PGS_COUNT] = {
 	[WB_PGS_HUGE_PAGES_STATUS] = "huge_pages_status",
 	[WB_PGS_DATA_DIRECTORY] = "data_directory",
 };
+
+const char *const wb_pg_missing_names[WB_PGM_COUNT] = {
+	[WB_PGM_DATA_DIRECTORY] = "data_directory",
+	[WB_PGM_STATS] = "stats",
+	[WB_PGM_WAL_TIMING] = "wal_timing",
+};

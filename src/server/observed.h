@@ -108,6 +108,7 @@ enum wb_pg_missing {
 	WB_PGM_WAL_TIMING,         /* track_wal_io_timing off: no sync times */
 	WB_PGM_COUNT
 };
+extern const char *const wb_pg_missing_names[WB_PGM_COUNT];
 
 /* Where the server's files are, seen from this host. */
 struct wb_pg_paths {
@@ -162,6 +163,7 @@ struct wb_pg_observed {
 	struct wb_pg_paths paths;
 	struct wb_pg_devstat dev;
 	uint32_t missing;          /* bit per enum wb_pg_missing */
+	char role[64];             /* the role connected as, for the grants missing ones need */
 };
 
 #endif

@@ -206,7 +206,7 @@ static void test_round_trip(void **state)
 	r->stats.ci95_pct = 4.5;
 	rec.method = WB_METHOD_FSYNC;
 	rec.state = WB_REC_SWITCH;
-	text = wb_json_render(&rs, &cfg, WB_CMD_RECOMMEND, &(struct wb_json_verdicts){ &rec, NULL });
+	text = wb_json_render(&rs, &cfg, WB_CMD_RECOMMEND, &(struct wb_json_verdicts){ .rec = &rec });
 	assert_non_null(text);
 	if (wb_saved_parse(text, "rt.json", &s, err, sizeof(err)))
 		fail_msg("%s", err);
@@ -261,7 +261,7 @@ static void test_round_trip_undecided(void **state)
 	rec.settle.s_per_round = 2.0;
 	rec.settle.more_rounds = 35;
 	rec.settle.budget_s = 120.0;
-	text = wb_json_render(&rs, &cfg, WB_CMD_RECOMMEND, &(struct wb_json_verdicts){ &rec, NULL });
+	text = wb_json_render(&rs, &cfg, WB_CMD_RECOMMEND, &(struct wb_json_verdicts){ .rec = &rec });
 	assert_non_null(text);
 	if (wb_saved_parse(text, "rt.json", &s, err, sizeof(err)))
 		fail_msg("%s", err);

@@ -1,0 +1,65 @@
+/* observing.c — see observing.h. */
+#include "cli/observing.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli/exit_codes.h"
+#include "measure/signal_cleanup.h"
+#include "server/pg_observe.h"
+
+/* Waits window_ns, a progress line on a terminal; returns the signal that
+ * stopped the wait, or 0. */
+static int wait_window(uint64_t window_ns, bool quiet)
+{
+	const uint64_t step_ns = 100000000; /* a Ctrl-C is seen within 0.1 s */
+	bool draw = !quiet && isatty(STDERR_FILENO);
+	uint64_t waited = 0;
+	int sig = 0;
+
+	wb_cleanup_graceful(true);
+	while (waited < window_ns && !(sig = wb_cleanup_stop_requested())) {
+		uint64_t ns = window_ns - waited < step_ns ? window_ns - waited : step_ns;
+		struct timespec ts = { (time_t)(ns / 1000000000u), (long)(ns % 1000000000u) };
+
+		if (nanosleep(&ts, NULL) && errno != EINTR)
+			break;
+		waited += ns;
+		if (draw && waited % 1000000000u < step_ns)
+			fprintf(stderr, "\r  observing: %llu of %llu s ",
+				(unsigned long long)(waited / 1000000000u),
+				(unsigned long long)(window_ns / 1000000000u));
+	}
+	if (draw)
+		fprintf(stderr, "\r%40s\r", "");
+	wb_cleanup_graceful(false);
+	return sig;
+}
+
+int wb_cli_observe(const char *dsn, uint64_t window_ns, bool quiet, struct wb_pg_observed *o)
+{
+	struct wb_pg_conn *conn;
+	char err[1024];
+	int ret, sig;
+
+	ret = wb_pg_observe_begin(dsn, o, &conn, err, sizeof(err));
+	if (ret) {
+		fprintf(stderr, "walbench: cannot observe the server at %s: %s\n", o->dsn, err);
+		return WB_EXIT_SETUP;
+	}
+	if (!quiet)
+		fprintf(stderr, "walbench: observing PostgreSQL %u at %s for %.0f s (read-only: two "
+			"snapshots of its statistics)\n", o->set.major, o->dsn, window_ns / 1e9);
+	sig = wait_window(window_ns, quiet);
+	ret = wb_pg_observe_end(conn, o, err, sizeof(err));
+	if (ret) {
+		fprintf(stderr, "walbench: the second snapshot of %s failed: %s\n", o->dsn, err);
+		return WB_EXIT_SETUP;
+	}
+	if (sig)
+		fprintf(stderr, "walbench: stopped by a signal after %.1f s of the window\n",
+			o->seconds);
+	return sig ? 128 + sig : WB_EXIT_OK;
+}

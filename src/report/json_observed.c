@@ -1,0 +1,136 @@
+/* json_observed.c — the results file's "observed" object: what `observe` (and
+ * `recommend --server`) read from the running server, raw and derived, so
+ * `recommend --observed` can decide from it later and a report can show it.
+ * The settings are keyed by the server's own GUC names; everything else by
+ * results/schema.h. Unknown rates are null, never 0. */
+#include "report/json_parts.h"
+
+#include <math.h>
+
+#include "report/observed_keys.h"
+
+/* A figure, or null when it was not measured. */
+static void add_figure(cJSON *o, enum wb_key key, double v)
+{
+	if (isfinite(v))
+		cJSON_AddNumberToObject(o, wb_key(key), v);
+	else
+		cJSON_AddNullToObject(o, wb_key(key));
+}
+
+/* Counters and timers as read (one snapshot) or as changed (the delta). */
+static void add_counts(cJSON *parent, enum wb_key key, const uint64_t *v, const double *ms,
+		       uint32_t have, uint32_t have_ms)
+{
+	cJSON *o = cJSON_AddObjectToObject(parent, wb_key(key));
+	unsigned k;
+
+	if (!o)
+		return;
+	for (k = 0; k < WB_PGC_COUNT; k++)
+		if (have & (1u << k))
+			cJSON_AddNumberToObject(o, wb_key(wb_observed_counter_key(k)), (double)v[k]);
+	for (k = 0; k < WB_PGT_COUNT; k++)
+		if (have_ms & (1u << k))
+			cJSON_AddNumberToObject(o, wb_key(wb_observed_timer_key(k)), ms[k]);
+}
+
+static void add_settings(cJSON *parent, const struct wb_pg_settings *s)
+{
+	cJSON *o = cJSON_AddObjectToObject(parent, K(SETTINGS)), *one;
+	unsigned k;
+
+	for (k = 0; o && k < WB_PGS_COUNT; k++) {
+		if (!(s->have & (1u << k)))
+			continue;
+		one = cJSON_AddObjectToObject(o, wb_pg_setting_names[k]);
+		if (!one)
+			continue;
+		cJSON_AddStringToObject(one, K(SETTING), k == WB_PGS_DATA_DIRECTORY
+								  ? s->data_directory
+								  : s->text[k]);
+		if (s->unit[k][0])
+			cJSON_AddStringToObject(one, K(UNIT), s->unit[k]);
+		else
+			cJSON_AddNullToObject(one, K(UNIT));
+	}
+}
+
+static void add_rates(cJSON *parent, const struct wb_pg_rates *r)
+{
+	cJSON *o = cJSON_AddObjectToObject(parent, K(RATES));
+
+	if (!o)
+		return;
+	add_figure(o, WB_KEY_COMMITS_PER_S, r->commits_per_s);
+	add_figure(o, WB_KEY_WAL_BYTES_PER_S, r->wal_bytes_per_s);
+	add_figure(o, WB_KEY_WAL_WRITES_PER_S, r->wal_writes_per_s);
+	add_figure(o, WB_KEY_FLUSHES_PER_S, r->wal_syncs_per_s);
+	add_figure(o, WB_KEY_BYTES_PER_WRITE, r->bytes_per_write);
+	add_figure(o, WB_KEY_BYTES_PER_FLUSH, r->bytes_per_flush);
+	add_figure(o, WB_KEY_FLUSH_MS, r->flush_ms);
+	add_figure(o, WB_KEY_FLUSH_BUSY, r->flush_busy);
+	add_figure(o, WB_KEY_DATA_PAGES_PER_S, r->data_pages_per_s);
+	add_figure(o, WB_KEY_DEVICE_WRITES_PER_PAGE, r->device_writes_per_page);
+	add_figure(o, WB_KEY_BUFFERS_FULL_PER_S, r->buffers_full_per_s);
+	add_figure(o, WB_KEY_FPI_SHARE, r->fpi_share);
+	cJSON_AddNumberToObject(o, K(CHECKPOINTS), r->checkpoints);
+	cJSON_AddBoolToObject(o, K(CHECKPOINT_IN_WINDOW), r->checkpoint_in_window);
+	cJSON_AddBoolToObject(o, K(OPEN_METHOD), r->open_method);
+}
+
+static void add_paths(cJSON *parent, const struct wb_pg_paths *p)
+{
+	cJSON *o = cJSON_AddObjectToObject(parent, K(PATHS));
+
+	if (!o)
+		return;
+	if (p->data_directory[0])
+		cJSON_AddStringToObject(o, K(DATA_DIRECTORY), p->data_directory);
+	else
+		cJSON_AddNullToObject(o, K(DATA_DIRECTORY));
+	if (p->pg_wal[0])
+		cJSON_AddStringToObject(o, K(PG_WAL), p->pg_wal);
+	else
+		cJSON_AddNullToObject(o, K(PG_WAL));
+	cJSON_AddBoolToObject(o, K(ON_THIS_HOST), p->on_this_host);
+	cJSON_AddBoolToObject(o, K(WAL_MOVED), p->wal_moved);
+	cJSON_AddStringToObject(o, K(DATA_DEVICE), p->data_dev);
+	cJSON_AddStringToObject(o, K(WAL_DEVICE), p->wal_dev);
+}
+
+void wb_json_add_observed(cJSON *root, const struct wb_pg_observed *ob)
+{
+	cJSON *o = cJSON_AddObjectToObject(root, K(OBSERVED)), *x, *missing;
+	unsigned k;
+
+	if (!o)
+		return;
+	cJSON_AddStringToObject(o, K(DSN), ob->dsn);
+	cJSON_AddNumberToObject(o, K(VERSION_NUM), ob->set.version_num);
+	cJSON_AddNumberToObject(o, K(MAJOR), ob->set.major);
+	add_settings(o, &ob->set);
+	x = cJSON_AddObjectToObject(o, K(INTERVAL));
+	if (x) {
+		cJSON_AddNumberToObject(x, K(BEGIN), ob->begin.at_s);
+		cJSON_AddNumberToObject(x, K(END), ob->end.at_s);
+		cJSON_AddNumberToObject(x, K(SECONDS), ob->seconds);
+	}
+	add_counts(o, WB_KEY_BEGIN, ob->begin.v, ob->begin.ms, ob->begin.have, ob->begin.have_ms);
+	add_counts(o, WB_KEY_END, ob->end.v, ob->end.ms, ob->end.have, ob->end.have_ms);
+	add_counts(o, WB_KEY_DELTA, ob->delta, ob->delta_ms, ob->have, ob->have_ms);
+	add_rates(o, &ob->rate);
+	add_paths(o, &ob->paths);
+	if (ob->dev.have && (x = cJSON_AddObjectToObject(o, K(DEVICE)))) {
+		cJSON_AddNumberToObject(x, K(WRITES), (double)(ob->dev.writes_end -
+								  ob->dev.writes_begin));
+		cJSON_AddNumberToObject(x, K(SECTORS), (double)(ob->dev.sectors_end -
+								   ob->dev.sectors_begin));
+	} else {
+		cJSON_AddNullToObject(o, K(DEVICE));
+	}
+	missing = cJSON_AddArrayToObject(o, K(MISSING));
+	for (k = 0; missing && k < WB_PGM_COUNT; k++)
+		if (ob->missing & (1u << k))
+			cJSON_AddItemToArray(missing, cJSON_CreateString(wb_key(wb_observed_missing_key(k))));
+}

@@ -1,0 +1,51 @@
+/* observed_keys.c — see observed_keys.h. */
+#include "report/observed_keys.h"
+
+static const enum wb_key counter_key[WB_PGC_COUNT] = {
+	[WB_PGC_XACT_COMMIT] = WB_KEY_XACT_COMMIT,
+	[WB_PGC_XACT_ROLLBACK] = WB_KEY_XACT_ROLLBACK,
+	[WB_PGC_WAL_RECORDS] = WB_KEY_WAL_RECORDS,
+	[WB_PGC_WAL_FPI] = WB_KEY_WAL_FPI,
+	[WB_PGC_WAL_BYTES] = WB_KEY_WAL_BYTES,
+	[WB_PGC_WAL_BUFFERS_FULL] = WB_KEY_WAL_BUFFERS_FULL,
+	[WB_PGC_WAL_WRITES] = WB_KEY_WAL_WRITES,
+	[WB_PGC_WAL_SYNCS] = WB_KEY_WAL_SYNCS,
+	[WB_PGC_WAL_WRITE_BYTES] = WB_KEY_WAL_WRITE_BYTES,
+	[WB_PGC_WAL_INIT_WRITES] = WB_KEY_WAL_INIT_WRITES,
+	[WB_PGC_WAL_INIT_SYNCS] = WB_KEY_WAL_INIT_SYNCS,
+	[WB_PGC_BUF_CHECKPOINTER] = WB_KEY_BUFFERS_CHECKPOINTER,
+	[WB_PGC_BUF_BGWRITER] = WB_KEY_BUFFERS_BGWRITER,
+	[WB_PGC_BUF_BACKEND] = WB_KEY_BUFFERS_BACKEND,
+	[WB_PGC_CKPT_TIMED] = WB_KEY_CHECKPOINTS_TIMED,
+	[WB_PGC_CKPT_REQUESTED] = WB_KEY_CHECKPOINTS_REQUESTED,
+	[WB_PGC_CKPT_DONE] = WB_KEY_CHECKPOINTS_DONE,
+};
+
+static const enum wb_key timer_key[WB_PGT_COUNT] = {
+	[WB_PGT_WAL_WRITE] = WB_KEY_WAL_WRITE_TIME_MS,
+	[WB_PGT_WAL_SYNC] = WB_KEY_WAL_SYNC_TIME_MS,
+	[WB_PGT_WAL_INIT] = WB_KEY_WAL_INIT_TIME_MS,
+	[WB_PGT_CKPT_WRITE] = WB_KEY_CHECKPOINT_WRITE_TIME_MS,
+	[WB_PGT_CKPT_SYNC] = WB_KEY_CHECKPOINT_SYNC_TIME_MS,
+};
+
+static const enum wb_key missing_key[WB_PGM_COUNT] = {
+	[WB_PGM_DATA_DIRECTORY] = WB_KEY_DATA_DIRECTORY,
+	[WB_PGM_STATS] = WB_KEY_STATS,
+	[WB_PGM_WAL_TIMING] = WB_KEY_WAL_TIMING,
+};
+
+enum wb_key wb_observed_counter_key(unsigned c)
+{
+	return c < WB_PGC_COUNT ? counter_key[c] : WB_KEY_COUNT;
+}
+
+enum wb_key wb_observed_timer_key(unsigned t)
+{
+	return t < WB_PGT_COUNT ? timer_key[t] : WB_KEY_COUNT;
+}
+
+enum wb_key wb_observed_missing_key(unsigned m)
+{
+	return m < WB_PGM_COUNT ? missing_key[m] : WB_KEY_COUNT;
+}

@@ -1,0 +1,16 @@
+/* observed_keys.h — the results file's key for each of server/observed.h's
+ * counters, timers and missing-privilege codes: one mapping for the writer
+ * (json_observed.c) and the reader (results_reader_observed.c). */
+#ifndef WB_REPORT_OBSERVED_KEYS_H
+#define WB_REPORT_OBSERVED_KEYS_H
+
+#include "results/schema.h"
+#include "server/observed.h"
+
+/* The key of enum wb_pg_counter c, wb_pg_timer t, wb_pg_missing m;
+ * WB_KEY_COUNT out of range. */
+enum wb_key wb_observed_counter_key(unsigned c);
+enum wb_key wb_observed_timer_key(unsigned t);
+enum wb_key wb_observed_missing_key(unsigned m);
+
+#endif

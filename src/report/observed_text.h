@@ -1,0 +1,11 @@
+/* observed_text.h — an observation of the server as text, decision-free: what
+ * it runs, what it did over the window, and what could not be read. */
+#ifndef WB_REPORT_OBSERVED_TEXT_H
+#define WB_REPORT_OBSERVED_TEXT_H
+
+#include "server/observed.h"
+
+/* Prints o to stdout. */
+void wb_observed_print(const struct wb_pg_observed *o);
+
+#endif

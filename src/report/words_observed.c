@@ -1,0 +1,52 @@
+/* words_observed.c — an observation's caveats in words: what could not be
+ * read and the grant or setting that would allow it, and whether a checkpoint
+ * fell inside the window. The text report and the HTML both say them so. */
+#include "report/words.h"
+
+#include <stdio.h>
+
+void wb_words_missing(const struct wb_pg_observed *o, enum wb_pg_missing m, char *buf,
+		      size_t len)
+{
+	switch (m) {
+	case WB_PGM_DATA_DIRECTORY:
+		snprintf(buf, len, "data_directory is hidden from role \"%s\": GRANT "
+			 "pg_read_all_settings TO \"%s\"; (or pg_monitor) lets walbench find the "
+			 "data directory and pg_wal; until then give the directory yourself",
+			 o->role, o->role);
+		return;
+	case WB_PGM_STATS:
+		snprintf(buf, len, "some statistics are hidden from role \"%s\": GRANT pg_monitor "
+			 "TO \"%s\";", o->role, o->role);
+		return;
+	case WB_PGM_WAL_TIMING:
+		snprintf(buf, len, "track_wal_io_timing is off, so the server's own flush time is "
+			 "unknown (walbench's measured one stands in): ALTER SYSTEM SET "
+			 "track_wal_io_timing = on; SELECT pg_reload_conf(); as a superuser. It "
+			 "reads the clock twice per WAL write and sync: pg_test_timing shows what "
+			 "that costs on this host (under 100 ns a read is cheap)");
+		return;
+	case WB_PGM_COUNT:
+		break;
+	}
+	snprintf(buf, len, "?");
+}
+
+void wb_words_checkpoints(const struct wb_pg_observed *o, char *buf, size_t len)
+{
+	const struct wb_pg_settings *s = &o->set;
+	double timeout_s = s->have & (1u << WB_PGS_CHECKPOINT_TIMEOUT)
+				   ? s->value[WB_PGS_CHECKPOINT_TIMEOUT] / 1e6
+				   : 300;
+
+	if (o->rate.checkpoint_in_window) {
+		snprintf(buf, len, "a checkpoint wrote inside the interval (%u began or ended in it)",
+			 o->rate.checkpoints);
+		return;
+	}
+	/* A window just longer than one checkpoint cycle always holds some of one. */
+	snprintf(buf, len, "no checkpoint wrote inside the interval: the data pages are the "
+		 "background writer's and the backends' only; to see a checkpoint's load, "
+		 "observe longer than checkpoint_timeout (%.0f s): --observe %.0fs",
+		 timeout_s, timeout_s * 1.25 + 10);
+}

@@ -1,0 +1,141 @@
+/* pg_derive.c — see pg_derive.h. Every rate is NAN unless its inputs were read
+ * in both snapshots and its divisor is above 0: a missing figure never turns
+ * into a measured 0. */
+#include "server/pg_derive.h"
+
+#include <math.h>
+#include <string.h>
+
+static bool has(const struct wb_pg_observed *o, enum wb_pg_counter c)
+{
+	return o->have & (1u << c);
+}
+
+static bool has_ms(const struct wb_pg_observed *o, enum wb_pg_timer t)
+{
+	return o->have_ms & (1u << t);
+}
+
+static double per(double num, double den)
+{
+	return den > 0 && !isnan(num) ? num / den : NAN;
+}
+
+static double count(const struct wb_pg_observed *o, enum wb_pg_counter c)
+{
+	return has(o, c) ? (double)o->delta[c] : NAN;
+}
+
+/* Data pages written in the interval by the checkpointer, the background
+ * writer and the backends; NAN without the checkpointer's count (the others
+ * are added where the version has them). */
+static double data_pages(const struct wb_pg_observed *o)
+{
+	double n;
+
+	if (!has(o, WB_PGC_BUF_CHECKPOINTER))
+		return NAN;
+	n = (double)o->delta[WB_PGC_BUF_CHECKPOINTER];
+	if (has(o, WB_PGC_BUF_BGWRITER))
+		n += (double)o->delta[WB_PGC_BUF_BGWRITER];
+	if (has(o, WB_PGC_BUF_BACKEND))
+		n += (double)o->delta[WB_PGC_BUF_BACKEND];
+	return n;
+}
+
+/* Device writes per data page: the data device's completed writes over the
+ * pages PostgreSQL wrote. Sorted checkpoint writes and writeback merge pages
+ * into fewer device writes (about 0.6 per page measured here), which released
+ * versions cannot see. When pg_wal shares the device, each WAL write is one
+ * more device write: those are taken out (a WAL write of contiguous pages is
+ * one request; its sync is a flush request, which the stat file does not count
+ * as a write). NAN without the device's count or without pages. */
+static double device_writes_per_page(const struct wb_pg_observed *o, double pages)
+{
+	double writes;
+
+	if (!o->dev.have || o->dev.writes_end < o->dev.writes_begin || !(pages > 0))
+		return NAN;
+	writes = (double)(o->dev.writes_end - o->dev.writes_begin);
+	if (o->paths.data_dev[0] && !strcmp(o->paths.data_dev, o->paths.wal_dev) &&
+	    has(o, WB_PGC_WAL_WRITES))
+		writes -= (double)o->delta[WB_PGC_WAL_WRITES];
+	return writes > 0 ? writes / pages : 0;
+}
+
+static void rates(struct wb_pg_observed *o)
+{
+	struct wb_pg_rates *r = &o->rate;
+	const char *method = o->set.text[WB_PGS_WAL_SYNC_METHOD];
+	bool timing = !(o->missing & (1u << WB_PGM_WAL_TIMING));
+	double s = o->seconds, flushes, flush_time = NAN, pages, bytes;
+
+	r->open_method = !strncmp(method, "open_", 5);
+	r->commits_per_s = per(count(o, WB_PGC_XACT_COMMIT), s);
+	r->wal_bytes_per_s = per(count(o, WB_PGC_WAL_BYTES), s);
+	r->wal_writes_per_s = per(count(o, WB_PGC_WAL_WRITES), s);
+	/* Under open_datasync and open_sync the write is the flush: the sync
+	 * counters stay 0 and the write time holds the sync's. */
+	flushes = r->open_method ? count(o, WB_PGC_WAL_WRITES) : count(o, WB_PGC_WAL_SYNCS);
+	r->wal_syncs_per_s = per(flushes, s);
+	/* 18 counts each pwrite with its bytes; before, the WAL generated is
+	 * the best figure for what the writes carried. */
+	bytes = has(o, WB_PGC_WAL_WRITE_BYTES) ? count(o, WB_PGC_WAL_WRITE_BYTES)
+					       : count(o, WB_PGC_WAL_BYTES);
+	r->bytes_per_write = per(bytes, count(o, WB_PGC_WAL_WRITES));
+	r->bytes_per_flush = per(bytes, flushes);
+	if (timing) {
+		enum wb_pg_timer t = r->open_method ? WB_PGT_WAL_WRITE : WB_PGT_WAL_SYNC;
+		if (has_ms(o, t))
+			flush_time = o->delta_ms[t];
+	}
+	r->flush_ms = per(flush_time, flushes);
+	/* WALWriteLock serialises the flushes, so their time is a share of the
+	 * interval (clamped: the two clocks are not the same clock). */
+	r->flush_busy = per(flush_time, s * 1000.0);
+	if (r->flush_busy > 1)
+		r->flush_busy = 1;
+	pages = data_pages(o);
+	r->data_pages_per_s = per(pages, s);
+	r->device_writes_per_page = device_writes_per_page(o, pages);
+	r->buffers_full_per_s = per(count(o, WB_PGC_WAL_BUFFERS_FULL), s);
+	r->fpi_share = per(count(o, WB_PGC_WAL_FPI), count(o, WB_PGC_WAL_RECORDS));
+	/* A checkpoint fell inside when the checkpointer wrote pages there. 18
+	 * counts the completed ones; before, timed and requested ones count
+	 * skipped checkpoints too, so they count only when pages were written. */
+	r->checkpoint_in_window = has(o, WB_PGC_BUF_CHECKPOINTER) &&
+				  o->delta[WB_PGC_BUF_CHECKPOINTER] > 0;
+	r->checkpoints = 0;
+	if (has(o, WB_PGC_CKPT_DONE))
+		r->checkpoints = (unsigned)o->delta[WB_PGC_CKPT_DONE];
+	else if (r->checkpoint_in_window)
+		r->checkpoints = (unsigned)((has(o, WB_PGC_CKPT_TIMED) ? o->delta[WB_PGC_CKPT_TIMED] : 0) +
+					    (has(o, WB_PGC_CKPT_REQUESTED)
+						     ? o->delta[WB_PGC_CKPT_REQUESTED] : 0));
+}
+
+void wb_pg_derive(struct wb_pg_observed *o)
+{
+	o->seconds = o->end.at_s - o->begin.at_s;
+	o->have = o->begin.have & o->end.have;
+	o->have_ms = o->begin.have_ms & o->end.have_ms;
+	for (int i = 0; i < WB_PGC_COUNT; i++) {
+		o->delta[i] = 0;
+		if (!(o->have & (1u << i)))
+			continue;
+		if (o->end.v[i] < o->begin.v[i])
+			o->have &= ~(1u << i); /* reset inside the interval */
+		else
+			o->delta[i] = o->end.v[i] - o->begin.v[i];
+	}
+	for (int i = 0; i < WB_PGT_COUNT; i++) {
+		o->delta_ms[i] = 0;
+		if (!(o->have_ms & (1u << i)))
+			continue;
+		if (o->end.ms[i] < o->begin.ms[i])
+			o->have_ms &= ~(1u << i);
+		else
+			o->delta_ms[i] = o->end.ms[i] - o->begin.ms[i];
+	}
+	rates(o);
+}

@@ -1,0 +1,130 @@
+/* pg_dsn.c — see pg_dsn.h. Parses as libpq does (fe-connect.c's rules for
+ * key/value strings and URIs) only as far as finding the password: what is not
+ * a password is kept as written, so the printed string still says which
+ * server it was. Where the text cannot be parsed (an unterminated quote), the
+ * rest is dropped rather than guessed at, since it may hold a password. */
+#include "server/pg_dsn.h"
+
+#include <ctype.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <string.h>
+
+/* Appends n bytes of s to out (length len, used *at), always terminated. */
+static void put(char *out, size_t len, size_t *at, const char *s, size_t n)
+{
+	while (n-- && *at + 1 < len)
+		out[(*at)++] = *s++;
+	out[*at] = '\0';
+}
+
+static void put_str(char *out, size_t len, size_t *at, const char *s)
+{
+	put(out, len, at, s, strlen(s));
+}
+
+static bool is_uri(const char *dsn)
+{
+	return !strncmp(dsn, "postgresql://", 13) || !strncmp(dsn, "postgres://", 11);
+}
+
+/* A URI: the password of user:password@ and any password= parameter go. */
+static void redact_uri(const char *dsn, char *out, size_t len)
+{
+	const char *p = strstr(dsn, "://") + 3, *auth = p, *q;
+	size_t at = 0;
+
+	put(out, len, &at, dsn, (size_t)(p - dsn));
+	/* libpq's userinfo runs to the first '@' before any '/'. */
+	while (*p && *p != '@' && *p != '/')
+		p++;
+	if (*p == '@') {
+		const char *colon = memchr(auth, ':', (size_t)(p - auth));
+
+		put(out, len, &at, auth, (size_t)((colon ? colon : p) - auth));
+		auth = p; /* from the '@' on */
+	}
+	q = strchr(auth, '?');
+	put(out, len, &at, auth, (size_t)((q ? q : auth + strlen(auth)) - auth));
+	if (!q)
+		return;
+	/* The parameters, without password=. */
+	bool first = true;
+	for (p = q + 1; *p;) {
+		const char *end = strchr(p, '&');
+		size_t n = end ? (size_t)(end - p) : strlen(p);
+
+		if (!(n >= 9 && !strncmp(p, "password=", 9)) && n > 0) {
+			put_str(out, len, &at, first ? "?" : "&");
+			put(out, len, &at, p, n);
+			first = false;
+		}
+		p += n;
+		if (*p == '&')
+			p++;
+	}
+}
+
+/* key = value pairs; a value is a word or single-quoted with backslash
+ * escapes. The password pair goes; the others are kept as written. */
+static void redact_pairs(const char *dsn, char *out, size_t len)
+{
+	const char *p = dsn;
+	size_t at = 0;
+
+	for (;;) {
+		const char *start, *key, *key_end;
+		bool password;
+
+		while (isspace((unsigned char)*p))
+			p++;
+		if (!*p)
+			return;
+		start = key = p;
+		while (*p && *p != '=' && !isspace((unsigned char)*p))
+			p++;
+		key_end = p;
+		while (isspace((unsigned char)*p))
+			p++;
+		if (*p != '=') {
+			/* Not key=value: libpq would refuse it; keep the word. */
+			put_str(out, len, &at, at ? " " : "");
+			put(out, len, &at, start, (size_t)(key_end - start));
+			continue;
+		}
+		p++;
+		while (isspace((unsigned char)*p))
+			p++;
+		if (*p == '\'') {
+			for (p++; *p && *p != '\''; p++)
+				if (*p == '\\' && p[1])
+					p++;
+			if (!*p) {
+				put_str(out, len, &at, at ? " (unterminated quote)" : "(unterminated quote)");
+				return;
+			}
+			p++;
+		} else {
+			while (*p && !isspace((unsigned char)*p))
+				p++;
+		}
+		password = (size_t)(key_end - key) == 8 && !strncmp(key, "password", 8);
+		if (password)
+			continue;
+		put_str(out, len, &at, at ? " " : "");
+		put(out, len, &at, start, (size_t)(p - start));
+	}
+}
+
+void wb_pg_dsn_redact(const char *dsn, char *out, size_t len)
+{
+	if (!len)
+		return;
+	out[0] = '\0';
+	if (!dsn || !*dsn)
+		snprintf(out, len, "(PG* environment)");
+	else if (is_uri(dsn))
+		redact_uri(dsn, out, len);
+	else
+		redact_pairs(dsn, out, len);
+}

@@ -1,0 +1,169 @@
+/* pg_observe.c — see pg_observe.h. */
+#include "server/pg_observe.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "facts/devstat.h"
+#include "server/pg_derive.h"
+#include "server/pg_dsn.h"
+#include "server/pg_queries.h"
+
+static int settings_row(void *ctx, unsigned ncols, const char *const *names,
+			const char *const *values)
+{
+	(void)names;
+	if (ncols < 3 || !values[0] || !values[1])
+		return 0;
+	/* A value walbench cannot convert is left unread, not fatal: the
+	 * report shows the setting's text either way. */
+	(void)wb_pg_settings_row(ctx, values[0], values[1], values[2]);
+	return 0;
+}
+
+static int snapshot_row(void *ctx, unsigned ncols, const char *const *names,
+			const char *const *values)
+{
+	return wb_pg_snapshot_row(ctx, ncols, names, values);
+}
+
+/* The port postmaster.pid in dir names (its fourth line), or 0. */
+static unsigned pid_file_port(const char *dir)
+{
+	char path[PATH_MAX + 32], line[256];
+	unsigned port = 0, n = 0;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/postmaster.pid", dir);
+	f = fopen(path, "re");
+	if (!f)
+		return 0;
+	while (fgets(line, sizeof(line), f) && ++n < 4)
+		;
+	if (n == 4)
+		port = (unsigned)strtoul(line, NULL, 10);
+	fclose(f);
+	return port;
+}
+
+/* Where the server's files are from here: its data directory must hold
+ * PG_VERSION and, when postmaster.pid is readable, name the port connected to
+ * (a directory of the same name on another host's server is not it). */
+static void find_paths(const struct wb_pg_conn *c, const struct wb_pg_settings *set,
+		       struct wb_pg_paths *p)
+{
+	char path[PATH_MAX + 16];
+	struct wb_devstat ds;
+	struct stat st;
+	unsigned port;
+
+	memset(p, 0, sizeof(*p));
+	if (!(set->have & (1u << WB_PGS_DATA_DIRECTORY)))
+		return;
+	snprintf(p->data_directory, sizeof(p->data_directory), "%s", set->data_directory);
+	if (!wb_pg_is_local(c))
+		return;
+	snprintf(path, sizeof(path), "%s/PG_VERSION", set->data_directory);
+	if (access(path, F_OK))
+		return;
+	port = pid_file_port(set->data_directory);
+	if (port && wb_pg_port(c) && port != wb_pg_port(c))
+		return;
+	p->on_this_host = true;
+	snprintf(path, sizeof(path), "%s/pg_wal", set->data_directory);
+	p->wal_moved = lstat(path, &st) == 0 && S_ISLNK(st.st_mode);
+	if (!realpath(path, p->pg_wal))
+		p->pg_wal[0] = '\0';
+	if (wb_devstat_read(set->data_directory, &ds, "/sys") == 0)
+		snprintf(p->data_dev, sizeof(p->data_dev), "%s", ds.name);
+	if (p->pg_wal[0] && wb_devstat_read(p->pg_wal, &ds, "/sys") == 0)
+		snprintf(p->wal_dev, sizeof(p->wal_dev), "%s", ds.name);
+}
+
+/* One snapshot, with the data device's count read right after it. */
+static int snapshot(struct wb_pg_conn *c, struct wb_pg_observed *o, struct wb_pg_snapshot *s,
+		    bool first, char *err, size_t len)
+{
+	const char *sql = wb_pg_snapshot_sql(o->set.major);
+	struct wb_devstat ds;
+	int ret;
+
+	memset(s, 0, sizeof(*s));
+	ret = wb_pg_query(c, sql, snapshot_row, s, err, len);
+	if (ret)
+		return ret;
+	if (!o->paths.on_this_host)
+		return 0;
+	if (wb_devstat_read(o->paths.data_directory, &ds, "/sys")) {
+		o->dev.have = false;
+		return 0;
+	}
+	if (first) {
+		o->dev.have = true;
+		o->dev.writes_begin = ds.writes;
+		o->dev.sectors_begin = ds.sectors;
+	} else {
+		o->dev.writes_end = ds.writes;
+		o->dev.sectors_end = ds.sectors;
+	}
+	return 0;
+}
+
+int wb_pg_observe_begin(const char *dsn, struct wb_pg_observed *o, struct wb_pg_conn **conn,
+			char *err, size_t len)
+{
+	struct wb_pg_conn *c;
+	int ret;
+
+	memset(o, 0, sizeof(*o));
+	*conn = NULL;
+	wb_pg_dsn_redact(dsn, o->dsn, sizeof(o->dsn));
+	ret = wb_pg_connect(dsn, &c, err, len);
+	if (ret)
+		return ret;
+	snprintf(o->role, sizeof(o->role), "%s", wb_pg_user(c));
+	ret = wb_pg_query(c, wb_pg_settings_sql(), settings_row, &o->set, err, len);
+	if (ret)
+		goto fail;
+	ret = wb_pg_settings_finish(&o->set);
+	if (ret == -ENOENT) {
+		snprintf(err, len, "the server did not say its server_version_num: not PostgreSQL?");
+		ret = -ENOTSUP;
+		goto fail;
+	}
+	if (ret) {
+		snprintf(err, len, "the server is PostgreSQL %u; walbench reads %d and later "
+			 "(pg_stat_wal)", o->set.major, WB_PG_MIN_MAJOR);
+		goto fail;
+	}
+	if (!(o->set.have & (1u << WB_PGS_DATA_DIRECTORY)))
+		o->missing |= 1u << WB_PGM_DATA_DIRECTORY;
+	if (!(o->set.have & (1u << WB_PGS_TRACK_WAL_IO_TIMING)) ||
+	    o->set.value[WB_PGS_TRACK_WAL_IO_TIMING] == 0)
+		o->missing |= 1u << WB_PGM_WAL_TIMING;
+	find_paths(c, &o->set, &o->paths);
+	ret = snapshot(c, o, &o->begin, true, err, len);
+	if (ret)
+		goto fail;
+	*conn = c;
+	return 0;
+fail:
+	wb_pg_close(c);
+	return ret;
+}
+
+int wb_pg_observe_end(struct wb_pg_conn *conn, struct wb_pg_observed *o, char *err, size_t len)
+{
+	int ret = snapshot(conn, o, &o->end, false, err, len);
+
+	wb_pg_close(conn);
+	if (ret)
+		return ret;
+	wb_pg_derive(o);
+	return 0;
+}

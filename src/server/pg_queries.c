@@ -1,0 +1,240 @@
+/* pg_queries.c — see pg_queries.h. The per-version column names come from each
+ * major's documentation of the statistics views (monitoring.sgml):
+ *   14-17  pg_stat_wal has wal_write, wal_sync, wal_write_time, wal_sync_time;
+ *   18     those moved to pg_stat_io rows of object 'wal' (context 'normal' for
+ *          the WAL's own writes and syncs, 'init' for creating segments), with
+ *          write_bytes per row, and pg_stat_wal keeps records, fpi, bytes and
+ *          buffers_full;
+ *   14-16  pg_stat_bgwriter holds the checkpointer's counters and
+ *          buffers_backend;
+ *   17+    pg_stat_checkpointer (num_timed, num_requested, write_time,
+ *          sync_time, buffers_written; 18 adds num_done), pg_stat_bgwriter keeps
+ *          buffers_clean, and backends' writes are pg_stat_io's object
+ *          'relation' rows (pg_stat_io exists from 16).
+ * Each counter is one column named as wb_pg_counter_names, so the parser reads
+ * every version's row alike. */
+#include "server/pg_queries.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char *wb_pg_settings_sql(void)
+{
+	/* pg_settings leaves out a GUC_SUPERUSER_ONLY row (data_directory) for a
+	 * role without pg_read_all_settings, and a GUC the version lacks has no
+	 * row: both are then simply not read. */
+	return "SELECT name, setting, unit FROM pg_catalog.pg_settings WHERE name IN ("
+	       "'server_version_num', 'wal_sync_method', 'wal_level', 'wal_segment_size', "
+	       "'wal_block_size', 'wal_buffers', 'full_page_writes', 'wal_compression', "
+	       "'synchronous_commit', 'commit_delay', 'commit_siblings', 'wal_writer_delay', "
+	       "'wal_writer_flush_after', 'checkpoint_timeout', 'max_wal_size', "
+	       "'checkpoint_completion_target', 'checkpoint_flush_after', 'shared_buffers', "
+	       "'huge_pages', 'track_wal_io_timing', 'debug_io_direct', 'huge_pages_status', "
+	       "'data_directory')";
+}
+
+/* The multiplier of a pg_settings unit into bytes or microseconds; 0 unknown. */
+static double unit_scale(const char *unit)
+{
+	static const struct {
+		const char *name;
+		double scale;
+	} units[] = {
+		{ "B", 1 }, { "kB", 1024 }, { "8kB", 8192 }, { "16kB", 16384 },
+		{ "32kB", 32768 }, { "64kB", 65536 }, { "MB", 1048576 },
+		{ "16MB", 16777216 }, { "GB", 1073741824.0 }, { "TB", 1099511627776.0 },
+		{ "us", 1 }, { "ms", 1e3 }, { "s", 1e6 }, { "min", 60e6 }, { "h", 3600e6 },
+		{ "d", 86400e6 },
+	};
+	for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++)
+		if (!strcmp(units[i].name, unit))
+			return units[i].scale;
+	return 0;
+}
+
+/* A setting's text as a number: a plain number, or a boolean's on/off. NAN for
+ * an enum or a string (wal_sync_method, debug_io_direct). */
+static double setting_value(const char *text)
+{
+	char *end;
+	double v;
+
+	if (!strcmp(text, "on"))
+		return 1;
+	if (!strcmp(text, "off"))
+		return 0;
+	if (!*text)
+		return NAN;
+	v = strtod(text, &end);
+	return *end ? NAN : v;
+}
+
+int wb_pg_settings_row(struct wb_pg_settings *s, const char *name, const char *setting,
+		       const char *unit)
+{
+	double v, scale = 1;
+	int i;
+
+	for (i = 0; i < WB_PGS_COUNT; i++)
+		if (!strcmp(wb_pg_setting_names[i], name))
+			break;
+	if (i == WB_PGS_COUNT)
+		return 0;
+	v = setting_value(setting);
+	if (unit && *unit) {
+		scale = unit_scale(unit);
+		if (scale == 0 || isnan(v))
+			return -EINVAL;
+	}
+	/* -1 is "automatic" (wal_buffers before the server resolves it): kept
+	 * as -1, never scaled into a size. */
+	s->value[i] = isnan(v) || v < 0 ? v : v * scale;
+	snprintf(s->text[i], sizeof(s->text[i]), "%s", setting);
+	snprintf(s->unit[i], sizeof(s->unit[i]), "%s", unit ? unit : "");
+	if (i == WB_PGS_DATA_DIRECTORY)
+		snprintf(s->data_directory, sizeof(s->data_directory), "%s", setting);
+	s->have |= 1u << i;
+	return 0;
+}
+
+int wb_pg_settings_finish(struct wb_pg_settings *s)
+{
+	double v = s->value[WB_PGS_SERVER_VERSION_NUM];
+
+	if (!(s->have & (1u << WB_PGS_SERVER_VERSION_NUM)) || isnan(v) || v <= 0)
+		return -ENOENT;
+	s->version_num = (unsigned)v;
+	/* 10 and later number their releases MMmmmm: 150018 is 15.18. */
+	s->major = s->version_num / 10000;
+	return s->major < WB_PG_MIN_MAJOR ? -ENOTSUP : 0;
+}
+
+/* The columns every version shares: the clock and the commits. */
+#define SNAP_HEAD                                                                            \
+	"SELECT extract(epoch FROM clock_timestamp())::float8 AS at_s, "                     \
+	"(SELECT sum(xact_commit) FROM pg_catalog.pg_stat_database) AS xact_commit, "        \
+	"(SELECT sum(xact_rollback) FROM pg_catalog.pg_stat_database) AS xact_rollback, "    \
+	"w.wal_records, w.wal_fpi, w.wal_bytes, w.wal_buffers_full, "
+
+/* 14-16: the WAL's writes and syncs in pg_stat_wal, the checkpointer and the
+ * backends in pg_stat_bgwriter. */
+static const char snap_14[] =
+	SNAP_HEAD
+	"w.wal_write AS wal_writes, w.wal_sync AS wal_syncs, "
+	"w.wal_write_time AS wal_write_time_ms, w.wal_sync_time AS wal_sync_time_ms, "
+	"b.buffers_checkpoint AS buffers_checkpointer, b.buffers_clean AS buffers_bgwriter, "
+	"b.buffers_backend, b.checkpoints_timed, b.checkpoints_req AS checkpoints_requested, "
+	"b.checkpoint_write_time AS checkpoint_write_time_ms, "
+	"b.checkpoint_sync_time AS checkpoint_sync_time_ms "
+	"FROM pg_catalog.pg_stat_wal w, pg_catalog.pg_stat_bgwriter b";
+
+/* Backends' data writes from pg_stat_io (17+): every backend type but the two
+ * counted on their own, shared relations only (temp relations are local). */
+#define SNAP_BACKENDS                                                                        \
+	"(SELECT sum(writes) FROM pg_catalog.pg_stat_io WHERE object = 'relation' "          \
+	"AND backend_type NOT IN ('checkpointer', 'background writer')) AS buffers_backend, "
+
+#define SNAP_CHECKPOINTER                                                                    \
+	"c.buffers_written AS buffers_checkpointer, b.buffers_clean AS buffers_bgwriter, "   \
+	SNAP_BACKENDS                                                                        \
+	"c.num_timed AS checkpoints_timed, c.num_requested AS checkpoints_requested, "       \
+	"c.write_time AS checkpoint_write_time_ms, c.sync_time AS checkpoint_sync_time_ms "
+
+/* 17: pg_stat_wal as before; the checkpointer has its own view. */
+static const char snap_17[] =
+	SNAP_HEAD
+	"w.wal_write AS wal_writes, w.wal_sync AS wal_syncs, "
+	"w.wal_write_time AS wal_write_time_ms, w.wal_sync_time AS wal_sync_time_ms, "
+	SNAP_CHECKPOINTER
+	"FROM pg_catalog.pg_stat_wal w, pg_catalog.pg_stat_bgwriter b, "
+	"pg_catalog.pg_stat_checkpointer c";
+
+/* One sum over pg_stat_io's WAL rows of a context. */
+#define SNAP_WAL_IO(col, context, as)                                                        \
+	"(SELECT sum(" col ") FROM pg_catalog.pg_stat_io WHERE object = 'wal' "              \
+	"AND context = '" context "') AS " as ", "
+
+/* 18: the WAL's I/O is pg_stat_io's; the checkpointer counts completed
+ * checkpoints (num_done) apart from skipped ones. */
+static const char snap_18[] =
+	SNAP_HEAD
+	SNAP_WAL_IO("writes", "normal", "wal_writes")
+	SNAP_WAL_IO("fsyncs", "normal", "wal_syncs")
+	SNAP_WAL_IO("write_bytes", "normal", "wal_write_bytes")
+	SNAP_WAL_IO("writes", "init", "wal_init_writes")
+	SNAP_WAL_IO("fsyncs", "init", "wal_init_syncs")
+	SNAP_WAL_IO("write_time", "normal", "wal_write_time_ms")
+	SNAP_WAL_IO("fsync_time", "normal", "wal_sync_time_ms")
+	"(SELECT sum(write_time) + sum(fsync_time) FROM pg_catalog.pg_stat_io "
+	"WHERE object = 'wal' AND context = 'init') AS wal_init_time_ms, "
+	SNAP_CHECKPOINTER ", c.num_done AS checkpoints_done "
+	"FROM pg_catalog.pg_stat_wal w, pg_catalog.pg_stat_bgwriter b, "
+	"pg_catalog.pg_stat_checkpointer c";
+
+const char *wb_pg_snapshot_sql(unsigned major)
+{
+	if (major < WB_PG_MIN_MAJOR)
+		return NULL;
+	if (major <= 16)
+		return snap_14;
+	if (major == 17)
+		return snap_17;
+	return snap_18;
+}
+
+/* A non-negative number of the statistics views: integers, numeric sums and
+ * float times alike. */
+static int parse_number(const char *text, double *out)
+{
+	char *end;
+	double v;
+
+	if (!*text)
+		return -EINVAL;
+	v = strtod(text, &end);
+	if (*end || !isfinite(v) || v < 0)
+		return -EINVAL;
+	*out = v;
+	return 0;
+}
+
+int wb_pg_snapshot_row(struct wb_pg_snapshot *s, unsigned ncols, const char *const *names,
+		       const char *const *values)
+{
+	bool have_at = false;
+	double v;
+	int i;
+
+	memset(s, 0, sizeof(*s));
+	for (unsigned c = 0; c < ncols; c++) {
+		if (!values[c])
+			continue;
+		if (parse_number(values[c], &v))
+			return -EINVAL;
+		if (!strcmp(names[c], "at_s")) {
+			s->at_s = v;
+			have_at = true;
+			continue;
+		}
+		for (i = 0; i < WB_PGC_COUNT; i++)
+			if (!strcmp(wb_pg_counter_names[i], names[c]))
+				break;
+		if (i < WB_PGC_COUNT) {
+			/* sum() of the integer counters is numeric text. */
+			s->v[i] = (uint64_t)(v + 0.5);
+			s->have |= 1u << i;
+			continue;
+		}
+		for (i = 0; i < WB_PGT_COUNT; i++)
+			if (!strcmp(wb_pg_timer_names[i], names[c]))
+				break;
+		if (i < WB_PGT_COUNT) {
+			s->ms[i] = v;
+			s->have_ms |= 1u << i;
+		}
+	}
+	return have_at ? 0 : -EINVAL;
+}
