@@ -8,7 +8,11 @@
  * 3. mixed: parts that agree decide; when one part gains and the other would
  *    lose, the gains are weighed (half each) and the switch must still clear
  *    the minimum gain;
- * 4. commit_delay from the chosen method's median commit flush, where it pays. */
+ * 4. with a server, gains in commits: a flush margin scaled by the share of the
+ *    server's time its WAL spends flushing must still clear the minimum gain
+ *    (a switch whose commit interval straddles it is undecided; one whose top
+ *    is below it is a tie), and its own flush time is set beside walbench's;
+ * 5. commit_delay from the chosen method's median commit flush, where it pays. */
 #include "advice/recommend.h"
 
 #include <math.h>
@@ -30,11 +34,23 @@ static const struct wb_result *find(const struct wb_results *rs, const struct wb
 	return NULL;
 }
 
-/* m against the default in the group of key, 95 %: false when not comparable. */
-static bool gain(const struct wb_results *rs, const struct wb_test *key, enum wb_method_id m,
-		 struct wb_comparison *c)
+/* The method the run decided against: the server's own with --server, else
+ * PostgreSQL's default. */
+static enum wb_method_id run_baseline(const struct wb_results *rs)
 {
-	const struct wb_result *base = find(rs, key, WB_DEFAULT_METHOD), *x = find(rs, key, m);
+	size_t i;
+
+	for (i = 0; i < rs->ndecisions; i++)
+		if (rs->decisions[i].baseline != SIZE_MAX)
+			return rs->v[rs->decisions[i].baseline].test.method;
+	return WB_DEFAULT_METHOD;
+}
+
+/* m against the baseline bm in the group of key, 95 %: false when not comparable. */
+static bool gain(const struct wb_results *rs, const struct wb_test *key, enum wb_method_id bm,
+		 enum wb_method_id m, struct wb_comparison *c)
+{
+	const struct wb_result *base = find(rs, key, bm), *x = find(rs, key, m);
 
 	if (!base || !x)
 		return false;
@@ -62,6 +78,7 @@ static void group_verdict(const struct wb_results *rs, const struct wb_group_dec
 {
 	const struct wb_test *key = &rs->v[d->first].test;
 	const struct wb_result *leader = &rs->v[d->leader];
+	enum wb_method_id bm = rs->v[d->baseline].test.method;
 	struct wb_comparison c;
 
 	if (rs->v[d->baseline].status != WB_STATUS_OK)
@@ -69,17 +86,17 @@ static void group_verdict(const struct wb_results *rs, const struct wb_group_dec
 	v->measured = true;
 	v->state = d->state;
 	v->decided = d->state != WB_DECIDE_UNDECIDED && d->state != WB_DECIDE_OPEN;
-	v->method = d->state == WB_DECIDE_SWITCH ? leader->test.method : WB_DEFAULT_METHOD;
+	v->method = d->state == WB_DECIDE_SWITCH ? leader->test.method : bm;
 	v->why = WB_PART_BY_DECISION;
 	v->decision = d;
 	if (d->state == WB_DECIDE_SWITCH && leader->status != WB_STATUS_OK) {
 		v->decided = false;
 		v->state = WB_DECIDE_UNDECIDED;
-		v->method = WB_DEFAULT_METHOD;
+		v->method = bm;
 		v->why = WB_PART_LEADER_FAILED;
 		v->leader = leader;
 	}
-	if (gain(rs, key, v->method, &c))
+	if (gain(rs, key, bm, v->method, &c))
 		set_gain(v, &c);
 }
 
@@ -97,18 +114,19 @@ static enum wb_decide_state part_state(enum wb_decide_state a, enum wb_decide_st
 }
 
 /* The part's verdict over its groups: commits (one page per flush) or bulk. */
-static void part_verdict(const struct wb_results *rs, bool bulk, struct wb_part_verdict *v)
+static void part_verdict(const struct wb_results *rs, bool bulk, enum wb_method_id bm,
+			 struct wb_part_verdict *v)
 {
 	struct wb_part_verdict g;
 	size_t i, groups = 0;
 	bool agree = true;
 
 	memset(v, 0, sizeof(*v));
-	v->method = WB_DEFAULT_METHOD;
+	v->method = bm;
 	for (i = 0; i < rs->ndecisions; i++) {
 		const struct wb_group_decision *d = &rs->decisions[i];
 
-		if ((rs->v[d->first].test.writes_per_op > 1) != bulk || d->baseline == SIZE_MAX)
+		if (wb_test_is_bulk(&rs->v[d->first].test) != bulk || d->baseline == SIZE_MAX)
 			continue;
 		memset(&g, 0, sizeof(g));
 		group_verdict(rs, d, &g);
@@ -129,7 +147,7 @@ static void part_verdict(const struct wb_results *rs, bool bulk, struct wb_part_
 	if (groups > 1 && !agree) {
 		if (v->state == WB_DECIDE_SWITCH)
 			v->state = WB_DECIDE_TIE; /* decided, and no one method for the part */
-		v->method = WB_DEFAULT_METHOD;
+		v->method = bm;
 		v->gain_pct = v->low_pct = v->high_pct = 0.0;
 		v->why = WB_PART_SIZES_DISAGREE;
 	}
@@ -176,7 +194,7 @@ static void combine(const struct wb_results *rs, const struct wb_recommend_param
 	double best_gain = 0.0;
 	unsigned k;
 
-	out->method = WB_DEFAULT_METHOD;
+	out->method = out->baseline;
 	out->reason = WB_REC_PARTS_OFFSET;
 	if (o->method == b->method) {
 		out->method = o->method;
@@ -190,17 +208,18 @@ static void combine(const struct wb_results *rs, const struct wb_recommend_param
 		size_t i;
 		const struct wb_test *okey = NULL, *bkey = NULL;
 
-		if (cand[k] == WB_DEFAULT_METHOD)
+		if (cand[k] == out->baseline)
 			continue;
 		for (i = 0; i < rs->ndecisions; i++) {
 			const struct wb_test *t = &rs->v[rs->decisions[i].first].test;
 
-			if (t->writes_per_op > 1 && !bkey)
+			if (wb_test_is_bulk(t) && !bkey)
 				bkey = t;
-			else if (t->writes_per_op == 1 && !okey)
+			else if (!wb_test_is_bulk(t) && !okey)
 				okey = t;
 		}
-		if (!okey || !bkey || !gain(rs, okey, cand[k], &co) || !gain(rs, bkey, cand[k], &cb))
+		if (!okey || !bkey || !gain(rs, okey, out->baseline, cand[k], &co) ||
+		    !gain(rs, bkey, out->baseline, cand[k], &cb))
 			continue;
 		g = WB_MIXED_OLTP_WEIGHT * co.diff_pct + (1.0 - WB_MIXED_OLTP_WEIGHT) * cb.diff_pct;
 		if (g >= p->min_gain_pct && g > best_gain) {
@@ -225,7 +244,7 @@ static void runner_up(const struct wb_results *rs, struct wb_recommendation *out
 	for (i = 0; i < rs->ndecisions && !key; i++) {
 		const struct wb_test *t = &rs->v[rs->decisions[i].first].test;
 
-		if ((t->writes_per_op == 1) == (out->workload != WB_WORKLOAD_BULK))
+		if (!wb_test_is_bulk(t) == (out->workload != WB_WORKLOAD_BULK))
 			key = t;
 	}
 	if (!key || !(chosen = find(rs, key, out->method)))
@@ -256,7 +275,7 @@ static void commit_delay(const struct wb_results *rs, struct wb_recommendation *
 
 	out->commit_siblings = WB_COMMIT_SIBLINGS;
 	for (i = 0; i < rs->n && !r; i++)
-		if (rs->v[i].test.method == out->method && rs->v[i].test.writes_per_op == 1 &&
+		if (rs->v[i].test.method == out->method && !wb_test_is_bulk(&rs->v[i].test) &&
 		    rs->v[i].status == WB_STATUS_OK && rs->v[i].hist && rs->v[i].hist->count)
 			r = &rs->v[i];
 	if (!r) {
@@ -310,7 +329,7 @@ static enum wb_rec_state final_state(const struct wb_recommend_params *p,
 {
 	bool oltp = p->workload != WB_WORKLOAD_BULK, bulk = p->workload != WB_WORKLOAD_OLTP;
 
-	if (out->method != WB_DEFAULT_METHOD)
+	if (out->method != out->baseline)
 		return WB_REC_SWITCH;
 	if (!out->decided)
 		return WB_REC_UNDECIDED;
@@ -329,7 +348,7 @@ static void slowest_to_settle(const struct wb_results *rs, const struct wb_recom
 
 	for (i = 0; i < rs->ndecisions; i++) {
 		const struct wb_group_decision *d = &rs->decisions[i];
-		bool bulk = rs->v[d->first].test.writes_per_op > 1;
+		bool bulk = wb_test_is_bulk(&rs->v[d->first].test);
 
 		if (d->state != WB_DECIDE_UNDECIDED || !d->settle.known ||
 		    (bulk ? p->workload == WB_WORKLOAD_OLTP : p->workload == WB_WORKLOAD_BULK))
@@ -337,6 +356,82 @@ static void slowest_to_settle(const struct wb_results *rs, const struct wb_recom
 		if (!out->settle.known || d->settle.budget_s == 0.0 ||
 		    (out->settle.budget_s != 0.0 && d->settle.budget_s > out->settle.budget_s))
 			out->settle = d->settle;
+	}
+}
+
+/* The first commit-shaped test of method m that ran. */
+static const struct wb_result *commit_test(const struct wb_results *rs, enum wb_method_id m)
+{
+	size_t i;
+
+	for (i = 0; i < rs->n; i++)
+		if (rs->v[i].test.method == m && !wb_test_is_bulk(&rs->v[i].test) &&
+		    rs->v[i].test.pattern != WB_PATTERN_GROUPCOMMIT &&
+		    rs->v[i].status == WB_STATUS_OK && rs->v[i].hist && rs->v[i].hist->count)
+			return &rs->v[i];
+	return NULL;
+}
+
+/* The server's flush time beside walbench's for the method it runs, at the
+ * commit size measured (its mean flush in pages). */
+static void crosscheck(const struct wb_results *rs, const struct wb_pg_observed *o,
+		       struct wb_recommendation *out)
+{
+	const struct wb_result *r = commit_test(rs, out->baseline);
+
+	if (!r || !(o->rate.flush_ms > 0))
+		return;
+	out->crosscheck = true;
+	out->crosscheck_method = out->baseline;
+	out->crosscheck_pages = r->test.writes_per_op;
+	out->server_flush_ms = o->rate.flush_ms;
+	out->walbench_flush_ms = wb_result_usecs(r, -1) / 1e3;
+	out->flush_ratio = out->walbench_flush_ms > 0 ? out->server_flush_ms / out->walbench_flush_ms
+						      : NAN;
+	out->crosscheck_apart = out->flush_ratio > WB_CROSSCHECK_APART ||
+				out->flush_ratio < 1.0 / WB_CROSSCHECK_APART;
+}
+
+/* Gains in commits: scales the margin by the server's flush share and decides
+ * the switch on that. A flush tie or keep stays one (a commit gains less than
+ * its flush); an undecided one is a tie once even its interval's top, in
+ * commits, is under the minimum gain. */
+static void commit_gains(const struct wb_results *rs, const struct wb_pg_observed *o,
+			 struct wb_recommendation *out)
+{
+	const struct wb_result *r = commit_test(rs, out->baseline);
+	double s, m = out->min_gain_pct;
+
+	out->flush_share = NAN;
+	out->share_source = WB_SHARE_NONE;
+	if (isfinite(o->rate.flush_busy)) {
+		s = o->rate.flush_busy;
+		out->share_source = WB_SHARE_SERVER_TIME;
+	} else {
+		s = wb_flush_share_estimate(o->rate.wal_syncs_per_s,
+					    r ? wb_result_usecs(r, -1) : NAN);
+		out->share_source = WB_SHARE_ESTIMATED;
+	}
+	if (isnan(s)) {
+		out->share_source = WB_SHARE_NONE;
+		return;
+	}
+	out->flush_share = s;
+	out->commit_scaled = true;
+	out->commit_pct = wb_commit_gain_pct(out->margin_pct, s);
+	out->commit_low_pct = wb_commit_gain_pct(out->ci_low_pct, s);
+	out->commit_high_pct = wb_commit_gain_pct(out->ci_high_pct, s);
+	if (out->state == WB_REC_SWITCH && out->commit_low_pct < m) {
+		out->commit_demoted = true;
+		out->flush_leader = out->method;
+		out->state = out->commit_high_pct < m ? WB_REC_TIE : WB_REC_UNDECIDED;
+		out->decided = out->state == WB_REC_TIE;
+		out->method = out->baseline;
+		out->significant = false;
+	} else if (out->state == WB_REC_UNDECIDED && out->settle.known &&
+		   wb_commit_gain_pct(out->settle.vs_baseline.ci95_high_pct, s) < m) {
+		out->state = WB_REC_TIE;
+		out->decided = true;
 	}
 }
 
@@ -349,12 +444,13 @@ bool wb_recommend(const struct wb_results *rs, const struct wb_recommend_params 
 
 	wb_recommend_none(p->workload, WB_REC_FAIL_NONE, NULL, out);
 	out->min_gain_pct = p->min_gain_pct;
+	out->baseline = run_baseline(rs);
 	if (find_failure(rs, out))
 		return false;
 	if (p->workload != WB_WORKLOAD_BULK)
-		part_verdict(rs, false, &out->oltp);
+		part_verdict(rs, false, out->baseline, &out->oltp);
 	if (p->workload != WB_WORKLOAD_OLTP)
-		part_verdict(rs, true, &out->bulk);
+		part_verdict(rs, true, out->baseline, &out->bulk);
 	if ((p->workload != WB_WORKLOAD_BULK && !out->oltp.measured) ||
 	    (p->workload != WB_WORKLOAD_OLTP && !out->bulk.measured)) {
 		out->failure = WB_REC_FAIL_NOT_MEASURED;
@@ -379,14 +475,19 @@ bool wb_recommend(const struct wb_results *rs, const struct wb_recommend_params 
 	for (i = 0; i < rs->ndecisions && !key; i++) {
 		const struct wb_test *t = &rs->v[rs->decisions[i].first].test;
 
-		if ((t->writes_per_op == 1) == (p->workload != WB_WORKLOAD_BULK))
+		if (!wb_test_is_bulk(t) == (p->workload != WB_WORKLOAD_BULK))
 			key = t;
 	}
-	if (key && gain(rs, key, out->method, &c)) {
+	if (key && gain(rs, key, out->baseline, out->method, &c)) {
 		out->margin_pct = c.diff_pct;
 		out->ci_low_pct = c.ci95_low_pct;
 		out->ci_high_pct = c.ci95_high_pct;
 		out->significant = wb_rec_change(out) && c.significant;
+	}
+	if (p->server) {
+		out->from_server = true;
+		commit_gains(rs, p->server, out);
+		crosscheck(rs, p->server, out);
 	}
 	runner_up(rs, out);
 	commit_delay(rs, out);
@@ -419,5 +520,6 @@ void wb_recommend_none(enum wb_workload workload, enum wb_rec_failure why,
 	out->state = WB_REC_FAILED;
 	out->failure = why;
 	out->method = WB_METHOD_COUNT;
+	out->baseline = WB_DEFAULT_METHOD;
 	out->placement = placement;
 }

@@ -13,8 +13,10 @@
 #include <stdint.h>
 
 #include "advice/advisory.h"
+#include "advice/commit_gain.h"
 #include "advice/placement.h"
 #include "results/results.h"
+#include "server/observed.h"
 
 
 /* commit_delay pays only where a flush is slow enough that waiting half of one
@@ -28,6 +30,11 @@
 #define WB_COMMIT_SIBLINGS 5
 /* mixed: each part's gain counts half (stated in the output). */
 #define WB_MIXED_OLTP_WEIGHT 0.5
+
+/* The cross-check calls the server's own flush time and walbench's "apart"
+ * past this ratio either way: queueing behind checkpoints, another device, or
+ * a cache that changed. */
+#define WB_CROSSCHECK_APART 2.0
 
 /* The most postgresql.conf lines, or ALTER SYSTEM statements, a recommendation
  * makes (report/words.h writes them). */
@@ -99,6 +106,8 @@ struct wb_recommendation {
 	enum wb_rec_failure failure;
 	const struct wb_result *failed_test; /* the test the failure names; NULL if none */
 	enum wb_method_id method;      /* to set; WB_METHOD_COUNT when failed */
+	enum wb_method_id baseline;    /* what it was judged against: the method the server
+					* runs (--server), else PostgreSQL's default */
 	bool significant;              /* the margin over the default is significant */
 	double margin_pct, ci_low_pct, ci_high_pct; /* method against the default, 95 % */
 	bool has_runner_up;
@@ -120,6 +129,23 @@ struct wb_recommendation {
 	struct wb_advisory advisories[WB_REC_MAX_ADVISORIES]; /* OS and device, warnings first */
 	size_t nadvisories;
 	const struct wb_placement *placement; /* --wal-candidate's verdict; NULL without */
+	/* Gains in commits, not flushes (commit_gain.h): with a server, the margin
+	 * scaled by the share of time its WAL spends flushing, which is what
+	 * decides; without one, the flush margin is only an upper bound. */
+	bool from_server;              /* decided for an observed server (params.server) */
+	enum wb_share_source share_source;
+	double flush_share;            /* 0..1; NAN without a server */
+	bool commit_scaled;            /* the margins below were decided on */
+	double commit_pct, commit_low_pct, commit_high_pct; /* margin_pct and its CI, in commits */
+	bool commit_demoted;           /* a flush switch that is not one in commits: */
+	enum wb_method_id flush_leader; /* the method that won on flushes */
+	/* The cross-check: the server's own mean flush (track_wal_io_timing)
+	 * beside walbench's mean for the same method and flush size. */
+	bool crosscheck;
+	enum wb_method_id crosscheck_method;
+	uint32_t crosscheck_pages;
+	double server_flush_ms, walbench_flush_ms, flush_ratio; /* ratio: server / walbench */
+	bool crosscheck_apart;         /* past WB_CROSSCHECK_APART either way */
 };
 
 /* No recommendation: a durability failure, an error, or the run ended first. */
@@ -141,6 +167,7 @@ struct wb_recommend_params {
 	enum wb_workload workload;
 	double min_gain_pct;
 	uint64_t shared_buffers;       /* the server's, bytes; 0 when not given */
+	const struct wb_pg_observed *server; /* --server, --observed; NULL without */
 };
 
 /* Decides from rs (a run with decisions against the default method). Always

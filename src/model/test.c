@@ -28,9 +28,14 @@ bool wb_test_same_but_method(const struct wb_test *a, const struct wb_test *b)
 	       a->site == b->site && a->data_load == b->data_load && strcmp(a->label, b->label) == 0;
 }
 
+bool wb_test_is_bulk(const struct wb_test *t)
+{
+	return t->writes_per_op >= WB_BULK_MIN_WRITES;
+}
+
 const char *wb_shape_name(const struct wb_test *t)
 {
-	return t->writes_per_op > 1 ? "bulk" : "commit";
+	return wb_test_is_bulk(t) ? "bulk" : "commit";
 }
 
 uint64_t wb_flush_bytes(const struct wb_test *t)

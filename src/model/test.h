@@ -110,7 +110,16 @@ struct wb_test {
  * the tests whose methods are compared with each other. */
 bool wb_test_same_but_method(const struct wb_test *a, const struct wb_test *b);
 
-/* "commit" for one write per flush, "bulk" for several. */
+/* A flush of this many pages or more is bulk work (a large transaction, a
+ * bulk load filling wal_buffers); fewer is a commit, whose size follows the
+ * transaction's WAL. 16 pages is 128 kB, the smaller of the bulk guesses, and
+ * the size where a server's mean flush says bulk rather than commits. */
+#define WB_BULK_MIN_WRITES 16u
+
+/* Whether t's flushes are bulk flushes (WB_BULK_MIN_WRITES writes or more). */
+bool wb_test_is_bulk(const struct wb_test *t);
+
+/* "commit" for a commit's flush, "bulk" for a bulk flush. */
 const char *wb_shape_name(const struct wb_test *t);
 
 /* Bytes one flush writes: writes_per_op x size, in either form. */

@@ -6,6 +6,8 @@
 #include <errno.h>
 #include <string.h>
 
+#include "plan/plan.h"
+
 /* Interleaved trials for the whole budget, judged by nothing yet. */
 static void adaptive(const struct wb_config *cfg, uint64_t seed, struct wb_command_plan *plan)
 {
@@ -34,15 +36,16 @@ static void plan_run(const struct wb_config *cfg, struct wb_command_plan *plan)
 					      .min_difference_pct = s->ci_target_pct };
 }
 
-/* recommend: no CI target; the sequential decision against the server's
- * default method stops it as soon as the question is answered. */
+/* recommend: no CI target; the sequential decision against the method the
+ * server runs (its default unless --server said) stops it as soon as the
+ * question is answered. */
 static void plan_recommend(const struct wb_config *cfg, struct wb_command_plan *plan)
 {
 	struct wb_schedule *s = &plan->sched;
 
 	s->min_trials = WB_PLAN_MIN_TRIALS;
 	s->decide = true;
-	s->decide_baseline = WB_DEFAULT_METHOD;
+	s->decide_baseline = wb_plan_baseline(cfg);
 	s->min_gain_pct = cfg->min_gain_bp / 100.0;
 	plan->judge.max_cv_pct = WB_PLAN_MAX_CV_PCT;
 	plan->judge.min_difference_pct = WB_PLAN_MIN_DIFFERENCE_PCT;

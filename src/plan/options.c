@@ -298,6 +298,17 @@ const struct wb_option wb_options[] = {
 };
 
 const unsigned wb_options_count = sizeof(wb_options) / sizeof(wb_options[0]);
+_Static_assert(sizeof(wb_options) / sizeof(wb_options[0]) <= WB_MAX_OPTIONS,
+	       "struct wb_config's given bits must cover every option");
+
+bool wb_option_given(const struct wb_config *cfg, const char *name)
+{
+	for (unsigned i = 0; i < wb_options_count; i++)
+		if (strcmp(wb_options[i].name, name) == 0 &&
+		    (cfg->given[i / 64] & (1ull << (i % 64))))
+			return true;
+	return false;
+}
 
 /* Comma-separated names against a lookup; "all" means every name all_mask allows. */
 static int set_name_list(const char *value, uint32_t *mask, uint32_t all_mask, unsigned count,
@@ -636,6 +647,7 @@ again:
 			usage_hint();
 			return 1;
 		}
+		cfg->given[(opt - wb_options) / 64] |= 1ull << ((opt - wb_options) % 64);
 	}
 	/* compare's two files may come before, between or after its options: getopt
 	 * stops at each operand ("+" keeps the order), so take it and go on. */
@@ -672,8 +684,10 @@ again:
 	}
 	/* recommend, verify and qualify take their directory as their one operand, too. */
 	if ((cmd == WB_CMD_RECOMMEND || cmd == WB_CMD_VERIFY || cmd == WB_CMD_QUALIFY) &&
-	    optind == argc - 1)
+	    optind == argc - 1) {
 		cfg->target = argv[optind++];
+		cfg->target_given = true;
+	}
 	/* observe's one operand is the server's connection string; options may
 	 * follow it. */
 	if (cmd == WB_CMD_OBSERVE && optind < argc && !cfg->server_dsn) {

@@ -11,6 +11,8 @@
 #include "model/test.h"
 
 #define WB_MAX_LIST 32
+/* The most options the table may hold (wb_options_count is checked against it). */
+#define WB_MAX_OPTIONS 128
 
 /* A comma-separated list of numbers (sizes, queue depths, job counts). */
 struct wb_list {
@@ -87,6 +89,14 @@ struct wb_config {
 				   * connection string ("": the PG* environment); NULL: none */
 	const char *observed_path; /* recommend --observed: a saved observation instead */
 	uint64_t observe_ns;      /* observe, recommend --server: the window between snapshots */
+	/* recommend: what the server runs, set from its observation (not options).
+	 * baseline: 1 + the enum wb_method_id the decision is against (0: the
+	 * default, fdatasync); the pages of a commit's flush (0: one) and of each
+	 * bulk flush size (nbulk 0: the 16 and 128 page guesses). */
+	uint64_t baseline;
+	uint32_t commit_pages;
+	uint32_t bulk_pages[2];
+	unsigned nbulk;
 	struct wb_load_opt data_load;   /* recommend with candidates: the data volume's load */
 	uint64_t data_load_size;  /* recommend with candidates: the load's file, bytes */
 	const char *json_path;
@@ -113,6 +123,11 @@ struct wb_config {
 	bool summary;             /* report: print the fleet summary instead of writing HTML */
 	bool fail_on_outlier;     /* report --summary: exit 1 when a host is an outlier or failed */
 	bool dry_run;             /* clean: say what would go and what stays, remove nothing */
+	/* Which options the command line gave (bit per index of wb_options), so a
+	 * server's setting never overrides what the user typed; and whether the
+	 * DIR operand was given. */
+	uint64_t given[(WB_MAX_OPTIONS + 63) / 64];
+	bool target_given;
 	int argc;                 /* the command line from the command word on, as given, */
 	char **argv;              /* echoed into the JSON so a report can show how it was made */
 };
@@ -161,6 +176,9 @@ int wb_config_defaults(struct wb_config *cfg, enum wb_command cmd);
  * (naming the allowed values or range). */
 int wb_option_set(struct wb_config *cfg, const struct wb_option *opt, const char *value,
 		  char *why, unsigned why_len);
+
+/* Whether the command line gave the option of this long name. */
+bool wb_option_given(const struct wb_config *cfg, const char *name);
 
 /* The option with this long name applicable to cmd, or NULL. */
 const struct wb_option *wb_option_find(const char *name, enum wb_command cmd);

@@ -142,24 +142,34 @@ static unsigned method_variants(const struct wb_config *cfg, enum wb_method_id m
 	return n;
 }
 
+enum wb_method_id wb_plan_baseline(const struct wb_config *cfg)
+{
+	return cfg->baseline && cfg->baseline <= WB_METHOD_COUNT
+		       ? (enum wb_method_id)(cfg->baseline - 1)
+		       : WB_DEFAULT_METHOD;
+}
+
 struct wb_test *wb_plan_recommend(const struct wb_config *cfg, size_t *n)
 {
 	static const enum wb_method_id methods[] = {
 		WB_METHOD_FDATASYNC, WB_METHOD_FSYNC, WB_METHOD_OPEN_DATASYNC, WB_METHOD_OPEN_SYNC,
 	};
-	/* Pages per bulk flush: 128 kB (a large transaction's commit) and 1 MiB (a
-	 * bulk load filling wal_buffers between flushes). */
-	static const uint32_t bulk_pages[] = { 16, 128 };
+	/* Pages per bulk flush, without a server to say: 128 kB (a large
+	 * transaction's commit) and 1 MiB (a bulk load filling wal_buffers
+	 * between flushes). A commit is one page. */
+	static const uint32_t guessed_bulk[] = { 16, 128 };
+	const uint32_t *bulk = cfg->nbulk ? cfg->bulk_pages : guessed_bulk;
+	unsigned nbulk = cfg->nbulk ? cfg->nbulk : 2;
 	uint32_t writes[3];
 	unsigned nw = 0, m, w;
 	struct wb_test *t;
 	size_t k = 0;
 
 	if (cfg->workload != WB_WORKLOAD_BULK)
-		writes[nw++] = 1;
+		writes[nw++] = cfg->commit_pages ? cfg->commit_pages : 1;
 	if (cfg->workload != WB_WORKLOAD_OLTP)
-		for (w = 0; w < sizeof(bulk_pages) / sizeof(bulk_pages[0]); w++)
-			writes[nw++] = bulk_pages[w];
+		for (w = 0; w < nbulk && w < 2; w++)
+			writes[nw++] = bulk[w];
 	t = calloc((size_t)nw * (sizeof(methods) / sizeof(methods[0])), sizeof(*t));
 	if (!t)
 		return NULL;
@@ -195,9 +205,9 @@ struct wb_test *wb_plan_placement(const struct wb_config *cfg, size_t *n)
 		return NULL;
 	for (shape = 0; shape < 2; shape++) {
 		for (w = 0; w < rows; w++) {
-			t[k] = make_test(WB_DEFAULT_METHOD,
-					 pg_uses_direct(cfg, WB_DEFAULT_METHOD) ? WB_ENGINE_DIRECT
-										      : WB_ENGINE_SYNC,
+			t[k] = make_test(wb_plan_baseline(cfg),
+					 pg_uses_direct(cfg, wb_plan_baseline(cfg)) ? WB_ENGINE_DIRECT
+										       : WB_ENGINE_SYNC,
 					 XLOG_BLCKSZ, 1, 0, 0);
 			t[k].pattern = shape ? WB_PATTERN_GROUPCOMMIT : WB_PATTERN_APPEND;
 			t[k].committers = shape ? WB_PLACEMENT_COMMITTERS : 1;

@@ -12,10 +12,16 @@
  * pg_test_fsync opens them with O_DIRECT; *n receives the count. NULL on ENOMEM. */
 struct wb_test *wb_plan_compat(uint64_t duration_ns, size_t *n);
 
+/* The method recommend decides against: the server's own (cfg->baseline,
+ * from --server), else PostgreSQL's default. */
+enum wb_method_id wb_plan_baseline(const struct wb_config *cfg);
+
 /* What `recommend` measures for cfg->workload, as the server of
  * cfg->pg_version would write WAL: the four Linux wal_sync_methods, each opened
- * as that server opens it, appending through a zeroed segment; 8 kB commits
- * (oltp), and flushes of 16 and 128 pages as one write each (bulk). */
+ * as that server opens it, appending through a zeroed segment; commits of
+ * cfg->commit_pages (one 8 kB page unless the server said otherwise) (oltp),
+ * and bulk flushes of cfg->bulk_pages, else 16 and 128 pages, as one write
+ * each (bulk). */
 struct wb_test *wb_plan_recommend(const struct wb_config *cfg, size_t *n);
 
 /* The group-commit row's committers, as pgbench's usual 8 clients. */

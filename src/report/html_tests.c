@@ -47,6 +47,10 @@ void wb_html_group_heading(struct wb_html_doc *d, const struct wb_saved_test *t,
 	else if (t->writes_per_op == 1)
 		wb_textbuf_add(d->out, "Commits: one write%s%s per flush", with_size ? " of " : "",
 			       with_size ? size : "");
+	else if (t->writes_per_op < WB_BULK_MIN_WRITES)
+		wb_textbuf_add(d->out, "Commits: %llu writes%s%s per flush",
+			       (unsigned long long)t->writes_per_op, with_size ? " of " : "",
+			       with_size ? size : "");
 	else
 		wb_textbuf_add(d->out, "Bulk flushes: %llu writes%s%s per flush",
 			       (unsigned long long)t->writes_per_op, with_size ? " of " : "",

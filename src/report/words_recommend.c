@@ -20,11 +20,11 @@ const char *wb_words_part_why(const struct wb_part_verdict *v, char *buf, size_t
 	case WB_PART_LEADER_FAILED:
 		snprintf(buf, len, "%s led, then failed (%s): keep %s",
 			 v->leader ? wb_sentence_method(v->leader->test.method) : "?",
-			 v->leader ? v->leader->reason : "", wb_sentence_method(WB_DEFAULT_METHOD));
+			 v->leader ? v->leader->reason : "", wb_sentence_method(v->method));
 		break;
 	case WB_PART_SIZES_DISAGREE:
 		snprintf(buf, len, "the bulk flush sizes disagree on a method: keep %s",
-			 wb_sentence_method(WB_DEFAULT_METHOD));
+			 wb_sentence_method(v->method));
 		break;
 	default:
 		snprintf(buf, len, "?");
@@ -47,7 +47,7 @@ static void failure(const struct wb_recommendation *rec, char *buf, size_t len)
 	case WB_REC_FAIL_NOT_MEASURED:
 		snprintf(buf, len, "nothing to decide from: the %s flushes were not measured "
 			 "against %s%s%s%s%s", rec->workload == WB_WORKLOAD_BULK ? "bulk" : "commit",
-			 wb_sentence_method(WB_DEFAULT_METHOD), r ? " (" : "", r ? wb_sentence_method(r->test.method) : "",
+			 wb_sentence_method(rec->baseline), r ? " (" : "", r ? wb_sentence_method(r->test.method) : "",
 			 r ? " failed: " : "", r ? r->reason : "");
 		if (r) /* the bracket closes only where there is room, as the sentence is cut */
 			strncat(buf, ")", len - strlen(buf) - 1);
@@ -97,6 +97,76 @@ static void best_other(const struct wb_recommendation *rec, struct wb_sentence *
 				rec->runner_up_low, rec->runner_up_high);
 }
 
+/* What the flushes gained, and in commits where the server's flush share is
+ * known: "commits +a% [l, h] (flushes +b% [l, h])"; without it, the flush
+ * margin and its bound. */
+static void switch_gain(const struct wb_recommendation *rec, struct wb_sentence *s)
+{
+	if (rec->commit_scaled)
+		wb_sentence_add(s, "commits %+.1f%% [%+.1f%%, %+.1f%%] (flushes %+.1f%% [%+.1f%%, "
+				"%+.1f%%], %.0f%% of the server's time)", rec->commit_pct,
+				rec->commit_low_pct, rec->commit_high_pct, rec->margin_pct,
+				rec->ci_low_pct, rec->ci_high_pct, rec->flush_share * 100.0);
+	else
+		wb_sentence_add(s, "flushes %+.1f%% [%+.1f%%, %+.1f%%]", rec->margin_pct,
+				rec->ci_low_pct, rec->ci_high_pct);
+}
+
+/* With a server: the headline starts from what it runs. A flush switch that
+ * is none in commits says both. */
+static void server_headline(const struct wb_recommendation *rec, const char *why,
+			    struct wb_sentence *s)
+{
+	const char *base = wb_sentence_method(rec->baseline);
+	char open[WB_WORDS_SETTLE_LEN];
+
+	switch (rec->state) {
+	case WB_REC_SWITCH:
+		wb_sentence_add(s, "Switch from %s to %s: ", base, wb_sentence_method(rec->method));
+		switch_gain(rec, s);
+		wb_sentence_add(s, " for this %s workload", wb_workload_names[rec->workload]);
+		if (!rec->commit_scaled)
+			wb_sentence_add(s, "; commits gain at most that, less where the CPU sets "
+					"the rate");
+		return;
+	case WB_REC_TIE:
+		wb_sentence_add(s, "Tie: you run %s; keep it: ", base);
+		if (rec->commit_demoted)
+			wb_sentence_add(s, "flushes gain %+.1f%% [%+.1f%%, %+.1f%%] with %s, but "
+					"they are %.0f%% of the server's time, so commits gain "
+					"%+.1f%% [%+.1f%%, %+.1f%%], under the %.1f%% asked",
+					rec->margin_pct, rec->ci_low_pct, rec->ci_high_pct,
+					wb_sentence_method(rec->flush_leader), rec->flush_share * 100.0,
+					rec->commit_pct, rec->commit_low_pct, rec->commit_high_pct,
+					rec->min_gain_pct);
+		else
+			wb_sentence_add(s, "no other method is %.1f%% faster%s, not worth a change",
+					rec->min_gain_pct, rec->commit_scaled ? " in commits" : "");
+		best_other(rec, s);
+		return;
+	case WB_REC_KEEP:
+		wb_sentence_add(s, "Keep %s, which you run: every other method is slower", base);
+		best_other(rec, s);
+		return;
+	case WB_REC_UNDECIDED:
+		wb_sentence_add(s, "Undecided: you run %s; keep it for now: ", base);
+		if (rec->commit_demoted)
+			wb_sentence_add(s, "%s would gain commits %+.1f%% [%+.1f%%, %+.1f%%] "
+					"(flushes %+.1f%%, %.0f%% of the server's time), an interval "
+					"that straddles the %.1f%% asked",
+					wb_sentence_method(rec->flush_leader), rec->commit_pct,
+					rec->commit_low_pct, rec->commit_high_pct, rec->margin_pct,
+					rec->flush_share * 100.0, rec->min_gain_pct);
+		else
+			wb_sentence_add(s, "%s", rec->settle.known
+				? wb_words_settle(&rec->settle, rec->min_gain_pct, open, sizeof(open))
+				: why);
+		return;
+	case WB_REC_FAILED:
+		return;
+	}
+}
+
 /* The first words name the state; "not worth a change" is said only of a
  * tie or a keep, which were proven; an undecided one says what is open. */
 static void headline(const struct wb_recommendation *rec, const char *why, char *buf, size_t len)
@@ -104,12 +174,17 @@ static void headline(const struct wb_recommendation *rec, const char *why, char 
 	struct wb_sentence s = wb_sentence_at(buf, len);
 	char open[WB_WORDS_SETTLE_LEN];
 
+	if (rec->from_server) {
+		server_headline(rec, why, &s);
+		return;
+	}
 	switch (rec->state) {
 	case WB_REC_SWITCH:
-		wb_sentence_add(&s, "Set wal_sync_method = %s: %+.1f%% [%+.1f%%, %+.1f%%] over %s "
-				"for this %s workload", wb_sentence_method(rec->method),
+		wb_sentence_add(&s, "Set wal_sync_method = %s: flushes %+.1f%% [%+.1f%%, %+.1f%%] "
+				"over %s for this %s workload; commits gain at most that, less "
+				"where the CPU sets the rate", wb_sentence_method(rec->method),
 				rec->margin_pct, rec->ci_low_pct, rec->ci_high_pct,
-				wb_sentence_method(WB_DEFAULT_METHOD), wb_workload_names[rec->workload]);
+				wb_sentence_method(rec->baseline), wb_workload_names[rec->workload]);
 		break;
 	case WB_REC_TIE:
 		wb_sentence_add(&s, "Tie: keep wal_sync_method = %s: no other method is %.1f%% "
@@ -157,7 +232,7 @@ static void reason(const struct wb_recommendation *rec, char *buf, size_t len)
 		snprintf(buf, len, "commits say %s, bulk flushes %s: what one part gains the other "
 			 "loses (weighed half each, under %.1f%%), so keep %s",
 			 wb_sentence_method(rec->oltp.method), wb_sentence_method(rec->bulk.method), rec->min_gain_pct,
-			 wb_sentence_method(WB_DEFAULT_METHOD));
+			 wb_sentence_method(rec->baseline));
 		break;
 	}
 }
@@ -206,7 +281,13 @@ static void config_lines(const struct wb_recommendation *rec, struct wb_rec_word
 	if (rec->state == WB_REC_SWITCH)
 		add_config(w, "wal_sync_method = %s\t# %+.1f%% [%+.1f%%, %+.1f%%] over %s, measured by "
 		       "walbench", wb_sentence_method(rec->method), rec->margin_pct, rec->ci_low_pct,
-		       rec->ci_high_pct, wb_sentence_method(WB_DEFAULT_METHOD));
+		       rec->ci_high_pct, wb_sentence_method(rec->baseline));
+	else if (rec->from_server)
+		add_config(w, "wal_sync_method = %s\t# what the server runs: %s",
+			   wb_sentence_method(rec->method),
+			   rec->state == WB_REC_TIE ? "no other method gains enough (a tie)"
+			   : rec->state == WB_REC_KEEP ? "every other method is slower"
+			   : "undecided, kept for now");
 	else
 		add_config(w, "wal_sync_method = %s\t# the default: %s", wb_sentence_method(rec->method),
 			   rec->state == WB_REC_TIE ? "no other method gains enough (a tie)"

@@ -1,0 +1,64 @@
+/* server_shape.h — what recommend should measure for the server it observed
+ * (pure): the method it runs (the baseline every other is judged against), the
+ * flushes it really writes (its mean flush in pages, and bulk flushes only
+ * where wal_buffers_full or large writes show bulk work), the data load its
+ * checkpoints put on the data volume, and the share of time its WAL spends
+ * flushing. Each figure carries why it is what it is; the 8 kB and 128 kB
+ * guesses are the fallback, never silent. */
+#ifndef WB_ADVICE_SERVER_SHAPE_H
+#define WB_ADVICE_SERVER_SHAPE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "advice/commit_gain.h"
+#include "model/method.h"
+#include "model/test.h"
+#include "server/observed.h"
+
+/* A commit flush of this many pages or fewer; more is bulk (model/test.h). */
+#define WB_SERVER_MAX_COMMIT_PAGES 15u
+/* A mean write this large is bulk work: the 16-page (128 kB) bulk size. */
+#define WB_SERVER_BULK_WRITE_BYTES (128u * 1024u)
+/* The largest bulk flush measured: 1 MiB, 128 pages, what fills the default
+ * 16 MB wal_buffers' ring between flushes in a bulk load (the guess's top). */
+#define WB_SERVER_MAX_BULK_PAGES 128u
+
+enum wb_flush_why {
+	WB_FLUSH_OBSERVED,      /* from the server's bytes per flush */
+	WB_FLUSH_NONE_SEEN,     /* the server flushed nothing in the window: 8 kB guessed */
+};
+
+enum wb_bulk_why {
+	WB_BULK_NONE_SEEN,      /* no wal_buffers_full and small writes: commits only */
+	WB_BULK_BUFFERS_FULL,   /* wal_buffers filled: bulk work */
+	WB_BULK_LARGE_WRITES,   /* the mean write is WB_SERVER_BULK_WRITE_BYTES or more */
+	WB_BULK_GUESSED,        /* nothing flushed at all: the 16 and 128 page guesses */
+};
+
+enum wb_load_why {
+	WB_LOAD_MEASURED,       /* a checkpoint wrote inside the window: its pages/s */
+	WB_LOAD_NO_CHECKPOINT,  /* none did: the rate is not the server's load */
+	WB_LOAD_NOT_READ,       /* the version's or role's statistics lacked the pages */
+};
+
+struct wb_server_shape {
+	bool baseline_known;    /* the server's wal_sync_method is one walbench measures */
+	enum wb_method_id baseline;
+	uint32_t commit_pages;  /* pages per commit flush */
+	enum wb_flush_why commit_why;
+	uint32_t bulk_pages[2]; /* bulk flush sizes, in pages */
+	unsigned nbulk;
+	enum wb_bulk_why bulk_why;
+	double load_per_s;      /* WB_LOAD_MEASURED: device writes per second of the load */
+	double pages_per_s;     /* the data pages written per second, as read */
+	double writes_per_page; /* the device writes per page applied (<= 1) */
+	enum wb_load_why load_why;
+	double flush_share;     /* WB_SHARE_SERVER_TIME: flush_busy; else NAN */
+	enum wb_share_source share_source;
+};
+
+/* Fills out from o (an observation with its rates derived). */
+void wb_server_shape(const struct wb_pg_observed *o, struct wb_server_shape *out);
+
+#endif
