@@ -4,7 +4,9 @@
  * answered, and say which wal_sync_method to set, or that they tie. With
  * --wal-candidate, first say where pg_wal belongs (commits on DIR and on each
  * candidate while a checkpoint-like load runs on DIR), then choose the method
- * for the volume pg_wal ends up on. */
+ * for the volume pg_wal ends up on. With --server (or --observed), first read
+ * what the running server does and decide for it: its pg_wal, version, method,
+ * flush sizes and data load, and gains in commits rather than flushes. */
 #include <limits.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -18,11 +20,13 @@
 #include "cli/exit_codes.h"
 #include "cli/inputs.h"
 #include "cli/measuring.h"
+#include "cli/server_config.h"
 #include "measure/session.h"
 #include "plan/command.h"
 #include "plan/options.h"
 #include "plan/plan.h"
 #include "report/json.h"
+#include "report/observed_text.h"
 #include "report/placement_text.h"
 #include "report/recommend_text.h"
 #include "report/run_text.h"
@@ -90,14 +94,35 @@ static int run_placement(const struct wb_config *cfg, uint64_t seed, struct wb_r
 
 /* Writes the reports asked for, with rec; returns status, made worse by a failure. */
 static int write_reports(const struct wb_config *cfg, const struct wb_results *rs,
-			 const struct wb_recommendation *rec, int status)
+			 const struct wb_recommendation *rec, const struct wb_pg_observed *server,
+			 int status)
 {
-	return wb_cli_write_reports(cfg, WB_CMD_RECOMMEND, rs, &(struct wb_json_verdicts){ .rec = rec },
+	return wb_cli_write_reports(cfg, WB_CMD_RECOMMEND, rs,
+				    &(struct wb_json_verdicts){ .rec = rec, .observed = server },
 				    status);
+}
+
+/* --server or --observed: the observation, printed, and recommend's
+ * configuration from it. NULL with *status set when it cannot be had. */
+static const struct wb_pg_observed *observe_server(struct wb_config *cfg, int *status)
+{
+	static struct wb_pg_observed o;
+	struct wb_server_shape shape;
+
+	*status = wb_cli_server_observation(cfg, &o);
+	if (*status != WB_EXIT_OK)
+		return NULL;
+	wb_observed_print(&o);
+	printf("\n");
+	wb_server_shape(&o, &shape);
+	*status = wb_cli_server_apply(cfg, &o, &shape);
+	fflush(stdout);
+	return *status == WB_EXIT_OK ? &o : NULL;
 }
 
 int wb_cmd_recommend(int argc, char **argv)
 {
+	const struct wb_pg_observed *server = NULL;
 	struct wb_results prs = { 0 };
 	struct wb_placement *pl = NULL;
 	unsigned k;
@@ -112,12 +137,20 @@ int wb_cmd_recommend(int argc, char **argv)
 
 	if (!wb_cli_configure(&cfg, WB_CMD_RECOMMEND, argc, argv, &status))
 		return status;
-	/* A typo in a pg_wal path must not quietly measure the parent's file system. */
+	/* A typo in a pg_wal path must not quietly measure the parent's file
+	 * system; and every input is judged before the server's window. */
 	if (!wb_input_dir_ok("DIR", cfg.target) || !wb_input_reports_ok(&cfg))
 		return WB_EXIT_SETUP;
 	for (k = 0; k < cfg.wal_candidates.n; k++)
 		if (!wb_input_dir_ok("--wal-candidate", cfg.wal_candidates.v[k]))
 			return WB_EXIT_SETUP;
+	if (cfg.server_dsn || cfg.observed_path) {
+		server = observe_server(&cfg, &status);
+		if (!server)
+			return status;
+		if (!wb_input_dir_ok("the server's pg_wal", cfg.target))
+			return WB_EXIT_SETUP;
+	}
 	cfg.seed = wb_input_seed(cfg.seed);
 	if (cfg.wal_candidates.n) {
 		pl = malloc(sizeof(*pl));
@@ -137,7 +170,7 @@ int wb_cmd_recommend(int argc, char **argv)
 				status = 128 + prs.interrupted;
 			else if (status == WB_EXIT_OK)
 				status = WB_EXIT_SETUP;
-			status = write_reports(&cfg, &prs, &rec, status);
+			status = write_reports(&cfg, &prs, &rec, server, status);
 			goto out_placement;
 		}
 		cfg.target = pl->wal_dir;
@@ -162,6 +195,7 @@ int wb_cmd_recommend(int argc, char **argv)
 		.workload = (enum wb_workload)cfg.workload,
 		.min_gain_pct = cfg.min_gain_bp / 100.0,
 		.shared_buffers = cfg.shared_buffers,
+		.server = server,
 	};
 	if (rs.n) {
 		/* Stopped by a signal before the answer was known: the exit says the
@@ -171,7 +205,7 @@ int wb_cmd_recommend(int argc, char **argv)
 		rec.placement = pl;
 		wb_recommend_print(&rs, &rec);
 		wb_text_print_storage_notes(&rs);
-		status = write_reports(&cfg, &rs, &rec, status);
+		status = write_reports(&cfg, &rs, &rec, server, status);
 		if (rs.interrupted && status == WB_EXIT_OK)
 			status = 128 + rs.interrupted;
 	}

@@ -29,8 +29,10 @@ bool wb_cli_configure(struct wb_config *cfg, enum wb_command cmd, int argc, char
 		*status = ret < 0 ? WB_EXIT_OK : cmd == WB_CMD_QUALIFY ? WB_EXIT_SETUP : WB_EXIT_USAGE;
 		return false;
 	}
-	if (operand)
+	if (operand) {
 		cfg->target = operand;
+		cfg->target_given = true;
+	}
 	*status = WB_EXIT_OK;
 	return true;
 }

@@ -243,6 +243,10 @@ static void recommendation(struct wb_html_doc *d, const struct wb_saved_recommen
 		para(d, "alarm", rec->failure);
 	rec_state(d, rec, method);
 	para(d, "", rec->reason);
+	if (*rec->commits_line)
+		para(d, "", rec->commits_line);
+	if (*rec->crosscheck_line)
+		para(d, "", rec->crosscheck_line);
 	wb_textbuf_add(d->out, "<table><tr><th>workload</th><th>method</th><th>margin over the "
 			       "default, 95 %%</th><th>why</th></tr>\n");
 	decision_row(d, "commits (oltp)", &rec->oltp);

@@ -46,6 +46,49 @@ static void add_advisories(cJSON *o, const struct wb_recommendation *rec)
 	}
 }
 
+/* With a server: the baseline it runs, its flush share, the gain in commits
+ * and the cross-check of its flush time; null without. */
+static void add_server(cJSON *o, const struct wb_recommendation *rec, const struct wb_rec_words *w)
+{
+	cJSON *s, *x;
+
+	if (!rec->from_server) {
+		cJSON_AddNullToObject(o, K(SERVER));
+		return;
+	}
+	if (!(s = cJSON_AddObjectToObject(o, K(SERVER))))
+		return;
+	cJSON_AddStringToObject(s, K(BASELINE), wb_method_get(rec->baseline)->name);
+	cJSON_AddStringToObject(s, K(SHARE_SOURCE),
+				rec->share_source == WB_SHARE_SERVER_TIME ? "server_time"
+				: rec->share_source == WB_SHARE_ESTIMATED ? "estimated" : "none");
+	if (rec->commit_scaled) {
+		cJSON_AddNumberToObject(s, K(FLUSH_SHARE), rec->flush_share);
+		cJSON_AddNumberToObject(s, K(COMMIT_GAIN_PCT), rec->commit_pct);
+		wb_json_add_range(s, WB_KEY_COMMIT_CI95_PCT, rec->commit_low_pct,
+				  rec->commit_high_pct);
+	} else {
+		cJSON_AddNullToObject(s, K(FLUSH_SHARE));
+		cJSON_AddNullToObject(s, K(COMMIT_GAIN_PCT));
+		cJSON_AddNullToObject(s, K(COMMIT_CI95_PCT));
+	}
+	cJSON_AddBoolToObject(s, K(COMMIT_DEMOTED), rec->commit_demoted);
+	if (rec->commit_demoted)
+		cJSON_AddStringToObject(s, K(LEADER), wb_method_get(rec->flush_leader)->name);
+	cJSON_AddStringToObject(s, K(COMMITS_LINE), w->commits);
+	if (rec->crosscheck && (x = cJSON_AddObjectToObject(s, K(CROSSCHECK)))) {
+		cJSON_AddStringToObject(x, K(METHOD), wb_method_get(rec->crosscheck_method)->name);
+		cJSON_AddNumberToObject(x, K(PAGES), rec->crosscheck_pages);
+		cJSON_AddNumberToObject(x, K(SERVER_FLUSH_MS), rec->server_flush_ms);
+		cJSON_AddNumberToObject(x, K(WALBENCH_FLUSH_MS), rec->walbench_flush_ms);
+		cJSON_AddNumberToObject(x, K(RATIO), rec->flush_ratio);
+		cJSON_AddBoolToObject(x, K(APART), rec->crosscheck_apart);
+	} else if (!rec->crosscheck) {
+		cJSON_AddNullToObject(s, K(CROSSCHECK));
+	}
+	cJSON_AddStringToObject(s, K(CROSSCHECK_LINE), w->crosscheck);
+}
+
 void wb_json_add_recommendation(cJSON *root, const struct wb_recommendation *rec)
 {
 	cJSON *o = cJSON_AddObjectToObject(root, K(RECOMMENDATION)), *arr;
@@ -92,6 +135,7 @@ void wb_json_add_recommendation(cJSON *root, const struct wb_recommendation *rec
 		wb_json_add_settle(o, &rec->settle);
 	cJSON_AddStringToObject(o, K(HEADLINE), w.headline);
 	cJSON_AddStringToObject(o, K(REASON), w.reason);
+	add_server(o, rec, &w);
 	add_advisories(o, rec);
 	arr = cJSON_AddArrayToObject(o, K(CONFIG));
 	for (i = 0; arr && i < w.nconfig; i++)

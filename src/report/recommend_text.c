@@ -57,6 +57,10 @@ void wb_recommend_print(const struct wb_results *rs, const struct wb_recommendat
 	if (rec->state == WB_REC_FAILED)
 		return;
 	printf("  why: %s\n", w.reason);
+	if (w.commits[0])
+		printf("  in commits: %s\n", w.commits);
+	if (w.crosscheck[0])
+		printf("  cross-check: %s\n", w.crosscheck);
 	if (rec->has_runner_up && rec->state == WB_REC_SWITCH)
 		printf("  runner-up: %s, %+.1f%% [%+.1f%%, %+.1f%%] against %s\n",
 		       wb_method_get(rec->runner_up)->name, rec->runner_up_pct, rec->runner_up_low,

@@ -71,5 +71,6 @@ const cJSON *wb_rd_show_array(const cJSON *obj, enum wb_key k, size_t *n);
 int wb_rd_host(struct reader *rd, const cJSON *root, struct wb_saved_results *out);
 int wb_rd_shown_facts(struct reader *rd, const cJSON *root, struct wb_saved_results *out);
 int wb_rd_verdicts(struct reader *rd, const cJSON *root, struct wb_saved_results *out);
+int wb_rd_observed(struct reader *rd, const cJSON *root, struct wb_saved_results *out);
 
 #endif

@@ -162,6 +162,10 @@ static int shown_recommendation(struct reader *rd, const cJSON *rec,
 	    (ret = wb_rd_show_string(rd, rec, WB_KEY_REASON, &r->reason)) ||
 	    (ret = wb_rd_show_string(rd, rec, WB_KEY_COMMIT_DELAY_REASON,
 				     &r->commit_delay_reason)) ||
+	    (ret = wb_rd_show_string(rd, wb_rd_member(rec, WB_KEY_SERVER), WB_KEY_COMMITS_LINE,
+				     &r->commits_line)) ||
+	    (ret = wb_rd_show_string(rd, wb_rd_member(rec, WB_KEY_SERVER), WB_KEY_CROSSCHECK_LINE,
+				     &r->crosscheck_line)) ||
 	    (ret = choice(rd, wb_rd_member(rec, WB_KEY_OLTP), &r->oltp)) ||
 	    (ret = choice(rd, wb_rd_member(rec, WB_KEY_BULK), &r->bulk)) ||
 	    (ret = choice(rd, wb_rd_member(rec, WB_KEY_RUNNER_UP), &r->runner_up)) ||

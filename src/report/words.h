@@ -29,6 +29,10 @@ struct wb_rec_words {
 	char headline[480];            /* the decision, in one line */
 	char reason[560];              /* why, in one or two sentences */
 	char commit_reason[320];       /* why commit_delay is what it is */
+	char commits[400];             /* with a server: the gain in commits, from its flush
+					* share; "" without */
+	char crosscheck[400];          /* with a server: its own flush time beside walbench's;
+					* "" without */
 	char config[WB_REC_MAX_LINES][200]; /* postgresql.conf lines, each with its reason */
 	char alter[WB_REC_MAX_LINES][160];  /* the same as ALTER SYSTEM statements */
 	size_t nconfig, nalter;

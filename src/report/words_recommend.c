@@ -4,6 +4,7 @@
 
 #include "report/sentence.h"
 
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -305,6 +306,77 @@ static void config_lines(const struct wb_recommendation *rec, struct wb_rec_word
 	add_alter(w, "SELECT pg_reload_conf();  -- all three take effect on reload");
 }
 
+static const char *share_source(enum wb_share_source s)
+{
+	switch (s) {
+	case WB_SHARE_SERVER_TIME:
+		return "its own flush time, track_wal_io_timing";
+	case WB_SHARE_ESTIMATED:
+		return "its flushes/s times walbench's flush time of its method: track_wal_io_timing "
+		       "would measure it";
+	case WB_SHARE_NONE:
+		break;
+	}
+	return "unknown";
+}
+
+/* With a server: what a flush gain is worth in its commits. */
+static void commits(const struct wb_recommendation *rec, char *buf, size_t len)
+{
+	double need = wb_flush_gain_for_commit_pct(rec->min_gain_pct, rec->flush_share);
+
+	if (!rec->from_server)
+		return;
+	if (!rec->commit_scaled) {
+		snprintf(buf, len, "the server's flush share is unknown (it flushed nothing, or "
+			 "walbench did not measure its method): flushes are an upper bound on "
+			 "commits");
+		return;
+	}
+	if (rec->state == WB_REC_SWITCH || rec->commit_demoted)
+		snprintf(buf, len, "the server's WAL spent %.0f%% of its time flushing (%s): a "
+			 "flush margin of %+.1f%% [%+.1f%%, %+.1f%%] is %+.1f%% [%+.1f%%, %+.1f%%] in "
+			 "commits, which is what decides", rec->flush_share * 100.0,
+			 share_source(rec->share_source), rec->margin_pct, rec->ci_low_pct,
+			 rec->ci_high_pct, rec->commit_pct, rec->commit_low_pct,
+			 rec->commit_high_pct);
+	else if (isfinite(need))
+		snprintf(buf, len, "the server's WAL spent %.0f%% of its time flushing (%s): "
+			 "flushes 10%% faster would make commits %.1f%% faster, and --min-gain's "
+			 "%.1f%% in commits needs flushes %.1f%% faster", rec->flush_share * 100.0,
+			 share_source(rec->share_source), wb_commit_gain_pct(10.0, rec->flush_share),
+			 rec->min_gain_pct, need);
+	else
+		snprintf(buf, len, "the server's WAL spent %.0f%% of its time flushing (%s): no "
+			 "flush, however fast, makes commits %.1f%% faster; the CPU sets the rate",
+			 rec->flush_share * 100.0, share_source(rec->share_source),
+			 rec->min_gain_pct);
+
+}
+
+/* With a server: its own mean flush beside walbench's. */
+static void crosscheck(const struct wb_recommendation *rec, char *buf, size_t len)
+{
+	if (!rec->from_server)
+		return;
+	if (!rec->crosscheck) {
+		snprintf(buf, len, "the server's own flush time is unknown (track_wal_io_timing is "
+			 "off, or it flushed nothing): no cross-check");
+		return;
+	}
+	snprintf(buf, len, "the server's own flush takes %.3f ms (%s, mean); walbench measured "
+		 "%.3f ms for it here (%u-page commits): the server's is %.2fx walbench's%s",
+		 rec->server_flush_ms, wb_sentence_method(rec->crosscheck_method),
+		 rec->walbench_flush_ms, rec->crosscheck_pages, rec->flush_ratio,
+		 rec->crosscheck_apart
+			 ? rec->flush_ratio > 1
+				   ? ", a finding: its flushes wait behind other I/O (checkpoints, "
+				     "the data volume), or pg_wal is not where walbench tested"
+				   : ", a finding: the server's flushes are cheaper than walbench's "
+				     "(group commit writes fewer, larger flushes, or another device)"
+			 : "");
+}
+
 void wb_words_recommendation(const struct wb_recommendation *rec, struct wb_rec_words *w)
 {
 	memset(w, 0, sizeof(*w));
@@ -316,5 +388,7 @@ void wb_words_recommendation(const struct wb_recommendation *rec, struct wb_rec_
 	reason(rec, w->reason, sizeof(w->reason));
 	headline(rec, w->reason, w->headline, sizeof(w->headline));
 	commit_reason(rec, w->commit_reason, sizeof(w->commit_reason));
+	commits(rec, w->commits, sizeof(w->commits));
+	crosscheck(rec, w->crosscheck, sizeof(w->crosscheck));
 	config_lines(rec, w);
 }

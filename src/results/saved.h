@@ -16,6 +16,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "server/observed.h"
+
 struct wb_saved_test {
 	char method[32];
 	char engine[32];
@@ -156,6 +158,9 @@ struct wb_saved_recommendation {
 	struct wb_saved_choice oltp, bulk, runner_up;
 	double commit_delay_us;  /* NAN when absent */
 	const char *commit_delay_reason;
+	/* with a server (schema 8+): the gain in commits and the cross-check of
+	 * its flush time, as sentences; "" without */
+	const char *commits_line, *crosscheck_line;
 	struct wb_saved_lines config, alter_system;
 	struct wb_saved_advisory *advisories;
 	size_t nadvisories;
@@ -221,6 +226,9 @@ struct wb_saved_results {
 	struct wb_saved_qualification qual;      /* meaningful when has_qualification */
 	struct wb_saved_finding *findings;
 	size_t nfindings;
+	/* observe's and recommend --server's observation of the server, its rates
+	 * derived again from the counters; NULL when the file has none */
+	struct wb_pg_observed *observed;
 	/* every allocation the strings and arrays above point into */
 	void **owned;
 	size_t nowned, owned_cap;
