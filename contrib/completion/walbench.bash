@@ -1,18 +1,19 @@
 # bash completion for walbench. The options come from `walbench --help` (its
 # "Options of COMMAND:" sections), so they follow the program; directories
 # complete where a DIR is expected, files after --json, --csv, --prom, --tiers,
-# --output, and .json files as compare's and report's operands.
+# --output and --observed, and .json files as compare's and report's operands; a
+# connection string (observe's operand, --server's value) is the user's to type.
 _walbench() {
 	local cur prev cmd words
 	cur=${COMP_WORDS[COMP_CWORD]}
 	prev=${COMP_WORDS[COMP_CWORD - 1]}
 	if ((COMP_CWORD == 1)); then
-		mapfile -t COMPREPLY < <(compgen -W "compat run engines recommend verify qualify compare report clean --help --version" -- "$cur")
+		mapfile -t COMPREPLY < <(compgen -W "compat run engines recommend verify qualify compare report clean observe --help --version" -- "$cur")
 		return
 	fi
 	cmd=${COMP_WORDS[1]}
 	case $prev in
-	--json | -j | --csv | --prom | --tiers | --profile | -P | --output | -o)
+	--json | -j | --csv | --prom | --tiers | --profile | -P | --output | -o | --observed)
 		mapfile -t COMPREPLY < <(compgen -f -- "$cur")
 		return ;;
 	--dir | -d | --data | --wal-candidate | --filename | -f)
@@ -32,6 +33,7 @@ _walbench() {
 	# compare and report take results files; the others a directory.
 	case $cmd in
 	compare | report) mapfile -t COMPREPLY < <(compgen -f -X '!*.json' -- "$cur") ;;
+	observe) COMPREPLY=() ;;
 	*) mapfile -t COMPREPLY < <(compgen -d -- "$cur") ;;
 	esac
 }

@@ -19,7 +19,7 @@ int wb_cli_server_observation(const struct wb_config *cfg, struct wb_pg_observed
 	if (cfg->server_dsn && cfg->observed_path) {
 		fprintf(stderr, "walbench: --server and --observed: give one (a live server, or a "
 			"saved observation)\n");
-		return WB_EXIT_USAGE;
+		return WB_EXIT_SETUP;
 	}
 	if (cfg->server_dsn) {
 		status = wb_cli_observe(cfg->server_dsn, cfg->observe_ns, cfg->quiet, o);
@@ -30,13 +30,13 @@ int wb_cli_server_observation(const struct wb_config *cfg, struct wb_pg_observed
 	if (wb_saved_read(cfg->observed_path, &saved, err, sizeof(err))) {
 		fprintf(stderr, "walbench: --observed: %s\n", err);
 		wb_saved_free(&saved);
-		return WB_EXIT_USAGE;
+		return WB_EXIT_SETUP;
 	}
 	if (!saved.observed) {
 		fprintf(stderr, "walbench: --observed: %s holds no observation of a server (write "
 			"one with walbench observe --json FILE)\n", cfg->observed_path);
 		wb_saved_free(&saved);
-		return WB_EXIT_USAGE;
+		return WB_EXIT_SETUP;
 	}
 	*o = *saved.observed;
 	wb_saved_free(&saved);

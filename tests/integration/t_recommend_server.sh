@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# t_recommend_server.sh — recommend --server decides for the server it observed:
+# against the wal_sync_method the server runs (fsync here, not the default), on
+# its pg_wal, as its version opens WAL, with its flush share turning flush gains
+# into commit gains; the headline starts from what it runs, the JSON holds the
+# observation and recommendation.server, and walbench's files leave pg_wal as
+# they found it. recommend --observed decides from that saved observation; the
+# two together, a file without an observation, and a server whose pg_wal is not
+# on this host without a DIR are refused with exit 2 before anything is measured.
+. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/pg_lib.sh"
+set -e
+command -v python3 >/dev/null || skip "python3 not installed"
+need_pg
+pg_cluster "wal_sync_method = fsync" "track_wal_io_timing = on"
+pg_bench -i -q -s 1 >"$PG_DIR/init.log" 2>&1 || fail "pgbench -i: $(tail -n 3 "$PG_DIR/init.log")"
+ls "$PG_DATA/pg_wal" >"$PG_DIR/wal.before"
+pg_bench -c 2 -T 8 -n >"$PG_DIR/bench.log" 2>&1 &
+bench=$!
+on_exit "kill $bench"
+expect_exit 0 "$WALBENCH" recommend --server "$(pg_dsn)" --observe 4s --budget 6s \
+	--json "$PG_DIR/rec.json"
+wait_rc "$bench"
+grep -Eq '^(Switch from fsync to [a-z_]+: |Tie: you run fsync; keep it: |Keep fsync, which you run: |Undecided: you run fsync; keep it for now: )' "$OUT" ||
+	fail "the headline does not start from the server's fsync: $(grep -v '^ ' "$OUT" | head -20)"
+grep -q "^From the server: wal_sync_method fsync (the baseline)" "$OUT" || fail "no From the server line: $(cat "$OUT")"
+grep -q "^  cross-check: the server's own flush takes " "$OUT" || fail "no cross-check: $(cat "$OUT")"
+grep -q "^  in commits: the server's WAL spent " "$OUT" || fail "no commit gain: $(cat "$OUT")"
+json_check "$PG_DIR/rec.json" '(
+d["schema_version"] >= 8 and d["observed"]["major"] == 15 and
+d["observed"]["settings"]["wal_sync_method"]["setting"] == "fsync" and
+d["config"]["pg-version"] == 15 and
+d["recommendation"]["server"]["baseline"] == "fsync" and
+d["recommendation"]["server"]["share_source"] == "server_time" and
+0 < d["recommendation"]["server"]["flush_share"] <= 1 and
+d["recommendation"]["server"]["crosscheck"]["ratio"] > 0 and
+d["host"]["target"].startswith("'"$PG_DATA/pg_wal"'"))'
+ls "$PG_DATA/pg_wal" >"$PG_DIR/wal.after"
+# The server may add or recycle segments meanwhile; walbench's own files never stay.
+if comm -13 "$PG_DIR/wal.before" "$PG_DIR/wal.after" | grep -Ev '^[0-9A-F]{24}$'; then
+	fail "files left in pg_wal"
+fi
+
+# A saved observation decides the same way, with no server to reach.
+expect_exit 0 "$WALBENCH" observe "$(pg_dsn)" --observe 1s --json "$PG_DIR/obs.json"
+wb_tmpdir d
+expect_exit 0 "$WALBENCH" recommend --observed "$PG_DIR/obs.json" --budget 4s --json "$d/r.json" "$d"
+grep -Eq '^(Switch from fsync|Tie: you run fsync|Keep fsync|Undecided: you run fsync)' "$OUT" ||
+	fail "--observed: $(grep -v '^ ' "$OUT" | head)"
+json_check "$d/r.json" '(d["recommendation"]["server"]["baseline"] == "fsync" and
+d["host"]["target"].startswith("'"$d"'"))'
+rm -f "$d/r.json"
+assert_no_files "$d"
+
+# Refusals, before any measuring.
+expect_exit 2 "$WALBENCH" recommend --server "$(pg_dsn)" --observed "$PG_DIR/obs.json" "$d"
+grep -q 'give one' "$ERR" || fail "--server with --observed: $(cat "$ERR")"
+echo '{"schema_version": 8, "command": "run", "tests": []}' >"$PG_DIR/plain.json"
+expect_exit 2 "$WALBENCH" recommend --observed "$PG_DIR/plain.json" "$d"
+grep -q 'holds no observation' "$ERR" || fail "a file without an observation: $(cat "$ERR")"
+python3 - "$PG_DIR/obs.json" "$PG_DIR/far.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+d["observed"]["paths"]["on_this_host"] = False
+json.dump(d, open(sys.argv[2], "w"))
+PY
+expect_exit 2 "$WALBENCH" recommend --observed "$PG_DIR/far.json"
+grep -q "pg_wal is not on this host" "$ERR" || fail "a far server without DIR: $(cat "$ERR")"
+! grep -q 'Which wal_sync_method' "$OUT" || fail "measured before refusing"
+pass
