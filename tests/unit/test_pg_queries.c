@@ -367,6 +367,25 @@ static void test_snapshot_row_values(void **state)
 	assert_int_equal(wb_pg_snapshot_row(&s, ARRAY_LEN(names), names, values), -EINVAL);
 }
 
+/* (d) Counters are integers and read as such: bigint's range exactly, where a
+ * double would round 2^53 + 1 down and make a delta of 1 into 0; a count no
+ * uint64_t holds is no number. */
+static void test_snapshot_row_exact(void **state)
+{
+	const char *names[] = { "at_s", "wal_bytes", "wal_records" };
+	const char *values[] = { "1767225600", "9007199254740993", "18446744073709551615" };
+	struct wb_pg_snapshot s;
+
+	(void)state;
+	assert_int_equal(wb_pg_snapshot_row(&s, ARRAY_LEN(names), names, values), 0);
+	assert_int_equal(s.v[WB_PGC_WAL_BYTES], 9007199254740993ull);
+	assert_int_equal(s.v[WB_PGC_WAL_RECORDS], UINT64_MAX);
+	values[2] = "18446744073709551616";
+	assert_int_equal(wb_pg_snapshot_row(&s, ARRAY_LEN(names), names, values), -EINVAL);
+	values[2] = "1e30";
+	assert_int_equal(wb_pg_snapshot_row(&s, ARRAY_LEN(names), names, values), -EINVAL);
+}
+
 /* Which query a major gets: none below 14, 18's for a newer one. */
 static void test_snapshot_sql_majors(void **state)
 {
@@ -391,6 +410,7 @@ int main(void)
 		cmocka_unit_test(test_settings_errors),
 		cmocka_unit_test(test_snapshot_rows),
 		cmocka_unit_test(test_snapshot_row_values),
+		cmocka_unit_test(test_snapshot_row_exact),
 		cmocka_unit_test(test_snapshot_sql_majors),
 	};
 
