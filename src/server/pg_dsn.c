@@ -65,8 +65,8 @@ static void redact_uri(const char *dsn, char *out, size_t len)
 	}
 }
 
-/* key = value pairs; a value is a word or single-quoted with backslash
- * escapes. The password pair goes; the others are kept as written. */
+/* key = value pairs; a value is a word or single-quoted, with backslash
+ * escapes in either. The password pair goes; the others are kept as written. */
 static void redact_pairs(const char *dsn, char *out, size_t len)
 {
 	const char *p = dsn;
@@ -105,8 +105,10 @@ static void redact_pairs(const char *dsn, char *out, size_t len)
 			}
 			p++;
 		} else {
+			/* libpq's backslash escapes the next character here too:
+			 * password=a\ b is one value, "a b". */
 			while (*p && !isspace((unsigned char)*p))
-				p++;
+				p += *p == '\\' && p[1] ? 2 : 1;
 		}
 		password = (size_t)(key_end - key) == 8 && !strncmp(key, "password", 8);
 		if (password)

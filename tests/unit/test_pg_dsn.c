@@ -50,6 +50,10 @@ static void test_key_value(void **state)
 		{ "host=h password='quoted with \\' escape and spaces' user=u", "host=h user=u",
 		  { "quoted", "escape", "spaces", "'" } },
 		{ "password='' host=h", "host=h", { "''" } },
+		/* a backslash escapes a space in an unquoted value too */
+		{ "host=h password=sec\\ ret dbname=d", "host=h dbname=d", { "sec", "ret" } },
+		{ "password=a\\\\\\ b host=h", "host=h", { "a", "b" } },
+		{ "application_name=my\\ app host=h", "application_name=my\\ app host=h", { NULL } },
 		/* spaces around '=' */
 		{ "host=h password = xyzzy user=bob", "host=h user=bob", { "xyzzy" } },
 		{ "host=h password =xyzzy", "host=h", { "xyzzy" } },
