@@ -23,12 +23,25 @@ static void put_str(char *out, size_t len, size_t *at, const char *s)
 	put(out, len, at, s, strlen(s));
 }
 
+/* The keywords whose values are secrets, those libpq marks "*" (shown as
+ * asterisks): the password, the SSL client key's (13 and later) and the OAuth
+ * client's (18 and later). */
+static const char *const secret_keywords[] = { "password", "sslpassword", "oauth_client_secret" };
+
+static bool is_secret(const char *key, size_t n)
+{
+	for (size_t i = 0; i < sizeof(secret_keywords) / sizeof(secret_keywords[0]); i++)
+		if (strlen(secret_keywords[i]) == n && !strncmp(key, secret_keywords[i], n))
+			return true;
+	return false;
+}
+
 static bool is_uri(const char *dsn)
 {
 	return !strncmp(dsn, "postgresql://", 13) || !strncmp(dsn, "postgres://", 11);
 }
 
-/* A URI: the password of user:password@ and any password= parameter go. */
+/* A URI: the password of user:password@ and any secret parameter go. */
 static void redact_uri(const char *dsn, char *out, size_t len)
 {
 	const char *p = strstr(dsn, "://") + 3, *auth = p, *q;
@@ -48,13 +61,14 @@ static void redact_uri(const char *dsn, char *out, size_t len)
 	put(out, len, &at, auth, (size_t)((q ? q : auth + strlen(auth)) - auth));
 	if (!q)
 		return;
-	/* The parameters, without password=. */
+	/* The parameters, without the secret ones. */
 	bool first = true;
 	for (p = q + 1; *p;) {
 		const char *end = strchr(p, '&');
 		size_t n = end ? (size_t)(end - p) : strlen(p);
+		const char *eq = memchr(p, '=', n);
 
-		if (!(n >= 9 && !strncmp(p, "password=", 9)) && n > 0) {
+		if (!(eq && is_secret(p, (size_t)(eq - p))) && n > 0) {
 			put_str(out, len, &at, first ? "?" : "&");
 			put(out, len, &at, p, n);
 			first = false;
@@ -66,7 +80,7 @@ static void redact_uri(const char *dsn, char *out, size_t len)
 }
 
 /* key = value pairs; a value is a word or single-quoted, with backslash
- * escapes in either. The password pair goes; the others are kept as written. */
+ * escapes in either. The secret pairs go; the others are kept as written. */
 static void redact_pairs(const char *dsn, char *out, size_t len)
 {
 	const char *p = dsn;
@@ -74,7 +88,6 @@ static void redact_pairs(const char *dsn, char *out, size_t len)
 
 	for (;;) {
 		const char *start, *key, *key_end;
-		bool password;
 
 		while (isspace((unsigned char)*p))
 			p++;
@@ -110,8 +123,7 @@ static void redact_pairs(const char *dsn, char *out, size_t len)
 			while (*p && !isspace((unsigned char)*p))
 				p += *p == '\\' && p[1] ? 2 : 1;
 		}
-		password = (size_t)(key_end - key) == 8 && !strncmp(key, "password", 8);
-		if (password)
+		if (is_secret(key, (size_t)(key_end - key)))
 			continue;
 		put_str(out, len, &at, at ? " " : "");
 		put(out, len, &at, start, (size_t)(p - start));

@@ -1,8 +1,9 @@
 /* test_pg_dsn.c — what may be printed of a libpq connection string: key/value
  * strings with the password plain, quoted with escapes and spaces, or with
- * spaces around '='; URIs with a user:password@ and a password= parameter, with
- * a user only and with no userinfo; the empty string; an unterminated quote
- * (the rest is dropped, whatever it holds); and buffers too small for the
+ * spaces around '=', and the other secrets libpq hides (sslpassword,
+ * oauth_client_secret); URIs with a user:password@ and a password= parameter,
+ * with a user only and with no userinfo; the empty string; an unterminated
+ * quote (the rest is dropped, whatever it holds); and buffers too small for the
  * result. Each case names its secrets: none may survive, and what is not a
  * secret must stay as written. */
 #include <stdarg.h>
@@ -58,6 +59,12 @@ static void test_key_value(void **state)
 		{ "host=h password = xyzzy user=bob", "host=h user=bob", { "xyzzy" } },
 		{ "host=h password =xyzzy", "host=h", { "xyzzy" } },
 		{ "host=h\tpassword=\txyzzy\nuser=bob", "host=h user=bob", { "xyzzy" } },
+		/* the other secrets libpq hides: the SSL key's password, the OAuth
+		 * client's secret (18) */
+		{ "host=h sslpassword=keypass sslkey=/etc/k.pem", "host=h sslkey=/etc/k.pem",
+		  { "keypass" } },
+		{ "host=h oauth_client_id=walbench oauth_client_secret='s3 cr3t'",
+		  "host=h oauth_client_id=walbench", { "s3", "cr3t" } },
 		/* twice: both go */
 		{ "password=one host=h password=two", "host=h", { "one", "two" } },
 		/* other values stay as written, quotes and all */
@@ -86,6 +93,9 @@ static void test_uri(void **state)
 		{ "postgresql://h1:5432,h2:5433/db?target_session_attrs=read-write",
 		  "postgresql://h1:5432,h2:5433/db?target_session_attrs=read-write", { NULL } },
 		{ "postgresql://host/db?password=only", "postgresql://host/db", { "only" } },
+		{ "postgresql://u@host/db?sslpassword=keypass&sslmode=verify-full",
+		  "postgresql://u@host/db?sslmode=verify-full", { "keypass" } },
+		{ "postgresql://host/db?oauth_client_secret=s3cret", "postgresql://host/db", { "s3cret" } },
 		{ "postgresql://", "postgresql://", { NULL } },
 	};
 
