@@ -41,6 +41,42 @@ static bool is_uri(const char *dsn)
 	return !strncmp(dsn, "postgresql://", 13) || !strncmp(dsn, "postgres://", 11);
 }
 
+static int hex_digit(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	c = (char)tolower((unsigned char)c);
+	return c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+}
+
+/* Whether a URI parameter's name is a secret keyword. libpq percent-decodes
+ * the name first, so pass%77ord= is password=; a name that does not decode
+ * (libpq refuses the URI then) counts as one too, since it may be a mistyped
+ * secret. */
+static bool is_secret_param(const char *name, size_t n)
+{
+	char key[32];
+	size_t k = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		int c = (unsigned char)name[i];
+
+		if (c == '%') {
+			int hi = i + 2 < n ? hex_digit(name[i + 1]) : -1;
+			int lo = hi >= 0 ? hex_digit(name[i + 2]) : -1;
+
+			if (lo < 0 || (hi | lo) == 0)
+				return true; /* not percent-encoding, or %00 */
+			c = hi * 16 + lo;
+			i += 2;
+		}
+		if (k + 1 == sizeof(key))
+			return false; /* longer than any keyword */
+		key[k++] = (char)c;
+	}
+	return is_secret(key, k);
+}
+
 /* A URI: the password of user:password@ and any secret parameter go. */
 static void redact_uri(const char *dsn, char *out, size_t len)
 {
@@ -68,7 +104,7 @@ static void redact_uri(const char *dsn, char *out, size_t len)
 		size_t n = end ? (size_t)(end - p) : strlen(p);
 		const char *eq = memchr(p, '=', n);
 
-		if (!(eq && is_secret(p, (size_t)(eq - p))) && n > 0) {
+		if (!(eq && is_secret_param(p, (size_t)(eq - p))) && n > 0) {
 			put_str(out, len, &at, first ? "?" : "&");
 			put(out, len, &at, p, n);
 			first = false;

@@ -96,6 +96,14 @@ static void test_uri(void **state)
 		{ "postgresql://u@host/db?sslpassword=keypass&sslmode=verify-full",
 		  "postgresql://u@host/db?sslmode=verify-full", { "keypass" } },
 		{ "postgresql://host/db?oauth_client_secret=s3cret", "postgresql://host/db", { "s3cret" } },
+		/* libpq percent-decodes a parameter's name: these are password= */
+		{ "postgresql://host/db?pass%77ord=s3cret&sslmode=require",
+		  "postgresql://host/db?sslmode=require", { "s3cret" } },
+		{ "postgresql://host/db?%70%61%73sword=s3cret", "postgresql://host/db", { "s3cret" } },
+		/* one that does not decode goes too: libpq refuses it, and it may be
+		 * a mistyped one; other encoded names are kept as written */
+		{ "postgresql://host/db?pass%7word=s3cret&application%5Fname=x",
+		  "postgresql://host/db?application%5Fname=x", { "s3cret" } },
 		{ "postgresql://", "postgresql://", { NULL } },
 	};
 
