@@ -1,8 +1,9 @@
 /* pg_dsn.c — see pg_dsn.h. Parses as libpq does (fe-connect.c's rules for
  * key/value strings and URIs) only as far as finding the password: what is not
  * a password is kept as written, so the printed string still says which
- * server it was. Where the text cannot be parsed (an unterminated quote), the
- * rest is dropped rather than guessed at, since it may hold a password. */
+ * server it was. Where the text cannot be parsed (an unterminated quote, a
+ * word without '='), the rest is dropped rather than guessed at, since it may
+ * hold a password. */
 #include "server/pg_dsn.h"
 
 #include <ctype.h>
@@ -136,10 +137,15 @@ static void redact_pairs(const char *dsn, char *out, size_t len)
 		while (isspace((unsigned char)*p))
 			p++;
 		if (*p != '=') {
-			/* Not key=value: libpq would refuse it; keep the word. */
+			/* Not key=value: libpq stops here (its message names this
+			 * word). What follows may be the value an '=' is missing
+			 * before, "password s3cret", so it goes as after an
+			 * unterminated quote. */
 			put_str(out, len, &at, at ? " " : "");
 			put(out, len, &at, start, (size_t)(key_end - start));
-			continue;
+			if (*p)
+				put_str(out, len, &at, " (missing =)");
+			return;
 		}
 		p++;
 		while (isspace((unsigned char)*p))

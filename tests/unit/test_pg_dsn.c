@@ -3,8 +3,8 @@
  * spaces around '=', and the other secrets libpq hides (sslpassword,
  * oauth_client_secret); URIs with a user:password@ and a password= parameter,
  * with a user only and with no userinfo; the empty string; an unterminated
- * quote (the rest is dropped, whatever it holds); and buffers too small for the
- * result. Each case names its secrets: none may survive, and what is not a
+ * quote or a word without '=' (the rest is dropped, whatever it holds); and
+ * buffers too small for the result. Each case names its secrets: none may survive, and what is not a
  * secret must stay as written. */
 #include <stdarg.h>
 #include <stddef.h>
@@ -124,8 +124,8 @@ static void test_empty(void **state)
 	assert_string_equal(out, "(PG* environment)");
 }
 
-/* libpq refuses an unterminated quote; what follows it may be anything, a
- * password among it, so it is dropped. */
+/* libpq refuses an unterminated quote or a word without '='; what follows may
+ * be anything, a password among it, so it is dropped. */
 static void test_unterminated(void **state)
 {
 	static const struct dsn_case cases[] = {
@@ -134,6 +134,12 @@ static void test_unterminated(void **state)
 		  "host=h (unterminated quote)", { "secret", "sslmode", "x" } },
 		{ "password='abc", "(unterminated quote)", { "abc" } },
 		{ "host=h password='abc\\'", "host=h (unterminated quote)", { "abc" } },
+		/* a word without '=' stops libpq too, and the '=' may be missing
+		 * before a password */
+		{ "host=h password s3cret", "host=h password (missing =)", { "s3cret" } },
+		{ "host=h password: s3cret port=5432", "host=h password: (missing =)",
+		  { "s3cret", "5432" } },
+		{ "mydb", "mydb", { NULL } },
 	};
 
 	(void)state;
