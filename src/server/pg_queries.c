@@ -186,18 +186,30 @@ const char *wb_pg_snapshot_sql(unsigned major)
 }
 
 /* A non-negative number of the statistics views: integers, numeric sums and
- * float times alike. */
-static int parse_number(const char *text, double *out)
+ * float times alike. An integer (a bigint counter, or a numeric sum of them) is
+ * also read exactly into *count: through a double alone, counters above 2^53
+ * lose their low digits and the deltas between two snapshots with them. */
+static int parse_number(const char *text, double *out, uint64_t *count)
 {
 	char *end;
 	double v;
 
 	if (!*text)
 		return -EINVAL;
+	if (!text[strspn(text, "0123456789")]) {
+		errno = 0;
+		*count = strtoull(text, &end, 10);
+		if (errno == ERANGE)
+			return -EINVAL;
+		*out = (double)*count;
+		return 0;
+	}
 	v = strtod(text, &end);
-	if (*end || !isfinite(v) || v < 0)
+	/* 2^64: a count no uint64_t holds (the conversion would be undefined) */
+	if (*end || !isfinite(v) || v < 0 || v >= 18446744073709551616.0)
 		return -EINVAL;
 	*out = v;
+	*count = (uint64_t)(v + 0.5);
 	return 0;
 }
 
@@ -205,6 +217,7 @@ int wb_pg_snapshot_row(struct wb_pg_snapshot *s, unsigned ncols, const char *con
 		       const char *const *values)
 {
 	bool have_at = false;
+	uint64_t count;
 	double v;
 	int i;
 
@@ -212,7 +225,7 @@ int wb_pg_snapshot_row(struct wb_pg_snapshot *s, unsigned ncols, const char *con
 	for (unsigned c = 0; c < ncols; c++) {
 		if (!values[c])
 			continue;
-		if (parse_number(values[c], &v))
+		if (parse_number(values[c], &v, &count))
 			return -EINVAL;
 		if (!strcmp(names[c], "at_s")) {
 			s->at_s = v;
@@ -223,8 +236,7 @@ int wb_pg_snapshot_row(struct wb_pg_snapshot *s, unsigned ncols, const char *con
 			if (!strcmp(wb_pg_counter_names[i], names[c]))
 				break;
 		if (i < WB_PGC_COUNT) {
-			/* sum() of the integer counters is numeric text. */
-			s->v[i] = (uint64_t)(v + 0.5);
+			s->v[i] = count;
 			s->have |= 1u << i;
 			continue;
 		}

@@ -1,0 +1,359 @@
+/* test_pg_derive.c — the rates wb_pg_derive makes of two snapshots, on synthetic
+ * observations: the deltas, a counter or timer going backwards (a stats reset
+ * inside the interval), the flushes and flush time under fdatasync and under
+ * the open_* methods (where the write is the flush), no track_wal_io_timing,
+ * 18's bytes per write, the data pages of the three writers, the data device's
+ * writes per page with and without pg_wal on it, the checkpoints counted before
+ * and from 18, and a zero interval. Throughout: a figure that cannot be derived
+ * is NAN, never 0; a 0 is only ever a counter that did not move. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "server/pg_derive.h"
+
+static struct wb_pg_observed o;
+
+static void assert_near(double got, double want)
+{
+	if (!(fabs(got - want) <= 1e-9 * fmax(1.0, fabs(want))))
+		fail_msg("%.17g, want %.17g", got, want);
+}
+
+#define assert_nan(x)                                                                      \
+	do {                                                                               \
+		if (!isnan(x))                                                             \
+			fail_msg("%s is %.17g, want NAN", #x, (x));                        \
+	} while (0)
+
+static void counter(enum wb_pg_counter c, uint64_t begin, uint64_t end)
+{
+	o.begin.v[c] = begin;
+	o.end.v[c] = end;
+	o.begin.have |= 1u << c;
+	o.end.have |= 1u << c;
+}
+
+static void timer(enum wb_pg_timer t, double begin, double end)
+{
+	o.begin.ms[t] = begin;
+	o.end.ms[t] = end;
+	o.begin.have_ms |= 1u << t;
+	o.end.have_ms |= 1u << t;
+}
+
+/* A 14-17 server under fdatasync over `seconds`, track_wal_io_timing on:
+ * 5000 commits, 8192000 WAL bytes in 2000 writes and 1000 syncs taking 50 and
+ * 2000 ms, 10000 records with 500 full-page images, 30 times the WAL buffers
+ * were full, 700 + 200 + 100 data pages, one timed and one requested checkpoint. */
+static void observe(const char *method, double seconds)
+{
+	memset(&o, 0, sizeof(o));
+	snprintf(o.set.text[WB_PGS_WAL_SYNC_METHOD], WB_PG_TEXT, "%s", method);
+	o.begin.at_s = 1767225600.25;
+	o.end.at_s = o.begin.at_s + seconds;
+	counter(WB_PGC_XACT_COMMIT, 1000, 6000);
+	counter(WB_PGC_XACT_ROLLBACK, 3, 3);
+	counter(WB_PGC_WAL_RECORDS, 1000, 11000);
+	counter(WB_PGC_WAL_FPI, 10, 510);
+	counter(WB_PGC_WAL_BYTES, 1000000, 9192000);
+	counter(WB_PGC_WAL_BUFFERS_FULL, 0, 30);
+	counter(WB_PGC_WAL_WRITES, 100, 2100);
+	counter(WB_PGC_WAL_SYNCS, 50, 1050);
+	counter(WB_PGC_BUF_CHECKPOINTER, 4000, 4700);
+	counter(WB_PGC_BUF_BGWRITER, 300, 500);
+	counter(WB_PGC_BUF_BACKEND, 50, 150);
+	counter(WB_PGC_CKPT_TIMED, 5, 6);
+	counter(WB_PGC_CKPT_REQUESTED, 1, 2);
+	timer(WB_PGT_WAL_WRITE, 10, 60);
+	timer(WB_PGT_WAL_SYNC, 100, 2100);
+	timer(WB_PGT_CKPT_WRITE, 0, 9000);
+	timer(WB_PGT_CKPT_SYNC, 0, 12);
+}
+
+static void test_deltas_and_rates(void **state)
+{
+	const struct wb_pg_rates *r = &o.rate;
+
+	(void)state;
+	observe("fdatasync", 10);
+	wb_pg_derive(&o);
+	assert_near(o.seconds, 10);
+	assert_int_equal(o.have, o.begin.have);
+	assert_int_equal(o.have_ms, o.begin.have_ms);
+	assert_int_equal(o.delta[WB_PGC_XACT_COMMIT], 5000);
+	assert_int_equal(o.delta[WB_PGC_XACT_ROLLBACK], 0);
+	assert_int_equal(o.delta[WB_PGC_WAL_BYTES], 8192000);
+	assert_int_equal(o.delta[WB_PGC_BUF_BGWRITER], 200);
+	assert_near(o.delta_ms[WB_PGT_WAL_SYNC], 2000);
+	assert_near(r->commits_per_s, 500);
+	assert_near(r->wal_bytes_per_s, 819200);
+	assert_near(r->wal_writes_per_s, 200);
+	/* fdatasync: the flushes are the syncs, timed by the sync time */
+	assert_false(r->open_method);
+	assert_near(r->wal_syncs_per_s, 100);
+	assert_near(r->bytes_per_write, 4096);
+	assert_near(r->bytes_per_flush, 8192);
+	assert_near(r->flush_ms, 2);
+	assert_near(r->flush_busy, 0.2);
+	assert_near(r->buffers_full_per_s, 3);
+	assert_near(r->fpi_share, 0.05);
+	assert_near(r->data_pages_per_s, 100);
+	/* no device count: no device writes per page */
+	assert_nan(r->device_writes_per_page);
+}
+
+/* A counter that went backwards was reset inside the interval: it drops out and
+ * so do the rates it feeds; the others stand. Likewise a timer, and a counter
+ * read in one snapshot only. */
+static void test_reset(void **state)
+{
+	const struct wb_pg_rates *r = &o.rate;
+
+	(void)state;
+	observe("fdatasync", 10);
+	counter(WB_PGC_WAL_BYTES, 9192000, 4096);
+	timer(WB_PGT_WAL_SYNC, 2100, 100);
+	o.end.have &= ~(1u << WB_PGC_XACT_COMMIT);
+	wb_pg_derive(&o);
+	assert_false(o.have & (1u << WB_PGC_WAL_BYTES));
+	assert_false(o.have & (1u << WB_PGC_XACT_COMMIT));
+	assert_false(o.have_ms & (1u << WB_PGT_WAL_SYNC));
+	assert_int_equal(o.delta[WB_PGC_WAL_BYTES], 0);
+	assert_nan(r->wal_bytes_per_s);
+	assert_nan(r->bytes_per_write);
+	assert_nan(r->bytes_per_flush);
+	assert_nan(r->commits_per_s);
+	assert_nan(r->flush_ms);
+	assert_nan(r->flush_busy);
+	assert_near(r->wal_writes_per_s, 200);
+	assert_near(r->wal_syncs_per_s, 100);
+	assert_near(r->fpi_share, 0.05);
+}
+
+/* open_datasync and open_sync: the write is the flush, so the syncs (0) are not
+ * counted and the write time is the flush time. */
+static void test_open_methods(void **state)
+{
+	static const char *const methods[] = { "open_datasync", "open_sync" };
+	const struct wb_pg_rates *r = &o.rate;
+
+	(void)state;
+	for (size_t i = 0; i < 2; i++) {
+		observe(methods[i], 10);
+		counter(WB_PGC_WAL_SYNCS, 0, 0);
+		timer(WB_PGT_WAL_SYNC, 0, 0);
+		wb_pg_derive(&o);
+		assert_true(r->open_method);
+		assert_near(r->wal_syncs_per_s, 200);
+		assert_near(r->bytes_per_flush, 4096);
+		assert_near(r->flush_ms, 50.0 / 2000);
+		assert_near(r->flush_busy, 50.0 / 10000);
+	}
+}
+
+/* Without track_wal_io_timing the times stay 0: no flush time, not a flush of 0 ms. */
+static void test_no_timing(void **state)
+{
+	const struct wb_pg_rates *r = &o.rate;
+
+	(void)state;
+	observe("fdatasync", 10);
+	timer(WB_PGT_WAL_WRITE, 0, 0);
+	timer(WB_PGT_WAL_SYNC, 0, 0);
+	o.missing = 1u << WB_PGM_WAL_TIMING;
+	wb_pg_derive(&o);
+	assert_nan(r->flush_ms);
+	assert_nan(r->flush_busy);
+	assert_near(r->wal_syncs_per_s, 100);
+	/* the same when the timers were not read at all */
+	observe("open_datasync", 10);
+	o.begin.have_ms = o.end.have_ms = 0;
+	wb_pg_derive(&o);
+	assert_nan(r->flush_ms);
+	assert_nan(r->flush_busy);
+}
+
+/* 18 counts each write's bytes: those, not the WAL generated, per write. */
+static void test_write_bytes(void **state)
+{
+	const struct wb_pg_rates *r = &o.rate;
+
+	(void)state;
+	observe("fdatasync", 10);
+	counter(WB_PGC_WAL_WRITE_BYTES, 1 << 20, (1 << 20) + 9000000);
+	wb_pg_derive(&o);
+	assert_near(r->bytes_per_write, 4500);
+	assert_near(r->bytes_per_flush, 9000);
+	assert_near(r->wal_bytes_per_s, 819200);
+}
+
+/* The checkpointer's, the background writer's and the backends' pages; the
+ * others only with the checkpointer's. */
+static void test_data_pages(void **state)
+{
+	const struct wb_pg_rates *r = &o.rate;
+
+	(void)state;
+	observe("fdatasync", 10);
+	o.end.have &= ~(1u << WB_PGC_BUF_BACKEND);
+	wb_pg_derive(&o);
+	assert_near(r->data_pages_per_s, 90);
+	observe("fdatasync", 10);
+	o.begin.have &= ~(1u << WB_PGC_BUF_CHECKPOINTER);
+	wb_pg_derive(&o);
+	assert_nan(r->data_pages_per_s);
+	assert_nan(r->device_writes_per_page);
+}
+
+/* The data device's writes over the 1000 pages: WAL writes are taken out only
+ * when pg_wal is on that device. */
+static void test_device_writes_per_page(void **state)
+{
+	static const struct {
+		const char *data_dev, *wal_dev;
+		double want;
+	} cases[] = {
+		{ "sda", "sdb", 2.6 },     /* pg_wal elsewhere */
+		{ "sda", "sda", 0.6 },     /* pg_wal on it: 2000 WAL writes out */
+		{ "", "", 2.6 },           /* devices unknown: nothing to take out */
+		{ "vda1", "vda2", 2.6 },    /* another partition: its writes are counted apart */
+	};
+	const struct wb_pg_rates *r = &o.rate;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		observe("fdatasync", 10);
+		snprintf(o.paths.data_dev, sizeof(o.paths.data_dev), "%s", cases[i].data_dev);
+		snprintf(o.paths.wal_dev, sizeof(o.paths.wal_dev), "%s", cases[i].wal_dev);
+		o.dev = (struct wb_pg_devstat){ .have = true, .writes_begin = 50000,
+						.writes_end = 52600 };
+		wb_pg_derive(&o);
+		assert_near(r->device_writes_per_page, cases[i].want);
+	}
+	/* the same device, but the WAL writes unread: nothing to take out */
+	o.end.have &= ~(1u << WB_PGC_WAL_WRITES);
+	snprintf(o.paths.data_dev, sizeof(o.paths.data_dev), "sda");
+	snprintf(o.paths.wal_dev, sizeof(o.paths.wal_dev), "sda");
+	wb_pg_derive(&o);
+	assert_near(r->device_writes_per_page, 2.6);
+	/* a device count that went backwards, none, or no pages written */
+	observe("fdatasync", 10);
+	o.dev = (struct wb_pg_devstat){ .have = true, .writes_begin = 52600, .writes_end = 50000 };
+	wb_pg_derive(&o);
+	assert_nan(r->device_writes_per_page);
+	o.dev = (struct wb_pg_devstat){ .have = false, .writes_begin = 0, .writes_end = 2600 };
+	wb_pg_derive(&o);
+	assert_nan(r->device_writes_per_page);
+	counter(WB_PGC_BUF_CHECKPOINTER, 7, 7);
+	counter(WB_PGC_BUF_BGWRITER, 7, 7);
+	counter(WB_PGC_BUF_BACKEND, 7, 7);
+	o.dev = (struct wb_pg_devstat){ .have = true, .writes_begin = 0, .writes_end = 2600 };
+	wb_pg_derive(&o);
+	assert_near(r->data_pages_per_s, 0);
+	assert_nan(r->device_writes_per_page);
+}
+
+/* Before 18 timed and requested checkpoints include skipped ones, so they count
+ * only when the checkpointer wrote pages; 18 counts the completed ones. */
+static void test_checkpoints(void **state)
+{
+	const struct wb_pg_rates *r = &o.rate;
+
+	(void)state;
+	observe("fdatasync", 10);
+	wb_pg_derive(&o);
+	assert_true(r->checkpoint_in_window);
+	assert_int_equal(r->checkpoints, 2);
+	/* counted, but nothing written: no checkpoint in the window */
+	counter(WB_PGC_BUF_CHECKPOINTER, 4700, 4700);
+	wb_pg_derive(&o);
+	assert_false(r->checkpoint_in_window);
+	assert_int_equal(r->checkpoints, 0);
+	/* 18: two started, one completed */
+	observe("fdatasync", 10);
+	counter(WB_PGC_CKPT_DONE, 9, 10);
+	wb_pg_derive(&o);
+	assert_true(r->checkpoint_in_window);
+	assert_int_equal(r->checkpoints, 1);
+	/* 18: a completed checkpoint is one even when it wrote no page here */
+	counter(WB_PGC_BUF_CHECKPOINTER, 4700, 4700);
+	wb_pg_derive(&o);
+	assert_false(r->checkpoint_in_window);
+	assert_int_equal(r->checkpoints, 1);
+	/* 18, none completed: 0, though one was requested */
+	counter(WB_PGC_CKPT_DONE, 10, 10);
+	wb_pg_derive(&o);
+	assert_int_equal(r->checkpoints, 0);
+}
+
+/* No interval, or one the clock ran backwards over: no per-second rate and no
+ * busy share, never 0; ratios of counts stand. */
+static void test_no_interval(void **state)
+{
+	static const double seconds[] = { 0, -1 };
+	const struct wb_pg_rates *r = &o.rate;
+
+	(void)state;
+	for (size_t i = 0; i < 2; i++) {
+		observe("fdatasync", seconds[i]);
+		wb_pg_derive(&o);
+		assert_nan(r->commits_per_s);
+		assert_nan(r->wal_bytes_per_s);
+		assert_nan(r->wal_writes_per_s);
+		assert_nan(r->wal_syncs_per_s);
+		assert_nan(r->data_pages_per_s);
+		assert_nan(r->buffers_full_per_s);
+		assert_nan(r->flush_busy);
+		assert_near(r->bytes_per_write, 4096);
+		assert_near(r->flush_ms, 2);
+		assert_near(r->fpi_share, 0.05);
+	}
+}
+
+/* A counter that did not move is a measured 0; a divisor that did not move
+ * gives no figure. The busy share is clamped: two clocks can disagree. */
+static void test_zero_and_clamp(void **state)
+{
+	const struct wb_pg_rates *r = &o.rate;
+
+	(void)state;
+	observe("fdatasync", 10);
+	counter(WB_PGC_WAL_BUFFERS_FULL, 30, 30);
+	counter(WB_PGC_XACT_COMMIT, 6000, 6000);
+	timer(WB_PGT_WAL_SYNC, 100, 20100);
+	wb_pg_derive(&o);
+	assert_near(r->buffers_full_per_s, 0);
+	assert_near(r->commits_per_s, 0);
+	assert_near(r->flush_busy, 1);
+	counter(WB_PGC_WAL_SYNCS, 1050, 1050);
+	counter(WB_PGC_WAL_RECORDS, 11000, 11000);
+	wb_pg_derive(&o);
+	assert_near(r->wal_syncs_per_s, 0);
+	assert_nan(r->flush_ms);
+	assert_nan(r->bytes_per_flush);
+	assert_nan(r->fpi_share);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_deltas_and_rates),
+		cmocka_unit_test(test_reset),
+		cmocka_unit_test(test_open_methods),
+		cmocka_unit_test(test_no_timing),
+		cmocka_unit_test(test_write_bytes),
+		cmocka_unit_test(test_data_pages),
+		cmocka_unit_test(test_device_writes_per_page),
+		cmocka_unit_test(test_checkpoints),
+		cmocka_unit_test(test_no_interval),
+		cmocka_unit_test(test_zero_and_clamp),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,418 @@
+/* test_pg_queries.c — the SQL walbench sends each PostgreSQL major and the parsing
+ * of what comes back, against fixtures/pg/<major>.txt (that major's documented
+ * view columns, its pg_settings rows and two snapshot rows; see the README
+ * there). A small scanner over the SQL text (pg_catalogue.c) checks that every
+ * view it names exists in the major and every column it reads or filters on is
+ * documented there, with the values it compares; the snapshot's output columns
+ * must be exactly the parser's names and what the major can provide. Then the
+ * rows: settings into bytes, microseconds and 0/1, snapshots into counters, and
+ * the errors of each. The scanner is shown to fail on a wrong major's SQL,
+ * since a check that cannot fail proves nothing. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "pg_catalogue.h"
+#include "server/pg_queries.h"
+
+#ifndef WB_FIXTURES_DIR
+#define WB_FIXTURES_DIR "tests/unit/fixtures" /* relative: run from the source root */
+#endif
+
+#define ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
+
+/* The first major whose views can give a counter or timer; 0 is every major
+ * walbench reads. pg_stat_io's write_bytes and its WAL rows ('init' among them)
+ * and pg_stat_checkpointer.num_done are new in 18. */
+static const unsigned counter_since[WB_PGC_COUNT] = {
+	[WB_PGC_WAL_WRITE_BYTES] = 18, [WB_PGC_WAL_INIT_WRITES] = 18,
+	[WB_PGC_WAL_INIT_SYNCS] = 18, [WB_PGC_CKPT_DONE] = 18,
+};
+static const unsigned timer_since[WB_PGT_COUNT] = { [WB_PGT_WAL_INIT] = 18 };
+/* The settings a major lacks have no pg_settings row (the fixtures say so). */
+static const unsigned setting_since[WB_PGS_COUNT] = {
+	[WB_PGS_DEBUG_IO_DIRECT] = 16, [WB_PGS_HUGE_PAGES_STATUS] = 17,
+};
+
+static int counter_of(const char *name)
+{
+	for (int i = 0; i < WB_PGC_COUNT; i++)
+		if (!strcmp(wb_pg_counter_names[i], name))
+			return i;
+	return -1;
+}
+
+static int timer_of(const char *name)
+{
+	for (int i = 0; i < WB_PGT_COUNT; i++)
+		if (!strcmp(wb_pg_timer_names[i], name))
+			return i;
+	return -1;
+}
+
+static int setting_of(const char *name)
+{
+	for (int i = 0; i < WB_PGS_COUNT; i++)
+		if (!strcmp(wb_pg_setting_names[i], name))
+			return i;
+	return -1;
+}
+
+/* What a major can give: the counters and timers whose columns it has. */
+static void expected(unsigned major, uint32_t *have, uint32_t *have_ms)
+{
+	*have = *have_ms = 0;
+	for (int i = 0; i < WB_PGC_COUNT; i++)
+		if (counter_since[i] <= major)
+			*have |= 1u << i;
+	for (int i = 0; i < WB_PGT_COUNT; i++)
+		if (timer_since[i] <= major)
+			*have_ms |= 1u << i;
+}
+
+/* ---- The tests ---- */
+
+/* (a) Every view and column the snapshot query reads is documented in its major. */
+static void test_snapshot_sql_documented(void **state)
+{
+	struct pg_fixture f;
+	struct pg_sql q;
+	char why[256];
+
+	(void)state;
+	for (unsigned major = WB_PG_MIN_MAJOR; major <= WB_PG_MAX_MAJOR; major++) {
+		pg_fixture_load(&f, WB_FIXTURES_DIR, major);
+		if (!pg_sql_scan(&f, wb_pg_snapshot_sql(major), true, &q, why, sizeof(why)))
+			fail_msg("the snapshot query of %u: %s", major, why);
+	}
+}
+
+/* The scanner can fail: each major's query read against the neighbouring
+ * majors' catalogues, where a view or column it uses is not. */
+static void test_scanner_fails(void **state)
+{
+	static const struct {
+		unsigned sql, catalogue;
+		const char *why;
+	} cases[] = {
+		{ 14, 17, "PostgreSQL 17: pg_stat_bgwriter has no column buffers_checkpoint" },
+		{ 17, 16, "PostgreSQL 16 has no view pg_stat_checkpointer" },
+		{ 17, 18, "PostgreSQL 18: pg_stat_wal has no column wal_write" },
+		{ 18, 17, "PostgreSQL 17: pg_stat_io.object is never 'wal'" },
+	};
+	struct pg_fixture f;
+	struct pg_sql q;
+	char why[256];
+
+	(void)state;
+	for (size_t i = 0; i < ARRAY_LEN(cases); i++) {
+		pg_fixture_load(&f, WB_FIXTURES_DIR, cases[i].catalogue);
+		assert_false(pg_sql_scan(&f, wb_pg_snapshot_sql(cases[i].sql), true, &q, why, sizeof(why)));
+		assert_string_equal(why, cases[i].why);
+	}
+	/* With the compared values unchecked, a column 17 lacks is found. */
+	pg_fixture_load(&f, WB_FIXTURES_DIR, 17);
+	assert_false(pg_sql_scan(&f, wb_pg_snapshot_sql(18), false, &q, why, sizeof(why)));
+	assert_string_equal(why, "PostgreSQL 17: pg_stat_io has no column write_bytes");
+}
+
+/* (b) The snapshot's output columns: at_s, then the parser's names, exactly those
+ * the major can provide; the fixture rows carry the same columns in order. */
+static void test_snapshot_sql_outputs(void **state)
+{
+	char names[64][PG_NAME];
+	struct pg_fixture f;
+	struct pg_sql q;
+	char why[256];
+
+	(void)state;
+	for (unsigned major = WB_PG_MIN_MAJOR; major <= WB_PG_MAX_MAJOR; major++) {
+		uint32_t have = 0, have_ms = 0, want, want_ms;
+		unsigned n;
+
+		pg_fixture_load(&f, WB_FIXTURES_DIR, major);
+		assert_true(pg_sql_scan(&f, wb_pg_snapshot_sql(major), true, &q, why, sizeof(why)));
+		n = pg_sql_outputs(&q, names, ARRAY_LEN(names));
+		assert_true(n > 1);
+		assert_string_equal(names[0], "at_s");
+		for (unsigned k = 1; k < n; k++) {
+			int c = counter_of(names[k]), t = timer_of(names[k]);
+
+			if (c >= 0 && !(have & (1u << c)))
+				have |= 1u << c;
+			else if (t >= 0 && !(have_ms & (1u << t)))
+				have_ms |= 1u << t;
+			else
+				fail_msg("%u: output %s is no counter or timer, or twice", major, names[k]);
+		}
+		expected(major, &want, &want_ms);
+		assert_int_equal(have, want);
+		assert_int_equal(have_ms, want_ms);
+		assert_int_equal(f.begin.n, n);
+		assert_int_equal(f.end.n, n);
+		for (unsigned k = 0; k < n; k++) {
+			assert_string_equal(f.begin.names[k], names[k]);
+			assert_string_equal(f.end.names[k], names[k]);
+		}
+	}
+}
+
+/* The settings query reads documented pg_settings columns and asks for exactly
+ * the settings observed.h names; each fixture has a row for each one its major
+ * has, and none for those it lacks. */
+static void test_settings_sql(void **state)
+{
+	char names[8][PG_NAME];
+	uint32_t asked = 0;
+	struct pg_fixture f;
+	struct pg_sql q;
+	char why[256];
+
+	(void)state;
+	for (unsigned major = WB_PG_MIN_MAJOR; major <= WB_PG_MAX_MAJOR; major++) {
+		uint32_t rows = 0, want = 0;
+
+		pg_fixture_load(&f, WB_FIXTURES_DIR, major);
+		if (!pg_sql_scan(&f, wb_pg_settings_sql(), false, &q, why, sizeof(why)))
+			fail_msg("the settings query on %u: %s", major, why);
+		for (unsigned i = 0; i < f.nsettings; i++) {
+			int k = setting_of(f.settings[i].name);
+
+			assert_true(k >= 0);
+			assert_false(rows & (1u << k));
+			rows |= 1u << k;
+		}
+		for (int k = 0; k < WB_PGS_COUNT; k++)
+			if (setting_since[k] <= major)
+				want |= 1u << k;
+		assert_int_equal(rows, want);
+	}
+	assert_int_equal(pg_sql_outputs(&q, names, ARRAY_LEN(names)), 3);
+	assert_string_equal(names[0], "name");
+	assert_string_equal(names[1], "setting");
+	assert_string_equal(names[2], "unit");
+	for (size_t i = 0; i < q.n; i++) {
+		int k = setting_of(q.t[i].text);
+
+		if (q.t[i].kind != PG_STRING)
+			continue;
+		if (k < 0)
+			fail_msg("the settings query asks for %s, which observed.h does not name",
+				 q.t[i].text);
+		asked |= 1u << k;
+	}
+	assert_int_equal(asked, (1u << WB_PGS_COUNT) - 1);
+}
+
+/* (c) Each fixture's settings rows converted: sizes to bytes, times to
+ * microseconds, on/off to 1/0, enums and strings kept as text only. */
+static void test_settings_rows(void **state)
+{
+	struct wb_pg_settings s;
+	struct pg_fixture f;
+
+	(void)state;
+	for (unsigned major = WB_PG_MIN_MAJOR; major <= WB_PG_MAX_MAJOR; major++) {
+		const char *version = NULL, *data = NULL;
+
+		pg_fixture_load(&f, WB_FIXTURES_DIR, major);
+		memset(&s, 0, sizeof(s));
+		for (unsigned i = 0; i < f.nsettings; i++) {
+			const struct pg_setting_row *r = &f.settings[i];
+			int k = setting_of(r->name);
+
+			/* libpq gives a unitless setting's unit as SQL NULL */
+			assert_int_equal(wb_pg_settings_row(&s, r->name, r->setting,
+							    r->unit[0] ? r->unit : NULL), 0);
+			assert_true(s.have & (1u << k));
+			assert_string_equal(s.text[k], r->setting);
+			assert_string_equal(s.unit[k], r->unit);
+			if (!strcmp(r->want, "text")) {
+				if (!isnan(s.value[k]))
+					fail_msg("%u %s: %g, want no number", major, r->name, s.value[k]);
+			} else if (fabs(s.value[k] - strtod(r->want, NULL)) > 1e-9) {
+				fail_msg("%u %s: %.17g, want %s", major, r->name, s.value[k], r->want);
+			}
+			if (k == WB_PGS_SERVER_VERSION_NUM)
+				version = r->setting;
+			if (k == WB_PGS_DATA_DIRECTORY)
+				data = r->setting;
+		}
+		assert_int_equal(wb_pg_settings_finish(&s), 0);
+		assert_int_equal(s.major, major);
+		assert_non_null(version);
+		assert_int_equal(s.version_num, strtoul(version, NULL, 10));
+		assert_non_null(data);
+		assert_string_equal(s.data_directory, data);
+	}
+}
+
+/* (c) What a settings row or the version cannot be. */
+static void test_settings_errors(void **state)
+{
+	struct wb_pg_settings s;
+
+	(void)state;
+	memset(&s, 0, sizeof(s));
+	/* A unit walbench cannot convert, or no number for a unit: not stored. */
+	assert_int_equal(wb_pg_settings_row(&s, "wal_buffers", "512", "4kB"), -EINVAL);
+	assert_int_equal(wb_pg_settings_row(&s, "checkpoint_timeout", "300", "fortnight"), -EINVAL);
+	assert_int_equal(wb_pg_settings_row(&s, "shared_buffers", "lots", "8kB"), -EINVAL);
+	assert_int_equal(s.have, 0);
+	assert_string_equal(s.text[WB_PGS_WAL_BUFFERS], "");
+	/* A setting walbench does not read is ignored. */
+	assert_int_equal(wb_pg_settings_row(&s, "work_mem", "4096", "kB"), 0);
+	assert_int_equal(s.have, 0);
+	/* -1 ("chosen by the server") stays -1, never 8 kB short of zero. */
+	assert_int_equal(wb_pg_settings_row(&s, "wal_buffers", "-1", "8kB"), 0);
+	assert_true(s.value[WB_PGS_WAL_BUFFERS] == -1);
+	assert_int_equal(wb_pg_settings_row(&s, "commit_delay", "1000", NULL), 0);
+	assert_true(s.value[WB_PGS_COMMIT_DELAY] == 1000);
+	assert_int_equal(wb_pg_settings_row(&s, "checkpoint_flush_after", "0", ""), 0);
+	assert_true(s.value[WB_PGS_CHECKPOINT_FLUSH_AFTER] == 0);
+
+	/* finish: the version is required, and 14 at least. */
+	assert_int_equal(wb_pg_settings_finish(&s), -ENOENT);
+	assert_int_equal(wb_pg_settings_row(&s, "server_version_num", "130000", NULL), 0);
+	assert_int_equal(wb_pg_settings_finish(&s), -ENOTSUP);
+	assert_int_equal(s.major, 13);
+	assert_int_equal(wb_pg_settings_row(&s, "server_version_num", "90624", NULL), 0);
+	assert_int_equal(wb_pg_settings_finish(&s), -ENOTSUP);
+	assert_int_equal(wb_pg_settings_row(&s, "server_version_num", "190002", NULL), 0);
+	assert_int_equal(wb_pg_settings_finish(&s), 0);
+	assert_int_equal(s.major, 19);
+	assert_int_equal(s.version_num, 190002);
+	assert_int_equal(wb_pg_settings_row(&s, "server_version_num", "devel", NULL), 0);
+	assert_int_equal(wb_pg_settings_finish(&s), -ENOENT);
+}
+
+static void parse_row(const struct pg_row *r, struct wb_pg_snapshot *s)
+{
+	const char *names[32], *values[32];
+
+	for (unsigned k = 0; k < r->n; k++) {
+		names[k] = r->names[k];
+		values[k] = r->text[k];
+	}
+	assert_int_equal(wb_pg_snapshot_row(s, r->n, names, values), 0);
+}
+
+/* (d) Each fixture's two rows parse into what their text says, every counter
+ * and timer the major has read. */
+static void test_snapshot_rows(void **state)
+{
+	struct wb_pg_snapshot s;
+	struct pg_fixture f;
+
+	(void)state;
+	for (unsigned major = WB_PG_MIN_MAJOR; major <= WB_PG_MAX_MAJOR; major++) {
+		const struct pg_row *rows[] = { &f.begin, &f.end };
+		uint32_t want, want_ms;
+
+		pg_fixture_load(&f, WB_FIXTURES_DIR, major);
+		expected(major, &want, &want_ms);
+		for (size_t r = 0; r < ARRAY_LEN(rows); r++) {
+			parse_row(rows[r], &s);
+			assert_int_equal(s.have, want);
+			assert_int_equal(s.have_ms, want_ms);
+			for (unsigned k = 0; k < rows[r]->n; k++) {
+				const char *name = rows[r]->names[k], *text = rows[r]->text[k];
+				int c = counter_of(name), t = timer_of(name);
+
+				if (c >= 0)
+					assert_int_equal(s.v[c], strtoull(text, NULL, 10));
+				else if (t >= 0)
+					assert_true(s.ms[t] == strtod(text, NULL));
+				else
+					assert_true(s.at_s == strtod(text, NULL));
+			}
+		}
+	}
+}
+
+/* (d) Numeric sums, float times, SQL NULLs and what is no number. */
+static void test_snapshot_row_values(void **state)
+{
+	const char *names[] = { "at_s", "xact_commit", "wal_sync_time_ms", "wal_writes",
+				"checkpoint_write_time_ms", "no_such_column" };
+	const char *values[] = { "1767225600.5", "12345", "12.5", NULL, NULL, "7" };
+	static const char *const bad[] = { "12abc", "", "-3", "NaN", "Infinity", "1,5" };
+	struct wb_pg_snapshot s;
+
+	(void)state;
+	assert_int_equal(wb_pg_snapshot_row(&s, ARRAY_LEN(names), names, values), 0);
+	assert_true(s.at_s == 1767225600.5);
+	assert_int_equal(s.v[WB_PGC_XACT_COMMIT], 12345);
+	assert_true(s.ms[WB_PGT_WAL_SYNC] == 12.5);
+	/* a NULL leaves its counter unread, never 0 read */
+	assert_int_equal(s.have, 1u << WB_PGC_XACT_COMMIT);
+	assert_int_equal(s.have_ms, 1u << WB_PGT_WAL_SYNC);
+
+	for (size_t i = 0; i < ARRAY_LEN(bad); i++) {
+		values[1] = bad[i];
+		assert_int_equal(wb_pg_snapshot_row(&s, ARRAY_LEN(names), names, values), -EINVAL);
+	}
+	values[1] = "12345";
+	/* at_s is required: missing, or NULL */
+	assert_int_equal(wb_pg_snapshot_row(&s, ARRAY_LEN(names) - 1, names + 1, values + 1),
+			 -EINVAL);
+	values[0] = NULL;
+	assert_int_equal(wb_pg_snapshot_row(&s, ARRAY_LEN(names), names, values), -EINVAL);
+}
+
+/* (d) Counters are integers and read as such: bigint's range exactly, where a
+ * double would round 2^53 + 1 down and make a delta of 1 into 0; a count no
+ * uint64_t holds is no number. */
+static void test_snapshot_row_exact(void **state)
+{
+	const char *names[] = { "at_s", "wal_bytes", "wal_records" };
+	const char *values[] = { "1767225600", "9007199254740993", "18446744073709551615" };
+	struct wb_pg_snapshot s;
+
+	(void)state;
+	assert_int_equal(wb_pg_snapshot_row(&s, ARRAY_LEN(names), names, values), 0);
+	assert_int_equal(s.v[WB_PGC_WAL_BYTES], 9007199254740993ull);
+	assert_int_equal(s.v[WB_PGC_WAL_RECORDS], UINT64_MAX);
+	values[2] = "18446744073709551616";
+	assert_int_equal(wb_pg_snapshot_row(&s, ARRAY_LEN(names), names, values), -EINVAL);
+	values[2] = "1e30";
+	assert_int_equal(wb_pg_snapshot_row(&s, ARRAY_LEN(names), names, values), -EINVAL);
+}
+
+/* Which query a major gets: none below 14, 18's for a newer one. */
+static void test_snapshot_sql_majors(void **state)
+{
+	(void)state;
+	assert_null(wb_pg_snapshot_sql(0));
+	assert_null(wb_pg_snapshot_sql(13));
+	for (unsigned major = WB_PG_MIN_MAJOR; major <= WB_PG_MAX_MAJOR; major++)
+		assert_non_null(wb_pg_snapshot_sql(major));
+	assert_string_equal(wb_pg_snapshot_sql(19), wb_pg_snapshot_sql(18));
+	assert_string_equal(wb_pg_snapshot_sql(25), wb_pg_snapshot_sql(18));
+	assert_string_not_equal(wb_pg_snapshot_sql(17), wb_pg_snapshot_sql(18));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_snapshot_sql_documented),
+		cmocka_unit_test(test_scanner_fails),
+		cmocka_unit_test(test_snapshot_sql_outputs),
+		cmocka_unit_test(test_settings_sql),
+		cmocka_unit_test(test_settings_rows),
+		cmocka_unit_test(test_settings_errors),
+		cmocka_unit_test(test_snapshot_rows),
+		cmocka_unit_test(test_snapshot_row_values),
+		cmocka_unit_test(test_snapshot_row_exact),
+		cmocka_unit_test(test_snapshot_sql_majors),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
