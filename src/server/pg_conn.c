@@ -41,14 +41,10 @@ static void blank_out(char *msg, const char *secret)
 	}
 }
 
-/* libpq's message into err, one line, with nothing of dsn's passwords in it:
- * the password libpq parsed, and (for a string it could not parse) every word
- * of dsn that its redacted form lost. */
-static void put_message(char *err, size_t len, const char *msg, const char *dsn,
-			const char *password)
+/* libpq's message into err, one line, with the password libpq parsed (if any)
+ * blanked out. */
+static void put_message(char *err, size_t len, const char *msg, const char *password)
 {
-	char redacted[1024], word[256];
-	const char *p = dsn;
 	size_t k;
 
 	snprintf(err, len, "%s", msg ? msg : "unknown error");
@@ -59,6 +55,17 @@ static void put_message(char *err, size_t len, const char *msg, const char *dsn,
 			err[k] = ' ';
 	if (password)
 		blank_out(err, password);
+}
+
+/* For a string libpq could not parse, whose password is unknown: blanks every
+ * word of dsn that its redacted form lost. Only then: of a parsed string the
+ * one other word lost is the keyword "password", and blanking it made libpq's
+ * "password authentication failed" read "*** authentication failed". */
+static void blank_lost_words(char *err, const char *dsn)
+{
+	char redacted[1024], word[256];
+	const char *p = dsn;
+
 	wb_pg_dsn_redact(dsn, redacted, sizeof(redacted));
 	while (*p) {
 		size_t n = strcspn(p, " \t\n='\"@:/?&");
@@ -91,7 +98,8 @@ int wb_pg_connect(const char *dsn, struct wb_pg_conn **out, char *err, size_t le
 	 * its password is what the messages must not show. */
 	opts = PQconninfoParse(dsn, &perr);
 	if (!opts) {
-		put_message(err, len, perr ? perr : "out of memory", dsn, NULL);
+		put_message(err, len, perr ? perr : "out of memory", NULL);
+		blank_lost_words(err, dsn);
 		PQfreemem(perr);
 		return perr ? -EINVAL : -ENOMEM;
 	}
@@ -105,8 +113,7 @@ int wb_pg_connect(const char *dsn, struct wb_pg_conn **out, char *err, size_t le
 	}
 	c->pg = PQconnectdbParams(keys, vals, 1);
 	if (!c->pg || PQstatus(c->pg) != CONNECTION_OK) {
-		put_message(err, len, c->pg ? PQerrorMessage(c->pg) : "out of memory", dsn,
-			    password);
+		put_message(err, len, c->pg ? PQerrorMessage(c->pg) : "out of memory", password);
 		/* The password libpq read from ~/.pgpass or PGPASSWORD never reaches a
 		 * message: libpq does not quote it. */
 		PQfinish(c->pg);
@@ -127,7 +134,7 @@ static int command(PGconn *pg, const char *sql, char *err, size_t len)
 	int ret = 0;
 
 	if (PQresultStatus(r) != PGRES_COMMAND_OK) {
-		put_message(err, len, PQerrorMessage(pg), "", NULL);
+		put_message(err, len, PQerrorMessage(pg), NULL);
 		ret = -EIO;
 	}
 	PQclear(r);
@@ -150,7 +157,7 @@ int wb_pg_query(struct wb_pg_conn *c, const char *sql, wb_pg_row_fn row, void *c
 		return ret;
 	r = PQexec(c->pg, sql);
 	if (PQresultStatus(r) != PGRES_TUPLES_OK) {
-		put_message(err, len, PQerrorMessage(c->pg), "", NULL);
+		put_message(err, len, PQerrorMessage(c->pg), NULL);
 		ret = -EIO;
 		goto out;
 	}

@@ -11,9 +11,11 @@ PG_DIR=""              # socket directory and home of the cluster
 PG_DATA=""
 as_pg=()
 
-# need_pg: finds the newest installed server, or skips.
+# need_pg: finds the newest installed server, or skips; python3 too, which reads
+# the JSON of observe.
 need_pg() {
 	local ctl
+	command -v python3 >/dev/null || skip "python3 not installed"
 	ctl=$(printf '%s\n' /usr/lib/postgresql/*/bin/pg_ctl | sort -V | tail -n 1)
 	[ -x "$ctl" ] || skip "PostgreSQL not installed (the postgresql package)"
 	PG_BIN=${ctl%/*}
@@ -74,4 +76,61 @@ pg_sql() {
 # pg_bench ARGS...: pgbench against the test cluster as the superuser.
 pg_bench() {
 	"${as_pg[@]}" "$PG_BIN/pgbench" -h "$PG_DIR" -p "$PG_PORT" -U postgres "$@" postgres
+}
+
+# pg_bench_init SCALE: pgbench's tables at SCALE (100,000 accounts a unit).
+pg_bench_init() {
+	pg_bench -i -s "$1" -q >"$PG_DIR/init.log" 2>&1 || fail "pgbench -i: $(tail -n 5 "$PG_DIR/init.log")"
+}
+
+# pg_bench_bg ARGS...: pg_bench in the background, its PID in PG_BENCH_PID and
+# its output in $PG_DIR/pgbench.out; stopped at exit, before the server is.
+PG_BENCH_PID=""
+pg_bench_bg() {
+	# shellcheck disable=SC2016 # the PID is read when the cleanup runs
+	[ -n "${PG_BENCH_ONCE:-}" ] ||
+		on_exit '[ -z "$PG_BENCH_PID" ] || { kill "$PG_BENCH_PID"; wait "$PG_BENCH_PID"; }'
+	PG_BENCH_ONCE=1
+	# setpriv and env exec: the PID is pgbench's own, so the kill reaches it.
+	"${as_pg[@]}" "$PG_BIN/pgbench" -h "$PG_DIR" -p "$PG_PORT" -U postgres "$@" postgres \
+		>"$PG_DIR/pgbench.out" 2>&1 &
+	PG_BENCH_PID=$!
+}
+
+# pg_bench_wait: waits for pg_bench_bg's pgbench to end; fails unless it ended well.
+pg_bench_wait() {
+	wait_rc "$PG_BENCH_PID"
+	PG_BENCH_PID=""
+	[ "$rc" = 0 ] || fail "pgbench exited $rc: $(tail -n 5 "$PG_DIR/pgbench.out")"
+}
+
+# pg_wait_clients N: waits (up to 20 s) until pg_bench_bg's N clients are connected.
+pg_wait_clients() {
+	local i
+	for i in $(seq 200); do
+		[ "$(pg_sql "SELECT count(*) FROM pg_stat_activity WHERE application_name = 'pgbench'")" \
+			-ge "$1" ] && return 0
+		kill -0 "$PG_BENCH_PID" 2>/dev/null || fail "pgbench exited: $(tail -n 5 "$PG_DIR/pgbench.out")"
+		sleep 0.1
+	done
+	fail "$1 pgbench clients did not connect"
+}
+
+# pg_observe WANT ARGS...: `walbench observe ARGS`, stdout to $OUT and stderr to
+# $ERR; fails unless it exits WANT. Waited for in the background: bash runs a
+# trap only between foreground commands, so a SIGTERM to the test would otherwise
+# wait out the whole window before the cleanup.
+PG_OBSERVE_PID=""
+pg_observe() {
+	local want=$1
+	shift
+	# shellcheck disable=SC2016 # the PID is read when the cleanup runs
+	[ -n "${PG_OBSERVE_ONCE:-}" ] ||
+		on_exit '[ -z "$PG_OBSERVE_PID" ] || { kill "$PG_OBSERVE_PID"; wait "$PG_OBSERVE_PID"; }'
+	PG_OBSERVE_ONCE=1
+	"$WALBENCH" observe "$@" >"$OUT" 2>"$ERR" &
+	PG_OBSERVE_PID=$!
+	wait_rc "$PG_OBSERVE_PID"
+	PG_OBSERVE_PID=""
+	[ "$rc" = "$want" ] || fail "observe $* exited $rc, want $want; stderr: $(head -c 600 "$ERR")"
 }

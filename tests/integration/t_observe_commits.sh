@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# t_observe_commits.sh — observe's commits per second are the server's: pgbench's own
+# log of the transactions it completed inside the observed interval (the server's
+# clock, read at each snapshot) gives the same rate within 15 %.
+. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/pg_lib.sh"
+need_pg
+set -e
+pg_cluster
+pg_bench_init 2
+
+# -T outlasts the wait for the clients, the second of warm-up and the window: pgbench
+# runs through the whole interval, which the log below proves. -l logs each
+# transaction with the epoch time it completed (TPC-B: one commit each).
+pg_bench_bg -c 4 -j 2 -T 15 -n -l --log-prefix="$PG_DIR/txn"
+pg_wait_clients 4
+sleep 1
+pg_observe 0 "$(pg_dsn)" --observe 10s --json "$PG_DIR/observed.json"
+pg_bench_wait
+
+python3 - "$PG_DIR/observed.json" "$PG_DIR"/txn.* <<'PY' || fail "commits per second differ from pgbench's"
+import json, sys
+ob = json.load(open(sys.argv[1]))["observed"]
+begin, end = ob["interval"]["begin"], ob["interval"]["end"]
+done = []
+for name in sys.argv[2:]:
+    for line in open(name):
+        f = line.split()  # client_id transaction_no time script_no time_epoch time_us
+        done.append(int(f[4]) + int(f[5]) / 1e6)
+if not done or min(done) > begin or max(done) < end:
+    sys.exit("pgbench did not run through the interval [%.3f, %.3f]: %d transactions, "
+             "%.3f to %.3f" % (begin, end, len(done), min(done, default=0), max(done, default=0)))
+tps = sum(begin <= t <= end for t in done) / (end - begin)
+got = ob["rates"]["commits_per_s"]
+print("observed %.1f commits/s, pgbench %.1f tps over the same %.1f s" % (got, tps, end - begin))
+if not tps > 0 or abs(got / tps - 1) > 0.15:
+    sys.exit("observe said %s commits/s, pgbench completed %.1f/s" % (got, tps))
+PY
+pass

@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# t_observe_pages.sh — a window longer than checkpoint_timeout holds a checkpoint's
+# writes: data pages per second above 0, checkpoint_in_window, and counters that
+# agree with pg_stat_bgwriter read by psql just before and just after the window.
+. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/pg_lib.sh"
+need_pg
+set -e
+# A timed checkpoint 30 s after the last one began, its writes spread over 3 s
+# (0.1 of the timeout): short enough to fall inside a 35 s window.
+pg_cluster "checkpoint_timeout = 30s" "checkpoint_completion_target = 0.1"
+pg_bench_init 2
+
+# The three writers' counters as walbench names them; 17 moved the checkpointer's
+# to pg_stat_checkpointer and the backends' to pg_stat_io.
+if [ "$(pg_sql "SHOW server_version_num")" -lt 170000 ]; then
+	counters="SELECT buffers_checkpoint, buffers_clean, buffers_backend FROM pg_stat_bgwriter"
+else
+	counters="SELECT c.buffers_written, b.buffers_clean, (SELECT sum(writes) FROM pg_stat_io
+		WHERE object = 'relation' AND backend_type NOT IN ('checkpointer', 'background writer'))
+		FROM pg_stat_checkpointer c, pg_stat_bgwriter b"
+fi
+
+# pgbench dirties pages throughout; the CHECKPOINT restarts the timer, so the timed
+# checkpoint begins about 30 s into the window and writes until about 33 s. -R keeps
+# the WAL far below max_wal_size on a fast machine too, where it would request
+# checkpoints of its own (those would do, but need not come in the window).
+pg_bench_bg -c 4 -j 2 -T 50 -n -R 500
+pg_wait_clients 4
+pg_sql CHECKPOINT
+before=$(pg_sql "$counters")
+pg_observe 0 "$(pg_dsn)" --observe 35s --json "$PG_DIR/observed.json"
+after=$(pg_sql "$counters")
+
+python3 - "$PG_DIR/observed.json" "$before" "$after" <<'PY' || fail "observed data pages: $(cat "$OUT")"
+import json, sys
+ob = json.load(open(sys.argv[1]))["observed"]
+before, after = ([int(x) for x in s.split("|")] for s in sys.argv[2:4])
+names = ("buffers_checkpointer", "buffers_bgwriter", "buffers_backend")
+bad = []
+for name, lo, hi in zip(names, before, after):
+    b, e, dl = ob["begin"][name], ob["end"][name], ob["delta"][name]
+    if not lo <= b <= e <= hi or dl != e - b:
+        bad.append("%s: psql %d before, %d after; begin %d, end %d, delta %d"
+                   % (name, lo, hi, b, e, dl))
+r = ob["rates"]
+pages = sum(ob["delta"][n] for n in names)
+if not r["data_pages_per_s"] or r["data_pages_per_s"] <= 0:
+    bad.append("data_pages_per_s %s" % r["data_pages_per_s"])
+elif abs(r["data_pages_per_s"] * ob["interval"]["seconds"] - pages) > 0.5:
+    bad.append("data_pages_per_s %s over %s s is not the %d pages of delta"
+               % (r["data_pages_per_s"], ob["interval"]["seconds"], pages))
+# A checkpoint that began in the window: the CHECKPOINT's pages, reported just
+# after it returned, cannot pass for it.
+began = ob["delta"]["checkpoints_timed"] + ob["delta"]["checkpoints_requested"]
+if r["checkpoint_in_window"] is not True or ob["delta"]["buffers_checkpointer"] <= 0 or began < 1:
+    bad.append("no checkpoint in the window: checkpoint_in_window %s, %d checkpointer pages, "
+               "%d began" % (r["checkpoint_in_window"], ob["delta"]["buffers_checkpointer"], began))
+if bad:
+    sys.exit("\n".join(bad))
+print("%.1f data pages/s, %d by the checkpointer" % (r["data_pages_per_s"],
+                                                      ob["delta"]["buffers_checkpointer"]))
+PY
+pass
