@@ -76,9 +76,9 @@ static void load_shape(const struct wb_pg_observed *o, struct wb_server_shape *o
 	const struct wb_pg_rates *r = &o->rate;
 
 	out->pages_per_s = r->data_pages_per_s;
-	out->writes_per_page = r->device_writes_per_page >= 0 && r->device_writes_per_page < 1
-				       ? r->device_writes_per_page
-				       : 1.0;
+	out->writes_per_page = r->device_writes_per_page < 1
+				       ? fmax(r->device_writes_per_page, WB_SERVER_MIN_WRITES_PER_PAGE)
+				       : 1.0; /* NAN (not read) compares false: one each */
 	out->load_per_s = NAN;
 	if (isnan(r->data_pages_per_s))
 		out->load_why = WB_LOAD_NOT_READ;

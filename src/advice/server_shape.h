@@ -24,6 +24,12 @@
  * 16 MB wal_buffers' ring between flushes in a bulk load (the guess's top). */
 #define WB_SERVER_MAX_BULK_PAGES 128u
 
+/* The fewest device writes per page applied to the load. Sorted checkpoint
+ * writes merged into about 0.6 per page here; far fewer means the window ended
+ * before the kernel wrote the pages back (they are written later, at the
+ * checkpoint's fsync), not that they cost nothing. */
+#define WB_SERVER_MIN_WRITES_PER_PAGE 0.5
+
 enum wb_flush_why {
 	WB_FLUSH_OBSERVED,      /* from the server's bytes per flush */
 	WB_FLUSH_NONE_SEEN,     /* the server flushed nothing in the window: 8 kB guessed */

@@ -60,7 +60,9 @@ static double device_writes_per_page(const struct wb_pg_observed *o, double page
 	if (o->paths.data_dev[0] && !strcmp(o->paths.data_dev, o->paths.wal_dev) &&
 	    has(o, WB_PGC_WAL_WRITES))
 		writes -= (double)o->delta[WB_PGC_WAL_WRITES];
-	return writes > 0 ? writes / pages : 0;
+	/* WAL writes past the device's count: the device merged them, and the
+	 * pages' share is unknown. */
+	return writes > 0 ? writes / pages : NAN;
 }
 
 static void rates(struct wb_pg_observed *o)

@@ -5,9 +5,11 @@
 
 #include <stddef.h>
 
-/* dsn with every password removed, into out (always terminated): a key/value
- * string's password=... (quoted or not), a URI's user:PASSWORD@ and its
- * ?password=/&password= parameter. An empty dsn reads "(PG* environment)". */
+/* dsn with every secret removed, into out (always terminated): a key/value
+ * string's password, sslpassword and oauth_client_secret (quoted or not), a
+ * URI's user:PASSWORD@ and those parameters (names percent-decoded, as libpq
+ * reads them); what cannot be parsed is dropped. An empty dsn reads "(PG*
+ * environment)". */
 void wb_pg_dsn_redact(const char *dsn, char *out, size_t len);
 
 #endif
