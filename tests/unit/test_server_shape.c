@@ -1,0 +1,156 @@
+/* test_server_shape.c — what recommend measures for an observed server, on
+ * synthetic observations: the server's method as the baseline (one walbench
+ * cannot measure falls back to the default), commit flushes in pages (before
+ * 18 from WAL bytes plus the page a flush starts in; on 18 whole pages), bulk
+ * flushes only where wal_buffers_full or large writes show bulk work, the
+ * guesses when nothing was flushed, the data load only when a checkpoint wrote
+ * inside the window, with the device's writes per page floored and capped, and
+ * the flush share from the server's own time. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "advice/server_shape.h"
+
+static struct wb_pg_observed observed(const char *method, double bytes_per_flush,
+				      double bytes_per_write, double buffers_full_per_s)
+{
+	struct wb_pg_observed o;
+
+	memset(&o, 0, sizeof(o));
+	snprintf(o.set.text[WB_PGS_WAL_SYNC_METHOD], WB_PG_TEXT, "%s", method);
+	o.set.have = 1u << WB_PGS_WAL_SYNC_METHOD;
+	o.rate.bytes_per_flush = bytes_per_flush;
+	o.rate.bytes_per_write = bytes_per_write;
+	o.rate.wal_writes_per_s = isnan(bytes_per_write) ? NAN : 100.0;
+	o.rate.buffers_full_per_s = buffers_full_per_s;
+	o.rate.data_pages_per_s = NAN;
+	o.rate.device_writes_per_page = NAN;
+	o.rate.flush_busy = NAN;
+	return o;
+}
+
+static void baseline(void **state)
+{
+	struct wb_pg_observed o = observed("fsync", 444, 444, 0);
+	struct wb_server_shape sh;
+
+	(void)state;
+	wb_server_shape(&o, &sh);
+	assert_true(sh.baseline_known);
+	assert_int_equal(sh.baseline, WB_METHOD_FSYNC);
+	o = observed("fsync_writethrough", 444, 444, 0);
+	wb_server_shape(&o, &sh);
+	assert_false(sh.baseline_known);
+	assert_int_equal(sh.baseline, WB_DEFAULT_METHOD);
+}
+
+static void commit_pages(void **state)
+{
+	struct wb_pg_observed o = observed("fdatasync", 444, 444, 0);
+	struct wb_server_shape sh;
+
+	(void)state;
+	wb_server_shape(&o, &sh);
+	assert_int_equal(sh.commit_pages, 1);
+	assert_int_equal(sh.commit_why, WB_FLUSH_OBSERVED);
+	o.rate.bytes_per_flush = 20000; /* 2.4 pages, from inside a page: 3 */
+	wb_server_shape(&o, &sh);
+	assert_int_equal(sh.commit_pages, 3);
+	o.have |= 1u << WB_PGC_WAL_WRITE_BYTES; /* 18: whole pages written, 20000 B ~ 2 */
+	wb_server_shape(&o, &sh);
+	assert_int_equal(sh.commit_pages, 2);
+	o.rate.bytes_per_flush = 10e6;
+	wb_server_shape(&o, &sh);
+	assert_int_equal(sh.commit_pages, WB_SERVER_MAX_COMMIT_PAGES);
+}
+
+static void bulk(void **state)
+{
+	struct wb_pg_observed o = observed("fdatasync", 444, 444, 0);
+	struct wb_server_shape sh;
+
+	(void)state;
+	wb_server_shape(&o, &sh);
+	assert_int_equal(sh.bulk_why, WB_BULK_NONE_SEEN);
+	assert_int_equal(sh.nbulk, 0);
+	o.rate.buffers_full_per_s = 2.0;
+	wb_server_shape(&o, &sh);
+	assert_int_equal(sh.bulk_why, WB_BULK_BUFFERS_FULL);
+	assert_int_equal(sh.nbulk, 2);
+	assert_int_equal(sh.bulk_pages[0], WB_BULK_MIN_WRITES);
+	assert_int_equal(sh.bulk_pages[1], WB_SERVER_MAX_BULK_PAGES);
+	o = observed("fdatasync", 300e3, 300e3, 0); /* 36.6 pages per write */
+	wb_server_shape(&o, &sh);
+	assert_int_equal(sh.bulk_why, WB_BULK_LARGE_WRITES);
+	assert_int_equal(sh.nbulk, 1);
+	assert_int_equal(sh.bulk_pages[0], 37);
+	o = observed("fdatasync", NAN, NAN, NAN); /* nothing flushed */
+	wb_server_shape(&o, &sh);
+	assert_int_equal(sh.commit_why, WB_FLUSH_NONE_SEEN);
+	assert_int_equal(sh.commit_pages, 1);
+	assert_int_equal(sh.bulk_why, WB_BULK_GUESSED);
+	assert_int_equal(sh.nbulk, 2);
+}
+
+static void load(void **state)
+{
+	struct wb_pg_observed o = observed("fdatasync", 444, 444, 0);
+	struct wb_server_shape sh;
+
+	(void)state;
+	wb_server_shape(&o, &sh);
+	assert_int_equal(sh.load_why, WB_LOAD_NOT_READ);
+	assert_true(isnan(sh.load_per_s));
+	o.rate.data_pages_per_s = 0; /* a measured 0 without a checkpoint is not a load */
+	wb_server_shape(&o, &sh);
+	assert_int_equal(sh.load_why, WB_LOAD_NO_CHECKPOINT);
+	assert_true(isnan(sh.load_per_s));
+	o.rate.data_pages_per_s = 200;
+	o.rate.checkpoint_in_window = true;
+	o.rate.device_writes_per_page = 0.6;
+	wb_server_shape(&o, &sh);
+	assert_int_equal(sh.load_why, WB_LOAD_MEASURED);
+	assert_float_equal(sh.load_per_s, 120.0, 1e-9);
+	o.rate.device_writes_per_page = 0.1; /* writeback still to come: floored */
+	wb_server_shape(&o, &sh);
+	assert_float_equal(sh.load_per_s, 200 * WB_SERVER_MIN_WRITES_PER_PAGE, 1e-9);
+	o.rate.device_writes_per_page = 3.0; /* other writers on the device: one each */
+	wb_server_shape(&o, &sh);
+	assert_float_equal(sh.load_per_s, 200.0, 1e-9);
+	o.rate.device_writes_per_page = NAN;
+	wb_server_shape(&o, &sh);
+	assert_float_equal(sh.load_per_s, 200.0, 1e-9);
+}
+
+static void share(void **state)
+{
+	struct wb_pg_observed o = observed("fdatasync", 444, 444, 0);
+	struct wb_server_shape sh;
+
+	(void)state;
+	wb_server_shape(&o, &sh);
+	assert_int_equal(sh.share_source, WB_SHARE_ESTIMATED);
+	assert_true(isnan(sh.flush_share));
+	o.rate.flush_busy = 0.56;
+	wb_server_shape(&o, &sh);
+	assert_int_equal(sh.share_source, WB_SHARE_SERVER_TIME);
+	assert_float_equal(sh.flush_share, 0.56, 1e-9);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(baseline),
+		cmocka_unit_test(commit_pages),
+		cmocka_unit_test(bulk),
+		cmocka_unit_test(load),
+		cmocka_unit_test(share),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
