@@ -29,6 +29,8 @@ struct spec {
 };
 
 static struct wb_results rs;
+/* The method the decision runs against: the default, or a server's own. */
+static enum wb_method_id base_method = WB_METHOD_FDATASYNC;
 
 /* Rates with 2 % noise that differs by round and by method, the same each run. */
 static double noisy(double mean, unsigned round, unsigned k)
@@ -44,7 +46,7 @@ static double noisy(double mean, unsigned round, unsigned k)
 /* Builds rs from specs and runs the decision rule over ROUNDS rounds. */
 static void build(const struct spec *s, size_t n, double min_gain)
 {
-	struct wb_decide_params p = { .baseline = WB_METHOD_FDATASYNC, .min_gain_pct = min_gain,
+	struct wb_decide_params p = { .baseline = base_method, .min_gain_pct = min_gain,
 				      .conf = WB_DECIDE_CONF, .equiv_conf = WB_EQUIV_CONF,
 				      .min_rounds = WB_DECIDE_MIN_ROUNDS,
 				      .min_settle_rounds = WB_DECIDE_MIN_SETTLE_ROUNDS };
@@ -94,10 +96,26 @@ static bool recommend(enum wb_workload w, struct wb_recommendation *rec)
 	return wb_recommend(&rs, &p, rec);
 }
 
+/* With a server whose WAL spent flush_busy of its time flushing, each flush
+ * flush_ms long. */
+static bool recommend_for_server(double flush_busy, double flush_ms, struct wb_recommendation *rec)
+{
+	static struct wb_pg_observed o;
+	struct wb_recommend_params p = { .workload = WB_WORKLOAD_OLTP, .min_gain_pct = 5.0,
+					 .server = &o };
+
+	memset(&o, 0, sizeof(o));
+	o.rate.flush_busy = flush_busy;
+	o.rate.flush_ms = flush_ms;
+	o.rate.wal_syncs_per_s = 1000;
+	return wb_recommend(&rs, &p, rec);
+}
+
 static int teardown(void **state)
 {
 	(void)state;
 	wb_results_free(&rs);
+	base_method = WB_METHOD_FDATASYNC;
 	return 0;
 }
 
@@ -126,6 +144,80 @@ static void test_clear_winner(void **state)
 	assert_int_equal(rec.oltp.why, WB_PART_BY_DECISION);
 	assert_ptr_equal(rec.oltp.decision, &rs.decisions[0]);
 	assert_true(rec.has_runner_up && rec.runner_up_pct < 0);
+}
+
+/* A flush switch that is one in commits too: the server flushes 90 % of the
+ * time, so +30 % flushes is about +26 % commits; its own flush time is beside
+ * walbench's. */
+static void test_server_switch_in_commits(void **state)
+{
+	static const struct spec s[] = {
+		{ FDS, 1, 100, 80, OK, false }, { FS, 1, 130, 80, OK, false },
+		{ OD, 1, 100, 80, OK, false }, { OS, 1, 101, 80, OK, false },
+	};
+	struct wb_recommendation rec;
+
+	(void)state;
+	build(s, 4, 5.0);
+	assert_true(recommend_for_server(0.9, 0.2, &rec));
+	assert_int_equal(rec.state, WB_REC_SWITCH);
+	assert_int_equal(rec.method, FS);
+	assert_true(rec.from_server && rec.commit_scaled && !rec.commit_demoted);
+	assert_int_equal(rec.share_source, WB_SHARE_SERVER_TIME);
+	assert_true(rec.commit_pct < rec.margin_pct && rec.commit_pct > 20);
+	assert_true(rec.commit_low_pct >= 5.0);
+	assert_true(rec.crosscheck);
+	assert_int_equal(rec.crosscheck_method, FDS);
+	assert_float_equal(rec.walbench_flush_ms, 0.08, 0.01);
+	assert_float_equal(rec.flush_ratio, 2.5, 0.3);
+	assert_true(rec.crosscheck_apart);
+}
+
+/* The same flushes on a server that flushes 10 % of the time: commits gain
+ * about 2.4 %, under --min-gain: a tie, the flush winner named. */
+static void test_server_flush_switch_is_commit_tie(void **state)
+{
+	static const struct spec s[] = {
+		{ FDS, 1, 100, 80, OK, false }, { FS, 1, 130, 80, OK, false },
+		{ OD, 1, 100, 80, OK, false }, { OS, 1, 101, 80, OK, false },
+	};
+	struct wb_recommendation rec;
+
+	(void)state;
+	build(s, 4, 5.0);
+	assert_true(recommend_for_server(0.1, 0.08, &rec));
+	assert_int_equal(rec.state, WB_REC_TIE);
+	assert_int_equal(rec.method, FDS);
+	assert_true(rec.commit_demoted && rec.decided && !rec.significant);
+	assert_int_equal(rec.flush_leader, FS);
+	assert_true(rec.commit_high_pct < 5.0 && rec.margin_pct > 25);
+	assert_false(rec.crosscheck_apart);
+	/* Without its own flush time, the share is estimated from its flushes per
+	 * second and walbench's flush time: 1000/s x 80 us = 8 %. */
+	assert_true(recommend_for_server(NAN, NAN, &rec));
+	assert_int_equal(rec.share_source, WB_SHARE_ESTIMATED);
+	assert_float_equal(rec.flush_share, 0.08, 0.01);
+	assert_int_equal(rec.state, WB_REC_TIE);
+	assert_false(rec.crosscheck);
+}
+
+/* Against the server's own method: it is the baseline, and a tie keeps it. */
+static void test_server_baseline(void **state)
+{
+	static const struct spec s[] = {
+		{ FDS, 1, 100, 80, OK, false }, { FS, 1, 100, 80, OK, false },
+		{ OD, 1, 100.5, 80, OK, false }, { OS, 1, 99.5, 80, OK, false },
+	};
+	struct wb_recommendation rec;
+
+	(void)state;
+	base_method = FS;
+	build(s, 4, 5.0);
+	assert_true(recommend_for_server(0.5, 0.08, &rec));
+	assert_int_equal(rec.baseline, FS);
+	assert_int_equal(rec.method, FS);
+	assert_true(rec.state == WB_REC_TIE || rec.state == WB_REC_UNDECIDED);
+	assert_false(wb_rec_change(&rec));
 }
 
 static void test_tie_keeps_default(void **state)
@@ -320,6 +412,9 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_teardown(test_clear_winner, teardown),
+		cmocka_unit_test_teardown(test_server_switch_in_commits, teardown),
+		cmocka_unit_test_teardown(test_server_flush_switch_is_commit_tie, teardown),
+		cmocka_unit_test_teardown(test_server_baseline, teardown),
 		cmocka_unit_test_teardown(test_tie_keeps_default, teardown),
 		cmocka_unit_test_teardown(test_winner_below_min_gain, teardown),
 		cmocka_unit_test_teardown(test_failed_and_na_never_chosen, teardown),

@@ -793,9 +793,45 @@ static void decision_words(void **state)
 			    "CI), neither shown to be 5.0% or more nor within +-5.0%");
 }
 
+/* With a server, the headline starts from what it runs, in commits. */
+static void test_server_headlines(void **state)
+{
+	struct wb_recommendation rec = rec_of(WB_REC_SWITCH, FDS);
+	struct wb_rec_words w;
+
+	(void)state;
+	rec.from_server = true, rec.baseline = FS, rec.commit_scaled = true;
+	rec.share_source = WB_SHARE_SERVER_TIME, rec.flush_share = 0.9;
+	rec.margin_pct = 30, rec.ci_low_pct = 20, rec.ci_high_pct = 40;
+	rec.commit_pct = 26, rec.commit_low_pct = 17.5, rec.commit_high_pct = 34.6;
+	wb_words_recommendation(&rec, &w);
+	assert_string_equal(w.headline, "Switch from fsync to fdatasync: commits +26.0% [+17.5%, "
+			    "+34.6%] (flushes +30.0% [+20.0%, +40.0%], 90% of the server's time) "
+			    "for this oltp workload");
+	assert_non_null(strstr(w.commits, "90% of its time flushing"));
+	assert_non_null(strstr(w.crosscheck, "unknown"));
+	assert_non_null(strstr(w.config[0], "over fsync"));
+	rec = rec_of(WB_REC_TIE, FDS);
+	rec.from_server = true, rec.commit_scaled = true, rec.commit_demoted = true;
+	rec.flush_leader = OD, rec.flush_share = 0.1, rec.min_gain_pct = 5.0;
+	rec.margin_pct = 30, rec.ci_low_pct = 20, rec.ci_high_pct = 40;
+	rec.commit_pct = 2.8, rec.commit_low_pct = 1.9, rec.commit_high_pct = 3.6;
+	rec.crosscheck = true, rec.crosscheck_method = FDS, rec.crosscheck_pages = 1;
+	rec.server_flush_ms = 0.3, rec.walbench_flush_ms = 0.1, rec.flush_ratio = 3.0;
+	rec.crosscheck_apart = true;
+	wb_words_recommendation(&rec, &w);
+	assert_string_equal(w.headline, "Tie: you run fdatasync; keep it: flushes gain +30.0% "
+			    "[+20.0%, +40.0%] with open_datasync, but they are 10% of the "
+			    "server's time, so commits gain +2.8% [+1.9%, +3.6%], under the 5.0% "
+			    "asked");
+	assert_non_null(strstr(w.crosscheck, "3.00x walbench's, a finding"));
+	assert_non_null(strstr(w.config[0], "what the server runs"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_server_headlines),
 		cmocka_unit_test(decision_words),
 		cmocka_unit_test(rec_switch),
 		cmocka_unit_test(rec_tie),
