@@ -5,6 +5,7 @@
 #include "report/fleet_text.h"
 
 #include <cjson/cJSON.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -78,6 +79,34 @@ static void print_findings(FILE *out, const struct wb_fleet_verdict *v,
 				wb_fleet_finding_words(v, &v->findings[i], reason, sizeof(reason)));
 }
 
+/* The servers the files observed, one line each: what each runs and does. */
+static void print_servers(FILE *out, const struct wb_fleet_verdict *v, int width)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < v->nhosts; i++) {
+		const struct wb_pg_observed *o = v->hosts[i].r->observed;
+
+		if (!o)
+			continue;
+		if (n++ == 0)
+			fprintf(out, "The servers observed (observe, recommend --server): version, "
+				"wal_sync_method, commits/s, flushes/s, the server's mean flush and "
+				"its share of the time, data pages/s:\n");
+		fprintf(out, "%-*s PostgreSQL %u  %-14s %9.1f %9.1f  ", width, v->hosts[i].label,
+			o->set.major, o->set.text[WB_PGS_WAL_SYNC_METHOD], o->rate.commits_per_s,
+			o->rate.wal_syncs_per_s);
+		if (isfinite(o->rate.flush_ms))
+			fprintf(out, "%.3f ms (%.0f %%)", o->rate.flush_ms, o->rate.flush_busy * 100);
+		else
+			fprintf(out, "flush n/a");
+		fprintf(out, "  %.1f pages/s%s\n", o->rate.data_pages_per_s,
+			o->rate.checkpoint_in_window ? "" : " (no checkpoint in the window)");
+	}
+	if (n)
+		fprintf(out, "\n");
+}
+
 void wb_fleet_print(FILE *out, const struct wb_fleet_verdict *v)
 {
 	char headline[WB_FLEET_HEADLINE_LEN], reason[WB_FLEET_VOTE_LEN];
@@ -96,6 +125,7 @@ void wb_fleet_print(FILE *out, const struct wb_fleet_verdict *v)
 	for (i = 0; i < v->nhosts; i++)
 		print_host(out, &v->hosts[i], width);
 	fprintf(out, "\n");
+	print_servers(out, v, width);
 	if (v->failed) {
 		fprintf(out, "Failures (a test ended in an error or a failed sync):\n");
 		print_findings(out, v, WB_FLEET_FAILED, WB_FLEET_FAILED);

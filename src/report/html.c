@@ -237,6 +237,7 @@ char *wb_html_render(const struct wb_report_run *runs, size_t n)
 			wb_textbuf_add(&b, "</h2>\n");
 		}
 		wb_html_decision(&d, &runs[i]);
+		wb_html_observed(&d, &runs[i]);
 		wb_html_tests(&d, &runs[i]);
 		wb_html_facts(&d, &runs[i]);
 		wb_textbuf_add(&b, "</div>\n");

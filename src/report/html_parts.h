@@ -20,6 +20,9 @@ void wb_html_decision(struct wb_html_doc *d, const struct wb_report_run *r);
  * curve where sizes were swept. */
 void wb_html_tests(struct wb_html_doc *d, const struct wb_report_run *r);
 
+/* What the server said of itself, when the file observed one (html_observed.c). */
+void wb_html_observed(struct wb_html_doc *d, const struct wb_report_run *r);
+
 /* recommend's advisories and qualify's findings, each with its evidence and
  * what to do: the risks in the device and the OS, shown with the decision. */
 void wb_html_advice(struct wb_html_doc *d, const struct wb_report_run *r);

@@ -4,9 +4,11 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "model/units.h"
+#include "report/textbuf.h"
 #include "report/words.h"
 
 static bool have(const struct wb_pg_settings *s, enum wb_pg_setting k)
@@ -31,7 +33,20 @@ static void setting_text(const struct wb_pg_settings *s, enum wb_pg_setting k, c
 	}
 }
 
-static void print_settings(const struct wb_pg_settings *s)
+/* Bytes as a reader scans them: 828.1 kB, 1.2 MiB. */
+static void bytes_text(double v, char *buf, size_t len)
+{
+	if (!isfinite(v))
+		snprintf(buf, len, "n/a");
+	else if (v >= 1048576.0)
+		snprintf(buf, len, "%.1f MiB", v / 1048576.0);
+	else if (v >= 1024.0)
+		snprintf(buf, len, "%.1f kB", v / 1024.0);
+	else
+		snprintf(buf, len, "%.0f B", v);
+}
+
+static void print_settings(struct wb_textbuf *b, const struct wb_pg_settings *s)
 {
 	static const enum wb_pg_setting shown[] = {
 		WB_PGS_WAL_SYNC_METHOD, WB_PGS_WAL_LEVEL, WB_PGS_SYNCHRONOUS_COMMIT,
@@ -45,87 +60,85 @@ static void print_settings(const struct wb_pg_settings *s)
 	char v[64];
 	unsigned k, col = 2;
 
-	printf("Settings:\n ");
+	wb_textbuf_add(b, "Settings:\n ");
 	for (k = 0; k < sizeof(shown) / sizeof(shown[0]); k++) {
 		if (!have(s, shown[k]))
 			continue;
 		setting_text(s, shown[k], v, sizeof(v));
 		if (col + strlen(wb_pg_setting_names[shown[k]]) + strlen(v) + 2 > 96) {
-			printf("\n ");
+			wb_textbuf_add(b, "\n ");
 			col = 2;
 		}
-		col += (unsigned)printf(" %s=%s", wb_pg_setting_names[shown[k]], v[0] ? v : "''");
+		wb_textbuf_add(b, " %s=%s", wb_pg_setting_names[shown[k]], v[0] ? v : "''");
+		col += 2 + (unsigned)(strlen(wb_pg_setting_names[shown[k]]) + strlen(v[0] ? v : "''"));
 	}
-	printf("\n");
+	wb_textbuf_add(b, "\n");
 }
 
-static void print_rates(const struct wb_pg_observed *o)
+static void print_rates(struct wb_textbuf *b, const struct wb_pg_observed *o)
 {
 	const struct wb_pg_rates *r = &o->rate;
-	char a[32], b[32];
+	char a[32], w[32];
 
 	if (isfinite(r->commits_per_s))
-		printf("  commits          %.1f/s\n", r->commits_per_s);
+		wb_textbuf_add(b, "  commits          %.1f/s\n", r->commits_per_s);
 	else
-		printf("  commits          n/a (pg_stat_database not read)\n");
-	wb_format_size(isfinite(r->wal_bytes_per_s) ? (uint64_t)r->wal_bytes_per_s : 0, a,
-		       sizeof(a));
-	printf("  WAL              %s/s, %.1f writes/s, %.1f flushes/s (%s%s)\n",
-	       isfinite(r->wal_bytes_per_s) ? a : "n/a", r->wal_writes_per_s, r->wal_syncs_per_s,
-	       o->set.text[WB_PGS_WAL_SYNC_METHOD],
-	       r->open_method ? ": each write is its own flush" : "");
+		wb_textbuf_add(b, "  commits          n/a (pg_stat_database not read)\n");
+	bytes_text(r->wal_bytes_per_s, a, sizeof(a));
+	wb_textbuf_add(b, "  WAL              %s/s, %.1f writes/s, %.1f flushes/s (%s%s)\n", a,
+		       r->wal_writes_per_s, r->wal_syncs_per_s, o->set.text[WB_PGS_WAL_SYNC_METHOD],
+		       r->open_method ? ": each write is its own flush" : "");
 	if (isfinite(r->bytes_per_flush)) {
-		wb_format_size((uint64_t)r->bytes_per_flush, a, sizeof(a));
-		wb_format_size(isfinite(r->bytes_per_write) ? (uint64_t)r->bytes_per_write : 0, b,
-			       sizeof(b));
-		printf("  per flush        %s of WAL (%.1f pages); per write %s\n", a,
-		       r->bytes_per_flush / 8192.0, isfinite(r->bytes_per_write) ? b : "n/a");
+		bytes_text(r->bytes_per_flush, a, sizeof(a));
+		bytes_text(r->bytes_per_write, w, sizeof(w));
+		wb_textbuf_add(b, "  per flush        %s of WAL (%.1f pages); per write %s\n", a,
+			       r->bytes_per_flush / 8192.0, w);
 	} else {
-		printf("  per flush        n/a (no flush in the interval)\n");
+		wb_textbuf_add(b, "  per flush        n/a (no flush in the interval)\n");
 	}
 	if (isfinite(r->flush_ms))
-		printf("  server's flush   %.3f ms mean (track_wal_io_timing); flushing %.0f %% of "
+		wb_textbuf_add(b, "  server's flush   %.3f ms mean (track_wal_io_timing); flushing %.0f %% of "
 		       "the time\n", r->flush_ms, r->flush_busy * 100);
 	else
-		printf("  server's flush   n/a (%s)\n",
+		wb_textbuf_add(b, "  server's flush   n/a (%s)\n",
 		       o->missing & (1u << WB_PGM_WAL_TIMING) ? "track_wal_io_timing is off"
 							 : "no flush timed in the interval");
 	if (isfinite(r->data_pages_per_s)) {
-		printf("  data pages       %.1f written/s (checkpointer %.1f, background writer %.1f, "
+		wb_textbuf_add(b, "  data pages       %.1f written/s (checkpointer %.1f, background writer %.1f, "
 		       "backends %.1f)", r->data_pages_per_s,
 		       o->delta[WB_PGC_BUF_CHECKPOINTER] / o->seconds,
 		       o->delta[WB_PGC_BUF_BGWRITER] / o->seconds,
 		       o->delta[WB_PGC_BUF_BACKEND] / o->seconds);
 		if (isfinite(r->device_writes_per_page))
-			printf("; %.2f device writes on %s per page (WAL's too when it shares "
-			       "the device)", r->device_writes_per_page, o->paths.data_dev);
-		printf("\n");
+			wb_textbuf_add(b, "; %.2f device writes on %s per page (the WAL's own taken out "
+			       "where it shares the device)", r->device_writes_per_page, o->paths.data_dev);
+		wb_textbuf_add(b, "\n");
 	}
 	if (isfinite(r->fpi_share))
-		printf("  full-page images %.1f %% of WAL records; wal_buffers full %.1f/s\n",
+		wb_textbuf_add(b, "  full-page images %.1f %% of WAL records; wal_buffers full %.1f/s\n",
 		       r->fpi_share * 100, r->buffers_full_per_s);
 }
 
-void wb_observed_print(const struct wb_pg_observed *o)
+void wb_observed_text(const struct wb_pg_observed *o, struct wb_textbuf *b)
 {
 	const struct wb_pg_paths *p = &o->paths;
 	char line[640];
 	unsigned k;
 
-	printf("PostgreSQL %u (server_version_num %u) at %s, as role %s, observed for "
+	wb_textbuf_add(b, "PostgreSQL %u (server_version_num %u) at %s, as role %s, observed for "
 	       "%.1f s:\n", o->set.major, o->set.version_num, o->dsn, o->role[0] ? o->role : "?",
 	       o->seconds);
 	wb_words_checkpoints(o, line, sizeof(line));
-	printf("  %s\n", line);
-	print_rates(o);
-	print_settings(&o->set);
+	wb_textbuf_add(b, "  %s\n", line);
+	print_rates(b, o);
+	print_settings(b, &o->set);
 	if (!p->data_directory[0])
-		printf("Where: data_directory not readable\n");
+		wb_textbuf_add(b, "Where: data_directory not readable\n");
 	else if (!p->on_this_host)
-		printf("Where: data_directory %s is not on this host (or not readable here): give "
+		wb_textbuf_add(b, "Where: data_directory %s is not on this host (or not readable here): give "
 		       "the directories yourself\n", p->data_directory);
 	else
-		printf("Where: data_directory %s%s%s; pg_wal %s%s%s%s\n", p->data_directory,
+		wb_textbuf_add(b, "Where: data_directory %s%s%s; pg_wal %s%s%s%s\n", p->data_directory,
 		       p->data_dev[0] ? " on " : "", p->data_dev,
 		       p->pg_wal[0] ? p->pg_wal : "(not resolved)",
 		       p->wal_moved ? " (moved: a symlink)" : "", p->wal_dev[0] ? " on " : "",
@@ -134,6 +147,16 @@ void wb_observed_print(const struct wb_pg_observed *o)
 		if (!(o->missing & (1u << k)))
 			continue;
 		wb_words_missing(o, (enum wb_pg_missing)k, line, sizeof(line));
-		printf("Note: %s.\n", line);
+		wb_textbuf_add(b, "Note: %s.\n", line);
 	}
+}
+
+void wb_observed_print(const struct wb_pg_observed *o)
+{
+	struct wb_textbuf b = { 0 };
+
+	wb_observed_text(o, &b);
+	if (b.s)
+		fputs(b.s, stdout);
+	free(b.s);
 }

@@ -5,6 +5,11 @@
 
 #include "server/observed.h"
 
+struct wb_textbuf;
+
+/* o as lines of text into b (the HTML report shows the same). */
+void wb_observed_text(const struct wb_pg_observed *o, struct wb_textbuf *b);
+
 /* Prints o to stdout. */
 void wb_observed_print(const struct wb_pg_observed *o);
 
