@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # t_patterns.sh — each access pattern and flush shape on a disk-backed directory
-# and on /dev/shm: overwrite and append, commit (1 write) and bulk (several), new
+# and on /dev/shm: overwrite and append, commit (1 write) and bulk (16, model/test.h's WB_BULK_MIN_WRITES), new
 # segments with their switch timed apart; every figure carries its trials and CI.
 . "$(dirname "$0")/lib.sh"
 set -e
@@ -9,7 +9,7 @@ for base in /tmp /dev/shm; do
 	wb_tmpdir d "$base"
 	for pattern in overwrite append; do
 		expect_exit 0 "$WALBENCH" run --dir "$d" --pattern "$pattern" --method fdatasync,open_datasync \
-			--writes 1,4 --budget 2s --trial-time 50ms --min-trials 3 --warmup 10ms \
+			--writes 1,16 --budget 2s --trial-time 50ms --min-trials 3 --warmup 10ms \
 			--json "$d/p.json"
 		json_check "$d/p.json" 'len(d["tests"]) == 4'
 		json_check "$d/p.json" "all(t['pattern'] == '$pattern' and t['status'] == 'ok' for t in d['tests'])"
