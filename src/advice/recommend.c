@@ -444,6 +444,7 @@ bool wb_recommend(const struct wb_results *rs, const struct wb_recommend_params 
 
 	wb_recommend_none(p->workload, WB_REC_FAIL_NONE, NULL, out);
 	out->min_gain_pct = p->min_gain_pct;
+	out->flush_min_gain_pct = rs->decide ? rs->decide_params.min_gain_pct : p->min_gain_pct;
 	out->baseline = run_baseline(rs);
 	if (find_failure(rs, out))
 		return false;

@@ -133,6 +133,8 @@ struct wb_recommendation {
 	 * scaled by the share of time its WAL spends flushing, which is what
 	 * decides; without one, the flush margin is only an upper bound. */
 	bool from_server;              /* decided for an observed server (params.server) */
+	double flush_min_gain_pct;     /* what the run's decision asked of a flush switch: the
+					* min gain, or its flush equivalent at the server's share */
 	enum wb_share_source share_source;
 	double flush_share;            /* 0..1; NAN without a server */
 	bool commit_scaled;            /* the margins below were decided on */

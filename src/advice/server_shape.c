@@ -90,6 +90,16 @@ static void load_shape(const struct wb_pg_observed *o, struct wb_server_shape *o
 	}
 }
 
+double wb_server_flush_min_gain(const struct wb_server_shape *s, double min_gain_pct)
+{
+	double g;
+
+	if (s->share_source != WB_SHARE_SERVER_TIME || !(s->flush_share > 0))
+		return 0;
+	g = wb_flush_gain_for_commit_pct(min_gain_pct, s->flush_share);
+	return g < WB_SERVER_MAX_FLUSH_GAIN_PCT ? g : WB_SERVER_MAX_FLUSH_GAIN_PCT;
+}
+
 void wb_server_shape(const struct wb_pg_observed *o, struct wb_server_shape *out)
 {
 	enum wb_method_id m = wb_method_find(o->set.text[WB_PGS_WAL_SYNC_METHOD]);

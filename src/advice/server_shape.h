@@ -30,6 +30,11 @@
  * checkpoint's fsync), not that they cost nothing. */
 #define WB_SERVER_MIN_WRITES_PER_PAGE 0.5
 
+/* The largest flush gain a decision is asked to prove: where the server's
+ * flush share is too small for any flush to be --min-gain in commits, a tie
+ * within this is proven in a few rounds. */
+#define WB_SERVER_MAX_FLUSH_GAIN_PCT 200.0
+
 enum wb_flush_why {
 	WB_FLUSH_OBSERVED,      /* from the server's bytes per flush */
 	WB_FLUSH_NONE_SEEN,     /* the server flushed nothing in the window: 8 kB guessed */
@@ -66,5 +71,10 @@ struct wb_server_shape {
 
 /* Fills out from o (an observation with its rates derived). */
 void wb_server_shape(const struct wb_pg_observed *o, struct wb_server_shape *out);
+
+/* The flush gain that is min_gain_pct in the server's commits, capped at
+ * WB_SERVER_MAX_FLUSH_GAIN_PCT; 0 when its flush share is not known before
+ * the run (it is then estimated after, from walbench's own flush time). */
+double wb_server_flush_min_gain(const struct wb_server_shape *s, double min_gain_pct);
 
 #endif

@@ -174,6 +174,13 @@ int wb_cli_server_apply(struct wb_config *cfg, const struct wb_pg_observed *o,
 	if (status != WB_EXIT_OK)
 		return status;
 	flushes(cfg, shape);
+	cfg->flush_min_gain_pct = wb_server_flush_min_gain(shape, cfg->min_gain_bp / 100.0);
+	if (cfg->flush_min_gain_pct > 0)
+		printf("The server's WAL flushes %.0f %% of its time: --min-gain %.1f %% in commits "
+		       "is flushes %.1f %% faster%s, what a switch must prove.\n",
+		       shape->flush_share * 100.0, cfg->min_gain_bp / 100.0, cfg->flush_min_gain_pct,
+		       cfg->flush_min_gain_pct >= WB_SERVER_MAX_FLUSH_GAIN_PCT
+			       ? " (or more: no flush gain reaches it)" : "");
 	load(cfg, shape, o);
 	return WB_EXIT_OK;
 }

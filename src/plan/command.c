@@ -46,7 +46,8 @@ static void plan_recommend(const struct wb_config *cfg, struct wb_command_plan *
 	s->min_trials = WB_PLAN_MIN_TRIALS;
 	s->decide = true;
 	s->decide_baseline = wb_plan_baseline(cfg);
-	s->min_gain_pct = cfg->min_gain_bp / 100.0;
+	s->min_gain_pct = cfg->flush_min_gain_pct > 0 ? cfg->flush_min_gain_pct
+						      : cfg->min_gain_bp / 100.0;
 	plan->judge.max_cv_pct = WB_PLAN_MAX_CV_PCT;
 	plan->judge.min_difference_pct = WB_PLAN_MIN_DIFFERENCE_PCT;
 }

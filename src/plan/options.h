@@ -97,6 +97,11 @@ struct wb_config {
 	uint32_t commit_pages;
 	uint32_t bulk_pages[2];
 	unsigned nbulk;
+	/* The flush gain the sequential decision asks of a switch (percent; 0:
+	 * --min-gain itself): with a server's flush share known beforehand, the
+	 * flush gain that is --min-gain in commits, so the run stops on the
+	 * question that decides. */
+	double flush_min_gain_pct;
 	struct wb_load_opt data_load;   /* recommend with candidates: the data volume's load */
 	uint64_t data_load_size;  /* recommend with candidates: the load's file, bytes */
 	const char *json_path;

@@ -72,6 +72,7 @@ static void add_server(cJSON *o, const struct wb_recommendation *rec, const stru
 		cJSON_AddNullToObject(s, K(COMMIT_GAIN_PCT));
 		cJSON_AddNullToObject(s, K(COMMIT_CI95_PCT));
 	}
+	cJSON_AddNumberToObject(s, K(FLUSH_MIN_GAIN_PCT), rec->flush_min_gain_pct);
 	cJSON_AddBoolToObject(s, K(COMMIT_DEMOTED), rec->commit_demoted);
 	if (rec->commit_demoted)
 		cJSON_AddStringToObject(s, K(LEADER), wb_method_get(rec->flush_leader)->name);

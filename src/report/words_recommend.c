@@ -160,7 +160,8 @@ static void server_headline(const struct wb_recommendation *rec, const char *why
 					rec->flush_share * 100.0, rec->min_gain_pct);
 		else
 			wb_sentence_add(s, "%s", rec->settle.known
-				? wb_words_settle(&rec->settle, rec->min_gain_pct, open, sizeof(open))
+				? wb_words_settle(&rec->settle, rec->flush_min_gain_pct, open,
+						  sizeof(open))
 				: why);
 		return;
 	case WB_REC_FAILED:

@@ -137,10 +137,16 @@ static void share(void **state)
 	wb_server_shape(&o, &sh);
 	assert_int_equal(sh.share_source, WB_SHARE_ESTIMATED);
 	assert_true(isnan(sh.flush_share));
+	assert_float_equal(wb_server_flush_min_gain(&sh, 5.0), 0.0, 1e-9); /* not known yet */
 	o.rate.flush_busy = 0.56;
 	wb_server_shape(&o, &sh);
 	assert_int_equal(sh.share_source, WB_SHARE_SERVER_TIME);
 	assert_float_equal(sh.flush_share, 0.56, 1e-9);
+	/* 5 % in commits at 56 % flushing is flushes 9.3 % faster. */
+	assert_float_equal(wb_server_flush_min_gain(&sh, 5.0), 9.29, 0.01);
+	o.rate.flush_busy = 0.02; /* no flush gain reaches 5 % in commits */
+	wb_server_shape(&o, &sh);
+	assert_float_equal(wb_server_flush_min_gain(&sh, 5.0), WB_SERVER_MAX_FLUSH_GAIN_PCT, 1e-9);
 }
 
 int main(void)
