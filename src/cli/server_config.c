@@ -9,6 +9,7 @@
 #include "cli/observing.h"
 #include "report/observed_text.h"
 #include "report/results_reader.h"
+#include "report/words.h"
 
 int wb_cli_server_observation(const struct wb_config *cfg, struct wb_pg_observed *o)
 {
@@ -136,7 +137,7 @@ static void flushes(struct wb_config *cfg, const struct wb_server_shape *sh)
 static void load(struct wb_config *cfg, const struct wb_server_shape *sh,
 		 const struct wb_pg_observed *o)
 {
-	char rate[32];
+	char rate[32], line[640];
 
 	if (!cfg->wal_candidates.n || wb_option_given(cfg, "data-load"))
 		return;
@@ -150,12 +151,8 @@ static void load(struct wb_config *cfg, const struct wb_server_shape *sh,
 		       o->rate.checkpoints == 1 ? "" : "s", sh->writes_per_page);
 		return;
 	case WB_LOAD_NO_CHECKPOINT:
-		printf("The data load: no checkpoint wrote inside the %.0f s observed, so the "
-		       "server's rate is not its load: observe longer than checkpoint_timeout "
-		       "(--observe %.0fs); until then the assumed load.\n", o->seconds,
-		       o->set.have & (1u << WB_PGS_CHECKPOINT_TIMEOUT)
-			       ? o->set.value[WB_PGS_CHECKPOINT_TIMEOUT] / 1e6 * 1.2 + 10
-			       : 360.0);
+		wb_words_checkpoints(o, line, sizeof(line));
+		printf("The data load: %s; until then the assumed load.\n", line);
 		return;
 	case WB_LOAD_NOT_READ:
 		printf("The data load: the server's data pages could not be read; the assumed "
