@@ -491,6 +491,17 @@ bool wb_recommend(const struct wb_results *rs, const struct wb_recommend_params 
 		crosscheck(rs, p->server, out);
 	}
 	runner_up(rs, out);
+	/* A kept method against itself gains 0 in commits, which says nothing:
+	 * the figures are then the best other method's, what a switch would give. */
+	if (out->commit_scaled) {
+		out->commit_method = out->commit_demoted ? out->flush_leader : out->method;
+		if (out->method == out->baseline && !out->commit_demoted && out->has_runner_up) {
+			out->commit_method = out->runner_up;
+			out->commit_pct = wb_commit_gain_pct(out->runner_up_pct, out->flush_share);
+			out->commit_low_pct = wb_commit_gain_pct(out->runner_up_low, out->flush_share);
+			out->commit_high_pct = wb_commit_gain_pct(out->runner_up_high, out->flush_share);
+		}
+	}
 	commit_delay(rs, out);
 	advise(rs, p, out);
 	return true;

@@ -138,7 +138,10 @@ struct wb_recommendation {
 	enum wb_share_source share_source;
 	double flush_share;            /* 0..1; NAN without a server */
 	bool commit_scaled;            /* the margins below were decided on */
-	double commit_pct, commit_low_pct, commit_high_pct; /* margin_pct and its CI, in commits */
+	double commit_pct, commit_low_pct, commit_high_pct; /* margin_pct and its CI, in commits;
+					* kept (tie, keep, undecided): the best other method's
+					* against the baseline */
+	enum wb_method_id commit_method; /* the method those commit figures are of */
 	bool commit_demoted;           /* a flush switch that is not one in commits: */
 	enum wb_method_id flush_leader; /* the method that won on flushes */
 	/* The cross-check: the server's own mean flush (track_wal_io_timing)

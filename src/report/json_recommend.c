@@ -64,11 +64,13 @@ static void add_server(cJSON *o, const struct wb_recommendation *rec, const stru
 				: rec->share_source == WB_SHARE_ESTIMATED ? "estimated" : "none");
 	if (rec->commit_scaled) {
 		cJSON_AddNumberToObject(s, K(FLUSH_SHARE), rec->flush_share);
+		cJSON_AddStringToObject(s, K(METHOD), wb_method_get(rec->commit_method)->name);
 		cJSON_AddNumberToObject(s, K(COMMIT_GAIN_PCT), rec->commit_pct);
 		wb_json_add_range(s, WB_KEY_COMMIT_CI95_PCT, rec->commit_low_pct,
 				  rec->commit_high_pct);
 	} else {
 		cJSON_AddNullToObject(s, K(FLUSH_SHARE));
+		cJSON_AddNullToObject(s, K(METHOD));
 		cJSON_AddNullToObject(s, K(COMMIT_GAIN_PCT));
 		cJSON_AddNullToObject(s, K(COMMIT_CI95_PCT));
 	}

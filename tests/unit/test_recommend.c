@@ -216,6 +216,10 @@ static void test_server_baseline(void **state)
 	assert_true(recommend_for_server(0.5, 0.08, &rec));
 	assert_int_equal(rec.baseline, FS);
 	assert_int_equal(rec.method, FS);
+	/* Kept: the commit figures are the best other method's, never 0 of itself. */
+	assert_true(rec.commit_scaled && rec.has_runner_up);
+	assert_int_equal(rec.commit_method, rec.runner_up);
+	assert_true(rec.commit_low_pct < rec.commit_high_pct);
 	assert_true(rec.state == WB_REC_TIE || rec.state == WB_REC_UNDECIDED);
 	assert_false(wb_rec_change(&rec));
 }
