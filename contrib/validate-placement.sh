@@ -720,7 +720,7 @@ report() {
 	fi
 	echo
 	awk -F'\t' -v nplace="${#place[@]}" -v wbd="$work/wb-default.tsv" -v wbm="$work/wb-measured.tsv" \
-		-v wbs="$work/wb-server.tsv" -v runs="${wb_runs[*]}" \
+		-v wbs="$work/wb-server.tsv" -v wbruns="${wb_runs[*]}" \
 		-v share="$(cut -f 4 "$work/wb-default.load")" -v loadm="${measured_load:-n/a}" \
 		-v predout="$work/predictions.tsv" '
 	'"$AWK_MEDIAN"'
@@ -834,7 +834,7 @@ report() {
 			"decisive_minus_measured_pp\tdecisive_rel_pct\tsingle_gain_pct\tsingle_lo\tsingle_hi\t" \
 			"single_minus_measured_pp\tsingle_rel_pct\tmove\n" > predout
 		r = 0
-		nruns = split(runs, rl, " ")
+		nruns = split(wbruns, rl, " ")
 		for (i = 1; i < nplace; i++)
 			for (k = 1; k <= nruns; k++) {
 				run = rl[k]
