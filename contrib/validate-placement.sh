@@ -886,7 +886,8 @@ report() {
 		"during the measured run, checkpointer, background writer and backends ($(pages_view));" \
 		"vol writes/s, flushes/s: write and cache-flush requests the data volume ${data_dev:-(none)}" \
 		"completed a second meanwhile, whoever sent them (WAL too, when it is on that volume)." \
-		"walbench ran with its default data load before the rounds, with the measured one after them;" \
+		"$( ((server_observe)) && echo "walbench ran after the rounds, observing the baseline's server under pgbench;" ||
+			echo "walbench ran with its default data load before the rounds, with the measured one after them;")" \
 		"- meas: its gain minus the measured, percentage points; rel: predicted / measured - 1." \
 		"Checkpoints: 'begun' started during the measured ${secs} s, why as the server logged it" \
 		"(time: checkpoint_timeout; wal: max_wal_size); write, sync" \
