@@ -222,8 +222,7 @@ cleanup() {
 		wait "$child" 2>/dev/null
 	fi
 	if [[ -n $bench_pid ]]; then
-		# shellcheck disable=SC2046 # one pid per word
-		kill -TERM $(ps -o pid= --ppid "$bench_pid") "$bench_pid" 2>/dev/null
+		vol_kill_tree "$bench_pid"
 		wait "$bench_pid" 2>/dev/null
 	fi
 	# Immediate: the clusters are removed next, nothing is worth a shutdown checkpoint.
@@ -623,8 +622,7 @@ run_walbench_server() { # JSON CANDIDATE-ARGS...
 		kill -0 "$child" 2>/dev/null || break
 		sleep 0.1
 	done
-	# shellcheck disable=SC2046 # one pid per word
-	kill -TERM $(ps -o pid= --ppid "$bench_pid") "$bench_pid" 2>/dev/null
+	vol_kill_tree "$bench_pid"
 	wait "$bench_pid" 2>/dev/null || true
 	bench_pid=""
 	stop_pg 0 immediate || true

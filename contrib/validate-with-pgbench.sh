@@ -144,8 +144,7 @@ cleanup() {
 		wait "$child" 2>/dev/null || true
 	fi
 	if [[ -n $bench_pid ]]; then
-		# shellcheck disable=SC2046 # one pid per word
-		kill -TERM $(ps -o pid= --ppid "$bench_pid") "$bench_pid" 2>/dev/null || true
+		vol_kill_tree "$bench_pid" || true
 		wait "$bench_pid" 2>/dev/null || true
 	fi
 	drop_cluster
@@ -356,8 +355,7 @@ run_walbench_server() {
 		kill -0 "$child" 2>/dev/null || break
 		sleep 0.1
 	done
-	# shellcheck disable=SC2046 # one pid per word
-	kill -TERM $(ps -o pid= --ppid "$bench_pid") "$bench_pid" 2>/dev/null || true
+	vol_kill_tree "$bench_pid"
 	wait "$bench_pid" 2>/dev/null || true
 	bench_pid=""
 	rc=0
