@@ -70,6 +70,15 @@ in a rotated order.
   --clients N        pgbench clients (default 8; 2 threads, 1 for a single client)
   --scale N          pgbench scale (default 10)
   --walbench PATH    the walbench binary (default: \$WALBENCH, else ../build/walbench)
+  --server T         instead of the two --data-load runs: walbench recommend --server (observing
+                     for T seconds, longer than --checkpoint-timeout, e.g. 40) against the
+                     baseline's cluster while pgbench runs on it, in the same cgroup, so the
+                     data load is the server's observed pages/s times the device writes per
+                     page, and no rate is typed. pgbench starts with the server, the window
+                     opens checkpoint_timeout - 10 s later (so the first checkpoint's writes
+                     fall inside it); when walbench begins measuring, pgbench stops and the
+                     server stops (immediate), so walbench's load is the only one. Every
+                     cluster runs with track_wal_io_timing = on (the server's flush time)
   --out FILE         also write every run as TSV to FILE (the runs so far, if interrupted),
                      and beside it walbench's predictions (FILE-predictions.tsv), its JSON
                      (FILE-walbench.json, FILE-walbench-measured.json) and the server logs
@@ -101,6 +110,7 @@ walbench=""
 walbench_given=0
 out=""
 pg_set=()
+server_observe=0
 while (($#)); do
 	case $1 in
 	-h | --help)
@@ -111,7 +121,7 @@ while (($#)); do
 		build=1
 		shift
 		;;
-	--iops | --reps | --secs | --warmup | --checkpoint-timeout | --clients | --scale | --walbench | --out | --pg-set)
+	--iops | --reps | --secs | --warmup | --checkpoint-timeout | --clients | --scale | --walbench | --out | --pg-set | --server)
 		(($# >= 2)) || die "$1 needs a value (try --help)"
 		case $1 in
 		--iops) VOL_IOPS=$2 ;;
@@ -123,6 +133,7 @@ while (($#)); do
 		--scale) scale=$2 ;;
 		--walbench) walbench=$2 walbench_given=1 ;;
 		--out) out=$2 ;;
+		--server) server_observe=$2 ;;
 		--pg-set)
 			[[ $2 =~ ^[a-z_]+=[A-Za-z0-9_.]+$ ]] ||
 				die "--pg-set takes NAME=VALUE (letters, digits, _ and .), not '$2'"
@@ -154,6 +165,9 @@ whole --checkpoint-timeout "$ckpt_timeout" 30 # PostgreSQL's range: 30s .. 1d
 ((ckpt_timeout <= 86400)) || die "--checkpoint-timeout must be at most 86400 (a day), not '$ckpt_timeout'"
 whole --clients "$clients" 1
 whole --scale "$scale" 1
+whole --server "$server_observe" 0
+((server_observe == 0 || server_observe > ckpt_timeout)) ||
+	die "--server $server_observe must be longer than --checkpoint-timeout ($ckpt_timeout), or no checkpoint falls in its window"
 jobs=$((clients < 2 ? clients : 2))
 if ((walbench_given)); then
 	[[ -f $walbench && -x $walbench ]] || die "--walbench $walbench is not an executable file"
@@ -193,6 +207,7 @@ made=()       # directories we created on DATA_DIR and the WAL_DIRs
 pgdata=()     # the clusters, by placement
 waldir=()     # their WAL directories, by placement
 child=""      # pgbench or walbench running now
+bench_pid=""  # --server: pgbench running beside walbench
 raw=""        # every run, TSV
 
 cleanup() {
@@ -205,6 +220,10 @@ cleanup() {
 		# shellcheck disable=SC2046 # one pid per word
 		kill -TERM $(ps -o pid= --ppid "$child") "$child" 2>/dev/null
 		wait "$child" 2>/dev/null
+	fi
+	if [[ -n $bench_pid ]]; then
+		vol_kill_tree "$bench_pid"
+		wait "$bench_pid" 2>/dev/null
 	fi
 	# Immediate: the clusters are removed next, nothing is worth a shutdown checkpoint.
 	for i in "${!pgdata[@]}"; do
@@ -341,6 +360,8 @@ checkpoint_timeout = ${ckpt_timeout}s
 log_checkpoints = on
 lc_messages = 'C'
 EOF
+	# --server: the server's own flush time, for walbench's flush share.
+	((server_observe == 0)) || echo "track_wal_io_timing = on" >>"${pgdata[i]}/postgresql.conf"
 	((${#pg_set[@]} == 0)) || printf '%s\n' "# --pg-set" "${pg_set[@]}" >>"${pgdata[i]}/postgresql.conf"
 	start_pg "$i" plain
 	"${as_pg[@]}" "$pgbin/pgbench" -h "$work/pg" -p $((PORT + i)) -U postgres -i -q -s "$scale" \
@@ -493,7 +514,8 @@ find_walbench() {
 # walbench runs twice: "default" before the rounds, with its own data load (a share of the data
 # volume's capacity), and "measured" after them, with the data pages a second the baseline's
 # server wrote. wb_why[RUN] says why a run's columns are n/a.
-declare -A wb_why=([default]="" [measured]="")
+declare -A wb_why=([default]="" [measured]="" [server]="")
+wb_runs=(default measured) # --server: (server)
 
 # Runs walbench recommend (with --data-load LOAD when given) and writes wb-RUN.tsv: per candidate
 # placement, the decisive prediction (gain_pct, ci95 low and high: the group commit of 8), the
@@ -507,7 +529,10 @@ run_walbench() { # RUN [LOAD]
 	[[ -z $load ]] || extra=(--data-load "$load")
 	rm -f "$j"
 	wb_why[$tag]=$wb_missing
-	if [[ -n $walbench ]]; then
+	if [[ -n $walbench && $tag == server ]]; then
+		run_walbench_server "$j" "${cands[@]}"
+		[[ -z $out || ! -s $j ]] || cp "$j" "${out%.*}-walbench-server.json"
+	elif [[ -n $walbench ]]; then
 		msg "walbench recommend --data $data_dir ${cands[*]} --workload oltp${extra[*]:+ ${extra[*]}}"
 		run_bg "$work/walbench-$tag.log" vol_exec "$walbench" recommend --data "$data_dir" "${cands[@]}" \
 			--workload oltp --pg-version "$pg_major" "${extra[@]}" --json "$j"
@@ -556,13 +581,55 @@ for i, c in enumerate(cands, 1):
     print(i, num(p.get("gain_pct")), *ci(p.get("ci95_pct")), num(single.get("gain_pct")),
           *ci(single.get("ci95_pct")), yn(p, "move"), yn(p, "same_device"), reason, sep="\t")
 load = obj(obj(rec.get("placement_baseline")).get("load"))
+try:
+    rates = obj(obj(json.load(open(path)).get("observed")).get("rates"))
+except Exception:
+    rates = {}
 with open(loadfile, "w") as f:
+    # The last three: what the server showed (--server only): data pages/s, device writes per
+    # page, checkpoints in the window.
     print(*(num(load.get(k), "%.0f") for k in ("target_per_s", "achieved_per_s", "capacity_per_s",
-          "capacity_pct")), yn(load, "kept_up"), sep="\t", file=f)
+          "capacity_pct")), yn(load, "kept_up"), num(rates.get("data_pages_per_s"), "%.1f"),
+          num(rates.get("device_writes_per_page"), "%.2f"), num(rates.get("checkpoints"), "%d"),
+          sep="\t", file=f)
 PY
 	if [[ -z ${wb_why[$tag]} ]] && ! awk -F'\t' '$2 != "n/a" { ok = 1 } END { exit !ok }' "$work/wb-$tag.tsv"; then
 		wb_why[$tag]="walbench's JSON has no recommendation.placement entries for these paths"
 	fi
+}
+
+# --server: starts the baseline's server and pgbench on it, opens walbench's window
+# checkpoint_timeout - 10 s later (the first timed checkpoint, due checkpoint_timeout after the
+# start, then writes inside it), and once walbench prints that it measures, stops pgbench and the
+# server (immediate: a shutdown checkpoint would write beside walbench's own load). Sets rc.
+run_walbench_server() { # JSON CANDIDATE-ARGS...
+	local j=$1 log=$work/walbench-server.log blog=$work/pgbench-server.log lead i
+	local dsn="host=$work/pg port=$PORT user=postgres dbname=postgres"
+	shift
+	lead=$((ckpt_timeout > 10 ? ckpt_timeout - 10 : 0))
+	start_pg 0
+	vol_exec "${as_pg[@]}" "$pgbin/pgbench" -h "$work/pg" -p "$PORT" -U postgres -c "$clients" -j "$jobs" \
+		-T $((lead + server_observe + 600)) postgres >"$blog" 2>&1 &
+	bench_pid=$!
+	sleep "$lead"
+	msg "walbench recommend --server \"$dsn\" $* --observe ${server_observe}s (pgbench on ${label[0]})"
+	: >"$log"
+	vol_exec "$walbench" recommend --server "$dsn" --observe "${server_observe}s" "$@" --json "$j" \
+		>"$log" 2>&1 &
+	child=$!
+	for ((i = 0; i < 10 * (server_observe + 120); i++)); do
+		grep -q '^Where should pg_wal live' "$log" && break
+		kill -0 "$child" 2>/dev/null || break
+		sleep 0.1
+	done
+	vol_kill_tree "$bench_pid"
+	wait "$bench_pid" 2>/dev/null || true
+	bench_pid=""
+	stop_pg 0 immediate || true
+	rc=0
+	wait "$child" || rc=$?
+	child=""
+	[[ -z $out ]] || cp "$blog" "${out%.*}-pgbench-server.log"
 }
 
 # The data load the server had: the median data pages a second of the baseline's runs, whole,
@@ -601,6 +668,13 @@ load_line() { # RUN
 	fi
 	IFS=$'\t' read -r target achieved cap share kept <"$work/wb-$1.load" || true
 	IFS=$'\t' read -r _ _ dcap _ <"$work/wb-default.load" || true
+	if [[ $1 == server ]]; then
+		IFS=$'\t' read -r target achieved cap share kept pages wpp ckpts <"$work/wb-server.load" || true
+		echo "${target:-n/a}/s asked (the server's ${pages:-n/a} data pages/s observed, ${ckpts:-n/a}" \
+			"checkpoint(s) in the window, x ${wpp:-n/a} device writes per page), ${achieved:-n/a}/s achieved;" \
+			"kept up: ${kept:-n/a}"
+		return
+	fi
 	if [[ $1 == measured ]]; then
 		echo -n "${target:-n/a}/s asked (the baseline's median data pages/s"
 		if [[ $dcap =~ ^[1-9][0-9]*$ && $target =~ ^[0-9]+$ ]]; then
@@ -644,6 +718,7 @@ report() {
 	fi
 	echo
 	awk -F'\t' -v nplace="${#place[@]}" -v wbd="$work/wb-default.tsv" -v wbm="$work/wb-measured.tsv" \
+		-v wbs="$work/wb-server.tsv" -v wbruns="${wb_runs[*]}" \
 		-v share="$(cut -f 4 "$work/wb-default.load")" -v loadm="${measured_load:-n/a}" \
 		-v predout="$work/predictions.tsv" '
 	'"$AWK_MEDIAN"'
@@ -658,6 +733,8 @@ report() {
 	BEGIN {
 		readwb(wbd, "default")
 		readwb(wbm, "measured")
+		readwb(wbs, "server")
+		runname["server"] = "server (observed)"
 		runname["default"] = share ~ /^[0-9]+$/ ? "default (" share "%)" : "default"
 		runname["measured"] = "measured (" loadm ")"
 	}
@@ -755,9 +832,10 @@ report() {
 			"decisive_minus_measured_pp\tdecisive_rel_pct\tsingle_gain_pct\tsingle_lo\tsingle_hi\t" \
 			"single_minus_measured_pp\tsingle_rel_pct\tmove\n" > predout
 		r = 0
+		nruns = split(wbruns, rl, " ")
 		for (i = 1; i < nplace; i++)
-			for (k = 1; k <= 2; k++) {
-				run = k == 1 ? "default" : "measured"
+			for (k = 1; k <= nruns; k++) {
+				run = rl[k]
 				p = (run, i, 2) in wb ? wb[run, i, 2] : "n/a"
 				s = (run, i, 5) in wb ? wb[run, i, 5] : "n/a"
 				r++
@@ -792,10 +870,10 @@ report() {
 		echo "  ${label[i]}: ${place[i]}/$(basename -- "${waldir[i]}") ($(describe "${place[i]}"))"
 	done
 	echo "walbench's data load (random 8 kB writes on DATA_DIR while it measures the candidates):"
-	for tag in default measured; do
+	for tag in "${wb_runs[@]}"; do
 		echo "  $tag: $(load_line "$tag")"
 	done
-	for tag in default measured; do
+	for tag in "${wb_runs[@]}"; do
 		[[ -z ${wb_why[$tag]} ]] || continue
 		echo "walbench's reasons, $tag load:"
 		while IFS=$'\t' read -r i _ _ _ _ _ _ _ same reason; do
@@ -806,7 +884,8 @@ report() {
 		"during the measured run, checkpointer, background writer and backends ($(pages_view));" \
 		"vol writes/s, flushes/s: write and cache-flush requests the data volume ${data_dev:-(none)}" \
 		"completed a second meanwhile, whoever sent them (WAL too, when it is on that volume)." \
-		"walbench ran with its default data load before the rounds, with the measured one after them;" \
+		"$( ((server_observe)) && echo "walbench ran after the rounds, observing the baseline's server under pgbench;" ||
+			echo "walbench ran with its default data load before the rounds, with the measured one after them;")" \
 		"- meas: its gain minus the measured, percentage points; rel: predicted / measured - 1." \
 		"Checkpoints: 'begun' started during the measured ${secs} s, why as the server logged it" \
 		"(time: checkpoint_timeout; wal: max_wal_size); write, sync" \
@@ -866,13 +945,26 @@ for i in "${!place[@]}"; do
 	msg "cluster $i (${label[i]}): initdb, pgbench -i -s $scale"
 	make_cluster "$i"
 done
-run_walbench default
+if ((server_observe)); then
+	wb_runs=(server)
+else
+	run_walbench default
+fi
 n=${#place[@]}
 for ((r = 1; r <= reps; r++)); do
 	for ((k = 0; k < n; k++)); do
 		run_one $(((k + r - 1) % n)) "$r" $((k + 1))
 	done
 done
+if ((server_observe)); then
+	run_walbench server
+	: >"$work/wb-default.tsv"
+	: >"$work/wb-default.load"
+	: >"$work/wb-measured.tsv"
+	: >"$work/wb-measured.load"
+	report
+	exit 0
+fi
 set_measured_load
 if [[ -n $measured_load ]]; then
 	run_walbench measured "$measured_load"

@@ -35,6 +35,10 @@ differs from fdatasync beyond noise, and walbench's recommendation for the same 
   --iops N          write IOPS of the throttled volume (default 150)
   --wal-level L     replica (default) or minimal; with minimal PostgreSQL opens WAL
                     with O_DIRECT for open_datasync and open_sync
+  --server T        also run walbench recommend --server (observing T seconds) against the
+                    cluster while the commit workload runs on it under fdatasync, in the same
+                    cgroup, with track_wal_io_timing = on; pgbench stops when walbench starts
+                    measuring. Prints its flush share and its gain in commits beside the TPS
   --out FILE        also write every run as TSV to FILE
   -h, --help        this help
 
@@ -62,13 +66,14 @@ bulk_secs=""
 out=""
 wal_level=replica
 dir=""
+server_observe=0
 while (($#)); do
 	case $1 in
 	-h | --help)
 		usage
 		exit 0
 		;;
-	--kinds | --reps | --secs | --bulk-secs | --iops | --wal-level | --out)
+	--kinds | --reps | --secs | --bulk-secs | --iops | --wal-level | --out | --server)
 		(($# >= 2)) || die "$1 needs a value (try --help)"
 		case $1 in
 		--kinds) kinds_arg=$2 ;;
@@ -78,6 +83,7 @@ while (($#)); do
 		--iops) VOL_IOPS=$2 ;;
 		--wal-level) wal_level=$2 ;;
 		--out) out=$2 ;;
+		--server) server_observe=$2 ;;
 		esac
 		shift 2
 		;;
@@ -94,6 +100,7 @@ for s in "$secs" "$bulk_secs"; do
 	[[ $s =~ ^[1-9][0-9]*$ ]] || die "seconds must be a whole number >= 1, not '$s'"
 done
 [[ $VOL_IOPS =~ ^[1-9][0-9]*$ ]] || die "--iops must be a whole number >= 1, not '$VOL_IOPS'"
+[[ $server_observe =~ ^(0|[1-9][0-9]*)$ ]] || die "--server must be a whole number of seconds, not '$server_observe'"
 [[ $wal_level == replica || $wal_level == minimal ]] || die "--wal-level: replica or minimal, not '$wal_level'"
 if [[ -n $dir ]]; then
 	[[ -d $dir ]] || die "$dir is not a directory"
@@ -111,6 +118,7 @@ vol_require_root
 work=""   # logs, scripts, socket: /tmp, readable by postgres
 pgdata="" # the cluster, on the volume
 child=""  # pgbench or walbench running now
+bench_pid="" # --server: pgbench running beside walbench
 
 stop_pg() { # [MODE...]: the modes to try in order; default immediate, then fast
 	local mode
@@ -134,6 +142,10 @@ cleanup() {
 	if [[ -n $child ]]; then
 		kill -TERM "$child" 2>/dev/null || true
 		wait "$child" 2>/dev/null || true
+	fi
+	if [[ -n $bench_pid ]]; then
+		vol_kill_tree "$bench_pid" || true
+		wait "$bench_pid" 2>/dev/null || true
 	fi
 	drop_cluster
 	if [[ $kind == dir ]]; then
@@ -217,6 +229,8 @@ min_wal_size = 2GB
 autovacuum = off
 jit = off
 EOF
+	# --server: the server's own flush time gives walbench its flush share.
+	((server_observe == 0)) || echo "track_wal_io_timing = on" >>"$pgdata/postgresql.conf"
 	vol_exec as_pg "$pgbin/pg_ctl" -D "$pgdata" -l "$work/pg/postgres-$kind.log" -w -t 120 start >/dev/null ||
 		die "pg_ctl start failed: $(tail -n 5 "$work/pg/postgres-$kind.log")"
 	if [[ -n $VOL_CGROUP ]]; then
@@ -318,6 +332,58 @@ run_walbench() {
 	[[ -z $out ]] || cp "$j" "${out%.*}-walbench-$kind.json"
 }
 
+# --server: walbench recommend --server against the running cluster while the commit workload
+# runs on it (fdatasync), both in the cgroup; pgbench stops once walbench starts measuring, so
+# only walbench's flushes are timed. Sets wb_server: its verdict in commits.
+wb_server=""
+run_walbench_server() {
+	local j=$work/walbench-server-$kind.json log=$work/walbench-server.log i
+	local dsn="host=$work/pg port=$PORT user=postgres dbname=postgres"
+	wb_server="not run"
+	[[ -n $walbench ]] || return 0
+	set_method fdatasync
+	psql_q "TRUNCATE t"
+	vol_exec as_pg "$pgbin/pgbench" -h "$work/pg" -p "$PORT" -U postgres -n -c 1 -j 1 \
+		-T $((server_observe + 600)) -f "$work/commit.sql" postgres >"$work/pgbench-server.log" 2>&1 &
+	bench_pid=$!
+	sleep 2
+	: >"$log"
+	vol_exec "$walbench" recommend --server "$dsn" --observe "${server_observe}s" --json "$j" >"$log" 2>&1 &
+	child=$!
+	for ((i = 0; i < 10 * (server_observe + 60); i++)); do
+		grep -q '^Which wal_sync_method' "$log" && break
+		kill -0 "$child" 2>/dev/null || break
+		sleep 0.1
+	done
+	vol_kill_tree "$bench_pid"
+	wait "$bench_pid" 2>/dev/null || true
+	bench_pid=""
+	rc=0
+	wait "$child" || rc=$?
+	child=""
+	if ((rc != 0)) || [[ ! -s $j ]]; then
+		wb_server="failed (exit $rc): $(tail -n 1 "$log")"
+		return 0
+	fi
+	[[ -z $out ]] || cp "$j" "${out%.*}-walbench-server-$kind.json"
+	wb_server=$(python3 - "$j" <<'PY2'
+import json, sys
+d = json.load(open(sys.argv[1]))
+r = d.get("recommendation") or {}
+s = r.get("server") or {}
+rt = (d.get("observed") or {}).get("rates") or {}
+f = lambda v, p="%.2f": p % v if isinstance(v, (int, float)) else "n/a"
+ci = s.get("commit_ci95_pct") or [None, None]
+print("%s (state %s); server baseline %s, flush share %s (%s), commit gain %s%% [%s, %s];"
+      " server %s flushes/s of %s ms, %s commits/s" % (
+      r.get("wal_sync_method"), r.get("state"), s.get("baseline"), f(s.get("flush_share")),
+      s.get("share_source"), f(s.get("commit_gain_pct"), "%+.1f"), f(ci[0], "%+.1f"),
+      f(ci[1], "%+.1f"), f(rt.get("flushes_per_s"), "%.0f"), f(rt.get("flush_ms"), "%.3f"),
+      f(rt.get("commits_per_s"), "%.0f")))
+PY2
+) || wb_server="its JSON could not be read"
+}
+
 # --- the report --------------------------------------------------------------------------------
 # Per workload: median, min and max TPS per method, best first; the verdict compares the best with
 # fdatasync, the default: a tie when their ranges overlap or medians differ by less than TIE_PCT.
@@ -326,7 +392,7 @@ report() {
 	echo "== $kind: $VOL_FSTYPE on ${VOL_DEV:-$(findmnt -n -o SOURCE -T "$VOL_DIR" | tail -n 1)}" \
 		"${VOL_CGROUP:+(throttled to $VOL_IOPS write IOPS) }— PostgreSQL $pg_version, wal_level=$wal_level," \
 		"$reps reps, commit ${secs} s, bulk ${bulk_secs} s a run =="
-	awk -F'\t' -v kind="$kind" -v methods="${METHODS[*]}" -v tie="$TIE_PCT" -v wb="$wb_says" \
+	awk -F'\t' -v kind="$kind" -v methods="${METHODS[*]}" -v tie="$TIE_PCT" -v wb="$wb_says" -v wbs="$wb_server" \
 		-v rows="$BULK_ROWS" '
 	function median(list,    a, n, i, j, t) {
 		n = split(list, a, " ")
@@ -388,6 +454,8 @@ report() {
 			}
 			printf "  best vs default: %s\n", v
 			printf "  walbench recommend: %s\n", wb
+			if (w == "commit" && wbs != "")
+				printf "  walbench recommend --server: %s\n", wbs
 		}
 	}' "$raw"
 }
@@ -440,6 +508,8 @@ for kind in "${kind_list[@]}"; do
 			done
 		done
 	done
+	wb_server=""
+	((server_observe == 0)) || run_walbench_server
 	drop_cluster
 	run_walbench
 	report

@@ -315,6 +315,16 @@ vol_exec() { # COMMAND...
 	)
 }
 
+# TERMs PID and every process under it, deepest first: a background job that calls vol_exec is
+# two subshells above its command, and killing only the subshells leaves the command running.
+vol_kill_tree() { # PID
+	local c
+	for c in $(ps -o pid= --ppid "$1"); do
+		vol_kill_tree "$c"
+	done
+	kill -TERM "$1" 2>/dev/null || true
+}
+
 # --- tearing down ------------------------------------------------------------------------------
 # Undoes everything the vol_create calls did, whatever state each got to: the hooks, the cgroup,
 # then each volume, last made first. Safe to call again: a volume that could not be torn down stays
