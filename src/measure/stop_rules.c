@@ -89,12 +89,13 @@ bool wb_rule_placement_settled(const struct wb_result *rv, size_t n,
 #define WB_THROTTLE_MAX_TRIAL_NS 2000000000ull
 
 static uint64_t throttle_check(const struct wb_result *rv, size_t n,
-			       const struct wb_schedule *sched, struct wb_results *rs)
+			       const struct wb_schedule *sched, bool lengthen, struct wb_results *rs)
 {
 	uint64_t want, cap;
 	size_t i, running = 0;
 
-	rs->trial_ns = sched->trial_ns;
+	if (lengthen)
+		rs->trial_ns = sched->trial_ns;
 	for (i = 0; i < n; i++)
 		running += wb_result_runnable(&rv[i]);
 	for (i = 0; i < n && !rs->throttle.detected; i++) {
@@ -113,6 +114,10 @@ static uint64_t throttle_check(const struct wb_result *rv, size_t n,
 	}
 	if (!rs->throttle.detected)
 		return rs->trial_ns;
+	if (!lengthen) {
+		rs->throttle_late = true;
+		return rs->trial_ns;
+	}
 	want = (uint64_t)(rs->throttle.period_ms * 1e6 * WB_THROTTLE_SLICES);
 	/* The jitter lengthens a trial by a quarter on average (scheduler.c). */
 	cap = running ? sched->budget_ns * 4 / 5 / (running * WB_DECIDE_MIN_ROUNDS) : want;
@@ -129,7 +134,14 @@ uint64_t wb_rule_trial_length(const struct wb_result *rv, size_t n,
 			      const struct wb_schedule *sched, uint32_t round, uint64_t trial_ns,
 			      struct wb_results *rs)
 {
-	if (rs->throttle.detected || round >= WB_DECIDE_MIN_ROUNDS)
+	if (rs->throttle.detected)
 		return trial_ns;
-	return throttle_check(rv, n, sched, rs);
+	/* Later rounds still look, so a throttle whose grid the first rounds'
+	 * few waits did not show (a busy host) is reported; the trials then keep
+	 * the length the rounds so far were paired at. */
+	if (round >= WB_DECIDE_MIN_ROUNDS) {
+		rs->trial_ns = trial_ns;
+		return throttle_check(rv, n, sched, false, rs);
+	}
+	return throttle_check(rv, n, sched, true, rs);
 }

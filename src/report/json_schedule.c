@@ -143,6 +143,7 @@ static void add_throttle(cJSON *parent, const struct wb_results *rs)
 	if (!t->detected)
 		return;
 	cJSON_AddStringToObject(o, K(TEST), rs->throttle_test);
+	cJSON_AddBoolToObject(o, K(LATE), rs->throttle_late);
 	cJSON_AddNumberToObject(o, K(SLOW_FRACTION), t->slow_fraction);
 	cJSON_AddNumberToObject(o, K(WAIT_MS), t->wait_ms);
 	cJSON_AddNumberToObject(o, K(P50_US), t->p50_us);

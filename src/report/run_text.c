@@ -253,11 +253,13 @@ static void print_throttle(const struct wb_results *rs)
 		return;
 	printf("note: the device THROTTLES: %s waited for the next slice on %.1f%% of flushes "
 	       "(%.1f ms on average, against a %.0f us median): about %.1f flushes per slice of "
-	       "~%.0f ms, %.0f flushes/s; trials were lengthened to %.2f s to span many slices. "
+	       "~%.0f ms, %.0f flushes/s; trials %s %.2f s to span many slices. "
 	       "Expect a cloud volume or an I/O limit (cgroup blkio, a hypervisor's IOPS cap), "
 	       "and measure at the rate that limit grants.\n", rs->throttle_test,
 	       100.0 * t->slow_fraction, t->wait_ms, t->p50_us, t->flushes_per_slice,
-	       t->period_ms, t->rate_per_s, (double)rs->trial_ns / 1e9);
+	       t->period_ms, t->rate_per_s,
+	       rs->throttle_late ? "stayed (found late, once paired)" : "were lengthened to",
+	       (double)rs->trial_ns / 1e9);
 }
 
 /* A run a signal stopped early says so before any other note. */

@@ -121,6 +121,7 @@ struct wb_results {
 	size_t ndecisions;
 	struct wb_throttle throttle; /* the first test seen throttled, after round one */
 	char throttle_test[96];  /* which test that was */
+	bool throttle_late;      /* found after the early rounds, when trials keep their length */
 	uint64_t trial_ns;       /* trial length used after round one (lengthened when throttled) */
 	double ci_target_pct;    /* the target each test's CI tried to reach */
 	double max_cv_pct;       /* trials varying more than this are "unstable" */

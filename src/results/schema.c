@@ -155,6 +155,7 @@ const char *const wb_key_names[] = {
 	[WB_KEY_KIND] = "kind",
 	[WB_KEY_KNOWN] = "known",
 	[WB_KEY_LABEL] = "label",
+	[WB_KEY_LATE] = "late",
 	[WB_KEY_LATENCY_US] = "latency_us",
 	[WB_KEY_LAYERS] = "layers",
 	[WB_KEY_LAYERS_TRUNCATED] = "layers_truncated",

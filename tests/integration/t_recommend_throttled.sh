@@ -26,7 +26,9 @@ set -e
 sed -n 3p "$OUT" | grep -qE '^(Set wal_sync_method|Tie: keep|Keep wal_sync_method|Undecided: keep)' || fail "no decision first: $(head -5 "$OUT")"
 grep -q 'note: the device THROTTLES' "$OUT" || fail "throttle not reported: $(cat "$OUT")"
 json_check "$VOL_DIR/rec.json" 'd["schedule"]["throttle"]["detected"] and 80 < d["schedule"]["throttle"]["period_ms"] < 125'
-json_check "$VOL_DIR/rec.json" '(s := d["schedule"])["trial_s"] > 0.2 and s["trial_s"] >= 2.9 * s["throttle"]["period_ms"] / 1000'
+# Found in the early rounds, trials span three slices; found later (a busy
+# host hid the grid at first), they keep the length already paired at.
+json_check "$VOL_DIR/rec.json" '(s := d["schedule"])["throttle"]["late"] or (s["trial_s"] > 0.2 and s["trial_s"] >= 2.9 * s["throttle"]["period_ms"] / 1000)'
 # 150 IOPS, at least one per flush: no flush rate can pass it by much.
 json_tests "$VOL_DIR/rec.json" 4 fdatasync fsync open_datasync open_sync
 json_check "$VOL_DIR/rec.json" 'any(t["status"] == "ok" for t in d["tests"])'
