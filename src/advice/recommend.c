@@ -267,17 +267,25 @@ static void runner_up(const struct wb_results *rs, struct wb_recommendation *out
 	}
 }
 
+/* The first commit-shaped test of method m that ran. */
+static const struct wb_result *commit_test(const struct wb_results *rs, enum wb_method_id m)
+{
+	size_t i;
+
+	for (i = 0; i < rs->n; i++)
+		if (rs->v[i].test.method == m && !wb_test_is_bulk(&rs->v[i].test) &&
+		    rs->v[i].test.pattern != WB_PATTERN_GROUPCOMMIT &&
+		    rs->v[i].status == WB_STATUS_OK && rs->v[i].hist && rs->v[i].hist->count)
+			return &rs->v[i];
+	return NULL;
+}
+
 /* commit_delay from the chosen method's median 8 kB commit flush. */
 static void commit_delay(const struct wb_results *rs, struct wb_recommendation *out)
 {
-	const struct wb_result *r = NULL;
-	size_t i;
+	const struct wb_result *r = commit_test(rs, out->method);
 
 	out->commit_siblings = WB_COMMIT_SIBLINGS;
-	for (i = 0; i < rs->n && !r; i++)
-		if (rs->v[i].test.method == out->method && !wb_test_is_bulk(&rs->v[i].test) &&
-		    rs->v[i].status == WB_STATUS_OK && rs->v[i].hist && rs->v[i].hist->count)
-			r = &rs->v[i];
 	if (!r) {
 		out->commit_why = WB_DELAY_NOT_MEASURED;
 		return;
@@ -357,19 +365,6 @@ static void slowest_to_settle(const struct wb_results *rs, const struct wb_recom
 		    (out->settle.budget_s != 0.0 && d->settle.budget_s > out->settle.budget_s))
 			out->settle = d->settle;
 	}
-}
-
-/* The first commit-shaped test of method m that ran. */
-static const struct wb_result *commit_test(const struct wb_results *rs, enum wb_method_id m)
-{
-	size_t i;
-
-	for (i = 0; i < rs->n; i++)
-		if (rs->v[i].test.method == m && !wb_test_is_bulk(&rs->v[i].test) &&
-		    rs->v[i].test.pattern != WB_PATTERN_GROUPCOMMIT &&
-		    rs->v[i].status == WB_STATUS_OK && rs->v[i].hist && rs->v[i].hist->count)
-			return &rs->v[i];
-	return NULL;
 }
 
 /* The server's flush time beside walbench's for the method it runs, at the

@@ -51,17 +51,11 @@ pg_cluster() {
 		for line in "$@"; do echo "$line"; done
 	} >>"$PG_DATA/postgresql.conf"
 	printf 'local all secret scram-sha-256\nlocal all all trust\n' >"$PG_DATA/pg_hba.conf"
-	# Registered before the start, so a half-started server is stopped too.
-	on_exit "'$PG_BIN/pg_ctl' -D '$PG_DATA' -m immediate -w -t 60 stop"
-	on_exit_pg_stop
+	# Registered before the start, so a half-started server is stopped too;
+	# as the server's owner, as pg_ctl requires.
+	on_exit "${as_pg[*]} '$PG_BIN/pg_ctl' -D '$PG_DATA' -m immediate -w -t 60 stop"
 	"${as_pg[@]}" "$PG_BIN/pg_ctl" -D "$PG_DATA" -l "$PG_DIR/server.log" -w -t 120 start \
 		>/dev/null || fail "pg_ctl start: $(tail -n 5 "$PG_DIR/server.log")"
-}
-
-# The registered stop must run as the server's owner: re-register it so.
-on_exit_pg_stop() {
-	local n=$((${#WB_CLEANUPS[@]} - 1))
-	WB_CLEANUPS[n]="${as_pg[*]} ${WB_CLEANUPS[n]}"
 }
 
 # pg_dsn [USER]: the connection string of the test cluster.
