@@ -148,7 +148,7 @@ int wb_cmd_recommend(int argc, char **argv)
 		server = observe_server(&cfg, &status);
 		if (!server)
 			return status;
-		if (!wb_input_dir_ok("the server's pg_wal", cfg.target))
+		if (!wb_input_dir_ok("the server's directory", cfg.target))
 			return WB_EXIT_SETUP;
 	}
 	cfg.seed = wb_input_seed(cfg.seed);
