@@ -16,7 +16,7 @@
 #include "advice/commit_gain.h"
 #include "advice/placement.h"
 #include "results/results.h"
-#include "server/observed.h"
+#include "pgstat/observed.h"
 
 
 /* commit_delay pays only where a flush is slow enough that waiting half of one

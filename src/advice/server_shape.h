@@ -14,7 +14,7 @@
 #include "advice/commit_gain.h"
 #include "model/method.h"
 #include "model/test.h"
-#include "server/observed.h"
+#include "pgstat/observed.h"
 
 /* A commit flush of this many pages or fewer; more is bulk (model/test.h). */
 #define WB_SERVER_MAX_COMMIT_PAGES 15u

@@ -9,7 +9,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "server/observed.h"
+#include "pgstat/observed.h"
 
 /* Observes dsn for window_ns into o. Returns WB_EXIT_OK, WB_EXIT_SETUP (no
  * connection, authentication failed, an unsupported server, a refused query,

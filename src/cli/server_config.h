@@ -8,7 +8,7 @@
 
 #include "advice/server_shape.h"
 #include "plan/options.h"
-#include "server/observed.h"
+#include "pgstat/observed.h"
 
 /* The observation recommend decides from: --server observes the server now,
  * --observed reads a saved one (freed with the results it came in: *keep).

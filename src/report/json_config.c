@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "model/method.h"
-#include "server/pg_dsn.h"
+#include "pgstat/pg_dsn.h"
 
 /* --data-load as given: {"per_s": N} or {"pct": P}. */
 static void add_load_option(cJSON *conf, const char *name, const struct wb_load_opt *load)

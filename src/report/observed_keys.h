@@ -1,11 +1,11 @@
-/* observed_keys.h — the results file's key for each of server/observed.h's
+/* observed_keys.h — the results file's key for each of pgstat/observed.h's
  * counters, timers and missing-privilege codes: one mapping for the writer
  * (json_observed.c) and the reader (results_reader_observed.c). */
 #ifndef WB_REPORT_OBSERVED_KEYS_H
 #define WB_REPORT_OBSERVED_KEYS_H
 
 #include "results/schema.h"
-#include "server/observed.h"
+#include "pgstat/observed.h"
 
 /* The key of enum wb_pg_counter c, wb_pg_timer t, wb_pg_missing m;
  * WB_KEY_COUNT out of range. */

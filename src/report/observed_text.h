@@ -3,7 +3,7 @@
 #ifndef WB_REPORT_OBSERVED_TEXT_H
 #define WB_REPORT_OBSERVED_TEXT_H
 
-#include "server/observed.h"
+#include "pgstat/observed.h"
 
 struct wb_textbuf;
 

@@ -11,8 +11,8 @@
 #include <string.h>
 
 #include "report/observed_keys.h"
-#include "server/pg_derive.h"
-#include "server/pg_queries.h"
+#include "pgstat/pg_derive.h"
+#include "pgstat/pg_queries.h"
 
 static int read_settings(struct reader *rd, const cJSON *obj, struct wb_pg_settings *s)
 {

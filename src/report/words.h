@@ -18,7 +18,7 @@
 #include "advice/verify_verdict.h"
 #include "results/decision.h"
 #include "results/saved.h"
-#include "server/observed.h"
+#include "pgstat/observed.h"
 
 /* A part's why (commits, bulk flushes): the group decision's reason at most. */
 #define WB_WORDS_WHY_LEN 240

@@ -16,7 +16,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "server/observed.h"
+#include "pgstat/observed.h"
 
 struct wb_saved_test {
 	char method[32];

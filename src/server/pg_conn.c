@@ -8,7 +8,7 @@
 
 #include <libpq-fe.h>
 
-#include "server/pg_dsn.h"
+#include "pgstat/pg_dsn.h"
 
 struct wb_pg_conn {
 	PGconn *pg;

@@ -10,9 +10,9 @@
 #include <unistd.h>
 
 #include "facts/devstat.h"
-#include "server/pg_derive.h"
-#include "server/pg_dsn.h"
-#include "server/pg_queries.h"
+#include "pgstat/pg_derive.h"
+#include "pgstat/pg_dsn.h"
+#include "pgstat/pg_queries.h"
 
 static int settings_row(void *ctx, unsigned ncols, const char *const *names,
 			const char *const *values)

@@ -7,7 +7,7 @@
 
 #include <stddef.h>
 
-#include "server/observed.h"
+#include "pgstat/observed.h"
 #include "server/pg_conn.h"
 
 /* Connects to dsn and fills o's dsn, settings, paths, first snapshot and the

@@ -15,12 +15,13 @@ set -euo pipefail
 root=${1:-$(cd "$(dirname "$0")/../.." && pwd)}
 
 declare -A allowed=(
-	[cli]="report advice measure plan results server model facts engines"
-	[report]="advice results plan server model facts engines"
-	[advice]="results server model facts engines"
-	[measure]="results server model facts engines"
-	[results]="server model facts engines"
-	[server]="facts"
+	[cli]="report advice measure plan results server pgstat model facts engines"
+	[report]="advice results plan pgstat model facts engines"
+	[advice]="results pgstat model facts engines"
+	[measure]="results pgstat model facts engines"
+	[results]="pgstat model facts engines"
+	[server]="pgstat facts"
+	[pgstat]=""
 	[plan]="model engines"
 	[model]="engines"
 	[facts]=""

@@ -15,7 +15,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "server/pg_derive.h"
+#include "pgstat/pg_derive.h"
 
 static struct wb_pg_observed o;
 

@@ -13,7 +13,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "server/pg_dsn.h"
+#include "pgstat/pg_dsn.h"
 
 #define ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
 

@@ -20,7 +20,7 @@
 #include <cmocka.h>
 
 #include "pg_catalogue.h"
-#include "server/pg_queries.h"
+#include "pgstat/pg_queries.h"
 
 #ifndef WB_FIXTURES_DIR
 #define WB_FIXTURES_DIR "tests/unit/fixtures" /* relative: run from the source root */

@@ -1,6 +1,6 @@
 /* observed.c — the names of observed.h's counters, timers and settings: the
  * snapshot query's column names, the JSON's keys and the report's labels. */
-#include "server/observed.h"
+#include "pgstat/observed.h"
 
 const char *const wb_pg_counter_names[WB_PGC_COUNT] = {
 	[WB_PGC_XACT_COMMIT] = "xact_commit",

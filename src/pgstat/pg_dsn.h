@@ -1,7 +1,7 @@
 /* pg_dsn.h — libpq connection strings as text (pure): what may be printed of
  * one. */
-#ifndef WB_SERVER_PG_DSN_H
-#define WB_SERVER_PG_DSN_H
+#ifndef WB_PGSTAT_PG_DSN_H
+#define WB_PGSTAT_PG_DSN_H
 
 #include <stddef.h>
 

@@ -6,8 +6,8 @@
  * belongs). Counters are arrays indexed by an enum beside its name table, so
  * the parser, the deltas and the JSON treat them alike; `have` bits say which a
  * version provides (a counter a version lacks is absent, never 0). */
-#ifndef WB_SERVER_OBSERVED_H
-#define WB_SERVER_OBSERVED_H
+#ifndef WB_PGSTAT_OBSERVED_H
+#define WB_PGSTAT_OBSERVED_H
 
 #include <limits.h>
 #include <stdbool.h>

@@ -4,10 +4,10 @@
  * version's documented columns (tests/unit/fixtures/pg/). Every query is a
  * plain SELECT of catalogue views, run in a READ ONLY transaction; none calls
  * a function that writes or changes a setting. */
-#ifndef WB_SERVER_PG_QUERIES_H
-#define WB_SERVER_PG_QUERIES_H
+#ifndef WB_PGSTAT_PG_QUERIES_H
+#define WB_PGSTAT_PG_QUERIES_H
 
-#include "server/observed.h"
+#include "pgstat/observed.h"
 
 /* One row per setting walbench reads: columns name, setting, unit. A setting a
  * version lacks, or one the role may not see (data_directory without

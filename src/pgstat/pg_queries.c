@@ -13,7 +13,7 @@
  *          'relation' rows (pg_stat_io exists from 16).
  * Each counter is one column named as wb_pg_counter_names, so the parser reads
  * every version's row alike. */
-#include "server/pg_queries.h"
+#include "pgstat/pg_queries.h"
 
 #include <errno.h>
 #include <math.h>

@@ -1,7 +1,7 @@
 /* pg_derive.c — see pg_derive.h. Every rate is NAN unless its inputs were read
  * in both snapshots and its divisor is above 0: a missing figure never turns
  * into a measured 0. */
-#include "server/pg_derive.h"
+#include "pgstat/pg_derive.h"
 
 #include <math.h>
 #include <string.h>

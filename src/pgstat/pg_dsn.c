@@ -4,7 +4,7 @@
  * server it was. Where the text cannot be parsed (an unterminated quote, a
  * word without '='), the rest is dropped rather than guessed at, since it may
  * hold a password. */
-#include "server/pg_dsn.h"
+#include "pgstat/pg_dsn.h"
 
 #include <ctype.h>
 #include <stdbool.h>
