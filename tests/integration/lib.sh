@@ -202,10 +202,11 @@ faultfs_mount() {
 }
 
 # need_engine NAME [DIR]: skips unless `walbench engines` reports NAME available
-# for fdatasync on DIR (default /tmp) — built, and allowed by this kernel.
+# for fdatasync on DIR (default /tmp) — built, and allowed by this kernel. A
+# failing `walbench engines` is a bug of walbench's, never a reason to skip.
 need_engine() {
 	local out
-	out=$("$WALBENCH" engines --dir "${2:-/tmp}" 2>/dev/null) || skip "walbench engines failed"
+	out=$("$WALBENCH" engines --dir "${2:-/tmp}" 2>&1) || fail "walbench engines failed: $out"
 	printf '%s\n' "$out" | awk -v e="$1:" '$1 == e { on = 1; next } /^[a-z_]+:/ { on = 0 }
 		on && $1 == "fdatasync" && $2 == "available" { found = 1 } END { exit !found }' ||
 		skip "engine $1 not available here: $(printf '%s\n' "$out" | grep -A2 "^$1:" | tail -1)"

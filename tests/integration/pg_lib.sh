@@ -3,28 +3,41 @@
 # through a unix socket in that directory (no TCP), never the system cluster.
 # Stopped and removed on every exit path through lib.sh's on_exit. Skips (77)
 # without the postgresql package, or as root without its postgres user
-# (PostgreSQL refuses to run as root).
+# (PostgreSQL refuses to run as root) — unless WB_REQUIRE_PG=1 (.ci/run sets
+# it): there a missing server is a failure, since every server test skipping
+# would leave the whole server stage untested while the suite stays green.
 
 PG_PORT=54329          # names the socket file in $PG_DIR; no TCP is opened
+PG_ROOT=${WB_PG_ROOT:-/usr/lib/postgresql} # where the package installs each major
 PG_BIN=""
+PG_MAJOR=""            # the major need_pg found: what observe must report
 PG_DIR=""              # socket directory and home of the cluster
 PG_DATA=""
 as_pg=()
 
-# need_pg: finds the newest installed server, or skips; python3 too, which reads
-# the JSON of observe.
+# pg_missing WHY: what need_pg does without a server: skip, or fail where one is
+# required (WB_REQUIRE_PG=1).
+pg_missing() {
+	[ "${WB_REQUIRE_PG:-0}" = 1 ] && fail "$* (WB_REQUIRE_PG=1: a server is required here)"
+	skip "$*"
+}
+
+# need_pg: finds the newest installed server (its major in PG_MAJOR), or skips;
+# python3 too, which reads the JSON of observe.
 need_pg() {
 	local ctl
-	command -v python3 >/dev/null || skip "python3 not installed"
-	ctl=$(printf '%s\n' /usr/lib/postgresql/*/bin/pg_ctl | sort -V | tail -n 1)
-	[ -x "$ctl" ] || skip "PostgreSQL not installed (the postgresql package)"
+	command -v python3 >/dev/null || pg_missing "python3 not installed"
+	ctl=$(printf '%s\n' "$PG_ROOT"/*/bin/pg_ctl | sort -V | tail -n 1)
+	[ -x "$ctl" ] || pg_missing "PostgreSQL not installed (the postgresql package)"
 	PG_BIN=${ctl%/*}
+	PG_MAJOR=${PG_BIN%/bin}
+	PG_MAJOR=${PG_MAJOR##*/}
 	for p in initdb postgres psql pgbench; do
-		[ -x "$PG_BIN/$p" ] || skip "no $p in $PG_BIN"
+		[ -x "$PG_BIN/$p" ] || pg_missing "no $p in $PG_BIN"
 	done
 	if [ "$(id -u)" = 0 ]; then
-		id postgres >/dev/null 2>&1 || skip "no postgres user to run the server as"
-		command -v setpriv >/dev/null || skip "setpriv (util-linux) not installed"
+		id postgres >/dev/null 2>&1 || pg_missing "no postgres user to run the server as"
+		command -v setpriv >/dev/null || pg_missing "setpriv (util-linux) not installed"
 		as_pg=(setpriv --reuid=postgres --regid=postgres --init-groups -- env LC_ALL=C)
 	else
 		as_pg=(env LC_ALL=C)

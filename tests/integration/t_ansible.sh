@@ -51,6 +51,7 @@ hosts=(host-tmp host-shm host-loop)
 # its own socket only, with pg_wal a symlink to the loop ext4.
 pgbin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)
 pghost=""
+[ -n "$pgbin" ] || [ "${WB_REQUIRE_PG:-0}" != 1 ] || fail "PostgreSQL not installed (WB_REQUIRE_PG=1)"
 if [ -n "$pgbin" ] && [ -x "$pgbin/initdb" ] && id postgres >/dev/null 2>&1; then
 	chmod 755 "$d"
 	pg=$(mktemp -d /tmp/wbpg.XXXXXX)
