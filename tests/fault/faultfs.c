@@ -632,11 +632,15 @@ static int ff_serve(struct fuse_args *fargs, const char *mountpoint)
 	fuse = fuse_new(fargs, &ff_ops, sizeof(ff_ops), NULL);
 	if (fuse == NULL)
 		return FF_EXIT_SETUP; /* libfuse has printed why */
-	if (fuse_mount(fuse, mountpoint) != 0)
-		goto out_destroy;
+	/* The handlers before the mount: once the mount is visible a test may
+	 * signal at once, and a SIGTERM that found the default action killed us
+	 * (exit 143, mount left behind). One that comes before the mount ends
+	 * the loop as soon as it starts. */
 	se = fuse_get_session(fuse);
 	if (pt_default_stop_signals() != 0 || fuse_set_signal_handlers(se) != 0)
-		goto out_unmount;
+		goto out_destroy;
+	if (fuse_mount(fuse, mountpoint) != 0)
+		goto out_handlers;
 	loop_rc = fuse_loop(fuse);
 	/* 0: unmounted; > 0: the signal that stopped us; < 0: -errno from the loop. */
 	if (loop_rc < 0) {
@@ -645,9 +649,9 @@ static int ff_serve(struct fuse_args *fargs, const char *mountpoint)
 	} else {
 		rc = FF_EXIT_OK;
 	}
-	fuse_remove_signal_handlers(se);
-out_unmount:
 	fuse_unmount(fuse);
+out_handlers:
+	fuse_remove_signal_handlers(se);
 out_destroy:
 	fuse_destroy(fuse);
 	return rc;

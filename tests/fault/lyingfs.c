@@ -522,19 +522,21 @@ int main(int argc, char **argv)
 	fuse = fuse_new(&fargs, &lf_ops, sizeof(lf_ops), NULL);
 	if (!fuse)
 		goto out_close;
-	if (fuse_mount(fuse, argv[optind + 1]) != 0)
-		goto out_destroy;
+	/* The handlers before the mount, as faultfs: a SIGTERM as soon as the
+	 * mount shows must stop the loop, not kill the process. */
 	if (fuse_set_signal_handlers(fuse_get_session(fuse)) != 0)
-		goto out_unmount;
+		goto out_destroy;
+	if (fuse_mount(fuse, argv[optind + 1]) != 0)
+		goto out_handlers;
 	fprintf(stderr, "lyingfs: mounted %s on %s, mode %s\n", argv[optind], argv[optind + 1],
 		mode);
 	loop_rc = fuse_loop(fuse);
 	rc = loop_rc < 0 ? LF_EXIT_FUSE : LF_EXIT_OK;
 	if (loop_rc < 0)
 		fprintf(stderr, "%s: fuse loop: %s\n", pt_prog, strerror(-loop_rc));
-	fuse_remove_signal_handlers(fuse_get_session(fuse));
-out_unmount:
 	fuse_unmount(fuse);
+out_handlers:
+	fuse_remove_signal_handlers(fuse_get_session(fuse));
 out_destroy:
 	fuse_destroy(fuse);
 out_close:
