@@ -1,4 +1,5 @@
 /* cmd_compat.c — `walbench compat`: pg_test_fsync's run, as a drop-in. */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -6,6 +7,7 @@
 #include "cli/exit_codes.h"
 #include "cli/inputs.h"
 #include "cli/measuring.h"
+#include "cli/space_gate.h"
 #include "plan/options.h"
 #include "measure/session.h"
 #include "plan/plan.h"
@@ -18,6 +20,7 @@ int wb_cmd_compat(int argc, char **argv)
 	struct wb_results rs = { 0 };
 	struct wb_config cfg;
 	struct wb_test *tests;
+	char dir[PATH_MAX];
 	size_t n;
 	int ret;
 
@@ -28,6 +31,11 @@ int wb_cmd_compat(int argc, char **argv)
 	tests = wb_plan_compat(cfg.duration_ns, &n);
 	if (!tests)
 		return WB_EXIT_SETUP;
+	if (!wb_cli_space_ok(&cfg, wb_input_target_dir(cfg.target, dir, sizeof(dir)),
+			     wb_session_file_size(tests, n), NULL)) {
+		free(tests);
+		return WB_EXIT_SETUP;
+	}
 	hooks.ctx = &rep;
 	wb_compat_print_preamble(cfg.duration_ns);
 	fflush(stdout);

@@ -13,6 +13,7 @@
 #include "cli/exit_codes.h"
 #include "cli/inputs.h"
 #include "cli/measuring.h"
+#include "cli/space_gate.h"
 #include "plan/command.h"
 #include "plan/options.h"
 #include "plan/plan.h"
@@ -27,6 +28,7 @@ int wb_cmd_qualify(int argc, char **argv)
 	struct wb_qualification *q = NULL;
 	struct wb_tiers *tiers = NULL;
 	struct wb_command_plan plan;
+	struct wb_session_where where;
 	struct wb_config cfg;
 	struct wb_test *tests = NULL;
 	bool raw;
@@ -61,14 +63,17 @@ int wb_cmd_qualify(int argc, char **argv)
 		status = WB_EXIT_SETUP;
 		goto out;
 	}
+	where = (struct wb_session_where){ .dirs = &cfg.target, .ndirs = 1, .raw_device = raw };
+	if (!wb_cli_session_space_ok(&cfg, &where, tests, n, NULL)) {
+		status = WB_EXIT_SETUP;
+		goto out;
+	}
 	(void)wb_plan_command(WB_CMD_QUALIFY, &cfg, wb_input_seed(cfg.seed), &plan);
 	printf("Does %s qualify as \"%s\"? PostgreSQL commits and etcd's WAL writes for %.0f s, "
 	       "in slices of %.1f s.\n", cfg.target, cfg.tier, cfg.budget_ns / 1e9,
 	       cfg.trial_ns / 1e9);
 	fflush(stdout);
-	status = wb_cli_measure(&(struct wb_session_where){ .dirs = &cfg.target, .ndirs = 1,
-							    .raw_device = raw },
-				tests, n, &plan, NULL, cfg.quiet, &rs);
+	status = wb_cli_measure(&where, tests, n, &plan, NULL, cfg.quiet, &rs);
 	if (rs.n) {
 		bool ok = wb_qualify(&rs, tiers, cfg.tier, q);
 

@@ -21,6 +21,7 @@
 #include "cli/inputs.h"
 #include "cli/measuring.h"
 #include "cli/server_config.h"
+#include "cli/space_gate.h"
 #include "measure/session.h"
 #include "plan/command.h"
 #include "plan/options.h"
@@ -42,9 +43,12 @@ static bool is_pgdata(const char *dir)
 
 /* Phase one with --wal-candidate: the placement rows on the data directory and
  * every candidate, interleaved, for the whole budget; then the verdict, printed
- * at once. Returns the session's exit status. */
-static int run_placement(const struct wb_config *cfg, uint64_t seed, struct wb_results *prs,
-			 struct wb_placement *pl)
+ * at once. live: the server --server observed, for the space guard. Returns the
+ * session's exit status; WB_EXIT_SETUP, pl untouched, when the space guard
+ * refuses. */
+static int run_placement(const struct wb_config *cfg, uint64_t seed,
+			 const struct wb_pg_observed *live, struct wb_results *prs,
+			 struct wb_placement *pl, bool *refused)
 {
 	static char abs[WB_MAX_SITES][PATH_MAX];
 	const char *dirs[WB_MAX_SITES];
@@ -71,6 +75,11 @@ static int run_placement(const struct wb_config *cfg, uint64_t seed, struct wb_r
 		const char *dir = k ? cfg->wal_candidates.v[k - 1] : cfg->target;
 
 		dirs[k] = realpath(dir, abs[k]) ? abs[k] : dir;
+	}
+	*refused = !wb_cli_session_space_ok(cfg, &where, tests, n, live);
+	if (*refused) {
+		free(tests);
+		return WB_EXIT_SETUP;
 	}
 	wb_plan_placement_step(cfg, seed, &plan);
 	printf("Where should pg_wal live? Commits on %s, idle and under a checkpoint-like load "
@@ -122,7 +131,7 @@ static const struct wb_pg_observed *observe_server(struct wb_config *cfg, int *s
 
 int wb_cmd_recommend(int argc, char **argv)
 {
-	const struct wb_pg_observed *server = NULL;
+	const struct wb_pg_observed *server = NULL, *live = NULL;
 	struct wb_results prs = { 0 };
 	struct wb_placement *pl = NULL;
 	unsigned k;
@@ -134,6 +143,7 @@ int wb_cmd_recommend(int argc, char **argv)
 	struct wb_test *tests;
 	size_t n;
 	int ret, status = WB_EXIT_OK;
+	bool refused = false;
 
 	if (!wb_cli_configure(&cfg, WB_CMD_RECOMMEND, argc, argv, &status))
 		return status;
@@ -150,6 +160,9 @@ int wb_cmd_recommend(int argc, char **argv)
 			return status;
 		if (!wb_input_dir_ok("the server's directory", cfg.target))
 			return WB_EXIT_SETUP;
+		/* Only a server observed now is running: a saved one may be anywhere. */
+		if (cfg.server_dsn)
+			live = server;
 	}
 	cfg.seed = wb_input_seed(cfg.seed);
 	if (cfg.wal_candidates.n) {
@@ -158,7 +171,9 @@ int wb_cmd_recommend(int argc, char **argv)
 			fprintf(stderr, "walbench: out of memory\n");
 			return WB_EXIT_SETUP;
 		}
-		status = run_placement(&cfg, cfg.seed, &prs, pl);
+		status = run_placement(&cfg, cfg.seed, live, &prs, pl, &refused);
+		if (refused)
+			goto out_placement;
 		if (prs.interrupted || pl->failed) {
 			/* Stopped by a signal, or a failure on the data volume or a
 			 * candidate: the placement so far, and no method (none is
@@ -178,6 +193,13 @@ int wb_cmd_recommend(int argc, char **argv)
 	tests = wb_plan_recommend(&cfg, &n);
 	if (!tests) {
 		status = WB_EXIT_SETUP;
+		goto out_placement;
+	}
+	if (!wb_cli_session_space_ok(&cfg, &(struct wb_session_where){ .dirs = &cfg.target,
+								      .ndirs = 1 },
+				     tests, n, live)) {
+		status = WB_EXIT_SETUP;
+		free(tests);
 		goto out_placement;
 	}
 	(void)wb_plan_command(WB_CMD_RECOMMEND, &cfg, cfg.seed, &plan);

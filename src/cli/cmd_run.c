@@ -9,6 +9,7 @@
 #include "cli/exit_codes.h"
 #include "cli/inputs.h"
 #include "cli/measuring.h"
+#include "cli/space_gate.h"
 #include "measure/session.h"
 #include "plan/command.h"
 #include "plan/options.h"
@@ -78,6 +79,7 @@ int wb_cmd_run(int argc, char **argv)
 	struct wb_results rs = { 0 };
 	struct wb_test *tests = NULL;
 	struct wb_command_plan plan;
+	struct wb_session_where where;
 	struct wb_config cfg;
 	char err[1024];
 	size_t n = 0;
@@ -104,11 +106,14 @@ int wb_cmd_run(int argc, char **argv)
 		status = WB_EXIT_SETUP;
 		goto out;
 	}
+	where = (struct wb_session_where){ .dirs = &cfg.target, .ndirs = 1, .raw_device = raw };
+	if (!wb_cli_session_space_ok(&cfg, &where, tests, n, NULL)) {
+		status = WB_EXIT_SETUP;
+		goto out;
+	}
 	(void)wb_plan_command(WB_CMD_RUN, &cfg, wb_input_seed(cfg.seed), &plan);
 	wb_text_print_header(cfg.target, profp ? profp->path : NULL, &plan.sched, n);
-	status = wb_cli_measure(&(struct wb_session_where){ .dirs = (const char *const[]){ cfg.target },
-							    .ndirs = 1, .raw_device = raw },
-				tests, n, &plan, &wb_text_hooks, cfg.quiet, &rs);
+	status = wb_cli_measure(&where, tests, n, &plan, &wb_text_hooks, cfg.quiet, &rs);
 	wb_text_print_summary(&rs);
 	if (status == WB_EXIT_OK && !rs.interrupted && nothing_ran(&rs)) {
 		fprintf(stderr, "walbench: no test could run here (every combination is n/a)\n");

@@ -17,6 +17,7 @@
 #include "advice/verify_verdict.h"
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
+#include "cli/space_gate.h"
 #include "measure/verify_io.h"
 #include "model/units.h"
 #include "plan/options.h"
@@ -107,6 +108,9 @@ static int verify_write(const struct wb_config *cfg)
 		fprintf(stderr, "walbench: %s: not a directory\n", cfg->target);
 		return WB_EXIT_SETUP;
 	}
+	/* The file stays for the check after the power cut: all of it counts. */
+	if (!wb_cli_space_ok(cfg, cfg->target, cfg->file_size, NULL))
+		return WB_EXIT_SETUP;
 	/* posix_memalign, not aligned_alloc: a 512-byte record is not a multiple
 	 * of the 4096-byte alignment, which C11's aligned_alloc requires. */
 	if (posix_memalign(&buf, 4096, run.record_size))

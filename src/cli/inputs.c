@@ -63,17 +63,26 @@ bool wb_input_dir_ok(const char *opt, const char *dir)
 	return true;
 }
 
-bool wb_input_target_ok(const char *opt, const char *target)
+const char *wb_input_target_dir(const char *target, char *buf, size_t len)
 {
-	char copy[PATH_MAX], *dir;
 	struct stat st;
 
 	if (stat(target, &st) == 0 && S_ISDIR(st.st_mode))
+		return target;
+	snprintf(buf, len, "%s", target);
+	return dirname(buf); /* may point into buf, or at a static "." */
+}
+
+bool wb_input_target_ok(const char *opt, const char *target)
+{
+	char copy[PATH_MAX];
+	const char *dir = wb_input_target_dir(target, copy, sizeof(copy));
+	struct stat st;
+
+	if (dir == target)
 		return wb_input_dir_ok(opt, target);
 	/* A file name: the file itself is judged when it is created (it must not
 	 * exist); its directory must, or the file would land nowhere sensible. */
-	snprintf(copy, sizeof(copy), "%s", target);
-	dir = dirname(copy); /* may point into copy, or at a static "." */
 	if (stat(dir, &st) && errno == ENOENT) {
 		fprintf(stderr, "walbench: %s %s: directory %s does not exist\n", opt, target, dir);
 		return false;

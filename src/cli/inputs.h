@@ -6,6 +6,7 @@
 #define WB_CLI_INPUTS_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "plan/options.h"
@@ -15,6 +16,10 @@ bool wb_input_dir_ok(const char *opt, const char *dir);
 
 /* compat -f FILE|DIR: a directory as above, or a new file in such a directory. */
 bool wb_input_target_ok(const char *opt, const char *target);
+
+/* The directory a compat -f FILE|DIR writes in: target itself, or its
+ * directory (in buf, or ".") when it names a file. */
+const char *wb_input_target_dir(const char *target, char *buf, size_t len);
 
 /* --json FILE, --csv FILE (NULL: not given, fine): written atomically at the end,
  * so its directory must take a new file now, and FILE must not be a symlink or

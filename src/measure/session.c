@@ -195,6 +195,29 @@ uint64_t wb_session_file_size(const struct wb_test *tests, size_t n)
 	return wb_site_file_size(tests, n);
 }
 
+uint64_t wb_session_bytes_at(const struct wb_session_where *where, const struct wb_test *tests,
+			     size_t n, size_t k)
+{
+	uint64_t bytes = (uint64_t)wb_site_file_count(tests, n) * wb_site_file_size(tests, n);
+	uint64_t segs = 0, need;
+	size_t i;
+
+	/* A segment switch makes the next segment before it removes the last
+	 * one: two per job beside the files, while one test runs. */
+	for (i = 0; i < n; i++) {
+		if (tests[i].site != k || tests[i].pattern != WB_PATTERN_APPEND ||
+		    tests[i].segment_mode != WB_SEGMENT_NEW)
+			continue;
+		need = 2ull * (tests[i].jobs ? tests[i].jobs : 1) * tests[i].segment_size;
+		if (need > segs)
+			segs = need;
+	}
+	bytes += segs;
+	if (k == 0 && where->load && any_loaded(tests, n))
+		bytes += where->load->file_size;
+	return bytes;
+}
+
 enum wb_session_status wb_session_run(const char *target, const struct wb_test *tests, size_t n,
 				      const struct wb_schedule *sched,
 				      const struct wb_result_hooks *hooks, struct wb_results *rs)

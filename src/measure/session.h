@@ -47,6 +47,12 @@ struct wb_session_where {
 					  * the run, written from offset 0, never unlinked */
 };
 
+/* The most bytes the session has in where->dirs[k] at once: its files there,
+ * the segments an append test with --segment new makes beside them, and in
+ * dirs[0] the data load's file. For a check of free space before it starts. */
+uint64_t wb_session_bytes_at(const struct wb_session_where *where, const struct wb_test *tests,
+			     size_t n, size_t k);
+
 /* wb_session_run over several directories, with the data load; the same
  * guarantees: every file made is removed, failures printed once. */
 enum wb_session_status wb_session_run_at(const struct wb_session_where *where,

@@ -124,7 +124,9 @@ static const char *const exit_status[][2] = {
 	       "directory that does not exist, is not a directory, or is under /proc, /sys or /dev "
 	       "(/dev/shm is allowed); a --json, --csv or --prom whose directory "
 	       "does not exist or is not writable, or that is a symlink; a test file refused or "
-	       "not creatable; a block device in use; or nothing could run" },
+	       "not creatable; a block device in use; a run that would leave a running "
+	       "server's WAL volume less free than twice max_wal_size or 10% of it (unless "
+	       "--allow-low-space); or nothing could run" },
 	{ "3", "an I/O error or durability failure: a write, sync or close failed (the results "
 	       "files are still written, the failure in them)" },
 	{ "128+N", "stopped by signal N (130 for SIGINT, 141 for SIGPIPE: stdout's reader went "

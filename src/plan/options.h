@@ -111,6 +111,7 @@ struct wb_config {
 	const char *tier;         /* qualify: the tier whose verdict sets the exit status */
 	const char *tiers_path;   /* qualify: tiers file (NULL: profiles/tiers.json) */
 	bool destroy_data;        /* run, qualify: a raw block device may be written over */
+	bool allow_low_space;     /* write on a live server's WAL volume short of the margin */
 	bool quiet;               /* no progress line on a terminal */
 	const char *verify_to;    /* verify write: the listener, HOST:PORT */
 	const char *verify_from;  /* verify check: the listener, HOST:PORT */

@@ -15,6 +15,7 @@
 #include "advice/placement.h"
 #include "advice/qualify.h"
 #include "advice/recommend.h"
+#include "advice/space_guard.h"
 #include "advice/verify_verdict.h"
 #include "results/decision.h"
 #include "results/saved.h"
@@ -225,5 +226,14 @@ char *wb_words_budget(double s, char *buf, size_t len);
 void wb_words_missing(const struct wb_pg_observed *o, enum wb_pg_missing m, char *buf,
 		      size_t len);
 void wb_words_checkpoints(const struct wb_pg_observed *o, char *buf, size_t len);
+
+/* The space guard (words_space.c): why a run is refused on a live server's WAL
+ * volume, or goes there anyway under --allow-low-space, naming dir (where it
+ * writes), the free space, what the run writes, the margin and why, and the
+ * override; datadir ("" unknown) names where max_wal_size was read. "" for a
+ * run that goes without a word. Returns buf. */
+#define WB_WORDS_SPACE_LEN 1400
+char *wb_words_space(const struct wb_space_verdict *v, const char *dir, const char *datadir,
+		     char *buf, size_t len);
 
 #endif

@@ -1,0 +1,206 @@
+/* pgdata.c — see pgdata.h. Reads only: PG_VERSION's presence, postmaster.pid's
+ * first line and the two configuration files. */
+#include "facts/pgdata.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define MIB (1024ull * 1024)
+
+static bool exists_in(const char *dir, const char *name, bool want_dir)
+{
+	char path[PATH_MAX];
+	struct stat st;
+
+	if ((size_t)snprintf(path, sizeof(path), "%s/%s", dir, name) >= sizeof(path) ||
+	    stat(path, &st))
+		return false;
+	return want_dir ? S_ISDIR(st.st_mode) : S_ISREG(st.st_mode);
+}
+
+static bool is_datadir(const char *dir)
+{
+	return exists_in(dir, "PG_VERSION", false) &&
+	       (exists_in(dir, "pg_wal", true) || exists_in(dir, "pg_xlog", true));
+}
+
+/* Walks path (absolute) up to /, stopping at the first data directory. */
+static bool walk_up(char *path, char *found, size_t len)
+{
+	char *slash;
+
+	for (;;) {
+		if (is_datadir(path)) {
+			snprintf(found, len, "%s", path);
+			return true;
+		}
+		slash = strrchr(path, '/');
+		if (!slash || slash == path) {
+			if (path[1] == '\0')
+				return false;
+			path[1] = '\0'; /* "/x" -> "/" */
+			continue;
+		}
+		*slash = '\0';
+	}
+}
+
+static bool find_datadir(const char *dir, char *found, size_t len)
+{
+	char path[PATH_MAX], cwd[PATH_MAX];
+	size_t n;
+
+	if (dir[0] == '/')
+		snprintf(path, sizeof(path), "%s", dir);
+	else if (getcwd(cwd, sizeof(cwd)) &&
+		 (size_t)snprintf(path, sizeof(path), "%s/%s", cwd, dir) < sizeof(path))
+		;
+	else
+		path[0] = '\0';
+	n = strlen(path);
+	while (n > 1 && path[n - 1] == '/')
+		path[--n] = '\0';
+	if (path[0] && walk_up(path, found, len))
+		return true;
+	return realpath(dir, path) && walk_up(path, found, len);
+}
+
+static void read_pid(struct wb_pgdata *pd)
+{
+	char path[PATH_MAX], line[64];
+	FILE *f;
+
+	if ((size_t)snprintf(path, sizeof(path), "%s/postmaster.pid", pd->dir) >= sizeof(path))
+		return;
+	f = fopen(path, "r");
+	if (!f) {
+		/* Present but unreadable still says a server runs there. */
+		pd->pid_file = errno != ENOENT;
+		return;
+	}
+	pd->pid_file = true;
+	if (fgets(line, sizeof(line), f)) {
+		pd->pid = labs(strtol(line, NULL, 10)); /* a single-user backend's is negative */
+		pd->pid_alive = pd->pid > 0 && (kill((pid_t)pd->pid, 0) == 0 || errno == EPERM);
+	}
+	fclose(f);
+}
+
+bool wb_pg_conf_value(const char *line, const char *name, char *value, size_t len)
+{
+	size_t n = strlen(name), o = 0;
+	const char *p = line;
+
+	while (isspace((unsigned char)*p))
+		p++;
+	if (strncasecmp(p, name, n) || (p[n] && p[n] != '=' && !isspace((unsigned char)p[n])))
+		return false;
+	p += n;
+	while (isspace((unsigned char)*p))
+		p++;
+	if (*p == '=')
+		p++;
+	while (isspace((unsigned char)*p))
+		p++;
+	if (*p == '\'') {
+		for (p++; *p && o + 1 < len; p++) {
+			if (*p == '\'' && p[1] != '\'')
+				break;
+			if (*p == '\'')
+				p++; /* '' is one quote */
+			value[o++] = *p;
+		}
+	} else {
+		while (*p && *p != '#' && !isspace((unsigned char)*p) && o + 1 < len)
+			value[o++] = *p++;
+	}
+	value[o] = '\0';
+	return o > 0;
+}
+
+int wb_pg_size_value(const char *value, uint64_t unit, uint64_t *bytes)
+{
+	static const struct { const char *name; uint64_t mult; } units[] = {
+		{ "B", 1 }, { "kB", 1024 }, { "MB", MIB }, { "GB", 1024 * MIB },
+		{ "TB", 1024 * 1024 * MIB },
+	};
+	uint64_t mult = unit;
+	char *end;
+	double v;
+	size_t i;
+
+	errno = 0;
+	v = strtod(value, &end);
+	if (end == value || errno || !(v >= 0))
+		return -EINVAL;
+	while (isspace((unsigned char)*end))
+		end++;
+	if (*end) {
+		for (i = 0; i < sizeof(units) / sizeof(units[0]); i++)
+			if (strcmp(end, units[i].name) == 0)
+				break;
+		if (i == sizeof(units) / sizeof(units[0]))
+			return -EINVAL;
+		mult = units[i].mult;
+	}
+	if (v * (double)mult >= 18e18)
+		return -EINVAL;
+	*bytes = (uint64_t)(v * (double)mult + 0.5);
+	return 0;
+}
+
+/* The last max_wal_size line of dir/name wins, as in the server; *includes
+ * says whether the file includes others. */
+static bool conf_max_wal_size(const char *dir, const char *name, uint64_t *bytes,
+			      bool *includes)
+{
+	char path[PATH_MAX], line[1024], value[128];
+	bool found = false;
+	uint64_t b;
+	FILE *f;
+
+	if ((size_t)snprintf(path, sizeof(path), "%s/%s", dir, name) >= sizeof(path))
+		return false;
+	f = fopen(path, "r");
+	if (!f)
+		return false;
+	while (fgets(line, sizeof(line), f)) {
+		if (wb_pg_conf_value(line, "include", value, sizeof(value)) ||
+		    wb_pg_conf_value(line, "include_if_exists", value, sizeof(value)) ||
+		    wb_pg_conf_value(line, "include_dir", value, sizeof(value)))
+			*includes = true;
+		else if (wb_pg_conf_value(line, "max_wal_size", value, sizeof(value)) &&
+			 !wb_pg_size_value(value, MIB, &b)) {
+			*bytes = b;
+			found = true;
+		}
+	}
+	fclose(f);
+	return found;
+}
+
+void wb_pgdata_find(const char *dir, struct wb_pgdata *pd)
+{
+	bool ignored = false;
+
+	*pd = (struct wb_pgdata){ .found = false };
+	if (!find_datadir(dir, pd->dir, sizeof(pd->dir)))
+		return;
+	pd->found = true;
+	read_pid(pd);
+	/* postgresql.auto.conf is read after postgresql.conf: its setting wins. */
+	if (conf_max_wal_size(pd->dir, "postgresql.auto.conf", &pd->max_wal_size, &ignored))
+		pd->max_wal_size_from = WB_CONF_AUTO;
+	else if (conf_max_wal_size(pd->dir, "postgresql.conf", &pd->max_wal_size, &pd->includes) &&
+		 !pd->includes)
+		pd->max_wal_size_from = WB_CONF_MAIN;
+	else
+		pd->max_wal_size = 0;
+}
