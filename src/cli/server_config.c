@@ -7,6 +7,7 @@
 
 #include "cli/exit_codes.h"
 #include "cli/observing.h"
+#include "pgstat/pg_queries.h"
 #include "report/observed_text.h"
 #include "report/results_reader.h"
 #include "report/words.h"
@@ -64,7 +65,7 @@ static void versions(struct wb_config *cfg, const struct wb_pg_observed *o)
 	if (s->have & (1u << WB_PGS_WAL_LEVEL))
 		set_unless_given(cfg, "wal-level", s->text[WB_PGS_WAL_LEVEL]);
 	if ((s->have & (1u << WB_PGS_DEBUG_IO_DIRECT)) && !wb_option_given(cfg, "debug-io-direct"))
-		cfg->debug_io_direct = strstr(s->text[WB_PGS_DEBUG_IO_DIRECT], "wal") != NULL;
+		cfg->debug_io_direct = wb_pg_io_direct_has(s->text[WB_PGS_DEBUG_IO_DIRECT], "wal");
 	if ((s->have & (1u << WB_PGS_WAL_BUFFERS)) && s->value[WB_PGS_WAL_BUFFERS] > 0 &&
 	    !wb_option_given(cfg, "wal-buffers"))
 		cfg->wal_buffers = (uint64_t)s->value[WB_PGS_WAL_BUFFERS];

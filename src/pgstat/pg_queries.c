@@ -16,10 +16,12 @@
 #include "pgstat/pg_queries.h"
 
 #include <errno.h>
+#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 const char *wb_pg_settings_sql(void)
 {
@@ -249,4 +251,34 @@ int wb_pg_snapshot_row(struct wb_pg_snapshot *s, unsigned ncols, const char *con
 		}
 	}
 	return have_at ? 0 : -EINVAL;
+}
+
+bool wb_pg_io_direct_has(const char *list, const char *item)
+{
+	size_t want = strlen(item);
+
+	while (list && *list) {
+		const char *p = list, *end;
+		bool quoted;
+
+		while (isspace((unsigned char)*p))
+			p++;
+		quoted = *p == '"';
+		if (quoted) {
+			end = strchr(++p, '"');
+			if (!end)
+				return false; /* the server refuses an unterminated quote */
+		} else {
+			end = p + strcspn(p, ",");
+			while (end > p && isspace((unsigned char)end[-1]))
+				end--;
+		}
+		if ((size_t)(end - p) == want &&
+		    (quoted ? !strncmp(p, item, want) : !strncasecmp(p, item, want)))
+			return true;
+		list = strchr(end, ',');
+		if (list)
+			list++;
+	}
+	return false;
 }

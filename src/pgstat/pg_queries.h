@@ -36,4 +36,11 @@ const char *wb_pg_snapshot_sql(unsigned major);
 int wb_pg_snapshot_row(struct wb_pg_snapshot *s, unsigned ncols, const char *const *names,
 		       const char *const *values);
 
+/* Whether debug_io_direct's text (a comma-separated list, as the server's
+ * check_debug_io_direct splits it with SplitIdentifierString: blanks around an
+ * item ignored, a bare item case-insensitive, a double-quoted one exact) names
+ * `item` ("wal", "data", "wal_init"). "wal_init" is not "wal": only "wal" opens
+ * WAL segments with O_DIRECT (xlog.c, get_sync_bit). */
+bool wb_pg_io_direct_has(const char *list, const char *item);
+
 #endif

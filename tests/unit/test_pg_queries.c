@@ -399,6 +399,29 @@ static void test_snapshot_sql_majors(void **state)
 	assert_string_not_equal(wb_pg_snapshot_sql(17), wb_pg_snapshot_sql(18));
 }
 
+/* debug_io_direct is a list: "wal" is an item of it, never a substring (the
+ * strstr it replaced took "wal_init" and "data, wal_init" for "wal"). */
+static void test_io_direct_list(void **state)
+{
+	static const struct {
+		const char *list;
+		bool wal;
+	} cases[] = {
+		{ "", false }, { "wal", true }, { "WAL", true }, { "data", false },
+		{ "wal_init", false }, { "data, wal_init", false }, { "wal_init,wal", true },
+		{ "data , wal ", true }, { " wal,data", true }, { "\"wal\"", true },
+		{ "\"WAL\"", false }, { "walx", false }, { "data,,wal", true },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < ARRAY_LEN(cases); i++)
+		if (wb_pg_io_direct_has(cases[i].list, "wal") != cases[i].wal)
+			fail_msg("debug_io_direct '%s': wal %s", cases[i].list,
+				 cases[i].wal ? "not found" : "found");
+	assert_true(wb_pg_io_direct_has("data, wal_init", "wal_init"));
+	assert_true(wb_pg_io_direct_has("Data", "data"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -412,6 +435,7 @@ int main(void)
 		cmocka_unit_test(test_snapshot_row_values),
 		cmocka_unit_test(test_snapshot_row_exact),
 		cmocka_unit_test(test_snapshot_sql_majors),
+		cmocka_unit_test(test_io_direct_list),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
