@@ -20,7 +20,7 @@ ls "$PG_DATA/pg_wal" >"$PG_DIR/wal.before"
 pg_bench -c 2 -T 8 -n >"$PG_DIR/bench.log" 2>&1 &
 bench=$!
 on_exit "kill $bench"
-expect_exit 0 "$WALBENCH" recommend --server "$(pg_dsn)" --observe 4s --budget 6s --workload oltp \
+expect_exit 0 "$WALBENCH" recommend --server "$(pg_dsn)" --observe 10s --budget 6s --workload oltp \
 	--json "$PG_DIR/rec.json"
 wait_rc "$bench"
 grep -Eq '^(Switch from fsync to [a-z_]+: |Tie: you run fsync; keep it: |Keep fsync, which you run: |Undecided: you run fsync; keep it for now: )' "$OUT" ||
@@ -45,7 +45,7 @@ fi
 
 # A saved observation decides the same way, with no server to reach: the one
 # recommend saved (observe's, of the server now idle, is for the report below).
-expect_exit 0 "$WALBENCH" observe "$(pg_dsn)" --observe 1s --json "$PG_DIR/obs.json"
+expect_exit 0 "$WALBENCH" observe "$(pg_dsn)" --observe 10s --json "$PG_DIR/obs.json"
 wb_tmpdir d
 expect_exit 0 "$WALBENCH" recommend --observed "$PG_DIR/rec.json" --budget 4s --workload oltp --json "$d/r.json" "$d"
 grep -Eq '^(Switch from fsync|Tie: you run fsync|Keep fsync|Undecided: you run fsync)' "$OUT" ||
