@@ -106,6 +106,9 @@ enum wb_pg_missing {
 	WB_PGM_STATS,              /* a statistics view refused: GRANT pg_read_all_stats (or
 				    * pg_monitor) */
 	WB_PGM_WAL_TIMING,         /* track_wal_io_timing off: no sync times */
+	WB_PGM_WAL_UNTIMED,        /* flushes counted with no time: the sessions that flushed
+				    * had track_wal_io_timing off (it is settable per role and
+				    * database; walbench reads its own session's) */
 	WB_PGM_COUNT
 };
 extern const char *const wb_pg_missing_names[WB_PGM_COUNT];

@@ -90,6 +90,14 @@ static void rates(struct wb_pg_observed *o)
 		enum wb_pg_timer t = r->open_method ? WB_PGT_WAL_WRITE : WB_PGT_WAL_SYNC;
 		if (has_ms(o, t))
 			flush_time = o->delta_ms[t];
+		/* Flushes that took no time at all were not timed: the processes
+		 * that flushed had track_wal_io_timing off (a role's or a
+		 * database's setting), whatever walbench's own session reads. A
+		 * measured 0 would make every switch a tie. */
+		if (flush_time == 0 && flushes > 0) {
+			flush_time = NAN;
+			o->missing |= 1u << WB_PGM_WAL_UNTIMED;
+		}
 	}
 	r->flush_ms = per(flush_time, flushes);
 	/* WALWriteLock serialises the flushes, so their time is a share of the

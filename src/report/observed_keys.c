@@ -33,6 +33,7 @@ static const enum wb_key missing_key[WB_PGM_COUNT] = {
 	[WB_PGM_DATA_DIRECTORY] = WB_KEY_DATA_DIRECTORY,
 	[WB_PGM_STATS] = WB_KEY_STATS,
 	[WB_PGM_WAL_TIMING] = WB_KEY_WAL_TIMING,
+	[WB_PGM_WAL_UNTIMED] = WB_KEY_WAL_UNTIMED,
 };
 
 enum wb_key wb_observed_counter_key(unsigned c)

@@ -26,6 +26,14 @@ void wb_words_missing(const struct wb_pg_observed *o, enum wb_pg_missing m, char
 			 "reads the clock twice per WAL write and sync: pg_test_timing shows what "
 			 "that costs on this host (under 100 ns a read is cheap)");
 		return;
+	case WB_PGM_WAL_UNTIMED:
+		snprintf(buf, len, "the server counted flushes but no time for them: the sessions "
+			 "that flushed run with track_wal_io_timing off (it can be set per role or "
+			 "per database; walbench's own session has it on), so the server's own "
+			 "flush time is unknown and walbench's measured one stands in. Set it for "
+			 "the whole server: ALTER SYSTEM SET track_wal_io_timing = on; and reset "
+			 "the role's or database's own setting");
+		return;
 	case WB_PGM_COUNT:
 		break;
 	}

@@ -324,6 +324,7 @@ const char *const wb_key_names[] = {
 	[WB_KEY_WAL_SYNC_TIME_MS] = "wal_sync_time_ms",
 	[WB_KEY_WAL_SYNCS] = "wal_syncs",
 	[WB_KEY_WAL_TIMING] = "wal_timing",
+	[WB_KEY_WAL_UNTIMED] = "wal_untimed",
 	[WB_KEY_WAL_WRITE_BYTES] = "wal_write_bytes",
 	[WB_KEY_WAL_WRITE_TIME_MS] = "wal_write_time_ms",
 	[WB_KEY_WAL_WRITES] = "wal_writes",

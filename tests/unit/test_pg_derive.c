@@ -179,6 +179,35 @@ static void test_no_timing(void **state)
 	assert_nan(r->flush_busy);
 }
 
+/* track_wal_io_timing on in walbench's session but off where the flushes ran
+ * (per role or database): flushes with no time are not timed, never a measured
+ * 0 ms that makes every switch a tie. */
+static void test_untimed_flushes(void **state)
+{
+	const struct wb_pg_rates *r = &o.rate;
+
+	(void)state;
+	observe("fdatasync", 10);
+	timer(WB_PGT_WAL_SYNC, 100, 100);
+	wb_pg_derive(&o);
+	assert_nan(r->flush_ms);
+	assert_nan(r->flush_busy);
+	assert_true(o.missing & (1u << WB_PGM_WAL_UNTIMED));
+	assert_near(r->wal_syncs_per_s, 100);
+	/* open_*: the write time is the flush's */
+	observe("open_datasync", 10);
+	timer(WB_PGT_WAL_WRITE, 60, 60);
+	wb_pg_derive(&o);
+	assert_nan(r->flush_ms);
+	assert_true(o.missing & (1u << WB_PGM_WAL_UNTIMED));
+	/* no flush and no time: nothing to say */
+	observe("fdatasync", 10);
+	counter(WB_PGC_WAL_SYNCS, 1050, 1050);
+	timer(WB_PGT_WAL_SYNC, 100, 100);
+	wb_pg_derive(&o);
+	assert_false(o.missing & (1u << WB_PGM_WAL_UNTIMED));
+}
+
 /* 18 counts each write's bytes: those, not the WAL generated, per write. */
 static void test_write_bytes(void **state)
 {
@@ -347,6 +376,7 @@ int main(void)
 		cmocka_unit_test(test_reset),
 		cmocka_unit_test(test_open_methods),
 		cmocka_unit_test(test_no_timing),
+		cmocka_unit_test(test_untimed_flushes),
 		cmocka_unit_test(test_write_bytes),
 		cmocka_unit_test(test_data_pages),
 		cmocka_unit_test(test_device_writes_per_page),
