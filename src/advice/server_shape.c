@@ -29,7 +29,7 @@ static void commit_shape(const struct wb_pg_observed *o, struct wb_server_shape 
 	bool whole = o->have & (1u << WB_PGC_WAL_WRITE_BYTES);
 
 	out->commit_pages = 1;
-	out->commit_why = WB_FLUSH_NONE_SEEN;
+	out->commit_why = o->rate.fsync_off ? WB_FLUSH_FSYNC_OFF : WB_FLUSH_NONE_SEEN;
 	if (!(b > 0))
 		return;
 	out->commit_why = WB_FLUSH_OBSERVED;

@@ -38,6 +38,8 @@
 enum wb_flush_why {
 	WB_FLUSH_OBSERVED,      /* from the server's bytes per flush */
 	WB_FLUSH_NONE_SEEN,     /* the server flushed nothing in the window: 8 kB guessed */
+	WB_FLUSH_FSYNC_OFF,     /* fsync = off: the server never flushes; 8 kB guessed, and no
+				 * method decision means anything for it */
 };
 
 enum wb_bulk_why {

@@ -127,7 +127,7 @@ static void flushes(struct wb_config *cfg, const struct wb_server_shape *sh)
 	printf("From the server: wal_sync_method %s (the baseline), commits of %u page%s (%s)",
 	       sh->baseline_known ? wb_method_get(sh->baseline)->name : "not measurable here: fdatasync",
 	       sh->commit_pages, sh->commit_pages == 1 ? "" : "s",
-	       sh->commit_why == WB_FLUSH_OBSERVED ? "its mean flush" : "it flushed nothing: guessed");
+	       wb_words_flush_why(sh->commit_why));
 	if (sh->nbulk)
 		printf(", bulk flushes of %u%s%u pages", sh->bulk_pages[0], sh->nbulk > 1 ? " and " : "",
 		       sh->nbulk > 1 ? sh->bulk_pages[1] : 0);

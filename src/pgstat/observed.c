@@ -52,6 +52,7 @@ const char *const wb_pg_setting_names[WB_PGS_COUNT] = {
 	[WB_PGS_HUGE_PAGES] = "huge_pages",
 	[WB_PGS_TRACK_WAL_IO_TIMING] = "track_wal_io_timing",
 	[WB_PGS_DEBUG_IO_DIRECT] = "debug_io_direct",
+	[WB_PGS_FSYNC] = "fsync",
 	[WB_PGS_HUGE_PAGES_STATUS] = "huge_pages_status",
 	[WB_PGS_DATA_DIRECTORY] = "data_directory",
 };

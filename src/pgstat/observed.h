@@ -78,6 +78,7 @@ enum wb_pg_setting {
 	WB_PGS_CHECKPOINT_COMPLETION_TARGET, WB_PGS_CHECKPOINT_FLUSH_AFTER,
 	WB_PGS_SHARED_BUFFERS, WB_PGS_HUGE_PAGES, WB_PGS_TRACK_WAL_IO_TIMING,
 	WB_PGS_DEBUG_IO_DIRECT, /* 16+ */
+	WB_PGS_FSYNC,           /* off: the server flushes nothing (xlog.c issue_xlog_fsync) */
 	WB_PGS_HUGE_PAGES_STATUS, /* 17+ */
 	WB_PGS_DATA_DIRECTORY,  /* needs pg_read_all_settings */
 	WB_PGS_COUNT
@@ -152,6 +153,10 @@ struct wb_pg_rates {
 				      * that wrote anything) */
 	bool checkpoint_in_window;   /* a checkpoint wrote pages inside the interval */
 	bool open_method;            /* wal_sync_method is open_datasync or open_sync */
+	bool fsync_off;              /* fsync = off: the server flushes nothing (no sync is
+				      * issued or counted, and open_* files are opened without
+				      * O_DSYNC: get_sync_bit), so there is no flush to size,
+				      * time or speed up; the flush figures are 0 or NAN */
 };
 
 struct wb_pg_observed {

@@ -73,12 +73,18 @@ static void rates(struct wb_pg_observed *o)
 	double s = o->seconds, flushes, flush_time = NAN, pages, bytes;
 
 	r->open_method = !strncmp(method, "open_", 5);
+	r->fsync_off = (o->set.have & (1u << WB_PGS_FSYNC)) && o->set.value[WB_PGS_FSYNC] == 0;
 	r->commits_per_s = per(count(o, WB_PGC_XACT_COMMIT), s);
 	r->wal_bytes_per_s = per(count(o, WB_PGC_WAL_BYTES), s);
 	r->wal_writes_per_s = per(count(o, WB_PGC_WAL_WRITES), s);
 	/* Under open_datasync and open_sync the write is the flush: the sync
 	 * counters stay 0 and the write time holds the sync's. */
 	flushes = r->open_method ? count(o, WB_PGC_WAL_WRITES) : count(o, WB_PGC_WAL_SYNCS);
+	/* fsync = off: issue_xlog_fsync returns before syncing, and an open_*
+	 * method's file is opened without O_DSYNC, so its writes are not
+	 * flushes either: none was made. */
+	if (r->fsync_off)
+		flushes = 0;
 	r->wal_syncs_per_s = per(flushes, s);
 	/* 18 counts each pwrite with its bytes; before, the WAL generated is
 	 * the best figure for what the writes carried. */
@@ -86,7 +92,7 @@ static void rates(struct wb_pg_observed *o)
 					       : count(o, WB_PGC_WAL_BYTES);
 	r->bytes_per_write = per(bytes, count(o, WB_PGC_WAL_WRITES));
 	r->bytes_per_flush = per(bytes, flushes);
-	if (timing) {
+	if (timing && !r->fsync_off) {
 		enum wb_pg_timer t = r->open_method ? WB_PGT_WAL_WRITE : WB_PGT_WAL_SYNC;
 		if (has_ms(o, t))
 			flush_time = o->delta_ms[t];

@@ -35,7 +35,7 @@ const char *wb_pg_settings_sql(void)
 	       "'wal_writer_flush_after', 'checkpoint_timeout', 'max_wal_size', "
 	       "'checkpoint_completion_target', 'checkpoint_flush_after', 'shared_buffers', "
 	       "'huge_pages', 'track_wal_io_timing', 'debug_io_direct', 'huge_pages_status', "
-	       "'data_directory')";
+	       "'fsync', 'data_directory')";
 }
 
 /* The multiplier of a pg_settings unit into bytes or microseconds; 0 unknown. */

@@ -15,6 +15,7 @@
 #include "advice/placement.h"
 #include "advice/qualify.h"
 #include "advice/recommend.h"
+#include "advice/server_shape.h"
 #include "advice/verify_verdict.h"
 #include "results/decision.h"
 #include "results/saved.h"
@@ -225,5 +226,10 @@ char *wb_words_budget(double s, char *buf, size_t len);
 void wb_words_missing(const struct wb_pg_observed *o, enum wb_pg_missing m, char *buf,
 		      size_t len);
 void wb_words_checkpoints(const struct wb_pg_observed *o, char *buf, size_t len);
+/* Why the commit flush recommend measures has its size ("its mean flush"). */
+const char *wb_words_flush_why(enum wb_flush_why why);
+/* What the server's settings say of its flushes that no rate shows: fsync =
+ * off (it makes none); "" when nothing. */
+void wb_words_server_flushes(const struct wb_pg_observed *o, char *buf, size_t len);
 
 #endif

@@ -40,6 +40,29 @@ void wb_words_missing(const struct wb_pg_observed *o, enum wb_pg_missing m, char
 	snprintf(buf, len, "?");
 }
 
+const char *wb_words_flush_why(enum wb_flush_why why)
+{
+	switch (why) {
+	case WB_FLUSH_OBSERVED:
+		return "its mean flush";
+	case WB_FLUSH_NONE_SEEN:
+		return "it flushed nothing: guessed";
+	case WB_FLUSH_FSYNC_OFF:
+		return "it never flushes, fsync = off: guessed";
+	}
+	return "?";
+}
+
+void wb_words_server_flushes(const struct wb_pg_observed *o, char *buf, size_t len)
+{
+	*buf = '\0';
+	if (o->rate.fsync_off)
+		snprintf(buf, len, "fsync = off: the server flushes neither its WAL nor its data "
+			 "(no sync is made or counted%s), so a crash of the server or its host can "
+			 "lose committed transactions or corrupt the database",
+			 o->rate.open_method ? "; its open_* writes are plain writes" : "");
+}
+
 void wb_words_checkpoints(const struct wb_pg_observed *o, char *buf, size_t len)
 {
 	const struct wb_pg_settings *s = &o->set;

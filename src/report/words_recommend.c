@@ -56,6 +56,12 @@ static void failure(const struct wb_recommendation *rec, char *buf, size_t len)
 	case WB_REC_FAIL_INTERRUPTED:
 		snprintf(buf, len, "interrupted during the placement");
 		break;
+	case WB_REC_FAIL_FSYNC_OFF:
+		snprintf(buf, len, "the server runs with fsync = off: it never flushes its WAL or "
+			 "its data, so no wal_sync_method is faster or slower for it, and a crash of "
+			 "the server or its host can lose committed transactions or corrupt the "
+			 "database");
+		break;
 	case WB_REC_FAIL_PLACEMENT:
 		if (rec->placement)
 			snprintf(buf, len, "%.300s", wb_words_placement_failure(rec->placement, pl,
@@ -79,6 +85,10 @@ static void failed_headline(const struct wb_recommendation *rec, const char *fai
 		break;
 	case WB_REC_FAIL_INTERRUPTED:
 		snprintf(buf, len, "No recommendation: interrupted.");
+		break;
+	case WB_REC_FAIL_FSYNC_OFF:
+		snprintf(buf, len, "NO RECOMMENDATION: %.300s. Set fsync = on, then ask again: "
+			 "walbench's flushes say what each method would cost then.", fail);
 		break;
 	case WB_REC_FAIL_PLACEMENT:
 		snprintf(buf, len, "No recommendation: the placement run failed.");

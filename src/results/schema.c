@@ -126,6 +126,7 @@ const char *const wb_key_names[] = {
 	[WB_KEY_FLUSHES_PER_SEC] = "flushes_per_sec",
 	[WB_KEY_FLUSHES_PER_SLICE] = "flushes_per_slice",
 	[WB_KEY_FPI_SHARE] = "fpi_share",
+	[WB_KEY_FSYNC_OFF] = "fsync_off",
 	[WB_KEY_FS_TYPE] = "fs_type",
 	[WB_KEY_FSYNC_MAX_MS] = "fsync_max_ms",
 	[WB_KEY_FSYNC_MEAN_MS] = "fsync_mean_ms",

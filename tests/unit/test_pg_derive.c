@@ -208,6 +208,38 @@ static void test_untimed_flushes(void **state)
 	assert_false(o.missing & (1u << WB_PGM_WAL_UNTIMED));
 }
 
+/* fsync = off: the server makes no flush, so none is counted under fdatasync
+ * and an open_* method's writes (opened without O_DSYNC) are not flushes; no
+ * flush size, time or share. */
+static void test_fsync_off(void **state)
+{
+	static const char *const methods[] = { "fdatasync", "open_datasync" };
+	const struct wb_pg_rates *r = &o.rate;
+
+	(void)state;
+	for (size_t i = 0; i < 2; i++) {
+		observe(methods[i], 10);
+		o.set.have |= 1u << WB_PGS_FSYNC;
+		o.set.value[WB_PGS_FSYNC] = 0;
+		counter(WB_PGC_WAL_SYNCS, 50, 50);
+		timer(WB_PGT_WAL_SYNC, 100, 100);
+		wb_pg_derive(&o);
+		assert_true(r->fsync_off);
+		assert_near(r->wal_syncs_per_s, 0);
+		assert_nan(r->bytes_per_flush);
+		assert_nan(r->flush_ms);
+		assert_nan(r->flush_busy);
+		assert_false(o.missing & (1u << WB_PGM_WAL_UNTIMED));
+		assert_near(r->wal_writes_per_s, 200);
+	}
+	/* on, or not read: flushes as before */
+	o.set.value[WB_PGS_FSYNC] = 1;
+	observe("fdatasync", 10);
+	wb_pg_derive(&o);
+	assert_false(r->fsync_off);
+	assert_near(r->wal_syncs_per_s, 100);
+}
+
 /* 18 counts each write's bytes: those, not the WAL generated, per write. */
 static void test_write_bytes(void **state)
 {
@@ -377,6 +409,7 @@ int main(void)
 		cmocka_unit_test(test_open_methods),
 		cmocka_unit_test(test_no_timing),
 		cmocka_unit_test(test_untimed_flushes),
+		cmocka_unit_test(test_fsync_off),
 		cmocka_unit_test(test_write_bytes),
 		cmocka_unit_test(test_data_pages),
 		cmocka_unit_test(test_device_writes_per_page),

@@ -201,6 +201,30 @@ static void test_server_flush_switch_is_commit_tie(void **state)
 	assert_false(rec.crosscheck);
 }
 
+/* A server with fsync = off flushes nothing: the clear flush winner above is
+ * no recommendation for it, and the verdict says why. */
+static void test_server_fsync_off(void **state)
+{
+	static const struct spec s[] = {
+		{ FDS, 1, 100, 80, OK, false }, { FS, 1, 130, 80, OK, false },
+		{ OD, 1, 100, 80, OK, false }, { OS, 1, 101, 80, OK, false },
+	};
+	static struct wb_pg_observed o;
+	struct wb_recommend_params p = { .workload = WB_WORKLOAD_OLTP, .min_gain_pct = 5.0,
+					 .server = &o };
+	struct wb_recommendation rec;
+
+	(void)state;
+	build(s, 4, 5.0);
+	memset(&o, 0, sizeof(o));
+	o.rate.fsync_off = true;
+	o.rate.flush_busy = o.rate.flush_ms = NAN;
+	assert_false(wb_recommend(&rs, &p, &rec));
+	assert_int_equal(rec.state, WB_REC_FAILED);
+	assert_int_equal(rec.failure, WB_REC_FAIL_FSYNC_OFF);
+	assert_int_equal(rec.method, WB_METHOD_COUNT);
+}
+
 /* Against the server's own method: it is the baseline, and a tie keeps it. */
 static void test_server_baseline(void **state)
 {
@@ -418,6 +442,7 @@ int main(void)
 		cmocka_unit_test_teardown(test_clear_winner, teardown),
 		cmocka_unit_test_teardown(test_server_switch_in_commits, teardown),
 		cmocka_unit_test_teardown(test_server_flush_switch_is_commit_tie, teardown),
+		cmocka_unit_test_teardown(test_server_fsync_off, teardown),
 		cmocka_unit_test_teardown(test_server_baseline, teardown),
 		cmocka_unit_test_teardown(test_tie_keeps_default, teardown),
 		cmocka_unit_test_teardown(test_winner_below_min_gain, teardown),

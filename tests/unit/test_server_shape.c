@@ -50,6 +50,19 @@ static void baseline(void **state)
 	assert_int_equal(sh.baseline, WB_DEFAULT_METHOD);
 }
 
+/* fsync = off: no flush to size; the guess says why. */
+static void fsync_off(void **state)
+{
+	struct wb_pg_observed o = observed("open_datasync", NAN, 8192, 0);
+	struct wb_server_shape sh;
+
+	(void)state;
+	o.rate.fsync_off = true;
+	wb_server_shape(&o, &sh);
+	assert_int_equal(sh.commit_why, WB_FLUSH_FSYNC_OFF);
+	assert_int_equal(sh.commit_pages, 1);
+}
+
 static void commit_pages(void **state)
 {
 	struct wb_pg_observed o = observed("fdatasync", 444, 444, 0);
@@ -154,6 +167,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(baseline),
 		cmocka_unit_test(commit_pages),
+		cmocka_unit_test(fsync_off),
 		cmocka_unit_test(bulk),
 		cmocka_unit_test(load),
 		cmocka_unit_test(share),

@@ -241,6 +241,12 @@ static void rec_failed(void **state)
 	wb_words_recommendation(&rec, &w);
 	assert_string_equal(w.failure, "interrupted during the placement");
 	assert_string_equal(w.headline, "No recommendation: interrupted.");
+
+	wb_recommend_none(WB_WORKLOAD_OLTP, WB_REC_FAIL_FSYNC_OFF, NULL, &rec);
+	wb_words_recommendation(&rec, &w);
+	assert_non_null(strstr(w.headline, "NO RECOMMENDATION: the server runs with fsync = off"));
+	assert_non_null(strstr(w.headline, "can lose committed transactions"));
+	assert_non_null(strstr(w.headline, "Set fsync = on"));
 }
 
 static void q_headlines(void **state)
