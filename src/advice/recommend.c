@@ -400,7 +400,12 @@ static void commit_gains(const struct wb_results *rs, const struct wb_pg_observe
 
 	out->flush_share = NAN;
 	out->share_source = WB_SHARE_NONE;
-	if (isfinite(o->rate.flush_busy)) {
+	/* synchronous_commit = off: a commit returns before its flush, so no
+	 * flush gain is one in commits (the WAL writer flushes behind them). */
+	if (o->rate.async_commit) {
+		s = 0;
+		out->share_source = WB_SHARE_ASYNC_COMMIT;
+	} else if (isfinite(o->rate.flush_busy)) {
 		s = o->rate.flush_busy;
 		out->share_source = WB_SHARE_SERVER_TIME;
 	} else {

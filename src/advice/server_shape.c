@@ -94,6 +94,10 @@ double wb_server_flush_min_gain(const struct wb_server_shape *s, double min_gain
 {
 	double g;
 
+	/* Commits that do not wait for the flush gain nothing from a faster one:
+	 * ask the most, and a tie is proven in a few rounds. */
+	if (s->share_source == WB_SHARE_ASYNC_COMMIT)
+		return WB_SERVER_MAX_FLUSH_GAIN_PCT;
 	if (s->share_source != WB_SHARE_SERVER_TIME || !(s->flush_share > 0))
 		return 0;
 	g = wb_flush_gain_for_commit_pct(min_gain_pct, s->flush_share);
@@ -113,7 +117,10 @@ void wb_server_shape(const struct wb_pg_observed *o, struct wb_server_shape *out
 	load_shape(o, out);
 	out->flush_share = NAN;
 	out->share_source = WB_SHARE_ESTIMATED;
-	if (isfinite(o->rate.flush_busy)) {
+	if (o->rate.async_commit) {
+		out->flush_share = 0;
+		out->share_source = WB_SHARE_ASYNC_COMMIT;
+	} else if (isfinite(o->rate.flush_busy)) {
 		out->flush_share = o->rate.flush_busy;
 		out->share_source = WB_SHARE_SERVER_TIME;
 	}

@@ -67,7 +67,8 @@ struct wb_server_shape {
 	double pages_per_s;     /* the data pages written per second, as read */
 	double writes_per_page; /* the device writes per page applied (<= 1) */
 	enum wb_load_why load_why;
-	double flush_share;     /* WB_SHARE_SERVER_TIME: flush_busy; else NAN */
+	double flush_share;     /* WB_SHARE_SERVER_TIME: flush_busy; WB_SHARE_ASYNC_COMMIT: 0;
+				 * else NAN */
 	enum wb_share_source share_source;
 };
 

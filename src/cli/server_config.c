@@ -173,7 +173,13 @@ int wb_cli_server_apply(struct wb_config *cfg, const struct wb_pg_observed *o,
 		return status;
 	flushes(cfg, shape);
 	cfg->flush_min_gain_pct = wb_server_flush_min_gain(shape, cfg->min_gain_bp / 100.0);
-	if (cfg->flush_min_gain_pct > 0)
+	if (shape->share_source == WB_SHARE_ASYNC_COMMIT) {
+		char line[320];
+
+		wb_words_async_min_gain(cfg->min_gain_bp / 100.0, cfg->flush_min_gain_pct, line,
+					sizeof(line));
+		printf("%s\n", line);
+	} else if (cfg->flush_min_gain_pct > 0)
 		printf("The server's WAL flushes %.0f %% of its time: --min-gain %.1f %% in commits "
 		       "is flushes %.1f %% faster%s, what a switch must prove.\n",
 		       shape->flush_share * 100.0, cfg->min_gain_bp / 100.0, cfg->flush_min_gain_pct,

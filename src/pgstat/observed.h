@@ -157,6 +157,11 @@ struct wb_pg_rates {
 				      * issued or counted, and open_* files are opened without
 				      * O_DSYNC: get_sync_bit), so there is no flush to size,
 				      * time or speed up; the flush figures are 0 or NAN */
+	bool async_commit;           /* synchronous_commit = off: a commit does not wait for
+				      * its WAL flush (the WAL writer flushes behind it); every
+				      * other value (local, remote_write, on, remote_apply)
+				      * waits for the local flush. As walbench's session reads
+				      * it: a role or database can set its own */
 };
 
 struct wb_pg_observed {

@@ -74,6 +74,8 @@ static void rates(struct wb_pg_observed *o)
 
 	r->open_method = !strncmp(method, "open_", 5);
 	r->fsync_off = (o->set.have & (1u << WB_PGS_FSYNC)) && o->set.value[WB_PGS_FSYNC] == 0;
+	r->async_commit = (o->set.have & (1u << WB_PGS_SYNCHRONOUS_COMMIT)) &&
+			  o->set.value[WB_PGS_SYNCHRONOUS_COMMIT] == 0;
 	r->commits_per_s = per(count(o, WB_PGC_XACT_COMMIT), s);
 	r->wal_bytes_per_s = per(count(o, WB_PGC_WAL_BYTES), s);
 	r->wal_writes_per_s = per(count(o, WB_PGC_WAL_WRITES), s);

@@ -78,6 +78,7 @@ static void add_rates(cJSON *parent, const struct wb_pg_rates *r)
 	cJSON_AddBoolToObject(o, K(CHECKPOINT_IN_WINDOW), r->checkpoint_in_window);
 	cJSON_AddBoolToObject(o, K(OPEN_METHOD), r->open_method);
 	cJSON_AddBoolToObject(o, K(FSYNC_OFF), r->fsync_off);
+	cJSON_AddBoolToObject(o, K(ASYNC_COMMIT), r->async_commit);
 }
 
 static void add_paths(cJSON *parent, const struct wb_pg_paths *p)

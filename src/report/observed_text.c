@@ -132,7 +132,7 @@ void wb_observed_text(const struct wb_pg_observed *o, struct wb_textbuf *b)
 	       o->seconds);
 	wb_words_server_flushes(o, line, sizeof(line));
 	if (line[0])
-		wb_textbuf_add(b, "  WARNING: %s.\n", line);
+		wb_textbuf_add(b, "  %s.\n", line);
 	wb_words_checkpoints(o, line, sizeof(line));
 	wb_textbuf_add(b, "  %s\n", line);
 	print_rates(b, o);

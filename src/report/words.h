@@ -229,7 +229,11 @@ void wb_words_checkpoints(const struct wb_pg_observed *o, char *buf, size_t len)
 /* Why the commit flush recommend measures has its size ("its mean flush"). */
 const char *wb_words_flush_why(enum wb_flush_why why);
 /* What the server's settings say of its flushes that no rate shows: fsync =
- * off (it makes none); "" when nothing. */
+ * off (it makes none, a warning), synchronous_commit = off (commits do not
+ * wait for them); "" when nothing. */
 void wb_words_server_flushes(const struct wb_pg_observed *o, char *buf, size_t len);
+/* What recommend asks of a flush when the server's commits do not wait for it. */
+void wb_words_async_min_gain(double min_gain_pct, double flush_min_gain_pct, char *buf,
+			     size_t len);
 
 #endif

@@ -7,6 +7,7 @@ const char *const wb_key_names[] = {
 	[WB_KEY_ADVISORIES] = "advisories",
 	[WB_KEY_ALTER_SYSTEM] = "alter_system",
 	[WB_KEY_APART] = "apart",
+	[WB_KEY_ASYNC_COMMIT] = "async_commit",
 	[WB_KEY_BACKING_DEVICE] = "backing_device",
 	[WB_KEY_BACKING_FILE] = "backing_file",
 	[WB_KEY_BACKING_FS] = "backing_fs",

@@ -240,6 +240,29 @@ static void test_fsync_off(void **state)
 	assert_near(r->wal_syncs_per_s, 100);
 }
 
+/* synchronous_commit: only off leaves commits not waiting for their flush;
+ * local, remote_write, on and remote_apply all wait for the local one. */
+static void test_async_commit(void **state)
+{
+	const struct wb_pg_rates *r = &o.rate;
+
+	(void)state;
+	observe("fdatasync", 10);
+	wb_pg_derive(&o);
+	assert_false(r->async_commit); /* not read */
+	o.set.have |= 1u << WB_PGS_SYNCHRONOUS_COMMIT;
+	o.set.value[WB_PGS_SYNCHRONOUS_COMMIT] = 0;
+	wb_pg_derive(&o);
+	assert_true(r->async_commit);
+	assert_near(r->flush_ms, 2); /* the flushes themselves are as timed */
+	o.set.value[WB_PGS_SYNCHRONOUS_COMMIT] = NAN; /* local, remote_write, remote_apply */
+	wb_pg_derive(&o);
+	assert_false(r->async_commit);
+	o.set.value[WB_PGS_SYNCHRONOUS_COMMIT] = 1;
+	wb_pg_derive(&o);
+	assert_false(r->async_commit);
+}
+
 /* 18 counts each write's bytes: those, not the WAL generated, per write. */
 static void test_write_bytes(void **state)
 {
@@ -410,6 +433,7 @@ int main(void)
 		cmocka_unit_test(test_no_timing),
 		cmocka_unit_test(test_untimed_flushes),
 		cmocka_unit_test(test_fsync_off),
+		cmocka_unit_test(test_async_commit),
 		cmocka_unit_test(test_write_bytes),
 		cmocka_unit_test(test_data_pages),
 		cmocka_unit_test(test_device_writes_per_page),

@@ -147,6 +147,15 @@ static void share(void **state)
 	struct wb_server_shape sh;
 
 	(void)state;
+	/* synchronous_commit = off: commits do not wait for the flush, whatever
+	 * share of the time the WAL flushes; the run asks the most of a flush. */
+	o.rate.async_commit = true;
+	o.rate.flush_busy = 0.56;
+	wb_server_shape(&o, &sh);
+	assert_int_equal(sh.share_source, WB_SHARE_ASYNC_COMMIT);
+	assert_float_equal(sh.flush_share, 0.0, 1e-12);
+	assert_float_equal(wb_server_flush_min_gain(&sh, 5.0), WB_SERVER_MAX_FLUSH_GAIN_PCT, 1e-9);
+	o = observed("fdatasync", 444, 444, 0);
 	wb_server_shape(&o, &sh);
 	assert_int_equal(sh.share_source, WB_SHARE_ESTIMATED);
 	assert_true(isnan(sh.flush_share));
