@@ -37,8 +37,9 @@ enum wb_pg_counter {
 				    * pg_stat_bgwriter.buffers_checkpoint; 17+
 				    * pg_stat_checkpointer.buffers_written */
 	WB_PGC_BUF_BGWRITER,       /* pg_stat_bgwriter.buffers_clean */
-	WB_PGC_BUF_BACKEND,        /* pages backends wrote: <=16 buffers_backend; 17+
-				    * pg_stat_io object relation, every backend type but the
+	WB_PGC_BUF_BACKEND,        /* pages backends wrote or extended: 14-15 buffers_backend
+				    * (their forwarded sync requests); 16+ pg_stat_io object
+				    * relation writes + extends, every backend type but the
 				    * checkpointer and the background writer */
 	WB_PGC_CKPT_TIMED,         /* checkpoints_timed / num_timed (skipped ones count) */
 	WB_PGC_CKPT_REQUESTED,     /* checkpoints_req / num_requested */

@@ -6,11 +6,18 @@
  *          write_bytes per row, and pg_stat_wal keeps records, fpi, bytes and
  *          buffers_full;
  *   14-16  pg_stat_bgwriter holds the checkpointer's counters and
- *          buffers_backend;
+ *          buffers_backend, which counts each sync request a backend forwards
+ *          to the checkpointer (ForwardSyncRequest, from mdwrite and mdextend):
+ *          its writes and its extensions of shared relations, but not writes
+ *          that skip the fsync, plus a few forget and unlink requests;
  *   17+    pg_stat_checkpointer (num_timed, num_requested, write_time,
  *          sync_time, buffers_written; 18 adds num_done), pg_stat_bgwriter keeps
  *          buffers_clean, and backends' writes are pg_stat_io's object
  *          'relation' rows (pg_stat_io exists from 16).
+ * Backends' pages mean the same on every major: pages written and pages
+ * extended, by every process but the checkpointer and the background writer
+ * (what 14-15's buffers_backend counts); from 16 pg_stat_io's writes +
+ * extends of object 'relation', which also see the writes 14-15 miss.
  * Each counter is one column named as wb_pg_counter_names, so the parser reads
  * every version's row alike. */
 #include "pgstat/pg_queries.h"
@@ -121,23 +128,45 @@ int wb_pg_settings_finish(struct wb_pg_settings *s)
 	"(SELECT sum(xact_rollback) FROM pg_catalog.pg_stat_database) AS xact_rollback, "    \
 	"w.wal_records, w.wal_fpi, w.wal_bytes, w.wal_buffers_full, "
 
-/* 14-16: the WAL's writes and syncs in pg_stat_wal, the checkpointer and the
- * backends in pg_stat_bgwriter. */
+/* The WAL's writes and syncs in pg_stat_wal (14-17). */
+#define SNAP_WAL_14                                                                          \
+	"w.wal_write AS wal_writes, w.wal_sync AS wal_syncs, "                               \
+	"w.wal_write_time AS wal_write_time_ms, w.wal_sync_time AS wal_sync_time_ms, "
+
+/* The checkpointer's and the background writer's pages (14-16), then, after
+ * the backends' pages, the checkpointer's counts and times. */
+#define SNAP_PAGES_14                                                                        \
+	"b.buffers_checkpoint AS buffers_checkpointer, b.buffers_clean AS buffers_bgwriter, "
+#define SNAP_BGWRITER_14                                                                     \
+	"b.checkpoints_timed, b.checkpoints_req AS checkpoints_requested, "                  \
+	"b.checkpoint_write_time AS checkpoint_write_time_ms, "                              \
+	"b.checkpoint_sync_time AS checkpoint_sync_time_ms "
+
+/* Backends' data pages from pg_stat_io (16+): written and extended, by every
+ * backend type but the two counted on their own, shared relations only (temp
+ * relations are local). */
+#define SNAP_BACKENDS                                                                        \
+	"(SELECT sum(writes) + sum(extends) FROM pg_catalog.pg_stat_io "                     \
+	"WHERE object = 'relation' "                                                         \
+	"AND backend_type NOT IN ('checkpointer', 'background writer')) AS buffers_backend, "
+
+/* 14-15: the checkpointer and the backends in pg_stat_bgwriter. */
 static const char snap_14[] =
 	SNAP_HEAD
-	"w.wal_write AS wal_writes, w.wal_sync AS wal_syncs, "
-	"w.wal_write_time AS wal_write_time_ms, w.wal_sync_time AS wal_sync_time_ms, "
-	"b.buffers_checkpoint AS buffers_checkpointer, b.buffers_clean AS buffers_bgwriter, "
-	"b.buffers_backend, b.checkpoints_timed, b.checkpoints_req AS checkpoints_requested, "
-	"b.checkpoint_write_time AS checkpoint_write_time_ms, "
-	"b.checkpoint_sync_time AS checkpoint_sync_time_ms "
+	SNAP_WAL_14
+	SNAP_PAGES_14
+	"b.buffers_backend, "
+	SNAP_BGWRITER_14
 	"FROM pg_catalog.pg_stat_wal w, pg_catalog.pg_stat_bgwriter b";
 
-/* Backends' data writes from pg_stat_io (17+): every backend type but the two
- * counted on their own, shared relations only (temp relations are local). */
-#define SNAP_BACKENDS                                                                        \
-	"(SELECT sum(writes) FROM pg_catalog.pg_stat_io WHERE object = 'relation' "          \
-	"AND backend_type NOT IN ('checkpointer', 'background writer')) AS buffers_backend, "
+/* 16: as 14, but the backends' pages from pg_stat_io, as 17 reads them. */
+static const char snap_16[] =
+	SNAP_HEAD
+	SNAP_WAL_14
+	SNAP_PAGES_14
+	SNAP_BACKENDS
+	SNAP_BGWRITER_14
+	"FROM pg_catalog.pg_stat_wal w, pg_catalog.pg_stat_bgwriter b";
 
 #define SNAP_CHECKPOINTER                                                                    \
 	"c.buffers_written AS buffers_checkpointer, b.buffers_clean AS buffers_bgwriter, "   \
@@ -148,8 +177,7 @@ static const char snap_14[] =
 /* 17: pg_stat_wal as before; the checkpointer has its own view. */
 static const char snap_17[] =
 	SNAP_HEAD
-	"w.wal_write AS wal_writes, w.wal_sync AS wal_syncs, "
-	"w.wal_write_time AS wal_write_time_ms, w.wal_sync_time AS wal_sync_time_ms, "
+	SNAP_WAL_14
 	SNAP_CHECKPOINTER
 	"FROM pg_catalog.pg_stat_wal w, pg_catalog.pg_stat_bgwriter b, "
 	"pg_catalog.pg_stat_checkpointer c";
@@ -180,8 +208,10 @@ const char *wb_pg_snapshot_sql(unsigned major)
 {
 	if (major < WB_PG_MIN_MAJOR)
 		return NULL;
-	if (major <= 16)
+	if (major <= 15)
 		return snap_14;
+	if (major == 16)
+		return snap_16;
 	if (major == 17)
 		return snap_17;
 	return snap_18;

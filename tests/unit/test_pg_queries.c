@@ -399,6 +399,30 @@ static void test_snapshot_sql_majors(void **state)
 	assert_string_not_equal(wb_pg_snapshot_sql(17), wb_pg_snapshot_sql(18));
 }
 
+/* The backends' data pages mean the same on every major: what 14-15's
+ * buffers_backend counts (each sync request a backend forwards: its writes and
+ * its extensions), and from 16, where pg_stat_io has them apart, writes plus
+ * extends of shared relations. */
+static void test_backend_pages(void **state)
+{
+	(void)state;
+	for (unsigned major = WB_PG_MIN_MAJOR; major <= WB_PG_MAX_MAJOR; major++) {
+		const char *sql = wb_pg_snapshot_sql(major);
+
+		if (major <= 15) {
+			assert_non_null(strstr(sql, "b.buffers_backend"));
+			assert_null(strstr(sql, "pg_stat_io WHERE object = 'relation'"));
+			continue;
+		}
+		if (strstr(sql, "b.buffers_backend"))
+			fail_msg("%u reads pg_stat_bgwriter.buffers_backend, not pg_stat_io", major);
+		if (!strstr(sql, "(SELECT sum(writes) + sum(extends) FROM pg_catalog.pg_stat_io "
+				 "WHERE object = 'relation' AND backend_type NOT IN ('checkpointer', "
+				 "'background writer')) AS buffers_backend"))
+			fail_msg("%u: backends' pages are not pg_stat_io's writes + extends", major);
+	}
+}
+
 /* debug_io_direct is a list: "wal" is an item of it, never a substring (the
  * strstr it replaced took "wal_init" and "data, wal_init" for "wal"). */
 static void test_io_direct_list(void **state)
@@ -436,6 +460,7 @@ int main(void)
 		cmocka_unit_test(test_snapshot_row_exact),
 		cmocka_unit_test(test_snapshot_sql_majors),
 		cmocka_unit_test(test_io_direct_list),
+		cmocka_unit_test(test_backend_pages),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
