@@ -50,7 +50,7 @@ enum wb_bulk_why {
 };
 
 enum wb_load_why {
-	WB_LOAD_MEASURED,       /* a checkpoint wrote inside the window: its pages/s */
+	WB_LOAD_MEASURED,       /* a checkpoint completed inside the window: its pages/s */
 	WB_LOAD_NO_CHECKPOINT,  /* none did: the rate is not the server's load */
 	WB_LOAD_NOT_READ,       /* the version's or role's statistics lacked the pages */
 };

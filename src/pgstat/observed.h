@@ -150,9 +150,15 @@ struct wb_pg_rates {
 	double device_writes_per_page; /* data device writes per data page written; NAN */
 	double buffers_full_per_s;
 	double fpi_share;            /* full-page images per WAL record */
-	unsigned checkpoints;        /* checkpoints in the interval (done on 18, else timed+req
-				      * that wrote anything) */
-	bool checkpoint_in_window;   /* a checkpoint wrote pages inside the interval */
+	unsigned checkpoints;        /* checkpoints completed in the interval: 18 num_done;
+				      * 14-17 at least one where the checkpoint write and sync
+				      * times moved (added only when one completes), as many as
+				      * began in it if more */
+	bool checkpoint_in_window;   /* a checkpoint completed inside the interval */
+	double checkpoint_seen;      /* the share of the completed checkpoints the interval
+				      * saw: 1 when one began in it, else at most the interval
+				      * over their write + sync time (the tail of one begun
+				      * before); NAN when none completed or without times */
 	bool open_method;            /* wal_sync_method is open_datasync or open_sync */
 	bool fsync_off;              /* fsync = off: the server flushes nothing (no sync is
 				      * issued or counted, and open_* files are opened without

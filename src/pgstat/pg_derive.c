@@ -65,6 +65,34 @@ static double device_writes_per_page(const struct wb_pg_observed *o, double page
 	return writes > 0 ? writes / pages : NAN;
 }
 
+/* The checkpoints that completed inside the interval, and how much of them it
+ * saw. Pages the checkpointer wrote are no sign of one: a window that catches
+ * only the tail of a checkpoint sees its last pages, and its load as near 0.
+ * 18 counts the completed ones (num_done). Before, timed and requested count
+ * at the start and count skipped checkpoints too, but the checkpoint's write
+ * and sync times are added only when one completes (LogCheckpointEnd): when
+ * they moved, at least one completed. */
+static void checkpoints(const struct wb_pg_observed *o, struct wb_pg_rates *r)
+{
+	double began = count(o, WB_PGC_CKPT_TIMED) + count(o, WB_PGC_CKPT_REQUESTED), ms = NAN;
+
+	if (has_ms(o, WB_PGT_CKPT_WRITE) && has_ms(o, WB_PGT_CKPT_SYNC))
+		ms = o->delta_ms[WB_PGT_CKPT_WRITE] + o->delta_ms[WB_PGT_CKPT_SYNC];
+	r->checkpoints = 0;
+	if (has(o, WB_PGC_CKPT_DONE))
+		r->checkpoints = (unsigned)o->delta[WB_PGC_CKPT_DONE];
+	else if (ms > 0)
+		r->checkpoints = began > 1 ? (unsigned)began : 1;
+	r->checkpoint_in_window = r->checkpoints > 0;
+	r->checkpoint_seen = NAN;
+	if (!r->checkpoint_in_window)
+		return;
+	if (began > 0)
+		r->checkpoint_seen = 1; /* one began inside too (or a skipped one was counted) */
+	else if (ms > 0 && o->seconds > 0)
+		r->checkpoint_seen = fmin(1.0, o->seconds * 1000.0 / ms);
+}
+
 static void rates(struct wb_pg_observed *o)
 {
 	struct wb_pg_rates *r = &o->rate;
@@ -118,18 +146,7 @@ static void rates(struct wb_pg_observed *o)
 	r->device_writes_per_page = device_writes_per_page(o, pages);
 	r->buffers_full_per_s = per(count(o, WB_PGC_WAL_BUFFERS_FULL), s);
 	r->fpi_share = per(count(o, WB_PGC_WAL_FPI), count(o, WB_PGC_WAL_RECORDS));
-	/* A checkpoint fell inside when the checkpointer wrote pages there. 18
-	 * counts the completed ones; before, timed and requested ones count
-	 * skipped checkpoints too, so they count only when pages were written. */
-	r->checkpoint_in_window = has(o, WB_PGC_BUF_CHECKPOINTER) &&
-				  o->delta[WB_PGC_BUF_CHECKPOINTER] > 0;
-	r->checkpoints = 0;
-	if (has(o, WB_PGC_CKPT_DONE))
-		r->checkpoints = (unsigned)o->delta[WB_PGC_CKPT_DONE];
-	else if (r->checkpoint_in_window)
-		r->checkpoints = (unsigned)((has(o, WB_PGC_CKPT_TIMED) ? o->delta[WB_PGC_CKPT_TIMED] : 0) +
-					    (has(o, WB_PGC_CKPT_REQUESTED)
-						     ? o->delta[WB_PGC_CKPT_REQUESTED] : 0));
+	checkpoints(o, r);
 }
 
 void wb_pg_derive(struct wb_pg_observed *o)

@@ -76,6 +76,7 @@ static void add_rates(cJSON *parent, const struct wb_pg_rates *r)
 	add_figure(o, WB_KEY_FPI_SHARE, r->fpi_share);
 	cJSON_AddNumberToObject(o, K(CHECKPOINTS), r->checkpoints);
 	cJSON_AddBoolToObject(o, K(CHECKPOINT_IN_WINDOW), r->checkpoint_in_window);
+	add_figure(o, WB_KEY_CHECKPOINT_SEEN, r->checkpoint_seen);
 	cJSON_AddBoolToObject(o, K(OPEN_METHOD), r->open_method);
 	cJSON_AddBoolToObject(o, K(FSYNC_OFF), r->fsync_off);
 	cJSON_AddBoolToObject(o, K(ASYNC_COMMIT), r->async_commit);

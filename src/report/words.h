@@ -221,7 +221,7 @@ char *wb_words_rec_old_undecided(const char *method, char *buf, size_t len);
 char *wb_words_budget(double s, char *buf, size_t len);
 
 /* An observation's caveats (words_observed.c): what m could not read and
- * the grant or setting that would allow it; whether a checkpoint wrote
+ * the grant or setting that would allow it; whether a checkpoint completed
  * inside the window, and the --observe that would hold one when none did. */
 void wb_words_missing(const struct wb_pg_observed *o, enum wb_pg_missing m, char *buf,
 		      size_t len);

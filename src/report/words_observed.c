@@ -84,13 +84,21 @@ void wb_words_checkpoints(const struct wb_pg_observed *o, char *buf, size_t len)
 				   : 300;
 
 	if (o->rate.checkpoint_in_window) {
-		snprintf(buf, len, "a checkpoint wrote inside the interval (%u began or ended in it)",
-			 o->rate.checkpoints);
+		if (o->rate.checkpoint_seen < 1)
+			snprintf(buf, len, "%u checkpoint%s completed inside the interval, begun before "
+				 "it: at most %.0f %% of %s seen (observe longer than checkpoint_timeout, "
+				 "%.0f s, to see one whole)", o->rate.checkpoints,
+				 o->rate.checkpoints == 1 ? "" : "s", o->rate.checkpoint_seen * 100.0,
+				 o->rate.checkpoints == 1 ? "it" : "them", timeout_s);
+		else
+			snprintf(buf, len, "%u checkpoint%s completed inside the interval",
+				 o->rate.checkpoints, o->rate.checkpoints == 1 ? "" : "s");
 		return;
 	}
 	/* A window just longer than one checkpoint cycle always holds some of one. */
-	snprintf(buf, len, "no checkpoint wrote inside the interval: the data pages are the "
-		 "background writer's and the backends' only; to see a checkpoint's load, "
+	snprintf(buf, len, "no checkpoint completed inside the interval: the data pages are "
+		 "the background writer's and the backends' (and the part of a checkpoint that "
+		 "had not ended); to see a checkpoint's load, "
 		 "observe longer than checkpoint_timeout (%.0f s): --observe %.0fs",
 		 timeout_s, timeout_s * 1.25 + 10);
 }

@@ -33,6 +33,7 @@ const char *const wb_key_names[] = {
 	[WB_KEY_CAPACITY_PER_S] = "capacity_per_s",
 	[WB_KEY_CHANGE] = "change",
 	[WB_KEY_CHECKPOINT_IN_WINDOW] = "checkpoint_in_window",
+	[WB_KEY_CHECKPOINT_SEEN] = "checkpoint_seen",
 	[WB_KEY_CHECKPOINT_SYNC_TIME_MS] = "checkpoint_sync_time_ms",
 	[WB_KEY_CHECKPOINT_WRITE_TIME_MS] = "checkpoint_write_time_ms",
 	[WB_KEY_CHECKPOINTS] = "checkpoints",

@@ -343,8 +343,10 @@ static void test_device_writes_per_page(void **state)
 	assert_nan(r->device_writes_per_page);
 }
 
-/* Before 18 timed and requested checkpoints include skipped ones, so they count
- * only when the checkpointer wrote pages; 18 counts the completed ones. */
+/* A checkpoint counts when one completed inside the window: 18 counts them;
+ * before, timed and requested count at the start and count skipped ones, and
+ * the checkpoint's times move only when one completes. Pages written alone are
+ * no checkpoint: the tail of one begun before, whose load reads near 0. */
 static void test_checkpoints(void **state)
 {
 	const struct wb_pg_rates *r = &o.rate;
@@ -354,11 +356,29 @@ static void test_checkpoints(void **state)
 	wb_pg_derive(&o);
 	assert_true(r->checkpoint_in_window);
 	assert_int_equal(r->checkpoints, 2);
-	/* counted, but nothing written: no checkpoint in the window */
-	counter(WB_PGC_BUF_CHECKPOINTER, 4700, 4700);
+	assert_near(r->checkpoint_seen, 1);
+	/* the tail of one: pages written, none began or completed */
+	counter(WB_PGC_CKPT_TIMED, 6, 6);
+	counter(WB_PGC_CKPT_REQUESTED, 2, 2);
+	timer(WB_PGT_CKPT_WRITE, 9000, 9000);
+	timer(WB_PGT_CKPT_SYNC, 12, 12);
 	wb_pg_derive(&o);
 	assert_false(r->checkpoint_in_window);
 	assert_int_equal(r->checkpoints, 0);
+	assert_nan(r->checkpoint_seen);
+	/* one begun before the window completed in it: at most 10 s of its 40 s seen */
+	timer(WB_PGT_CKPT_WRITE, 9000, 48000);
+	timer(WB_PGT_CKPT_SYNC, 12, 1012);
+	wb_pg_derive(&o);
+	assert_true(r->checkpoint_in_window);
+	assert_int_equal(r->checkpoints, 1);
+	assert_near(r->checkpoint_seen, 0.25);
+	/* skipped ones counted, none completed: none */
+	counter(WB_PGC_CKPT_TIMED, 6, 8);
+	timer(WB_PGT_CKPT_WRITE, 9000, 9000);
+	timer(WB_PGT_CKPT_SYNC, 12, 12);
+	wb_pg_derive(&o);
+	assert_false(r->checkpoint_in_window);
 	/* 18: two started, one completed */
 	observe("fdatasync", 10);
 	counter(WB_PGC_CKPT_DONE, 9, 10);
@@ -368,12 +388,14 @@ static void test_checkpoints(void **state)
 	/* 18: a completed checkpoint is one even when it wrote no page here */
 	counter(WB_PGC_BUF_CHECKPOINTER, 4700, 4700);
 	wb_pg_derive(&o);
-	assert_false(r->checkpoint_in_window);
+	assert_true(r->checkpoint_in_window);
 	assert_int_equal(r->checkpoints, 1);
-	/* 18, none completed: 0, though one was requested */
+	/* 18, none completed: 0, though one was requested and pages written */
 	counter(WB_PGC_CKPT_DONE, 10, 10);
+	counter(WB_PGC_BUF_CHECKPOINTER, 4000, 4700);
 	wb_pg_derive(&o);
 	assert_int_equal(r->checkpoints, 0);
+	assert_false(r->checkpoint_in_window);
 }
 
 /* No interval, or one the clock ran backwards over: no per-second rate and no
