@@ -30,6 +30,22 @@ const char *const wb_pg_timer_names[WB_PGT_COUNT] = {
 	[WB_PGT_CKPT_SYNC] = "checkpoint_sync_time_ms",
 };
 
+const char *const wb_pg_view_names[WB_PGV_COUNT] = {
+	[WB_PGV_DATABASE] = "pg_stat_database",
+	[WB_PGV_WAL] = "pg_stat_wal",
+	[WB_PGV_BGWRITER] = "pg_stat_bgwriter",
+	[WB_PGV_CHECKPOINTER] = "pg_stat_checkpointer",
+	[WB_PGV_IO] = "pg_stat_io",
+};
+
+const char *const wb_pg_reset_names[WB_PGV_COUNT] = {
+	[WB_PGV_DATABASE] = "database_stats_reset",
+	[WB_PGV_WAL] = "wal_stats_reset",
+	[WB_PGV_BGWRITER] = "bgwriter_stats_reset",
+	[WB_PGV_CHECKPOINTER] = "checkpointer_stats_reset",
+	[WB_PGV_IO] = "io_stats_reset",
+};
+
 const char *const wb_pg_setting_names[WB_PGS_COUNT] = {
 	[WB_PGS_SERVER_VERSION_NUM] = "server_version_num",
 	[WB_PGS_WAL_SYNC_METHOD] = "wal_sync_method",

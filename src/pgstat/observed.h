@@ -60,13 +60,33 @@ enum wb_pg_timer {
 };
 extern const char *const wb_pg_timer_names[WB_PGT_COUNT];
 
+/* The statistics views the counters come from, each with its own
+ * stats_reset: a reset between the two snapshots voids that view's deltas,
+ * even where a counter happens not to go down. */
+enum wb_pg_view {
+	WB_PGV_DATABASE,           /* pg_stat_database: max(stats_reset) over the databases, so
+				    * a reset of any one (whose commits are in the sum) shows */
+	WB_PGV_WAL,                /* pg_stat_wal */
+	WB_PGV_BGWRITER,           /* pg_stat_bgwriter */
+	WB_PGV_CHECKPOINTER,       /* 17+ pg_stat_checkpointer */
+	WB_PGV_IO,                 /* 16+ pg_stat_io: max(stats_reset) over its rows */
+	WB_PGV_COUNT
+};
+/* The views' names, as the server spells them. */
+extern const char *const wb_pg_view_names[WB_PGV_COUNT];
+/* The snapshot's column of each view's stats_reset ("wal_stats_reset"). */
+extern const char *const wb_pg_reset_names[WB_PGV_COUNT];
+
 /* One snapshot: one read-only transaction's view of the statistics. */
 struct wb_pg_snapshot {
 	double at_s;               /* the server's clock_timestamp(), seconds since the epoch */
 	uint64_t v[WB_PGC_COUNT];
 	double ms[WB_PGT_COUNT];
+	double reset_at[WB_PGV_COUNT]; /* each view's stats_reset, seconds since the epoch */
 	uint32_t have;             /* bit (1u << enum wb_pg_counter) per counter read */
 	uint32_t have_ms;          /* bit per timer read */
+	uint32_t have_reset;       /* bit per view whose stats_reset was read (NULL: never
+				    * reset) */
 };
 
 /* The settings walbench reads (pg_settings), converted to plain units. */
@@ -178,7 +198,10 @@ struct wb_pg_observed {
 	double seconds;            /* end.at_s - begin.at_s */
 	uint64_t delta[WB_PGC_COUNT];
 	double delta_ms[WB_PGT_COUNT];
-	uint32_t have, have_ms;    /* counters and timers in both snapshots */
+	uint32_t have, have_ms;    /* counters and timers in both snapshots, and not reset
+				    * between them */
+	uint32_t reset;            /* bit per enum wb_pg_view reset between the snapshots: its
+				    * counters and timers are left out of have and have_ms */
 	struct wb_pg_rates rate;
 	struct wb_pg_paths paths;
 	struct wb_pg_devstat dev;

@@ -2,6 +2,7 @@
  * in both snapshots and its divisor is above 0: a missing figure never turns
  * into a measured 0. */
 #include "pgstat/pg_derive.h"
+#include "pgstat/pg_queries.h"
 
 #include <math.h>
 #include <string.h>
@@ -149,11 +150,31 @@ static void rates(struct wb_pg_observed *o)
 	checkpoints(o, r);
 }
 
+/* The views whose stats_reset moved between the snapshots (or appeared: NULL
+ * is never reset), and their counters and timers left out. */
+static void resets(struct wb_pg_observed *o)
+{
+	o->reset = 0;
+	for (int v = 0; v < WB_PGV_COUNT; v++) {
+		uint32_t bit = 1u << v, b = o->begin.have_reset & bit, e = o->end.have_reset & bit;
+
+		if (b != e || (b && o->begin.reset_at[v] != o->end.reset_at[v]))
+			o->reset |= bit;
+	}
+	for (int i = 0; i < WB_PGC_COUNT; i++)
+		if (o->reset & (1u << wb_pg_counter_view(o->set.major, (enum wb_pg_counter)i)))
+			o->have &= ~(1u << i);
+	for (int i = 0; i < WB_PGT_COUNT; i++)
+		if (o->reset & (1u << wb_pg_timer_view(o->set.major, (enum wb_pg_timer)i)))
+			o->have_ms &= ~(1u << i);
+}
+
 void wb_pg_derive(struct wb_pg_observed *o)
 {
 	o->seconds = o->end.at_s - o->begin.at_s;
 	o->have = o->begin.have & o->end.have;
 	o->have_ms = o->begin.have_ms & o->end.have_ms;
+	resets(o);
 	for (int i = 0; i < WB_PGC_COUNT; i++) {
 		o->delta[i] = 0;
 		if (!(o->have & (1u << i)))

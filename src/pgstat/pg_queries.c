@@ -150,13 +150,29 @@ int wb_pg_settings_finish(struct wb_pg_settings *s)
 	"WHERE object = 'relation' "                                                         \
 	"AND backend_type NOT IN ('checkpointer', 'background writer')) AS buffers_backend, "
 
+/* Each view's stats_reset, as seconds since the epoch; the two with one per
+ * row (a database, a pg_stat_io row) by their newest, which any reset inside
+ * the window moves. Last in the row. */
+#define RESET(expr, as) "extract(epoch FROM " expr ")::float8 AS " as
+#define SNAP_RESETS_14                                                                       \
+	RESET("(SELECT max(stats_reset) FROM pg_catalog.pg_stat_database)",                  \
+	      "database_stats_reset") ", "                                                   \
+	RESET("w.stats_reset", "wal_stats_reset") ", "                                       \
+	RESET("b.stats_reset", "bgwriter_stats_reset") " "
+#define SNAP_RESETS_16                                                                       \
+	SNAP_RESETS_14 ", "                                                                  \
+	RESET("(SELECT max(stats_reset) FROM pg_catalog.pg_stat_io)", "io_stats_reset") " "
+#define SNAP_RESETS_17                                                                       \
+	SNAP_RESETS_16 ", " RESET("c.stats_reset", "checkpointer_stats_reset") " "
+
 /* 14-15: the checkpointer and the backends in pg_stat_bgwriter. */
 static const char snap_14[] =
 	SNAP_HEAD
 	SNAP_WAL_14
 	SNAP_PAGES_14
 	"b.buffers_backend, "
-	SNAP_BGWRITER_14
+	SNAP_BGWRITER_14 ", "
+	SNAP_RESETS_14
 	"FROM pg_catalog.pg_stat_wal w, pg_catalog.pg_stat_bgwriter b";
 
 /* 16: as 14, but the backends' pages from pg_stat_io, as 17 reads them. */
@@ -165,7 +181,8 @@ static const char snap_16[] =
 	SNAP_WAL_14
 	SNAP_PAGES_14
 	SNAP_BACKENDS
-	SNAP_BGWRITER_14
+	SNAP_BGWRITER_14 ", "
+	SNAP_RESETS_16
 	"FROM pg_catalog.pg_stat_wal w, pg_catalog.pg_stat_bgwriter b";
 
 #define SNAP_CHECKPOINTER                                                                    \
@@ -178,7 +195,8 @@ static const char snap_16[] =
 static const char snap_17[] =
 	SNAP_HEAD
 	SNAP_WAL_14
-	SNAP_CHECKPOINTER
+	SNAP_CHECKPOINTER ", "
+	SNAP_RESETS_17
 	"FROM pg_catalog.pg_stat_wal w, pg_catalog.pg_stat_bgwriter b, "
 	"pg_catalog.pg_stat_checkpointer c";
 
@@ -200,7 +218,8 @@ static const char snap_18[] =
 	SNAP_WAL_IO("fsync_time", "normal", "wal_sync_time_ms")
 	"(SELECT sum(write_time) + sum(fsync_time) FROM pg_catalog.pg_stat_io "
 	"WHERE object = 'wal' AND context = 'init') AS wal_init_time_ms, "
-	SNAP_CHECKPOINTER ", c.num_done AS checkpoints_done "
+	SNAP_CHECKPOINTER ", c.num_done AS checkpoints_done, "
+	SNAP_RESETS_17
 	"FROM pg_catalog.pg_stat_wal w, pg_catalog.pg_stat_bgwriter b, "
 	"pg_catalog.pg_stat_checkpointer c";
 
@@ -278,9 +297,67 @@ int wb_pg_snapshot_row(struct wb_pg_snapshot *s, unsigned ncols, const char *con
 		if (i < WB_PGT_COUNT) {
 			s->ms[i] = v;
 			s->have_ms |= 1u << i;
+			continue;
+		}
+		for (i = 0; i < WB_PGV_COUNT; i++)
+			if (!strcmp(wb_pg_reset_names[i], names[c]))
+				break;
+		if (i < WB_PGV_COUNT) {
+			s->reset_at[i] = v;
+			s->have_reset |= 1u << i;
 		}
 	}
 	return have_at ? 0 : -EINVAL;
+}
+
+enum wb_pg_view wb_pg_counter_view(unsigned major, enum wb_pg_counter c)
+{
+	switch (c) {
+	case WB_PGC_XACT_COMMIT:
+	case WB_PGC_XACT_ROLLBACK:
+		return WB_PGV_DATABASE;
+	case WB_PGC_WAL_RECORDS:
+	case WB_PGC_WAL_FPI:
+	case WB_PGC_WAL_BYTES:
+	case WB_PGC_WAL_BUFFERS_FULL:
+		return WB_PGV_WAL;
+	case WB_PGC_WAL_WRITES:
+	case WB_PGC_WAL_SYNCS:
+		return major >= 18 ? WB_PGV_IO : WB_PGV_WAL;
+	case WB_PGC_WAL_WRITE_BYTES:
+	case WB_PGC_WAL_INIT_WRITES:
+	case WB_PGC_WAL_INIT_SYNCS:
+		return WB_PGV_IO;
+	case WB_PGC_BUF_BGWRITER:
+		return WB_PGV_BGWRITER;
+	case WB_PGC_BUF_BACKEND:
+		return major >= 16 ? WB_PGV_IO : WB_PGV_BGWRITER;
+	case WB_PGC_BUF_CHECKPOINTER:
+	case WB_PGC_CKPT_TIMED:
+	case WB_PGC_CKPT_REQUESTED:
+	case WB_PGC_CKPT_DONE:
+		return major >= 17 ? WB_PGV_CHECKPOINTER : WB_PGV_BGWRITER;
+	case WB_PGC_COUNT:
+		break;
+	}
+	return WB_PGV_COUNT;
+}
+
+enum wb_pg_view wb_pg_timer_view(unsigned major, enum wb_pg_timer t)
+{
+	switch (t) {
+	case WB_PGT_WAL_WRITE:
+	case WB_PGT_WAL_SYNC:
+		return major >= 18 ? WB_PGV_IO : WB_PGV_WAL;
+	case WB_PGT_WAL_INIT:
+		return WB_PGV_IO;
+	case WB_PGT_CKPT_WRITE:
+	case WB_PGT_CKPT_SYNC:
+		return major >= 17 ? WB_PGV_CHECKPOINTER : WB_PGV_BGWRITER;
+	case WB_PGT_COUNT:
+		break;
+	}
+	return WB_PGV_COUNT;
 }
 
 bool wb_pg_io_direct_has(const char *list, const char *item)

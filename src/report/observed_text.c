@@ -130,6 +130,9 @@ void wb_observed_text(const struct wb_pg_observed *o, struct wb_textbuf *b)
 	wb_textbuf_add(b, "PostgreSQL %u (server_version_num %u) at %s, as role %s, observed for "
 	       "%.1f s:\n", o->set.major, o->set.version_num, o->dsn, o->role[0] ? o->role : "?",
 	       o->seconds);
+	wb_words_resets(o, line, sizeof(line));
+	if (line[0])
+		wb_textbuf_add(b, "  RESET: %s.\n", line);
 	wb_words_server_flushes(o, line, sizeof(line));
 	if (line[0])
 		wb_textbuf_add(b, "  %s.\n", line);

@@ -40,6 +40,24 @@ void wb_words_missing(const struct wb_pg_observed *o, enum wb_pg_missing m, char
 	snprintf(buf, len, "?");
 }
 
+void wb_words_resets(const struct wb_pg_observed *o, char *buf, size_t len)
+{
+	size_t n = 0;
+	unsigned k, views = 0;
+
+	*buf = '\0';
+	for (k = 0; k < WB_PGV_COUNT && n < len; k++)
+		if (o->reset & (1u << k))
+			n += (size_t)snprintf(buf + n, len - n, "%s%s", views++ ? ", " : "",
+					      wb_pg_view_names[k]);
+	if (!views || n >= len)
+		return;
+	snprintf(buf + n, len - n, ": %s statistics %s reset between the two snapshots, so %s "
+		 "figures are left out (n/a); observe again for a window without a reset",
+		 views == 1 ? "its" : "their", views == 1 ? "was" : "were",
+		 views == 1 ? "its" : "their");
+}
+
 const char *wb_words_flush_why(enum wb_flush_why why)
 {
 	switch (why) {

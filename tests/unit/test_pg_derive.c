@@ -136,6 +136,68 @@ static void test_reset(void **state)
 	assert_near(r->fpi_share, 0.05);
 }
 
+static void reset_at(enum wb_pg_view v, double begin, double end)
+{
+	o.begin.reset_at[v] = begin;
+	o.end.reset_at[v] = end;
+	o.begin.have_reset |= 1u << v;
+	o.end.have_reset |= 1u << v;
+}
+
+/* A reset between the snapshots voids its view's deltas even where no counter
+ * went down (the counters grew back past their old values): stats_reset moved,
+ * or appeared (NULL is never reset). Which view feeds which counter depends on
+ * the major. */
+static void test_stats_reset(void **state)
+{
+	const struct wb_pg_rates *r = &o.rate;
+
+	(void)state;
+	observe("fdatasync", 10);
+	o.set.major = 15;
+	reset_at(WB_PGV_WAL, 1767000000.5, 1767000000.5);
+	reset_at(WB_PGV_BGWRITER, 1767000000.5, 1767000000.5);
+	reset_at(WB_PGV_DATABASE, 1766000000.5, 1766000000.5);
+	wb_pg_derive(&o);
+	assert_int_equal(o.reset, 0);
+	assert_near(r->commits_per_s, 500);
+	/* pg_stat_wal reset inside the window */
+	reset_at(WB_PGV_WAL, 1767000000.5, 1767225605.0);
+	wb_pg_derive(&o);
+	assert_int_equal(o.reset, 1u << WB_PGV_WAL);
+	assert_false(o.have & (1u << WB_PGC_WAL_BYTES));
+	assert_false(o.have & (1u << WB_PGC_WAL_SYNCS));
+	assert_false(o.have_ms & (1u << WB_PGT_WAL_SYNC));
+	assert_nan(r->wal_bytes_per_s);
+	assert_nan(r->wal_syncs_per_s);
+	assert_nan(r->flush_ms);
+	assert_near(r->commits_per_s, 500);
+	assert_near(r->data_pages_per_s, 100);
+	/* one database reset: the commits summed over them are void */
+	reset_at(WB_PGV_WAL, 1767000000.5, 1767000000.5);
+	reset_at(WB_PGV_DATABASE, 1766000000.5, 1767225601.0);
+	wb_pg_derive(&o);
+	assert_int_equal(o.reset, 1u << WB_PGV_DATABASE);
+	assert_nan(r->commits_per_s);
+	assert_near(r->wal_bytes_per_s, 819200);
+	/* a first reset: NULL before, a time after */
+	reset_at(WB_PGV_DATABASE, 1766000000.5, 1766000000.5);
+	o.begin.have_reset &= ~(1u << WB_PGV_BGWRITER);
+	wb_pg_derive(&o);
+	assert_int_equal(o.reset, 1u << WB_PGV_BGWRITER);
+	assert_nan(r->data_pages_per_s);
+	assert_false(r->checkpoint_in_window);
+	/* 17: the checkpointer has its own view, and the backends' pages are pg_stat_io's */
+	o.begin.have_reset |= 1u << WB_PGV_BGWRITER;
+	o.set.major = 17;
+	reset_at(WB_PGV_IO, 1767000000.5, 1767225601.0);
+	wb_pg_derive(&o);
+	assert_int_equal(o.reset, 1u << WB_PGV_IO);
+	assert_false(o.have & (1u << WB_PGC_BUF_BACKEND));
+	assert_true(o.have & (1u << WB_PGC_BUF_CHECKPOINTER));
+	assert_true(o.have & (1u << WB_PGC_WAL_SYNCS));
+}
+
 /* open_datasync and open_sync: the write is the flush, so the syncs (0) are not
  * counted and the write time is the flush time. */
 static void test_open_methods(void **state)
@@ -451,6 +513,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_deltas_and_rates),
 		cmocka_unit_test(test_reset),
+		cmocka_unit_test(test_stats_reset),
 		cmocka_unit_test(test_open_methods),
 		cmocka_unit_test(test_no_timing),
 		cmocka_unit_test(test_untimed_flushes),
