@@ -13,6 +13,8 @@ enum wb_share_source {
 	WB_SHARE_NONE,         /* no server: the flush gain is only an upper bound */
 	WB_SHARE_SERVER_TIME,  /* the server's own flush time (track_wal_io_timing) */
 	WB_SHARE_ESTIMATED,    /* the server's flushes/s x walbench's latency of its method */
+	WB_SHARE_ASYNC_COMMIT, /* synchronous_commit = off: commits do not wait for the flush,
+				* so its share of a commit is 0 whatever the flush takes */
 };
 
 /* The commit gain, percent, of a flush gain of flush_pct at flush share share

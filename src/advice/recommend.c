@@ -1,6 +1,7 @@
 /* recommend.c — see recommend.h. The rules, in order:
  * 1. a durability failure anywhere: no recommendation, that failure first (a
- *    method that failed otherwise or is n/a is simply never chosen);
+ *    method that failed otherwise or is n/a is simply never chosen); then a
+ *    server with fsync = off: no recommendation, since it flushes nothing;
  * 2. each part of the workload (8 kB commits; bulk flushes) says what its
  *    sequential decision said: switch to the method that beat the default by at
  *    least the minimum gain, or keep the default (a proven tie, or undecided);
@@ -399,7 +400,12 @@ static void commit_gains(const struct wb_results *rs, const struct wb_pg_observe
 
 	out->flush_share = NAN;
 	out->share_source = WB_SHARE_NONE;
-	if (isfinite(o->rate.flush_busy)) {
+	/* synchronous_commit = off: a commit returns before its flush, so no
+	 * flush gain is one in commits (the WAL writer flushes behind them). */
+	if (o->rate.async_commit) {
+		s = 0;
+		out->share_source = WB_SHARE_ASYNC_COMMIT;
+	} else if (isfinite(o->rate.flush_busy)) {
 		s = o->rate.flush_busy;
 		out->share_source = WB_SHARE_SERVER_TIME;
 	} else {
@@ -443,6 +449,13 @@ bool wb_recommend(const struct wb_results *rs, const struct wb_recommend_params 
 	out->baseline = run_baseline(rs);
 	if (find_failure(rs, out))
 		return false;
+	/* A server that never flushes gains nothing from a faster flush: any
+	 * method decided on walbench's figures would be a decision about
+	 * nothing. (A durability failure of the storage still comes first.) */
+	if (p->server && p->server->rate.fsync_off) {
+		out->failure = WB_REC_FAIL_FSYNC_OFF;
+		return false;
+	}
 	if (p->workload != WB_WORKLOAD_BULK)
 		part_verdict(rs, false, out->baseline, &out->oltp);
 	if (p->workload != WB_WORKLOAD_OLTP)

@@ -82,6 +82,9 @@ enum wb_rec_failure {
 					* error, if any */
 	WB_REC_FAIL_INTERRUPTED,       /* a signal stopped the placement run */
 	WB_REC_FAIL_PLACEMENT,         /* the placement run failed (placement->failure) */
+	WB_REC_FAIL_FSYNC_OFF,         /* the server runs with fsync = off: it flushes nothing,
+					* so no method is faster or slower for it; the finding is
+					* the risk (a crash can lose or corrupt its data) */
 };
 
 /* Why the method: one part's verdict, or how the mixed workload's two parts

@@ -29,7 +29,7 @@ static void commit_shape(const struct wb_pg_observed *o, struct wb_server_shape 
 	bool whole = o->have & (1u << WB_PGC_WAL_WRITE_BYTES);
 
 	out->commit_pages = 1;
-	out->commit_why = WB_FLUSH_NONE_SEEN;
+	out->commit_why = o->rate.fsync_off ? WB_FLUSH_FSYNC_OFF : WB_FLUSH_NONE_SEEN;
 	if (!(b > 0))
 		return;
 	out->commit_why = WB_FLUSH_OBSERVED;
@@ -94,6 +94,10 @@ double wb_server_flush_min_gain(const struct wb_server_shape *s, double min_gain
 {
 	double g;
 
+	/* Commits that do not wait for the flush gain nothing from a faster one:
+	 * ask the most, and a tie is proven in a few rounds. */
+	if (s->share_source == WB_SHARE_ASYNC_COMMIT)
+		return WB_SERVER_MAX_FLUSH_GAIN_PCT;
 	if (s->share_source != WB_SHARE_SERVER_TIME || !(s->flush_share > 0))
 		return 0;
 	g = wb_flush_gain_for_commit_pct(min_gain_pct, s->flush_share);
@@ -113,7 +117,10 @@ void wb_server_shape(const struct wb_pg_observed *o, struct wb_server_shape *out
 	load_shape(o, out);
 	out->flush_share = NAN;
 	out->share_source = WB_SHARE_ESTIMATED;
-	if (isfinite(o->rate.flush_busy)) {
+	if (o->rate.async_commit) {
+		out->flush_share = 0;
+		out->share_source = WB_SHARE_ASYNC_COMMIT;
+	} else if (isfinite(o->rate.flush_busy)) {
 		out->flush_share = o->rate.flush_busy;
 		out->share_source = WB_SHARE_SERVER_TIME;
 	}

@@ -38,6 +38,8 @@
 enum wb_flush_why {
 	WB_FLUSH_OBSERVED,      /* from the server's bytes per flush */
 	WB_FLUSH_NONE_SEEN,     /* the server flushed nothing in the window: 8 kB guessed */
+	WB_FLUSH_FSYNC_OFF,     /* fsync = off: the server never flushes; 8 kB guessed, and no
+				 * method decision means anything for it */
 };
 
 enum wb_bulk_why {
@@ -48,7 +50,7 @@ enum wb_bulk_why {
 };
 
 enum wb_load_why {
-	WB_LOAD_MEASURED,       /* a checkpoint wrote inside the window: its pages/s */
+	WB_LOAD_MEASURED,       /* a checkpoint completed inside the window: its pages/s */
 	WB_LOAD_NO_CHECKPOINT,  /* none did: the rate is not the server's load */
 	WB_LOAD_NOT_READ,       /* the version's or role's statistics lacked the pages */
 };
@@ -65,7 +67,8 @@ struct wb_server_shape {
 	double pages_per_s;     /* the data pages written per second, as read */
 	double writes_per_page; /* the device writes per page applied (<= 1) */
 	enum wb_load_why load_why;
-	double flush_share;     /* WB_SHARE_SERVER_TIME: flush_busy; else NAN */
+	double flush_share;     /* WB_SHARE_SERVER_TIME: flush_busy; WB_SHARE_ASYNC_COMMIT: 0;
+				 * else NAN */
 	enum wb_share_source share_source;
 };
 

@@ -7,6 +7,7 @@
 
 #include "cli/exit_codes.h"
 #include "cli/observing.h"
+#include "pgstat/pg_queries.h"
 #include "report/observed_text.h"
 #include "report/results_reader.h"
 #include "report/words.h"
@@ -64,7 +65,7 @@ static void versions(struct wb_config *cfg, const struct wb_pg_observed *o)
 	if (s->have & (1u << WB_PGS_WAL_LEVEL))
 		set_unless_given(cfg, "wal-level", s->text[WB_PGS_WAL_LEVEL]);
 	if ((s->have & (1u << WB_PGS_DEBUG_IO_DIRECT)) && !wb_option_given(cfg, "debug-io-direct"))
-		cfg->debug_io_direct = strstr(s->text[WB_PGS_DEBUG_IO_DIRECT], "wal") != NULL;
+		cfg->debug_io_direct = wb_pg_io_direct_has(s->text[WB_PGS_DEBUG_IO_DIRECT], "wal");
 	if ((s->have & (1u << WB_PGS_WAL_BUFFERS)) && s->value[WB_PGS_WAL_BUFFERS] > 0 &&
 	    !wb_option_given(cfg, "wal-buffers"))
 		cfg->wal_buffers = (uint64_t)s->value[WB_PGS_WAL_BUFFERS];
@@ -126,7 +127,7 @@ static void flushes(struct wb_config *cfg, const struct wb_server_shape *sh)
 	printf("From the server: wal_sync_method %s (the baseline), commits of %u page%s (%s)",
 	       sh->baseline_known ? wb_method_get(sh->baseline)->name : "not measurable here: fdatasync",
 	       sh->commit_pages, sh->commit_pages == 1 ? "" : "s",
-	       sh->commit_why == WB_FLUSH_OBSERVED ? "its mean flush" : "it flushed nothing: guessed");
+	       wb_words_flush_why(sh->commit_why));
 	if (sh->nbulk)
 		printf(", bulk flushes of %u%s%u pages", sh->bulk_pages[0], sh->nbulk > 1 ? " and " : "",
 		       sh->nbulk > 1 ? sh->bulk_pages[1] : 0);
@@ -172,7 +173,13 @@ int wb_cli_server_apply(struct wb_config *cfg, const struct wb_pg_observed *o,
 		return status;
 	flushes(cfg, shape);
 	cfg->flush_min_gain_pct = wb_server_flush_min_gain(shape, cfg->min_gain_bp / 100.0);
-	if (cfg->flush_min_gain_pct > 0)
+	if (shape->share_source == WB_SHARE_ASYNC_COMMIT) {
+		char line[320];
+
+		wb_words_async_min_gain(cfg->min_gain_bp / 100.0, cfg->flush_min_gain_pct, line,
+					sizeof(line));
+		printf("%s\n", line);
+	} else if (cfg->flush_min_gain_pct > 0)
 		printf("The server's WAL flushes %.0f %% of its time: --min-gain %.1f %% in commits "
 		       "is flushes %.1f %% faster%s, what a switch must prove.\n",
 		       shape->flush_share * 100.0, cfg->min_gain_bp / 100.0, cfg->flush_min_gain_pct,

@@ -30,6 +30,22 @@ const char *const wb_pg_timer_names[WB_PGT_COUNT] = {
 	[WB_PGT_CKPT_SYNC] = "checkpoint_sync_time_ms",
 };
 
+const char *const wb_pg_view_names[WB_PGV_COUNT] = {
+	[WB_PGV_DATABASE] = "pg_stat_database",
+	[WB_PGV_WAL] = "pg_stat_wal",
+	[WB_PGV_BGWRITER] = "pg_stat_bgwriter",
+	[WB_PGV_CHECKPOINTER] = "pg_stat_checkpointer",
+	[WB_PGV_IO] = "pg_stat_io",
+};
+
+const char *const wb_pg_reset_names[WB_PGV_COUNT] = {
+	[WB_PGV_DATABASE] = "database_stats_reset",
+	[WB_PGV_WAL] = "wal_stats_reset",
+	[WB_PGV_BGWRITER] = "bgwriter_stats_reset",
+	[WB_PGV_CHECKPOINTER] = "checkpointer_stats_reset",
+	[WB_PGV_IO] = "io_stats_reset",
+};
+
 const char *const wb_pg_setting_names[WB_PGS_COUNT] = {
 	[WB_PGS_SERVER_VERSION_NUM] = "server_version_num",
 	[WB_PGS_WAL_SYNC_METHOD] = "wal_sync_method",
@@ -52,6 +68,7 @@ const char *const wb_pg_setting_names[WB_PGS_COUNT] = {
 	[WB_PGS_HUGE_PAGES] = "huge_pages",
 	[WB_PGS_TRACK_WAL_IO_TIMING] = "track_wal_io_timing",
 	[WB_PGS_DEBUG_IO_DIRECT] = "debug_io_direct",
+	[WB_PGS_FSYNC] = "fsync",
 	[WB_PGS_HUGE_PAGES_STATUS] = "huge_pages_status",
 	[WB_PGS_DATA_DIRECTORY] = "data_directory",
 };
@@ -60,4 +77,5 @@ const char *const wb_pg_missing_names[WB_PGM_COUNT] = {
 	[WB_PGM_DATA_DIRECTORY] = "data_directory",
 	[WB_PGM_STATS] = "stats",
 	[WB_PGM_WAL_TIMING] = "wal_timing",
+	[WB_PGM_WAL_UNTIMED] = "wal_untimed",
 };

@@ -37,8 +37,9 @@ enum wb_pg_counter {
 				    * pg_stat_bgwriter.buffers_checkpoint; 17+
 				    * pg_stat_checkpointer.buffers_written */
 	WB_PGC_BUF_BGWRITER,       /* pg_stat_bgwriter.buffers_clean */
-	WB_PGC_BUF_BACKEND,        /* pages backends wrote: <=16 buffers_backend; 17+
-				    * pg_stat_io object relation, every backend type but the
+	WB_PGC_BUF_BACKEND,        /* pages backends wrote or extended: 14-15 buffers_backend
+				    * (their forwarded sync requests); 16+ pg_stat_io object
+				    * relation writes + extends, every backend type but the
 				    * checkpointer and the background writer */
 	WB_PGC_CKPT_TIMED,         /* checkpoints_timed / num_timed (skipped ones count) */
 	WB_PGC_CKPT_REQUESTED,     /* checkpoints_req / num_requested */
@@ -59,13 +60,33 @@ enum wb_pg_timer {
 };
 extern const char *const wb_pg_timer_names[WB_PGT_COUNT];
 
+/* The statistics views the counters come from, each with its own
+ * stats_reset: a reset between the two snapshots voids that view's deltas,
+ * even where a counter happens not to go down. */
+enum wb_pg_view {
+	WB_PGV_DATABASE,           /* pg_stat_database: max(stats_reset) over the databases, so
+				    * a reset of any one (whose commits are in the sum) shows */
+	WB_PGV_WAL,                /* pg_stat_wal */
+	WB_PGV_BGWRITER,           /* pg_stat_bgwriter */
+	WB_PGV_CHECKPOINTER,       /* 17+ pg_stat_checkpointer */
+	WB_PGV_IO,                 /* 16+ pg_stat_io: max(stats_reset) over its rows */
+	WB_PGV_COUNT
+};
+/* The views' names, as the server spells them. */
+extern const char *const wb_pg_view_names[WB_PGV_COUNT];
+/* The snapshot's column of each view's stats_reset ("wal_stats_reset"). */
+extern const char *const wb_pg_reset_names[WB_PGV_COUNT];
+
 /* One snapshot: one read-only transaction's view of the statistics. */
 struct wb_pg_snapshot {
 	double at_s;               /* the server's clock_timestamp(), seconds since the epoch */
 	uint64_t v[WB_PGC_COUNT];
 	double ms[WB_PGT_COUNT];
+	double reset_at[WB_PGV_COUNT]; /* each view's stats_reset, seconds since the epoch */
 	uint32_t have;             /* bit (1u << enum wb_pg_counter) per counter read */
 	uint32_t have_ms;          /* bit per timer read */
+	uint32_t have_reset;       /* bit per view whose stats_reset was read (NULL: never
+				    * reset) */
 };
 
 /* The settings walbench reads (pg_settings), converted to plain units. */
@@ -78,6 +99,7 @@ enum wb_pg_setting {
 	WB_PGS_CHECKPOINT_COMPLETION_TARGET, WB_PGS_CHECKPOINT_FLUSH_AFTER,
 	WB_PGS_SHARED_BUFFERS, WB_PGS_HUGE_PAGES, WB_PGS_TRACK_WAL_IO_TIMING,
 	WB_PGS_DEBUG_IO_DIRECT, /* 16+ */
+	WB_PGS_FSYNC,           /* off: the server flushes nothing (xlog.c issue_xlog_fsync) */
 	WB_PGS_HUGE_PAGES_STATUS, /* 17+ */
 	WB_PGS_DATA_DIRECTORY,  /* needs pg_read_all_settings */
 	WB_PGS_COUNT
@@ -106,6 +128,9 @@ enum wb_pg_missing {
 	WB_PGM_STATS,              /* a statistics view refused: GRANT pg_read_all_stats (or
 				    * pg_monitor) */
 	WB_PGM_WAL_TIMING,         /* track_wal_io_timing off: no sync times */
+	WB_PGM_WAL_UNTIMED,        /* flushes counted with no time: the sessions that flushed
+				    * had track_wal_io_timing off (it is settable per role and
+				    * database; walbench reads its own session's) */
 	WB_PGM_COUNT
 };
 extern const char *const wb_pg_missing_names[WB_PGM_COUNT];
@@ -145,10 +170,25 @@ struct wb_pg_rates {
 	double device_writes_per_page; /* data device writes per data page written; NAN */
 	double buffers_full_per_s;
 	double fpi_share;            /* full-page images per WAL record */
-	unsigned checkpoints;        /* checkpoints in the interval (done on 18, else timed+req
-				      * that wrote anything) */
-	bool checkpoint_in_window;   /* a checkpoint wrote pages inside the interval */
+	unsigned checkpoints;        /* checkpoints completed in the interval: 18 num_done;
+				      * 14-17 at least one where the checkpoint write and sync
+				      * times moved (added only when one completes), as many as
+				      * began in it if more */
+	bool checkpoint_in_window;   /* a checkpoint completed inside the interval */
+	double checkpoint_seen;      /* the share of the completed checkpoints the interval
+				      * saw: 1 when one began in it, else at most the interval
+				      * over their write + sync time (the tail of one begun
+				      * before); NAN when none completed or without times */
 	bool open_method;            /* wal_sync_method is open_datasync or open_sync */
+	bool fsync_off;              /* fsync = off: the server flushes nothing (no sync is
+				      * issued or counted, and open_* files are opened without
+				      * O_DSYNC: get_sync_bit), so there is no flush to size,
+				      * time or speed up; the flush figures are 0 or NAN */
+	bool async_commit;           /* synchronous_commit = off: a commit does not wait for
+				      * its WAL flush (the WAL writer flushes behind it); every
+				      * other value (local, remote_write, on, remote_apply)
+				      * waits for the local flush. As walbench's session reads
+				      * it: a role or database can set its own */
 };
 
 struct wb_pg_observed {
@@ -158,7 +198,10 @@ struct wb_pg_observed {
 	double seconds;            /* end.at_s - begin.at_s */
 	uint64_t delta[WB_PGC_COUNT];
 	double delta_ms[WB_PGT_COUNT];
-	uint32_t have, have_ms;    /* counters and timers in both snapshots */
+	uint32_t have, have_ms;    /* counters and timers in both snapshots, and not reset
+				    * between them */
+	uint32_t reset;            /* bit per enum wb_pg_view reset between the snapshots: its
+				    * counters and timers are left out of have and have_ms */
 	struct wb_pg_rates rate;
 	struct wb_pg_paths paths;
 	struct wb_pg_devstat dev;

@@ -2,6 +2,7 @@
  * in both snapshots and its divisor is above 0: a missing figure never turns
  * into a measured 0. */
 #include "pgstat/pg_derive.h"
+#include "pgstat/pg_queries.h"
 
 #include <math.h>
 #include <string.h>
@@ -65,6 +66,34 @@ static double device_writes_per_page(const struct wb_pg_observed *o, double page
 	return writes > 0 ? writes / pages : NAN;
 }
 
+/* The checkpoints that completed inside the interval, and how much of them it
+ * saw. Pages the checkpointer wrote are no sign of one: a window that catches
+ * only the tail of a checkpoint sees its last pages, and its load as near 0.
+ * 18 counts the completed ones (num_done). Before, timed and requested count
+ * at the start and count skipped checkpoints too, but the checkpoint's write
+ * and sync times are added only when one completes (LogCheckpointEnd): when
+ * they moved, at least one completed. */
+static void checkpoints(const struct wb_pg_observed *o, struct wb_pg_rates *r)
+{
+	double began = count(o, WB_PGC_CKPT_TIMED) + count(o, WB_PGC_CKPT_REQUESTED), ms = NAN;
+
+	if (has_ms(o, WB_PGT_CKPT_WRITE) && has_ms(o, WB_PGT_CKPT_SYNC))
+		ms = o->delta_ms[WB_PGT_CKPT_WRITE] + o->delta_ms[WB_PGT_CKPT_SYNC];
+	r->checkpoints = 0;
+	if (has(o, WB_PGC_CKPT_DONE))
+		r->checkpoints = (unsigned)o->delta[WB_PGC_CKPT_DONE];
+	else if (ms > 0)
+		r->checkpoints = began > 1 ? (unsigned)began : 1;
+	r->checkpoint_in_window = r->checkpoints > 0;
+	r->checkpoint_seen = NAN;
+	if (!r->checkpoint_in_window)
+		return;
+	if (began > 0)
+		r->checkpoint_seen = 1; /* one began inside too (or a skipped one was counted) */
+	else if (ms > 0 && o->seconds > 0)
+		r->checkpoint_seen = fmin(1.0, o->seconds * 1000.0 / ms);
+}
+
 static void rates(struct wb_pg_observed *o)
 {
 	struct wb_pg_rates *r = &o->rate;
@@ -73,12 +102,20 @@ static void rates(struct wb_pg_observed *o)
 	double s = o->seconds, flushes, flush_time = NAN, pages, bytes;
 
 	r->open_method = !strncmp(method, "open_", 5);
+	r->fsync_off = (o->set.have & (1u << WB_PGS_FSYNC)) && o->set.value[WB_PGS_FSYNC] == 0;
+	r->async_commit = (o->set.have & (1u << WB_PGS_SYNCHRONOUS_COMMIT)) &&
+			  o->set.value[WB_PGS_SYNCHRONOUS_COMMIT] == 0;
 	r->commits_per_s = per(count(o, WB_PGC_XACT_COMMIT), s);
 	r->wal_bytes_per_s = per(count(o, WB_PGC_WAL_BYTES), s);
 	r->wal_writes_per_s = per(count(o, WB_PGC_WAL_WRITES), s);
 	/* Under open_datasync and open_sync the write is the flush: the sync
 	 * counters stay 0 and the write time holds the sync's. */
 	flushes = r->open_method ? count(o, WB_PGC_WAL_WRITES) : count(o, WB_PGC_WAL_SYNCS);
+	/* fsync = off: issue_xlog_fsync returns before syncing, and an open_*
+	 * method's file is opened without O_DSYNC, so its writes are not
+	 * flushes either: none was made. */
+	if (r->fsync_off)
+		flushes = 0;
 	r->wal_syncs_per_s = per(flushes, s);
 	/* 18 counts each pwrite with its bytes; before, the WAL generated is
 	 * the best figure for what the writes carried. */
@@ -86,10 +123,18 @@ static void rates(struct wb_pg_observed *o)
 					       : count(o, WB_PGC_WAL_BYTES);
 	r->bytes_per_write = per(bytes, count(o, WB_PGC_WAL_WRITES));
 	r->bytes_per_flush = per(bytes, flushes);
-	if (timing) {
+	if (timing && !r->fsync_off) {
 		enum wb_pg_timer t = r->open_method ? WB_PGT_WAL_WRITE : WB_PGT_WAL_SYNC;
 		if (has_ms(o, t))
 			flush_time = o->delta_ms[t];
+		/* Flushes that took no time at all were not timed: the processes
+		 * that flushed had track_wal_io_timing off (a role's or a
+		 * database's setting), whatever walbench's own session reads. A
+		 * measured 0 would make every switch a tie. */
+		if (flush_time == 0 && flushes > 0) {
+			flush_time = NAN;
+			o->missing |= 1u << WB_PGM_WAL_UNTIMED;
+		}
 	}
 	r->flush_ms = per(flush_time, flushes);
 	/* WALWriteLock serialises the flushes, so their time is a share of the
@@ -102,18 +147,26 @@ static void rates(struct wb_pg_observed *o)
 	r->device_writes_per_page = device_writes_per_page(o, pages);
 	r->buffers_full_per_s = per(count(o, WB_PGC_WAL_BUFFERS_FULL), s);
 	r->fpi_share = per(count(o, WB_PGC_WAL_FPI), count(o, WB_PGC_WAL_RECORDS));
-	/* A checkpoint fell inside when the checkpointer wrote pages there. 18
-	 * counts the completed ones; before, timed and requested ones count
-	 * skipped checkpoints too, so they count only when pages were written. */
-	r->checkpoint_in_window = has(o, WB_PGC_BUF_CHECKPOINTER) &&
-				  o->delta[WB_PGC_BUF_CHECKPOINTER] > 0;
-	r->checkpoints = 0;
-	if (has(o, WB_PGC_CKPT_DONE))
-		r->checkpoints = (unsigned)o->delta[WB_PGC_CKPT_DONE];
-	else if (r->checkpoint_in_window)
-		r->checkpoints = (unsigned)((has(o, WB_PGC_CKPT_TIMED) ? o->delta[WB_PGC_CKPT_TIMED] : 0) +
-					    (has(o, WB_PGC_CKPT_REQUESTED)
-						     ? o->delta[WB_PGC_CKPT_REQUESTED] : 0));
+	checkpoints(o, r);
+}
+
+/* The views whose stats_reset moved between the snapshots (or appeared: NULL
+ * is never reset), and their counters and timers left out. */
+static void resets(struct wb_pg_observed *o)
+{
+	o->reset = 0;
+	for (int v = 0; v < WB_PGV_COUNT; v++) {
+		uint32_t bit = 1u << v, b = o->begin.have_reset & bit, e = o->end.have_reset & bit;
+
+		if (b != e || (b && o->begin.reset_at[v] != o->end.reset_at[v]))
+			o->reset |= bit;
+	}
+	for (int i = 0; i < WB_PGC_COUNT; i++)
+		if (o->reset & (1u << wb_pg_counter_view(o->set.major, (enum wb_pg_counter)i)))
+			o->have &= ~(1u << i);
+	for (int i = 0; i < WB_PGT_COUNT; i++)
+		if (o->reset & (1u << wb_pg_timer_view(o->set.major, (enum wb_pg_timer)i)))
+			o->have_ms &= ~(1u << i);
 }
 
 void wb_pg_derive(struct wb_pg_observed *o)
@@ -121,6 +174,7 @@ void wb_pg_derive(struct wb_pg_observed *o)
 	o->seconds = o->end.at_s - o->begin.at_s;
 	o->have = o->begin.have & o->end.have;
 	o->have_ms = o->begin.have_ms & o->end.have_ms;
+	resets(o);
 	for (int i = 0; i < WB_PGC_COUNT; i++) {
 		o->delta[i] = 0;
 		if (!(o->have & (1u << i)))

@@ -6,20 +6,29 @@
  *          write_bytes per row, and pg_stat_wal keeps records, fpi, bytes and
  *          buffers_full;
  *   14-16  pg_stat_bgwriter holds the checkpointer's counters and
- *          buffers_backend;
+ *          buffers_backend, which counts each sync request a backend forwards
+ *          to the checkpointer (ForwardSyncRequest, from mdwrite and mdextend):
+ *          its writes and its extensions of shared relations, but not writes
+ *          that skip the fsync, plus a few forget and unlink requests;
  *   17+    pg_stat_checkpointer (num_timed, num_requested, write_time,
  *          sync_time, buffers_written; 18 adds num_done), pg_stat_bgwriter keeps
  *          buffers_clean, and backends' writes are pg_stat_io's object
  *          'relation' rows (pg_stat_io exists from 16).
+ * Backends' pages mean the same on every major: pages written and pages
+ * extended, by every process but the checkpointer and the background writer
+ * (what 14-15's buffers_backend counts); from 16 pg_stat_io's writes +
+ * extends of object 'relation', which also see the writes 14-15 miss.
  * Each counter is one column named as wb_pg_counter_names, so the parser reads
  * every version's row alike. */
 #include "pgstat/pg_queries.h"
 
 #include <errno.h>
+#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 const char *wb_pg_settings_sql(void)
 {
@@ -33,7 +42,7 @@ const char *wb_pg_settings_sql(void)
 	       "'wal_writer_flush_after', 'checkpoint_timeout', 'max_wal_size', "
 	       "'checkpoint_completion_target', 'checkpoint_flush_after', 'shared_buffers', "
 	       "'huge_pages', 'track_wal_io_timing', 'debug_io_direct', 'huge_pages_status', "
-	       "'data_directory')";
+	       "'fsync', 'data_directory')";
 }
 
 /* The multiplier of a pg_settings unit into bytes or microseconds; 0 unknown. */
@@ -119,23 +128,62 @@ int wb_pg_settings_finish(struct wb_pg_settings *s)
 	"(SELECT sum(xact_rollback) FROM pg_catalog.pg_stat_database) AS xact_rollback, "    \
 	"w.wal_records, w.wal_fpi, w.wal_bytes, w.wal_buffers_full, "
 
-/* 14-16: the WAL's writes and syncs in pg_stat_wal, the checkpointer and the
- * backends in pg_stat_bgwriter. */
+/* The WAL's writes and syncs in pg_stat_wal (14-17). */
+#define SNAP_WAL_14                                                                          \
+	"w.wal_write AS wal_writes, w.wal_sync AS wal_syncs, "                               \
+	"w.wal_write_time AS wal_write_time_ms, w.wal_sync_time AS wal_sync_time_ms, "
+
+/* The checkpointer's and the background writer's pages (14-16), then, after
+ * the backends' pages, the checkpointer's counts and times. */
+#define SNAP_PAGES_14                                                                        \
+	"b.buffers_checkpoint AS buffers_checkpointer, b.buffers_clean AS buffers_bgwriter, "
+#define SNAP_BGWRITER_14                                                                     \
+	"b.checkpoints_timed, b.checkpoints_req AS checkpoints_requested, "                  \
+	"b.checkpoint_write_time AS checkpoint_write_time_ms, "                              \
+	"b.checkpoint_sync_time AS checkpoint_sync_time_ms "
+
+/* Backends' data pages from pg_stat_io (16+): written and extended, by every
+ * backend type but the two counted on their own, shared relations only (temp
+ * relations are local). */
+#define SNAP_BACKENDS                                                                        \
+	"(SELECT sum(writes) + sum(extends) FROM pg_catalog.pg_stat_io "                     \
+	"WHERE object = 'relation' "                                                         \
+	"AND backend_type NOT IN ('checkpointer', 'background writer')) AS buffers_backend, "
+
+/* Each view's stats_reset, as seconds since the epoch; the two with one per
+ * row (a database, a pg_stat_io row) by their newest, which any reset inside
+ * the window moves. Last in the row. */
+#define RESET(expr, as) "extract(epoch FROM " expr ")::float8 AS " as
+#define SNAP_RESETS_14                                                                       \
+	RESET("(SELECT max(stats_reset) FROM pg_catalog.pg_stat_database)",                  \
+	      "database_stats_reset") ", "                                                   \
+	RESET("w.stats_reset", "wal_stats_reset") ", "                                       \
+	RESET("b.stats_reset", "bgwriter_stats_reset") " "
+#define SNAP_RESETS_16                                                                       \
+	SNAP_RESETS_14 ", "                                                                  \
+	RESET("(SELECT max(stats_reset) FROM pg_catalog.pg_stat_io)", "io_stats_reset") " "
+#define SNAP_RESETS_17                                                                       \
+	SNAP_RESETS_16 ", " RESET("c.stats_reset", "checkpointer_stats_reset") " "
+
+/* 14-15: the checkpointer and the backends in pg_stat_bgwriter. */
 static const char snap_14[] =
 	SNAP_HEAD
-	"w.wal_write AS wal_writes, w.wal_sync AS wal_syncs, "
-	"w.wal_write_time AS wal_write_time_ms, w.wal_sync_time AS wal_sync_time_ms, "
-	"b.buffers_checkpoint AS buffers_checkpointer, b.buffers_clean AS buffers_bgwriter, "
-	"b.buffers_backend, b.checkpoints_timed, b.checkpoints_req AS checkpoints_requested, "
-	"b.checkpoint_write_time AS checkpoint_write_time_ms, "
-	"b.checkpoint_sync_time AS checkpoint_sync_time_ms "
+	SNAP_WAL_14
+	SNAP_PAGES_14
+	"b.buffers_backend, "
+	SNAP_BGWRITER_14 ", "
+	SNAP_RESETS_14
 	"FROM pg_catalog.pg_stat_wal w, pg_catalog.pg_stat_bgwriter b";
 
-/* Backends' data writes from pg_stat_io (17+): every backend type but the two
- * counted on their own, shared relations only (temp relations are local). */
-#define SNAP_BACKENDS                                                                        \
-	"(SELECT sum(writes) FROM pg_catalog.pg_stat_io WHERE object = 'relation' "          \
-	"AND backend_type NOT IN ('checkpointer', 'background writer')) AS buffers_backend, "
+/* 16: as 14, but the backends' pages from pg_stat_io, as 17 reads them. */
+static const char snap_16[] =
+	SNAP_HEAD
+	SNAP_WAL_14
+	SNAP_PAGES_14
+	SNAP_BACKENDS
+	SNAP_BGWRITER_14 ", "
+	SNAP_RESETS_16
+	"FROM pg_catalog.pg_stat_wal w, pg_catalog.pg_stat_bgwriter b";
 
 #define SNAP_CHECKPOINTER                                                                    \
 	"c.buffers_written AS buffers_checkpointer, b.buffers_clean AS buffers_bgwriter, "   \
@@ -146,9 +194,9 @@ static const char snap_14[] =
 /* 17: pg_stat_wal as before; the checkpointer has its own view. */
 static const char snap_17[] =
 	SNAP_HEAD
-	"w.wal_write AS wal_writes, w.wal_sync AS wal_syncs, "
-	"w.wal_write_time AS wal_write_time_ms, w.wal_sync_time AS wal_sync_time_ms, "
-	SNAP_CHECKPOINTER
+	SNAP_WAL_14
+	SNAP_CHECKPOINTER ", "
+	SNAP_RESETS_17
 	"FROM pg_catalog.pg_stat_wal w, pg_catalog.pg_stat_bgwriter b, "
 	"pg_catalog.pg_stat_checkpointer c";
 
@@ -170,7 +218,8 @@ static const char snap_18[] =
 	SNAP_WAL_IO("fsync_time", "normal", "wal_sync_time_ms")
 	"(SELECT sum(write_time) + sum(fsync_time) FROM pg_catalog.pg_stat_io "
 	"WHERE object = 'wal' AND context = 'init') AS wal_init_time_ms, "
-	SNAP_CHECKPOINTER ", c.num_done AS checkpoints_done "
+	SNAP_CHECKPOINTER ", c.num_done AS checkpoints_done, "
+	SNAP_RESETS_17
 	"FROM pg_catalog.pg_stat_wal w, pg_catalog.pg_stat_bgwriter b, "
 	"pg_catalog.pg_stat_checkpointer c";
 
@@ -178,8 +227,10 @@ const char *wb_pg_snapshot_sql(unsigned major)
 {
 	if (major < WB_PG_MIN_MAJOR)
 		return NULL;
-	if (major <= 16)
+	if (major <= 15)
 		return snap_14;
+	if (major == 16)
+		return snap_16;
 	if (major == 17)
 		return snap_17;
 	return snap_18;
@@ -246,7 +297,95 @@ int wb_pg_snapshot_row(struct wb_pg_snapshot *s, unsigned ncols, const char *con
 		if (i < WB_PGT_COUNT) {
 			s->ms[i] = v;
 			s->have_ms |= 1u << i;
+			continue;
+		}
+		for (i = 0; i < WB_PGV_COUNT; i++)
+			if (!strcmp(wb_pg_reset_names[i], names[c]))
+				break;
+		if (i < WB_PGV_COUNT) {
+			s->reset_at[i] = v;
+			s->have_reset |= 1u << i;
 		}
 	}
 	return have_at ? 0 : -EINVAL;
+}
+
+enum wb_pg_view wb_pg_counter_view(unsigned major, enum wb_pg_counter c)
+{
+	switch (c) {
+	case WB_PGC_XACT_COMMIT:
+	case WB_PGC_XACT_ROLLBACK:
+		return WB_PGV_DATABASE;
+	case WB_PGC_WAL_RECORDS:
+	case WB_PGC_WAL_FPI:
+	case WB_PGC_WAL_BYTES:
+	case WB_PGC_WAL_BUFFERS_FULL:
+		return WB_PGV_WAL;
+	case WB_PGC_WAL_WRITES:
+	case WB_PGC_WAL_SYNCS:
+		return major >= 18 ? WB_PGV_IO : WB_PGV_WAL;
+	case WB_PGC_WAL_WRITE_BYTES:
+	case WB_PGC_WAL_INIT_WRITES:
+	case WB_PGC_WAL_INIT_SYNCS:
+		return WB_PGV_IO;
+	case WB_PGC_BUF_BGWRITER:
+		return WB_PGV_BGWRITER;
+	case WB_PGC_BUF_BACKEND:
+		return major >= 16 ? WB_PGV_IO : WB_PGV_BGWRITER;
+	case WB_PGC_BUF_CHECKPOINTER:
+	case WB_PGC_CKPT_TIMED:
+	case WB_PGC_CKPT_REQUESTED:
+	case WB_PGC_CKPT_DONE:
+		return major >= 17 ? WB_PGV_CHECKPOINTER : WB_PGV_BGWRITER;
+	case WB_PGC_COUNT:
+		break;
+	}
+	return WB_PGV_COUNT;
+}
+
+enum wb_pg_view wb_pg_timer_view(unsigned major, enum wb_pg_timer t)
+{
+	switch (t) {
+	case WB_PGT_WAL_WRITE:
+	case WB_PGT_WAL_SYNC:
+		return major >= 18 ? WB_PGV_IO : WB_PGV_WAL;
+	case WB_PGT_WAL_INIT:
+		return WB_PGV_IO;
+	case WB_PGT_CKPT_WRITE:
+	case WB_PGT_CKPT_SYNC:
+		return major >= 17 ? WB_PGV_CHECKPOINTER : WB_PGV_BGWRITER;
+	case WB_PGT_COUNT:
+		break;
+	}
+	return WB_PGV_COUNT;
+}
+
+bool wb_pg_io_direct_has(const char *list, const char *item)
+{
+	size_t want = strlen(item);
+
+	while (list && *list) {
+		const char *p = list, *end;
+		bool quoted;
+
+		while (isspace((unsigned char)*p))
+			p++;
+		quoted = *p == '"';
+		if (quoted) {
+			end = strchr(++p, '"');
+			if (!end)
+				return false; /* the server refuses an unterminated quote */
+		} else {
+			end = p + strcspn(p, ",");
+			while (end > p && isspace((unsigned char)end[-1]))
+				end--;
+		}
+		if ((size_t)(end - p) == want &&
+		    (quoted ? !strncmp(p, item, want) : !strncasecmp(p, item, want)))
+			return true;
+		list = strchr(end, ',');
+		if (list)
+			list++;
+	}
+	return false;
 }

@@ -26,8 +26,8 @@ int wb_pg_settings_finish(struct wb_pg_settings *s);
 
 /* The snapshot query of a major version (a newer one than WB_PG_MAX_MAJOR is
  * read as WB_PG_MAX_MAJOR): one row whose columns are "at_s", then counters
- * named as wb_pg_counter_names and timers as wb_pg_timer_names, only those the
- * version has. Static text; NULL below WB_PG_MIN_MAJOR. */
+ * named as wb_pg_counter_names and timers as wb_pg_timer_names, then the
+ * views' stats_reset as wb_pg_reset_names, only those the version has. Static text; NULL below WB_PG_MIN_MAJOR. */
 const char *wb_pg_snapshot_sql(unsigned major);
 
 /* Parses that row (ncols names and values; a NULL value is an SQL NULL, which
@@ -35,5 +35,16 @@ const char *wb_pg_snapshot_sql(unsigned major);
  * value is not a number. */
 int wb_pg_snapshot_row(struct wb_pg_snapshot *s, unsigned ncols, const char *const *names,
 		       const char *const *values);
+
+/* The view a counter or timer comes from on a major (what resets it). */
+enum wb_pg_view wb_pg_counter_view(unsigned major, enum wb_pg_counter c);
+enum wb_pg_view wb_pg_timer_view(unsigned major, enum wb_pg_timer t);
+
+/* Whether debug_io_direct's text (a comma-separated list, as the server's
+ * check_debug_io_direct splits it with SplitIdentifierString: blanks around an
+ * item ignored, a bare item case-insensitive, a double-quoted one exact) names
+ * `item` ("wal", "data", "wal_init"). "wal_init" is not "wal": only "wal" opens
+ * WAL segments with O_DIRECT (xlog.c, get_sync_bit). */
+bool wb_pg_io_direct_has(const char *list, const char *item);
 
 #endif

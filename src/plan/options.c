@@ -130,9 +130,11 @@ const struct wb_option wb_options[] = {
 	  "decide for a server observed earlier (walbench observe --json FILE), for one this "
 	  "host cannot reach",
 	  REC, CFG(observed_path), NULL },
-	{ "observe", 0, WB_OPT_DURATION, "60s", NS_PER_S, 86400 * NS_PER_S, "TIME",
-	  "the time between the two snapshots of the server's statistics; longer than "
-	  "checkpoint_timeout to see a checkpoint's writes (default 60s)",
+	{ "observe", 0, WB_OPT_DURATION, "60s", 10 * NS_PER_S, 86400 * NS_PER_S, "TIME",
+	  "the time between the two snapshots of the server's statistics, at least 10s: a "
+	  "backend publishes its counts at most once a second, and one gone idle only after "
+	  "10 s (PostgreSQL's pgstat.c), so a shorter window can miss most of its work; longer "
+	  "than checkpoint_timeout to see a checkpoint's writes (default 60s)",
 	  REC | OBS, CFG(observe_ns), NULL },
 	{ "data-load", 0, WB_OPT_LOAD, "30%", 1, 10000000, "RATE/s|PCT%",
 	  "with --wal-candidate: the data volume's load, random 8 kB writes per second (e.g. 2000/s; "

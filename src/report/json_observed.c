@@ -18,21 +18,34 @@ static void add_figure(cJSON *o, enum wb_key key, double v)
 		cJSON_AddNullToObject(o, wb_key(key));
 }
 
-/* Counters and timers as read (one snapshot) or as changed (the delta). */
-static void add_counts(cJSON *parent, enum wb_key key, const uint64_t *v, const double *ms,
-		       uint32_t have, uint32_t have_ms)
+/* Counters and timers as read (one snapshot) or as changed (the delta); the
+ * object, NULL when out of memory. */
+static cJSON *add_counts(cJSON *parent, enum wb_key key, const uint64_t *v, const double *ms,
+			 uint32_t have, uint32_t have_ms)
 {
 	cJSON *o = cJSON_AddObjectToObject(parent, wb_key(key));
 	unsigned k;
 
 	if (!o)
-		return;
+		return NULL;
 	for (k = 0; k < WB_PGC_COUNT; k++)
 		if (have & (1u << k))
 			cJSON_AddNumberToObject(o, wb_key(wb_observed_counter_key(k)), (double)v[k]);
 	for (k = 0; k < WB_PGT_COUNT; k++)
 		if (have_ms & (1u << k))
 			cJSON_AddNumberToObject(o, wb_key(wb_observed_timer_key(k)), ms[k]);
+	return o;
+}
+
+/* A snapshot: its counters and timers, and each view's stats_reset read. */
+static void add_snapshot(cJSON *parent, enum wb_key key, const struct wb_pg_snapshot *s)
+{
+	cJSON *o = add_counts(parent, key, s->v, s->ms, s->have, s->have_ms);
+	unsigned k;
+
+	for (k = 0; o && k < WB_PGV_COUNT; k++)
+		if (s->have_reset & (1u << k))
+			cJSON_AddNumberToObject(o, wb_key(wb_observed_reset_key(k)), s->reset_at[k]);
 }
 
 static void add_settings(cJSON *parent, const struct wb_pg_settings *s)
@@ -76,7 +89,10 @@ static void add_rates(cJSON *parent, const struct wb_pg_rates *r)
 	add_figure(o, WB_KEY_FPI_SHARE, r->fpi_share);
 	cJSON_AddNumberToObject(o, K(CHECKPOINTS), r->checkpoints);
 	cJSON_AddBoolToObject(o, K(CHECKPOINT_IN_WINDOW), r->checkpoint_in_window);
+	add_figure(o, WB_KEY_CHECKPOINT_SEEN, r->checkpoint_seen);
 	cJSON_AddBoolToObject(o, K(OPEN_METHOD), r->open_method);
+	cJSON_AddBoolToObject(o, K(FSYNC_OFF), r->fsync_off);
+	cJSON_AddBoolToObject(o, K(ASYNC_COMMIT), r->async_commit);
 }
 
 static void add_paths(cJSON *parent, const struct wb_pg_paths *p)
@@ -116,9 +132,13 @@ void wb_json_add_observed(cJSON *root, const struct wb_pg_observed *ob)
 		cJSON_AddNumberToObject(x, K(END), ob->end.at_s);
 		cJSON_AddNumberToObject(x, K(SECONDS), ob->seconds);
 	}
-	add_counts(o, WB_KEY_BEGIN, ob->begin.v, ob->begin.ms, ob->begin.have, ob->begin.have_ms);
-	add_counts(o, WB_KEY_END, ob->end.v, ob->end.ms, ob->end.have, ob->end.have_ms);
-	add_counts(o, WB_KEY_DELTA, ob->delta, ob->delta_ms, ob->have, ob->have_ms);
+	add_snapshot(o, WB_KEY_BEGIN, &ob->begin);
+	add_snapshot(o, WB_KEY_END, &ob->end);
+	(void)add_counts(o, WB_KEY_DELTA, ob->delta, ob->delta_ms, ob->have, ob->have_ms);
+	x = cJSON_AddArrayToObject(o, K(RESETS));
+	for (k = 0; x && k < WB_PGV_COUNT; k++)
+		if (ob->reset & (1u << k))
+			cJSON_AddItemToArray(x, cJSON_CreateString(wb_pg_view_names[k]));
 	add_rates(o, &ob->rate);
 	add_paths(o, &ob->paths);
 	if (ob->dev.have && (x = cJSON_AddObjectToObject(o, K(DEVICE)))) {

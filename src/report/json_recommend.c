@@ -61,7 +61,8 @@ static void add_server(cJSON *o, const struct wb_recommendation *rec, const stru
 	cJSON_AddStringToObject(s, K(BASELINE), wb_method_get(rec->baseline)->name);
 	cJSON_AddStringToObject(s, K(SHARE_SOURCE),
 				rec->share_source == WB_SHARE_SERVER_TIME ? "server_time"
-				: rec->share_source == WB_SHARE_ESTIMATED ? "estimated" : "none");
+				: rec->share_source == WB_SHARE_ESTIMATED ? "estimated"
+				: rec->share_source == WB_SHARE_ASYNC_COMMIT ? "async_commit" : "none");
 	if (rec->commit_scaled) {
 		cJSON_AddNumberToObject(s, K(FLUSH_SHARE), rec->flush_share);
 		cJSON_AddStringToObject(s, K(METHOD), wb_method_get(rec->commit_method)->name);

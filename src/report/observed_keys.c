@@ -33,7 +33,21 @@ static const enum wb_key missing_key[WB_PGM_COUNT] = {
 	[WB_PGM_DATA_DIRECTORY] = WB_KEY_DATA_DIRECTORY,
 	[WB_PGM_STATS] = WB_KEY_STATS,
 	[WB_PGM_WAL_TIMING] = WB_KEY_WAL_TIMING,
+	[WB_PGM_WAL_UNTIMED] = WB_KEY_WAL_UNTIMED,
 };
+
+static const enum wb_key reset_key[WB_PGV_COUNT] = {
+	[WB_PGV_DATABASE] = WB_KEY_DATABASE_STATS_RESET,
+	[WB_PGV_WAL] = WB_KEY_WAL_STATS_RESET,
+	[WB_PGV_BGWRITER] = WB_KEY_BGWRITER_STATS_RESET,
+	[WB_PGV_CHECKPOINTER] = WB_KEY_CHECKPOINTER_STATS_RESET,
+	[WB_PGV_IO] = WB_KEY_IO_STATS_RESET,
+};
+
+enum wb_key wb_observed_reset_key(unsigned v)
+{
+	return v < WB_PGV_COUNT ? reset_key[v] : WB_KEY_COUNT;
+}
 
 enum wb_key wb_observed_counter_key(unsigned c)
 {

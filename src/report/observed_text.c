@@ -102,7 +102,9 @@ static void print_rates(struct wb_textbuf *b, const struct wb_pg_observed *o)
 	else
 		wb_textbuf_add(b, "  server's flush   n/a (%s)\n",
 		       o->missing & (1u << WB_PGM_WAL_TIMING) ? "track_wal_io_timing is off"
-							 : "no flush timed in the interval");
+		       : o->missing & (1u << WB_PGM_WAL_UNTIMED)
+			       ? "the flushes were not timed: track_wal_io_timing is off where they ran"
+			       : "no flush timed in the interval");
 	if (isfinite(r->data_pages_per_s)) {
 		wb_textbuf_add(b, "  data pages       %.1f written/s (checkpointer %.1f, background writer %.1f, "
 		       "backends %.1f)", r->data_pages_per_s,
@@ -128,6 +130,12 @@ void wb_observed_text(const struct wb_pg_observed *o, struct wb_textbuf *b)
 	wb_textbuf_add(b, "PostgreSQL %u (server_version_num %u) at %s, as role %s, observed for "
 	       "%.1f s:\n", o->set.major, o->set.version_num, o->dsn, o->role[0] ? o->role : "?",
 	       o->seconds);
+	wb_words_resets(o, line, sizeof(line));
+	if (line[0])
+		wb_textbuf_add(b, "  RESET: %s.\n", line);
+	wb_words_server_flushes(o, line, sizeof(line));
+	if (line[0])
+		wb_textbuf_add(b, "  %s.\n", line);
 	wb_words_checkpoints(o, line, sizeof(line));
 	wb_textbuf_add(b, "  %s\n", line);
 	print_rates(b, o);

@@ -66,6 +66,14 @@ static int read_counts(struct reader *rd, const cJSON *obj, enum wb_key key,
 			s->have_ms |= 1u << k;
 		}
 	}
+	for (k = 0; k < WB_PGV_COUNT; k++) {
+		if ((ret = wb_rd_get_rate(rd, o, wb_observed_reset_key(k), &v, &present)))
+			return ret;
+		if (present) {
+			s->reset_at[k] = v;
+			s->have_reset |= 1u << k;
+		}
+	}
 	return 0;
 }
 

@@ -258,8 +258,11 @@ int wb_rd_verdicts(struct reader *rd, const cJSON *root, struct wb_saved_results
 		return ret;
 	if (rec) {
 		snprintf(rd->where, sizeof(rd->where), "%s", wb_key(WB_KEY_RECOMMENDATION));
-		if ((ret = wb_rd_get_string(rd, rec, WB_KEY_WAL_SYNC_METHOD, out->recommended_method,
-					    sizeof(out->recommended_method), "")) ||
+		/* A failed recommendation writes its method as null: none. */
+		out->recommended_method[0] = '\0';
+		if ((!cJSON_IsNull(wb_rd_member(rec, WB_KEY_WAL_SYNC_METHOD)) &&
+		     (ret = wb_rd_get_string(rd, rec, WB_KEY_WAL_SYNC_METHOD, out->recommended_method,
+					     sizeof(out->recommended_method), ""))) ||
 		    (ret = wb_rd_get_bool(rd, rec, WB_KEY_CHANGE, &change)) ||
 		    (ret = wb_rd_get_string(rd, rec, WB_KEY_HEADLINE, out->headline,
 					    sizeof(out->headline), "")) ||

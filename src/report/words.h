@@ -15,6 +15,7 @@
 #include "advice/placement.h"
 #include "advice/qualify.h"
 #include "advice/recommend.h"
+#include "advice/server_shape.h"
 #include "advice/space_guard.h"
 #include "advice/verify_verdict.h"
 #include "results/decision.h"
@@ -221,11 +222,23 @@ char *wb_words_rec_old_undecided(const char *method, char *buf, size_t len);
 char *wb_words_budget(double s, char *buf, size_t len);
 
 /* An observation's caveats (words_observed.c): what m could not read and
- * the grant or setting that would allow it; whether a checkpoint wrote
+ * the grant or setting that would allow it; whether a checkpoint completed
  * inside the window, and the --observe that would hold one when none did. */
 void wb_words_missing(const struct wb_pg_observed *o, enum wb_pg_missing m, char *buf,
 		      size_t len);
 void wb_words_checkpoints(const struct wb_pg_observed *o, char *buf, size_t len);
+/* The views whose statistics were reset between the snapshots and what that
+ * leaves out; "" when none was. */
+void wb_words_resets(const struct wb_pg_observed *o, char *buf, size_t len);
+/* Why the commit flush recommend measures has its size ("its mean flush"). */
+const char *wb_words_flush_why(enum wb_flush_why why);
+/* What the server's settings say of its flushes that no rate shows: fsync =
+ * off (it makes none, a warning), synchronous_commit = off (commits do not
+ * wait for them); "" when nothing. */
+void wb_words_server_flushes(const struct wb_pg_observed *o, char *buf, size_t len);
+/* What recommend asks of a flush when the server's commits do not wait for it. */
+void wb_words_async_min_gain(double min_gain_pct, double flush_min_gain_pct, char *buf,
+			     size_t len);
 
 /* The space guard (words_space.c): why a run is refused on a live server's WAL
  * volume, or goes there anyway under --allow-low-space, naming dir (where it

@@ -26,10 +26,72 @@ void wb_words_missing(const struct wb_pg_observed *o, enum wb_pg_missing m, char
 			 "reads the clock twice per WAL write and sync: pg_test_timing shows what "
 			 "that costs on this host (under 100 ns a read is cheap)");
 		return;
+	case WB_PGM_WAL_UNTIMED:
+		snprintf(buf, len, "the server counted flushes but no time for them: the sessions "
+			 "that flushed run with track_wal_io_timing off (it can be set per role or "
+			 "per database; walbench's own session has it on), so the server's own "
+			 "flush time is unknown and walbench's measured one stands in. Set it for "
+			 "the whole server: ALTER SYSTEM SET track_wal_io_timing = on; and reset "
+			 "the role's or database's own setting");
+		return;
 	case WB_PGM_COUNT:
 		break;
 	}
 	snprintf(buf, len, "?");
+}
+
+void wb_words_resets(const struct wb_pg_observed *o, char *buf, size_t len)
+{
+	size_t n = 0;
+	unsigned k, views = 0;
+
+	*buf = '\0';
+	for (k = 0; k < WB_PGV_COUNT && n < len; k++)
+		if (o->reset & (1u << k))
+			n += (size_t)snprintf(buf + n, len - n, "%s%s", views++ ? ", " : "",
+					      wb_pg_view_names[k]);
+	if (!views || n >= len)
+		return;
+	snprintf(buf + n, len - n, ": %s statistics %s reset between the two snapshots, so %s "
+		 "figures are left out (n/a); observe again for a window without a reset",
+		 views == 1 ? "its" : "their", views == 1 ? "was" : "were",
+		 views == 1 ? "its" : "their");
+}
+
+const char *wb_words_flush_why(enum wb_flush_why why)
+{
+	switch (why) {
+	case WB_FLUSH_OBSERVED:
+		return "its mean flush";
+	case WB_FLUSH_NONE_SEEN:
+		return "it flushed nothing: guessed";
+	case WB_FLUSH_FSYNC_OFF:
+		return "it never flushes, fsync = off: guessed";
+	}
+	return "?";
+}
+
+void wb_words_server_flushes(const struct wb_pg_observed *o, char *buf, size_t len)
+{
+	*buf = '\0';
+	if (o->rate.fsync_off)
+		snprintf(buf, len, "WARNING: fsync = off: the server flushes neither its WAL nor "
+			 "its data (no sync is made or counted%s), so a crash of the server or its "
+			 "host can lose committed transactions or corrupt the database",
+			 o->rate.open_method ? "; its open_* writes are plain writes" : "");
+	else if (o->rate.async_commit)
+		snprintf(buf, len, "synchronous_commit = off: commits do not wait for their WAL "
+			 "flush (the WAL writer flushes behind them), so flushes do not limit the "
+			 "commit rate (as walbench's session reads it: a role or database can set "
+			 "its own)");
+}
+
+void wb_words_async_min_gain(double min_gain_pct, double flush_min_gain_pct, char *buf,
+			     size_t len)
+{
+	snprintf(buf, len, "With synchronous_commit = off the server's commits do not wait for "
+		 "the WAL flush: no flush gain is %.1f %% in commits, so the run asks flushes "
+		 "%.0f %% faster and a tie is proven quickly.", min_gain_pct, flush_min_gain_pct);
 }
 
 void wb_words_checkpoints(const struct wb_pg_observed *o, char *buf, size_t len)
@@ -40,13 +102,21 @@ void wb_words_checkpoints(const struct wb_pg_observed *o, char *buf, size_t len)
 				   : 300;
 
 	if (o->rate.checkpoint_in_window) {
-		snprintf(buf, len, "a checkpoint wrote inside the interval (%u began or ended in it)",
-			 o->rate.checkpoints);
+		if (o->rate.checkpoint_seen < 1)
+			snprintf(buf, len, "%u checkpoint%s completed inside the interval, begun before "
+				 "it: at most %.0f %% of %s seen (observe longer than checkpoint_timeout, "
+				 "%.0f s, to see one whole)", o->rate.checkpoints,
+				 o->rate.checkpoints == 1 ? "" : "s", o->rate.checkpoint_seen * 100.0,
+				 o->rate.checkpoints == 1 ? "it" : "them", timeout_s);
+		else
+			snprintf(buf, len, "%u checkpoint%s completed inside the interval",
+				 o->rate.checkpoints, o->rate.checkpoints == 1 ? "" : "s");
 		return;
 	}
 	/* A window just longer than one checkpoint cycle always holds some of one. */
-	snprintf(buf, len, "no checkpoint wrote inside the interval: the data pages are the "
-		 "background writer's and the backends' only; to see a checkpoint's load, "
+	snprintf(buf, len, "no checkpoint completed inside the interval: the data pages are "
+		 "the background writer's and the backends' (and the part of a checkpoint that "
+		 "had not ended); to see a checkpoint's load, "
 		 "observe longer than checkpoint_timeout (%.0f s): --observe %.0fs",
 		 timeout_s, timeout_s * 1.25 + 10);
 }

@@ -56,6 +56,12 @@ static void failure(const struct wb_recommendation *rec, char *buf, size_t len)
 	case WB_REC_FAIL_INTERRUPTED:
 		snprintf(buf, len, "interrupted during the placement");
 		break;
+	case WB_REC_FAIL_FSYNC_OFF:
+		snprintf(buf, len, "the server runs with fsync = off: it never flushes its WAL or "
+			 "its data, so no wal_sync_method is faster or slower for it, and a crash of "
+			 "the server or its host can lose committed transactions or corrupt the "
+			 "database");
+		break;
 	case WB_REC_FAIL_PLACEMENT:
 		if (rec->placement)
 			snprintf(buf, len, "%.300s", wb_words_placement_failure(rec->placement, pl,
@@ -79,6 +85,10 @@ static void failed_headline(const struct wb_recommendation *rec, const char *fai
 		break;
 	case WB_REC_FAIL_INTERRUPTED:
 		snprintf(buf, len, "No recommendation: interrupted.");
+		break;
+	case WB_REC_FAIL_FSYNC_OFF:
+		snprintf(buf, len, "NO RECOMMENDATION: %.300s. Set fsync = on, then ask again: "
+			 "walbench's flushes say what each method would cost then.", fail);
 		break;
 	case WB_REC_FAIL_PLACEMENT:
 		snprintf(buf, len, "No recommendation: the placement run failed.");
@@ -132,7 +142,15 @@ static void server_headline(const struct wb_recommendation *rec, const char *why
 		return;
 	case WB_REC_TIE:
 		wb_sentence_add(s, "Tie: you run %s; keep it: ", base);
-		if (rec->commit_demoted)
+		if (rec->share_source == WB_SHARE_ASYNC_COMMIT)
+			wb_sentence_add(s, "with synchronous_commit = off commits do not wait for "
+					"the WAL flush, so flushes do not limit them and no method "
+					"makes them faster%s%s%s",
+					rec->commit_demoted ? " (" : "",
+					rec->commit_demoted ? wb_sentence_method(rec->flush_leader) : "",
+					rec->commit_demoted ? " flushes faster, which commits do not see)"
+							    : "");
+		else if (rec->commit_demoted)
 			wb_sentence_add(s, "flushes gain %+.1f%% [%+.1f%%, %+.1f%%] with %s, but "
 					"they are %.0f%% of the server's time, so commits gain "
 					"%+.1f%% [%+.1f%%, %+.1f%%], under the %.1f%% asked",
@@ -315,6 +333,8 @@ static const char *share_source(enum wb_share_source s)
 	case WB_SHARE_ESTIMATED:
 		return "its flushes/s times walbench's flush time of its method: track_wal_io_timing "
 		       "would measure it";
+	case WB_SHARE_ASYNC_COMMIT:
+		return "synchronous_commit = off";
 	case WB_SHARE_NONE:
 		break;
 	}
@@ -334,7 +354,12 @@ static void commits(const struct wb_recommendation *rec, char *buf, size_t len)
 			 "commits");
 		return;
 	}
-	if (rec->state == WB_REC_SWITCH || rec->commit_demoted)
+	if (rec->share_source == WB_SHARE_ASYNC_COMMIT)
+		snprintf(buf, len, "the server runs with synchronous_commit = off: its commits do "
+			 "not wait for the WAL flush (the WAL writer flushes behind them), so flushes "
+			 "do not limit its commits and a faster flush gains them nothing (a flush "
+			 "margin of %+.1f%% is %+.1f%% in commits)", rec->margin_pct, rec->commit_pct);
+	else if (rec->state == WB_REC_SWITCH || rec->commit_demoted)
 		snprintf(buf, len, "the server's WAL spent %.0f%% of its time flushing (%s): a "
 			 "flush margin of %+.1f%% [%+.1f%%, %+.1f%%] is %+.1f%% [%+.1f%%, %+.1f%%] in "
 			 "commits, which is what decides", rec->flush_share * 100.0,

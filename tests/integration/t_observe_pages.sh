@@ -12,12 +12,17 @@ pg_cluster "checkpoint_timeout = 30s" "checkpoint_completion_target = 0.1"
 pg_bench_init 2
 
 # The three writers' counters as walbench names them; 17 moved the checkpointer's
-# to pg_stat_checkpointer and the backends' to pg_stat_io.
-if [ "$(pg_sql "SHOW server_version_num")" -lt 170000 ]; then
+# to pg_stat_checkpointer, and from 16 the backends' pages are pg_stat_io's writes
+# and extends (what 14-15's buffers_backend counts through their sync requests).
+backends="(SELECT sum(writes) + sum(extends) FROM pg_stat_io WHERE object = 'relation'
+	AND backend_type NOT IN ('checkpointer', 'background writer'))"
+version=$(pg_sql "SHOW server_version_num")
+if [ "$version" -lt 160000 ]; then
 	counters="SELECT buffers_checkpoint, buffers_clean, buffers_backend FROM pg_stat_bgwriter"
+elif [ "$version" -lt 170000 ]; then
+	counters="SELECT buffers_checkpoint, buffers_clean, $backends FROM pg_stat_bgwriter"
 else
-	counters="SELECT c.buffers_written, b.buffers_clean, (SELECT sum(writes) FROM pg_stat_io
-		WHERE object = 'relation' AND backend_type NOT IN ('checkpointer', 'background writer'))
+	counters="SELECT c.buffers_written, b.buffers_clean, $backends
 		FROM pg_stat_checkpointer c, pg_stat_bgwriter b"
 fi
 

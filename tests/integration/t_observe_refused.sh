@@ -23,7 +23,7 @@ leak_free() {
 # refused DSN SHOWN REASON: observe DSN exits 2, naming the server as SHOWN and
 # giving libpq's REASON (fixed strings), and shows no password.
 refused() {
-	pg_observe 2 "$1" --observe 1s --json "$d/refused.json"
+	pg_observe 2 "$1" --observe 10s --json "$d/refused.json"
 	grep -qF "walbench: cannot observe the server at $2: " "$ERR" ||
 		fail "not the server named as '$2': $(cat "$ERR")"
 	grep -qF "$3" "$ERR" || fail "not libpq's '$3': $(cat "$ERR")"
@@ -39,14 +39,14 @@ refused "host=x password=$pw port=notaport" "host=x port=notaport" \
 refused "$dsn password='$pw" "$dsn (unterminated quote)" \
 	'unterminated quoted string in connection info string'
 
-pg_observe 0 "$dsn password=$pw" --observe 1s --json "$d/observed.json"
+pg_observe 0 "$dsn password=$pw" --observe 10s --json "$d/observed.json"
 grep -qF "at $dsn, as role secret," "$OUT" || fail "the server named as: $(head -n 1 "$OUT")"
 json_check "$d/observed.json" 'd["observed"]["dsn"] == "'"$dsn"'"'
 json_check "$d/observed.json" 'd["command_line"][2] == "'"$dsn"'"'
 leak_free
 # A URI's password goes too.
 uri="postgresql://secret:$pw@/postgres?host=$PG_DIR&port=$PG_PORT"
-pg_observe 0 "$uri" --observe 1s --json "$d/observed.json"
+pg_observe 0 "$uri" --observe 10s --json "$d/observed.json"
 json_check "$d/observed.json" 'd["observed"]["dsn"] == "postgresql://secret@/postgres?host='"$PG_DIR&port=$PG_PORT"'"'
 leak_free
 

@@ -9,14 +9,14 @@ set -e
 pg_cluster
 pg_sql "CREATE ROLE mon LOGIN IN ROLE pg_monitor; CREATE ROLE plain LOGIN" >/dev/null
 
-pg_observe 0 "$(pg_dsn mon)" --observe 1s --json "$PG_DIR/mon.json"
+pg_observe 0 "$(pg_dsn mon)" --observe 10s --json "$PG_DIR/mon.json"
 ! grep -q 'pg_read_all_settings' "$OUT" || fail "mon was told to get a grant: $(cat "$OUT")"
 grep -q "^Where: data_directory $PG_DATA " "$OUT" || fail "mon's data directory: $(cat "$OUT")"
 json_check "$PG_DIR/mon.json" 'd["observed"]["paths"]["data_directory"] == "'"$PG_DATA"'"'
 json_check "$PG_DIR/mon.json" 'd["observed"]["paths"]["on_this_host"] is True'
 json_check "$PG_DIR/mon.json" '"data_directory" not in d["observed"]["missing"]'
 
-pg_observe 0 "$(pg_dsn plain)" --observe 1s --json "$PG_DIR/plain.json"
+pg_observe 0 "$(pg_dsn plain)" --observe 10s --json "$PG_DIR/plain.json"
 grep -q 'GRANT pg_read_all_settings TO "plain"' "$OUT" || fail "plain was not told the grant: $(cat "$OUT")"
 grep -q '^Where: data_directory not readable$' "$OUT" || fail "plain's Where line: $(cat "$OUT")"
 json_check "$PG_DIR/plain.json" '"data_directory" in d["observed"]["missing"]'

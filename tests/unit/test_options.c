@@ -125,6 +125,25 @@ static void test_numbers(void **state)
 	assert_non_null(strstr(why, "1 to 1024"));
 }
 
+/* --observe is at least 10 s: a backend publishes its counts at most once a
+ * second and an idle one after PGSTAT_IDLE_INTERVAL (10 s), so a shorter window
+ * can miss most of the work it is meant to see. */
+static void test_observe_minimum(void **state)
+{
+	const struct wb_option *ob = wb_option_find("observe", WB_CMD_OBSERVE);
+	struct wb_config cfg;
+	char why[256];
+
+	(void)state;
+	assert_non_null(ob);
+	assert_ptr_equal(wb_option_find("observe", WB_CMD_RECOMMEND), ob);
+	wb_config_defaults(&cfg, WB_CMD_OBSERVE);
+	assert_int_equal(wb_option_set(&cfg, ob, "1s", why, sizeof(why)), -ERANGE);
+	assert_int_equal(wb_option_set(&cfg, ob, "9s", why, sizeof(why)), -ERANGE);
+	assert_int_equal(wb_option_set(&cfg, ob, "10s", why, sizeof(why)), 0);
+	assert_int_equal(cfg.observe_ns, 10000000000ull);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -132,6 +151,7 @@ int main(void)
 		cmocka_unit_test(test_lists),
 		cmocka_unit_test(test_numbers),
 		cmocka_unit_test(test_decide_and_recommend),
+		cmocka_unit_test(test_observe_minimum),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -136,6 +136,68 @@ static void test_reset(void **state)
 	assert_near(r->fpi_share, 0.05);
 }
 
+static void reset_at(enum wb_pg_view v, double begin, double end)
+{
+	o.begin.reset_at[v] = begin;
+	o.end.reset_at[v] = end;
+	o.begin.have_reset |= 1u << v;
+	o.end.have_reset |= 1u << v;
+}
+
+/* A reset between the snapshots voids its view's deltas even where no counter
+ * went down (the counters grew back past their old values): stats_reset moved,
+ * or appeared (NULL is never reset). Which view feeds which counter depends on
+ * the major. */
+static void test_stats_reset(void **state)
+{
+	const struct wb_pg_rates *r = &o.rate;
+
+	(void)state;
+	observe("fdatasync", 10);
+	o.set.major = 15;
+	reset_at(WB_PGV_WAL, 1767000000.5, 1767000000.5);
+	reset_at(WB_PGV_BGWRITER, 1767000000.5, 1767000000.5);
+	reset_at(WB_PGV_DATABASE, 1766000000.5, 1766000000.5);
+	wb_pg_derive(&o);
+	assert_int_equal(o.reset, 0);
+	assert_near(r->commits_per_s, 500);
+	/* pg_stat_wal reset inside the window */
+	reset_at(WB_PGV_WAL, 1767000000.5, 1767225605.0);
+	wb_pg_derive(&o);
+	assert_int_equal(o.reset, 1u << WB_PGV_WAL);
+	assert_false(o.have & (1u << WB_PGC_WAL_BYTES));
+	assert_false(o.have & (1u << WB_PGC_WAL_SYNCS));
+	assert_false(o.have_ms & (1u << WB_PGT_WAL_SYNC));
+	assert_nan(r->wal_bytes_per_s);
+	assert_nan(r->wal_syncs_per_s);
+	assert_nan(r->flush_ms);
+	assert_near(r->commits_per_s, 500);
+	assert_near(r->data_pages_per_s, 100);
+	/* one database reset: the commits summed over them are void */
+	reset_at(WB_PGV_WAL, 1767000000.5, 1767000000.5);
+	reset_at(WB_PGV_DATABASE, 1766000000.5, 1767225601.0);
+	wb_pg_derive(&o);
+	assert_int_equal(o.reset, 1u << WB_PGV_DATABASE);
+	assert_nan(r->commits_per_s);
+	assert_near(r->wal_bytes_per_s, 819200);
+	/* a first reset: NULL before, a time after */
+	reset_at(WB_PGV_DATABASE, 1766000000.5, 1766000000.5);
+	o.begin.have_reset &= ~(1u << WB_PGV_BGWRITER);
+	wb_pg_derive(&o);
+	assert_int_equal(o.reset, 1u << WB_PGV_BGWRITER);
+	assert_nan(r->data_pages_per_s);
+	assert_false(r->checkpoint_in_window);
+	/* 17: the checkpointer has its own view, and the backends' pages are pg_stat_io's */
+	o.begin.have_reset |= 1u << WB_PGV_BGWRITER;
+	o.set.major = 17;
+	reset_at(WB_PGV_IO, 1767000000.5, 1767225601.0);
+	wb_pg_derive(&o);
+	assert_int_equal(o.reset, 1u << WB_PGV_IO);
+	assert_false(o.have & (1u << WB_PGC_BUF_BACKEND));
+	assert_true(o.have & (1u << WB_PGC_BUF_CHECKPOINTER));
+	assert_true(o.have & (1u << WB_PGC_WAL_SYNCS));
+}
+
 /* open_datasync and open_sync: the write is the flush, so the syncs (0) are not
  * counted and the write time is the flush time. */
 static void test_open_methods(void **state)
@@ -177,6 +239,90 @@ static void test_no_timing(void **state)
 	wb_pg_derive(&o);
 	assert_nan(r->flush_ms);
 	assert_nan(r->flush_busy);
+}
+
+/* track_wal_io_timing on in walbench's session but off where the flushes ran
+ * (per role or database): flushes with no time are not timed, never a measured
+ * 0 ms that makes every switch a tie. */
+static void test_untimed_flushes(void **state)
+{
+	const struct wb_pg_rates *r = &o.rate;
+
+	(void)state;
+	observe("fdatasync", 10);
+	timer(WB_PGT_WAL_SYNC, 100, 100);
+	wb_pg_derive(&o);
+	assert_nan(r->flush_ms);
+	assert_nan(r->flush_busy);
+	assert_true(o.missing & (1u << WB_PGM_WAL_UNTIMED));
+	assert_near(r->wal_syncs_per_s, 100);
+	/* open_*: the write time is the flush's */
+	observe("open_datasync", 10);
+	timer(WB_PGT_WAL_WRITE, 60, 60);
+	wb_pg_derive(&o);
+	assert_nan(r->flush_ms);
+	assert_true(o.missing & (1u << WB_PGM_WAL_UNTIMED));
+	/* no flush and no time: nothing to say */
+	observe("fdatasync", 10);
+	counter(WB_PGC_WAL_SYNCS, 1050, 1050);
+	timer(WB_PGT_WAL_SYNC, 100, 100);
+	wb_pg_derive(&o);
+	assert_false(o.missing & (1u << WB_PGM_WAL_UNTIMED));
+}
+
+/* fsync = off: the server makes no flush, so none is counted under fdatasync
+ * and an open_* method's writes (opened without O_DSYNC) are not flushes; no
+ * flush size, time or share. */
+static void test_fsync_off(void **state)
+{
+	static const char *const methods[] = { "fdatasync", "open_datasync" };
+	const struct wb_pg_rates *r = &o.rate;
+
+	(void)state;
+	for (size_t i = 0; i < 2; i++) {
+		observe(methods[i], 10);
+		o.set.have |= 1u << WB_PGS_FSYNC;
+		o.set.value[WB_PGS_FSYNC] = 0;
+		counter(WB_PGC_WAL_SYNCS, 50, 50);
+		timer(WB_PGT_WAL_SYNC, 100, 100);
+		wb_pg_derive(&o);
+		assert_true(r->fsync_off);
+		assert_near(r->wal_syncs_per_s, 0);
+		assert_nan(r->bytes_per_flush);
+		assert_nan(r->flush_ms);
+		assert_nan(r->flush_busy);
+		assert_false(o.missing & (1u << WB_PGM_WAL_UNTIMED));
+		assert_near(r->wal_writes_per_s, 200);
+	}
+	/* on, or not read: flushes as before */
+	o.set.value[WB_PGS_FSYNC] = 1;
+	observe("fdatasync", 10);
+	wb_pg_derive(&o);
+	assert_false(r->fsync_off);
+	assert_near(r->wal_syncs_per_s, 100);
+}
+
+/* synchronous_commit: only off leaves commits not waiting for their flush;
+ * local, remote_write, on and remote_apply all wait for the local one. */
+static void test_async_commit(void **state)
+{
+	const struct wb_pg_rates *r = &o.rate;
+
+	(void)state;
+	observe("fdatasync", 10);
+	wb_pg_derive(&o);
+	assert_false(r->async_commit); /* not read */
+	o.set.have |= 1u << WB_PGS_SYNCHRONOUS_COMMIT;
+	o.set.value[WB_PGS_SYNCHRONOUS_COMMIT] = 0;
+	wb_pg_derive(&o);
+	assert_true(r->async_commit);
+	assert_near(r->flush_ms, 2); /* the flushes themselves are as timed */
+	o.set.value[WB_PGS_SYNCHRONOUS_COMMIT] = NAN; /* local, remote_write, remote_apply */
+	wb_pg_derive(&o);
+	assert_false(r->async_commit);
+	o.set.value[WB_PGS_SYNCHRONOUS_COMMIT] = 1;
+	wb_pg_derive(&o);
+	assert_false(r->async_commit);
 }
 
 /* 18 counts each write's bytes: those, not the WAL generated, per write. */
@@ -259,8 +405,10 @@ static void test_device_writes_per_page(void **state)
 	assert_nan(r->device_writes_per_page);
 }
 
-/* Before 18 timed and requested checkpoints include skipped ones, so they count
- * only when the checkpointer wrote pages; 18 counts the completed ones. */
+/* A checkpoint counts when one completed inside the window: 18 counts them;
+ * before, timed and requested count at the start and count skipped ones, and
+ * the checkpoint's times move only when one completes. Pages written alone are
+ * no checkpoint: the tail of one begun before, whose load reads near 0. */
 static void test_checkpoints(void **state)
 {
 	const struct wb_pg_rates *r = &o.rate;
@@ -270,11 +418,29 @@ static void test_checkpoints(void **state)
 	wb_pg_derive(&o);
 	assert_true(r->checkpoint_in_window);
 	assert_int_equal(r->checkpoints, 2);
-	/* counted, but nothing written: no checkpoint in the window */
-	counter(WB_PGC_BUF_CHECKPOINTER, 4700, 4700);
+	assert_near(r->checkpoint_seen, 1);
+	/* the tail of one: pages written, none began or completed */
+	counter(WB_PGC_CKPT_TIMED, 6, 6);
+	counter(WB_PGC_CKPT_REQUESTED, 2, 2);
+	timer(WB_PGT_CKPT_WRITE, 9000, 9000);
+	timer(WB_PGT_CKPT_SYNC, 12, 12);
 	wb_pg_derive(&o);
 	assert_false(r->checkpoint_in_window);
 	assert_int_equal(r->checkpoints, 0);
+	assert_nan(r->checkpoint_seen);
+	/* one begun before the window completed in it: at most 10 s of its 40 s seen */
+	timer(WB_PGT_CKPT_WRITE, 9000, 48000);
+	timer(WB_PGT_CKPT_SYNC, 12, 1012);
+	wb_pg_derive(&o);
+	assert_true(r->checkpoint_in_window);
+	assert_int_equal(r->checkpoints, 1);
+	assert_near(r->checkpoint_seen, 0.25);
+	/* skipped ones counted, none completed: none */
+	counter(WB_PGC_CKPT_TIMED, 6, 8);
+	timer(WB_PGT_CKPT_WRITE, 9000, 9000);
+	timer(WB_PGT_CKPT_SYNC, 12, 12);
+	wb_pg_derive(&o);
+	assert_false(r->checkpoint_in_window);
 	/* 18: two started, one completed */
 	observe("fdatasync", 10);
 	counter(WB_PGC_CKPT_DONE, 9, 10);
@@ -284,12 +450,14 @@ static void test_checkpoints(void **state)
 	/* 18: a completed checkpoint is one even when it wrote no page here */
 	counter(WB_PGC_BUF_CHECKPOINTER, 4700, 4700);
 	wb_pg_derive(&o);
-	assert_false(r->checkpoint_in_window);
+	assert_true(r->checkpoint_in_window);
 	assert_int_equal(r->checkpoints, 1);
-	/* 18, none completed: 0, though one was requested */
+	/* 18, none completed: 0, though one was requested and pages written */
 	counter(WB_PGC_CKPT_DONE, 10, 10);
+	counter(WB_PGC_BUF_CHECKPOINTER, 4000, 4700);
 	wb_pg_derive(&o);
 	assert_int_equal(r->checkpoints, 0);
+	assert_false(r->checkpoint_in_window);
 }
 
 /* No interval, or one the clock ran backwards over: no per-second rate and no
@@ -345,8 +513,12 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_deltas_and_rates),
 		cmocka_unit_test(test_reset),
+		cmocka_unit_test(test_stats_reset),
 		cmocka_unit_test(test_open_methods),
 		cmocka_unit_test(test_no_timing),
+		cmocka_unit_test(test_untimed_flushes),
+		cmocka_unit_test(test_fsync_off),
+		cmocka_unit_test(test_async_commit),
 		cmocka_unit_test(test_write_bytes),
 		cmocka_unit_test(test_data_pages),
 		cmocka_unit_test(test_device_writes_per_page),

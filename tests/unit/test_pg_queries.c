@@ -36,6 +36,18 @@ static const unsigned counter_since[WB_PGC_COUNT] = {
 	[WB_PGC_WAL_INIT_SYNCS] = 18, [WB_PGC_CKPT_DONE] = 18,
 };
 static const unsigned timer_since[WB_PGT_COUNT] = { [WB_PGT_WAL_INIT] = 18 };
+/* Every view's stats_reset: pg_stat_io is new in 16, pg_stat_checkpointer in 17. */
+static const unsigned reset_since[WB_PGV_COUNT] = {
+	[WB_PGV_IO] = 16, [WB_PGV_CHECKPOINTER] = 17,
+};
+
+static int reset_of(const char *name)
+{
+	for (int i = 0; i < WB_PGV_COUNT; i++)
+		if (!strcmp(wb_pg_reset_names[i], name))
+			return i;
+	return -1;
+}
 /* The settings a major lacks have no pg_settings row (the fixtures say so). */
 static const unsigned setting_since[WB_PGS_COUNT] = {
 	[WB_PGS_DEBUG_IO_DIRECT] = 16, [WB_PGS_HUGE_PAGES_STATUS] = 17,
@@ -134,7 +146,7 @@ static void test_snapshot_sql_outputs(void **state)
 
 	(void)state;
 	for (unsigned major = WB_PG_MIN_MAJOR; major <= WB_PG_MAX_MAJOR; major++) {
-		uint32_t have = 0, have_ms = 0, want, want_ms;
+		uint32_t have = 0, have_ms = 0, have_reset = 0, want, want_ms, want_reset = 0;
 		unsigned n;
 
 		pg_fixture_load(&f, WB_FIXTURES_DIR, major);
@@ -143,18 +155,25 @@ static void test_snapshot_sql_outputs(void **state)
 		assert_true(n > 1);
 		assert_string_equal(names[0], "at_s");
 		for (unsigned k = 1; k < n; k++) {
-			int c = counter_of(names[k]), t = timer_of(names[k]);
+			int c = counter_of(names[k]), t = timer_of(names[k]), r = reset_of(names[k]);
 
 			if (c >= 0 && !(have & (1u << c)))
 				have |= 1u << c;
 			else if (t >= 0 && !(have_ms & (1u << t)))
 				have_ms |= 1u << t;
+			else if (r >= 0 && !(have_reset & (1u << r)))
+				have_reset |= 1u << r;
 			else
-				fail_msg("%u: output %s is no counter or timer, or twice", major, names[k]);
+				fail_msg("%u: output %s is no counter, timer or stats_reset, or twice",
+					 major, names[k]);
 		}
 		expected(major, &want, &want_ms);
+		for (int r = 0; r < WB_PGV_COUNT; r++)
+			if (reset_since[r] <= major)
+				want_reset |= 1u << r;
 		assert_int_equal(have, want);
 		assert_int_equal(have_ms, want_ms);
+		assert_int_equal(have_reset, want_reset);
 		assert_int_equal(f.begin.n, n);
 		assert_int_equal(f.end.n, n);
 		for (unsigned k = 0; k < n; k++) {
@@ -324,12 +343,15 @@ static void test_snapshot_rows(void **state)
 			assert_int_equal(s.have_ms, want_ms);
 			for (unsigned k = 0; k < rows[r]->n; k++) {
 				const char *name = rows[r]->names[k], *text = rows[r]->text[k];
-				int c = counter_of(name), t = timer_of(name);
+				int c = counter_of(name), t = timer_of(name), v = reset_of(name);
 
 				if (c >= 0)
 					assert_int_equal(s.v[c], strtoull(text, NULL, 10));
 				else if (t >= 0)
 					assert_true(s.ms[t] == strtod(text, NULL));
+				else if (v >= 0)
+					assert_true((s.have_reset & (1u << v)) &&
+						    s.reset_at[v] == strtod(text, NULL));
 				else
 					assert_true(s.at_s == strtod(text, NULL));
 			}
@@ -399,6 +421,53 @@ static void test_snapshot_sql_majors(void **state)
 	assert_string_not_equal(wb_pg_snapshot_sql(17), wb_pg_snapshot_sql(18));
 }
 
+/* The backends' data pages mean the same on every major: what 14-15's
+ * buffers_backend counts (each sync request a backend forwards: its writes and
+ * its extensions), and from 16, where pg_stat_io has them apart, writes plus
+ * extends of shared relations. */
+static void test_backend_pages(void **state)
+{
+	(void)state;
+	for (unsigned major = WB_PG_MIN_MAJOR; major <= WB_PG_MAX_MAJOR; major++) {
+		const char *sql = wb_pg_snapshot_sql(major);
+
+		if (major <= 15) {
+			assert_non_null(strstr(sql, "b.buffers_backend"));
+			assert_null(strstr(sql, "pg_stat_io WHERE object = 'relation'"));
+			continue;
+		}
+		if (strstr(sql, "b.buffers_backend"))
+			fail_msg("%u reads pg_stat_bgwriter.buffers_backend, not pg_stat_io", major);
+		if (!strstr(sql, "(SELECT sum(writes) + sum(extends) FROM pg_catalog.pg_stat_io "
+				 "WHERE object = 'relation' AND backend_type NOT IN ('checkpointer', "
+				 "'background writer')) AS buffers_backend"))
+			fail_msg("%u: backends' pages are not pg_stat_io's writes + extends", major);
+	}
+}
+
+/* debug_io_direct is a list: "wal" is an item of it, never a substring (the
+ * strstr it replaced took "wal_init" and "data, wal_init" for "wal"). */
+static void test_io_direct_list(void **state)
+{
+	static const struct {
+		const char *list;
+		bool wal;
+	} cases[] = {
+		{ "", false }, { "wal", true }, { "WAL", true }, { "data", false },
+		{ "wal_init", false }, { "data, wal_init", false }, { "wal_init,wal", true },
+		{ "data , wal ", true }, { " wal,data", true }, { "\"wal\"", true },
+		{ "\"WAL\"", false }, { "walx", false }, { "data,,wal", true },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < ARRAY_LEN(cases); i++)
+		if (wb_pg_io_direct_has(cases[i].list, "wal") != cases[i].wal)
+			fail_msg("debug_io_direct '%s': wal %s", cases[i].list,
+				 cases[i].wal ? "not found" : "found");
+	assert_true(wb_pg_io_direct_has("data, wal_init", "wal_init"));
+	assert_true(wb_pg_io_direct_has("Data", "data"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -412,6 +481,8 @@ int main(void)
 		cmocka_unit_test(test_snapshot_row_values),
 		cmocka_unit_test(test_snapshot_row_exact),
 		cmocka_unit_test(test_snapshot_sql_majors),
+		cmocka_unit_test(test_io_direct_list),
+		cmocka_unit_test(test_backend_pages),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -98,17 +98,30 @@ static bool recommend(enum wb_workload w, struct wb_recommendation *rec)
 
 /* With a server whose WAL spent flush_busy of its time flushing, each flush
  * flush_ms long. */
+static struct wb_pg_observed server;
+
+static bool recommend_for_observed(struct wb_recommendation *rec)
+{
+	struct wb_recommend_params p = { .workload = WB_WORKLOAD_OLTP, .min_gain_pct = 5.0,
+					 .server = &server };
+
+	return wb_recommend(&rs, &p, rec);
+}
+
+/* The server as recommend_for_server leaves it, to change before
+ * recommend_for_observed. */
+static void observed_server(double flush_busy, double flush_ms)
+{
+	memset(&server, 0, sizeof(server));
+	server.rate.flush_busy = flush_busy;
+	server.rate.flush_ms = flush_ms;
+	server.rate.wal_syncs_per_s = 1000;
+}
+
 static bool recommend_for_server(double flush_busy, double flush_ms, struct wb_recommendation *rec)
 {
-	static struct wb_pg_observed o;
-	struct wb_recommend_params p = { .workload = WB_WORKLOAD_OLTP, .min_gain_pct = 5.0,
-					 .server = &o };
-
-	memset(&o, 0, sizeof(o));
-	o.rate.flush_busy = flush_busy;
-	o.rate.flush_ms = flush_ms;
-	o.rate.wal_syncs_per_s = 1000;
-	return wb_recommend(&rs, &p, rec);
+	observed_server(flush_busy, flush_ms);
+	return recommend_for_observed(rec);
 }
 
 static int teardown(void **state)
@@ -199,6 +212,52 @@ static void test_server_flush_switch_is_commit_tie(void **state)
 	assert_float_equal(rec.flush_share, 0.08, 0.01);
 	assert_int_equal(rec.state, WB_REC_TIE);
 	assert_false(rec.crosscheck);
+}
+
+/* A server with fsync = off flushes nothing: the clear flush winner above is
+ * no recommendation for it, and the verdict says why. */
+static void test_server_fsync_off(void **state)
+{
+	static const struct spec s[] = {
+		{ FDS, 1, 100, 80, OK, false }, { FS, 1, 130, 80, OK, false },
+		{ OD, 1, 100, 80, OK, false }, { OS, 1, 101, 80, OK, false },
+	};
+	struct wb_recommendation rec;
+
+	(void)state;
+	build(s, 4, 5.0);
+	observed_server(NAN, NAN);
+	server.rate.fsync_off = true;
+	assert_false(recommend_for_observed(&rec));
+	assert_int_equal(rec.state, WB_REC_FAILED);
+	assert_int_equal(rec.failure, WB_REC_FAIL_FSYNC_OFF);
+	assert_int_equal(rec.method, WB_METHOD_COUNT);
+}
+
+/* synchronous_commit = off: commits do not wait for the flush, so the +30 %
+ * flush winner that is a switch at 90 % flushing gains commits nothing: a tie,
+ * the flush winner named, the share 0 and said to come from the setting. */
+static void test_server_async_commit(void **state)
+{
+	static const struct spec s[] = {
+		{ FDS, 1, 100, 80, OK, false }, { FS, 1, 130, 80, OK, false },
+		{ OD, 1, 100, 80, OK, false }, { OS, 1, 101, 80, OK, false },
+	};
+	struct wb_recommendation rec;
+
+	(void)state;
+	build(s, 4, 5.0);
+	observed_server(0.9, 0.2);
+	server.rate.async_commit = true;
+	assert_true(recommend_for_observed(&rec));
+	assert_int_equal(rec.share_source, WB_SHARE_ASYNC_COMMIT);
+	assert_float_equal(rec.flush_share, 0.0, 1e-12);
+	assert_int_equal(rec.state, WB_REC_TIE);
+	assert_int_equal(rec.method, FDS);
+	assert_true(rec.commit_demoted && rec.decided);
+	assert_int_equal(rec.flush_leader, FS);
+	assert_float_equal(rec.commit_pct, 0.0, 1e-12);
+	assert_float_equal(rec.commit_high_pct, 0.0, 1e-12);
 }
 
 /* Against the server's own method: it is the baseline, and a tie keeps it. */
@@ -418,6 +477,8 @@ int main(void)
 		cmocka_unit_test_teardown(test_clear_winner, teardown),
 		cmocka_unit_test_teardown(test_server_switch_in_commits, teardown),
 		cmocka_unit_test_teardown(test_server_flush_switch_is_commit_tie, teardown),
+		cmocka_unit_test_teardown(test_server_fsync_off, teardown),
+		cmocka_unit_test_teardown(test_server_async_commit, teardown),
 		cmocka_unit_test_teardown(test_server_baseline, teardown),
 		cmocka_unit_test_teardown(test_tie_keeps_default, teardown),
 		cmocka_unit_test_teardown(test_winner_below_min_gain, teardown),

@@ -50,6 +50,19 @@ static void baseline(void **state)
 	assert_int_equal(sh.baseline, WB_DEFAULT_METHOD);
 }
 
+/* fsync = off: no flush to size; the guess says why. */
+static void fsync_off(void **state)
+{
+	struct wb_pg_observed o = observed("open_datasync", NAN, 8192, 0);
+	struct wb_server_shape sh;
+
+	(void)state;
+	o.rate.fsync_off = true;
+	wb_server_shape(&o, &sh);
+	assert_int_equal(sh.commit_why, WB_FLUSH_FSYNC_OFF);
+	assert_int_equal(sh.commit_pages, 1);
+}
+
 static void commit_pages(void **state)
 {
 	struct wb_pg_observed o = observed("fdatasync", 444, 444, 0);
@@ -134,6 +147,15 @@ static void share(void **state)
 	struct wb_server_shape sh;
 
 	(void)state;
+	/* synchronous_commit = off: commits do not wait for the flush, whatever
+	 * share of the time the WAL flushes; the run asks the most of a flush. */
+	o.rate.async_commit = true;
+	o.rate.flush_busy = 0.56;
+	wb_server_shape(&o, &sh);
+	assert_int_equal(sh.share_source, WB_SHARE_ASYNC_COMMIT);
+	assert_float_equal(sh.flush_share, 0.0, 1e-12);
+	assert_float_equal(wb_server_flush_min_gain(&sh, 5.0), WB_SERVER_MAX_FLUSH_GAIN_PCT, 1e-9);
+	o = observed("fdatasync", 444, 444, 0);
 	wb_server_shape(&o, &sh);
 	assert_int_equal(sh.share_source, WB_SHARE_ESTIMATED);
 	assert_true(isnan(sh.flush_share));
@@ -154,6 +176,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(baseline),
 		cmocka_unit_test(commit_pages),
+		cmocka_unit_test(fsync_off),
 		cmocka_unit_test(bulk),
 		cmocka_unit_test(load),
 		cmocka_unit_test(share),

@@ -204,6 +204,19 @@ static void rec_mixed(void **state)
 	rec.workload = WB_WORKLOAD_BULK, rec.reason = WB_REC_BY_PART;
 	wb_words_recommendation(&rec, &w);
 	assert_string_equal(w.reason, "the bulk flush sizes disagree on a method: keep fdatasync");
+
+	/* synchronous_commit = off: a flush winner is a tie, and the words say why */
+	rec = rec_of(WB_REC_TIE, FDS);
+	rec.from_server = rec.commit_scaled = rec.commit_demoted = true;
+	rec.share_source = WB_SHARE_ASYNC_COMMIT;
+	rec.flush_share = 0, rec.flush_leader = FS, rec.margin_pct = 30.0;
+	wb_words_recommendation(&rec, &w);
+	assert_string_equal(w.headline, "Tie: you run fdatasync; keep it: with synchronous_commit = "
+			    "off commits do not wait for the WAL flush, so flushes do not limit "
+			    "them and no method makes them faster (fsync flushes faster, which "
+			    "commits do not see)");
+	assert_non_null(strstr(w.commits, "synchronous_commit = off"));
+	assert_non_null(strstr(w.commits, "a flush margin of +30.0% is +0.0% in commits"));
 }
 
 static void rec_failed(void **state)
@@ -241,6 +254,12 @@ static void rec_failed(void **state)
 	wb_words_recommendation(&rec, &w);
 	assert_string_equal(w.failure, "interrupted during the placement");
 	assert_string_equal(w.headline, "No recommendation: interrupted.");
+
+	wb_recommend_none(WB_WORKLOAD_OLTP, WB_REC_FAIL_FSYNC_OFF, NULL, &rec);
+	wb_words_recommendation(&rec, &w);
+	assert_non_null(strstr(w.headline, "NO RECOMMENDATION: the server runs with fsync = off"));
+	assert_non_null(strstr(w.headline, "can lose committed transactions"));
+	assert_non_null(strstr(w.headline, "Set fsync = on"));
 }
 
 static void q_headlines(void **state)
