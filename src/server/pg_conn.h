@@ -24,10 +24,11 @@ typedef int (*wb_pg_row_fn)(void *ctx, unsigned ncols, const char *const *names,
 /* Whether this build has libpq; when not, why (one line). */
 bool wb_pg_built(const char **why);
 
-/* Connects to dsn ("" for the PG* environment's defaults). 0, or -ECONNREFUSED
- * (could not connect, authentication included) or -EINVAL (dsn not a valid
- * connection string), with libpq's message in err, every password in dsn
- * removed from it; -ENOSYS when not built; -ENOMEM. */
+/* Connects to dsn ("" for the PG* environment's defaults; a plain database
+ * name as psql takes one). 0, or -ECONNREFUSED (could not
+ * connect, authentication included) or -EINVAL (dsn not a valid connection
+ * string), with libpq's message in err scrubbed of every secret of dsn
+ * (wb_pg_message_scrub); -ENOSYS when not built; -ENOMEM. */
 int wb_pg_connect(const char *dsn, struct wb_pg_conn **out, char *err, size_t len);
 
 /* Runs sql in its own READ ONLY transaction, row() on each row. 0, -EIO with
