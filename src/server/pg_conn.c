@@ -39,17 +39,24 @@ static void put_message(char *err, size_t len, const char *msg, const char *dsn,
 
 int wb_pg_connect(const char *dsn, struct wb_pg_conn **out, char *err, size_t len)
 {
-	/* Later keywords override what the expanded dbname (the DSN) set. */
-	const char *const keys[] = { "dbname", "application_name", NULL };
-	const char *const vals[] = { dsn, "walbench", NULL };
+	const char *env = getenv("PGCONNECT_TIMEOUT");
+	char timeout[16];
+	/* With expand_dbname the DSN's own keywords override those before
+	 * dbname, those after it override the DSN: a connect_timeout in the DSN
+	 * wins over this default, application_name is always walbench's. */
+	const char *keys[] = { "connect_timeout", "dbname", "application_name", NULL };
+	const char *vals[] = { timeout, dsn, "walbench", NULL };
 	PQconninfoOption *opts = NULL, *o;
 	const char *secrets[8];
 	size_t nsecrets = 0;
 	char *perr = NULL;
 	struct wb_pg_conn *c;
-	int ret = 0;
+	int ret = 0, skip = 0;
 
 	*out = NULL;
+	snprintf(timeout, sizeof(timeout), "%d", WB_PG_CONNECT_TIMEOUT_S);
+	if (env && *env)
+		skip = 1; /* PGCONNECT_TIMEOUT applies where no keyword gives one */
 	/* A connection string is parsed first: one libpq cannot read is the
 	 * user's input error, and its secrets are what messages must not show. A
 	 * plain database name (no '=', no URI) holds none. */
@@ -69,7 +76,7 @@ int wb_pg_connect(const char *dsn, struct wb_pg_conn **out, char *err, size_t le
 		ret = -ENOMEM;
 		goto out;
 	}
-	c->pg = PQconnectdbParams(keys, vals, 1);
+	c->pg = PQconnectdbParams(keys + skip, vals + skip, 1);
 	if (!c->pg || PQstatus(c->pg) != CONNECTION_OK) {
 		/* The password libpq read from ~/.pgpass or PGPASSWORD never reaches a
 		 * message: libpq does not quote it. */
