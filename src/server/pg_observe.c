@@ -69,8 +69,12 @@ static void find_paths(const struct wb_pg_conn *c, const struct wb_pg_settings *
 	if (!wb_pg_is_local(c))
 		return;
 	snprintf(path, sizeof(path), "%s/PG_VERSION", set->data_directory);
-	if (access(path, F_OK))
+	if (access(path, F_OK)) {
+		/* The server's own 0700 directory, seen by another OS user: here,
+		 * but closed, which is not another host. */
+		p->unreadable = errno == EACCES;
 		return;
+	}
 	port = pid_file_port(set->data_directory);
 	if (port && wb_pg_port(c) && port != wb_pg_port(c))
 		return;
