@@ -119,8 +119,13 @@ int wb_pg_query(struct wb_pg_conn *c, const char *sql, wb_pg_row_fn row, void *c
 		 "BEGIN TRANSACTION READ ONLY; SET LOCAL statement_timeout = %d",
 		 WB_PG_STATEMENT_TIMEOUT_MS);
 	ret = command(c->pg, begin, err, len);
-	if (ret)
+	if (ret) {
+		/* SET LOCAL failing after BEGIN leaves an aborted transaction
+		 * open on the connection: end it (a ROLLBACK outside one is a
+		 * warning only). */
+		(void)command(c->pg, "ROLLBACK", begin, sizeof(begin));
 		return ret;
+	}
 	r = PQexec(c->pg, sql);
 	if (PQresultStatus(r) != PGRES_TUPLES_OK) {
 		put_message(err, len, PQerrorMessage(c->pg), NULL, NULL, 0);
