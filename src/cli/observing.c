@@ -40,11 +40,10 @@ static int wait_window(uint64_t window_ns, bool quiet)
 
 int wb_cli_observe(const char *dsn, uint64_t window_ns, bool quiet, struct wb_pg_observed *o)
 {
-	struct wb_pg_conn *conn;
 	char err[1024];
 	int ret, sig;
 
-	ret = wb_pg_observe_begin(dsn, o, &conn, err, sizeof(err));
+	ret = wb_pg_observe_begin(dsn, o, err, sizeof(err));
 	if (ret) {
 		fprintf(stderr, "walbench: cannot observe the server at %s: %s\n", o->dsn, err);
 		return WB_EXIT_SETUP;
@@ -53,7 +52,7 @@ int wb_cli_observe(const char *dsn, uint64_t window_ns, bool quiet, struct wb_pg
 		fprintf(stderr, "walbench: observing PostgreSQL %u at %s for %.0f s (read-only: two "
 			"snapshots of its statistics)\n", o->set.major, o->dsn, window_ns / 1e9);
 	sig = wait_window(window_ns, quiet);
-	ret = wb_pg_observe_end(conn, o, err, sizeof(err));
+	ret = wb_pg_observe_end(dsn, o, err, sizeof(err));
 	if (ret) {
 		fprintf(stderr, "walbench: the second snapshot of %s failed: %s\n", o->dsn, err);
 		return WB_EXIT_SETUP;

@@ -87,6 +87,12 @@ static int directory(struct wb_config *cfg, const struct wb_pg_observed *o)
 
 	if (dir_given(cfg))
 		return WB_EXIT_OK;
+	if (p->unreadable) {
+		fprintf(stderr, "walbench: the server's data directory %s is not readable (run as "
+			"the server's OS user, or give DIR: walbench recommend --server ... DIR)\n",
+			p->data_directory);
+		return WB_EXIT_SETUP;
+	}
 	if (!p->on_this_host || !p->pg_wal[0]) {
 		fprintf(stderr, "walbench: the server's pg_wal is not on this host%s: give the "
 			"directory to test (where pg_wal lives, on its volume): walbench recommend "

@@ -140,6 +140,7 @@ struct wb_pg_paths {
 	char data_directory[PATH_MAX]; /* as the server says; "" unreadable */
 	char pg_wal[PATH_MAX];     /* data_directory/pg_wal resolved through symlinks here */
 	bool on_this_host;         /* data_directory exists here and holds PG_VERSION */
+	bool unreadable;           /* data_directory is here, but walbench may not enter it */
 	bool wal_moved;            /* pg_wal is a symlink (initdb --waldir, or moved) */
 	char data_dev[32];         /* the block device of data_directory ("sda"), "" unknown */
 	char wal_dev[32];          /* the block device of pg_wal */

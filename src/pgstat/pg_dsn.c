@@ -1,15 +1,16 @@
 /* pg_dsn.c — see pg_dsn.h. Parses as libpq does (fe-connect.c's rules for
- * key/value strings and URIs) only as far as finding the password: what is not
- * a password is kept as written, so the printed string still says which
- * server it was. Where the text cannot be parsed (an unterminated quote, a
- * word without '='), the rest is dropped rather than guessed at, since it may
- * hold a password. */
+ * key/value strings and URIs) only as far as telling what is harmless: a
+ * keyword libpq knows and does not hide, a host and port. What is kept is
+ * kept as written, so the printed string still says which server it was; what
+ * cannot be parsed or is not known is dropped rather than guessed at, since it
+ * may hold a password. */
 #include "pgstat/pg_dsn.h"
 
 #include <ctype.h>
-#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
+
+#define ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
 
 /* Appends n bytes of s to out (length len, used *at), always terminated. */
 static void put(char *out, size_t len, size_t *at, const char *s, size_t n)
@@ -24,22 +25,80 @@ static void put_str(char *out, size_t len, size_t *at, const char *s)
 	put(out, len, at, s, strlen(s));
 }
 
-/* The keywords whose values are secrets, those libpq marks "*" (shown as
- * asterisks): the password, the SSL client key's (13 and later) and the OAuth
- * client's (18 and later). */
+/* The keywords libpq knows (fe-connect.c's PQconninfoOptions, 14 to 18) whose
+ * values it shows: everything else, the secrets it marks "*" (password,
+ * sslpassword, oauth_client_secret), its debug-only scram keys and a keyword
+ * it does not know (a typo may hold a password), is dropped. */
+static const char *const shown_keywords[] = {
+	"host", "hostaddr", "port", "dbname", "user", "passfile", "channel_binding",
+	"connect_timeout", "client_encoding", "options", "application_name",
+	"fallback_application_name", "keepalives", "keepalives_idle", "keepalives_interval",
+	"keepalives_count", "tcp_user_timeout", "replication", "sslmode", "sslnegotiation",
+	"sslcompression", "sslcert", "sslkey", "sslkeylogfile", "sslcertmode", "sslrootcert",
+	"sslcrl", "sslcrldir", "sslsni", "requirepeer", "require_auth", "min_protocol_version",
+	"max_protocol_version", "ssl_min_protocol_version", "ssl_max_protocol_version",
+	"gssencmode", "krbsrvname", "gsslib", "gssdelegation", "target_session_attrs",
+	"load_balance_hosts", "service", "oauth_issuer", "oauth_client_id", "oauth_scope",
+};
+
+/* The names of the keywords libpq hides: names, not secrets (see scrub). */
 static const char *const secret_keywords[] = { "password", "sslpassword", "oauth_client_secret" };
 
-static bool is_secret(const char *key, size_t n)
+static bool in_list(const char *const *list, size_t n, const char *key, size_t klen)
 {
-	for (size_t i = 0; i < sizeof(secret_keywords) / sizeof(secret_keywords[0]); i++)
-		if (strlen(secret_keywords[i]) == n && !strncmp(key, secret_keywords[i], n))
+	for (size_t i = 0; i < n; i++)
+		if (strlen(list[i]) == klen && !strncmp(key, list[i], klen))
 			return true;
 	return false;
 }
 
-static bool is_uri(const char *dsn)
+static bool is_shown_keyword(const char *key, size_t n)
 {
-	return !strncmp(dsn, "postgresql://", 13) || !strncmp(dsn, "postgres://", 11);
+	return in_list(shown_keywords, ARRAY_LEN(shown_keywords), key, n);
+}
+
+/* Whether s[0..n) contains needle, ignoring case. */
+static bool has_ci(const char *s, size_t n, const char *needle)
+{
+	size_t k = strlen(needle);
+
+	for (size_t i = 0; i + k <= n; i++)
+		if (!strncasecmp(s + i, needle, k))
+			return true;
+	return false;
+}
+
+/* Words that say a secret may be near. */
+static const char *const secretish[] = { "pass", "pwd", "secret", "token", "credential" };
+
+/* Whether a value may hold a secret or a connection string's pieces: an '@'
+ * (user:password@), "://", or, for a word standing alone (strict), also
+ * spaces, quotes, backslashes and secret-ish words. */
+static bool doubtful(const char *s, size_t n, bool strict)
+{
+	if (memchr(s, '@', n) || has_ci(s, n, "://"))
+		return true;
+	if (!strict)
+		return false;
+	for (size_t i = 0; i < n; i++)
+		if (isspace((unsigned char)s[i]) || s[i] == '\'' || s[i] == '"' || s[i] == '\\')
+			return true;
+	for (size_t i = 0; i < ARRAY_LEN(secretish); i++)
+		if (has_ci(s, n, secretish[i]))
+			return true;
+	return false;
+}
+
+static size_t uri_prefix(const char *dsn)
+{
+	if (!strncmp(dsn, "postgresql://", 13))
+		return 13;
+	return strncmp(dsn, "postgres://", 11) ? 0 : 11;
+}
+
+bool wb_pg_dsn_is_conninfo(const char *dsn)
+{
+	return dsn && (uri_prefix(dsn) || strchr(dsn, '='));
 }
 
 static int hex_digit(char c)
@@ -50,13 +109,12 @@ static int hex_digit(char c)
 	return c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
 }
 
-/* Whether a URI parameter's name is a secret keyword. libpq percent-decodes
- * the name first, so pass%77ord= is password=; a name that does not decode
- * (libpq refuses the URI then) counts as one too, since it may be a mistyped
- * secret. */
-static bool is_secret_param(const char *name, size_t n)
+/* Whether a URI parameter's name, percent-decoded as libpq reads it
+ * (pass%77ord= is password=), is a keyword shown; one that does not decode
+ * is not. */
+static bool is_shown_param(const char *name, size_t n)
 {
-	char key[32];
+	char key[40];
 	size_t k = 0;
 
 	for (size_t i = 0; i < n; i++) {
@@ -67,7 +125,7 @@ static bool is_secret_param(const char *name, size_t n)
 			int lo = hi >= 0 ? hex_digit(name[i + 2]) : -1;
 
 			if (lo < 0 || (hi | lo) == 0)
-				return true; /* not percent-encoding, or %00 */
+				return false; /* not percent-encoding, or %00 */
 			c = hi * 16 + lo;
 			i += 2;
 		}
@@ -75,37 +133,84 @@ static bool is_secret_param(const char *name, size_t n)
 			return false; /* longer than any keyword */
 		key[k++] = (char)c;
 	}
-	return is_secret(key, k);
+	return is_shown_keyword(key, k);
 }
 
-/* A URI: the password of user:password@ and any secret parameter go. */
+/* Whether a URI's host list (h1:5432,[::1]:5433) is hosts and numeric ports
+ * only: a password typed without its user (postgresql://u:pw/db) reads as a
+ * port. */
+static bool hosts_ok(const char *p, size_t n)
+{
+	const char *end = p + n;
+
+	while (p < end) {
+		if (*p == '[') {
+			const char *close = memchr(p, ']', (size_t)(end - p));
+
+			if (!close)
+				return false;
+			p = close + 1;
+		} else {
+			while (p < end && *p != ':' && *p != ',')
+				p++;
+		}
+		if (p < end && *p == ':')
+			for (p++; p < end && *p != ','; p++)
+				if (!isdigit((unsigned char)*p))
+					return false;
+		if (p < end && *p != ',')
+			return false;
+		if (p < end)
+			p++;
+	}
+	return true;
+}
+
+/* Whether a URI's user is one: a '?', '=' or '&' in it is a parameter typed
+ * before an '@' that belongs to a password. */
+static bool user_ok(const char *user, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (strchr("?=&", user[i]))
+			return false;
+	return true;
+}
+
+/* A URI: the user stays, its password and every parameter libpq hides or does
+ * not know go; a host part that does not parse cleanly goes whole. */
 static void redact_uri(const char *dsn, char *out, size_t len)
 {
-	const char *p = strstr(dsn, "://") + 3, *auth = p, *q;
-	size_t at = 0;
+	const char *start = dsn + uri_prefix(dsn), *p = start, *host, *q, *slash;
+	size_t at = 0, hn;
+	bool first = true;
 
-	put(out, len, &at, dsn, (size_t)(p - dsn));
+	put(out, len, &at, dsn, (size_t)(start - dsn));
 	/* libpq's userinfo runs to the first '@' before any '/'. */
 	while (*p && *p != '@' && *p != '/')
 		p++;
-	if (*p == '@') {
-		const char *colon = memchr(auth, ':', (size_t)(p - auth));
-
-		put(out, len, &at, auth, (size_t)((colon ? colon : p) - auth));
-		auth = p; /* from the '@' on */
+	host = *p == '@' ? p + 1 : start;
+	q = strchr(host, '?');
+	hn = q ? (size_t)(q - host) : strlen(host);
+	slash = memchr(host, '/', hn);
+	/* A second '@' or a port that is no number: a password's '@' or '/' was
+	 * not percent-encoded, and where it ends cannot be told. */
+	if (memchr(host, '@', hn) || !hosts_ok(host, slash ? (size_t)(slash - host) : hn) ||
+	    (host > start && !user_ok(start, strcspn(start, ":@")))) {
+		put_str(out, len, &at, WB_PG_NOT_SHOWN);
+		return;
 	}
-	q = strchr(auth, '?');
-	put(out, len, &at, auth, (size_t)((q ? q : auth + strlen(auth)) - auth));
+	if (host > start) {
+		put(out, len, &at, start, strcspn(start, ":@"));
+		put_str(out, len, &at, "@");
+	}
+	put(out, len, &at, host, hn);
 	if (!q)
 		return;
-	/* The parameters, without the secret ones. */
-	bool first = true;
 	for (p = q + 1; *p;) {
-		const char *end = strchr(p, '&');
-		size_t n = end ? (size_t)(end - p) : strlen(p);
+		size_t n = strcspn(p, "&");
 		const char *eq = memchr(p, '=', n);
 
-		if (!(eq && is_secret_param(p, (size_t)(eq - p))) && n > 0) {
+		if (eq && is_shown_param(p, (size_t)(eq - p)) && !doubtful(eq + 1, n - (size_t)(eq + 1 - p), false)) {
 			put_str(out, len, &at, first ? "?" : "&");
 			put(out, len, &at, p, n);
 			first = false;
@@ -117,14 +222,14 @@ static void redact_uri(const char *dsn, char *out, size_t len)
 }
 
 /* key = value pairs; a value is a word or single-quoted, with backslash
- * escapes in either. The secret pairs go; the others are kept as written. */
+ * escapes in either. Pairs of keywords shown are kept as written. */
 static void redact_pairs(const char *dsn, char *out, size_t len)
 {
 	const char *p = dsn;
 	size_t at = 0;
 
 	for (;;) {
-		const char *start, *key, *key_end;
+		const char *start, *key, *key_end, *val;
 
 		while (isspace((unsigned char)*p))
 			p++;
@@ -137,19 +242,16 @@ static void redact_pairs(const char *dsn, char *out, size_t len)
 		while (isspace((unsigned char)*p))
 			p++;
 		if (*p != '=') {
-			/* Not key=value: libpq stops here (its message names this
-			 * word). What follows may be the value an '=' is missing
-			 * before, "password s3cret", so it goes as after an
-			 * unterminated quote. */
-			put_str(out, len, &at, at ? " " : "");
-			put(out, len, &at, start, (size_t)(key_end - start));
-			if (*p)
-				put_str(out, len, &at, " (missing =)");
+			/* Not key=value: libpq stops here, and this word may be
+			 * the rest of a password ("password=a b") or one an '='
+			 * is missing before: it and the rest go. */
+			put_str(out, len, &at, at ? " (missing =)" : "(missing =)");
 			return;
 		}
 		p++;
 		while (isspace((unsigned char)*p))
 			p++;
+		val = p;
 		if (*p == '\'') {
 			for (p++; *p && *p != '\''; p++)
 				if (*p == '\\' && p[1])
@@ -165,7 +267,8 @@ static void redact_pairs(const char *dsn, char *out, size_t len)
 			while (*p && !isspace((unsigned char)*p))
 				p += *p == '\\' && p[1] ? 2 : 1;
 		}
-		if (is_secret(key, (size_t)(key_end - key)))
+		if (!is_shown_keyword(key, (size_t)(key_end - key)) ||
+		    doubtful(val, (size_t)(p - val), false))
 			continue;
 		put_str(out, len, &at, at ? " " : "");
 		put(out, len, &at, start, (size_t)(p - start));
@@ -179,8 +282,123 @@ void wb_pg_dsn_redact(const char *dsn, char *out, size_t len)
 	out[0] = '\0';
 	if (!dsn || !*dsn)
 		snprintf(out, len, "(PG* environment)");
-	else if (is_uri(dsn))
+	else if (uri_prefix(dsn))
 		redact_uri(dsn, out, len);
-	else
+	else if (strchr(dsn, '='))
 		redact_pairs(dsn, out, len);
+	else /* a plain database name, as libpq reads it */
+		snprintf(out, len, "%s", doubtful(dsn, strlen(dsn), true) ? WB_PG_NOT_SHOWN : dsn);
+	if (!out[0] && len > 1)
+		snprintf(out, len, "%s", WB_PG_NOT_SHOWN);
+}
+
+void wb_pg_arg_redact(const char *word, char *out, size_t len)
+{
+	const char *eq = strchr(word, '=');
+	size_t at = 0, name = 2;
+
+	if (!len)
+		return;
+	out[0] = '\0';
+	if (!strncmp(word, "--", 2) && eq) {
+		while (word + name < eq && (islower((unsigned char)word[name]) ||
+					    isdigit((unsigned char)word[name]) || word[name] == '-'))
+			name++;
+		if (word + name == eq && name > 2) {
+			put(out, len, &at, word, name + 1);
+			wb_pg_arg_redact(eq + 1, out + at, len - at);
+			return;
+		}
+	} else if (*word && wb_pg_dsn_is_conninfo(word)) {
+		wb_pg_dsn_redact(word, out, len);
+		return;
+	} else if (!doubtful(word, strlen(word), true)) {
+		snprintf(out, len, "%s", word);
+		return;
+	}
+	snprintf(out, len, "%s", WB_PG_NOT_SHOWN);
+}
+
+/* The characters a word of a connection string ends at. */
+static const char word_ends[] = " \t\n\r='\"@:/?&,;\\[]";
+
+static bool is_token_char(char c)
+{
+	return isalnum((unsigned char)c) || c == '_' || c == '-' || c == '.' || c == '%';
+}
+
+/* Whether text holds word as a whole word (between word_ends). */
+static bool has_word(const char *text, const char *word, size_t n)
+{
+	for (const char *p = text; *p;) {
+		size_t k = strcspn(p, word_ends);
+
+		if (k == n && !strncmp(p, word, n))
+			return true;
+		p += k;
+		if (*p)
+			p++;
+	}
+	return false;
+}
+
+/* The first place secret[0..n) starts in p, or NULL. */
+static char *find(char *p, const char *secret, size_t n)
+{
+	for (; *p; p++)
+		if (!strncmp(p, secret, n))
+			return p;
+	return NULL;
+}
+
+/* Replaces each occurrence of secret[0..n) in msg with min(n, 3) stars, so the
+ * message never grows; a short one only where it stands alone. Scans on past
+ * each replacement, so stars never match again. A message cut short (libpq's
+ * echo of a very long string, or our buffer) that ends in the secret's first 4
+ * or more characters loses that end too. */
+static void blank_out(char *msg, const char *secret, size_t n)
+{
+	size_t stars = n < 3 ? n : 3, m;
+	char *p = msg, *q;
+
+	if (n == 0)
+		return;
+	while ((q = find(p, secret, n))) {
+		if (n <= 3 && ((q > msg && is_token_char(q[-1])) || is_token_char(q[n]))) {
+			p = q + 1;
+			continue;
+		}
+		memset(q, '*', stars);
+		memmove(q + stars, q + n, strlen(q + n) + 1);
+		p = q + stars;
+	}
+	m = strlen(msg);
+	for (size_t k = n - 1 < m ? n - 1 : m; k >= 4; k--)
+		if (!strncmp(msg + m - k, secret, k)) {
+			memcpy(msg + m - k, "***", 4);
+			return;
+		}
+}
+
+void wb_pg_message_scrub(char *msg, const char *dsn, const char *const *secrets,
+			 size_t nsecrets)
+{
+	char redacted[4096];
+
+	for (size_t i = 0; i < nsecrets; i++)
+		if (secrets[i])
+			blank_out(msg, secrets[i], strlen(secrets[i]));
+	if (!dsn || !*dsn)
+		return;
+	wb_pg_dsn_redact(dsn, redacted, sizeof(redacted));
+	for (const char *p = dsn; *p;) {
+		size_t n = strcspn(p, word_ends);
+
+		if (n > 0 && !in_list(secret_keywords, ARRAY_LEN(secret_keywords), p, n) &&
+		    !has_word(redacted, p, n))
+			blank_out(msg, p, n);
+		p += n;
+		if (*p)
+			p++;
+	}
 }

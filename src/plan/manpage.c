@@ -105,9 +105,16 @@ static const char *const operands[WB_CMD_COUNT] = {
 			 "walbench.PID.N.tmp are looked at.",
 	[WB_CMD_OBSERVE] = "observe [DSN] [--observe TIME] [--json FILE]. DSN is a libpq "
 			   "connection string or URI (host=/run/postgresql port=5432 user=monitor, "
-			   "postgresql://monitor@db1/postgres); without it, the PG* environment "
-			   "and ~/.pgpass, as psql. Every query is a SELECT of the statistics views "
-			   "in a READ ONLY transaction, with application_name=walbench. With --json, "
+			   "postgresql://monitor@db1/postgres) or a plain database name (mydb); "
+			   "without it, the PG* environment and ~/.pgpass, as psql. A connection "
+			   "is given up after connect_timeout=10 unless the DSN or "
+			   "PGCONNECT_TIMEOUT says otherwise; the second snapshot connects again, "
+			   "so no connection idles through the window. Every query is a SELECT of "
+			   "the statistics views in a READ ONLY transaction, with "
+			   "application_name=walbench. A password never reaches an output or a "
+			   "file: every word of the command line and every libpq message is "
+			   "redacted, only the keywords libpq knows and shows are kept, and what "
+			   "cannot be parsed is dropped (shown as (not shown)). With --json, "
 			   "an observed object (docs/results-schema.md), which recommend --observed "
 			   "reads.",
 };

@@ -2,6 +2,7 @@
  * --help, defaults and strict value parsing. */
 #include "plan/options.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <getopt.h>
 #include <stddef.h>
@@ -574,12 +575,26 @@ const struct wb_option *wb_option_find(const char *name, enum wb_command cmd)
 }
 
 /* Whether a word after a bare --server is its connection string rather than
- * recommend's DIR: a URI, or libpq's key=value text (a directory's name has
- * no '='). */
+ * recommend's DIR: a URI, libpq's key=value text (a directory's name has no
+ * '='), or what a mistyped one holds ("jdbc:postgresql://", "postgres:/u:pw@h",
+ * a leading space): taken for a directory, it would be printed whole. */
 static bool looks_like_dsn(const char *arg)
 {
-	return strncmp(arg, "postgresql://", 13) == 0 || strncmp(arg, "postgres://", 11) == 0 ||
-	       strchr(arg, '=') != NULL;
+	return strstr(arg, "://") || strchr(arg, '=') || strchr(arg, '@') ||
+	       isspace((unsigned char)arg[0]);
+}
+
+/* Whether a word typed on the command line may be echoed in a message: a
+ * short one of the characters options and values are made of. Any other may
+ * be (or hold) a connection string's password, and is not repeated. */
+static bool echoable(const char *word, size_t n)
+{
+	if (n > 64)
+		return false;
+	for (size_t i = 0; i < n; i++)
+		if (!isalnum((unsigned char)word[i]) && !strchr("-_.,/%+:", word[i]))
+			return false;
+	return true;
 }
 
 static void usage_hint(void)
@@ -632,11 +647,19 @@ again:
 		if (c == '?' || c == ':') {
 			const char *what = c == ':' ? "missing value for option" : "unknown option";
 
-			/* optopt holds a short option's letter; a long one is only in argv. */
+			const char *word = argv[optind - 1];
+			size_t name = strcspn(word, "=");
+
+			/* optopt holds a short option's letter; a long one is only in
+			 * argv, and only its name is echoed: --server=DSN's value may
+			 * hold a password. */
 			if (optopt > 0 && optopt < 256)
-				fprintf(stderr, "walbench: %s -%c\n", what, optopt);
+				fprintf(stderr, "walbench: %s -%c\n", what, isalnum(optopt) ? optopt : '?');
+			else if (echoable(word, name))
+				fprintf(stderr, "walbench: %s %.*s\n", what, (int)name, word);
 			else
-				fprintf(stderr, "walbench: %s %s\n", what, argv[optind - 1]);
+				fprintf(stderr, "walbench: %s (not shown: it may hold a password)\n",
+					what);
 			usage_hint();
 			return 1;
 		}
@@ -649,9 +672,14 @@ again:
 		    looks_like_dsn(argv[optind]))
 			optarg = argv[optind++];
 		if (!opt || wb_option_set(cfg, opt, optarg, why, sizeof(why))) {
-			fprintf(stderr, "walbench: invalid value \"%s\" for --%s: %s\n",
-				optarg ? optarg : "",
-				opt ? opt->name : "?", opt ? why : "unknown option");
+			/* The value and the reason (which quotes it) only when
+			 * harmless: a DSN option's value is never repeated. */
+			if (opt && optarg && opt->type != WB_OPT_DSN && echoable(optarg, strlen(optarg)))
+				fprintf(stderr, "walbench: invalid value \"%s\" for --%s: %s\n", optarg,
+					opt->name, why);
+			else
+				fprintf(stderr, "walbench: invalid value for --%s (not shown: it may "
+					"hold a password)\n", opt ? opt->name : "?");
 			usage_hint();
 			return 1;
 		}
@@ -714,7 +742,11 @@ again:
 		return 1;
 	}
 	if (optind < argc) {
-		fprintf(stderr, "walbench: unexpected argument \"%s\"\n", argv[optind]);
+		if (echoable(argv[optind], strlen(argv[optind])))
+			fprintf(stderr, "walbench: unexpected argument \"%s\"\n", argv[optind]);
+		else
+			fprintf(stderr, "walbench: unexpected argument (not shown: it may hold a "
+				"password)\n");
 		usage_hint();
 		return 1;
 	}

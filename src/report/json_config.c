@@ -1,5 +1,5 @@
 /* json_config.c — how the results file was made: the command and its words
- * as given, and "config", every option of the command echoed from the option
+ * as given (each redacted: pgstat/pg_dsn.h), and "config", every option of the command echoed from the option
  * table (plan/options.h), so nothing is missed and a run can be repeated. */
 #include "report/json_parts.h"
 
@@ -35,15 +35,13 @@ void wb_json_add_command_line(cJSON *root, const struct wb_config *cfg, enum wb_
 	cJSON_AddItemToArray(arr, cJSON_CreateString("walbench"));
 	for (i = 0; i < cfg->argc && cfg->argv; i++) {
 		const char *w = cfg->argv[i];
-		char redacted[1024];
+		char redacted[4096];
 
-		/* A connection string typed on the command line may hold a
-		 * password: the file never does. */
-		if (strstr(w, "password") || strstr(w, "://")) {
-			wb_pg_dsn_redact(w, redacted, sizeof(redacted));
-			w = redacted;
-		}
-		cJSON_AddItemToArray(arr, cJSON_CreateString(w));
+		/* Any word may hold a password (--server=DSN, a mistyped
+		 * scheme, a DSN taken for a directory): each is redacted, and
+		 * the file never holds one. */
+		wb_pg_arg_redact(w, redacted, sizeof(redacted));
+		cJSON_AddItemToArray(arr, cJSON_CreateString(redacted));
 	}
 }
 

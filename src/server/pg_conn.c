@@ -21,29 +21,10 @@ bool wb_pg_built(const char **why)
 	return true;
 }
 
-/* Replaces every occurrence of secret in msg with "***", in place. */
-static void blank_out(char *msg, const char *secret)
-{
-	size_t n = strlen(secret);
-	char *p;
-
-	if (n == 0)
-		return;
-	while ((p = strstr(msg, secret))) {
-		size_t rest = strlen(p + n);
-
-		if (n >= 3) {
-			memcpy(p, "***", 3);
-			memmove(p + 3, p + n, rest + 1);
-		} else {
-			memset(p, '*', n);
-		}
-	}
-}
-
-/* libpq's message into err, one line, with the password libpq parsed (if any)
- * blanked out. */
-static void put_message(char *err, size_t len, const char *msg, const char *password)
+/* libpq's message into err, one line, scrubbed of dsn's words that its
+ * redacted form does not show and of the secrets libpq parsed out of it. */
+static void put_message(char *err, size_t len, const char *msg, const char *dsn,
+			const char *const *secrets, size_t nsecrets)
 {
 	size_t k;
 
@@ -53,69 +34,54 @@ static void put_message(char *err, size_t len, const char *msg, const char *pass
 	for (k = 0; err[k]; k++)
 		if (err[k] == '\n')
 			err[k] = ' ';
-	if (password)
-		blank_out(err, password);
-}
-
-/* For a string libpq could not parse, whose password is unknown: blanks every
- * word of dsn that its redacted form lost. Only then: of a parsed string the
- * one other word lost is the keyword "password", and blanking it made libpq's
- * "password authentication failed" read "*** authentication failed". */
-static void blank_lost_words(char *err, const char *dsn)
-{
-	char redacted[1024], word[256];
-	const char *p = dsn;
-
-	wb_pg_dsn_redact(dsn, redacted, sizeof(redacted));
-	while (*p) {
-		size_t n = strcspn(p, " \t\n='\"@:/?&");
-
-		if (n > 0 && n < sizeof(word)) {
-			memcpy(word, p, n);
-			word[n] = '\0';
-			if (!strstr(redacted, word))
-				blank_out(err, word);
-		}
-		p += n;
-		if (*p)
-			p++;
-	}
+	wb_pg_message_scrub(err, dsn, secrets, nsecrets);
 }
 
 int wb_pg_connect(const char *dsn, struct wb_pg_conn **out, char *err, size_t len)
 {
-	/* Later keywords override what the expanded dbname (the DSN) set. */
-	const char *const keys[] = { "dbname", "application_name", NULL };
-	const char *const vals[] = { dsn, "walbench", NULL };
-	PQconninfoOption *opts, *o;
-	const char *password = NULL;
+	const char *env = getenv("PGCONNECT_TIMEOUT");
+	char timeout[16];
+	/* With expand_dbname the DSN's own keywords override those before
+	 * dbname, those after it override the DSN: a connect_timeout in the DSN
+	 * wins over this default, application_name is always walbench's. */
+	const char *keys[] = { "connect_timeout", "dbname", "application_name", NULL };
+	const char *vals[] = { timeout, dsn, "walbench", NULL };
+	PQconninfoOption *opts = NULL, *o;
+	const char *secrets[8];
+	size_t nsecrets = 0;
 	char *perr = NULL;
 	struct wb_pg_conn *c;
-	int ret = 0;
+	int ret = 0, skip = 0;
 
 	*out = NULL;
-	/* Parsed first: a string libpq cannot read is the user's input error, and
-	 * its password is what the messages must not show. */
-	opts = PQconninfoParse(dsn, &perr);
-	if (!opts) {
-		put_message(err, len, perr ? perr : "out of memory", NULL);
-		blank_lost_words(err, dsn);
-		PQfreemem(perr);
-		return perr ? -EINVAL : -ENOMEM;
+	snprintf(timeout, sizeof(timeout), "%d", WB_PG_CONNECT_TIMEOUT_S);
+	if (env && *env)
+		skip = 1; /* PGCONNECT_TIMEOUT applies where no keyword gives one */
+	/* A connection string is parsed first: one libpq cannot read is the
+	 * user's input error, and its secrets are what messages must not show. A
+	 * plain database name (no '=', no URI) holds none. */
+	if (wb_pg_dsn_is_conninfo(dsn)) {
+		opts = PQconninfoParse(dsn, &perr);
+		if (!opts) {
+			put_message(err, len, perr ? perr : "out of memory", dsn, NULL, 0);
+			PQfreemem(perr);
+			return perr ? -EINVAL : -ENOMEM;
+		}
+		for (o = opts; o->keyword && nsecrets < sizeof(secrets) / sizeof(secrets[0]); o++)
+			if (o->dispchar && o->dispchar[0] == '*' && o->val && o->val[0])
+				secrets[nsecrets++] = o->val;
 	}
-	for (o = opts; o->keyword; o++)
-		if (strcmp(o->keyword, "password") == 0 && o->val && o->val[0])
-			password = o->val;
 	c = calloc(1, sizeof(*c));
 	if (!c) {
 		ret = -ENOMEM;
 		goto out;
 	}
-	c->pg = PQconnectdbParams(keys, vals, 1);
+	c->pg = PQconnectdbParams(keys + skip, vals + skip, 1);
 	if (!c->pg || PQstatus(c->pg) != CONNECTION_OK) {
-		put_message(err, len, c->pg ? PQerrorMessage(c->pg) : "out of memory", password);
 		/* The password libpq read from ~/.pgpass or PGPASSWORD never reaches a
 		 * message: libpq does not quote it. */
+		put_message(err, len, c->pg ? PQerrorMessage(c->pg) : "out of memory", dsn, secrets,
+			    nsecrets);
 		PQfinish(c->pg);
 		free(c);
 		ret = -ECONNREFUSED;
@@ -134,7 +100,7 @@ static int command(PGconn *pg, const char *sql, char *err, size_t len)
 	int ret = 0;
 
 	if (PQresultStatus(r) != PGRES_COMMAND_OK) {
-		put_message(err, len, PQerrorMessage(pg), NULL);
+		put_message(err, len, PQerrorMessage(pg), NULL, NULL, 0);
 		ret = -EIO;
 	}
 	PQclear(r);
@@ -153,11 +119,16 @@ int wb_pg_query(struct wb_pg_conn *c, const char *sql, wb_pg_row_fn row, void *c
 		 "BEGIN TRANSACTION READ ONLY; SET LOCAL statement_timeout = %d",
 		 WB_PG_STATEMENT_TIMEOUT_MS);
 	ret = command(c->pg, begin, err, len);
-	if (ret)
+	if (ret) {
+		/* SET LOCAL failing after BEGIN leaves an aborted transaction
+		 * open on the connection: end it (a ROLLBACK outside one is a
+		 * warning only). */
+		(void)command(c->pg, "ROLLBACK", begin, sizeof(begin));
 		return ret;
+	}
 	r = PQexec(c->pg, sql);
 	if (PQresultStatus(r) != PGRES_TUPLES_OK) {
-		put_message(err, len, PQerrorMessage(c->pg), NULL);
+		put_message(err, len, PQerrorMessage(c->pg), NULL, NULL, 0);
 		ret = -EIO;
 		goto out;
 	}

@@ -14,6 +14,11 @@
  * in milliseconds; a server that takes longer is stuck, not busy. */
 #define WB_PG_STATEMENT_TIMEOUT_MS 10000
 
+/* connect_timeout when neither the DSN nor PGCONNECT_TIMEOUT gives one: libpq
+ * waits forever by default, and a server behind a dropped route or a stuck
+ * pooler would hang walbench before anything is measured. */
+#define WB_PG_CONNECT_TIMEOUT_S 10
+
 struct wb_pg_conn;
 
 /* Called once per result row: ncols column names and values (NULL for an SQL
@@ -24,10 +29,12 @@ typedef int (*wb_pg_row_fn)(void *ctx, unsigned ncols, const char *const *names,
 /* Whether this build has libpq; when not, why (one line). */
 bool wb_pg_built(const char **why);
 
-/* Connects to dsn ("" for the PG* environment's defaults). 0, or -ECONNREFUSED
- * (could not connect, authentication included) or -EINVAL (dsn not a valid
- * connection string), with libpq's message in err, every password in dsn
- * removed from it; -ENOSYS when not built; -ENOMEM. */
+/* Connects to dsn ("" for the PG* environment's defaults; a plain database
+ * name as psql takes one), giving up after WB_PG_CONNECT_TIMEOUT_S unless the
+ * DSN or PGCONNECT_TIMEOUT says otherwise. 0, or -ECONNREFUSED (could not
+ * connect, authentication included) or -EINVAL (dsn not a valid connection
+ * string), with libpq's message in err scrubbed of every secret of dsn
+ * (wb_pg_message_scrub); -ENOSYS when not built; -ENOMEM. */
 int wb_pg_connect(const char *dsn, struct wb_pg_conn **out, char *err, size_t len);
 
 /* Runs sql in its own READ ONLY transaction, row() on each row. 0, -EIO with

@@ -69,8 +69,12 @@ static void find_paths(const struct wb_pg_conn *c, const struct wb_pg_settings *
 	if (!wb_pg_is_local(c))
 		return;
 	snprintf(path, sizeof(path), "%s/PG_VERSION", set->data_directory);
-	if (access(path, F_OK))
+	if (access(path, F_OK)) {
+		/* The server's own 0700 directory, seen by another OS user: here,
+		 * but closed, which is not another host. */
+		p->unreadable = errno == EACCES;
 		return;
+	}
 	port = pid_file_port(set->data_directory);
 	if (port && wb_pg_port(c) && port != wb_pg_port(c))
 		return;
@@ -114,14 +118,12 @@ static int snapshot(struct wb_pg_conn *c, struct wb_pg_observed *o, struct wb_pg
 	return 0;
 }
 
-int wb_pg_observe_begin(const char *dsn, struct wb_pg_observed *o, struct wb_pg_conn **conn,
-			char *err, size_t len)
+int wb_pg_observe_begin(const char *dsn, struct wb_pg_observed *o, char *err, size_t len)
 {
 	struct wb_pg_conn *c;
 	int ret;
 
 	memset(o, 0, sizeof(*o));
-	*conn = NULL;
 	wb_pg_dsn_redact(dsn, o->dsn, sizeof(o->dsn));
 	ret = wb_pg_connect(dsn, &c, err, len);
 	if (ret)
@@ -129,17 +131,17 @@ int wb_pg_observe_begin(const char *dsn, struct wb_pg_observed *o, struct wb_pg_
 	snprintf(o->role, sizeof(o->role), "%s", wb_pg_user(c));
 	ret = wb_pg_query(c, wb_pg_settings_sql(), settings_row, &o->set, err, len);
 	if (ret)
-		goto fail;
+		goto out;
 	ret = wb_pg_settings_finish(&o->set);
 	if (ret == -ENOENT) {
 		snprintf(err, len, "the server did not say its server_version_num: not PostgreSQL?");
 		ret = -ENOTSUP;
-		goto fail;
+		goto out;
 	}
 	if (ret) {
 		snprintf(err, len, "the server is PostgreSQL %u; walbench reads %d and later "
 			 "(pg_stat_wal)", o->set.major, WB_PG_MIN_MAJOR);
-		goto fail;
+		goto out;
 	}
 	if (!(o->set.have & (1u << WB_PGS_DATA_DIRECTORY)))
 		o->missing |= 1u << WB_PGM_DATA_DIRECTORY;
@@ -148,20 +150,20 @@ int wb_pg_observe_begin(const char *dsn, struct wb_pg_observed *o, struct wb_pg_
 		o->missing |= 1u << WB_PGM_WAL_TIMING;
 	find_paths(c, &o->set, &o->paths);
 	ret = snapshot(c, o, &o->begin, true, err, len);
-	if (ret)
-		goto fail;
-	*conn = c;
-	return 0;
-fail:
+out:
 	wb_pg_close(c);
 	return ret;
 }
 
-int wb_pg_observe_end(struct wb_pg_conn *conn, struct wb_pg_observed *o, char *err, size_t len)
+int wb_pg_observe_end(const char *dsn, struct wb_pg_observed *o, char *err, size_t len)
 {
-	int ret = snapshot(conn, o, &o->end, false, err, len);
+	struct wb_pg_conn *c;
+	int ret = wb_pg_connect(dsn, &c, err, len);
 
-	wb_pg_close(conn);
+	if (ret)
+		return ret;
+	ret = snapshot(c, o, &o->end, false, err, len);
+	wb_pg_close(c);
 	if (ret)
 		return ret;
 	wb_pg_derive(o);

@@ -1,7 +1,8 @@
 /* pg_observe.h — one observation of a running server: connect, read its
  * settings and where its files are, take a snapshot of its statistics; after
  * the window (the caller waits, so it can print and be interrupted), take the
- * second and derive the rates. Read-only throughout (pg_conn.h). */
+ * second over a new connection and derive the rates. Read-only throughout
+ * (pg_conn.h). */
 #ifndef WB_SERVER_PG_OBSERVE_H
 #define WB_SERVER_PG_OBSERVE_H
 
@@ -11,15 +12,16 @@
 #include "server/pg_conn.h"
 
 /* Connects to dsn and fills o's dsn, settings, paths, first snapshot and the
- * data device's first count; *conn stays open for wb_pg_observe_end. 0, or
- * -errno with the reason in err: -EINVAL (dsn), -ECONNREFUSED (connection or
- * authentication), -ENOTSUP (a server older than WB_PG_MIN_MAJOR, or not
- * PostgreSQL), -EIO (a query refused), -ENOSYS (built without libpq). */
-int wb_pg_observe_begin(const char *dsn, struct wb_pg_observed *o, struct wb_pg_conn **conn,
-			char *err, size_t len);
+ * data device's first count, and closes the connection: none is held idle
+ * through the window, where idle_session_timeout, a pooler or a NAT would end
+ * it. 0, or -errno with the reason in err: -EINVAL (dsn), -ECONNREFUSED
+ * (connection or authentication), -ENOTSUP (a server older than
+ * WB_PG_MIN_MAJOR, or not PostgreSQL), -EIO (a query refused), -ENOSYS (built
+ * without libpq). */
+int wb_pg_observe_begin(const char *dsn, struct wb_pg_observed *o, char *err, size_t len);
 
-/* The second snapshot, the device's second count and the derived rates;
- * closes conn. 0 or -errno with err as above. */
-int wb_pg_observe_end(struct wb_pg_conn *conn, struct wb_pg_observed *o, char *err, size_t len);
+/* After the window: connects to dsn again for the second snapshot, the
+ * device's second count and the derived rates. 0 or -errno with err as above. */
+int wb_pg_observe_end(const char *dsn, struct wb_pg_observed *o, char *err, size_t len);
 
 #endif

@@ -3,13 +3,18 @@
  * spaces around '=', and the other secrets libpq hides (sslpassword,
  * oauth_client_secret); URIs with a user:password@ and a password= parameter,
  * with a user only and with no userinfo; the empty string; an unterminated
- * quote or a word without '=' (the rest is dropped, whatever it holds); and
- * buffers too small for the result. Each case names its secrets: none may survive, and what is not a
+ * quote or a word without '=' (the rest is dropped, whatever it holds);
+ * buffers too small for the result; a table of hostile inputs through every
+ * redactor (the string's, a command-line word's, a message's scrub); and the
+ * scrub's end for secrets of stars. Each case names its secrets: none may survive, and what is not a
  * secret must stay as written. */
+#include <ctype.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <setjmp.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 #include <cmocka.h>
 
@@ -105,6 +110,15 @@ static void test_uri(void **state)
 		{ "postgresql://host/db?pass%7word=s3cret&application%5Fname=x",
 		  "postgresql://host/db?application%5Fname=x", { "s3cret" } },
 		{ "postgresql://", "postgresql://", { NULL } },
+		/* an unencoded '@' or '/' in the password: where it ends cannot be
+		 * told, so the host part goes whole */
+		{ "postgresql://u:s3@cret@h/db", "postgresql://(not shown)", { "s3", "cret" } },
+		{ "postgresql://u:s3/cret@h/db", "postgresql://(not shown)", { "s3", "cret" } },
+		{ "postgresql://u:s3cret/db", "postgresql://(not shown)", { "s3cret" } },
+		{ "postgresql://h?password=s3cret@x/db", "postgresql://(not shown)", { "s3cret" } },
+		/* parameters libpq does not know, or without '=', go */
+		{ "postgresql://h/db?password=ab&cd&sslmode=require",
+		  "postgresql://h/db?sslmode=require", { "ab", "cd" } },
 	};
 
 	(void)state;
@@ -136,10 +150,20 @@ static void test_unterminated(void **state)
 		{ "host=h password='abc\\'", "host=h (unterminated quote)", { "abc" } },
 		/* a word without '=' stops libpq too, and the '=' may be missing
 		 * before a password */
-		{ "host=h password s3cret", "host=h password (missing =)", { "s3cret" } },
-		{ "host=h password: s3cret port=5432", "host=h password: (missing =)",
-		  { "s3cret", "5432" } },
+		{ "host=h password s3cret", "host=h (missing =)", { "s3cret" } },
+		{ "host=h password: s3cret port=5432", "host=h (missing =)", { "s3cret", "5432" } },
+		/* "password=a b": libpq's password is a, and b its missing-'=' word */
+		{ "host=h password=s3 cret", "host=h (missing =)", { "s3", "cret" } },
+		/* without '=' it is a plain database name to libpq; kept when
+		 * harmless, else dropped whole */
 		{ "mydb", "mydb", { NULL } },
+		{ "my_db-2.x", "my_db-2.x", { NULL } },
+		{ "postgres:/u:s3cret@h/db", "(not shown)", { "s3cret" } },
+		{ " postgresql://u:s3cret@h/db", "(not shown)", { "s3cret" } },
+		{ "jdbc:postgresql://u:s3cret@h/db", "(not shown)", { "s3cret" } },
+		/* keywords libpq does not know go with their values */
+		{ "host=h Password=s3cret pwd=s3cret2 user=u", "host=h user=u", { "s3cret" } },
+		{ "jdbc:postgresql://u:s3cret@h/db?sslmode=require", "(not shown)", { "s3cret" } },
 	};
 
 	(void)state;
@@ -178,6 +202,182 @@ static void test_small_buffer(void **state)
 	}
 }
 
+/* A secret "leaks" when it is in out; one of 1 to 3 characters only as a
+ * whole token (a password "b" cannot be kept from every b), and one of stars
+ * never from a scrubbed message, whose blanks are stars. */
+static bool leaks(const char *out, const char *secret, bool scrubbed)
+{
+	size_t n = strlen(secret);
+
+	if (scrubbed && strspn(secret, "*") == n)
+		return false;
+	if (n > 3)
+		return strstr(out, secret) != NULL;
+	for (const char *p = out; (p = strstr(p, secret)); p++)
+		if ((p == out || !isalnum((unsigned char)p[-1])) && !isalnum((unsigned char)p[n]))
+			return true;
+	return false;
+}
+
+/* Every redactor's answer for one hostile input: the connection string's
+ * redaction, the command-line word's, and a libpq-like message echoing the
+ * input whole and each secret alone, scrubbed knowing only the raw input (the
+ * case of a string libpq could not parse) and again with the secrets libpq
+ * parsed. */
+static void expect_none(const char *what, const char *in, const char *out,
+			const char *const *secrets, size_t nsecrets, bool scrubbed)
+{
+	for (size_t k = 0; k < nsecrets; k++)
+		if (leaks(out, secrets[k], scrubbed))
+			fail_msg("%s \"%s\" left \"%s\" in \"%s\"", what, in, secrets[k], out);
+}
+
+static void check_hostile(const char *in, const char *const *secrets, size_t nsecrets)
+{
+	char out[4096], msg[4096];
+	size_t at;
+
+	wb_pg_dsn_redact(in, out, sizeof(out));
+	expect_none("redact", in, out, secrets, nsecrets, false);
+	wb_pg_arg_redact(in, out, sizeof(out));
+	expect_none("arg", in, out, secrets, nsecrets, false);
+	for (int parsed = 0; parsed < 2; parsed++) {
+		at = (size_t)snprintf(msg, sizeof(msg), "missing \"=\" after \"%s\" in connection "
+				      "info string", in);
+		for (size_t k = 0; k < nsecrets && at < sizeof(msg); k++)
+			at += (size_t)snprintf(msg + at, sizeof(msg) - at, "; \"%s\"", secrets[k]);
+		wb_pg_message_scrub(msg, in, parsed ? secrets : NULL, parsed ? nsecrets : 0);
+		expect_none("scrub", in, msg, secrets, nsecrets, true);
+	}
+}
+
+struct hostile {
+	const char *in;
+	const char *secrets[3]; /* what must not survive */
+};
+
+static void test_hostile(void **state)
+{
+	static const struct hostile cases[] = {
+		{ "host=h password='Qu0ted with \\' Esc4pe' user=u", { "Qu0ted", "Esc4pe" } },
+		{ "host=h password = Sp4ced user=u", { "Sp4ced" } },
+		{ "host = h password\t=\tTab5paced", { "Tab5paced" } },
+		{ "host=h password Miss1ng", { "Miss1ng" } },
+		{ "host=h password=Sesa Mex9", { "Sesa", "Mex9" } },
+		{ "host=h password=\"Dbl4 Quot9\"", { "Dbl4", "Quot9" } },
+		{ "host=h password='Unterm5 ecret", { "Unterm5", "ecret" } },
+		{ "host=h password=Escx\\ Aped9 user=u", { "Escx", "Aped9" } },
+		{ "postgresql://u:P4ss@w0rd@h/db", { "P4ss", "w0rd" } },
+		{ "postgresql://u:Sl4sh/Pw9d@h/db", { "Sl4sh", "Pw9d" } },
+		{ "postgresql://u:Port5ecret/db", { "Port5ecret" } },
+		{ "postgresql://h?password=Qm4rk@x/db", { "Qm4rk" } },
+		{ "postgresql://u:Pct%2Fsecret9@h/db", { "Pct%2Fsecret9" } },
+		{ "postgresql://h/db?pass%77ord=Enc0ded", { "Enc0ded" } },
+		{ "postgresql://h/db?%70assword=Enc0ded2&sslmode=require", { "Enc0ded2" } },
+		{ "jdbc:postgresql://u:Jdbc5ecret@h/db", { "Jdbc5ecret" } },
+		{ "jdbc:postgresql://u:Jdbc6ecret@h/db?sslmode=require", { "Jdbc6ecret" } },
+		{ " postgres://u:Lead1ng@h/db", { "Lead1ng" } },
+		{ " postgresql://u:Lead2ng@h/db?sslmode=require", { "Lead2ng" } },
+		{ "postgres:/u:S1ngle@h/db", { "S1ngle" } },
+		{ "--server=postgresql://u:Opt5ecret@h/db", { "Opt5ecret" } },
+		{ "--server=host=h password=Opt6ecret", { "Opt6ecret" } },
+		{ "--server= postgres:/u:Opt7ecret@h", { "Opt7ecret" } },
+		{ "postgresql://u:Sep7ecret@h", { "Sep7ecret" } }, /* --server URI: its second word */
+		{ "host=h password=*", { "*" } },
+		{ "host=h password=** user=u", { "**" } },
+		{ "host=h password=*** user=u", { "***" } },
+		{ "password=x9 host=h", { "x9" } },
+		{ "host=h password= user=u", { NULL } },
+		{ "host=h sslpassword=Ssl5ecret sslkey=/k.pem", { "Ssl5ecret" } },
+		{ "host=h oauth_client_secret=Oauth5ecret", { "Oauth5ecret" } },
+		{ "postgresql://u@h/db?sslpassword=Kp5ecret&application_name=x", { "Kp5ecret" } },
+		{ "postgresql://u:Multi5ecret@h1:5432,h2:5433/db", { "Multi5ecret" } },
+		{ "host=h1,h2 port=1,2 password=Multi6ecret", { "Multi6ecret" } },
+		{ "postgresql://h/db?password=Twice1x&password=Twice2x", { "Twice1x", "Twice2x" } },
+		{ "password=One1x host=h password=Two2x", { "One1x", "Two2x" } },
+		{ "host=h Password=Caps5ecret", { "Caps5ecret" } },
+		{ "host=h pwd=Typo5ecret", { "Typo5ecret" } },
+		{ "dbname=postgresql://u:Nested5@h/db", { "Nested5" } },
+		{ "service=x password=Svc5ecret", { "Svc5ecret" } },
+		{ "password Sesame5x", { "Sesame5x" } },
+	};
+	const char *long_secret[1];
+	char dsn[3000], pw[2600];
+
+	(void)state;
+	for (size_t i = 0; i < ARRAY_LEN(cases); i++) {
+		size_t n = 0;
+
+		while (n < ARRAY_LEN(cases[i].secrets) && cases[i].secrets[n])
+			n++;
+		check_hostile(cases[i].in, cases[i].secrets, n);
+	}
+	/* a very long one: longer than any buffer on the way */
+	memset(pw, 'L', sizeof(pw) - 1);
+	pw[sizeof(pw) - 1] = '\0';
+	memcpy(pw, "Long", 4);
+	long_secret[0] = pw;
+	snprintf(dsn, sizeof(dsn), "host=h password=%s", pw);
+	check_hostile(dsn, long_secret, 1);
+	snprintf(dsn, sizeof(dsn), "postgresql://u:%s@h/db", pw);
+	check_hostile(dsn, long_secret, 1);
+}
+
+/* Command-line words: harmless ones stay as typed. */
+static void test_arg(void **state)
+{
+	static const char *const cases[][2] = {
+		{ "--budget=50s", "--budget=50s" },
+		{ "50s", "50s" },
+		{ "/srv/pg/wal", "/srv/pg/wal" },
+		{ "--server", "--server" },
+		{ "mydb", "mydb" },
+		{ "--server=host=h password=x user=u", "--server=host=h user=u" },
+		{ "--server=postgresql://u:x@h/db", "--server=postgresql://u@h/db" },
+		{ "host=h password=x", "host=h" },
+		{ "--Server=postgresql://u:x@h/db", "(not shown)" },
+		{ "u:pw@h", "(not shown)" },
+		{ "--password", "(not shown)" },
+		{ "", "" },
+	};
+	char out[256];
+
+	(void)state;
+	for (size_t i = 0; i < ARRAY_LEN(cases); i++) {
+		wb_pg_arg_redact(cases[i][0], out, sizeof(out));
+		assert_string_equal(out, cases[i][1]);
+	}
+}
+
+/* The scrub ends for any secret (stars that find their own blanks again were
+ * an endless loop), never grows the message, blanks a short secret only as a
+ * whole token, and leaves what libpq says of a parsed string readable. */
+static void test_scrub(void **state)
+{
+	static const char *const stars[] = { "*", "**", "***", "****" };
+	const char *ab[] = { "ab" }, *pw[] = { "Pw9x" };
+	char msg[256];
+
+	(void)state;
+	for (size_t i = 0; i < ARRAY_LEN(stars); i++) {
+		snprintf(msg, sizeof(msg), "failed for \"%s\": * ** *** ****", stars[i]);
+		wb_pg_message_scrub(msg, NULL, &stars[i], 1);
+		assert_true(strlen(msg) <= strlen("failed for \"****\": * ** *** ****"));
+	}
+	snprintf(msg, sizeof(msg), "ab cab \"ab\" abc");
+	wb_pg_message_scrub(msg, NULL, ab, 1);
+	assert_string_equal(msg, "** cab \"**\" abc");
+	snprintf(msg, sizeof(msg), "FATAL:  password authentication failed for user \"secret\" "
+		 "(Pw9x)");
+	wb_pg_message_scrub(msg, "host=/tmp user=secret password=Pw9x", pw, 1);
+	assert_string_equal(msg, "FATAL:  password authentication failed for user \"secret\" "
+			    "(***)");
+	/* a plain database name is no secret */
+	snprintf(msg, sizeof(msg), "FATAL:  database \"mydb\" does not exist");
+	wb_pg_message_scrub(msg, "mydb", NULL, 0);
+	assert_string_equal(msg, "FATAL:  database \"mydb\" does not exist");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -186,6 +386,9 @@ int main(void)
 		cmocka_unit_test(test_empty),
 		cmocka_unit_test(test_unterminated),
 		cmocka_unit_test(test_small_buffer),
+		cmocka_unit_test(test_hostile),
+		cmocka_unit_test(test_arg),
+		cmocka_unit_test(test_scrub),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
