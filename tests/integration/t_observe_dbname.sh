@@ -11,10 +11,10 @@ wb_tmpdir d
 pg_cluster
 pg_sql "CREATE DATABASE mydb" >/dev/null
 export PGHOST=$PG_DIR PGPORT=$PG_PORT PGUSER=postgres
-pg_observe 0 mydb --observe 1s --json "$d/observed.json"
+pg_observe 0 mydb --observe 10s --json "$d/observed.json"
 json_check "$d/observed.json" 'd["observed"]["dsn"] == "mydb"'
 json_check "$d/observed.json" 'd["command_line"][2] == "mydb"'
 grep -qF "at mydb, as role postgres," "$OUT" || fail "the server named as: $(head -n 1 "$OUT")"
-pg_observe 2 nodb --observe 1s
+pg_observe 2 nodb --observe 10s
 grep -qF 'database "nodb" does not exist' "$ERR" || fail "libpq's reason: $(cat "$ERR")"
 pass

@@ -8,6 +8,6 @@ need_pg
 set -e
 wb_tmpdir d
 pg_cluster "idle_session_timeout = '1s'"
-pg_observe 0 "$(pg_dsn)" --observe 3s --json "$d/observed.json"
+pg_observe 0 "$(pg_dsn)" --observe 10s --json "$d/observed.json"
 json_check "$d/observed.json" 'd["observed"]["interval"]["seconds"] >= 2.9'
 pass

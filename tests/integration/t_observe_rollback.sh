@@ -34,7 +34,7 @@ while True:
 proxy=$!
 on_exit "kill $proxy"
 for _ in $(seq 100); do [ -S "$d/.s.PGSQL.$port" ] && break; sleep 0.05; done
-pg_observe 2 "host=$d port=$port dbname=postgres user=postgres" --observe 1s
+pg_observe 2 "host=$d port=$port dbname=postgres user=postgres" --observe 10s
 grep -qF 'invalid value for parameter "statement_timeout"' "$ERR" ||
 	fail "the SET did not fail: $(cat "$ERR")"
 # The server's log: the failed SET, then walbench's ROLLBACK.

@@ -34,7 +34,7 @@ leak_free() {
 observe_case() {
 	local want=$1 what=$2
 	shift 2
-	pg_observe "$want" "$@" --observe 1s
+	pg_observe "$want" "$@" --observe 10s
 	leak_free "$what"
 }
 
@@ -60,13 +60,13 @@ observe_case 0 "the right password, --json" "$dsn password=$pw" --json "$d/obser
 # recommend --server=DSN (accepted) with --json and its HTML report: no
 # measuring needed, a DIR that is a file stops it after the observation.
 : >"$d/not-a-dir"
-expect_exit 2 timeout 60 "$WALBENCH" recommend --server="$dsn password=$pw" --observe 1s -B 1s \
+expect_exit 2 timeout 60 "$WALBENCH" recommend --server="$dsn password=$pw" --observe 10s -B 1s \
 	--json "$d/rec.json" "$d/not-a-dir"
 leak_free "recommend --server=DSN"
 # Measured: 5 s of commits usually decide (exit 0), else exit 2; the JSON is
 # written either way.
 rc=0
-timeout 60 "$WALBENCH" recommend --server="$dsn password=$pw" --observe 1s --budget 5s \
+timeout 60 "$WALBENCH" recommend --server="$dsn password=$pw" --observe 10s --budget 5s \
 	--workload oltp \
 	--json "$d/rec.json" "$d" >"$OUT" 2>"$ERR" || rc=$?
 [ "$rc" = 0 ] || [ "$rc" = 2 ] || fail "recommend exited $rc: $(tail -n 3 "$ERR")"
@@ -76,14 +76,11 @@ json_check "$d/rec.json" 'd["command_line"][2] == "--server='"$dsn"'"'
 json_check "$d/rec.json" 'd["config"]["server"] == "'"$dsn"'"'
 expect_exit 0 "$WALBENCH" report "$d/observed.json" -o "$d/observed.html"
 leak_free "report of observe's JSON"
-# (report reads no recommend JSON without a recommendation: only one that decided)
-if [ "$rc" = 0 ]; then
-	expect_exit 0 "$WALBENCH" report "$d/rec.json" -o "$d/rec.html"
-	leak_free "report of recommend's JSON"
-fi
+expect_exit 0 "$WALBENCH" report "$d/rec.json" -o "$d/rec.html"
+leak_free "report of recommend's JSON"
 # A mistyped one after a bare --server is the DSN, not the directory.
 expect_exit 2 timeout 60 "$WALBENCH" recommend --server " postgres:/secret:$pw@localhost/x" \
-	--observe 1s --json "$d/rec2.json" "$d"
+	--observe 10s --json "$d/rec2.json" "$d"
 grep -qF 'cannot observe the server' "$ERR" || fail "not taken as the DSN: $(cat "$ERR")"
 leak_free "recommend --server ' postgres:/...'"
 pass

@@ -36,7 +36,7 @@ given_up() {
 		fail "given up after $((t1 - t0)) s, want $lo to $hi"
 }
 
-given_up 9 16 "$WALBENCH" observe "$dsn" --observe 1s
-given_up 1 6 "$WALBENCH" observe "$dsn connect_timeout=2" --observe 1s
-given_up 1 6 env PGCONNECT_TIMEOUT=2 "$WALBENCH" observe "$dsn" --observe 1s
+given_up 9 16 "$WALBENCH" observe "$dsn" --observe 10s
+given_up 1 6 "$WALBENCH" observe "$dsn connect_timeout=2" --observe 10s
+given_up 1 6 env PGCONNECT_TIMEOUT=2 "$WALBENCH" observe "$dsn" --observe 10s
 pass

@@ -14,7 +14,7 @@ chmod 700 "$PG_DATA"
 as_nobody=(setpriv --reuid=nobody --regid="$(id -g nobody)" --clear-groups --)
 "${as_nobody[@]}" test -x "$WALBENCH" || skip "nobody cannot run $WALBENCH"
 ! "${as_nobody[@]}" test -r "$PG_DATA/PG_VERSION" || fail "nobody reads the data directory"
-expect_exit 2 timeout 60 "${as_nobody[@]}" "$WALBENCH" recommend --server="$(pg_dsn)" --observe 1s
+expect_exit 2 timeout 60 "${as_nobody[@]}" "$WALBENCH" recommend --server="$(pg_dsn)" --observe 10s
 grep -qF "walbench: the server's data directory $PG_DATA is not readable (run as the server's OS user, or give DIR" \
 	"$ERR" || fail "not the unreadable message: $(cat "$ERR")"
 ! grep -q "not on this host" "$ERR" || fail "said not on this host: $(cat "$ERR")"
