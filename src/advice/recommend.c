@@ -21,6 +21,7 @@
 
 #include "advice/device_advice.h"
 #include "advice/os_advice.h"
+#include "advice/server_shape.h"
 
 /* The test of method m in the group of test key; NULL when absent or not ok. */
 static const struct wb_result *find(const struct wb_results *rs, const struct wb_test *key,
@@ -186,21 +187,20 @@ static const struct wb_result *first_error(const struct wb_results *rs)
 	return NULL;
 }
 
-/* mixed: one method for both parts. */
-static void combine(const struct wb_results *rs, const struct wb_recommend_params *p,
-		    struct wb_recommendation *out)
+/* mixed: one method for both parts, which it returns (out->reason and the
+ * weighed figures say why). */
+static enum wb_method_id combine(const struct wb_results *rs, const struct wb_recommend_params *p,
+				 struct wb_recommendation *out)
 {
 	const struct wb_part_verdict *o = &out->oltp, *b = &out->bulk;
-	enum wb_method_id cand[2] = { o->method, b->method };
+	enum wb_method_id cand[2] = { o->method, b->method }, method = out->baseline;
 	double best_gain = 0.0;
 	unsigned k;
 
-	out->method = out->baseline;
 	out->reason = WB_REC_PARTS_OFFSET;
 	if (o->method == b->method) {
-		out->method = o->method;
 		out->reason = WB_REC_PARTS_AGREE;
-		return;
+		return o->method;
 	}
 	/* Weigh each candidate over both parts; it must clear the minimum gain. */
 	for (k = 0; k < 2; k++) {
@@ -225,13 +225,14 @@ static void combine(const struct wb_results *rs, const struct wb_recommend_param
 		g = WB_MIXED_OLTP_WEIGHT * co.diff_pct + (1.0 - WB_MIXED_OLTP_WEIGHT) * cb.diff_pct;
 		if (g >= p->min_gain_pct && g > best_gain) {
 			best_gain = g;
-			out->method = cand[k];
+			method = cand[k];
 			out->reason = WB_REC_PARTS_WEIGHED;
 			out->weighed_pct = g;
 			out->weighed_oltp_pct = co.diff_pct;
 			out->weighed_bulk_pct = cb.diff_pct;
 		}
 	}
+	return method;
 }
 
 /* The best method other than out->method in the deciding group, against it. */
@@ -332,15 +333,15 @@ static double decided_in(const struct wb_results *rs, bool *all)
 	return *all ? last : (double)rs->elapsed_ns / 1e9;
 }
 
-/* The recommendation's one state, from its method and its parts'. */
-static enum wb_rec_state final_state(const struct wb_recommend_params *p,
-				     const struct wb_recommendation *out)
+/* The state on flushes, from the flush winner and the parts' states. */
+static enum wb_rec_state flush_state(const struct wb_recommend_params *p, enum wb_method_id winner,
+				     bool decided, const struct wb_recommendation *out)
 {
 	bool oltp = p->workload != WB_WORKLOAD_BULK, bulk = p->workload != WB_WORKLOAD_OLTP;
 
-	if (out->method != out->baseline)
+	if (winner != out->baseline)
 		return WB_REC_SWITCH;
-	if (!out->decided)
+	if (!decided)
 		return WB_REC_UNDECIDED;
 	if ((!oltp || out->oltp.state == WB_DECIDE_SLOWER) &&
 	    (!bulk || out->bulk.state == WB_DECIDE_SLOWER))
@@ -388,52 +389,57 @@ static void crosscheck(const struct wb_results *rs, const struct wb_pg_observed 
 				out->flush_ratio < 1.0 / WB_CROSSCHECK_APART;
 }
 
-/* Gains in commits: scales the margin by the server's flush share and decides
- * the switch on that. A flush tie or keep stays one (a commit gains less than
- * its flush); an undecided one is a tie once even its interval's top, in
- * commits, is under the minimum gain. */
-static void commit_gains(const struct wb_results *rs, const struct wb_pg_observed *o,
-			 struct wb_recommendation *out)
+/* The share of the server's time its commits wait on the flush, and where it
+ * comes from: the server's shape (its own flush time, or 0 when commits do not
+ * wait), else estimated from its flushes per second and walbench's latency of
+ * the method it runs; NAN (WB_SHARE_NONE) when neither is known. */
+static double commit_share(const struct wb_results *rs, const struct wb_pg_observed *o,
+			   enum wb_method_id baseline, enum wb_share_source *source)
 {
-	const struct wb_result *r = commit_test(rs, out->baseline);
-	double s, m = out->min_gain_pct;
+	const struct wb_result *r;
+	struct wb_server_shape sh;
+	double s;
 
-	out->flush_share = NAN;
-	out->share_source = WB_SHARE_NONE;
-	/* synchronous_commit = off: a commit returns before its flush, so no
-	 * flush gain is one in commits (the WAL writer flushes behind them). */
-	if (o->rate.async_commit) {
-		s = 0;
-		out->share_source = WB_SHARE_ASYNC_COMMIT;
-	} else if (isfinite(o->rate.flush_busy)) {
-		s = o->rate.flush_busy;
-		out->share_source = WB_SHARE_SERVER_TIME;
-	} else {
-		s = wb_flush_share_estimate(o->rate.wal_syncs_per_s,
-					    r ? wb_result_usecs(r, -1) : NAN);
-		out->share_source = WB_SHARE_ESTIMATED;
-	}
-	if (isnan(s)) {
-		out->share_source = WB_SHARE_NONE;
-		return;
-	}
-	out->flush_share = s;
-	out->commit_scaled = true;
-	out->commit_pct = wb_commit_gain_pct(out->margin_pct, s);
-	out->commit_low_pct = wb_commit_gain_pct(out->ci_low_pct, s);
-	out->commit_high_pct = wb_commit_gain_pct(out->ci_high_pct, s);
-	if (out->state == WB_REC_SWITCH && out->commit_low_pct < m) {
-		out->commit_demoted = true;
-		out->flush_leader = out->method;
-		out->state = out->commit_high_pct < m ? WB_REC_TIE : WB_REC_UNDECIDED;
-		out->decided = out->state == WB_REC_TIE;
-		out->method = out->baseline;
-		out->significant = false;
-	} else if (out->state == WB_REC_UNDECIDED && out->settle.known &&
-		   wb_commit_gain_pct(out->settle.vs_baseline.ci95_high_pct, s) < m) {
-		out->state = WB_REC_TIE;
-		out->decided = true;
-	}
+	wb_server_shape(o, &sh);
+	*source = sh.share_source;
+	if (sh.share_source != WB_SHARE_ESTIMATED)
+		return sh.flush_share;
+	r = commit_test(rs, baseline);
+	s = wb_flush_share_estimate(o->rate.wal_syncs_per_s, r ? wb_result_usecs(r, -1) : NAN);
+	if (isnan(s))
+		*source = WB_SHARE_NONE;
+	return s;
+}
+
+/* A flush margin and its interval, percent, in commits at the flush share. */
+struct commit_gain {
+	double pct, low, high;
+};
+
+static struct commit_gain in_commits(double pct, double low, double high, double share)
+{
+	return (struct commit_gain){ wb_commit_gain_pct(pct, share), wb_commit_gain_pct(low, share),
+				     wb_commit_gain_pct(high, share) };
+}
+
+/* The state in commits, from the state on flushes and the flush winner's gain
+ * in commits: a flush switch whose commit interval's bottom is under the
+ * minimum gain is not one (demoted: a tie when even the top is under it, else
+ * undecided); an undecided run whose open question's top, in commits, is
+ * under the minimum is a tie. A flush tie or keep stays one: a commit gains
+ * less than its flush. */
+static enum wb_rec_state commit_state(enum wb_rec_state flush, struct commit_gain g,
+				      const struct wb_recommendation *out, bool *demoted)
+{
+	double m = out->min_gain_pct;
+
+	*demoted = flush == WB_REC_SWITCH && g.low < m;
+	if (*demoted)
+		return g.high < m ? WB_REC_TIE : WB_REC_UNDECIDED;
+	if (flush == WB_REC_UNDECIDED && out->settle.known &&
+	    wb_commit_gain_pct(out->settle.vs_baseline.ci95_high_pct, out->flush_share) < m)
+		return WB_REC_TIE;
+	return flush;
 }
 
 bool wb_recommend(const struct wb_results *rs, const struct wb_recommend_params *p,
@@ -441,6 +447,10 @@ bool wb_recommend(const struct wb_results *rs, const struct wb_recommend_params 
 {
 	struct wb_comparison c;
 	const struct wb_test *key = NULL;
+	enum wb_method_id winner;
+	enum wb_rec_state flush;
+	struct commit_gain won = { 0 };
+	bool decided, have_margin;
 	size_t i;
 
 	wb_recommend_none(p->workload, WB_REC_FAIL_NONE, NULL, out);
@@ -466,20 +476,23 @@ bool wb_recommend(const struct wb_results *rs, const struct wb_recommend_params 
 		out->failed_test = first_error(rs);
 		return false;
 	}
+	/* One pass, in order: the flush winner and its state; its margin; with a
+	 * server, the same in commits, which decides; then the figures that
+	 * follow from the final method. Nothing is rewritten once set. */
 	out->reason = WB_REC_BY_PART;
 	if (p->workload == WB_WORKLOAD_OLTP)
-		out->method = out->oltp.method;
+		winner = out->oltp.method;
 	else if (p->workload == WB_WORKLOAD_BULK)
-		out->method = out->bulk.method;
+		winner = out->bulk.method;
 	else
-		combine(rs, p, out);
-	out->decided_in_s = decided_in(rs, &out->decided);
+		winner = combine(rs, p, out);
+	out->decided_in_s = decided_in(rs, &decided);
 	/* a part whose winner failed after its decision is undecided, whatever the rule said */
 	if ((p->workload != WB_WORKLOAD_BULK && !out->oltp.decided) ||
 	    (p->workload != WB_WORKLOAD_OLTP && !out->bulk.decided))
-		out->decided = false;
-	out->state = final_state(p, out);
-	if (out->state == WB_REC_UNDECIDED)
+		decided = false;
+	flush = flush_state(p, winner, decided, out);
+	if (flush == WB_REC_UNDECIDED)
 		slowest_to_settle(rs, p, out);
 	for (i = 0; i < rs->ndecisions && !key; i++) {
 		const struct wb_test *t = &rs->v[rs->decisions[i].first].test;
@@ -487,29 +500,48 @@ bool wb_recommend(const struct wb_results *rs, const struct wb_recommend_params 
 		if (!wb_test_is_bulk(t) == (p->workload != WB_WORKLOAD_BULK))
 			key = t;
 	}
-	if (key && gain(rs, key, out->baseline, out->method, &c)) {
+	have_margin = key && gain(rs, key, out->baseline, winner, &c);
+	if (have_margin) {
 		out->margin_pct = c.diff_pct;
 		out->ci_low_pct = c.ci95_low_pct;
 		out->ci_high_pct = c.ci95_high_pct;
-		out->significant = wb_rec_change(out) && c.significant;
 	}
+	out->flush_share = NAN;
+	out->share_source = WB_SHARE_NONE;
 	if (p->server) {
 		out->from_server = true;
-		commit_gains(rs, p->server, out);
-		crosscheck(rs, p->server, out);
+		out->flush_share = commit_share(rs, p->server, out->baseline, &out->share_source);
+		out->commit_scaled = !isnan(out->flush_share);
 	}
-	runner_up(rs, out);
-	/* A kept method against itself gains 0 in commits, which says nothing:
-	 * the figures are then the best other method's, what a switch would give. */
 	if (out->commit_scaled) {
-		out->commit_method = out->commit_demoted ? out->flush_leader : out->method;
-		if (out->method == out->baseline && !out->commit_demoted && out->has_runner_up) {
-			out->commit_method = out->runner_up;
-			out->commit_pct = wb_commit_gain_pct(out->runner_up_pct, out->flush_share);
-			out->commit_low_pct = wb_commit_gain_pct(out->runner_up_low, out->flush_share);
-			out->commit_high_pct = wb_commit_gain_pct(out->runner_up_high, out->flush_share);
-		}
+		won = in_commits(out->margin_pct, out->ci_low_pct, out->ci_high_pct, out->flush_share);
+		out->state = commit_state(flush, won, out, &out->commit_demoted);
+	} else {
+		out->state = flush;
 	}
+	out->method = out->commit_demoted ? out->baseline : winner;
+	if (out->commit_demoted)
+		out->flush_leader = winner;
+	/* The commit question settled the run (a tie) or reopened it. */
+	out->decided = out->state != flush ? out->state == WB_REC_TIE : decided;
+	out->significant = wb_rec_change(out) && have_margin && c.significant;
+	runner_up(rs, out);
+	if (out->commit_scaled) {
+		/* A kept method against itself gains 0 in commits, which says
+		 * nothing: its figures are the best other method's, what a switch
+		 * would give; a demoted switch's are its flush leader's. */
+		bool kept = out->method == out->baseline && !out->commit_demoted && out->has_runner_up;
+		struct commit_gain g = kept ? in_commits(out->runner_up_pct, out->runner_up_low,
+							 out->runner_up_high, out->flush_share)
+					    : won;
+
+		out->commit_method = kept ? out->runner_up : winner;
+		out->commit_pct = g.pct;
+		out->commit_low_pct = g.low;
+		out->commit_high_pct = g.high;
+	}
+	if (p->server)
+		crosscheck(rs, p->server, out);
 	commit_delay(rs, out);
 	advise(rs, p, out);
 	return true;
