@@ -15,6 +15,7 @@
 #include "advice/placement.h"
 #include "advice/qualify.h"
 #include "advice/recommend.h"
+#include "advice/server_plan.h"
 #include "advice/server_shape.h"
 #include "advice/space_guard.h"
 #include "advice/verify_verdict.h"
@@ -236,9 +237,18 @@ const char *wb_words_flush_why(enum wb_flush_why why);
  * off (it makes none, a warning), synchronous_commit = off (commits do not
  * wait for them); "" when nothing. */
 void wb_words_server_flushes(const struct wb_pg_observed *o, char *buf, size_t len);
-/* What recommend asks of a flush when the server's commits do not wait for it. */
-void wb_words_async_min_gain(double min_gain_pct, double flush_min_gain_pct, char *buf,
-			     size_t len);
+
+/* What recommend took from the server (words_server.c), each "" when there is
+ * nothing to say: why there is no directory to test (UNREADABLE, NOT_HERE);
+ * the baseline and flush sizes ("From the server: ..."); what a flush switch
+ * must prove at the server's flush share; the data load with candidates. */
+void wb_words_server_dir(const struct wb_server_plan *pl, const struct wb_pg_observed *o,
+			 char *buf, size_t len);
+void wb_words_server_from(const struct wb_server_shape *sh, char *buf, size_t len);
+void wb_words_server_min_gain(const struct wb_server_shape *sh, const struct wb_server_plan *pl,
+			      double min_gain_pct, char *buf, size_t len);
+void wb_words_server_load(const struct wb_server_plan *pl, const struct wb_server_shape *sh,
+			  const struct wb_pg_observed *o, char *buf, size_t len);
 
 /* The space guard (words_space.c): why a run is refused on a live server's WAL
  * volume, or goes there anyway under --allow-low-space, naming dir (where it

@@ -86,14 +86,6 @@ void wb_words_server_flushes(const struct wb_pg_observed *o, char *buf, size_t l
 			 "its own)");
 }
 
-void wb_words_async_min_gain(double min_gain_pct, double flush_min_gain_pct, char *buf,
-			     size_t len)
-{
-	snprintf(buf, len, "With synchronous_commit = off the server's commits do not wait for "
-		 "the WAL flush: no flush gain is %.1f %% in commits, so the run asks flushes "
-		 "%.0f %% faster and a tie is proven quickly.", min_gain_pct, flush_min_gain_pct);
-}
-
 void wb_words_checkpoints(const struct wb_pg_observed *o, char *buf, size_t len)
 {
 	const struct wb_pg_settings *s = &o->set;

@@ -1,0 +1,36 @@
+/* server_plan.c — see server_plan.h. */
+#include "advice/server_plan.h"
+
+#include <math.h>
+#include <string.h>
+
+static enum wb_server_dir directory(const struct wb_pg_observed *o,
+				    const struct wb_server_given *given, const char **target)
+{
+	const struct wb_pg_paths *p = &o->paths;
+
+	*target = NULL;
+	if (given->dir)
+		return WB_SERVER_DIR_GIVEN;
+	if (p->unreadable)
+		return WB_SERVER_DIR_UNREADABLE;
+	if (!p->on_this_host || !p->pg_wal[0])
+		return WB_SERVER_DIR_NOT_HERE;
+	*target = given->candidates ? p->data_directory : p->pg_wal;
+	return given->candidates ? WB_SERVER_DIR_DATA : WB_SERVER_DIR_PG_WAL;
+}
+
+void wb_server_plan(const struct wb_pg_observed *o, const struct wb_server_shape *sh,
+		    const struct wb_server_given *given, struct wb_server_plan *out)
+{
+	memset(out, 0, sizeof(*out));
+	out->dir = directory(o, given, &out->target);
+	/* A newer server opens WAL as the newest major walbench knows. */
+	out->pg_version = o->set.major > WB_PG_MAX_MAJOR ? WB_PG_MAX_MAJOR : o->set.major;
+	out->oltp_only = sh->bulk_why == WB_BULK_NONE_SEEN && !given->workload;
+	out->load_from_server = given->candidates && !given->data_load;
+	out->set_load = out->load_from_server && sh->load_why == WB_LOAD_MEASURED;
+	if (out->set_load)
+		out->load_per_s = fmax(1.0, round(sh->load_per_s));
+	out->flush_min_gain_pct = wb_server_flush_min_gain(sh, given->min_gain_pct);
+}

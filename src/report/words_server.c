@@ -1,0 +1,97 @@
+/* words_server.c — what recommend says it took from the server it observed
+ * (words.h): the directory it tests or why there is none, the baseline and
+ * flush sizes, what a flush switch must prove at the server's flush share, and
+ * the data load. The plan (advice/server_plan.h) decides; this only words it. */
+#include "report/words.h"
+
+#include <stdio.h>
+
+void wb_words_server_dir(const struct wb_server_plan *pl, const struct wb_pg_observed *o,
+			 char *buf, size_t len)
+{
+	*buf = '\0';
+	if (pl->dir == WB_SERVER_DIR_UNREADABLE)
+		snprintf(buf, len, "the server's data directory %s is not readable (run as the "
+			 "server's OS user, or give DIR: walbench recommend --server ... DIR)",
+			 o->paths.data_directory);
+	else if (pl->dir == WB_SERVER_DIR_NOT_HERE)
+		snprintf(buf, len, "the server's pg_wal is not on this host%s: give the directory "
+			 "to test (where pg_wal lives, on its volume): walbench recommend --server "
+			 "... DIR", !o->paths.data_directory[0]
+			 ? " as far as walbench can see (its role may not read data_directory: "
+			   "GRANT pg_read_all_settings)"
+			 : "");
+}
+
+static const char *bulk_why(enum wb_bulk_why why)
+{
+	switch (why) {
+	case WB_BULK_NONE_SEEN:
+		return "no bulk work seen (no wal_buffers_full, small writes)";
+	case WB_BULK_BUFFERS_FULL:
+		return "wal_buffers filled: bulk work";
+	case WB_BULK_LARGE_WRITES:
+		return "large writes: bulk work";
+	case WB_BULK_GUESSED:
+		return "the server flushed nothing: guessed";
+	}
+	return "?";
+}
+
+void wb_words_server_from(const struct wb_server_shape *sh, char *buf, size_t len)
+{
+	char bulk[64] = "";
+
+	if (sh->nbulk)
+		snprintf(bulk, sizeof(bulk), ", bulk flushes of %u%s%.0u pages", sh->bulk_pages[0],
+			 sh->nbulk > 1 ? " and " : "", sh->nbulk > 1 ? sh->bulk_pages[1] : 0);
+	snprintf(buf, len, "From the server: wal_sync_method %s (the baseline), commits of %u "
+		 "page%s (%s)%s (%s).",
+		 sh->baseline_known ? wb_method_get(sh->baseline)->name
+				    : "not measurable here: fdatasync",
+		 sh->commit_pages, sh->commit_pages == 1 ? "" : "s",
+		 wb_words_flush_why(sh->commit_why), bulk, bulk_why(sh->bulk_why));
+}
+
+void wb_words_server_min_gain(const struct wb_server_shape *sh, const struct wb_server_plan *pl,
+			      double min_gain_pct, char *buf, size_t len)
+{
+	*buf = '\0';
+	if (sh->share_source == WB_SHARE_ASYNC_COMMIT)
+		snprintf(buf, len, "With synchronous_commit = off the server's commits do not wait "
+			 "for the WAL flush: no flush gain is %.1f %% in commits, so the run asks "
+			 "flushes %.0f %% faster and a tie is proven quickly.", min_gain_pct,
+			 pl->flush_min_gain_pct);
+	else if (pl->flush_min_gain_pct > 0)
+		snprintf(buf, len, "The server's WAL flushes %.0f %% of its time: --min-gain %.1f %% "
+			 "in commits is flushes %.1f %% faster%s, what a switch must prove.",
+			 sh->flush_share * 100.0, min_gain_pct, pl->flush_min_gain_pct,
+			 pl->flush_min_gain_pct >= WB_SERVER_MAX_FLUSH_GAIN_PCT
+				 ? " (or more: no flush gain reaches it)" : "");
+}
+
+void wb_words_server_load(const struct wb_server_plan *pl, const struct wb_server_shape *sh,
+			  const struct wb_pg_observed *o, char *buf, size_t len)
+{
+	char line[640];
+
+	*buf = '\0';
+	if (!pl->load_from_server)
+		return;
+	switch (sh->load_why) {
+	case WB_LOAD_MEASURED:
+		snprintf(buf, len, "The data load: %.0f/s random 8 kB writes, the server's %.0f data "
+			 "pages/s over %.0f s with %u checkpoint%s, at %.2f device writes per page.",
+			 pl->load_per_s, sh->pages_per_s, o->seconds, o->rate.checkpoints,
+			 o->rate.checkpoints == 1 ? "" : "s", sh->writes_per_page);
+		return;
+	case WB_LOAD_NO_CHECKPOINT:
+		wb_words_checkpoints(o, line, sizeof(line));
+		snprintf(buf, len, "The data load: %s; until then the assumed load.", line);
+		return;
+	case WB_LOAD_NOT_READ:
+		snprintf(buf, len, "The data load: the server's data pages could not be read; the "
+			 "assumed load.");
+		return;
+	}
+}
