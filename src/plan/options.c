@@ -161,8 +161,12 @@ const struct wb_option wb_options[] = {
 	  "append: WAL segment size, 1MiB .. 1GiB (default 16MiB, as PostgreSQL)",
 	  RUN, CFG(segment_size), NULL },
 	{ "segment", 0, WB_OPT_CHOICE, "recycle", 0, 0, "MODE",
-	  "append at the end of a segment: recycle (wrap to its start) or new (create, zero-fill "
-	  "and sync a new one, timed separately); default recycle",
+	  "append at the end of a segment: recycle (wrap to its start), new (create, zero-fill "
+	  "and sync a new one, as PostgreSQL with wal_init_zero on) or preallocate (as etcd's WAL: "
+	  "every segment, the first too, a new file fallocated whole (mode 0) and never written "
+	  "before the appends, so each first write into an extent makes the sync commit metadata; "
+	  "where fallocate is refused (EOPNOTSUPP), extended with ftruncate, as etcd does); a "
+	  "switch is timed separately; default recycle",
 	  RUN, CFG(segment_mode), wb_segment_mode_names },
 	{ "flush-form", 0, WB_OPT_CHOICE, "separate", 0, 0, "FORM",
 	  "a flush of --writes K pages: separate (K writes, as pg_test_fsync) or coalesced (one "
