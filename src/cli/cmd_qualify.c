@@ -58,7 +58,7 @@ int wb_cmd_qualify(int argc, char **argv)
 		status = WB_EXIT_SETUP;
 		goto out;
 	}
-	tests = wb_plan_qualify(&cfg, &n);
+	tests = wb_plan_qualify(&cfg, raw, &n);
 	if (!tests) {
 		status = WB_EXIT_SETUP;
 		goto out;

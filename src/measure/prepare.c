@@ -45,8 +45,8 @@ static const char *shape_reason(const struct wb_test *t, const struct wb_engine_
 	if (t->pattern == WB_PATTERN_APPEND) {
 		uint64_t region = (uint64_t)t->writes_per_op * t->size * t->queue_depth;
 
-		if (t->segment_mode == WB_SEGMENT_NEW && t->queue_depth > 1)
-			return "--segment new switches segments between flushes; use qd 1";
+		if (t->segment_mode != WB_SEGMENT_RECYCLE && t->queue_depth > 1)
+			return "--segment new and preallocate switch segments between flushes; use qd 1";
 		if (t->segment_size < region)
 			return "a flush (or qd flushes) does not fit in one segment";
 		if (t->fd_mode != WB_FD_KEEP)

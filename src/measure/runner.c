@@ -82,8 +82,21 @@ static void place_flush(struct wb_op *ops, unsigned n, uint64_t base, uint32_t s
 			ops[i].offset = base + (uint64_t)i * size;
 }
 
-/* A full segment under --segment new: close, switch (timed into its own
- * histogram), reopen on the new segment. */
+/* A segment that could not be made: an error, a durability failure when a
+ * sync failed. what says when ("segment switch", "first segment"). */
+static int segment_failed(struct wb_result *r, const char *what, const char *call, int ret)
+{
+	char site[64];
+
+	r->durability_failure = strncmp(call, "fsync", 5) == 0;
+	wb_set_status(r, WB_STATUS_ERROR, -ret, "%s: %s: %s", what, call, strerror(-ret));
+	snprintf(site, sizeof(site), "%s: %s", what, call);
+	wb_result_set_site(r, site, -1, (int64_t)r->ops, NULL);
+	return ret;
+}
+
+/* A full segment under --segment new or preallocate: close, switch (timed into
+ * its own histogram), reopen on the new segment. */
 static int switch_segment(struct wb_result *r, const struct wb_engine_ops *eng,
 			  struct wb_engine *e, struct wb_segment *seg)
 {
@@ -105,15 +118,8 @@ static int switch_segment(struct wb_result *r, const struct wb_engine_ops *eng,
 	}
 	t0 = wb_now_ns();
 	ret = wb_segment_switch(seg, &call);
-	if (ret) {
-		char site[64];
-
-		r->durability_failure = strncmp(call, "fsync", 5) == 0;
-		wb_set_status(r, WB_STATUS_ERROR, -ret, "segment switch: %s: %s", call, strerror(-ret));
-		snprintf(site, sizeof(site), "segment switch: %s", call);
-		wb_result_set_site(r, site, -1, (int64_t)r->ops, NULL);
-		return ret;
-	}
+	if (ret)
+		return segment_failed(r, "segment switch", call, ret);
 	wb_hist_record(r->switch_hist, wb_now_ns() - t0);
 	return open_target(r, eng, e, wb_segment_path(seg));
 }
@@ -323,6 +329,7 @@ static void account_job(struct job *j, const struct wb_segment *seg)
 	if (seg) {
 		j->fig.switches = seg->switches;
 		j->fig.segment_pos = seg->pos;
+		r->fallocate_err = seg->fallocate_err;
 	}
 	r->switches = j->fig.switches;
 }
@@ -334,12 +341,13 @@ static void run_job(struct job *j)
 	struct wb_segment segment, *seg = NULL;
 	struct wb_engine_config cfg;
 	struct wb_engine *e = NULL;
+	const char *call = "";
 	int ret, fd;
 
 	if (r->test.pattern == WB_PATTERN_APPEND) {
 		seg = &segment;
-		wb_segment_init(seg, j->path, r->test.segment_size,
-				r->test.segment_mode == WB_SEGMENT_NEW, j->fig.segment_pos);
+		wb_segment_init(seg, j->path, r->test.segment_size, r->test.segment_mode,
+				j->fig.segment_pos);
 	}
 	wb_engine_config_for(&r->test, j->buf, &cfg);
 	ret = eng->init(&e, &cfg);
@@ -351,7 +359,12 @@ static void run_job(struct job *j)
 		wb_set_status(r, WB_STATUS_ERROR, -ret, "%s engine init: %s", eng->name, strerror(-ret));
 		return;
 	}
-	if (r->test.fd_mode == WB_FD_KEEP && open_target(r, eng, e, j->path))
+	if (seg && (ret = wb_segment_begin(seg, &call))) {
+		(void)segment_failed(r, "first segment", call, ret);
+		goto out;
+	}
+	if (r->test.fd_mode == WB_FD_KEEP &&
+	    open_target(r, eng, e, seg ? wb_segment_path(seg) : j->path))
 		goto out;
 	if (r->test.queue_depth > 1)
 		(void)timed_loop_qd(r, eng, e, j->buf, seg);

@@ -76,7 +76,7 @@ static bool new_segments(const struct wb_test *tests, size_t n)
 	size_t i;
 
 	for (i = 0; i < n; i++)
-		if (tests[i].pattern == WB_PATTERN_APPEND && tests[i].segment_mode == WB_SEGMENT_NEW)
+		if (tests[i].pattern == WB_PATTERN_APPEND && tests[i].segment_mode != WB_SEGMENT_RECYCLE)
 			return true;
 	return false;
 }
@@ -119,8 +119,8 @@ enum wb_session_status wb_session_run_at(const struct wb_session_where *where,
 	for (k = 0; k < WB_MAX_SITES; k++)
 		sites[k].claim_fd = -1;
 	if (where->raw_device && (where->ndirs != 1 || nfiles != 1 || new_segments(tests, n))) {
-		fprintf(stderr, "walbench: a raw device is one file: no --jobs, no --segment new, "
-			"no candidates\n");
+		fprintf(stderr, "walbench: a raw device is one file: no --jobs, no --segment new or "
+			"preallocate, no candidates\n");
 		status = WB_SESSION_SETUP_FAILED;
 		goto out_free;
 	}

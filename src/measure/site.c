@@ -21,7 +21,9 @@ uint64_t wb_site_file_size(const struct wb_test *tests, size_t n)
 	for (i = 0; i < n; i++) {
 		need = (uint64_t)tests[i].size * tests[i].writes_per_op *
 		       (tests[i].queue_depth ? tests[i].queue_depth : 1);
-		if (tests[i].pattern == WB_PATTERN_APPEND && tests[i].segment_size > need)
+		/* A preallocated segment is a file of its own, made by the runner. */
+		if (tests[i].pattern == WB_PATTERN_APPEND && tests[i].segment_size > need &&
+		    tests[i].segment_mode != WB_SEGMENT_PREALLOCATE)
 			need = tests[i].segment_size;
 		if (need > size)
 			size = need;

@@ -5,7 +5,7 @@
 #include <string.h>
 
 const char *const wb_pattern_names[] = { "overwrite", "append", "groupcommit", NULL };
-const char *const wb_segment_mode_names[] = { "recycle", "new", NULL };
+const char *const wb_segment_mode_names[] = { "recycle", "new", "preallocate", NULL };
 const char *const wb_wal_level_names[] = { "minimal", "replica", "logical", NULL };
 const char *const wb_fd_mode_names[] = { "keep", "sync_then_close", "close_then_sync", NULL };
 const char *const wb_flush_form_names[] = { "separate", "coalesced", NULL };
@@ -17,6 +17,9 @@ _Static_assert(sizeof(wb_flush_form_names) / sizeof(wb_flush_form_names[0]) ==
 	       "wb_flush_form_names must name every enum wb_flush_form");
 _Static_assert(sizeof(wb_pattern_names) / sizeof(wb_pattern_names[0]) == WB_PATTERN_COUNT + 1,
 	       "wb_pattern_names must name every enum wb_pattern");
+_Static_assert(sizeof(wb_segment_mode_names) / sizeof(wb_segment_mode_names[0]) ==
+		       WB_SEGMENT_COUNT + 1,
+	       "wb_segment_mode_names must name every enum wb_segment_mode");
 _Static_assert(sizeof(wb_fd_mode_names) / sizeof(wb_fd_mode_names[0]) == WB_FD_COUNT + 1,
 	       "wb_fd_mode_names must name every enum wb_fd_mode");
 

@@ -21,8 +21,12 @@ enum wb_pattern {
 
 /* --segment: what an append does at the end of its segment. */
 enum wb_segment_mode {
-	WB_SEGMENT_RECYCLE, /* wrap to the start of the same file (a recycled segment) */
-	WB_SEGMENT_NEW,     /* create, zero-fill and sync a new segment (timed separately) */
+	WB_SEGMENT_RECYCLE,     /* wrap to the start of the same file (a recycled segment) */
+	WB_SEGMENT_NEW,         /* create, zero-fill and sync a new segment (timed separately) */
+	WB_SEGMENT_PREALLOCATE, /* etcd's WAL: each segment fallocate()d whole (mode 0: unwritten
+				 * extents, size set), never written before the appends; a new one
+				 * at the end (timed separately) */
+	WB_SEGMENT_COUNT
 };
 
 /* --wal-level, for --pg-version's choice of O_DIRECT. */

@@ -55,7 +55,13 @@ static const char *const sections[][2] = {
 		    "under test, cut its power, then \\fBverify check \\-\\-from HOST:PORT DIR\\fR." },
 	{ "qualify", "A verdict on DIR's disk (or a raw block device with \\-\\-destroy\\-data) "
 		     "against a tier of profiles/tiers.json: commit and etcd flush rate and p99, "
-		     "sustained against burst, and findings on flushes that cannot be durable." },
+		     "sustained against burst, and findings on flushes that cannot be durable. "
+		     "etcd's shape is written as etcd's WAL writes: 2300\\-byte appends, each "
+		     "followed by fdatasync, into segments fallocated whole (mode 0) and never "
+		     "written before, a new one when full (64 MB as etcd's; 22 MiB, the file of "
+		     "the fio check etcd's documentation quotes, under a \\-\\-duration below "
+		     "60 s); where fallocate is refused, extended with ftruncate as etcd does. "
+		     "On a raw device, its first 22 MiB, written over." },
 	{ "compare", "Results file B against A, test by test, with a 95 % interval of the change: "
 		     "slower or faster when significant, tie only when the interval lies within "
 		     "+\\-the gate's threshold (5 % without one), unclear when it holds 0 but "

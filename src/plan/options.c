@@ -164,8 +164,12 @@ const struct wb_option wb_options[] = {
 	  "append: WAL segment size, 1MiB .. 1GiB (default 16MiB, as PostgreSQL)",
 	  RUN, CFG(segment_size), NULL },
 	{ "segment", 0, WB_OPT_CHOICE, "recycle", 0, 0, "MODE",
-	  "append at the end of a segment: recycle (wrap to its start) or new (create, zero-fill "
-	  "and sync a new one, timed separately); default recycle",
+	  "append at the end of a segment: recycle (wrap to its start), new (create, zero-fill "
+	  "and sync a new one, as PostgreSQL with wal_init_zero on) or preallocate (as etcd's WAL: "
+	  "every segment, the first too, a new file fallocated whole (mode 0) and never written "
+	  "before the appends, so each first write into an extent makes the sync commit metadata; "
+	  "where fallocate is refused (EOPNOTSUPP), extended with ftruncate, as etcd does); a "
+	  "switch is timed separately; default recycle",
 	  RUN, CFG(segment_mode), wb_segment_mode_names },
 	{ "flush-form", 0, WB_OPT_CHOICE, "separate", 0, 0, "FORM",
 	  "a flush of --writes K pages: separate (K writes, as pg_test_fsync) or coalesced (one "
@@ -245,7 +249,8 @@ const struct wb_option wb_options[] = {
 	  QUA, CFG(tiers_path), NULL },
 	{ "duration", 't', WB_OPT_DURATION, "3m", NS_PER_S, 7 * 86400 * NS_PER_S, "TIME",
 	  "how long to measure: minutes show what a short burst hides (a cache filling, an SLC "
-	  "area running out, heat); default 3m",
+	  "area running out, heat); default 3m; under 60s etcd's shape writes through fio's "
+	  "22 MiB file instead of etcd's 64 MB segments",
 	  QUA, CFG(budget_ns), NULL },
 	{ "slice", 0, WB_OPT_DURATION, "5s", NS_PER_S / 100, 3600 * NS_PER_S, "TIME",
 	  "one time slice: each shape's rate and p99 are kept per slice (default 5s)",

@@ -231,7 +231,7 @@ struct wb_test *wb_plan_placement(const struct wb_config *cfg, size_t *n)
 	return t;
 }
 
-struct wb_test *wb_plan_qualify(const struct wb_config *cfg, size_t *n)
+struct wb_test *wb_plan_qualify(const struct wb_config *cfg, bool raw_device, size_t *n)
 {
 	struct wb_test *t = calloc(WB_Q_SHAPE_COUNT + 1, sizeof(*t));
 	size_t k;
@@ -242,7 +242,8 @@ struct wb_test *wb_plan_qualify(const struct wb_config *cfg, size_t *n)
 	t[WB_Q_SHAPE_COMMIT] = make_test(WB_DEFAULT_METHOD, WB_ENGINE_SYNC, XLOG_BLCKSZ, 1, 0, 0);
 	t[WB_Q_SHAPE_COMMIT].flush_form = WB_FLUSH_COALESCED;
 	t[WB_Q_SHAPE_COMMIT].wal_buffers = cfg->wal_buffers;
-	/* etcd's check: fio --rw=write --ioengine=sync --fdatasync=1 --size=22m --bs=2300. */
+	/* etcd's check: fio --rw=write --ioengine=sync --fdatasync=1 --size=22m --bs=2300,
+	 * into a file fallocated first, as etcd preallocates its WAL segments. */
 	t[WB_Q_SHAPE_ETCD] = make_test(WB_METHOD_FDATASYNC, WB_ENGINE_SYNC, WB_ETCD_WRITE, 1, 0, 0);
 	/* The same 8 kB append, never synced: a flush no slower than this reached
 	 * nothing stable (a plausibility check). */
@@ -250,9 +251,16 @@ struct wb_test *wb_plan_qualify(const struct wb_config *cfg, size_t *n)
 	for (k = 0; k <= WB_Q_SHAPE_COUNT; k++) {
 		t[k].pattern = WB_PATTERN_APPEND;
 		t[k].segment_mode = WB_SEGMENT_RECYCLE;
-		t[k].segment_size = k == WB_Q_SHAPE_ETCD ? WB_ETCD_FILE : 16u << 20;
+		t[k].segment_size = 16u << 20;
 		snprintf(t[k].label, sizeof(t[k].label), "%s",
 			 k < WB_Q_SHAPE_COUNT ? wb_q_shape_names[k] : WB_QUALIFY_PLAIN_LABEL);
+	}
+	if (!raw_device) {
+		t[WB_Q_SHAPE_ETCD].segment_mode = WB_SEGMENT_PREALLOCATE;
+		t[WB_Q_SHAPE_ETCD].segment_size = cfg->budget_ns < WB_ETCD_SHORT_NS ? WB_ETCD_FILE
+										   : WB_ETCD_SEGMENT;
+	} else {
+		t[WB_Q_SHAPE_ETCD].segment_size = WB_ETCD_FILE;
 	}
 	*n = WB_Q_SHAPE_COUNT + 1;
 	return t;

@@ -2,6 +2,7 @@
 #ifndef WB_PLAN_PLAN_H
 #define WB_PLAN_PLAN_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include "plan/options.h"
 #include "model/test.h"
@@ -34,16 +35,29 @@ struct wb_test *wb_plan_recommend(const struct wb_config *cfg, size_t *n);
  * load on the data directory. Each row is one placement of pg_wal. */
 struct wb_test *wb_plan_placement(const struct wb_config *cfg, size_t *n);
 
-/* etcd's fio check writes 2300-byte records sequentially through a 22 MiB file. */
+/* etcd's fio check writes 2300-byte records sequentially through a 22 MiB file
+ * that fio fallocates first (mode 0, nothing written). */
 #define WB_ETCD_WRITE 2300u
 #define WB_ETCD_FILE (22u << 20)
+/* etcd's own WAL segment: SegmentSizeBytes in server/storage/wal/wal.go, 64 x
+ * 1000 x 1000 bytes (64 MB, not MiB), each preallocated whole. */
+#define WB_ETCD_SEGMENT 64000000u
+/* A qualify shorter than this is a spot check set beside fio's, and its etcd
+ * shape writes through fio's 22 MiB file; a longer one (the default 3 minutes)
+ * through etcd's 64 MB segments. The flushes cost the same in either (each
+ * lands in a never-written extent); what differs is the space held (up to two
+ * segments at a switch) and how often a switch comes, which is timed apart. */
+#define WB_ETCD_SHORT_NS (60ull * 1000000000ull)
 /* The label of qualify's unsynced write row. */
 #define WB_QUALIFY_PLAIN_LABEL "write"
 
 /* What `qualify` measures, indexed by enum wb_q_shape (each test's label is
  * the shape's name), then one unsynced 8 kB append (WB_QUALIFY_PLAIN_LABEL)
- * for the plausibility checks. */
-struct wb_test *wb_plan_qualify(const struct wb_config *cfg, size_t *n);
+ * for the plausibility checks. etcd's shape appends through preallocated
+ * segments (WB_ETCD_SEGMENT, or WB_ETCD_FILE in a run shorter than
+ * WB_ETCD_SHORT_NS); on a raw device, which has no files to preallocate,
+ * through the device's first WB_ETCD_FILE bytes, recycled. */
+struct wb_test *wb_plan_qualify(const struct wb_config *cfg, bool raw_device, size_t *n);
 
 /* Every method x engine x size of cfg, in that nesting order. */
 struct wb_test *wb_plan_run(const struct wb_config *cfg, size_t *n);

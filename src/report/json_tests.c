@@ -140,8 +140,14 @@ cJSON *wb_json_test(const struct wb_results *rs, const struct wb_result *r)
 		cJSON_AddNumberToObject(o, K(WAL_BUFFERS), (double)r->test.wal_buffers);
 	if (r->test.pattern == WB_PATTERN_APPEND) {
 		cJSON_AddNumberToObject(o, K(SEGMENT_SIZE), (double)r->test.segment_size);
-		cJSON_AddStringToObject(o, K(SEGMENT),
-					r->test.segment_mode == WB_SEGMENT_NEW ? "new" : "recycle");
+		cJSON_AddStringToObject(o, K(SEGMENT), wb_segment_mode_names[r->test.segment_mode]);
+		if (r->test.segment_mode == WB_SEGMENT_PREALLOCATE && r->status == WB_STATUS_OK) {
+			cJSON_AddStringToObject(o, K(PREALLOCATED_BY),
+						r->fallocate_err ? "ftruncate" : "fallocate");
+			if (r->fallocate_err && strerrorname_np(r->fallocate_err))
+				cJSON_AddStringToObject(o, K(FALLOCATE_ERROR),
+							strerrorname_np(r->fallocate_err));
+		}
 		cJSON_AddNumberToObject(o, K(SEGMENT_SWITCHES), (double)r->switches);
 		if (r->switch_hist)
 			add_latency(o, WB_KEY_SEGMENT_SWITCH_US, r->switch_hist);

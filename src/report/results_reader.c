@@ -142,6 +142,10 @@ static int read_test(struct reader *rd, const cJSON *obj, struct wb_saved_test *
 				    "keep")) ||
 	    (ret = wb_rd_get_string(rd, obj, WB_KEY_SEGMENT, t->segment, sizeof(t->segment), "")) ||
 	    (ret = wb_rd_get_uint(rd, obj, WB_KEY_SEGMENT_SIZE, &t->segment_size, false, 0)) ||
+	    (ret = wb_rd_get_string(rd, obj, WB_KEY_PREALLOCATED_BY, t->preallocated_by,
+				    sizeof(t->preallocated_by), "")) ||
+	    (ret = wb_rd_get_string(rd, obj, WB_KEY_FALLOCATE_ERROR, t->fallocate_error,
+				    sizeof(t->fallocate_error), "")) ||
 	    (ret = wb_rd_get_string(rd, obj, WB_KEY_WHERE, t->where, sizeof(t->where), "")) ||
 	    (ret = wb_rd_get_bool(rd, obj, WB_KEY_DATA_LOAD, &dl)) ||
 	    (ret = wb_rd_get_string(rd, obj, WB_KEY_STATUS, t->status, sizeof(t->status), NULL)) ||

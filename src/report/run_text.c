@@ -262,6 +262,25 @@ static void print_throttle(const struct wb_results *rs)
 	       (double)rs->trial_ns / 1e9);
 }
 
+/* Preallocated segments where fallocate was refused: what they were instead,
+ * once per run (every such test meets the same file system). */
+static void print_preallocate(const struct wb_results *rs)
+{
+	size_t i;
+
+	for (i = 0; i < rs->n; i++) {
+		const struct wb_result *r = &rs->v[i];
+
+		if (r->test.segment_mode != WB_SEGMENT_PREALLOCATE || !r->fallocate_err)
+			continue;
+		printf("note: fallocate is not supported here (%s): preallocated segments were "
+		       "extended with ftruncate instead, a sparse file, as etcd's WAL does then\n",
+		       strerrorname_np(r->fallocate_err) ? strerrorname_np(r->fallocate_err)
+							 : strerror(r->fallocate_err));
+		return;
+	}
+}
+
 /* A run a signal stopped early says so before any other note. */
 static void print_interrupted(const struct wb_results *rs)
 {
@@ -278,6 +297,7 @@ void wb_text_print_storage_notes(const struct wb_results *rs)
 	print_interrupted(rs);
 	print_storage(rs);
 	print_throttle(rs);
+	print_preallocate(rs);
 	for (i = 0; i < rs->n; i++) {
 		if (!wb_result_unstable(rs, &rs->v[i]))
 			continue;
@@ -298,6 +318,7 @@ void wb_text_print_summary(const struct wb_results *rs)
 	print_interrupted(rs);
 	print_storage(rs);
 	print_throttle(rs);
+	print_preallocate(rs);
 
 	for (i = 0; i < rs->n; i++) {
 		const struct wb_result *r = &rs->v[i];

@@ -39,6 +39,8 @@ void wb_compare_test_name(const struct wb_saved_test *t, char *buf, size_t len)
 		wb_sentence_add(&s, " %s", t->fd_mode);
 	if (strcmp(t->segment, "new") == 0)
 		wb_sentence_add(&s, " new segments");
+	else if (strcmp(t->segment, "preallocate") == 0)
+		wb_sentence_add(&s, " preallocated segments");
 	if (t->segment_size && t->segment_size != 16u << 20) {
 		wb_format_size(t->segment_size, size, sizeof(size));
 		wb_sentence_add(&s, " segment %s", size);

@@ -186,6 +186,8 @@ void wb_result_merge(struct wb_result *r, const struct wb_result *part, bool con
 	r->ops += part->ops;
 	r->flushes += part->flushes;
 	r->switches += part->switches;
+	if (!r->fallocate_err)
+		r->fallocate_err = part->fallocate_err;
 	if (consecutive) {
 		merge_jobs(r, part);
 		r->elapsed_ns += part->elapsed_ns;

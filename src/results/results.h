@@ -55,6 +55,8 @@ struct wb_result {
 	struct wb_histogram *hist; /* per-op latency; NULL when nothing was measured */
 	struct wb_histogram *switch_hist; /* append with new segments: each switch's time */
 	uint64_t switches;       /* segment switches (new) or wraps (recycle), all jobs */
+	int fallocate_err;       /* preallocate: the errno (EOPNOTSUPP, EINTR) that made a
+				  * segment fall back to ftruncate, as etcd does; 0 none */
 	struct wb_job_figures *per_job; /* njobs of them; NULL until a trial ran in the runner */
 	uint32_t njobs;
 	double *trial_rates;     /* ops/s of each counted trial */

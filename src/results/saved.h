@@ -31,7 +31,9 @@ struct wb_saved_test {
 	char flush_form[16];     /* separate, coalesced */
 	uint64_t wal_buffers;    /* coalesced: the ring a flush splits at; 0 otherwise */
 	char fd_mode[24];        /* keep, sync_then_close, close_then_sync */
-	char segment[16];        /* append: recycle, new; "" otherwise */
+	char segment[16];        /* append: recycle, new, preallocate; "" otherwise */
+	char preallocated_by[16]; /* preallocate: fallocate, or ftruncate (etcd's fallback); "" */
+	char fallocate_error[24]; /* with ftruncate: why fallocate was not used ("EOPNOTSUPP"); "" */
 	uint64_t segment_size;   /* append: bytes per segment; 0 otherwise */
 	char where[512];         /* placement rows: the directory; "" otherwise */
 	int data_load;           /* placement rows: 1 the data load ran, 0 not; -1 no such key */

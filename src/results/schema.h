@@ -11,7 +11,7 @@
 
 /* Version of the layout (docs/results-schema.md); bumped when keys change
  * meaning. */
-#define WB_SCHEMA_VERSION 9
+#define WB_SCHEMA_VERSION 10
 
 /* Every key of the results file, in one alphabetical list: a key used in two
  * objects ("reason", "method") is one entry with one spelling. */
@@ -126,6 +126,7 @@ enum wb_key {
 	WB_KEY_FACTS_UNVERIFIED,
 	WB_KEY_FAILED,
 	WB_KEY_FAILURE,
+	WB_KEY_FALLOCATE_ERROR,
 	WB_KEY_FASTEST,
 	WB_KEY_FD_MODE,
 	WB_KEY_FELL,
@@ -244,6 +245,7 @@ enum wb_key {
 	WB_KEY_PHYSICAL_BLOCK_SIZE,
 	WB_KEY_PLACEMENT,
 	WB_KEY_PLACEMENT_BASELINE,
+	WB_KEY_PREALLOCATED_BY,
 	WB_KEY_PREEMPT,
 	WB_KEY_PREEMPT_SOURCE,
 	WB_KEY_QUALIFICATION,

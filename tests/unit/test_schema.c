@@ -3,6 +3,7 @@
  * spelling; the typed reader on the report fixtures holds what the HTML report
  * shows; what the writer writes, the reader reads back. Reads fixtures
  * (tests/unit/fixtures/report); writes nothing (wb_saved_parse reads text). */
+#include <errno.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -172,6 +173,24 @@ static void test_facts_fixture(void **state)
 	assert_string_equal(s.target, "/tmp/walbench.9437.0.tmp");
 }
 
+/* res holding one ok result of method, sync engine, size bytes x1, qd 1, one job. */
+static struct wb_result *one_result(struct wb_results *res, enum wb_method_id method,
+				    uint32_t size)
+{
+	struct wb_result *r = res->v = calloc(1, sizeof(*res->v));
+
+	assert_non_null(r);
+	res->n = res->cap = 1;
+	r->test.method = method;
+	r->test.engine = WB_ENGINE_SYNC;
+	r->test.size = size;
+	r->test.writes_per_op = 1;
+	r->test.queue_depth = 1;
+	r->test.jobs = 1;
+	r->status = WB_STATUS_OK;
+	return r;
+}
+
 /* What the writer writes, the reader reads back: the run, its one test and
  * recommend's answer. */
 static void test_round_trip(void **state)
@@ -189,16 +208,7 @@ static void test_round_trip(void **state)
 	snprintf(rs.device.block_name, sizeof(rs.device.block_name), "nvme0n1");
 	rs.started_unix = 1767225600;
 	rs.interrupted = SIGINT;
-	r = rs.v = calloc(1, sizeof(*rs.v));
-	assert_non_null(r);
-	rs.n = rs.cap = 1;
-	r->test.method = WB_METHOD_FSYNC;
-	r->test.engine = WB_ENGINE_SYNC;
-	r->test.size = 8192;
-	r->test.writes_per_op = 1;
-	r->test.queue_depth = 1;
-	r->test.jobs = 1;
-	r->status = WB_STATUS_OK;
+	r = one_result(&rs, WB_METHOD_FSYNC, 8192);
 	r->ops = 2000;
 	r->elapsed_ns = 2000000000;
 	r->trial_rates = rates;
@@ -244,6 +254,37 @@ static void test_round_trip(void **state)
 	assert_string_equal(s.device_facts.v[0].name, "fs_type");
 }
 
+/* An etcd-shaped append reads back with its segment mode and how its segments
+ * were preallocated: here where fallocate was refused and ftruncate stood in. */
+static void test_round_trip_preallocate(void **state)
+{
+	static struct wb_results prs;
+	struct wb_result *r;
+	char err[1024] = "", *text;
+
+	(void)state;
+	assert_int_equal(wb_config_defaults(&cfg, WB_CMD_RUN), 0);
+	r = one_result(&prs, WB_METHOD_FDATASYNC, 2300);
+	r->test.pattern = WB_PATTERN_APPEND;
+	r->test.segment_mode = WB_SEGMENT_PREALLOCATE;
+	r->test.segment_size = 64000000;
+	r->fallocate_err = EOPNOTSUPP;
+	r->ops = 100;
+	r->elapsed_ns = 2000000000;
+	text = wb_json_render(&prs, &cfg, WB_CMD_RUN, &(struct wb_json_verdicts){ 0 });
+	assert_non_null(text);
+	if (wb_saved_parse(text, "rt.json", &s, err, sizeof(err)))
+		fail_msg("%s", err);
+	free(text);
+	free(prs.v);
+	assert_int_equal(s.ntests, 1);
+	assert_string_equal(s.tests[0].pattern, "append");
+	assert_string_equal(s.tests[0].segment, "preallocate");
+	assert_int_equal(s.tests[0].segment_size, 64000000);
+	assert_string_equal(s.tests[0].preallocated_by, "ftruncate");
+	assert_string_equal(s.tests[0].fallocate_error, "EOPNOTSUPP");
+}
+
 /* An undecided recommendation reads back as undecided, with what would
  * settle it: the state is written, never inferred from the headline. */
 static void test_round_trip_undecided(void **state)
@@ -283,6 +324,7 @@ int main(void)
 		cmocka_unit_test_teardown(test_qualify_fixture, teardown),
 		cmocka_unit_test_teardown(test_facts_fixture, teardown),
 		cmocka_unit_test_teardown(test_round_trip, teardown),
+		cmocka_unit_test_teardown(test_round_trip_preallocate, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -84,6 +84,12 @@ static void test_names(void **state)
 	assert_string_equal(name(&x), "fdatasync/sync 8kB x1 [PostgreSQL 18] append qd4 j2 "
 				      "coalesced wal_buffers 16MiB new segments segment 64MiB "
 				      "on data under load");
+	/* etcd's segments, as qualify's etcd row writes them */
+	strcpy(x.segment, "preallocate");
+	x.segment_size = 64000000;
+	assert_string_equal(name(&x), "fdatasync/sync 8kB x1 [PostgreSQL 18] append qd4 j2 "
+				      "coalesced wal_buffers 16MiB preallocated segments segment "
+				      "62500kB on data under load");
 	/* PostgreSQL's defaults go unsaid */
 	x = t;
 	x.wal_buffers = 4u << 20;
