@@ -234,8 +234,10 @@ static void print_array(const struct wb_array *a)
 		wb_format_size(a->chunk, chunk, sizeof(chunk));
 		wb_format_size(a->stripe, stripe, sizeof(stripe));
 		printf(", chunk %s, full stripe %s", chunk, stripe);
+	} else if (a->data_disks == 1) {
+		printf(", no stripe: each write lands whole");
 	} else {
-		printf(", no stripe known");
+		printf(", stripe unknown");
 	}
 	printf("\n");
 	for (i = 0; i < a->n_members; i++) {
