@@ -204,6 +204,8 @@ qualify_btrfs_array() {
 	stripe=$(($3 > 1 ? $3 * 65536 : 0))
 	json_check "$mnt/q.json" 'd["host"]["device"]["array"]["stripe_bytes"] == '"$stripe"
 	json_check "$mnt/q.json" 'd["host"]["device"]["layers"][0]["kind"] == "btrfs"'
+	# parity RAID, and only parity RAID, says a WAL write is a partial-stripe write
+	json_check "$mnt/q.json" '("array-partial-stripe-writes" in {f["name"] for f in d["findings"]}) == ('"$4"' > 0)'
 	grep -q "^  array: btrfs [0-9a-f]*, $1, metadata raid1, $2 members" "$OUT" ||
 		fail "no array line in the text: $(grep -A3 '^Storage' "$OUT")"
 	rm -f "$mnt/q.json"
