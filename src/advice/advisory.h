@@ -53,7 +53,8 @@ struct wb_advisory {
 	bool preemptible;            /* HUGEPAGES_SHORT: the kernel preempts kernel code */
 	bool unverified;             /* VOLATILE_CACHE: a virtual disk's word for it */
 	char source[64];             /* PREEMPT_*: where the model was read; VOLATILE_CACHE:
-				      * the disk's name; PARITY_ARRAY: the array's device */
+				      * the disk's name; PARITY_ARRAY: the array's kind and device
+				      * ("md md2", "btrfs 5f0e6e1a") */
 	char setting[32];            /* VOLATILE_CACHE: queue/write_cache as read; PARITY_ARRAY:
 				      * the level */
 };

@@ -2,7 +2,10 @@
  * volatile write cache. */
 #include "advice/device_advice.h"
 
+#include <stdio.h>
 #include <string.h>
+
+#include "facts/array.h"
 
 /* Copies an identifier read from sysfs, cut to fit and terminated. */
 static void copy_name(char *dst, size_t size, const char *src)
@@ -26,7 +29,8 @@ static void advise_array(const struct wb_array *x, struct wb_advisory_list *l)
 	if (x->parity_disks <= 0 || x->stripe <= WAL_PAGE_BYTES)
 		return;
 	a.value = x->stripe;
-	copy_name(a.source, sizeof(a.source), x->device);
+	/* "btrfs 5f0e6e1a" says what a bare fsid is; "md md2" reads as well */
+	snprintf(a.source, sizeof(a.source), "%s %s", wb_array_kind_name(x->kind), x->device);
 	copy_name(a.setting, sizeof(a.setting), x->level);
 	wb_advisory_push(l, &a);
 }

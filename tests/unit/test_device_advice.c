@@ -36,7 +36,7 @@ static void parity_array_advisory(void **state)
 	assert_int_equal(advise(v, 4), 1);
 	assert_int_equal(v[0].code, WB_ADV_PARITY_ARRAY);
 	assert_int_equal(v[0].severity, WB_SEVERITY_INFO);
-	assert_string_equal(v[0].source, "md2");
+	assert_string_equal(v[0].source, "md md2");
 	assert_string_equal(v[0].setting, "raid5");
 	assert_int_equal(v[0].value, 1572864);
 	/* md raid10: a mirror of stripes, nothing to say */

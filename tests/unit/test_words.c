@@ -771,10 +771,10 @@ static void advisory_preempt_and_device(void **state)
 	a.unverified = false;
 	w = advisory_words(a);
 	assert_string_equal(w.value, "write back");
-	a = (struct wb_advisory){ .code = WB_ADV_PARITY_ARRAY, .source = "md2", .setting = "raid5",
+	a = (struct wb_advisory){ .code = WB_ADV_PARITY_ARRAY, .source = "md md2", .setting = "raid5",
 				  .value = 1572864 };
 	w = advisory_words(a);
-	assert_string_equal(w.fact, "md2 level");
+	assert_string_equal(w.fact, "md md2 level");
 	assert_string_equal(w.value, "raid5, full stripe 1536kB");
 	assert_string_equal(w.advice, "put pg_wal on a mirror (raid1 or raid10), or measure what "
 			    "an 8 kB flush costs here beside a full-stripe one");
