@@ -33,6 +33,8 @@ enum wb_advisory_code {
 	WB_ADV_PREEMPT_DYNAMIC,      /* chosen at boot, the model in use not readable */
 	WB_ADV_PREEMPT_QUIET,        /* a model that does not preempt inside a page fault */
 	WB_ADV_VOLATILE_CACHE,       /* the device acknowledges writes from a volatile cache */
+	WB_ADV_PARITY_ARRAY,         /* parity RAID (source, setting: the level) whose full stripe
+				      * (value, bytes) is larger than a WAL page */
 	WB_ADV_COUNT
 };
 
@@ -51,8 +53,10 @@ struct wb_advisory {
 	bool preemptible;            /* HUGEPAGES_SHORT: the kernel preempts kernel code */
 	bool unverified;             /* VOLATILE_CACHE: a virtual disk's word for it */
 	char source[64];             /* PREEMPT_*: where the model was read; VOLATILE_CACHE:
-				      * the disk's name */
-	char setting[32];            /* VOLATILE_CACHE: queue/write_cache as read */
+				      * the disk's name; PARITY_ARRAY: the array's kind and device
+				      * ("md md2", "btrfs 5f0e6e1a") */
+	char setting[32];            /* VOLATILE_CACHE: queue/write_cache as read; PARITY_ARRAY:
+				      * the level */
 };
 
 /* "info", "warn". */

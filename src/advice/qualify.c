@@ -8,7 +8,11 @@
  *    inconclusive when it straddles; a tier fails if any criterion fails, is
  *    inconclusive if any is, passes otherwise;
  * 4. findings look for flushes that cannot have reached stable storage, and
- *    for storage whose flags cannot be trusted; each names its evidence. */
+ *    for storage whose flags cannot be trusted; each names its evidence;
+ * 5. on an array, each member that is faulty or whose disk has a volatile
+ *    cache and no FUA is a finding with its name, and parity RAID whose full
+ *    stripe is larger than a WAL page says a WAL write is a partial-stripe
+ *    write (not measured here: a fact of the layout). */
 #include "advice/qualify.h"
 
 #include <math.h>
@@ -32,6 +36,9 @@ static const char *const finding_names[] = {
 	[WB_FINDING_LIKE_A_WRITE] = "flush-no-slower-than-write",
 	[WB_FINDING_VOLATILE_NO_FUA] = "volatile-cache-without-fua",
 	[WB_FINDING_VIRTUAL_DISK] = "virtual-disk-unverifiable",
+	[WB_FINDING_MEMBER_FAULTY] = "array-member-faulty",
+	[WB_FINDING_MEMBER_VOLATILE_NO_FUA] = "array-member-volatile-cache-without-fua",
+	[WB_FINDING_PARTIAL_STRIPE] = "array-partial-stripe-writes",
 };
 _Static_assert(sizeof(finding_names) / sizeof(finding_names[0]) == WB_FINDING_COUNT,
 	       "finding_names must name every enum wb_finding_code");
@@ -169,6 +176,24 @@ static struct wb_finding *add_finding(struct wb_qualification *q, enum wb_findin
 	return f;
 }
 
+/* The array's members, then its layout: see rule 5. */
+static void find_array(const struct wb_array *a, struct wb_qualification *q)
+{
+	struct wb_finding *f;
+	unsigned i;
+
+	for (i = 0; i < a->n_members; i++)
+		if (strstr(a->members[i].state, "faulty") &&
+		    (f = add_finding(q, WB_FINDING_MEMBER_FAULTY, WB_FINDING_WARN)))
+			f->member = i;
+	for (i = 0; i < a->n_members; i++)
+		if (strcmp(a->members[i].write_cache, "write back") == 0 && !a->members[i].fua &&
+		    (f = add_finding(q, WB_FINDING_MEMBER_VOLATILE_NO_FUA, WB_FINDING_INFO)))
+			f->member = i;
+	if (a->parity_disks > 0 && a->stripe > WB_WAL_PAGE_BYTES)
+		add_finding(q, WB_FINDING_PARTIAL_STRIPE, WB_FINDING_INFO);
+}
+
 static void find(const struct wb_results *rs, struct wb_qualification *q)
 {
 	const struct wb_device *d = &rs->device;
@@ -194,6 +219,7 @@ static void find(const struct wb_results *rs, struct wb_qualification *q)
 		add_finding(q, WB_FINDING_VOLATILE_NO_FUA, WB_FINDING_INFO);
 	if (d->virtual_disk)
 		add_finding(q, WB_FINDING_VIRTUAL_DISK, WB_FINDING_INFO);
+	find_array(&d->array, q);
 }
 
 static bool failure(const struct wb_results *rs, struct wb_qualification *q)

@@ -26,6 +26,11 @@
  * areas and thermal limits show as drops of tens of percent. */
 #define WB_TREND_DROP_PCT 20.0
 
+/* The smallest WAL write: one XLOG_BLCKSZ page, 8 kB unless PostgreSQL was
+ * built otherwise. A commit of one page writes this much; on parity RAID a
+ * write under the full stripe is a partial-stripe write. */
+#define WB_WAL_PAGE_BYTES 8192u
+
 enum wb_q_result { WB_Q_PASS, WB_Q_FAIL, WB_Q_INCONCLUSIVE, WB_Q_NOT_MEASURED };
 
 /* One measured figure with its 95 % interval. */
@@ -66,6 +71,9 @@ enum wb_finding_code {
 	WB_FINDING_LIKE_A_WRITE,   /* a commit flush no slower than an unsynced write */
 	WB_FINDING_VOLATILE_NO_FUA, /* a volatile write cache and no FUA */
 	WB_FINDING_VIRTUAL_DISK,   /* the flags are the hypervisor's */
+	WB_FINDING_MEMBER_FAULTY,  /* an md member is faulty: the array runs degraded */
+	WB_FINDING_MEMBER_VOLATILE_NO_FUA, /* an array member's disk: volatile cache, no FUA */
+	WB_FINDING_PARTIAL_STRIPE, /* parity RAID whose full stripe is larger than a WAL page */
 	WB_FINDING_COUNT
 };
 
@@ -74,9 +82,10 @@ struct wb_finding {
 	enum wb_finding_severity severity;
 	double rate_per_s;         /* FASTER_THAN_ROTATION: the 8 kB commit flushes/s */
 	double flush_us, write_us; /* LIKE_A_WRITE: median commit flush and unsynced write */
+	unsigned member;           /* MEMBER_*: index in the device\'s array.members */
 };
 
-#define WB_Q_MAX_FINDINGS 8
+#define WB_Q_MAX_FINDINGS 16 /* room for a finding on each member of a small array */
 
 struct wb_qualification {
 	bool failed;               /* an error or durability failure: no verdict */

@@ -106,6 +106,25 @@ static void read_statfs_type(const char *path, struct wb_device *d)
 		snprintf(d->fs_type, sizeof(d->fs_type), "0x%lx", (unsigned long)sf.f_type);
 }
 
+/* A btrfs's st_dev is anonymous: its devices are found from the mounted one
+ * (the mount source, by its device number where it can be stat'ed, else by
+ * its name under /dev) in <sys>/fs/btrfs. The mount facts read so far are
+ * kept across the walk, which starts from a cleared struct. */
+static void probe_btrfs(struct wb_device *d, const char *sysfs_root, const char *proc_root)
+{
+	char link[PATH_MAX], dir[PATH_MAX], member[WB_DEVICE_NAME_LEN];
+	const char *slash = strrchr(d->source, '/');
+	struct stat st;
+
+	wb_facts_copy(member, sizeof(member), slash ? slash + 1 : d->source);
+	if (stat(d->source, &st) == 0 && S_ISBLK(st.st_mode) &&
+	    snprintf(link, sizeof(link), "%s/dev/block/%u:%u", sysfs_root, major(st.st_rdev),
+		     minor(st.st_rdev)) < (int)sizeof(link) &&
+	    realpath(link, dir) && strrchr(dir, '/'))
+		wb_facts_copy(member, sizeof(member), strrchr(dir, '/') + 1);
+	wb_device_probe_btrfs(member, d, sysfs_root, proc_root);
+}
+
 void wb_device_probe(const char *path, struct wb_device *d, const char *sysfs_root,
 		     const char *proc_root)
 {
@@ -138,6 +157,8 @@ void wb_device_probe(const char *path, struct wb_device *d, const char *sysfs_ro
 	(void)wb_device_read_mount(proc_root, major(st.st_dev), minor(st.st_dev), abs_path, d);
 	if (!d->fs_type[0])
 		read_statfs_type(path, d);
+	if (strcmp(d->fs_type, "btrfs") == 0 && major(st.st_dev) == 0)
+		probe_btrfs(d, sysfs_root, proc_root);
 }
 
 static bool has_disk(const struct wb_device *d, const char *name)

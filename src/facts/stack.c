@@ -6,6 +6,7 @@
  * found by stat(2) and mountinfo, which may be a loop again (capped, which also
  * ends a cycle). Only queue/ of a whole disk is the disk's word, and on virtual
  * hardware not even that: a virtio disk reads rotational 1 on any host. */
+#include "facts/array.h"
 #include "facts/mountinfo.h"
 #include "facts/stack.h"
 #include "facts/sysfs.h"
@@ -23,7 +24,7 @@
 static const char *const kind_names[] = {
 	[WB_LAYER_DISK] = "disk", [WB_LAYER_PARTITION] = "partition", [WB_LAYER_MD] = "md",
 	[WB_LAYER_DM] = "dm",     [WB_LAYER_LOOP] = "loop",           [WB_LAYER_FILE] = "file",
-	[WB_LAYER_OTHER] = "other",
+	[WB_LAYER_OTHER] = "other",   [WB_LAYER_BTRFS] = "btrfs",
 };
 _Static_assert(sizeof(kind_names) / sizeof(kind_names[0]) == WB_LAYER_KIND_COUNT,
 	       "one name per layer kind");
@@ -115,8 +116,31 @@ static int layer_index(const struct walk *w, const struct wb_device_layer *l)
 	return (int)(l - w->d->layers);
 }
 
+/* queue/scheduler lists all with the active one bracketed ("[mq-deadline] none");
+ * a queue with no choice shows just "none". */
+static void pick_scheduler(const char *list, char *out, size_t size)
+{
+	const char *lb = strchr(list, '['), *rb;
+	size_t n;
+
+	if (lb) {
+		rb = strchr(lb + 1, ']');
+		if (!rb)
+			return;
+		list = lb + 1;
+		n = (size_t)(rb - list);
+	} else {
+		n = strcspn(list, " ");
+	}
+	if (n >= size)
+		n = size - 1;
+	memcpy(out, list, n);
+	out[n] = '\0';
+}
+
 static void read_queue(const char *dev_dir, struct wb_device_layer *l)
 {
+	char attr[128];
 	uint32_t v;
 
 	if (wb_facts_read_u32(dev_dir, "queue/rotational", &v) == 0 && v <= 1)
@@ -125,6 +149,10 @@ static void read_queue(const char *dev_dir, struct wb_device_layer *l)
 				 sizeof(l->write_cache));
 	if (wb_facts_read_u32(dev_dir, "queue/fua", &v) == 0)
 		l->fua = v == 1;
+	if (wb_facts_read_attr(dev_dir, "queue/scheduler", attr, sizeof(attr)) == 0)
+		pick_scheduler(attr, l->scheduler, sizeof(l->scheduler));
+	(void)wb_facts_read_u32(dev_dir, "queue/minimum_io_size", &l->io_min);
+	(void)wb_facts_read_u32(dev_dir, "queue/optimal_io_size", &l->io_opt);
 }
 
 /* Follows each entry of dev_dir/slaves (sorted, so the order is the same on
@@ -185,6 +213,23 @@ static void walk_partition(struct walk *w, const char *dev_dir, int parent)
 	walk_dev(w, disk_dir, layer_index(w, l));
 }
 
+/* Each member's state as its array sees it: md/dev-NAME/state, e.g.
+ * "in_sync", "faulty", "spare", "in_sync,write_mostly". */
+static void read_member_states(struct walk *w, const char *dev_dir, int md, unsigned first)
+{
+	char attr[64];
+	unsigned i;
+
+	for (i = first; i < w->d->n_layers; i++) {
+		struct wb_device_layer *c = &w->d->layers[i];
+
+		if (c->parent == md &&
+		    snprintf(attr, sizeof(attr), "md/dev-%s/state", c->name) < (int)sizeof(attr))
+			(void)wb_facts_read_attr(dev_dir, attr, c->member_state,
+						 sizeof(c->member_state));
+	}
+}
+
 static void walk_md(struct walk *w, const char *dev_dir, int parent)
 {
 	struct wb_device *d = w->d;
@@ -200,6 +245,10 @@ static void walk_md(struct walk *w, const char *dev_dir, int parent)
 	(void)wb_facts_read_u32(dev_dir, "md/raid_disks", &disks);
 	(void)wb_facts_read_u32(dev_dir, "md/degraded", &degraded);
 	(void)wb_facts_read_u32(dev_dir, "md/chunk_size", &chunk);
+	(void)wb_facts_read_u32(dev_dir, "md/layout", &l->layout);
+	wb_facts_copy(l->level, sizeof(l->level), level);
+	l->raid_disks = disks;
+	l->chunk = chunk;
 	add_detail(l, level[0] ? level : "md");
 	add_detailf(l, "%u disks", (unsigned)disks);
 	if (degraded)
@@ -208,6 +257,7 @@ static void walk_md(struct walk *w, const char *dev_dir, int parent)
 		add_detailf(l, "chunk %u KiB", (unsigned)(chunk / 1024));
 	first_child = d->n_layers;
 	walk_slaves(w, dev_dir, layer_index(w, l));
+	read_member_states(w, dev_dir, layer_index(w, l), first_child);
 	if (d->raid_name[0])
 		return; /* a deeper md: the top one is the summary */
 	wb_facts_copy(d->raid_name, sizeof(d->raid_name), l->name);
@@ -221,11 +271,46 @@ static void walk_md(struct walk *w, const char *dev_dir, int parent)
 				      sizeof(d->raid_members[0]), d->layers[i].name);
 }
 
+/* The dm target, as far as sysfs shows it: the tables are not in sysfs, so
+ * it is read from what made the device (the uuid prefix) and from its slaves'
+ * names (LVM names a raid LV's images NAME_rimage_N, a thin pool's NAME-tpool
+ * and NAME_tdata), and a stripe from the queue limits dm-striped sets (io_min
+ * the chunk, io_opt the full stripe). What none of these tell is "unknown":
+ * linear, mirror, cache and snapshot targets look alike from here. */
+static void dm_target(const struct walk *w, struct wb_device_layer *l, const char *kind,
+		      unsigned first_child)
+{
+	const struct wb_device *d = w->d;
+	unsigned i, children = 0;
+	const char *target = "unknown";
+
+	if (strcmp(kind, "CRYPT") == 0)
+		target = "crypt";
+	else if (strcmp(kind, "mpath") == 0)
+		target = "multipath";
+	for (i = first_child; i < d->n_layers; i++) {
+		const struct wb_device_layer *c = &d->layers[i];
+
+		if (c->parent != layer_index(w, l))
+			continue;
+		children++;
+		if (strstr(c->label, "_rimage_"))
+			target = "raid";
+		else if (strstr(c->label, "-tpool") || strstr(c->label, "_tdata"))
+			target = "thin";
+	}
+	if (strcmp(target, "unknown") == 0 && children >= 2 && l->io_min > 0 &&
+	    l->io_opt >= 2 * l->io_min && l->io_opt % l->io_min == 0)
+		target = "striped";
+	wb_facts_copy(l->level, sizeof(l->level), target);
+}
+
 static void walk_dm(struct walk *w, const char *dev_dir, int parent)
 {
 	struct wb_device *d = w->d;
 	struct wb_device_layer *l = add_layer(w, WB_LAYER_DM, base_name(dev_dir), parent);
 	char name[64] = "", uuid[160] = "", kind[16] = "";
+	unsigned first_child;
 	size_t n;
 
 	if (!l)
@@ -233,6 +318,7 @@ static void walk_dm(struct walk *w, const char *dev_dir, int parent)
 	read_queue(dev_dir, l);
 	(void)wb_facts_read_attr(dev_dir, "dm/name", name, sizeof(name));
 	(void)wb_facts_read_attr(dev_dir, "dm/uuid", uuid, sizeof(uuid));
+	wb_facts_copy(l->label, sizeof(l->label), name);
 	/* The uuid's prefix up to the first '-' names the subsystem that made the
 	 * device: LVM-<vg><lv>, CRYPT-LUKS2-..., mpath-..., part1-mpath-... */
 	n = strcspn(uuid, "-");
@@ -248,7 +334,9 @@ static void walk_dm(struct walk *w, const char *dev_dir, int parent)
 		wb_facts_copy(d->dm_name, sizeof(d->dm_name), name);
 		wb_facts_copy(d->dm_kind, sizeof(d->dm_kind), kind);
 	}
+	first_child = d->n_layers;
 	walk_slaves(w, dev_dir, layer_index(w, l));
+	dm_target(w, l, kind, first_child);
 }
 
 /* The name of the device a FILE layer's file system is on, the whole disk for a
@@ -442,28 +530,6 @@ static void walk_dev(struct walk *w, const char *dev_dir, int parent)
 	}
 }
 
-/* queue/scheduler lists all with the active one bracketed ("[mq-deadline] none");
- * a queue with no choice shows just "none". */
-static void pick_scheduler(const char *list, char *out, size_t size)
-{
-	const char *lb = strchr(list, '['), *rb;
-	size_t n;
-
-	if (lb) {
-		rb = strchr(lb + 1, ']');
-		if (!rb)
-			return;
-		list = lb + 1;
-		n = (size_t)(rb - list);
-	} else {
-		n = strcspn(list, " ");
-	}
-	if (n >= size)
-		n = size - 1;
-	memcpy(out, list, n);
-	out[n] = '\0';
-}
-
 /* The flat facts of the device the file system is on, the whole disk when that
  * is a partition: these fields predate the layers and keep their meaning. The
  * queue facts the walk read for that layer are copied, not read again. */
@@ -545,36 +611,175 @@ static void judge_verified(struct wb_device *d)
 	}
 }
 
-void wb_device_probe_block(unsigned dev_major, unsigned dev_minor, struct wb_device *d,
-			   const char *sysfs_root, const char *proc_root)
+/* What every probe ends with: the disks' rotational flag when all said, the
+ * flat facts of the top device (dev_dir, layer top; its disk for a partition),
+ * whether the disks' word can be believed, and the array summed up. */
+static void finish(struct walk *w, char *dev_dir, const struct wb_device_layer *top)
 {
-	char link[PATH_MAX], dev_dir[PATH_MAX];
-	struct walk w = { sysfs_root, proc_root, d, 0, false };
-	const struct wb_device_layer *top;
+	struct wb_device *d = w->d;
 
+	if (d->disks_rotational < 0 && d->n_disks > 0 && !w->disk_rot_unknown)
+		d->disks_rotational = 0;
+	if (top->kind == WB_LAYER_PARTITION) {
+		wb_facts_copy(d->partition, sizeof(d->partition), top->name);
+		*strrchr(dev_dir, '/') = '\0';
+		if (top + 1 < d->layers + d->n_layers && top[1].parent == layer_index(w, top))
+			top++; /* its disk: walk_partition adds it next */
+	}
+	read_top_facts(dev_dir, top, d);
+	judge_verified(d);
+	wb_array_summarise(d);
+}
+
+static void clear_device(struct wb_device *d, unsigned dev_major, unsigned dev_minor)
+{
 	memset(d, 0, sizeof(*d));
 	d->rotational = -1;
 	d->disks_rotational = -1;
 	d->loop_dio = -1;
 	d->dev_major = dev_major;
 	d->dev_minor = dev_minor;
+}
+
+void wb_device_probe_block(unsigned dev_major, unsigned dev_minor, struct wb_device *d,
+			   const char *sysfs_root, const char *proc_root)
+{
+	char link[PATH_MAX], dev_dir[PATH_MAX];
+	struct walk w = { sysfs_root, proc_root, d, 0, false };
+
+	clear_device(d, dev_major, dev_minor);
 	read_hypervisor(sysfs_root, proc_root, d);
 	if (dev_major == 0)
-		return; /* anonymous device: tmpfs, fuse, btrfs subvolume ... */
+		return; /* anonymous device: tmpfs, fuse, btrfs (wb_device_probe_btrfs) ... */
 	if (snprintf(link, sizeof(link), "%s/dev/block/%u:%u", sysfs_root, dev_major,
 		     dev_minor) >= (int)sizeof(link) ||
 	    !realpath(link, dev_dir))
 		return;
 	walk_dev(&w, dev_dir, -1);
-	if (d->disks_rotational < 0 && d->n_disks > 0 && !w.disk_rot_unknown)
-		d->disks_rotational = 0;
-	top = &d->layers[0]; /* the walk adds at least one layer to an empty table */
-	if (top->kind == WB_LAYER_PARTITION) {
-		wb_facts_copy(d->partition, sizeof(d->partition), top->name);
-		*strrchr(dev_dir, '/') = '\0';
-		if (d->n_layers > 1)
-			top = &d->layers[1]; /* its disk: walk_partition adds it next */
+	finish(&w, dev_dir, &d->layers[0]); /* the walk adds at least one layer to an empty table */
+}
+
+/* A btrfs profile directory's size: allocation/KIND/PROFILE/total_bytes. */
+static uint64_t profile_bytes(const char *dir, const char *profile)
+{
+	char attr[128], text[32], *end;
+	unsigned long long v;
+
+	if (snprintf(attr, sizeof(attr), "%s/total_bytes", profile) >= (int)sizeof(attr) ||
+	    wb_facts_read_attr(dir, attr, text, sizeof(text)))
+		return 0;
+	v = strtoull(text, &end, 10);
+	return end != text && *end == '\0' ? (uint64_t)v : 0;
+}
+
+/* The profile of allocation/KIND (data or metadata): the subdirectory that
+ * holds the most, since a conversion or an old mkfs leaves a second one
+ * ("single" beside "raid1"). A profile directory is one with total_bytes. */
+static void read_profile(const char *fs_dir, const char *kind, char *out, size_t size)
+{
+	char dir[PATH_MAX];
+	struct dirent **names = NULL;
+	uint64_t best = 0, bytes;
+	bool found = false;
+	int n, i;
+
+	if (snprintf(dir, sizeof(dir), "%s/allocation/%s", fs_dir, kind) >= (int)sizeof(dir))
+		return;
+	n = scandir(dir, &names, NULL, alphasort);
+	for (i = 0; i < n; i++) {
+		char attr[300];
+
+		snprintf(attr, sizeof(attr), "%s/total_bytes", names[i]->d_name);
+		if (names[i]->d_name[0] != '.' && wb_facts_exists(dir, attr)) {
+			bytes = profile_bytes(dir, names[i]->d_name);
+			if (!found || bytes > best) {
+				wb_facts_copy(out, size, names[i]->d_name);
+				best = bytes;
+				found = true;
+			}
+		}
+		free(names[i]);
 	}
-	read_top_facts(dev_dir, top, d);
-	judge_verified(d);
+	free(names);
+}
+
+/* The btrfs file system one of whose devices is member: <sys>/fs/btrfs/FSID
+ * with devices/member in it. */
+static bool find_btrfs(const char *sysfs_root, const char *member, char *fs_dir, size_t size)
+{
+	char dir[PATH_MAX], sub[PATH_MAX];
+	struct dirent **names = NULL;
+	bool found = false;
+	int n, i;
+
+	if (snprintf(dir, sizeof(dir), "%s/fs/btrfs", sysfs_root) >= (int)sizeof(dir))
+		return false;
+	n = scandir(dir, &names, NULL, alphasort);
+	for (i = 0; i < n; i++) {
+		if (!found && names[i]->d_name[0] != '.' &&
+		    snprintf(sub, sizeof(sub), "%s/%s/devices", dir, names[i]->d_name) <
+			    (int)sizeof(sub) &&
+		    wb_facts_exists(sub, member) &&
+		    snprintf(fs_dir, size, "%s/%s", dir, names[i]->d_name) < (int)size)
+			found = true;
+		free(names[i]);
+	}
+	free(names);
+	return found;
+}
+
+void wb_device_probe_btrfs(const char *member, struct wb_device *d, const char *sysfs_root,
+			   const char *proc_root)
+{
+	char fs_dir[PATH_MAX], dir[PATH_MAX], link[PATH_MAX], dev_dir[PATH_MAX] = "";
+	struct walk w = { sysfs_root, proc_root, d, 0, false };
+	struct dirent **names = NULL;
+	struct wb_device_layer *l;
+	const struct wb_device_layer *top = NULL;
+	unsigned i;
+	int n, k;
+
+	if (d->n_layers || !find_btrfs(sysfs_root, member, fs_dir, sizeof(fs_dir)))
+		return; /* already walked, or a btrfs sysfs does not show (old kernel) */
+	l = add_layer(&w, WB_LAYER_BTRFS, "", -1);
+	if (!l)
+		return;
+	/* The fsid's first group names it: the whole uuid does not fit a name. */
+	snprintf(l->name, sizeof(l->name), "%.8s", base_name(fs_dir));
+	(void)wb_facts_read_attr(fs_dir, "label", l->label, sizeof(l->label));
+	read_profile(fs_dir, "data", l->level, sizeof(l->level));
+	read_profile(fs_dir, "metadata", l->meta_level, sizeof(l->meta_level));
+	n = snprintf(dir, sizeof(dir), "%s/devices", fs_dir) < (int)sizeof(dir)
+		    ? scandir(dir, &names, NULL, alphasort) : -1;
+	for (k = 0; k < n; k++) {
+		if (names[k]->d_name[0] != '.' &&
+		    snprintf(link, sizeof(link), "%s/%s", dir, names[k]->d_name) <
+			    (int)sizeof(link)) {
+			char target[PATH_MAX];
+
+			l->raid_disks++;
+			if (realpath(link, target)) {
+				walk_dev(&w, target, 0);
+				if (strcmp(names[k]->d_name, member) == 0)
+					wb_facts_copy(dev_dir, sizeof(dev_dir), target);
+			}
+		}
+		free(names[k]);
+	}
+	free(names);
+	l = &d->layers[0];
+	add_detailf(l, "fsid %s", base_name(fs_dir));
+	if (l->label[0])
+		add_detailf(l, "label %s", l->label);
+	add_detailf(l, "data %s, metadata %s", l->level[0] ? l->level : "?",
+		    l->meta_level[0] ? l->meta_level : "?");
+	add_detailf(l, "%u device%s", (unsigned)l->raid_disks, l->raid_disks == 1 ? "" : "s");
+	/* The flat facts are the mounted device's, as for any other file system. */
+	for (i = 1; i < d->n_layers && !top; i++)
+		if (d->layers[i].parent == 0 && strcmp(d->layers[i].name, member) == 0)
+			top = &d->layers[i];
+	if (top && dev_dir[0])
+		finish(&w, dev_dir, top);
+	else
+		wb_array_summarise(d);
 }

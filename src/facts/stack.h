@@ -12,8 +12,17 @@
 void wb_device_probe_block(unsigned dev_major, unsigned dev_minor, struct wb_device *d,
 			   const char *sysfs_root, const char *proc_root);
 
+/* Fills the block facts of d for a btrfs file system, one of whose devices is
+ * member (a sysfs block name: "loop3", "sdb1"), from <sys>/fs/btrfs/FSID: a
+ * btrfs layer (profiles, devices) over each device's own stack. A btrfs has no
+ * block device of its own (st_dev is anonymous), so wb_device_probe_block
+ * finds none; wb_device_probe calls this after it, when the mount says btrfs.
+ * Does nothing when d already has layers or no btrfs in sysfs has member. */
+void wb_device_probe_btrfs(const char *member, struct wb_device *d, const char *sysfs_root,
+			   const char *proc_root);
+
 /* The readable name of a layer kind: "disk", "partition", "md", "dm", "loop",
- * "file", "other". */
+ * "file", "other", "btrfs". */
 const char *wb_device_layer_kind_name(enum wb_device_layer_kind kind);
 
 #endif

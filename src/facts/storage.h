@@ -9,8 +9,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#define WB_DEVICE_MAX_LAYERS 16      /* a stack deeper or wider than this is cut (layers_truncated) */
-#define WB_DEVICE_MAX_DISKS 8        /* physical disks remembered for wb_device_shares */
+#define WB_DEVICE_MAX_LAYERS 48      /* a stack deeper or wider than this is cut (layers_truncated): room for a 16-member array of partitions */
+#define WB_DEVICE_MAX_DISKS 16       /* physical disks remembered for wb_device_shares */
 #define WB_DEVICE_MAX_LOOP_DEPTH 3   /* loop → file → loop ... followed at most this deep; also ends cycles */
 #define WB_DEVICE_NAME_LEN 32        /* sysfs block names are short: "nvme10n1p12", "dm-12" */
 
@@ -23,8 +23,10 @@ enum wb_device_layer_kind {
 	WB_LAYER_LOOP,      /* a loop device; its one child is the FILE layer of its backing file */
 	WB_LAYER_FILE,      /* the file system a loop device's backing file lives on; its child is that fs's device */
 	WB_LAYER_OTHER,     /* another stacking driver (bcache, ...): named, children followed, not parsed */
+	WB_LAYER_BTRFS,     /* a btrfs file system (name: its fsid); its children are its devices */
 };
-#define WB_LAYER_KIND_COUNT 7
+#define WB_LAYER_KIND_COUNT 8
+#define WB_ARRAY_MAX_MEMBERS 16      /* members of one array described; more are counted, not kept */
 
 /* One block device (or, for WB_LAYER_FILE, a file system) in the stack. layers[]
  * holds the stack as a tree in depth-first order: the top (what the path's file
@@ -43,6 +45,60 @@ struct wb_device_layer {
 	int rotational;              /* queue/rotational: 1, 0, or -1 unknown */
 	char write_cache[16];        /* queue/write_cache: "write back", "write through", or "" */
 	bool fua;                    /* queue/fua */
+	char scheduler[24];          /* the active one in queue/scheduler; "" none read */
+	uint32_t io_min;             /* queue/minimum_io_size: md and dm-striped set it to the chunk */
+	uint32_t io_opt;             /* queue/optimal_io_size: md and dm-striped set it to the full stripe */
+	/* Arrays: what the layer says of itself as an array (MD, DM, BTRFS). */
+	char level[16];              /* MD: md/level; DM: the target as far as sysfs shows it
+				      * ("crypt", "multipath", "raid", "striped", "thin", "unknown");
+				      * BTRFS: the data profile ("raid5", "single", ...) */
+	char meta_level[16];         /* BTRFS: the metadata profile */
+	char label[64];              /* DM: dm/name; BTRFS: its label; "" none */
+	uint32_t raid_disks;         /* MD: md/raid_disks; BTRFS: its devices */
+	uint32_t chunk;              /* MD: md/chunk_size in bytes */
+	uint32_t layout;             /* MD: md/layout (raid10: near copies in bits 0-7, far in 8-15) */
+	char member_state[32];       /* a member of an md array: md/dev-NAME/state ("in_sync", "faulty") */
+};
+
+/* What an array is made of: the topmost layer that spreads writes over members
+ * (md, a dm target over several devices, a btrfs over several devices), summed
+ * up by array.c from the layers. A dm-crypt or a one-device LVM is not one;
+ * under it the walk may still find one. */
+enum wb_array_kind {
+	WB_ARRAY_NONE,  /* no array in the stack */
+	WB_ARRAY_MD,    /* md software RAID */
+	WB_ARRAY_DM,    /* a device-mapper target over several devices (striped, raid) */
+	WB_ARRAY_BTRFS, /* a btrfs over several devices: its profiles are the level */
+};
+#define WB_ARRAY_KIND_COUNT 4
+
+/* One member of the array: the device the array names, and the disk under it,
+ * whose queue facts are the member's. */
+struct wb_array_member {
+	char name[WB_DEVICE_NAME_LEN];   /* as the array names it: "sdb1", "dm-3", "loop2" */
+	char disk[WB_DEVICE_NAME_LEN];   /* the whole disk under it; "" none found */
+	char state[32];                  /* md: md/dev-NAME/state; "" elsewhere (not in sysfs) */
+	char model[64];                  /* the disk's device/model; "" unknown */
+	char scheduler[24];              /* the disk's active scheduler; "" unknown */
+	int rotational;                  /* the disk's queue/rotational: 1, 0, -1 unknown */
+	char write_cache[16];            /* the disk's queue/write_cache; "" unknown */
+	bool fua;                        /* the disk's queue/fua */
+};
+
+struct wb_array {
+	enum wb_array_kind kind;
+	char device[WB_DEVICE_NAME_LEN]; /* md0, dm-2; for btrfs its fsid, cut */
+	char name[64];                   /* dm/name, the btrfs label; "" none */
+	char level[16];                  /* raid0/1/4/5/6/10, linear; striped, raid (dm); "unknown" */
+	char meta_level[16];             /* btrfs: metadata profile; "" elsewhere */
+	int parity_disks;                /* members' worth of parity per stripe: 0, 1, 2; -1 unknown */
+	uint32_t raid_disks;             /* members the array is made of (configured, for md) */
+	uint32_t data_disks;             /* members a full stripe's data spans; 0 unknown or none */
+	uint32_t chunk;                  /* bytes per member in a stripe; 0 none (mirror) or unknown */
+	uint64_t stripe;                 /* a full stripe's data: chunk × data_disks; 0 none or unknown */
+	struct wb_array_member members[WB_ARRAY_MAX_MEMBERS];
+	unsigned n_members;
+	bool members_truncated;          /* more members than fit */
 };
 
 struct wb_device {
@@ -89,6 +145,9 @@ struct wb_device {
 	uint32_t raid_chunk;         /* md/chunk_size in bytes; 0 for raid1/linear or unknown */
 	char raid_members[WB_DEVICE_MAX_DISKS][WB_DEVICE_NAME_LEN]; /* slaves/: "sda2", "sdb1" */
 	unsigned n_raid_members;
+
+	/* The topmost array in the stack, any kind (array.c); kind NONE if none. */
+	struct wb_array array;
 
 	/* device-mapper: the topmost dm layer, if any (dm_dev "" otherwise). */
 	char dm_dev[WB_DEVICE_NAME_LEN]; /* "dm-0" */

@@ -1,7 +1,9 @@
 /* json_host.c — "host" of the results file: the machine, the storage under
- * the test file (its stack of layers, RAID, dm, loop) and the kernel settings
+ * the test file (its stack of layers, the array, RAID, dm, loop) and the kernel settings
  * that bend I/O; null where a fact could not be read. */
 #include "report/json_parts.h"
+
+#include "facts/array.h"
 
 static void add_strings(cJSON *o, enum wb_key key, const char (*v)[WB_DEVICE_NAME_LEN],
 			unsigned n)
@@ -11,6 +13,55 @@ static void add_strings(cJSON *o, enum wb_key key, const char (*v)[WB_DEVICE_NAM
 
 	for (i = 0; arr && i < n; i++)
 		cJSON_AddItemToArray(arr, cJSON_CreateString(v[i]));
+}
+
+static void add_tristate(cJSON *o, enum wb_key key, int v)
+{
+	if (v >= 0)
+		cJSON_AddNumberToObject(o, wb_key(key), v);
+	else
+		cJSON_AddNullToObject(o, wb_key(key));
+}
+
+/* The array in the stack, when there is one: its geometry and each member
+ * with the facts of the disk under it. */
+static void add_array(cJSON *o, const struct wb_array *a)
+{
+	cJSON *x = cJSON_AddObjectToObject(o, K(ARRAY)), *arr, *m;
+	unsigned i;
+
+	if (!x)
+		return;
+	cJSON_AddStringToObject(x, K(KIND), wb_array_kind_name(a->kind));
+	cJSON_AddStringToObject(x, K(DEVICE), a->device);
+	cJSON_AddStringToObject(x, K(NAME), a->name);
+	cJSON_AddStringToObject(x, K(LEVEL), a->level);
+	cJSON_AddStringToObject(x, K(METADATA_LEVEL), a->meta_level);
+	add_tristate(x, WB_KEY_PARITY_DISKS, a->parity_disks);
+	cJSON_AddNumberToObject(x, K(RAID_DISKS), a->raid_disks);
+	cJSON_AddNumberToObject(x, K(DATA_DISKS), a->data_disks);
+	cJSON_AddNumberToObject(x, K(CHUNK_BYTES), a->chunk);
+	cJSON_AddNumberToObject(x, K(STRIPE_BYTES), (double)a->stripe);
+	arr = cJSON_AddArrayToObject(x, K(MEMBERS));
+	for (i = 0; arr && i < a->n_members; i++) {
+		const struct wb_array_member *mb = &a->members[i];
+
+		if (!(m = cJSON_CreateObject()))
+			break;
+		cJSON_AddStringToObject(m, K(NAME), mb->name);
+		cJSON_AddStringToObject(m, K(DISK), mb->disk);
+		cJSON_AddStringToObject(m, K(STATE), mb->state);
+		if (mb->rotational >= 0)
+			cJSON_AddBoolToObject(m, K(ROTATIONAL), mb->rotational);
+		else
+			cJSON_AddNullToObject(m, K(ROTATIONAL));
+		cJSON_AddStringToObject(m, K(WRITE_CACHE), mb->write_cache);
+		cJSON_AddBoolToObject(m, K(FUA), mb->fua);
+		cJSON_AddStringToObject(m, K(SCHEDULER), mb->scheduler);
+		cJSON_AddStringToObject(m, K(MODEL), mb->model);
+		cJSON_AddItemToArray(arr, m);
+	}
+	cJSON_AddBoolToObject(x, K(MEMBERS_TRUNCATED), a->members_truncated);
 }
 
 /* What holds the data under the file system: the layers, the disks, RAID, dm,
@@ -49,6 +100,8 @@ static void add_stack(cJSON *o, const struct wb_device *d)
 		cJSON_AddStringToObject(x, K(NAME), d->dm_name);
 		cJSON_AddStringToObject(x, K(KIND), d->dm_kind);
 	}
+	if (d->array.kind != WB_ARRAY_NONE)
+		add_array(o, &d->array);
 	if (d->loop_name[0] && (x = cJSON_AddObjectToObject(o, K(LOOP)))) {
 		cJSON_AddStringToObject(x, K(DEVICE), d->loop_name);
 		cJSON_AddStringToObject(x, K(BACKING_FILE), d->loop_backing_file);

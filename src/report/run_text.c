@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "facts/array.h"
 #include "model/units.h"
 #include "report/words.h"
 #include "results/stats.h"
@@ -213,6 +214,48 @@ static void print_stack(const struct wb_device *d)
 		printf("  unverified: %s\n", d->unverified_reason);
 }
 
+/* The array, one line, then a line per member with its disk's facts. */
+static void print_array(const struct wb_array *a)
+{
+	char chunk[16], stripe[16];
+	unsigned i;
+
+	if (a->kind == WB_ARRAY_NONE)
+		return;
+	printf("  array: %s %s%s%s%s, %s%s%s", wb_array_kind_name(a->kind), a->device,
+	       a->name[0] ? " \"" : "", a->name, a->name[0] ? "\"" : "", a->level,
+	       a->meta_level[0] ? ", metadata " : "", a->meta_level);
+	printf(", %u member%s", (unsigned)a->raid_disks, a->raid_disks == 1 ? "" : "s");
+	if (a->parity_disks > 0)
+		printf(" (%u data + %d parity)", (unsigned)a->data_disks, a->parity_disks);
+	else if (a->parity_disks < 0)
+		printf(" (parity unknown)");
+	if (a->stripe) {
+		wb_format_size(a->chunk, chunk, sizeof(chunk));
+		wb_format_size(a->stripe, stripe, sizeof(stripe));
+		printf(", chunk %s, full stripe %s", chunk, stripe);
+	} else if (a->data_disks == 1) {
+		printf(", no stripe: each write lands whole");
+	} else {
+		printf(", stripe unknown");
+	}
+	printf("\n");
+	for (i = 0; i < a->n_members; i++) {
+		const struct wb_array_member *m = &a->members[i];
+
+		printf("    member %s", m->name);
+		if (m->disk[0] && strcmp(m->disk, m->name))
+			printf(" on %s", m->disk);
+		printf(": %s, write cache %s, %s, scheduler %s%s%s%s%s\n",
+		       m->rotational == 1 ? "rotational" : m->rotational == 0 ? "non-rotational" : "rotational ?",
+		       m->write_cache[0] ? m->write_cache : "?", m->fua ? "FUA" : "no FUA",
+		       m->scheduler[0] ? m->scheduler : "?", m->model[0] ? ", " : "", m->model,
+		       m->state[0] ? ", state " : "", m->state);
+	}
+	if (a->members_truncated)
+		printf("    (more members than shown)\n");
+}
+
 /* One line on the storage, then what in it bends the figures. */
 static void print_storage(const struct wb_results *rs)
 {
@@ -232,6 +275,7 @@ static void print_storage(const struct wb_results *rs)
 		printf(", O_DIRECT alignment %u", d->dio_offset_align);
 	printf("\n");
 	print_stack(d);
+	print_array(&d->array);
 	for (i = 0; i < rs->n; i++)
 		if (rs->v[i].test.size < smallest)
 			smallest = rs->v[i].test.size;

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "advice/os_advice.h"
+#include "model/units.h"
 
 #define TIB (WB_GIB * 1024)
 /* Room for any size_str() output: "16777216.0 TiB" is the longest. */
@@ -198,6 +199,21 @@ static void volatile_cache(const struct wb_advisory *a, struct wb_advisory_words
 		 "lied about it), and fast flush rates here do not prove it does");
 }
 
+static void parity_array(const struct wb_advisory *a, struct wb_advisory_words *w)
+{
+	char stripe[SIZE_STR];
+
+	wb_format_size(a->value, stripe, sizeof(stripe)); /* exact: 1536kB, not "2 MiB" */
+	snprintf(w->fact, sizeof(w->fact), "%.40s level", a->source);
+	snprintf(w->value, sizeof(w->value), "%.31s, full stripe %s", a->setting, stripe);
+	snprintf(w->advice, sizeof(w->advice), "put pg_wal on a mirror (raid1 or raid10), or "
+		 "measure what an 8 kB flush costs here beside a full-stripe one");
+	snprintf(w->reason, sizeof(w->reason), "the WAL is written 8 kB at a time and each "
+		 "commit waits for it; on parity RAID a write under the full stripe is a "
+		 "partial-stripe write, which reads and rewrites the parity (a read-modify-write), "
+		 "the classic reason pg_wal goes on a mirror");
+}
+
 void wb_words_advisory(const struct wb_advisory *a, struct wb_advisory_words *w)
 {
 	memset(w, 0, sizeof(*w));
@@ -226,6 +242,9 @@ void wb_words_advisory(const struct wb_advisory *a, struct wb_advisory_words *w)
 		break;
 	case WB_ADV_VOLATILE_CACHE:
 		volatile_cache(a, w);
+		break;
+	case WB_ADV_PARITY_ARRAY:
+		parity_array(a, w);
 		break;
 	case WB_ADV_COUNT:
 		break;

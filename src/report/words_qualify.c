@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "facts/device.h"
+#include "model/units.h"
 
 void wb_words_qualification(const struct wb_qualification *q, struct wb_q_words *w)
 {
@@ -66,6 +67,56 @@ const char *wb_words_q_outcome(const struct wb_q_outcome *o, char *buf, size_t l
 #define POWER_CUT_ADVICE "flushes may not reach stable storage; run `walbench verify` with a " \
 			 "power cut"
 
+/* run --size's largest write (plan/options.c): a larger stripe cannot be
+ * written whole by the command the advice would suggest. */
+#define RUN_MAX_WRITE (1u << 20)
+
+/* The array's findings: a member by its name and its disk's, or the layout
+ * with the figures it was judged on. */
+static void array_finding(const struct wb_array *a, const struct wb_finding *f,
+			  struct wb_finding_words *w)
+{
+	const struct wb_array_member *m = f->member < a->n_members ? &a->members[f->member] : NULL;
+	char chunk[16], stripe[16];
+
+	if (f->code == WB_FINDING_PARTIAL_STRIPE) {
+		wb_format_size(a->chunk, chunk, sizeof(chunk));
+		wb_format_size(a->stripe, stripe, sizeof(stripe));
+		snprintf(w->evidence, sizeof(w->evidence), "%.31s is %.15s with a full stripe of %s "
+			 "(%u data members x %s): an %u kB WAL write is a partial-stripe write, which "
+			 "parity RAID turns into a read-modify-write of the parity unless the file "
+			 "system gathers whole stripes; this run did not measure that cost",
+			 a->device, a->level, stripe, (unsigned)a->data_disks, chunk,
+			 WB_WAL_PAGE_BYTES / 1024);
+		if (a->stripe <= RUN_MAX_WRITE)
+			snprintf(w->advice, sizeof(w->advice), "put pg_wal on a mirror (raid1 or "
+				 "raid10), or compare an 8 kB flush with a full-stripe one: walbench run "
+				 "-m fdatasync -b 8k,%s", stripe);
+		else
+			snprintf(w->advice, sizeof(w->advice), "put pg_wal on a mirror (raid1 or "
+				 "raid10); the full stripe is larger than walbench run writes at once "
+				 "(1MiB)");
+		return;
+	}
+	if (!m)
+		return;
+	if (f->code == WB_FINDING_MEMBER_FAULTY) {
+		snprintf(w->evidence, sizeof(w->evidence), "%.31s, a member of %.31s (%.15s), is "
+			 "%.31s: the array runs degraded, and what it measured is not what it does "
+			 "whole", m->name, a->device, a->level, m->state);
+		snprintf(w->advice, sizeof(w->advice), "replace %.31s, let the array resync, then "
+			 "qualify it again", m->name);
+		return;
+	}
+	snprintf(w->evidence, sizeof(w->evidence), "%.31s, a member of %.31s, is on %.31s, which "
+		 "has a volatile write cache (write back) and no FUA: the array's durable writes "
+		 "rely on that disk honouring cache flushes", m->name, a->device,
+		 m->disk[0] ? m->disk : m->name);
+	snprintf(w->advice, sizeof(w->advice), "make sure %.31s's cache is battery- or "
+		 "capacitor-backed, or run `walbench verify` with a power cut",
+		 m->disk[0] ? m->disk : m->name);
+}
+
 void wb_words_finding(const struct wb_qualification *q, const struct wb_finding *f,
 		      struct wb_finding_words *w)
 {
@@ -106,6 +157,11 @@ void wb_words_finding(const struct wb_qualification *q, const struct wb_finding 
 			 d->block_name);
 		snprintf(w->advice, sizeof(w->advice), "ask the provider what a flush guarantees, "
 			 "or run `walbench verify` with a power cut of the host");
+		break;
+	case WB_FINDING_MEMBER_FAULTY:
+	case WB_FINDING_MEMBER_VOLATILE_NO_FUA:
+	case WB_FINDING_PARTIAL_STRIPE:
+		array_finding(&d->array, f, w);
 		break;
 	case WB_FINDING_COUNT:
 		break;

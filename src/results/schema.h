@@ -11,7 +11,7 @@
 
 /* Version of the layout (docs/results-schema.md); bumped when keys change
  * meaning. */
-#define WB_SCHEMA_VERSION 10
+#define WB_SCHEMA_VERSION 11
 
 /* Every key of the results file, in one alphabetical list: a key used in two
  * objects ("reason", "method") is one entry with one spelling. */
@@ -21,6 +21,7 @@ enum wb_key {
 	WB_KEY_ADVISORIES,
 	WB_KEY_ALTER_SYSTEM,
 	WB_KEY_APART,
+	WB_KEY_ARRAY,
 	WB_KEY_ASYNC_COMMIT,
 	WB_KEY_BACKING_DEVICE,
 	WB_KEY_BACKING_FILE,
@@ -89,6 +90,7 @@ enum wb_key {
 	WB_KEY_DATABASE_STATS_RESET,
 	WB_KEY_DATA_DEVICE,
 	WB_KEY_DATA_DIRECTORY,
+	WB_KEY_DATA_DISKS,
 	WB_KEY_DATA_LOAD,
 	WB_KEY_DATA_PAGES_PER_S,
 	WB_KEY_DECIDED,
@@ -111,6 +113,7 @@ enum wb_key {
 	WB_KEY_DIRTY_BYTES,
 	WB_KEY_DIRTY_EXPIRE_CENTISECS,
 	WB_KEY_DIRTY_RATIO,
+	WB_KEY_DISK,
 	WB_KEY_DISKS,
 	WB_KEY_DM,
 	WB_KEY_DROPPED,
@@ -199,6 +202,8 @@ enum wb_key {
 	WB_KEY_MEASURED,
 	WB_KEY_MEM_TOTAL_BYTES,
 	WB_KEY_MEMBERS,
+	WB_KEY_MEMBERS_TRUNCATED,
+	WB_KEY_METADATA_LEVEL,
 	WB_KEY_METHOD,
 	WB_KEY_METRIC,
 	WB_KEY_MIN_GAIN_PCT,
@@ -231,6 +236,7 @@ enum wb_key {
 	WB_KEY_PAGES,
 	WB_KEY_PAIRED,
 	WB_KEY_PAIRS,
+	WB_KEY_PARITY_DISKS,
 	WB_KEY_PARTIAL,
 	WB_KEY_PARTITION,
 	WB_KEY_PATH,
@@ -251,6 +257,7 @@ enum wb_key {
 	WB_KEY_QUALIFICATION,
 	WB_KEY_QUEUE_DEPTH,
 	WB_KEY_RAID,
+	WB_KEY_RAID_DISKS,
 	WB_KEY_RATE_PER_S,
 	WB_KEY_RATES,
 	WB_KEY_RATIO,
@@ -299,6 +306,7 @@ enum wb_key {
 	WB_KEY_STEPS,
 	WB_KEY_STOPPED,
 	WB_KEY_STORAGE,
+	WB_KEY_STRIPE_BYTES,
 	WB_KEY_SUSTAINED_PER_S,
 	WB_KEY_SWAPPINESS,
 	WB_KEY_TARGET,

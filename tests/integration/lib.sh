@@ -149,6 +149,69 @@ loop_fs() {
 	printf -v "$1" '%s' "$_wb_root/mnt"
 }
 
+# loop_btrfs VAR PROFILE N [SIZE]: a btrfs with data PROFILE (raid1, raid10,
+# raid5 ...) and metadata raid1 over N loop devices on sparse SIZE images
+# (default 300M), mounted on a new directory whose path goes in $VAR; the
+# devices' names (loop3 ...) in LOOP_NAMES. Each device and the mount are
+# removed at exit, signals included; losetup, mkfs and mount run under timeout so
+# a stuck one cannot hang the test. Skips without root, btrfs-progs, N free loop
+# devices, or where btrfs cannot build PROFILE or mount it.
+loop_btrfs() {
+	local _wb_root _wb_dev _wb_devs=() i
+	need_root
+	command -v losetup >/dev/null || skip "losetup missing"
+	command -v mkfs.btrfs >/dev/null || skip "mkfs.btrfs missing (btrfs-progs)"
+	wb_tmpdir _wb_root
+	LOOP_NAMES=()
+	for ((i = 0; i < $3; i++)); do
+		truncate -s "${4:-300M}" "$_wb_root/image$i" || fail "cannot make a ${4:-300M} image"
+		_wb_dev=$(timeout 20 losetup -f --show "$_wb_root/image$i" 2>/dev/null) ||
+			skip "no free loop device for member $((i + 1)) of $3"
+		on_exit "timeout 20 losetup -d '$_wb_dev'"
+		_wb_devs+=("$_wb_dev")
+		LOOP_NAMES+=("${_wb_dev##*/}")
+	done
+	timeout 60 mkfs.btrfs -q -f -d "$2" -m raid1 "${_wb_devs[@]}" >/dev/null 2>&1 ||
+		skip "btrfs cannot build data $2 over $3 loop devices here"
+	mkdir "$_wb_root/mnt"
+	timeout 60 mount -t btrfs "${_wb_devs[0]}" "$_wb_root/mnt" 2>/dev/null ||
+		skip "cannot mount a btrfs $2 (no btrfs module?)"
+	on_exit "timeout 60 umount '$_wb_root/mnt'"
+	printf -v "$1" '%s' "$_wb_root/mnt"
+}
+
+# qualify_btrfs_array PROFILE N DATA_DISKS PARITY: builds a btrfs PROFILE over
+# N loop devices, runs a short qualify in it, and checks that the JSON names the
+# array (btrfs, its level, its N members by name, DATA_DISKS, PARITY, the
+# stripe) and the text prints it; nothing is left behind.
+qualify_btrfs_array() {
+	local mnt got stripe
+	loop_btrfs mnt "$1" "$2"
+	mkdir "$mnt/wal"
+	set +e
+	"$WALBENCH" qualify "$mnt/wal" --duration 2s --slice 250ms --json "$mnt/q.json" >"$OUT" 2>"$ERR"
+	got=$?
+	set -e
+	case $got in 0 | 1) ;; *) fail "qualify on btrfs $1 exited $got: $(head -c 600 "$ERR")" ;; esac
+	json_check "$mnt/q.json" 'd["host"]["device"]["array"]["kind"] == "btrfs"'
+	json_check "$mnt/q.json" 'd["host"]["device"]["array"]["level"] == "'"$1"'"'
+	json_check "$mnt/q.json" 'd["host"]["device"]["array"]["metadata_level"] == "raid1"'
+	json_check "$mnt/q.json" 'd["host"]["device"]["array"]["raid_disks"] == '"$2"
+	json_check "$mnt/q.json" 'sorted(m["name"] for m in d["host"]["device"]["array"]["members"]) == sorted("'"${LOOP_NAMES[*]}"'".split())'
+	json_check "$mnt/q.json" 'all(m["disk"] and m["write_cache"] in ("write back", "write through") for m in d["host"]["device"]["array"]["members"])'
+	json_check "$mnt/q.json" 'd["host"]["device"]["array"]["data_disks"] == '"$3"
+	json_check "$mnt/q.json" 'd["host"]["device"]["array"]["parity_disks"] == '"$4"
+	stripe=$(($3 > 1 ? $3 * 65536 : 0))
+	json_check "$mnt/q.json" 'd["host"]["device"]["array"]["stripe_bytes"] == '"$stripe"
+	json_check "$mnt/q.json" 'd["host"]["device"]["layers"][0]["kind"] == "btrfs"'
+	# parity RAID, and only parity RAID, says a WAL write is a partial-stripe write
+	json_check "$mnt/q.json" '("array-partial-stripe-writes" in {f["name"] for f in d["findings"]}) == ('"$4"' > 0)'
+	grep -q "^  array: btrfs [0-9a-f]*, $1, metadata raid1, $2 members" "$OUT" ||
+		fail "no array line in the text: $(grep -A3 '^Storage' "$OUT")"
+	rm -f "$mnt/q.json"
+	rmdir "$mnt/wal" || fail "files left behind in $mnt/wal: $(ls -A "$mnt/wal")"
+}
+
 # error_row METHOD ENGINE REASON: the last run's 8kB x1 row of METHOD on ENGINE
 # (stdout in $OUT) is `error: REASON`, REASON an extended regex.
 error_row() {

@@ -6,6 +6,7 @@
  * slower than a write, memory, a volatile cache without FUA, a virtual disk),
  * and a durability failure that leaves no verdict. */
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <setjmp.h>
 #include <stdint.h>
@@ -16,6 +17,13 @@
 #include <cmocka.h>
 
 #include "advice/qualify.h"
+#include "facts/device.h"
+
+#ifndef WB_FIXTURES_DIR
+#define WB_FIXTURES_DIR "tests/unit/fixtures" /* relative: run from the source root */
+#endif
+#define ARRAY_SYS WB_FIXTURES_DIR "/array/sys"
+#define ARRAY_PROC WB_FIXTURES_DIR "/array/proc"
 
 static struct wb_results rs;
 static struct wb_qualification q;
@@ -175,6 +183,61 @@ static void findings_from_facts(void **state)
 	assert_ptr_equal(q.rs, &rs);
 }
 
+static size_t count_finding(enum wb_finding_code code)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < q.nfindings; i++)
+		n += q.findings[i].code == code;
+	return n;
+}
+
+/* Arrays from the fixture sysfs (fixtures/array): an md RAID5 with a faulty
+ * member whose disk also has a volatile cache and no FUA; an md RAID10 of
+ * write-through disks; a btrfs raid5 whose three disks have volatile caches
+ * and no FUA; a dm raid whose parity cannot be told. */
+static void findings_on_arrays(void **state)
+{
+	(void)state;
+	build(1000, 2000, 10);
+	wb_device_probe_block(9, 2, &rs.device, ARRAY_SYS, ARRAY_PROC);
+	assert_true(wb_qualify(&rs, &tiers, "standard", &q));
+	assert_int_equal(count_finding(WB_FINDING_MEMBER_FAULTY), 1);
+	assert_int_equal(count_finding(WB_FINDING_MEMBER_VOLATILE_NO_FUA), 1);
+	assert_int_equal(count_finding(WB_FINDING_PARTIAL_STRIPE), 1);
+	for (size_t i = 0; i < q.nfindings; i++)
+		if (q.findings[i].code == WB_FINDING_MEMBER_FAULTY) {
+			assert_string_equal(rs.device.array.members[q.findings[i].member].name, "sdj");
+			assert_int_equal(q.findings[i].severity, WB_FINDING_WARN);
+		} else if (q.findings[i].code == WB_FINDING_MEMBER_VOLATILE_NO_FUA) {
+			assert_string_equal(rs.device.array.members[q.findings[i].member].disk, "sdj");
+		}
+	/* a mirror of stripes, write-through disks: nothing to say */
+	wb_device_probe_block(9, 3, &rs.device, ARRAY_SYS, ARRAY_PROC);
+	assert_true(wb_qualify(&rs, &tiers, "standard", &q));
+	assert_int_equal(q.nfindings, 0);
+	/* btrfs raid5: each member by name, and the partial-stripe layout */
+	wb_device_probe_block(0, 0, &rs.device, ARRAY_SYS, ARRAY_PROC);
+	wb_device_probe_btrfs("sdt", &rs.device, ARRAY_SYS, ARRAY_PROC);
+	assert_true(wb_qualify(&rs, &tiers, "standard", &q));
+	assert_int_equal(count_finding(WB_FINDING_MEMBER_VOLATILE_NO_FUA), 3);
+	assert_int_equal(count_finding(WB_FINDING_PARTIAL_STRIPE), 1);
+	/* a dm raid of unknown parity: no partial-stripe claim */
+	wb_device_probe_block(253, 9, &rs.device, ARRAY_SYS, ARRAY_PROC);
+	rs.device.array.parity_disks = -1;
+	assert_true(wb_qualify(&rs, &tiers, "standard", &q));
+	assert_int_equal(count_finding(WB_FINDING_PARTIAL_STRIPE), 0);
+	/* parity RAID whose stripe is one WAL page: every WAL write is whole */
+	rs.device.array.parity_disks = 1;
+	rs.device.array.stripe = WB_WAL_PAGE_BYTES;
+	assert_true(wb_qualify(&rs, &tiers, "standard", &q));
+	assert_int_equal(count_finding(WB_FINDING_PARTIAL_STRIPE), 0);
+	rs.device.array.stripe = 2 * WB_WAL_PAGE_BYTES;
+	assert_true(wb_qualify(&rs, &tiers, "standard", &q));
+	assert_int_equal(count_finding(WB_FINDING_PARTIAL_STRIPE), 1);
+	assert_string_equal(wb_finding_name(WB_FINDING_PARTIAL_STRIPE), "array-partial-stripe-writes");
+}
+
 static void durability_failure_no_verdict(void **state)
 {
 	(void)state;
@@ -201,6 +264,7 @@ int main(void)
 		cmocka_unit_test(trend_steady_and_falling),
 		cmocka_unit_test_teardown(tier_takes_its_worst_criterion, teardown),
 		cmocka_unit_test_teardown(findings_from_facts, teardown),
+		cmocka_unit_test_teardown(findings_on_arrays, teardown),
 		cmocka_unit_test_teardown(durability_failure_no_verdict, teardown),
 	};
 

@@ -5,6 +5,7 @@
  * (tests/unit/fixtures/report); writes nothing (wb_saved_parse reads text). */
 #include <errno.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <setjmp.h>
 #include <stdint.h>
@@ -193,6 +194,17 @@ static struct wb_result *one_result(struct wb_results *res, enum wb_method_id me
 
 /* What the writer writes, the reader reads back: the run, its one test and
  * recommend's answer. */
+/* A device fact row named name, with text (NULL: any). */
+static bool array_row(const char *name, const char *text)
+{
+	size_t i;
+
+	for (i = 0; i < s.device_facts.n; i++)
+		if (strcmp(s.device_facts.v[i].name, name) == 0)
+			return !text || strcmp(s.device_facts.v[i].text, text) == 0;
+	return false;
+}
+
 static void test_round_trip(void **state)
 {
 	static double rates[] = { 900.0, 1100.0 };
@@ -206,6 +218,11 @@ static void test_round_trip(void **state)
 	snprintf(rs.host.kernel, sizeof(rs.host.kernel), "Linux 6.1.0");
 	snprintf(rs.device.fs_type, sizeof(rs.device.fs_type), "ext4");
 	snprintf(rs.device.block_name, sizeof(rs.device.block_name), "nvme0n1");
+	rs.device.array = (struct wb_array){ .kind = WB_ARRAY_MD, .device = "md2", .level = "raid5",
+					     .parity_disks = 1, .raid_disks = 3, .data_disks = 2,
+					     .chunk = 524288, .stripe = 1048576, .n_members = 1 };
+	rs.device.array.members[0] = (struct wb_array_member){ .name = "sdb1", .disk = "sdb",
+							       .state = "in_sync", .rotational = -1 };
 	rs.started_unix = 1767225600;
 	rs.interrupted = SIGINT;
 	r = one_result(&rs, WB_METHOD_FSYNC, 8192);
@@ -252,6 +269,13 @@ static void test_round_trip(void **state)
 	assert_true(s.config_facts.n > 0);
 	assert_true(s.device_facts.n > 0);
 	assert_string_equal(s.device_facts.v[0].name, "fs_type");
+	/* the array reads back as the HTML report's rows: its object flattened */
+	assert_true(array_row("array.level", "raid5"));
+	assert_true(array_row("array.stripe_bytes", NULL));
+	assert_true(array_row("array.members", "[{\"name\":\"sdb1\",\"disk\":\"sdb\","
+						"\"state\":\"in_sync\",\"rotational\":null,"
+						"\"write_cache\":\"\",\"fua\":false,"
+						"\"scheduler\":\"\",\"model\":\"\"}]"));
 }
 
 /* An etcd-shaped append reads back with its segment mode and how its segments

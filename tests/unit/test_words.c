@@ -368,6 +368,38 @@ static void q_findings(void **state)
 	assert_string_equal(w.advice, "ask the provider what a flush guarantees, or run `walbench "
 			    "verify` with a power cut of the host");
 	assert_string_equal(wb_finding_name(WB_FINDING_LIKE_A_WRITE), "flush-no-slower-than-write");
+	/* an array's: the layout with its figures, and each member by name */
+	rs.device.array = (struct wb_array){ .kind = WB_ARRAY_MD, .device = "md2", .level = "raid5",
+					     .parity_disks = 1, .raid_disks = 4, .data_disks = 3,
+					     .chunk = 524288, .stripe = 1572864, .n_members = 1 };
+	rs.device.array.members[0] = (struct wb_array_member){ .name = "sdj1", .disk = "sdj",
+							       .state = "faulty" };
+	f = (struct wb_finding){ .code = WB_FINDING_PARTIAL_STRIPE };
+	wb_words_finding(&q, &f, &w);
+	assert_string_equal(w.evidence, "md2 is raid5 with a full stripe of 1536kB (3 data members "
+			    "x 512kB): an 8 kB WAL write is a partial-stripe write, which parity RAID "
+			    "turns into a read-modify-write of the parity unless the file system "
+			    "gathers whole stripes; this run did not measure that cost");
+	assert_string_equal(w.advice, "put pg_wal on a mirror (raid1 or raid10); the full stripe is "
+			    "larger than walbench run writes at once (1MiB)");
+	rs.device.array.stripe = 131072;
+	wb_words_finding(&q, &f, &w);
+	assert_string_equal(w.advice, "put pg_wal on a mirror (raid1 or raid10), or compare an 8 kB "
+			    "flush with a full-stripe one: walbench run -m fdatasync -b 8k,128kB");
+	f = (struct wb_finding){ .code = WB_FINDING_MEMBER_FAULTY, .member = 0 };
+	wb_words_finding(&q, &f, &w);
+	assert_string_equal(w.evidence, "sdj1, a member of md2 (raid5), is faulty: the array runs "
+			    "degraded, and what it measured is not what it does whole");
+	assert_string_equal(w.advice, "replace sdj1, let the array resync, then qualify it again");
+	f.code = WB_FINDING_MEMBER_VOLATILE_NO_FUA;
+	wb_words_finding(&q, &f, &w);
+	assert_string_equal(w.evidence, "sdj1, a member of md2, is on sdj, which has a volatile "
+			    "write cache (write back) and no FUA: the array's durable writes rely on "
+			    "that disk honouring cache flushes");
+	/* a member index past the list words nothing rather than another's name */
+	f.member = 7;
+	wb_words_finding(&q, &f, &w);
+	assert_string_equal(w.evidence, "");
 }
 
 /* A placement with one candidate, /srv/wal on vdb, 8 committers. */
@@ -758,6 +790,14 @@ static void advisory_preempt_and_device(void **state)
 	a.unverified = false;
 	w = advisory_words(a);
 	assert_string_equal(w.value, "write back");
+	a = (struct wb_advisory){ .code = WB_ADV_PARITY_ARRAY, .source = "md md2", .setting = "raid5",
+				  .value = 1572864 };
+	w = advisory_words(a);
+	assert_string_equal(w.fact, "md md2 level");
+	assert_string_equal(w.value, "raid5, full stripe 1536kB");
+	assert_string_equal(w.advice, "put pg_wal on a mirror (raid1 or raid10), or measure what "
+			    "an 8 kB flush costs here beside a full-stripe one");
+	assert_non_null(strstr(w.reason, "partial-stripe write, which reads and rewrites the parity"));
 }
 
 /* Every way a group of tests ends, worded as `run --decide`, its JSON and a
