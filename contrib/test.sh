@@ -19,4 +19,6 @@ wb_install_deps "${WB_TEST_OPTIONAL[@]}" ||
 cmake -S "$src" -B "$build" -DWB_WERROR=ON -DWB_BUILD_TESTS=ON ${WB_CMAKE_ARGS:-} >/dev/null
 cmake --build "$build" -j"$(nproc)"
 cd "$build"
-exec ctest --output-on-failure --timeout 600 "$@"
+# Every core (WB_TEST_JOBS to change it): most tests wait on I/O or a server,
+# and the few that measure on throttled volumes run alone (RUN_SERIAL).
+exec ctest --output-on-failure --timeout 600 -j"${WB_TEST_JOBS:-$(nproc)}" "$@"
