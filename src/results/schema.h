@@ -11,7 +11,7 @@
 
 /* Version of the layout (docs/results-schema.md); bumped when keys change
  * meaning. */
-#define WB_SCHEMA_VERSION 10
+#define WB_SCHEMA_VERSION 11
 
 /* Every key of the results file, in one alphabetical list: a key used in two
  * objects ("reason", "method") is one entry with one spelling. */
@@ -27,6 +27,7 @@ enum wb_key {
 	WB_KEY_BACKING_FS,
 	WB_KEY_BACKING_MOUNT,
 	WB_KEY_BASELINE,
+	WB_KEY_BASELINE_PER_S,
 	WB_KEY_BATCH,
 	WB_KEY_BEGIN,
 	WB_KEY_BGWRITER_STATS_RESET,
@@ -38,6 +39,7 @@ enum wb_key {
 	WB_KEY_BUFFERS_CHECKPOINTER,
 	WB_KEY_BUFFERS_FULL_PER_S,
 	WB_KEY_BULK,
+	WB_KEY_BURST,
 	WB_KEY_BURST_PER_S,
 	WB_KEY_BUSY_FRACTION,
 	WB_KEY_BYTES,
@@ -113,6 +115,7 @@ enum wb_key {
 	WB_KEY_DIRTY_RATIO,
 	WB_KEY_DISKS,
 	WB_KEY_DM,
+	WB_KEY_DROP_AT_S,
 	WB_KEY_DROPPED,
 	WB_KEY_DSN,
 	WB_KEY_DURABILITY_FAILURE,
@@ -156,6 +159,7 @@ enum wb_key {
 	WB_KEY_GROUP_COMMITTERS,
 	WB_KEY_GROUPS,
 	WB_KEY_HEADLINE,
+	WB_KEY_HELD_FLUSHES,
 	WB_KEY_HOST,
 	WB_KEY_HOSTNAME,
 	WB_KEY_HUGEPAGE_SIZE_BYTES,
@@ -262,6 +266,7 @@ enum wb_key {
 	WB_KEY_RESULT,
 	WB_KEY_ROTATIONAL,
 	WB_KEY_ROUNDS,
+	WB_KEY_RUN_S,
 	WB_KEY_RUNNER_UP,
 	WB_KEY_S_PER_ROUND,
 	WB_KEY_SAME_DEVICE,
@@ -299,6 +304,8 @@ enum wb_key {
 	WB_KEY_STEPS,
 	WB_KEY_STOPPED,
 	WB_KEY_STORAGE,
+	WB_KEY_SUSPECTS,
+	WB_KEY_SUSTAINED,
 	WB_KEY_SUSTAINED_PER_S,
 	WB_KEY_SWAPPINESS,
 	WB_KEY_TARGET,
