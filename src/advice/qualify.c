@@ -15,8 +15,9 @@
  *    burst when the device grants I/O in time slices (a provisioned volume's
  *    limit) or is a hypervisor's disk, and the run was shorter than
  *    WB_BURST_OBSERVE_S: then no rate criterion passes (one that would is
- *    inconclusive; one that fails on the burst fails). Local disks, tmpfs and
- *    loop devices have neither suspect, and their rates stand. */
+ *    inconclusive; one that fails on the burst fails). Bare-metal disks and
+ *    tmpfs have neither suspect, and their rates stand; a loop device over a
+ *    virtual disk is virtual storage, and is held back. */
 #include "advice/qualify.h"
 
 #include <math.h>
