@@ -12,7 +12,16 @@
  * 5. on an array, each member that is faulty or whose disk has a volatile
  *    cache and no FUA is a finding with its name, and parity RAID whose full
  *    stripe is larger than a WAL page says a WAL write is a partial-stripe
- *    write (not measured here: a fact of the layout). */
+ *    write (not measured here: a fact of the layout);
+ * 6. burst credits, decided before the tiers: a shape whose slices step down
+ *    to a plateau (results/bucket.h) has its rate criteria judged on the
+ *    plateau's mean and interval. With no drop seen, the rate may still be a
+ *    burst when the device grants I/O in time slices (a provisioned volume's
+ *    limit) or is a hypervisor's disk, and the run was shorter than
+ *    WB_BURST_OBSERVE_S: then no rate criterion passes (one that would is
+ *    inconclusive; one that fails on the burst fails). Bare-metal disks and
+ *    tmpfs have neither suspect, and their rates stand; a loop device over a
+ *    virtual disk is virtual storage, and is held back. */
 #include "advice/qualify.h"
 
 #include <math.h>
@@ -28,6 +37,18 @@ static const char *const result_names[] = {
 const char *wb_q_result_name(enum wb_q_result r)
 {
 	return r <= WB_Q_NOT_MEASURED ? result_names[r] : "?";
+}
+
+static const char *const sustained_names[] = {
+	[WB_SUSTAINED_NOT_JUDGED] = "not judged", [WB_SUSTAINED_BUCKET] = "bucket",
+	[WB_SUSTAINED_STEADY] = "steady", [WB_SUSTAINED_UNKNOWN] = "unknown",
+};
+_Static_assert(sizeof(sustained_names) / sizeof(sustained_names[0]) == WB_SUSTAINED_COUNT,
+	       "sustained_names must name every enum wb_sustained");
+
+const char *wb_sustained_name(enum wb_sustained s)
+{
+	return (unsigned)s < WB_SUSTAINED_COUNT ? sustained_names[s] : "?";
 }
 
 static const char *const finding_names[] = {
@@ -69,7 +90,8 @@ static double quantile_ms(const struct wb_result *r, double q)
 	return (double)wb_hist_percentile(r->hist, 100.0 * q) / 1e6;
 }
 
-static void figure(const struct wb_result *r, enum wb_q_metric m, struct wb_q_figure *f)
+static void figure(const struct wb_result *r, enum wb_q_metric m, const struct wb_bucket *b,
+		   struct wb_q_figure *f)
 {
 	double n, se;
 
@@ -77,6 +99,12 @@ static void figure(const struct wb_result *r, enum wb_q_metric m, struct wb_q_fi
 	if (!r || r->status != WB_STATUS_OK || !r->hist || !r->hist->count)
 		return;
 	f->measured = true;
+	if (m == WB_Q_FLUSHES_PER_S && b->detected) { /* the plateau, not the burst */
+		f->value = b->baseline_per_s;
+		f->low = b->baseline_low;
+		f->high = b->baseline_high;
+		return;
+	}
 	if (m == WB_Q_FLUSHES_PER_S) {
 		f->value = r->ntrials ? r->stats.mean : wb_result_ops_per_sec(r);
 		f->low = r->ntrials >= 2 ? f->value - r->stats.ci95_half : -INFINITY;
@@ -106,16 +134,22 @@ enum wb_q_result wb_q_judge(const struct wb_q_criterion *c, const struct wb_q_fi
 	       : f->low > c->threshold ? WB_Q_FAIL : WB_Q_INCONCLUSIVE;
 }
 
-static void outcome(const struct wb_results *rs, const struct wb_q_criterion *c,
-		    struct wb_q_outcome *o)
+static void outcome(const struct wb_results *rs, const struct wb_q_burst *burst,
+		    const struct wb_q_criterion *c, struct wb_q_outcome *o)
 {
+	const struct wb_bucket *b = &burst->bucket[c->shape];
+
 	o->crit = *c;
-	figure(row(rs, wb_q_shape_names[c->shape]), c->metric, &o->fig);
+	figure(row(rs, wb_q_shape_names[c->shape]), c->metric, b, &o->fig);
 	o->result = wb_q_judge(c, &o->fig);
+	/* A rate that may be a burst passes nothing (rule 5). */
+	if (c->metric == WB_Q_FLUSHES_PER_S && o->result == WB_Q_PASS && !b->detected &&
+	    (burst->state == WB_SUSTAINED_UNKNOWN || burst->state == WB_SUSTAINED_BUCKET))
+		o->result = WB_Q_INCONCLUSIVE;
 }
 
-static void judge_tier(const struct wb_results *rs, const struct wb_tier *t,
-		       struct wb_q_tier_verdict *v)
+static void judge_tier(const struct wb_results *rs, const struct wb_q_burst *burst,
+		       const struct wb_tier *t, struct wb_q_tier_verdict *v)
 {
 	bool fail = false, unsure = false;
 	size_t k;
@@ -124,7 +158,7 @@ static void judge_tier(const struct wb_results *rs, const struct wb_tier *t,
 	v->name[sizeof(v->name) - 1] = '\0';
 	v->n = t->n;
 	for (k = 0; k < t->n; k++) {
-		outcome(rs, &t->c[k], &v->o[k]);
+		outcome(rs, burst, &t->c[k], &v->o[k]);
 		fail = fail || v->o[k].result == WB_Q_FAIL;
 		unsure = unsure || v->o[k].result != WB_Q_PASS;
 	}
@@ -162,6 +196,37 @@ void wb_q_trend_of(const double *rates, const double *start_s, size_t n, struct 
 		after = i;
 	}
 	out->fell_after_s = after < n ? start_s[after] : start_s[n - 1];
+}
+
+void wb_q_burst_of(const struct wb_results *rs, struct wb_q_burst *out)
+{
+	const struct wb_result *r;
+	size_t k;
+
+	*out = (struct wb_q_burst){ .state = WB_SUSTAINED_NOT_JUDGED, .shape = -1,
+				    .run_s = (double)rs->elapsed_ns / 1e9,
+				    .observe_s = WB_BURST_OBSERVE_S };
+	for (k = 0; k < WB_Q_SHAPE_COUNT; k++) {
+		r = row(rs, wb_q_shape_names[k]);
+		if (r && r->status == WB_STATUS_OK && r->trial_start_s)
+			wb_bucket_detect(r->trial_rates, r->trial_start_s, r->ntrials,
+					 &out->bucket[k]);
+		if (out->bucket[k].detected && out->shape < 0)
+			out->shape = (int)k;
+	}
+	r = row(rs, wb_q_shape_names[WB_Q_SHAPE_COMMIT]);
+	if (out->shape >= 0) {
+		out->state = WB_SUSTAINED_BUCKET;
+		return;
+	}
+	if (!r || !r->trial_start_s)
+		return;
+	if (rs->throttle.detected)
+		out->suspects |= WB_SUSPECT_THROTTLED;
+	if (rs->device.virtual_disk)
+		out->suspects |= WB_SUSPECT_VIRTUAL;
+	out->state = out->suspects && out->run_s < WB_BURST_OBSERVE_S ? WB_SUSTAINED_UNKNOWN
+								    : WB_SUSTAINED_STEADY;
 }
 
 static struct wb_finding *add_finding(struct wb_qualification *q, enum wb_finding_code code,
@@ -249,8 +314,9 @@ bool wb_qualify(const struct wb_results *rs, const struct wb_tiers *tiers, const
 		out->failed = true;
 		return false;
 	}
+	wb_q_burst_of(rs, &out->burst);
 	for (i = 0; i < tiers->n && i < WB_TIERS_MAX; i++) {
-		judge_tier(rs, &tiers->t[i], &out->tiers[i]);
+		judge_tier(rs, &out->burst, &tiers->t[i], &out->tiers[i]);
 		if (tier && strcmp(tiers->t[i].name, tier) == 0)
 			out->chosen = (int)i;
 	}

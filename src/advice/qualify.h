@@ -11,6 +11,7 @@
 #include <stddef.h>
 
 #include "model/tier.h"
+#include "results/bucket.h"
 #include "results/results.h"
 
 /* A rotational disk flushes at most once a turn; the fastest sold spin at
@@ -62,6 +63,38 @@ struct wb_q_trend {
 	double fell_after_s;       /* when the slices stayed below the midpoint */
 };
 
+/* Whether the rates a tier reads are the sustained ones (issue 36: a burst-credit
+ * volume passed a 3-minute run on its burst and collapsed in production). */
+enum wb_sustained {
+	WB_SUSTAINED_NOT_JUDGED,   /* no sliced commit row: nothing to say */
+	WB_SUSTAINED_BUCKET,       /* a bucket ran dry in the run: rates judged on its baseline */
+	WB_SUSTAINED_STEADY,       /* no drop, and none expected of this storage or run */
+	WB_SUSTAINED_UNKNOWN,      /* no drop seen, but the rate may be a burst: none passes */
+	WB_SUSTAINED_COUNT
+};
+
+/* Why a rate may be a burst (bits of wb_q_burst.suspects). Plain local
+ * storage has none, so its rates are never held back. */
+enum wb_burst_suspect {
+	WB_SUSPECT_THROTTLED = 1u << 0, /* I/O granted in time slices (results/throttle.h), as a
+					 * provisioned cloud volume's IOPS limit is */
+	WB_SUSPECT_VIRTUAL = 1u << 1,   /* a hypervisor's disk: the provider's limits are unseen */
+};
+
+/* A run this long outlasts the burst of a full bucket: gp2's 5.4 million
+ * credits last 30 minutes at 3,000 IOPS (AWS EBS docs, "gp2 volumes: I/O
+ * credits and burst performance"); five minutes more for the refill's share. */
+#define WB_BURST_OBSERVE_S 2100.0
+
+struct wb_q_burst {
+	enum wb_sustained state;
+	unsigned suspects;         /* WB_SUSPECT_* bits behind UNKNOWN */
+	struct wb_bucket bucket[WB_Q_SHAPE_COUNT]; /* each shape's slices, judged */
+	int shape;                 /* the shape whose bucket the reports show; -1 none */
+	double run_s;              /* how long the run measured */
+	double observe_s;          /* WB_BURST_OBSERVE_S: the --duration that would tell */
+};
+
 enum wb_finding_severity { WB_FINDING_INFO, WB_FINDING_WARN };
 
 /* What a finding found; wb_finding_name gives each its stable name. */
@@ -95,6 +128,7 @@ struct wb_qualification {
 	size_t ntiers;
 	int chosen;                /* index of --tier in tiers[]; -1 when not found */
 	struct wb_q_trend trend;
+	struct wb_q_burst burst;   /* decided before the tiers: their rates read it */
 	struct wb_finding findings[WB_Q_MAX_FINDINGS];
 	size_t nfindings;
 	const struct wb_results *rs; /* the run it judged: its target and device, for reports */
@@ -113,6 +147,13 @@ enum wb_q_result wb_q_judge(const struct wb_q_criterion *c, const struct wb_q_fi
 void wb_q_trend_of(const double *rates, const double *start_s, size_t n, struct wb_q_trend *out);
 
 const char *wb_q_result_name(enum wb_q_result r);
+
+/* Whether rs's rates are sustained: each shape's bucket, and the suspects
+ * when none ran dry (see qualify.c's rule 5). Exposed for tests. */
+void wb_q_burst_of(const struct wb_results *rs, struct wb_q_burst *out);
+
+/* "bucket", "steady", "unknown", "not judged": what scripts match. */
+const char *wb_sustained_name(enum wb_sustained s);
 
 /* "storage-in-memory", "flush-faster-than-rotation", ...: what scripts match. */
 const char *wb_finding_name(enum wb_finding_code c);

@@ -1,6 +1,6 @@
 /* json_qualify.c — "qualification" (the chosen tier's verdict criterion by
- * criterion, every tier's, the burst-against-sustained trend) and "findings"
- * (qualify's plausibility findings). */
+ * criterion, every tier's, the burst-against-sustained trend, the burst credits)
+ * and "findings" (qualify's plausibility findings). */
 #include "report/json_parts.h"
 #include "report/words.h"
 
@@ -72,6 +72,41 @@ static void add_findings(cJSON *root, const struct wb_qualification *q)
 		}
 }
 
+/* "burst": whether the rates are sustained (advice/qualify.h rule 5), the
+ * bucket's figures when one ran dry, and the suspects when none did. */
+static void add_burst(cJSON *o, const struct wb_q_burst *b, const char *line)
+{
+	static const struct { unsigned bit; const char *name; } suspects[] = {
+		{ WB_SUSPECT_THROTTLED, "throttled" }, { WB_SUSPECT_VIRTUAL, "virtual-disk" },
+	};
+	const struct wb_bucket *k = b->shape >= 0 ? &b->bucket[b->shape] : NULL;
+	cJSON *x = cJSON_AddObjectToObject(o, K(BURST)), *arr;
+	size_t i;
+
+	if (!x)
+		return;
+	cJSON_AddStringToObject(x, K(SUSTAINED), wb_sustained_name(b->state));
+	cJSON_AddBoolToObject(x, K(DETECTED), k != NULL);
+	arr = cJSON_AddArrayToObject(x, K(SUSPECTS));
+	for (i = 0; arr && i < sizeof(suspects) / sizeof(suspects[0]); i++)
+		if (b->suspects & suspects[i].bit)
+			cJSON_AddItemToArray(arr, cJSON_CreateString(suspects[i].name));
+	cJSON_AddNumberToObject(x, K(RUN_S), b->run_s);
+	if (k) {
+		struct wb_q_figure f = { .measured = true, .value = k->baseline_per_s,
+					 .low = k->baseline_low, .high = k->baseline_high };
+		cJSON *base = cJSON_AddObjectToObject(x, K(BASELINE_PER_S));
+
+		cJSON_AddStringToObject(x, K(SHAPE), wb_q_shape_names[b->shape]);
+		cJSON_AddNumberToObject(x, K(BURST_PER_S), k->burst_per_s);
+		if (base)
+			add_figure(base, &f);
+		cJSON_AddNumberToObject(x, K(DROP_AT_S), k->drop_at_s);
+		cJSON_AddNumberToObject(x, K(HELD_FLUSHES), k->held);
+	}
+	cJSON_AddStringToObject(x, K(LINE), line);
+}
+
 /* "qualification": the chosen tier's verdict, every tier's, and the trend;
  * "findings": the plausibility findings (top level, beside it). */
 void wb_json_add_qualification(cJSON *root, const struct wb_qualification *q)
@@ -105,5 +140,6 @@ void wb_json_add_qualification(cJSON *root, const struct wb_qualification *q)
 			cJSON_AddNumberToObject(x, K(FELL_AFTER_S), q->trend.fell_after_s);
 		cJSON_AddStringToObject(x, K(LINE), w.trend);
 	}
+	add_burst(o, &q->burst, w.burst);
 	add_findings(root, q);
 }

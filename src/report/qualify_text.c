@@ -53,6 +53,8 @@ void wb_qualify_print(const struct wb_qualification *q, const struct wb_results 
 		print_criterion(&q->tiers[q->chosen].o[k]);
 	printf("\nOver the run (8 kB commits, %u slices of %.1f s): %s\n",
 	       rs->rounds, (double)rs->trial_ns / 1e9, w.trend);
+	if (*w.burst)
+		printf("Burst credits: %s\n", w.burst);
 	printf("\nEvery tier, criterion by criterion:\n");
 	for (k = 0; k < q->ntiers; k++) {
 		printf("  %-16s %-13s", q->tiers[k].name, wb_q_result_name(q->tiers[k].verdict));

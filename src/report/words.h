@@ -85,12 +85,17 @@ struct wb_q_words {
 	char failure[400];             /* the failure that left no verdict; "" otherwise */
 	char headline[320];            /* "standard: PASS", "No verdict: ..." */
 	char trend[240];               /* "sustained X/s after Y s; burst Z/s" */
+	char burst[400];               /* burst credits: the bucket, or why the rate may be one */
 };
 
 void wb_words_qualification(const struct wb_qualification *q, struct wb_q_words *w);
 
 /* A trend of slice rates in one line; "" when none was taken. Returns buf. */
 const char *wb_words_q_trend(const struct wb_q_trend *t, char *buf, size_t len);
+
+/* Burst credits in one line: the bucket that ran dry, "sustained rate unknown:
+ * run `--duration 35m`" and why, or that none is expected; "" when not judged. */
+const char *wb_words_q_burst(const struct wb_q_burst *b, char *buf, size_t len);
 
 /* One criterion's outcome: "commit flushes/s 300/s [250, 350] >= 200/s: pass". */
 const char *wb_words_q_outcome(const struct wb_q_outcome *o, char *buf, size_t len);

@@ -2,6 +2,7 @@
  * failure, the trend's line, each criterion's outcome and each finding. */
 #include "report/words.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -14,6 +15,7 @@ void wb_words_qualification(const struct wb_qualification *q, struct wb_q_words 
 
 	memset(w, 0, sizeof(*w));
 	wb_words_q_trend(&q->trend, w->trend, sizeof(w->trend));
+	wb_words_q_burst(&q->burst, w->burst, sizeof(w->burst));
 	if (q->failed) {
 		snprintf(w->failure, sizeof(w->failure), "%s%s: %s",
 			 r && r->durability_failure ? "DURABILITY FAILURE: " : "",
@@ -45,6 +47,45 @@ const char *wb_words_q_trend(const struct wb_q_trend *t, char *buf, size_t len)
 			 "a cache, an SLC area or a thermal limit ran out)", t->sustained_per_s,
 			 t->fell_after_s, t->burst_per_s,
 			 100.0 * (1 - t->sustained_per_s / t->burst_per_s));
+	return buf;
+}
+
+const char *wb_words_q_burst(const struct wb_q_burst *b, char *buf, size_t len)
+{
+	const struct wb_bucket *k = b->shape >= 0 ? &b->bucket[b->shape] : NULL;
+
+	switch (b->state) {
+	case WB_SUSTAINED_BUCKET:
+		snprintf(buf, len, "burst credits ran out: %s ran at %.0f/s on its burst, then "
+			 "%.0f/s [%.0f, %.0f] from %.0f s into the run (the bucket held about %.0f "
+			 "of its flushes); its rates are judged on that baseline",
+			 wb_q_shape_names[b->shape], k->burst_per_s, k->baseline_per_s,
+			 isfinite(k->baseline_low) ? k->baseline_low : 0.0,
+			 isfinite(k->baseline_high) ? k->baseline_high : k->baseline_per_s,
+			 k->drop_at_s, k->held);
+		break;
+	case WB_SUSTAINED_UNKNOWN:
+		snprintf(buf, len, "sustained rate unknown: run `--duration %.0fm` (%s%s%s; no drop to "
+			 "a baseline in %.0f s, and a full bucket lasts up to 30 min); no rate passes "
+			 "a tier until then", b->observe_s / 60,
+			 b->suspects & WB_SUSPECT_THROTTLED ? "the device grants I/O in time slices, "
+			 "as a provisioned cloud volume's limit does" : "",
+			 (b->suspects & WB_SUSPECT_THROTTLED) && (b->suspects & WB_SUSPECT_VIRTUAL)
+			 ? ", and " : "",
+			 b->suspects & WB_SUSPECT_VIRTUAL ? "it is a hypervisor's disk, whose "
+			 "provider may sell bursts" : "", b->run_s);
+		break;
+	case WB_SUSTAINED_STEADY:
+		if (b->suspects)
+			snprintf(buf, len, "no burst credits: no drop to a baseline in %.0f min, "
+				 "longer than a full bucket lasts", b->run_s / 60);
+		else
+			snprintf(buf, len, "no burst credits: no drop to a baseline, and none expected "
+				 "(neither a virtual disk nor throttled in time slices)");
+		break;
+	default:
+		snprintf(buf, len, "%s", "");
+	}
 	return buf;
 }
 

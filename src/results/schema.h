@@ -11,7 +11,7 @@
 
 /* Version of the layout (docs/results-schema.md); bumped when keys change
  * meaning. */
-#define WB_SCHEMA_VERSION 11
+#define WB_SCHEMA_VERSION 12
 
 /* Every key of the results file, in one alphabetical list: a key used in two
  * objects ("reason", "method") is one entry with one spelling. */
@@ -28,6 +28,7 @@ enum wb_key {
 	WB_KEY_BACKING_FS,
 	WB_KEY_BACKING_MOUNT,
 	WB_KEY_BASELINE,
+	WB_KEY_BASELINE_PER_S,
 	WB_KEY_BATCH,
 	WB_KEY_BEGIN,
 	WB_KEY_BGWRITER_STATS_RESET,
@@ -39,6 +40,7 @@ enum wb_key {
 	WB_KEY_BUFFERS_CHECKPOINTER,
 	WB_KEY_BUFFERS_FULL_PER_S,
 	WB_KEY_BULK,
+	WB_KEY_BURST,
 	WB_KEY_BURST_PER_S,
 	WB_KEY_BUSY_FRACTION,
 	WB_KEY_BYTES,
@@ -116,6 +118,7 @@ enum wb_key {
 	WB_KEY_DISK,
 	WB_KEY_DISKS,
 	WB_KEY_DM,
+	WB_KEY_DROP_AT_S,
 	WB_KEY_DROPPED,
 	WB_KEY_DSN,
 	WB_KEY_DURABILITY_FAILURE,
@@ -159,6 +162,7 @@ enum wb_key {
 	WB_KEY_GROUP_COMMITTERS,
 	WB_KEY_GROUPS,
 	WB_KEY_HEADLINE,
+	WB_KEY_HELD_FLUSHES,
 	WB_KEY_HOST,
 	WB_KEY_HOSTNAME,
 	WB_KEY_HUGEPAGE_SIZE_BYTES,
@@ -269,6 +273,7 @@ enum wb_key {
 	WB_KEY_RESULT,
 	WB_KEY_ROTATIONAL,
 	WB_KEY_ROUNDS,
+	WB_KEY_RUN_S,
 	WB_KEY_RUNNER_UP,
 	WB_KEY_S_PER_ROUND,
 	WB_KEY_SAME_DEVICE,
@@ -307,6 +312,8 @@ enum wb_key {
 	WB_KEY_STOPPED,
 	WB_KEY_STORAGE,
 	WB_KEY_STRIPE_BYTES,
+	WB_KEY_SUSPECTS,
+	WB_KEY_SUSTAINED,
 	WB_KEY_SUSTAINED_PER_S,
 	WB_KEY_SWAPPINESS,
 	WB_KEY_TARGET,

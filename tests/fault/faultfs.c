@@ -289,31 +289,6 @@ static int ff_fsync(const char *path, int datasync, struct fuse_file_info *fi)
 	return 0;
 }
 
-static int ff_truncate(const char *path, off_t size, struct fuse_file_info *fi)
-{
-	int fd;
-	int rc;
-
-	if (fi != NULL)
-		return ftruncate((int)fi->fh, size) < 0 ? -errno : 0;
-	fd = openat(pt_root_fd, pt_rel(path), O_WRONLY | O_NOFOLLOW);
-	if (fd < 0)
-		return -errno;
-	rc = ftruncate(fd, size) < 0 ? -errno : 0;
-	if (close(fd) < 0 && rc == 0)
-		rc = -errno;
-	return rc;
-}
-
-static int ff_fallocate(const char *path, int mode, off_t off, off_t len,
-			struct fuse_file_info *fi)
-{
-	(void)path;
-	if (fi == NULL)
-		return -EBADF; /* fallocate(2) always comes with an open file */
-	return fallocate((int)fi->fh, mode, off, len) < 0 ? -errno : 0;
-}
-
 static int ff_unlink(const char *path)
 {
 	return unlinkat(pt_root_fd, pt_rel(path), 0) < 0 ? -errno : 0;
@@ -344,8 +319,8 @@ static const struct fuse_operations ff_ops = {
 	.fsync = ff_fsync, /* must exist: a missing fsync op reads as success to the kernel */
 	.flush = pt_flush,
 	.release = pt_release,
-	.truncate = ff_truncate,
-	.fallocate = ff_fallocate,
+	.truncate = pt_truncate,
+	.fallocate = pt_fallocate,
 	.unlink = ff_unlink,
 	.mkdir = pt_mkdir,
 	.rmdir = pt_rmdir,

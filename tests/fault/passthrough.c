@@ -1,4 +1,4 @@
-/* passthrough.c — the FUSE operations faultfs and lyingfs share unchanged: paths resolved
+/* passthrough.c — the FUSE operations faultfs, lyingfs and bucketfs share unchanged: paths resolved
  * below the backing directory, metadata and directories passed straight through. Each file
  * system keeps its own data path (open, read, write, fsync), which is where they differ. */
 #define FUSE_USE_VERSION 31
@@ -203,3 +203,26 @@ int pt_default_stop_signals(void)
 	return 0;
 }
 
+int pt_truncate(const char *path, off_t size, struct fuse_file_info *fi)
+{
+	int fd;
+	int rc;
+
+	if (fi != NULL)
+		return ftruncate((int)fi->fh, size) < 0 ? -errno : 0;
+	fd = openat(pt_root_fd, pt_rel(path), O_WRONLY | O_NOFOLLOW);
+	if (fd < 0)
+		return -errno;
+	rc = ftruncate(fd, size) < 0 ? -errno : 0;
+	if (close(fd) < 0 && rc == 0)
+		rc = -errno;
+	return rc;
+}
+
+int pt_fallocate(const char *path, int mode, off_t off, off_t len, struct fuse_file_info *fi)
+{
+	(void)path;
+	if (fi == NULL)
+		return -EBADF; /* fallocate(2) always comes with an open file */
+	return fallocate((int)fi->fh, mode, off, len) < 0 ? -errno : 0;
+}

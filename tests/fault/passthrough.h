@@ -1,4 +1,4 @@
-/* passthrough.h — FUSE operations shared by the test file systems (faultfs, lyingfs): a
+/* passthrough.h — FUSE operations shared by the test file systems (faultfs, lyingfs, bucketfs): a
  * plain passthrough of a backing directory for everything but the data path. */
 #ifndef WB_FAULT_PASSTHROUGH_H
 #define WB_FAULT_PASSTHROUGH_H
@@ -26,6 +26,9 @@ int pt_chmod(const char *path, mode_t mode, struct fuse_file_info *fi);
 int pt_chown(const char *path, uid_t uid, gid_t gid, struct fuse_file_info *fi);
 int pt_utimens(const char *path, const struct timespec ts[2], struct fuse_file_info *fi);
 int pt_statfs(const char *path, struct statvfs *st);
+/* truncate(2) by path or by the open file; fallocate on the open file (EBADF without one). */
+int pt_truncate(const char *path, off_t size, struct fuse_file_info *fi);
+int pt_fallocate(const char *path, int mode, off_t off, off_t len, struct fuse_file_info *fi);
 int pt_opendir(const char *path, struct fuse_file_info *fi);
 int pt_readdir(const char *path, void *buf, fuse_fill_dir_t filler, off_t off,
 	       struct fuse_file_info *fi, enum fuse_readdir_flags flags);

@@ -228,9 +228,11 @@ assert_no_verdict() {
 }
 
 # fusefs_mount NAME [OPTIONS...]: mounts one of the FUSE test file systems of
-# tests/fault (faultfs, lyingfs) on a new directory, as a passthrough of another new
+# tests/fault (faultfs, lyingfs, bucketfs) on a new directory, as a passthrough of another new
 # directory; sets FS_MNT, FS_BACKING, FS_PID and FS_LOG (its stderr). The mount, the
-# daemon and both directories are removed at exit. Skips without root or FUSE.
+# daemon and both directories are removed at exit. Skips without root or FUSE. With
+# FS_TIMEOUT (seconds) set, the daemon runs under `timeout`: a test that hangs
+# cannot keep the mount past it.
 fusefs_mount() {
 	local fs="$WB_TEST_BIN/$1" i
 	shift
@@ -243,7 +245,7 @@ fusefs_mount() {
 	# rmdir, never rm -rf: if unmounting failed, do not delete through the mount.
 	on_exit "rmdir '$FS_MNT'"
 	FS_LOG=$FS_BACKING.log
-	"$fs" "$@" "$FS_BACKING" "$FS_MNT" 2>"$FS_LOG" &
+	${FS_TIMEOUT:+timeout "$FS_TIMEOUT"} "$fs" "$@" "$FS_BACKING" "$FS_MNT" 2>"$FS_LOG" &
 	FS_PID=$!
 	on_exit "rm -f '$FS_LOG'"
 	on_exit "kill $FS_PID; wait $FS_PID"

@@ -250,6 +250,50 @@ static void durability_failure_no_verdict(void **state)
 	assert_ptr_equal(q.failed_test, &rs.v[0]);
 }
 
+/* Burst credits (rule 5): a commit row that steps down to a plateau is judged on
+ * the plateau; with no drop, a virtual or throttled disk passes no rate until a
+ * run outlasts a full bucket; a plain disk keeps its pass. */
+static void burst_credits(void **state)
+{
+	size_t i;
+
+	(void)state;
+	build(1000, 2000, 10);
+	for (i = 6; i < rs.v[0].ntrials; i++)
+		rs.v[0].trial_rates[i] = 100 * (1 + 0.01 * (double)(i % 3));
+	wb_stats_compute(rs.v[0].trial_rates, rs.v[0].ntrials, &rs.v[0].stats);
+	assert_true(wb_qualify(&rs, &tiers, "standard", &q));
+	assert_int_equal(q.burst.state, WB_SUSTAINED_BUCKET);
+	assert_int_equal(q.burst.shape, WB_Q_SHAPE_COMMIT);
+	assert_true(q.tiers[0].o[0].fig.value > 99 && q.tiers[0].o[0].fig.value < 103);
+	assert_int_equal(q.tiers[0].o[0].result, WB_Q_FAIL);
+	/* etcd's slices did not drop: its 1000/s may be a burst too. */
+	tiers.t[1].c[0].threshold = 500;
+	assert_true(wb_qualify(&rs, &tiers, "standard", &q));
+	assert_int_equal(q.tiers[1].verdict, WB_Q_INCONCLUSIVE);
+
+	build(1000, 2000, 10);
+	assert_true(wb_qualify(&rs, &tiers, "standard", &q));
+	assert_int_equal(q.burst.state, WB_SUSTAINED_STEADY);
+	assert_int_equal(q.tiers[0].o[0].result, WB_Q_PASS);
+	rs.device.virtual_disk = true;
+	assert_true(wb_qualify(&rs, &tiers, "standard", &q));
+	assert_int_equal(q.burst.state, WB_SUSTAINED_UNKNOWN);
+	assert_int_equal(q.burst.suspects, WB_SUSPECT_VIRTUAL);
+	assert_int_equal(q.tiers[0].o[0].result, WB_Q_INCONCLUSIVE);
+	assert_int_equal(q.tiers[1].o[0].result, WB_Q_FAIL); /* fails on the burst: fails */
+	rs.elapsed_ns = (uint64_t)(WB_BURST_OBSERVE_S * 1e9);
+	assert_true(wb_qualify(&rs, &tiers, "standard", &q));
+	assert_int_equal(q.burst.state, WB_SUSTAINED_STEADY);
+	assert_int_equal(q.tiers[0].o[0].result, WB_Q_PASS);
+	rs.elapsed_ns = 0;
+	rs.device.virtual_disk = false;
+	rs.throttle.detected = true;
+	assert_true(wb_qualify(&rs, &tiers, "standard", &q));
+	assert_int_equal(q.burst.suspects, WB_SUSPECT_THROTTLED);
+	assert_int_equal(q.tiers[0].o[0].result, WB_Q_INCONCLUSIVE);
+}
+
 static int teardown(void **state)
 {
 	(void)state;
@@ -266,6 +310,7 @@ int main(void)
 		cmocka_unit_test_teardown(findings_from_facts, teardown),
 		cmocka_unit_test_teardown(findings_on_arrays, teardown),
 		cmocka_unit_test_teardown(durability_failure_no_verdict, teardown),
+		cmocka_unit_test_teardown(burst_credits, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

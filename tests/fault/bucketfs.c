@@ -1,0 +1,316 @@
+/* bucketfs — a FUSE passthrough of BACKING_DIR at MOUNTPOINT that grants its writes and
+ * fsyncs from a token bucket, as a burst-credit cloud volume does (AWS gp2: a bucket of I/O
+ * credits that starts full, spent one an I/O at up to the burst rate, refilled at the
+ * baseline rate; when it is empty the volume runs at the baseline). Each write request and
+ * each fsync/fdatasync takes one credit and one place in the current slice's allowance
+ * (--burst-rate x --slice, as blk-throttle grants a slice's I/Os at once); an I/O that finds
+ * either spent waits for the next slice boundary. The credits gain --refill x --slice each
+ * slice, up to --burst, so once they are spent the pace is --refill a second.
+ * Traps:
+ *  - Every file is opened with direct_io, so each write(2) reaches us (no page cache); the
+ *    kernel cuts a big write into requests of at most max_write, each one credit.
+ *  - Runs single-threaded: a waiting I/O holds up every other, as a volume's queue would.
+ *  - Logs "bucketfs: empty after N credits, T s after mount" to stderr once, when the credits
+ *    first run out: the truth a test compares walbench's estimate with. */
+#define FUSE_USE_VERSION 31
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE
+#endif
+
+#include <errno.h>
+#include <fcntl.h>
+#include <fuse.h>
+#include <getopt.h>
+#include <math.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/uio.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "passthrough.h"
+
+enum bf_exit { BF_EXIT_OK = 0, BF_EXIT_FUSE = 1, BF_EXIT_USAGE = 2, BF_EXIT_SETUP = 3 };
+
+struct bf_config {
+	double burst;        /* --burst: credits the bucket holds, full at mount */
+	double burst_rate;   /* --burst-rate: I/Os a second while credits last */
+	double refill;       /* --refill: credits a second (the baseline) */
+	double slice_s;      /* --slice: the grant period */
+	const char *backing_dir, *mountpoint;
+};
+
+struct bf_state {
+	struct bf_config cfg;
+	double credits;      /* left in the bucket */
+	double allowance;    /* I/Os the current slice still grants */
+	int64_t slice;       /* index of the current slice since mount */
+	struct timespec t0;  /* the mount */
+	uint64_t taken;      /* credits spent */
+	bool told_empty;     /* the empty line was logged */
+};
+
+/* One mount per process, single-threaded: one file-static state. */
+static struct bf_state bf;
+
+static double bf_since_mount(void)
+{
+	struct timespec now;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return (double)(now.tv_sec - bf.t0.tv_sec) + (double)(now.tv_nsec - bf.t0.tv_nsec) / 1e9;
+}
+
+/* Moves the bucket on to the slice holding now: each slice passed adds its refill. */
+static void bf_advance(double now_s)
+{
+	int64_t s = (int64_t)floor(now_s / bf.cfg.slice_s);
+
+	if (s == bf.slice)
+		return;
+	bf.credits += bf.cfg.refill * bf.cfg.slice_s * (double)(s - bf.slice);
+	if (bf.credits > bf.cfg.burst)
+		bf.credits = bf.cfg.burst;
+	bf.allowance = bf.cfg.burst_rate * bf.cfg.slice_s;
+	bf.slice = s;
+}
+
+/* Takes one credit, sleeping to the next slice boundary while there is none. */
+static void bf_take(void)
+{
+	for (;;) {
+		double now = bf_since_mount(), next;
+		struct timespec ts;
+
+		bf_advance(now);
+		if (bf.credits >= 1.0 && bf.allowance >= 1.0) {
+			bf.credits -= 1.0;
+			bf.allowance -= 1.0;
+			bf.taken++;
+			return;
+		}
+		if (bf.credits < 1.0 && !bf.told_empty) {
+			bf.told_empty = true;
+			fprintf(stderr, "bucketfs: empty after %llu credits, %.2f s after mount\n",
+				(unsigned long long)bf.taken, now);
+		}
+		next = (double)(bf.slice + 1) * bf.cfg.slice_s - now;
+		ts.tv_sec = (time_t)next;
+		ts.tv_nsec = (long)((next - (double)ts.tv_sec) * 1e9) + 1000;
+		if (ts.tv_nsec >= 1000000000L) {
+			ts.tv_sec++;
+			ts.tv_nsec -= 1000000000L;
+		}
+		nanosleep(&ts, NULL);
+	}
+}
+
+static int bf_open_backing(const char *path, int flags, mode_t mode, struct fuse_file_info *fi)
+{
+	int fd = openat(pt_root_fd, pt_rel(path), flags & ~O_DIRECT, mode);
+
+	if (fd < 0)
+		return -errno;
+	fi->fh = (uint64_t)fd;
+	fi->direct_io = 1; /* every write comes to us: no page cache in between */
+	return 0;
+}
+
+static int bf_create(const char *path, mode_t mode, struct fuse_file_info *fi)
+{
+	return bf_open_backing(path, fi->flags | O_CREAT, mode, fi);
+}
+
+static int bf_open(const char *path, struct fuse_file_info *fi)
+{
+	return bf_open_backing(path, fi->flags, 0, fi);
+}
+
+static int bf_read(const char *path, char *buf, size_t size, off_t off, struct fuse_file_info *fi)
+{
+	ssize_t n;
+
+	(void)path;
+	n = pread((int)fi->fh, buf, size, off);
+	return n < 0 ? -errno : (int)n;
+}
+
+/* An O_DSYNC/O_SYNC write arrives marked in fi->flags and with no FUSE_FSYNC after it: the
+ * backing write keeps that promise (see faultfs.c). */
+static int bf_write(const char *path, const char *buf, size_t size, off_t off,
+		    struct fuse_file_info *fi)
+{
+	struct iovec iov = { .iov_base = (void *)buf, .iov_len = size };
+	int rwf = (fi->flags & O_SYNC) == O_SYNC ? RWF_SYNC : (fi->flags & O_DSYNC) ? RWF_DSYNC : 0;
+	ssize_t n;
+
+	(void)path;
+	bf_take();
+	n = pwritev2((int)fi->fh, &iov, 1, off, rwf);
+	return n < 0 ? -errno : (int)n;
+}
+
+static int bf_fsync(const char *path, int datasync, struct fuse_file_info *fi)
+{
+	(void)path;
+	bf_take();
+	return (datasync ? fdatasync((int)fi->fh) : fsync((int)fi->fh)) < 0 ? -errno : 0;
+}
+
+static int bf_unlink(const char *path)
+{
+	return unlinkat(pt_root_fd, pt_rel(path), 0) < 0 ? -errno : 0;
+}
+
+static int bf_fsyncdir(const char *path, int datasync, struct fuse_file_info *fi)
+{
+	int fd = dirfd(pt_dir(fi));
+
+	(void)path;
+	return (datasync ? fdatasync(fd) : fsync(fd)) < 0 ? -errno : 0;
+}
+
+static const struct fuse_operations bf_ops = {
+	.init = pt_init,         .getattr = pt_getattr,   .create = bf_create,
+	.open = bf_open,         .read = bf_read,         .write = bf_write,
+	.fsync = bf_fsync,       .flush = pt_flush,       .release = pt_release,
+	.truncate = pt_truncate, .fallocate = pt_fallocate, .unlink = bf_unlink,
+	.mkdir = pt_mkdir,       .rmdir = pt_rmdir,       .rename = pt_rename,
+	.chmod = pt_chmod,       .chown = pt_chown,       .utimens = pt_utimens,
+	.statfs = pt_statfs,     .opendir = pt_opendir,   .readdir = pt_readdir,
+	.releasedir = pt_releasedir, .fsyncdir = bf_fsyncdir,
+};
+
+static void bf_usage(FILE *out)
+{
+	fprintf(out,
+		"Usage: %s --burst N --burst-rate B --refill R [--slice MS] BACKING_DIR MOUNTPOINT\n"
+		"Mount MOUNTPOINT as a passthrough of BACKING_DIR whose writes and fsyncs each take\n"
+		"one credit from a token bucket: N credits, full at mount, spent at up to B a second,\n"
+		"refilled at R a second (gp2: N 5.4 million, B 3000, R 3 per GiB). Runs in the\n"
+		"foreground, single-threaded; stops on unmount or SIGTERM/SIGINT.\n"
+		"  --slice MS   grants come at slice boundaries, MS milliseconds apart (default 20,\n"
+		"               blk-throttle's for a non-rotational queue)\n"
+		"  -o OPTS      FUSE options, passed on\n"
+		"  -h, --help   show this help\n"
+		"Exit status: 0 unmounted or stopped by a signal, 1 FUSE loop error, 2 usage error,\n"
+		"3 setup error (backing dir, mount).\n", pt_prog);
+}
+
+static int bf_usage_error(const char *what, const char *arg)
+{
+	fprintf(stderr, "%s: %s '%s'\nTry \"%s --help\" for more information.\n", pt_prog, what,
+		arg, pt_prog);
+	return BF_EXIT_USAGE;
+}
+
+/* A positive number, whole text. */
+static int bf_parse_pos(const char *arg, double *out)
+{
+	char *end;
+
+	errno = 0;
+	*out = strtod(arg, &end);
+	return errno || end == arg || *end || !(*out > 0) || !isfinite(*out) ? -EINVAL : 0;
+}
+
+static int bf_parse_args(int argc, char **argv, struct bf_config *cfg, struct fuse_args *fargs)
+{
+	static const struct option opts[] = {
+		{ "burst", required_argument, NULL, 'n' }, { "burst-rate", required_argument, NULL, 'b' },
+		{ "refill", required_argument, NULL, 'r' }, { "slice", required_argument, NULL, 'S' },
+		{ "help", no_argument, NULL, 'h' },         { NULL, 0, NULL, 0 },
+	};
+	double *dst, ms = 20;
+	int opt;
+
+	opterr = 0;
+	while ((opt = getopt_long(argc, argv, ":ho:fs", opts, NULL)) != -1) {
+		switch (opt) {
+		case 'n': dst = &cfg->burst; break;
+		case 'b': dst = &cfg->burst_rate; break;
+		case 'r': dst = &cfg->refill; break;
+		case 'S': dst = &ms; break;
+		case 'o':
+			if (fuse_opt_add_arg(fargs, "-o") || fuse_opt_add_arg(fargs, optarg))
+				return BF_EXIT_SETUP;
+			continue;
+		case 'f': case 's': continue;
+		case 'h': bf_usage(stdout); return -1;
+		case ':': return bf_usage_error("option needs an argument:", argv[optind - 1]);
+		default: return bf_usage_error("unknown option", argv[optind - 1]);
+		}
+		if (bf_parse_pos(optarg, dst))
+			return bf_usage_error("not a positive number:", optarg);
+	}
+	if (!(cfg->burst > 0) || !(cfg->burst_rate > 0) || !(cfg->refill > 0))
+		return bf_usage_error("need --burst, --burst-rate and --refill, got", "");
+	if (argc - optind != 2)
+		return bf_usage_error("need exactly BACKING_DIR and MOUNTPOINT, got", "");
+	cfg->slice_s = ms / 1e3;
+	cfg->backing_dir = argv[optind];
+	cfg->mountpoint = argv[optind + 1];
+	return 0;
+}
+
+/* Mounts, serves until unmount or a signal, unmounts; the signal handlers go in before the
+ * mount, as faultfs's do (a SIGTERM right after the mount must end the loop, not us). */
+static int bf_serve(struct fuse_args *fargs)
+{
+	struct fuse_session *se;
+	struct fuse *fuse = fuse_new(fargs, &bf_ops, sizeof(bf_ops), NULL);
+	int rc = BF_EXIT_SETUP, loop_rc;
+
+	if (!fuse)
+		return BF_EXIT_SETUP;
+	se = fuse_get_session(fuse);
+	if (pt_default_stop_signals() != 0 || fuse_set_signal_handlers(se) != 0)
+		goto out_destroy;
+	if (fuse_mount(fuse, bf.cfg.mountpoint) != 0)
+		goto out_handlers;
+	clock_gettime(CLOCK_MONOTONIC, &bf.t0);
+	bf.credits = bf.cfg.burst;
+	bf.allowance = bf.cfg.burst_rate * bf.cfg.slice_s;
+	loop_rc = fuse_loop(fuse);
+	if (loop_rc < 0)
+		fprintf(stderr, "%s: fuse loop: %s\n", pt_prog, strerror(-loop_rc));
+	rc = loop_rc < 0 ? BF_EXIT_FUSE : BF_EXIT_OK;
+	fprintf(stderr, "%s: %llu credits taken, %.0f left, %.2f s after mount\n", pt_prog,
+		(unsigned long long)bf.taken, bf.credits, bf_since_mount());
+	fuse_unmount(fuse);
+out_handlers:
+	fuse_remove_signal_handlers(se);
+out_destroy:
+	fuse_destroy(fuse);
+	return rc;
+}
+
+int main(int argc, char **argv)
+{
+	struct fuse_args fargs = FUSE_ARGS_INIT(0, NULL);
+	int rc = BF_EXIT_SETUP;
+
+	pt_prog = "bucketfs";
+	if (fuse_opt_add_arg(&fargs, argv[0]) ||
+	    fuse_opt_add_arg(&fargs, "-ofsname=bucketfs,subtype=bucketfs"))
+		goto out_free;
+	rc = bf_parse_args(argc, argv, &bf.cfg, &fargs);
+	if (rc != 0) {
+		rc = rc < 0 ? BF_EXIT_OK : rc;
+		goto out_free;
+	}
+	pt_root_fd = open(bf.cfg.backing_dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (pt_root_fd < 0) {
+		fprintf(stderr, "%s: open %s: %s\n", pt_prog, bf.cfg.backing_dir, strerror(errno));
+		rc = BF_EXIT_SETUP;
+		goto out_free;
+	}
+	rc = bf_serve(&fargs);
+	close(pt_root_fd);
+out_free:
+	fuse_opt_free_args(&fargs);
+	return rc;
+}

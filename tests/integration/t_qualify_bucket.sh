@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# t_qualify_bucket.sh — qualify on a burst-credit volume (tests/fault/bucketfs: a
+# token bucket of 6,000 credits spent at up to 400 I/Os a second and refilled at
+# 100 a second, one credit a write and one a fdatasync, so a commit runs at 200/s
+# until about 20 s and at 50/s after): the 60 s run sees the bucket run dry,
+# measures both rates within 15 % and fails a tier only the burst meets; on a
+# bucket that outlasts a short run the sustained rate is unknown and no rate
+# passes; on tmpfs no bucket is claimed and none suspected. Every mount and every
+# run is under `timeout`, and the mount goes on every exit path (lib.sh's
+# fusefs_mount).
+. "$(dirname "$0")/lib.sh"
+set -e
+wb_tmpdir out
+FS_TIMEOUT=150
+cat >"$out/tiers.json" <<'JSON'
+{ "tiers": [ { "name": "burst-only", "description": "Met by the burst, not the baseline.",
+  "criteria": [ { "shape": "commit", "metric": "flushes_per_s", "threshold": 100,
+    "source": "t_qualify_bucket: between the bucket's 200/s burst and its 50/s baseline" } ] } ] }
+JSON
+q() { # DIR OUT-PREFIX QUALIFY-OPTIONS...: a qualify against burst-only, exit 0 or 1
+	local dir=$1 o=$2 rc=0
+	shift 2
+	timeout 120 "$WALBENCH" qualify "$dir" --tiers "$out/tiers.json" --tier burst-only "$@" \
+		--json "$o.json" >"$o.txt" 2>&1 || rc=$?
+	[ "$rc" = 0 ] || [ "$rc" = 1 ] || fail "qualify exit $rc: $(cat "$o.txt")"
+}
+
+fusefs_mount bucketfs --burst 6000 --burst-rate 400 --refill 100
+q "$FS_MNT" "$out/dry" --duration 60s --slice 1s
+fusermount3 -u "$FS_MNT"
+sed -n '/^Burst credits/p' "$out/dry.txt"
+cat "$FS_LOG" >&2
+# The truth: 200 commits/s on the burst (400 I/Os, 2 a commit), 50/s on the baseline.
+B='d["qualification"]["burst"]'
+json_check "$out/dry.json" "$B[\"sustained\"] == \"bucket\" and $B[\"shape\"] == \"commit\""
+json_check "$out/dry.json" "abs($B[\"burst_per_s\"] / 200 - 1) <= 0.15"
+json_check "$out/dry.json" "abs($B[\"baseline_per_s\"][\"value\"] / 50 - 1) <= 0.15"
+json_check "$out/dry.json" "10 <= $B[\"drop_at_s\"] <= 30"
+json_check "$out/dry.json" 'd["qualification"]["verdict"] == "fail"'
+json_check "$out/dry.json" 'abs(d["qualification"]["criteria"][0]["value"] / 50 - 1) <= 0.15'
+grep -q '^burst-only: FAIL' "$out/dry.txt" || fail "not failed: $(cat "$out/dry.txt")"
+grep -q '^Burst credits: burst credits ran out' "$out/dry.txt" || fail "no bucket line"
+
+# A bucket no short run empties: the grid of its grants says a provisioned volume.
+fusefs_mount bucketfs --burst 1000000 --burst-rate 400 --refill 100
+q "$FS_MNT" "$out/full" --duration 12s --slice 500ms
+json_check "$out/full.json" "$B[\"sustained\"] == \"unknown\" and not $B[\"detected\"]"
+json_check "$out/full.json" 'd["qualification"]["verdict"] == "inconclusive"'
+grep -q 'sustained rate unknown: run `--duration 35m`' "$out/full.txt" ||
+	fail "no 'sustained rate unknown': $(cat "$out/full.txt")"
+
+# Plain memory: no bucket, none suspected, the rate stands.
+wb_tmpdir shm /dev/shm
+q "$shm" "$out/plain" --duration 10s --slice 500ms
+json_check "$out/plain.json" "$B[\"sustained\"] == \"steady\" and not $B[\"detected\"]"
+json_check "$out/plain.json" 'd["qualification"]["verdict"] == "pass"'
+pass

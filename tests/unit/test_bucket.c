@@ -1,0 +1,216 @@
+/* test_bucket.c — burst-credit detection on synthetic slice traces: a step down
+ * at a known time (with the slice that straddles it), noisy plateaus at gp2's
+ * figures, and the traces that are not a bucket: a steady rate, a slow drift,
+ * one stall (in the middle, at the end), a rise, too few slices, and a busy
+ * disk's wide noise over many seeds. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <math.h>
+#include <stdlib.h>
+#include <cmocka.h>
+
+#include "results/bucket.h"
+
+#define MAXN 64
+
+static double rate[MAXN], start[MAXN];
+static uint64_t rng = 88172645463325252ull;
+
+static double uniform(void)
+{
+	rng ^= rng << 13;
+	rng ^= rng >> 7;
+	rng ^= rng << 17;
+	return (double)(rng >> 11) / 9007199254740992.0;
+}
+
+/* 1 +- frac, uniform. */
+static double noise(double frac)
+{
+	return 1.0 + frac * (2.0 * uniform() - 1.0);
+}
+
+/* n slices every gap_s (each 1-1.5 x gap long as qualify's are, seen through
+ * their starts); a bucket at burst/s that runs dry at drop_s, then baseline/s,
+ * each slice off by +-frac. The slice holding drop_s runs at the mix. */
+static void bucket_trace(size_t n, double gap_s, double burst, double baseline, double drop_s,
+			 double frac)
+{
+	size_t i;
+	double t = 0.0;
+
+	for (i = 0; i < n; i++) {
+		start[i] = t;
+		t += gap_s * (1.0 + 0.5 * uniform());
+	}
+	for (i = 0; i < n; i++) {
+		double end = i + 1 < n ? start[i + 1] : start[i] + gap_s, f;
+
+		f = drop_s <= start[i] ? 0.0 : drop_s >= end ? 1.0 : (drop_s - start[i]) / (end - start[i]);
+		rate[i] = (f * burst + (1.0 - f) * baseline) * noise(frac);
+	}
+}
+
+static void near(double got, double want, double tol_frac)
+{
+	if (fabs(got - want) > tol_frac * want)
+		fail_msg("%.1f is not within %.0f %% of %.1f", got, 100 * tol_frac, want);
+}
+
+static void test_step_down(void **state)
+{
+	struct wb_bucket b;
+
+	(void)state;
+	bucket_trace(20, 3.0, 200.0, 50.0, 20.0, 0.03);
+	wb_bucket_detect(rate, start, 20, &b);
+	assert_true(b.judged);
+	assert_true(b.detected);
+	near(b.burst_per_s, 200.0, 0.05);
+	near(b.baseline_per_s, 50.0, 0.05);
+	assert_true(b.baseline_low <= b.baseline_per_s && b.baseline_per_s <= b.baseline_high);
+	assert_true(fabs(b.drop_at_s - 20.0) < 3.0);
+	near(b.held, 150.0 * 20.0, 0.2);
+	assert_true(b.nplateau >= 10);
+}
+
+/* gp2 at 100 GiB: 3,000 burst, 300 baseline; slices +-15 %. */
+static void test_noisy_plateaus(void **state)
+{
+	struct wb_bucket b;
+
+	(void)state;
+	bucket_trace(30, 2.0, 3000.0, 300.0, 25.0, 0.15);
+	wb_bucket_detect(rate, start, 30, &b);
+	assert_true(b.detected);
+	near(b.burst_per_s, 3000.0, 0.1);
+	near(b.baseline_per_s, 300.0, 0.1);
+	assert_true(fabs(b.drop_at_s - 25.0) < 4.0);
+}
+
+/* A drop late in the run still has three slices of plateau. */
+static void test_late_drop(void **state)
+{
+	struct wb_bucket b;
+
+	(void)state;
+	bucket_trace(16, 3.0, 400.0, 100.0, 37.0, 0.05);
+	wb_bucket_detect(rate, start, 16, &b);
+	assert_true(b.detected);
+	near(b.baseline_per_s, 100.0, 0.1);
+}
+
+static void test_no_step(void **state)
+{
+	struct wb_bucket b;
+
+	(void)state;
+	bucket_trace(20, 3.0, 1000.0, 1000.0, 1e9, 0.10);
+	wb_bucket_detect(rate, start, 20, &b);
+	assert_true(b.judged);
+	assert_false(b.detected);
+}
+
+/* 1,000/s falling steadily to 250/s: a drift (a filling disk, heat), not a
+ * bucket, though the halves differ more than a bucket's must. */
+static void test_slow_drift(void **state)
+{
+	struct wb_bucket b;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < 30; i++) {
+		start[i] = 2.0 * (double)i;
+		rate[i] = (1000.0 - 750.0 * (double)i / 29.0) * noise(0.03);
+	}
+	wb_bucket_detect(rate, start, 30, &b);
+	assert_false(b.detected);
+}
+
+/* A drift in steps of a slice with noise, down to a third. */
+static void test_drift_noisy(void **state)
+{
+	struct wb_bucket b;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < 24; i++) {
+		start[i] = 2.5 * (double)i;
+		rate[i] = (600.0 - 400.0 * (double)i / 23.0) * noise(0.10);
+	}
+	wb_bucket_detect(rate, start, 24, &b);
+	assert_false(b.detected);
+}
+
+static void test_single_stall(void **state)
+{
+	struct wb_bucket b;
+
+	(void)state;
+	bucket_trace(20, 3.0, 800.0, 800.0, 1e9, 0.05);
+	rate[9] = 40.0;
+	wb_bucket_detect(rate, start, 20, &b);
+	assert_false(b.detected);
+	rate[9] = 800.0;
+	rate[19] = 40.0; /* the last slice: a plateau needs three */
+	wb_bucket_detect(rate, start, 20, &b);
+	assert_false(b.detected);
+	rate[18] = 800.0;
+	rate[17] = 40.0; /* a stall in the last three */
+	wb_bucket_detect(rate, start, 20, &b);
+	assert_false(b.detected);
+}
+
+/* Rising (a cold cache warming): the opposite of a bucket. */
+static void test_rise(void **state)
+{
+	struct wb_bucket b;
+
+	(void)state;
+	bucket_trace(20, 3.0, 100.0, 400.0, 20.0, 0.05);
+	wb_bucket_detect(rate, start, 20, &b);
+	assert_false(b.detected);
+}
+
+static void test_too_few(void **state)
+{
+	struct wb_bucket b;
+
+	(void)state;
+	bucket_trace(WB_BUCKET_MIN_SLICES - 1, 3.0, 200.0, 50.0, 6.0, 0.0);
+	wb_bucket_detect(rate, start, WB_BUCKET_MIN_SLICES - 1, &b);
+	assert_false(b.judged);
+	assert_false(b.detected);
+	wb_bucket_detect(NULL, NULL, 0, &b);
+	assert_false(b.judged);
+}
+
+/* A busy shared disk: every slice +-40 % at random, 500 traces. */
+static void test_busy_noise(void **state)
+{
+	struct wb_bucket b;
+	unsigned seed, hits = 0;
+
+	(void)state;
+	for (seed = 0; seed < 500; seed++) {
+		bucket_trace(8 + seed % 40, 1.5, 500.0, 500.0, 1e9, 0.40);
+		wb_bucket_detect(rate, start, 8 + seed % 40, &b);
+		hits += b.detected;
+	}
+	assert_int_equal(hits, 0);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_step_down),   cmocka_unit_test(test_noisy_plateaus),
+		cmocka_unit_test(test_late_drop),   cmocka_unit_test(test_no_step),
+		cmocka_unit_test(test_slow_drift),  cmocka_unit_test(test_drift_noisy),
+		cmocka_unit_test(test_single_stall), cmocka_unit_test(test_rise),
+		cmocka_unit_test(test_too_few),     cmocka_unit_test(test_busy_noise),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
