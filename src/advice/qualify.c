@@ -165,16 +165,6 @@ static void judge_tier(const struct wb_results *rs, const struct wb_q_burst *bur
 	v->verdict = fail ? WB_Q_FAIL : unsure ? WB_Q_INCONCLUSIVE : WB_Q_PASS;
 }
 
-static double mean(const double *v, size_t from, size_t to)
-{
-	double s = 0;
-	size_t i;
-
-	for (i = from; i < to; i++)
-		s += v[i];
-	return to > from ? s / (double)(to - from) : 0;
-}
-
 void wb_q_trend_of(const double *rates, const double *start_s, size_t n, struct wb_q_trend *out)
 {
 	size_t first = n / 10 ? n / 10 : 1, i, after;
@@ -183,8 +173,8 @@ void wb_q_trend_of(const double *rates, const double *start_s, size_t n, struct 
 	*out = (struct wb_q_trend){ .sliced = true, .known = n >= 4 && rates && start_s };
 	if (!out->known)
 		return;
-	out->burst_per_s = mean(rates, 0, first);
-	out->sustained_per_s = mean(rates, n - n / 2, n);
+	out->burst_per_s = wb_mean_range(rates, 0, first);
+	out->sustained_per_s = wb_mean_range(rates, n - n / 2, n);
 	out->fell = out->sustained_per_s < out->burst_per_s * (1 - WB_TREND_DROP_PCT / 100.0);
 	if (!out->fell)
 		return;

@@ -9,19 +9,9 @@
 
 #include "results/stats.h"
 
-static double mean_of(const double *v, size_t from, size_t to)
-{
-	double s = 0;
-	size_t i;
-
-	for (i = from; i < to; i++)
-		s += v[i];
-	return to > from ? s / (double)(to - from) : 0;
-}
-
 static double sse_of(const double *v, size_t from, size_t to)
 {
-	double m = mean_of(v, from, to), s = 0;
+	double m = wb_mean_range(v, from, to), s = 0;
 	size_t i;
 
 	for (i = from; i < to; i++)
@@ -33,7 +23,7 @@ static double sse_of(const double *v, size_t from, size_t to)
  * the residual it leaves. */
 static double line_fit(const double *x, const double *v, size_t from, size_t to, double *sse)
 {
-	double mx = mean_of(x, from, to), mv = mean_of(v, from, to), sxx = 0, sxv = 0, b, r;
+	double mx = wb_mean_range(x, from, to), mv = wb_mean_range(v, from, to), sxx = 0, sxv = 0, b, r;
 	size_t i;
 
 	for (i = from; i < to; i++) {
@@ -71,7 +61,7 @@ static size_t best_split(const double *v, size_t n, double *sse)
 
 	*sse = INFINITY;
 	for (k = WB_BUCKET_MIN_SIDE; k + WB_BUCKET_MIN_SIDE <= n; k++) {
-		if (mean_of(v, k, n) >= mean_of(v, 0, k))
+		if (wb_mean_range(v, k, n) >= wb_mean_range(v, 0, k))
 			continue;
 		s = sse_of(v, 0, k) + sse_of(v, k, n);
 		if (s < *sse) {
@@ -107,7 +97,7 @@ static void measure(const double *v, const double *t, size_t n, size_t k, double
 		out->transition = true;
 		p_from = k + 1;
 	}
-	out->burst_per_s = mean_of(v, 0, b_end);
+	out->burst_per_s = wb_mean_range(v, 0, b_end);
 	wb_stats_compute(v + p_from, n - p_from, &st);
 	out->baseline_per_s = st.mean;
 	out->baseline_low = n - p_from >= 2 ? st.mean - st.ci95_half : -INFINITY;

@@ -151,6 +151,16 @@ static int cmp_double(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+double wb_mean_range(const double *v, size_t from, size_t to)
+{
+	double s = 0;
+	size_t i;
+
+	for (i = from; i < to; i++)
+		s += v[i];
+	return to > from ? s / (double)(to - from) : 0;
+}
+
 double wb_median(double *v, size_t n)
 {
 	if (n == 0)

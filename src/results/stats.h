@@ -22,6 +22,9 @@ struct wb_stats {
 /* Summarises rates[0..n). n may be 0 (everything zero, ci95_pct INFINITY). */
 void wb_stats_compute(const double *rates, size_t n, struct wb_stats *out);
 
+/* The mean of v[from..to); 0 when the range is empty. */
+double wb_mean_range(const double *v, size_t from, size_t to);
+
 /* The median of v[0..n), sorting v in place (pass a copy you may reorder); with
  * an even n the mean of the middle two; 0 when n is 0. Values must be finite. */
 double wb_median(double *v, size_t n);
