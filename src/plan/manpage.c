@@ -61,7 +61,12 @@ static const char *const sections[][2] = {
 		     "written before, a new one when full (64 MB as etcd's; 22 MiB, the file of "
 		     "the fio check etcd's documentation quotes, under a \\-\\-duration below "
 		     "60 s); where fallocate is refused, extended with ftruncate as etcd does. "
-		     "On a raw device, its first 22 MiB, written over." },
+		     "On a raw device, its first 22 MiB, written over. A rate that steps down to "
+		     "a plateau (burst credits running out) is judged on the plateau; on a "
+		     "hypervisor's disk or a time\\-sliced throttle, a run under 35 minutes that "
+		     "saw no drop passes no rate criterion (sustained rate unknown). An array "
+		     "(md, dm striped or raid, btrfs over several devices) is named with its "
+		     "level, members and full stripe." },
 	{ "compare", "Results file B against A, test by test, with a 95 % interval of the change: "
 		     "slower or faster when significant, tie only when the interval lies within "
 		     "+\\-the gate's threshold (5 % without one), unclear when it holds 0 but "
