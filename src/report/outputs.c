@@ -26,7 +26,7 @@ int wb_outputs_write(const struct wb_config *cfg, enum wb_command cmd,
 		note_failure(cfg->json_path, why, ret, &first);
 	if (cfg->csv_path && (ret = wb_csv_write(cfg->csv_path, rs, &why)))
 		note_failure(cfg->csv_path, why, ret, &first);
-	if (cfg->prom_path && (ret = wb_prom_write(cfg->prom_path, rs, v ? v->rec : NULL, &why)))
+	if (cfg->prom_path && (ret = wb_prom_write(cfg->prom_path, rs, v, &why)))
 		note_failure(cfg->prom_path, why, ret, &first);
 	return first;
 }

@@ -50,9 +50,54 @@ static void family(struct wb_textbuf *b, const char *name, const char *type, con
 	wb_textbuf_add(b, "# HELP %s %s\n# TYPE %s %s\n", name, help, name, type);
 }
 
-char *wb_prom_render(const struct wb_results *rs, const struct wb_recommendation *rec)
+/* qualify: each tier's verdict, and whether the rates it read were sustained;
+ * where a burst-credit bucket ran dry, its burst, baseline and drop per shape. */
+static void add_qualification(struct wb_textbuf *b, const struct wb_qualification *q)
+{
+	const struct wb_q_burst *u = &q->burst;
+	size_t i;
+
+	if (q->failed)
+		return;
+	family(b, "walbench_qualify_verdict_info", "gauge",
+	       "1 for each tier's verdict (pass, fail, inconclusive); chosen is the --tier asked.");
+	for (i = 0; i < q->ntiers; i++) {
+		wb_textbuf_add(b, "walbench_qualify_verdict_info{tier=\"");
+		add_escaped(b, q->tiers[i].name);
+		wb_textbuf_add(b, "\",verdict=\"%s\",chosen=\"%s\"} 1\n",
+			       wb_q_result_name(q->tiers[i].verdict),
+			       (int)i == q->chosen ? "true" : "false");
+	}
+	family(b, "walbench_sustained_info", "gauge",
+	       "1 for whether the rates were sustained: bucket (a burst-credit bucket ran dry: "
+	       "judged on its baseline), steady, unknown (may be a burst: none passes), not judged.");
+	wb_textbuf_add(b, "walbench_sustained_info{state=\"%s\"} 1\n", wb_sustained_name(u->state));
+	if (u->state != WB_SUSTAINED_BUCKET)
+		return;
+	family(b, "walbench_burst_flushes_per_second", "gauge",
+	       "Flushes per second before the burst-credit bucket ran dry.");
+	for (i = 0; i < WB_Q_SHAPE_COUNT; i++)
+		if (u->bucket[i].detected)
+			wb_textbuf_add(b, "walbench_burst_flushes_per_second{shape=\"%s\"} %.6g\n",
+				       wb_q_shape_names[i], u->bucket[i].burst_per_s);
+	family(b, "walbench_baseline_flushes_per_second", "gauge",
+	       "Flushes per second once the burst-credit bucket ran dry: what the volume sustains.");
+	for (i = 0; i < WB_Q_SHAPE_COUNT; i++)
+		if (u->bucket[i].detected)
+			wb_textbuf_add(b, "walbench_baseline_flushes_per_second{shape=\"%s\"} %.6g\n",
+				       wb_q_shape_names[i], u->bucket[i].baseline_per_s);
+	family(b, "walbench_burst_drop_seconds", "gauge",
+	       "Seconds into the run when the burst-credit bucket ran dry.");
+	for (i = 0; i < WB_Q_SHAPE_COUNT; i++)
+		if (u->bucket[i].detected)
+			wb_textbuf_add(b, "walbench_burst_drop_seconds{shape=\"%s\"} %.6g\n",
+				       wb_q_shape_names[i], u->bucket[i].drop_at_s);
+}
+
+char *wb_prom_render(const struct wb_results *rs, const struct wb_json_verdicts *v)
 {
 	static const double quantiles[] = { 0.5, 0.9, 0.99, 0.999 };
+	const struct wb_recommendation *rec = v ? v->rec : NULL;
 	struct wb_textbuf b = { 0 };
 	size_t i, q;
 
@@ -97,6 +142,8 @@ char *wb_prom_render(const struct wb_results *rs, const struct wb_recommendation
 		wb_textbuf_add(&b, "walbench_recommended_method_info{method=\"%s\",change=\"%s\"} 1\n",
 		    wb_method_get(rec->method)->name, wb_rec_change(rec) ? "true" : "false");
 	}
+	if (v && v->qual)
+		add_qualification(&b, v->qual);
 	if (b.failed || !b.s) {
 		free(b.s);
 		return NULL;
@@ -105,7 +152,7 @@ char *wb_prom_render(const struct wb_results *rs, const struct wb_recommendation
 }
 
 int wb_prom_write(const char *path, const struct wb_results *rs,
-		  const struct wb_recommendation *rec, const char **why)
+		  const struct wb_json_verdicts *v, const char **why)
 {
-	return wb_write_rendered(path, wb_prom_render(rs, rec), "rendering the metrics", why);
+	return wb_write_rendered(path, wb_prom_render(rs, v), "rendering the metrics", why);
 }

@@ -3,7 +3,7 @@
 # parses against the exposition format (checked line by line below), each
 # family has HELP and TYPE before its samples, no series repeats, and the
 # figures match the JSON of the same run; recommend adds the recommended
-# method. An unwritable --prom is refused before measuring.
+# method, qualify each tier's verdict and whether its rates were sustained. An unwritable --prom is refused before measuring.
 . "$(dirname "$0")/lib.sh"
 set -e
 wb_tmpdir d
@@ -54,8 +54,24 @@ expect_exit 0 "$WALBENCH" recommend "$d" --workload oltp --budget 6s --prom "$d/
 check_prom "$d/rec.prom"
 grep -qE '^walbench_recommended_method_info\{method="(fdatasync|fsync|open_datasync|open_sync)",change="(true|false)"\} 1$' "$d/rec.prom" ||
 	fail "no recommended method: $(grep recommended "$d/rec.prom")"
+# qualify adds each tier's verdict and whether its rates were sustained, as the
+# JSON of the same run says (any verdict: the exit status is the gate's).
+set +e
+"$WALBENCH" qualify "$d" --duration 3s --slice 250ms --prom "$d/q.prom" --json "$d/q.json" \
+	>"$OUT" 2>"$ERR"
+set -e
+check_prom "$d/q.prom"
+python3 - "$d/q.prom" "$d/q.json" <<'PY' || fail "qualify's prom and JSON disagree: $(grep -E 'qualify|sustained' "$d/q.prom")"
+import json, re, sys
+prom = open(sys.argv[1]).read()
+q = json.load(open(sys.argv[2]))["qualification"]
+got = dict(re.findall(r'^walbench_qualify_verdict_info\{tier="([^"]+)",verdict="([^"]+)",chosen="(?:true|false)"\} 1$', prom, re.M))
+want = {t["tier"]: t["verdict"] for t in q["tiers"]}
+state = re.search(r'^walbench_sustained_info\{state="([^"]+)"\} 1$', prom, re.M).group(1)
+sys.exit(0 if got == want and got and state == q["burst"]["sustained"] else 1)
+PY
 expect_exit 2 "$WALBENCH" run --dir "$d" --prom "$d/missing/w.prom"
 grep -q -- '--prom' "$ERR" || fail "the refusal does not name --prom"
-rm -f "$d/w.prom" "$d/r.json" "$d/rec.prom"
+rm -f "$d/w.prom" "$d/r.json" "$d/rec.prom" "$d/q.prom" "$d/q.json"
 assert_no_files "$d"
 pass

@@ -21,7 +21,7 @@ q() { # DIR OUT-PREFIX QUALIFY-OPTIONS...: a qualify against burst-only, exit 0 
 	local dir=$1 o=$2 rc=0
 	shift 2
 	timeout 120 "$WALBENCH" qualify "$dir" --tiers "$out/tiers.json" --tier burst-only "$@" \
-		--json "$o.json" >"$o.txt" 2>&1 || rc=$?
+		--json "$o.json" --prom "$o.prom" >"$o.txt" 2>&1 || rc=$?
 	[ "$rc" = 0 ] || [ "$rc" = 1 ] || fail "qualify exit $rc: $(cat "$o.txt")"
 }
 
@@ -38,6 +38,14 @@ json_check "$out/dry.json" "abs($B[\"baseline_per_s\"][\"value\"] / 50 - 1) <= 0
 json_check "$out/dry.json" "10 <= $B[\"drop_at_s\"] <= 30"
 json_check "$out/dry.json" 'd["qualification"]["verdict"] == "fail"'
 json_check "$out/dry.json" 'abs(d["qualification"]["criteria"][0]["value"] / 50 - 1) <= 0.15'
+# The metrics say the same: the bucket, and the baseline a fleet should alert on.
+grep -q '^walbench_sustained_info{state="bucket"} 1$' "$out/dry.prom" || fail "prom: $(cat "$out/dry.prom")"
+python3 - "$out/dry.prom" "$out/dry.json" <<'PY' || fail "prom's baseline is not the JSON's"
+import json, re, sys
+m = re.search(r'^walbench_baseline_flushes_per_second\{shape="commit"\} (\S+)$', open(sys.argv[1]).read(), re.M)
+b = json.load(open(sys.argv[2]))["qualification"]["burst"]["baseline_per_s"]["value"]
+sys.exit(0 if m and abs(float(m.group(1)) - b) <= 1e-4 * b else 1)
+PY
 grep -q '^burst-only: FAIL' "$out/dry.txt" || fail "not failed: $(cat "$out/dry.txt")"
 grep -q '^Burst credits: burst credits ran out' "$out/dry.txt" || fail "no bucket line"
 
