@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -50,12 +51,27 @@ static void family(struct wb_textbuf *b, const char *name, const char *type, con
 	wb_textbuf_add(b, "# HELP %s %s\n# TYPE %s %s\n", name, help, name, type);
 }
 
+/* A burst-credit bucket's figures, one family each, a sample per shape. */
+static const struct {
+	const char *name, *help;
+	size_t offset; /* of the double in struct wb_bucket */
+} bucket_families[] = {
+	{ "walbench_burst_flushes_per_second",
+	  "Flushes per second before the burst-credit bucket ran dry.",
+	  offsetof(struct wb_bucket, burst_per_s) },
+	{ "walbench_baseline_flushes_per_second",
+	  "Flushes per second once the burst-credit bucket ran dry: what the volume sustains.",
+	  offsetof(struct wb_bucket, baseline_per_s) },
+	{ "walbench_burst_drop_seconds", "Seconds into the run when the burst-credit bucket ran dry.",
+	  offsetof(struct wb_bucket, drop_at_s) },
+};
+
 /* qualify: each tier's verdict, and whether the rates it read were sustained;
  * where a burst-credit bucket ran dry, its burst, baseline and drop per shape. */
 static void add_qualification(struct wb_textbuf *b, const struct wb_qualification *q)
 {
 	const struct wb_q_burst *u = &q->burst;
-	size_t i;
+	size_t i, f;
 
 	if (q->failed)
 		return;
@@ -74,24 +90,15 @@ static void add_qualification(struct wb_textbuf *b, const struct wb_qualificatio
 	wb_textbuf_add(b, "walbench_sustained_info{state=\"%s\"} 1\n", wb_sustained_name(u->state));
 	if (u->state != WB_SUSTAINED_BUCKET)
 		return;
-	family(b, "walbench_burst_flushes_per_second", "gauge",
-	       "Flushes per second before the burst-credit bucket ran dry.");
-	for (i = 0; i < WB_Q_SHAPE_COUNT; i++)
-		if (u->bucket[i].detected)
-			wb_textbuf_add(b, "walbench_burst_flushes_per_second{shape=\"%s\"} %.6g\n",
-				       wb_q_shape_names[i], u->bucket[i].burst_per_s);
-	family(b, "walbench_baseline_flushes_per_second", "gauge",
-	       "Flushes per second once the burst-credit bucket ran dry: what the volume sustains.");
-	for (i = 0; i < WB_Q_SHAPE_COUNT; i++)
-		if (u->bucket[i].detected)
-			wb_textbuf_add(b, "walbench_baseline_flushes_per_second{shape=\"%s\"} %.6g\n",
-				       wb_q_shape_names[i], u->bucket[i].baseline_per_s);
-	family(b, "walbench_burst_drop_seconds", "gauge",
-	       "Seconds into the run when the burst-credit bucket ran dry.");
-	for (i = 0; i < WB_Q_SHAPE_COUNT; i++)
-		if (u->bucket[i].detected)
-			wb_textbuf_add(b, "walbench_burst_drop_seconds{shape=\"%s\"} %.6g\n",
-				       wb_q_shape_names[i], u->bucket[i].drop_at_s);
+	for (f = 0; f < sizeof(bucket_families) / sizeof(bucket_families[0]); f++) {
+		family(b, bucket_families[f].name, "gauge", bucket_families[f].help);
+		for (i = 0; i < WB_Q_SHAPE_COUNT; i++)
+			if (u->bucket[i].detected)
+				wb_textbuf_add(b, "%s{shape=\"%s\"} %.6g\n", bucket_families[f].name,
+					       wb_q_shape_names[i],
+					       *(const double *)((const char *)&u->bucket[i] +
+								 bucket_families[f].offset));
+	}
 }
 
 char *wb_prom_render(const struct wb_results *rs, const struct wb_json_verdicts *v)
