@@ -78,4 +78,5 @@ const char *const wb_pg_missing_names[WB_PGM_COUNT] = {
 	[WB_PGM_STATS] = "stats",
 	[WB_PGM_WAL_TIMING] = "wal_timing",
 	[WB_PGM_WAL_UNTIMED] = "wal_untimed",
+	[WB_PGM_WAITS] = "waits",
 };

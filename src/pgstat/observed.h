@@ -13,6 +13,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "pgstat/pg_waits.h"
+
 /* pg_stat_wal appeared in 14; older servers are refused. */
 #define WB_PG_MIN_MAJOR 14
 /* The newest major whose catalogue the queries know; newer ones are read as it. */
@@ -131,6 +133,9 @@ enum wb_pg_missing {
 	WB_PGM_WAL_UNTIMED,        /* flushes counted with no time: the sessions that flushed
 				    * had track_wal_io_timing off (it is settable per role and
 				    * database; walbench reads its own session's) */
+	WB_PGM_WAITS,              /* pg_stat_activity could not be sampled, too few busy
+				    * rounds, or other roles' sessions hidden: GRANT
+				    * pg_read_all_stats */
 	WB_PGM_COUNT
 };
 extern const char *const wb_pg_missing_names[WB_PGM_COUNT];
@@ -152,6 +157,14 @@ struct wb_pg_devstat {
 	bool have;
 	uint64_t writes_begin, writes_end;
 	uint64_t sectors_begin, sectors_end;
+};
+
+/* The host's CPU time at the two snapshots (/proc/stat, facts/cpustat.h), when
+ * the server runs on this host. */
+struct wb_pg_cpu {
+	bool have;
+	unsigned ncpu;
+	uint64_t busy_begin, total_begin, busy_end, total_end;
 };
 
 /* The rates one observation implies. NAN where the inputs were not read or
@@ -185,6 +198,10 @@ struct wb_pg_rates {
 				      * issued or counted, and open_* files are opened without
 				      * O_DSYNC: get_sync_bit), so there is no flush to size,
 				      * time or speed up; the flush figures are 0 or NAN */
+	double cpu_busy;             /* the share of the host's CPU time in use, 0..1; NAN
+				      * when the server is not on this host */
+	unsigned ncpu;               /* the host's CPUs (0 unknown) */
+	struct wb_pg_wait_shares waits; /* where the sessions spent their time */
 	bool async_commit;           /* synchronous_commit = off: a commit does not wait for
 				      * its WAL flush (the WAL writer flushes behind it); every
 				      * other value (local, remote_write, on, remote_apply)
@@ -206,6 +223,8 @@ struct wb_pg_observed {
 	struct wb_pg_rates rate;
 	struct wb_pg_paths paths;
 	struct wb_pg_devstat dev;
+	struct wb_pg_cpu cpu;
+	struct wb_pg_waits waits;  /* pg_stat_activity sampled through the window */
 	uint32_t missing;          /* bit per enum wb_pg_missing */
 	char role[64];             /* the role connected as, for the grants missing ones need */
 };

@@ -94,6 +94,18 @@ static void checkpoints(const struct wb_pg_observed *o, struct wb_pg_rates *r)
 		r->checkpoint_seen = fmin(1.0, o->seconds * 1000.0 / ms);
 }
 
+/* The share of the host's CPU time in use between the snapshots. */
+static void host_cpu(const struct wb_pg_observed *o, struct wb_pg_rates *r)
+{
+	const struct wb_pg_cpu *c = &o->cpu;
+
+	r->cpu_busy = NAN;
+	r->ncpu = c->have ? c->ncpu : 0;
+	if (c->have && c->total_end > c->total_begin && c->busy_end >= c->busy_begin)
+		r->cpu_busy = fmin(1.0, (double)(c->busy_end - c->busy_begin) /
+					(double)(c->total_end - c->total_begin));
+}
+
 static void rates(struct wb_pg_observed *o)
 {
 	struct wb_pg_rates *r = &o->rate;
@@ -148,6 +160,15 @@ static void rates(struct wb_pg_observed *o)
 	r->buffers_full_per_s = per(count(o, WB_PGC_WAL_BUFFERS_FULL), s);
 	r->fpi_share = per(count(o, WB_PGC_WAL_FPI), count(o, WB_PGC_WAL_RECORDS));
 	checkpoints(o, r);
+	host_cpu(o, r);
+	wb_pg_wait_shares(&o->waits, &r->waits);
+	/* The samples said nothing: too few busy rounds, or sessions hidden. A
+	 * window that took none at all (a saved observation from before them)
+	 * lacks them the same way. */
+	if (!r->waits.known)
+		o->missing |= 1u << WB_PGM_WAITS;
+	else
+		o->missing &= ~(1u << WB_PGM_WAITS);
 }
 
 /* The views whose stats_reset moved between the snapshots (or appeared: NULL

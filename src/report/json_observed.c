@@ -69,6 +69,49 @@ static void add_settings(cJSON *parent, const struct wb_pg_settings *s)
 	}
 }
 
+/* The sampled shares: null when they say nothing (missing says why). */
+static void add_waits_rates(cJSON *o, const struct wb_pg_wait_shares *w)
+{
+	cJSON *share, *half;
+	unsigned k;
+
+	add_figure(o, WB_KEY_BUSY_SESSIONS, w->known ? w->busy_sessions : NAN);
+	if (!w->known) {
+		cJSON_AddNullToObject(o, K(WAIT_SHARE));
+		cJSON_AddNullToObject(o, K(WAIT_SHARE_HALF95));
+		return;
+	}
+	share = cJSON_AddObjectToObject(o, K(WAIT_SHARE));
+	half = cJSON_AddObjectToObject(o, K(WAIT_SHARE_HALF95));
+	for (k = 0; share && half && k < WB_PGW_COUNT; k++) {
+		cJSON_AddNumberToObject(share, wb_key(wb_observed_wait_key(k)), w->share[k]);
+		cJSON_AddNumberToObject(half, wb_key(wb_observed_wait_key(k)), w->half95[k]);
+	}
+}
+
+/* The raw samples, which the reader derives the shares from again. */
+static void add_waits(cJSON *parent, const struct wb_pg_waits *w)
+{
+	cJSON *o = cJSON_AddObjectToObject(parent, K(WAITS)), *classes;
+	unsigned k;
+
+	if (!o)
+		return;
+	cJSON_AddNumberToObject(o, K(ROUNDS), w->rounds);
+	cJSON_AddNumberToObject(o, K(BUSY_ROUNDS), w->busy_rounds);
+	cJSON_AddNumberToObject(o, K(HIDDEN), w->hidden);
+	classes = cJSON_AddObjectToObject(o, K(CLASSES));
+	for (k = 0; classes && k < WB_PGW_COUNT; k++) {
+		cJSON *c = cJSON_AddObjectToObject(classes, wb_key(wb_observed_wait_key(k)));
+
+		if (!c)
+			continue;
+		cJSON_AddNumberToObject(c, K(SESSIONS), w->sessions[k]);
+		cJSON_AddNumberToObject(c, K(SHARE_SUM), w->share_sum[k]);
+		cJSON_AddNumberToObject(c, K(SHARE_SUMSQ), w->share_sumsq[k]);
+	}
+}
+
 static void add_rates(cJSON *parent, const struct wb_pg_rates *r)
 {
 	cJSON *o = cJSON_AddObjectToObject(parent, K(RATES));
@@ -90,6 +133,9 @@ static void add_rates(cJSON *parent, const struct wb_pg_rates *r)
 	cJSON_AddNumberToObject(o, K(CHECKPOINTS), r->checkpoints);
 	cJSON_AddBoolToObject(o, K(CHECKPOINT_IN_WINDOW), r->checkpoint_in_window);
 	add_figure(o, WB_KEY_CHECKPOINT_SEEN, r->checkpoint_seen);
+	add_figure(o, WB_KEY_CPU_BUSY, r->cpu_busy);
+	cJSON_AddNumberToObject(o, K(NCPU), r->ncpu);
+	add_waits_rates(o, &r->waits);
 	cJSON_AddBoolToObject(o, K(OPEN_METHOD), r->open_method);
 	cJSON_AddBoolToObject(o, K(FSYNC_OFF), r->fsync_off);
 	cJSON_AddBoolToObject(o, K(ASYNC_COMMIT), r->async_commit);
@@ -149,6 +195,16 @@ void wb_json_add_observed(cJSON *root, const struct wb_pg_observed *ob)
 	} else {
 		cJSON_AddNullToObject(o, K(DEVICE));
 	}
+	if (ob->cpu.have && (x = cJSON_AddObjectToObject(o, K(CPU)))) {
+		cJSON_AddNumberToObject(x, K(NCPU), ob->cpu.ncpu);
+		cJSON_AddNumberToObject(x, K(BUSY_TICKS), (double)(ob->cpu.busy_end -
+								     ob->cpu.busy_begin));
+		cJSON_AddNumberToObject(x, K(TOTAL_TICKS), (double)(ob->cpu.total_end -
+								      ob->cpu.total_begin));
+	} else {
+		cJSON_AddNullToObject(o, K(CPU));
+	}
+	add_waits(o, &ob->waits);
 	missing = cJSON_AddArrayToObject(o, K(MISSING));
 	for (k = 0; missing && k < WB_PGM_COUNT; k++)
 		if (ob->missing & (1u << k))

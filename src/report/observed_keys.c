@@ -34,6 +34,7 @@ static const enum wb_key missing_key[WB_PGM_COUNT] = {
 	[WB_PGM_STATS] = WB_KEY_STATS,
 	[WB_PGM_WAL_TIMING] = WB_KEY_WAL_TIMING,
 	[WB_PGM_WAL_UNTIMED] = WB_KEY_WAL_UNTIMED,
+	[WB_PGM_WAITS] = WB_KEY_WAITS,
 };
 
 static const enum wb_key reset_key[WB_PGV_COUNT] = {
@@ -43,6 +44,20 @@ static const enum wb_key reset_key[WB_PGV_COUNT] = {
 	[WB_PGV_CHECKPOINTER] = WB_KEY_CHECKPOINTER_STATS_RESET,
 	[WB_PGV_IO] = WB_KEY_IO_STATS_RESET,
 };
+
+static const enum wb_key wait_key[WB_PGW_COUNT] = {
+	[WB_PGW_WAL] = WB_KEY_WAL,
+	[WB_PGW_LOCK] = WB_KEY_LOCK,
+	[WB_PGW_DATA_IO] = WB_KEY_DATA_IO,
+	[WB_PGW_CPU] = WB_KEY_CPU,
+	[WB_PGW_CLIENT] = WB_KEY_CLIENT,
+	[WB_PGW_OTHER] = WB_KEY_OTHER,
+};
+
+enum wb_key wb_observed_wait_key(unsigned w)
+{
+	return w < WB_PGW_COUNT ? wait_key[w] : WB_KEY_COUNT;
+}
 
 enum wb_key wb_observed_reset_key(unsigned v)
 {

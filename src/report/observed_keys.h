@@ -12,6 +12,8 @@
 enum wb_key wb_observed_counter_key(unsigned c);
 enum wb_key wb_observed_timer_key(unsigned t);
 enum wb_key wb_observed_missing_key(unsigned m);
+/* The key of wait class w (enum wb_pg_wait). */
+enum wb_key wb_observed_wait_key(unsigned w);
 /* The key of the stats_reset of enum wb_pg_view v in a snapshot. */
 enum wb_key wb_observed_reset_key(unsigned v);
 

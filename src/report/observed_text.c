@@ -116,6 +116,18 @@ static void print_rates(struct wb_textbuf *b, const struct wb_pg_observed *o)
 			       "where it shares the device)", r->device_writes_per_page, o->paths.data_dev);
 		wb_textbuf_add(b, "\n");
 	}
+	if (r->waits.known) {
+		const double *w = r->waits.share;
+
+		wb_textbuf_add(b, "  sessions         %.1f busy on average: %.0f %% waiting for the WAL "
+			       "flush, %.0f %% for row locks, %.0f %% for data I/O, %.0f %% on CPU, "
+			       "%.0f %% for the client, %.0f %% other\n", r->waits.busy_sessions,
+			       100 * w[WB_PGW_WAL], 100 * w[WB_PGW_LOCK], 100 * w[WB_PGW_DATA_IO],
+			       100 * w[WB_PGW_CPU], 100 * w[WB_PGW_CLIENT], 100 * w[WB_PGW_OTHER]);
+	}
+	if (isfinite(r->cpu_busy))
+		wb_textbuf_add(b, "  host CPU         %.0f %% busy (%u CPUs)\n", 100 * r->cpu_busy,
+			       r->ncpu);
 	if (isfinite(r->fpi_share))
 		wb_textbuf_add(b, "  full-page images %.1f %% of WAL records; wal_buffers full %.1f/s\n",
 		       r->fpi_share * 100, r->buffers_full_per_s);

@@ -95,6 +95,51 @@ static void read_paths(const cJSON *p, struct wb_pg_paths *out)
 		snprintf(out->wal_dev, sizeof(out->wal_dev), "%s", v->valuestring);
 }
 
+/* The host's CPU ticks over the window (kept as end - begin). */
+static void read_cpu(const cJSON *x, struct wb_pg_cpu *out)
+{
+	double n = wb_rd_show_number(x, WB_KEY_NCPU), busy = wb_rd_show_number(x, WB_KEY_BUSY_TICKS),
+	       total = wb_rd_show_number(x, WB_KEY_TOTAL_TICKS);
+
+	if (!cJSON_IsObject(x) || !(n >= 1) || !(busy >= 0) || !(total > 0) || busy > total)
+		return;
+	out->have = true;
+	out->ncpu = (unsigned)n;
+	out->busy_end = (uint64_t)busy;
+	out->total_end = (uint64_t)total;
+}
+
+/* The wait samples' sums; a file from before them has none (missing
+ * "waits" is set again when the shares are derived). */
+static void read_waits(const cJSON *x, struct wb_pg_waits *out)
+{
+	const cJSON *classes = wb_rd_member(x, WB_KEY_CLASSES);
+	double rounds = wb_rd_show_number(x, WB_KEY_ROUNDS),
+	       busy = wb_rd_show_number(x, WB_KEY_BUSY_ROUNDS),
+	       hidden = wb_rd_show_number(x, WB_KEY_HIDDEN);
+	unsigned k;
+
+	if (!cJSON_IsObject(x) || !cJSON_IsObject(classes) || !(rounds >= 0) || !(busy >= 0) ||
+	    !(hidden >= 0) || busy > rounds || rounds > UINT32_MAX || hidden > UINT32_MAX)
+		return;
+	for (k = 0; k < WB_PGW_COUNT; k++) {
+		const cJSON *c = wb_rd_member(classes, wb_observed_wait_key(k));
+		double n = wb_rd_show_number(c, WB_KEY_SESSIONS),
+		       sum = wb_rd_show_number(c, WB_KEY_SHARE_SUM),
+		       sq = wb_rd_show_number(c, WB_KEY_SHARE_SUMSQ);
+
+		/* A share is 0..1 per round: sums past the rounds are not samples. */
+		if (!(n >= 0) || !(sum >= 0) || !(sq >= 0) || sum > busy || sq > busy)
+			return;
+		out->sessions[k] = n;
+		out->share_sum[k] = sum;
+		out->share_sumsq[k] = sq;
+	}
+	out->rounds = (uint32_t)rounds;
+	out->busy_rounds = (uint32_t)busy;
+	out->hidden = (uint32_t)hidden;
+}
+
 static void read_missing(const cJSON *obj, struct wb_pg_observed *o)
 {
 	const cJSON *a = wb_rd_member(obj, WB_KEY_MISSING), *e;
@@ -139,6 +184,8 @@ int wb_rd_observed(struct reader *rd, const cJSON *root, struct wb_saved_results
 		o->dev.sectors_end = isfinite(wb_rd_show_number(x, WB_KEY_SECTORS))
 					     ? (uint64_t)wb_rd_show_number(x, WB_KEY_SECTORS) : 0;
 	}
+	read_cpu(wb_rd_member(obj, WB_KEY_CPU), &o->cpu);
+	read_waits(wb_rd_member(obj, WB_KEY_WAITS), &o->waits);
 	read_missing(obj, o);
 	wb_pg_derive(o);
 	out->observed = o;

@@ -34,6 +34,18 @@ void wb_words_missing(const struct wb_pg_observed *o, enum wb_pg_missing m, char
 			 "the whole server: ALTER SYSTEM SET track_wal_io_timing = on; and reset "
 			 "the role's or database's own setting");
 		return;
+	case WB_PGM_WAITS:
+		if (o->waits.hidden)
+			snprintf(buf, len, "other roles' sessions are hidden from role \"%s\" in "
+				 "pg_stat_activity, so where sessions wait is unknown (a move's gain "
+				 "in commits is then only bounded): GRANT pg_read_all_stats TO "
+				 "\"%s\";", o->role, o->role);
+		else
+			snprintf(buf, len, "where sessions wait is unknown: %u of %u samples of "
+				 "pg_stat_activity found a busy session (%u needed); a move's gain "
+				 "in commits is then only bounded", o->waits.busy_rounds,
+				 o->waits.rounds, WB_PG_WAIT_MIN_ROUNDS);
+		return;
 	case WB_PGM_COUNT:
 		break;
 	}

@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "facts/cpustat.h"
 #include "facts/devstat.h"
 #include "pgstat/pg_derive.h"
 #include "pgstat/pg_dsn.h"
@@ -89,6 +90,26 @@ static void find_paths(const struct wb_pg_conn *c, const struct wb_pg_settings *
 		snprintf(p->wal_dev, sizeof(p->wal_dev), "%s", ds.name);
 }
 
+/* The host's CPU time beside a snapshot; a read that fails drops it. */
+static void cpu_time(struct wb_pg_observed *o, bool first)
+{
+	struct wb_cpustat cs;
+
+	if (wb_cpustat_read("/proc", &cs)) {
+		o->cpu.have = false;
+		return;
+	}
+	if (first) {
+		o->cpu.have = true;
+		o->cpu.ncpu = cs.ncpu;
+		o->cpu.busy_begin = cs.busy;
+		o->cpu.total_begin = cs.total;
+	} else {
+		o->cpu.busy_end = cs.busy;
+		o->cpu.total_end = cs.total;
+	}
+}
+
 /* One snapshot, with the data device's count read right after it. */
 static int snapshot(struct wb_pg_conn *c, struct wb_pg_observed *o, struct wb_pg_snapshot *s,
 		    bool first, char *err, size_t len)
@@ -103,6 +124,7 @@ static int snapshot(struct wb_pg_conn *c, struct wb_pg_observed *o, struct wb_pg
 		return ret;
 	if (!o->paths.on_this_host)
 		return 0;
+	cpu_time(o, first);
 	if (wb_devstat_read(o->paths.data_directory, &ds, "/sys")) {
 		o->dev.have = false;
 		return 0;
@@ -167,5 +189,31 @@ int wb_pg_observe_end(const char *dsn, struct wb_pg_observed *o, char *err, size
 	if (ret)
 		return ret;
 	wb_pg_derive(o);
+	return 0;
+}
+
+static int waits_row(void *ctx, unsigned ncols, const char *const *names,
+		     const char *const *values)
+{
+	(void)names;
+	return wb_pg_waits_row(ctx, ncols, values);
+}
+
+int wb_pg_sampler_open(const char *dsn, struct wb_pg_conn **out, char *err, size_t len)
+{
+	return wb_pg_connect(dsn, out, err, len);
+}
+
+int wb_pg_sample_waits(struct wb_pg_conn *c, struct wb_pg_observed *o, char *err, size_t len)
+{
+	int ret = wb_pg_query(c, wb_pg_waits_sql(), waits_row, &o->waits, err, len);
+
+	/* A round cut short is dropped whole, not counted in part. */
+	if (ret) {
+		memset(o->waits.cur, 0, sizeof(o->waits.cur));
+		o->waits.cur_hidden = 0;
+		return ret;
+	}
+	wb_pg_waits_round_end(&o->waits);
 	return 0;
 }

@@ -24,4 +24,13 @@ int wb_pg_observe_begin(const char *dsn, struct wb_pg_observed *o, char *err, si
  * device's second count and the derived rates. 0 or -errno with err as above. */
 int wb_pg_observe_end(const char *dsn, struct wb_pg_observed *o, char *err, size_t len);
 
+/* The window's sampler: a connection of its own, busy every round, so no
+ * idle timeout ends it. Opened after wb_pg_observe_begin; the caller closes it
+ * with wb_pg_close. 0 or -errno with err as above. */
+int wb_pg_sampler_open(const char *dsn, struct wb_pg_conn **out, char *err, size_t len);
+
+/* One round of pg_stat_activity into o->waits (pgstat/pg_waits.h). 0 or
+ * -errno with err; a failed round is not counted. */
+int wb_pg_sample_waits(struct wb_pg_conn *c, struct wb_pg_observed *o, char *err, size_t len);
+
 #endif

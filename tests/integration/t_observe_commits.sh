@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # t_observe_commits.sh — observe's commits per second are the server's: pgbench's own
 # log of the transactions it completed inside the observed interval (the server's
-# clock, read at each snapshot) gives the same rate within 15 %.
+# clock, read at each snapshot) gives the same rate within 15 %; and the sampled
+# sessions are pgbench's 4 clients, their shares adding up to 1, and `report`
+# reads the samples back to the same line.
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/pg_lib.sh"
 need_pg
@@ -35,5 +37,19 @@ got = ob["rates"]["commits_per_s"]
 print("observed %.1f commits/s, pgbench %.1f tps over the same %.1f s" % (got, tps, end - begin))
 if not tps > 0 or abs(got / tps - 1) > 0.15:
     sys.exit("observe said %s commits/s, pgbench completed %.1f/s" % (got, tps))
+r = ob["rates"]
+if "waits" in ob["missing"] or r["wait_share"] is None:
+    sys.exit("no wait samples: %s" % ob["waits"])
+if abs(r["busy_sessions"] - 4) > 0.5:
+    sys.exit("busy sessions %s, want pgbench's 4" % r["busy_sessions"])
+if abs(sum(r["wait_share"].values()) - 1) > 1e-6:
+    sys.exit("wait shares add up to %s" % sum(r["wait_share"].values()))
+if not 0 < r["cpu_busy"] <= 1 or r["ncpu"] < 1:
+    sys.exit("host CPU %s of %s CPUs" % (r["cpu_busy"], r["ncpu"]))
 PY
+# The HTML shows the observation as the terminal did, from the file read back.
+line=$(grep -o "^  sessions .*" "$OUT") || fail "no sessions line in observe's output"
+"$WALBENCH" report -o "$PG_DIR/report.html" "$PG_DIR/observed.json" >/dev/null ||
+	fail "report could not read the observation back"
+grep -qF -- "$line" "$PG_DIR/report.html" || fail "the report read the samples back otherwise: want '$line'"
 pass

@@ -1,0 +1,21 @@
+/* cpustat.h — the host's CPU time so far, from /proc/stat's first line: how
+ * busy the CPUs were between two reads. recommend --server reads it at both
+ * snapshots of a local server: a server whose commits got faster would need
+ * that much more CPU per second, and the CPUs there are sets a ceiling
+ * (advice/placement_model.h). */
+#ifndef WB_FACTS_CPUSTAT_H
+#define WB_FACTS_CPUSTAT_H
+
+#include <stdint.h>
+
+struct wb_cpustat {
+	uint64_t busy;   /* user + nice + system + irq + softirq + steal, in ticks */
+	uint64_t total;  /* busy + idle + iowait (waiting for I/O is idle CPU) */
+	unsigned ncpu;   /* the cpuN lines */
+};
+
+/* Reads proc_root/stat ("/proc" on a live host, a fixture tree in tests).
+ * 0, or -errno (-EINVAL: not the layout the kernel documents). */
+int wb_cpustat_read(const char *proc_root, struct wb_cpustat *out);
+
+#endif
