@@ -20,7 +20,11 @@
  *    an assumption: a move then also needs the gain against the idle data
  *    volume (the candidate is faster whatever the load); one that pays only
  *    under the assumed load is "depends on load", with how to measure the
- *    server's rate, not a move (see placement.h). */
+ *    server's rate, not a move (see placement.h);
+ * 7. with a server observed (recommend --server or --observed) whose sessions'
+ *    waits were sampled, the gain that decides is the model's, in the
+ *    server's commits (placement_model.h), an interval whose top no cap
+ *    exceeds; the rows' flush gain stays beside it as evidence. */
 #include "advice/placement.h"
 
 #include <math.h>
@@ -183,6 +187,46 @@ static void judge(struct wb_placement_candidate *c, const struct wb_placement_pa
 		   c->why == WB_PLACE_HALVES_DISAGREE) && !c->same_fs && g->high >= p->min_gain_pct;
 }
 
+/* The model's input from the rows: a row's mean flush time and its 95 %
+ * interval, from its rate's (one session, back to back: a flush per op). */
+static void flush_ms_of(const struct wb_result *r, double *ms, double *low, double *high)
+{
+	double per_s, half;
+
+	*ms = *low = *high = NAN;
+	if (!r || r->status != WB_STATUS_OK)
+		return;
+	per_s = r->ntrials ? r->stats.mean : wb_result_ops_per_sec(r);
+	half = r->ntrials > 1 ? r->stats.ci95_half : 0;
+	if (!(per_s > 0))
+		return;
+	*ms = 1000.0 / per_s;
+	*low = 1000.0 / (per_s + half);
+	*high = per_s - half > 0 ? 1000.0 / (per_s - half) : INFINITY;
+}
+
+/* Rule 7: the model's prediction replaces the rows' gain where it has one. */
+static void predict(const struct wb_results *rs, const struct wb_result *commit,
+		    const struct wb_placement_params *p, struct wb_placement_candidate *c)
+{
+	struct wb_model_in in = { .server = p->server };
+	double lo, hi;
+
+	flush_ms_of(find_row(rs, false, ROW_LOADED, 0), &in.data_flush_ms, &lo, &hi);
+	flush_ms_of(commit, &in.cand_flush_ms, &in.cand_flush_ms_low, &in.cand_flush_ms_high);
+	wb_model_predict(&in, &c->model);
+	if (!c->model.known)
+		return;
+	c->gain = (struct wb_placement_gain){
+		.compared = true,
+		.pct = c->model.gain_pct,
+		.low = c->model.gain_low,
+		.high = c->model.gain_high,
+		.significant = c->model.gain_low > 0 || c->model.gain_high < 0,
+	};
+	c->upper_bound = c->model.limit == WB_LIMIT_CPU;
+}
+
 static void candidate(const struct wb_results *rs, unsigned site,
 		      const struct wb_placement_params *p, const struct wb_placement *out,
 		      struct wb_placement_candidate *c)
@@ -201,6 +245,8 @@ static void candidate(const struct wb_results *rs, unsigned site,
 	gain_of(find_row(rs, false, ROW_LOADED, 0), commit, &c->single_gain);
 	gain_of(find_row(rs, true, ROW_IDLE, 0), group, &c->idle_gain);
 	c->upper_bound = c->commit.measured && c->commit.p50_us < WB_PLACEMENT_CPU_BOUND_US;
+	c->row_gain = c->gain;
+	predict(rs, commit, p, c);
 	c->in_ram = wb_device_in_ram(here);
 	judge(c, p, out);
 	c->open = c->open && !c->in_ram;
@@ -218,6 +264,7 @@ bool wb_placement_decide(const struct wb_results *rs, const struct wb_placement_
 	out->rs = rs;
 	out->min_gain_pct = p->min_gain_pct;
 	out->data_is_pgdata = p->data_is_pgdata;
+	out->live_load = p->live_load;
 	out->state = WB_PLACEMENT_FAILED;
 	out->failed = true;
 	if (!rs->sites || rs->nsites < 2) {

@@ -16,6 +16,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "advice/placement_model.h"
 #include "results/results.h"
 
 /* Below this median flush time a commit costs the server more in CPU, locks
@@ -62,7 +63,11 @@ struct wb_placement_candidate {
 	bool same_fs;            /* the data directory's own file system */
 	bool same_device;        /* same file system, or a disk under both (wb_device_shares) */
 	struct wb_placement_row commit, group; /* (c): here, the load on the data volume */
-	struct wb_placement_gain gain;        /* what decides: group commits against (b)'s */
+	struct wb_placement_gain gain;        /* what decides: the model's gain in the server's
+					       * commits where it predicts, else group commits
+					       * against (b)'s */
+	struct wb_placement_gain row_gain;    /* group commits against (b)'s, always */
+	struct wb_model model;   /* the server's commits there (placement_model.h) */
 	struct wb_placement_gain single_gain; /* single-session commits against (b)'s */
 	struct wb_placement_gain idle_gain;   /* group commits against (a)'s: the data idle */
 	bool move;               /* the measurement says moving pays */
@@ -127,12 +132,17 @@ struct wb_placement {
 				  * else -1 */
 	const char *wal_dir;     /* where pg_wal should be: the best candidate or the data */
 	double min_gain_pct;     /* the params': what a move had to gain */
+	bool live_load;          /* the params' */
 	bool data_is_pgdata;     /* the params': the steps can name the data directory */
 	const struct wb_results *rs; /* the run it was decided from: its rows, for reports */
 };
 
 struct wb_placement_params {
 	double min_gain_pct;
+	const struct wb_pg_observed *server; /* recommend --server/--observed: the model
+					      * predicts its commits; NULL none */
+	bool live_load;          /* the server runs on the data volume now: its own load was
+				  * the load, no synthetic one ran */
 	bool data_is_pgdata;     /* the data directory holds PG_VERSION: commands can name it */
 };
 

@@ -2,6 +2,9 @@
  * and .placement_baseline (the data volume's own rows, the data load, where
  * pg_wal should be, the steps to move it, every row as a test). */
 #include "report/json_parts.h"
+
+#include <math.h>
+
 #include "report/words.h"
 
 /* One row of figures, returned for its gain; NULL when out of memory. */
@@ -29,6 +32,58 @@ static void add_placement_gain(cJSON *row, const struct wb_placement_gain *g)
 	cJSON_AddBoolToObject(row, K(SIGNIFICANT), g->significant);
 }
 
+static const char *const model_why[] = {
+	[WB_MODEL_OK] = "ok",
+	[WB_MODEL_NO_SERVER] = "no_server",
+	[WB_MODEL_NO_WAITS] = "no_waits",
+	[WB_MODEL_NO_FLUSH_TIME] = "no_flush_time",
+	[WB_MODEL_NO_COMMITS] = "no_commits",
+	[WB_MODEL_NOT_MEASURED] = "not_measured",
+};
+
+static void add_number(cJSON *o, enum wb_key k, double v)
+{
+	if (isfinite(v))
+		cJSON_AddNumberToObject(o, wb_key(k), v);
+	else
+		cJSON_AddNullToObject(o, wb_key(k));
+}
+
+/* The model's prediction in the server's commits and every term it used
+ * (placement_model.h); null without a server. */
+static void add_model(cJSON *x, const struct wb_model *m)
+{
+	cJSON *o;
+
+	if (m->why == WB_MODEL_NO_SERVER) {
+		cJSON_AddNullToObject(x, K(MODEL_PREDICTION));
+		return;
+	}
+	o = cJSON_AddObjectToObject(x, K(MODEL_PREDICTION));
+	if (!o)
+		return;
+	cJSON_AddStringToObject(o, K(WHY), model_why[m->why]);
+	add_number(o, WB_KEY_COMMITS_PER_S, m->commits_per_s);
+	if (!m->known)
+		return;
+	add_number(o, WB_KEY_PREDICTED_PER_S, m->per_s);
+	wb_json_add_range(o, WB_KEY_PREDICTED_CI95_PER_S, m->low, m->high);
+	add_number(o, WB_KEY_GAIN_PCT, m->gain_pct);
+	wb_json_add_range(o, WB_KEY_CI95_PCT, m->gain_low, m->gain_high);
+	cJSON_AddStringToObject(o, K(LIMIT), wb_model_limit_name(m->limit));
+	cJSON_AddBoolToObject(o, K(CAPPED), m->capped);
+	add_number(o, WB_KEY_FLUSH_MS, m->flush_ms);
+	cJSON_AddStringToObject(o, K(FLUSH_MS_SOURCE), m->flush_ms_server ? "server" : "walbench");
+	add_number(o, WB_KEY_FLUSH_RATIO, m->flush_ratio);
+	wb_json_add_range(o, WB_KEY_FLUSH_RATIO_CI95, m->flush_ratio_low, m->flush_ratio_high);
+	add_number(o, WB_KEY_WAL_SHARE, m->wal_share);
+	add_number(o, WB_KEY_LOCK_SHARE, m->lock_share);
+	add_number(o, WB_KEY_REST_SHARE, m->rest_share);
+	add_number(o, WB_KEY_COMMITS_PER_FLUSH, m->commits_per_flush);
+	add_number(o, WB_KEY_CPU_CAP_PER_S, m->cpu_cap_per_s);
+	add_number(o, WB_KEY_DEVICE_CAP_PER_S, m->device_cap_per_s);
+}
+
 /* One --wal-candidate: where it is, its gain over the loaded data directory,
  * the verdict and why, its storage and its own rows. */
 static void add_candidate(cJSON *x, const struct wb_placement *pl, size_t k)
@@ -49,6 +104,14 @@ static void add_candidate(cJSON *x, const struct wb_placement *pl, size_t k)
 		cJSON_AddNullToObject(x, K(CI95_PCT));
 	}
 	cJSON_AddBoolToObject(x, K(SIGNIFICANT), c->gain.significant);
+	if (c->row_gain.compared) {
+		cJSON_AddNumberToObject(x, K(ROW_GAIN_PCT), c->row_gain.pct);
+		wb_json_add_range(x, WB_KEY_ROW_CI95_PCT, c->row_gain.low, c->row_gain.high);
+	} else {
+		cJSON_AddNullToObject(x, K(ROW_GAIN_PCT));
+		cJSON_AddNullToObject(x, K(ROW_CI95_PCT));
+	}
+	add_model(x, &c->model);
 	cJSON_AddBoolToObject(x, K(MOVE), c->move);
 	cJSON_AddBoolToObject(x, K(DEPENDS_ON_LOAD), c->depends_on_load);
 	if (c->idle_gain.compared) {
@@ -67,7 +130,7 @@ static void add_candidate(cJSON *x, const struct wb_placement *pl, size_t k)
 	    (g = cJSON_AddObjectToObject(x, K(STORAGE))))
 		wb_json_add_device(g, &pl->rs->sites[k + 1].device);
 	add_placement_gain(add_placement_row(x, WB_KEY_COMMIT, &c->commit), &c->single_gain);
-	add_placement_gain(add_placement_row(x, WB_KEY_GROUP, &c->group), &c->gain);
+	add_placement_gain(add_placement_row(x, WB_KEY_GROUP, &c->group), &c->row_gain);
 }
 
 /* The data volume's own rows, the load, where pg_wal should be and how to
@@ -83,6 +146,7 @@ static void add_baseline(cJSON *base, const struct wb_placement *pl)
 	cJSON_AddStringToObject(base, K(DEVICE), pl->data_device);
 	cJSON_AddBoolToObject(base, K(FAILED), pl->failed);
 	cJSON_AddStringToObject(base, K(STATE), wb_placement_state_name(pl->state));
+	cJSON_AddBoolToObject(base, K(LIVE_LOAD), pl->live_load);
 	if (pl->failed)
 		cJSON_AddStringToObject(base, K(FAILURE), w.failure);
 	cJSON_AddStringToObject(base, K(HEADLINE), w.headline);

@@ -5,6 +5,7 @@
  * get a pointer to the README instead of commands. */
 #include "report/words.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -61,6 +62,30 @@ static void open_words(const struct wb_placement *pl, const struct wb_placement_
 		 g->pct, g->low, g->high, shown, g->high, pl->min_gain_pct, shared_note(c));
 }
 
+/* The model's prediction in the server's commits, with its terms and what caps
+ * it (placement_model.h); appended to the candidate's words. */
+static void model_words(const struct wb_model *m, char *buf, size_t len)
+{
+	const char *limit = "";
+	char cap[160] = "";
+
+	if (m->limit == WB_LIMIT_CPU || (m->capped && isfinite(m->cpu_cap_per_s) &&
+					 m->high >= m->cpu_cap_per_s))
+		limit = "the host's CPU";
+	else if (m->limit == WB_LIMIT_DEVICE || m->capped)
+		limit = "this volume's flush rate";
+	if (limit[0])
+		snprintf(cap, sizeof(cap), "; %s caps it (at most %.0f/s)", limit, m->high);
+	snprintf(buf, len, " The server's commits: %.0f/s now, %.0f/s [%.0f, %.0f] predicted "
+		 "here (%+.0f %% [%.0f, %.0f])%s: a flush here takes %.3f ms against %.3f ms "
+		 "(%s), and its sessions spent %.0f %% of their time waiting for the flush and "
+		 "%.0f %% for row locks held across commits.", m->commits_per_s, m->per_s, m->low,
+		 m->high, m->gain_pct, m->gain_low, m->gain_high, cap,
+		 m->flush_ratio * m->flush_ms, m->flush_ms,
+		 m->flush_ms_server ? "the server's own" : "walbench's on the data volume",
+		 100 * m->wal_share, 100 * m->lock_share);
+}
+
 const char *wb_words_candidate(const struct wb_placement *pl,
 			       const struct wb_placement_candidate *c, char *buf, size_t len)
 {
@@ -91,6 +116,11 @@ const char *wb_words_candidate(const struct wb_placement *pl,
 			 g->pct, g->low, g->high, note);
 		break;
 	case WB_PLACE_MOVE:
+		if (c->model.known) {
+			snprintf(buf, len, "Move: commits +%.0f %% [%.0f, %.0f] here.%s", g->pct,
+				 g->low, g->high, note);
+			break;
+		}
 		snprintf(buf, len, "Commits +%.0f %% [%.0f, %.0f] here with %u committers (%.0f per "
 			 "second, flush p50 %.3f ms) against %.0f on %.200s under the same load; "
 			 "single sessions %+.0f %%.%s%s",
@@ -132,6 +162,10 @@ const char *wb_words_candidate(const struct wb_placement *pl,
 		break;
 	}
 	used = strlen(buf);
+	if (c->model.known) {
+		model_words(&c->model, buf + used, len - used);
+		used = strlen(buf);
+	}
 	if (c->in_ram)
 		snprintf(buf + used, len - used, " NOT DURABLE: it is memory (%s); a power cut or "
 			 "reboot loses every commit on it and the cluster with it, so walbench never "

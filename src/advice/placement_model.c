@@ -1,0 +1,139 @@
+/* placement_model.c — see placement_model.h. */
+#include "advice/placement_model.h"
+
+#include <math.h>
+#include <string.h>
+
+const char *wb_model_limit_name(enum wb_model_limit l)
+{
+	switch (l) {
+	case WB_LIMIT_CPU:
+		return "cpu";
+	case WB_LIMIT_DEVICE:
+		return "device";
+	case WB_LIMIT_SESSIONS:
+		break;
+	}
+	return "sessions";
+}
+
+static double clamp01(double v)
+{
+	return v < 0 ? 0 : v > 1 ? 1 : v;
+}
+
+/* C' / C for WAL share w, lock share k and flush ratio r. */
+static double speedup(double w, double k, double r)
+{
+	double rest;
+
+	w = clamp01(w);
+	k = clamp01(k);
+	if (w + k > 1)
+		k = 1 - w;
+	rest = fmax(1 - w - k, WB_MODEL_MIN_REST);
+	return (1 - k) / (rest + w * r);
+}
+
+/* The baseline's flush time: the server's own, else walbench's on DIR. */
+static bool baseline_flush(const struct wb_model_in *in, struct wb_model *out)
+{
+	const struct wb_pg_rates *r = &in->server->rate;
+
+	out->flush_ms_server = isfinite(r->flush_ms) && r->flush_ms > 0;
+	out->flush_ms = out->flush_ms_server ? r->flush_ms : in->data_flush_ms;
+	return isfinite(out->flush_ms) && out->flush_ms > 0;
+}
+
+static void caps(const struct wb_model_in *in, struct wb_model *out)
+{
+	const struct wb_pg_rates *r = &in->server->rate;
+	double c = out->commits_per_s;
+
+	out->cpu_cap_per_s = isfinite(r->cpu_busy) && r->cpu_busy > 0 ? c / r->cpu_busy : NAN;
+	out->commits_per_flush = isfinite(r->wal_syncs_per_s) && r->wal_syncs_per_s > 0
+					 ? c / r->wal_syncs_per_s : NAN;
+	out->device_cap_per_s = isfinite(out->commits_per_flush) && in->cand_flush_ms_low > 0
+					? out->commits_per_flush * 1000.0 / in->cand_flush_ms_low
+					: NAN;
+}
+
+/* Cuts v to the caps; says which cut it. */
+static double capped(const struct wb_model *m, double v, enum wb_model_limit *limit)
+{
+	*limit = WB_LIMIT_SESSIONS;
+	if (isfinite(m->cpu_cap_per_s) && v > m->cpu_cap_per_s) {
+		v = m->cpu_cap_per_s;
+		*limit = WB_LIMIT_CPU;
+	}
+	if (isfinite(m->device_cap_per_s) && v > m->device_cap_per_s) {
+		v = m->device_cap_per_s;
+		*limit = WB_LIMIT_DEVICE;
+	}
+	return v;
+}
+
+void wb_model_predict(const struct wb_model_in *in, struct wb_model *out)
+{
+	const struct wb_pg_wait_shares *s;
+	enum wb_model_limit top_limit, low_limit;
+	double w, k, hw, hk, c, top;
+
+	memset(out, 0, sizeof(*out));
+	out->cpu_cap_per_s = out->device_cap_per_s = NAN;
+	if (!in->server) {
+		out->why = WB_MODEL_NO_SERVER;
+		return;
+	}
+	s = &in->server->rate.waits;
+	c = out->commits_per_s = in->server->rate.commits_per_s;
+	if (!s->known) {
+		out->why = WB_MODEL_NO_WAITS;
+		return;
+	}
+	if (!baseline_flush(in, out)) {
+		out->why = WB_MODEL_NO_FLUSH_TIME;
+		return;
+	}
+	if (!(c > 0)) {
+		out->why = WB_MODEL_NO_COMMITS;
+		return;
+	}
+	if (!(in->cand_flush_ms > 0) || !(in->cand_flush_ms_low > 0) ||
+	    !(in->cand_flush_ms_high >= in->cand_flush_ms)) {
+		out->why = WB_MODEL_NOT_MEASURED;
+		return;
+	}
+	out->known = true;
+	w = out->wal_share = s->share[WB_PGW_WAL];
+	k = out->lock_share = s->share[WB_PGW_LOCK];
+	hw = s->half95[WB_PGW_WAL];
+	hk = s->half95[WB_PGW_LOCK];
+	out->rest_share = clamp01(1 - w - k);
+	out->flush_ratio = in->cand_flush_ms / out->flush_ms;
+	out->flush_ratio_low = in->cand_flush_ms_low / out->flush_ms;
+	out->flush_ratio_high = in->cand_flush_ms_high / out->flush_ms;
+	caps(in, out);
+	/* The speed-up grows with the shares when the candidate is faster (r < 1)
+	 * and shrinks with them when it is slower: the interval's ends take the
+	 * shares' ends in the direction that moves it. */
+	{
+		double dir_hi = out->flush_ratio_low < 1 ? 1 : -1;
+		double dir_lo = out->flush_ratio_high < 1 ? -1 : 1;
+
+		out->per_s = c * speedup(w, k, out->flush_ratio);
+		top = c * speedup(w + dir_hi * hw, k + dir_hi * hk, out->flush_ratio_low);
+		out->low = c * speedup(w + dir_lo * hw, k + dir_lo * hk, out->flush_ratio_high);
+	}
+	out->per_s = capped(out, out->per_s, &out->limit);
+	out->high = capped(out, top, &top_limit);
+	out->low = capped(out, out->low, &low_limit);
+	out->capped = out->high < top;
+	if (out->per_s > out->high)
+		out->per_s = out->high;
+	if (out->low > out->per_s)
+		out->low = out->per_s;
+	out->gain_pct = 100 * (out->per_s / c - 1);
+	out->gain_low = 100 * (out->low / c - 1);
+	out->gain_high = 100 * (out->high / c - 1);
+}

@@ -1,0 +1,85 @@
+/* placement_model.h — the commits per second a running server would reach with
+ * pg_wal on a candidate volume (pure). Its sessions form a closed loop: each
+ * commits, then starts its next transaction, so the server commits N / T, T
+ * being a session's cycle. Sampled from pg_stat_activity (pgstat/pg_waits.h),
+ * a share w of T waits for the WAL flush and a share k for row locks held by
+ * transactions that wait for theirs; the rest (CPU, data I/O, the client) does
+ * not move with pg_wal. On the candidate the flush waits scale with its flush
+ * time, r = L' / L, and the lock waits with the whole transaction, so
+ *
+ *     C' / C = (1 - k) / ((1 - w - k) + w r)
+ *
+ * capped by the host's CPU (C over the share of it in use: a faster server
+ * needs that much more of it) and by what the candidate can flush (C / F
+ * commits per flush, at most 1 / L' flushes a second). The interval takes the
+ * shares' and the candidate's flush time's 95 % intervals at their ends. It
+ * checked against pgbench (TPC-B, 8 clients, 150-IOPS volumes; issue 37's note):
+ * the sampled shares predicted the second volume's commits within 13 %, where
+ * the flush-time ratio alone was off by ×30. Trap: a server whose clients do
+ * not wait for one commit before the next (open loop: requests arriving
+ * whatever the latency) gains latency, not commits, from a move; the model
+ * predicts for the closed loop, the common case of pools and batch work. */
+#ifndef WB_ADVICE_PLACEMENT_MODEL_H
+#define WB_ADVICE_PLACEMENT_MODEL_H
+
+#include <stdbool.h>
+
+#include "pgstat/observed.h"
+
+/* The smallest share of a session's cycle taken as not moving with pg_wal:
+ * below it the samples cannot tell the rest from 0, and the prediction would
+ * be unbounded (the CPU cap then decides). One sample in 200. */
+#define WB_MODEL_MIN_REST 0.005
+
+/* What the model could not use, in the order it looks. */
+enum wb_model_why {
+	WB_MODEL_OK,
+	WB_MODEL_NO_SERVER,       /* no observation: the rows' flush gain stands */
+	WB_MODEL_NO_WAITS,        /* the sessions' waits were not sampled */
+	WB_MODEL_NO_FLUSH_TIME,   /* neither the server's flush time nor walbench's on DIR */
+	WB_MODEL_NO_COMMITS,      /* the server committed nothing in the window */
+	WB_MODEL_NOT_MEASURED,    /* the candidate's commit row did not measure */
+};
+
+/* What limits the prediction. */
+enum wb_model_limit {
+	WB_LIMIT_SESSIONS,        /* the sessions' cycle: the waits the move shortens */
+	WB_LIMIT_CPU,             /* the host's CPU */
+	WB_LIMIT_DEVICE,          /* the candidate's flushes per second */
+};
+/* "sessions", "cpu", "device": the JSON's. */
+const char *wb_model_limit_name(enum wb_model_limit l);
+
+struct wb_model_in {
+	const struct wb_pg_observed *server; /* NULL: no model */
+	double data_flush_ms;     /* walbench's flush time on DIR, for a server whose own
+				   * is not timed; NAN none */
+	double cand_flush_ms;     /* the candidate's flush time (its commit row), and its 95 %
+				   * interval */
+	double cand_flush_ms_low, cand_flush_ms_high;
+};
+
+struct wb_model {
+	enum wb_model_why why;
+	bool known;               /* why == WB_MODEL_OK */
+	/* the terms, each in the JSON */
+	double commits_per_s;     /* C: the server's, in the window */
+	double flush_ms;          /* L: the server's mean flush (or walbench's on DIR) */
+	bool flush_ms_server;     /* L is the server's own (track_wal_io_timing) */
+	double commits_per_flush; /* C / F */
+	double wal_share, lock_share, rest_share; /* w, k, 1 - w - k */
+	double flush_ratio, flush_ratio_low, flush_ratio_high; /* r = L' / L */
+	double cpu_cap_per_s;     /* C / the CPU share in use; NAN unknown */
+	double device_cap_per_s;  /* C / F commits a flush, 1000 / L' flushes a second */
+	/* the prediction, commits per second, and its gain over C in percent */
+	double per_s, low, high;
+	double gain_pct, gain_low, gain_high;
+	enum wb_model_limit limit; /* what caps per_s */
+	bool capped;              /* a cap cut the interval's top: the gain above it is
+				   * never printed */
+};
+
+/* Fills out from in (always; out->known says whether it predicted). */
+void wb_model_predict(const struct wb_model_in *in, struct wb_model *out);
+
+#endif
