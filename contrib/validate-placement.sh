@@ -42,9 +42,13 @@ in a rotated order.
                      the cgroup), or use --build
   --build            build the volumes instead (contrib/lib/volumes.sh): a throttled ext4
                      data volume and, as WAL_DIRs, a directory on it, a second throttled
-                     ext4 volume and a directory on /dev/shm; PostgreSQL, pgbench and
-                     walbench run in their blkio cgroup. Torn down at the end
+                     ext4 volume, a third at a third of the IOPS (slower) and a directory
+                     on /dev/shm; PostgreSQL, pgbench and walbench run in their blkio
+                     cgroup. Torn down at the end
   --iops N           --build: write IOPS of each throttled volume (default 150)
+  --kind K           --build: throttled (default: each volume's rule in a child blkio cgroup,
+                     where the journal's and the flusher's kernel threads go free) or slowdisk
+                     (the rule in the root cgroup: everything writing to the volume shares it)
   --reps N           rounds (default 3)
   --secs S           seconds of each measured pgbench run (default 30)
   --warmup S         seconds of pgbench before each measured run, discarded (default 25:
@@ -72,16 +76,20 @@ in a rotated order.
   --walbench PATH    the walbench binary (default: \$WALBENCH, else ../build/walbench)
   --server T         instead of the two --data-load runs: walbench recommend --server (observing
                      for T seconds, longer than --checkpoint-timeout, e.g. 40) against the
-                     baseline's cluster while pgbench runs on it, in the same cgroup, so the
-                     data load is the server's observed pages/s times the device writes per
-                     page, and no rate is typed. pgbench starts with the server, the window
+                     baseline's cluster while pgbench runs on it, in the same cgroup, so no
+                     rate is typed, twice: "running", the server and pgbench run on while
+                     walbench measures (it adds no load: the server's is the load), and
+                     "paused", pgbench and the server stop (immediate) when walbench begins
+                     measuring, and walbench replays the observed load (pages/s times the
+                     device writes per page). pgbench starts with the server, the window
                      opens checkpoint_timeout - 10 s later (so the first checkpoint's writes
-                     fall inside it); when walbench begins measuring, pgbench stops and the
-                     server stops (immediate), so walbench's load is the only one. Every
-                     cluster runs with track_wal_io_timing = on (the server's flush time)
+                     fall inside it). The report then prints walbench's predicted commits/s
+                     for each candidate beside pgbench's TPS there. Every cluster runs with
+                     track_wal_io_timing = on (the server's flush time)
   --out FILE         also write every run as TSV to FILE (the runs so far, if interrupted),
                      and beside it walbench's predictions (FILE-predictions.tsv), its JSON
-                     (FILE-walbench.json, FILE-walbench-measured.json) and the server logs
+                     (FILE-walbench.json, FILE-walbench-measured.json; with --server
+                     FILE-walbench-live.json and FILE-walbench-paused.json) and the server logs
   -h, --help         this help
 
 Exit: 0 done, 1 a run failed, 2 usage or setup error. walbench failing is not an error:
@@ -111,6 +119,7 @@ walbench_given=0
 out=""
 pg_set=()
 server_observe=0
+vol_kind=throttled
 while (($#)); do
 	case $1 in
 	-h | --help)
@@ -121,10 +130,11 @@ while (($#)); do
 		build=1
 		shift
 		;;
-	--iops | --reps | --secs | --warmup | --checkpoint-timeout | --clients | --scale | --walbench | --out | --pg-set | --server)
+	--iops | --kind | --reps | --secs | --warmup | --checkpoint-timeout | --clients | --scale | --walbench | --out | --pg-set | --server)
 		(($# >= 2)) || die "$1 needs a value (try --help)"
 		case $1 in
 		--iops) VOL_IOPS=$2 ;;
+		--kind) vol_kind=$2 ;;
 		--reps) reps=$2 ;;
 		--secs) secs=$2 ;;
 		--warmup) warmup=$2 ;;
@@ -158,6 +168,8 @@ whole() { # NAME VALUE MIN
 	fi
 }
 whole --iops "$VOL_IOPS" 1
+[[ $vol_kind == throttled || $vol_kind == slowdisk ]] ||
+	die "--kind must be throttled or slowdisk, not '$vol_kind'"
 whole --reps "$reps" 1
 whole --secs "$secs" 1
 whole --warmup "$warmup" 0
@@ -514,8 +526,8 @@ find_walbench() {
 # walbench runs twice: "default" before the rounds, with its own data load (a share of the data
 # volume's capacity), and "measured" after them, with the data pages a second the baseline's
 # server wrote. wb_why[RUN] says why a run's columns are n/a.
-declare -A wb_why=([default]="" [measured]="" [server]="")
-wb_runs=(default measured) # --server: (server)
+declare -A wb_why=([default]="" [measured]="" [live]="" [paused]="")
+wb_runs=(default measured) # --server: (live paused)
 
 # Runs walbench recommend (with --data-load LOAD when given) and writes wb-RUN.tsv: per candidate
 # placement, the decisive prediction (gain_pct, ci95 low and high: the group commit of 8), the
@@ -529,9 +541,12 @@ run_walbench() { # RUN [LOAD]
 	[[ -z $load ]] || extra=(--data-load "$load")
 	rm -f "$j"
 	wb_why[$tag]=$wb_missing
-	if [[ -n $walbench && $tag == server ]]; then
-		run_walbench_server "$j" "${cands[@]}"
-		[[ -z $out || ! -s $j ]] || cp "$j" "${out%.*}-walbench-server.json"
+	if [[ -n $walbench && ($tag == live || $tag == paused) ]]; then
+		run_walbench_server "$tag" "$j" "${cands[@]}"
+		if ((rc != 0)); then
+			wb_why[$tag]="walbench recommend --server failed (exit $rc): $(grep -v '^Try ' "$work/walbench-$tag.log" | tail -n 1)"
+		fi
+		[[ -z $out || ! -s $j ]] || cp "$j" "${out%.*}-walbench-$tag.json"
 	elif [[ -n $walbench ]]; then
 		msg "walbench recommend --data $data_dir ${cands[*]} --workload oltp${extra[*]:+ ${extra[*]}}"
 		run_bg "$work/walbench-$tag.log" vol_exec "$walbench" recommend --data "$data_dir" "${cands[@]}" \
@@ -578,8 +593,13 @@ for i, c in enumerate(cands, 1):
     p = obj(by.get(os.path.realpath(c)))
     single = obj(p.get("commit"))
     reason = str(p.get("reason", "n/a")).replace("\t", " ").replace("\n", " ")
+    model = obj(p.get("prediction"))
     print(i, num(p.get("gain_pct")), *ci(p.get("ci95_pct")), num(single.get("gain_pct")),
-          *ci(single.get("ci95_pct")), yn(p, "move"), yn(p, "same_device"), reason, sep="\t")
+          *ci(single.get("ci95_pct")), yn(p, "move"), yn(p, "same_device"), reason,
+          num(model.get("predicted_per_s"), "%.1f"),
+          *(num(v, "%.1f") for v in (model.get("predicted_ci95_per_s") or ["n/a", "n/a"])),
+          num(model.get("commits_per_s"), "%.1f"), str(model.get("limit", model.get("why", "n/a"))),
+          sep="\t")
 load = obj(obj(rec.get("placement_baseline")).get("load"))
 try:
     rates = obj(obj(json.load(open(path)).get("observed")).get("rates"))
@@ -600,36 +620,45 @@ PY
 
 # --server: starts the baseline's server and pgbench on it, opens walbench's window
 # checkpoint_timeout - 10 s later (the first timed checkpoint, due checkpoint_timeout after the
-# start, then writes inside it), and once walbench prints that it measures, stops pgbench and the
-# server (immediate: a shutdown checkpoint would write beside walbench's own load). Sets rc.
-run_walbench_server() { # JSON CANDIDATE-ARGS...
-	local j=$1 log=$work/walbench-server.log blog=$work/pgbench-server.log lead i
+# start, then writes inside it). live: the server and pgbench run on until walbench ends, as a
+# production server would (walbench then adds no load of its own); paused: once walbench prints
+# that it measures, pgbench and the server stop (immediate: a shutdown checkpoint would write beside
+# walbench's own load), and walbench replays the observed load. Sets rc.
+run_walbench_server() { # live|paused JSON CANDIDATE-ARGS...
+	local mode=$1 j=$2 log=$work/walbench-$1.log blog=$work/pgbench-$1.log lead i
 	local dsn="host=$work/pg port=$PORT user=postgres dbname=postgres"
-	shift
+	shift 2
 	lead=$((ckpt_timeout > 10 ? ckpt_timeout - 10 : 0))
 	start_pg 0
 	vol_exec "${as_pg[@]}" "$pgbin/pgbench" -h "$work/pg" -p "$PORT" -U postgres -c "$clients" -j "$jobs" \
 		-T $((lead + server_observe + 600)) postgres >"$blog" 2>&1 &
 	bench_pid=$!
 	sleep "$lead"
-	msg "walbench recommend --server \"$dsn\" $* --observe ${server_observe}s (pgbench on ${label[0]})"
+	msg "walbench recommend --server \"$dsn\" $* --observe ${server_observe}s (pgbench on ${label[0]}, $mode)"
 	: >"$log"
 	vol_exec "$walbench" recommend --server "$dsn" --observe "${server_observe}s" "$@" --json "$j" \
 		>"$log" 2>&1 &
 	child=$!
-	for ((i = 0; i < 10 * (server_observe + 120); i++)); do
+	for ((i = 0; mode == paused && i < 10 * (server_observe + 120); i++)); do
 		grep -q '^Where should pg_wal live' "$log" && break
 		kill -0 "$child" 2>/dev/null || break
 		sleep 0.1
 	done
+	if [[ $mode == live ]]; then
+		rc=0
+		wait "$child" || rc=$?
+		child=""
+	fi
 	vol_kill_tree "$bench_pid"
 	wait "$bench_pid" 2>/dev/null || true
 	bench_pid=""
 	stop_pg 0 immediate || true
-	rc=0
-	wait "$child" || rc=$?
-	child=""
-	[[ -z $out ]] || cp "$blog" "${out%.*}-pgbench-server.log"
+	if [[ $mode == paused ]]; then
+		rc=0
+		wait "$child" || rc=$?
+		child=""
+	fi
+	[[ -z $out ]] || cp "$blog" "${out%.*}-pgbench-$mode.log"
 }
 
 # The data load the server had: the median data pages a second of the baseline's runs, whole,
@@ -668,8 +697,14 @@ load_line() { # RUN
 	fi
 	IFS=$'\t' read -r target achieved cap share kept <"$work/wb-$1.load" || true
 	IFS=$'\t' read -r _ _ dcap _ <"$work/wb-default.load" || true
-	if [[ $1 == server ]]; then
-		IFS=$'\t' read -r target achieved cap share kept pages wpp ckpts <"$work/wb-server.load" || true
+	if [[ $1 == live ]]; then
+		IFS=$'\t' read -r target achieved cap share kept pages wpp ckpts <"$work/wb-live.load" || true
+		echo "none: the server kept running on DATA_DIR under pgbench, its own load the only one" \
+			"(${pages:-n/a} data pages/s observed, ${ckpts:-n/a} checkpoint(s) in the window)"
+		return
+	fi
+	if [[ $1 == paused ]]; then
+		IFS=$'\t' read -r target achieved cap share kept pages wpp ckpts <"$work/wb-paused.load" || true
 		echo "${target:-n/a}/s asked (the server's ${pages:-n/a} data pages/s observed, ${ckpts:-n/a}" \
 			"checkpoint(s) in the window, x ${wpp:-n/a} device writes per page), ${achieved:-n/a}/s achieved;" \
 			"kept up: ${kept:-n/a}"
@@ -718,23 +753,26 @@ report() {
 	fi
 	echo
 	awk -F'\t' -v nplace="${#place[@]}" -v wbd="$work/wb-default.tsv" -v wbm="$work/wb-measured.tsv" \
-		-v wbs="$work/wb-server.tsv" -v wbruns="${wb_runs[*]}" \
+		-v wbl="$work/wb-live.tsv" -v wbp="$work/wb-paused.tsv" -v wbruns="${wb_runs[*]}" \
 		-v share="$(cut -f 4 "$work/wb-default.load")" -v loadm="${measured_load:-n/a}" \
 		-v predout="$work/predictions.tsv" '
 	'"$AWK_MEDIAN"'
 	function readwb(file, run,    line, f, k) {
 		while ((getline line < file) > 0) {
 			split(line, f, "\t")
-			for (k = 2; k <= 8; k++)
-				wb[run, f[1], k] = f[k]
+			for (k = 2; k <= 15; k++)
+				if (k != 10)
+					wb[run, f[1], k] = f[k]
 		}
 		close(file)
 	}
 	BEGIN {
 		readwb(wbd, "default")
 		readwb(wbm, "measured")
-		readwb(wbs, "server")
-		runname["server"] = "server (observed)"
+		readwb(wbl, "live")
+		readwb(wbp, "paused")
+		runname["live"] = "server running"
+		runname["paused"] = "server paused"
 		runname["default"] = share ~ /^[0-9]+$/ ? "default (" share "%)" : "default"
 		runname["measured"] = "measured (" loadm ")"
 	}
@@ -855,6 +893,31 @@ report() {
 			}
 		show(r, nc, "llrrrrrrrl")
 
+		# With a server observed: the commits per second walbench predicts for it with pg_wal
+		# on each candidate (the model), beside the TPS pgbench measured there.
+		if (wbruns ~ /live|paused/) {
+			printf "\nwalbench predicts the commits/s of the server (observed under pgbench on DATA_DIR)" \
+				" with pg_wal on each candidate, against the TPS pgbench measured there:\n"
+			nc = header("placement|walbench run|server now|predicted [95% CI]|measured TPS|rel|" \
+				"limit|move")
+			r = 0
+			for (i = 1; i < nplace; i++)
+				for (k = 1; k <= nruns; k++) {
+					run = rl[k]
+					q = (run, i, 11) in wb ? wb[run, i, 11] : "n/a"
+					r++
+					t[r, 1] = k == 1 ? lab[i] : ""
+					t[r, 2] = runname[run]
+					t[r, 3] = (run, i, 14) in wb ? wb[run, i, 14] : "n/a"
+					t[r, 4] = q == "n/a" ? q : q " [" wb[run, i, 12] ", " wb[run, i, 13] "]"
+					t[r, 5] = sprintf("%.1f", median(l[i]))
+					t[r, 6] = rel(q, median(l[i]))
+					t[r, 7] = (run, i, 15) in wb ? wb[run, i, 15] : "n/a"
+					t[r, 8] = (run, i, 8) in wb ? wb[run, i, 8] : "n/a"
+				}
+			show(r, nc, "llrrrrll")
+		}
+
 		printf "\nCheckpoints (from the server logs; median over the runs):\n"
 		printf "%-*s  %18s  %9s  %9s  %9s  %9s  %s\n", w, "placement", "runs with one begun", "write s",
 			"sync s", "total s", "stop s", "why begun (how many)"
@@ -876,7 +939,7 @@ report() {
 	for tag in "${wb_runs[@]}"; do
 		[[ -z ${wb_why[$tag]} ]] || continue
 		echo "walbench's reasons, $tag load:"
-		while IFS=$'\t' read -r i _ _ _ _ _ _ _ same reason; do
+		while IFS=$'\t' read -r i _ _ _ _ _ _ _ same reason _; do
 			echo "  ${label[i]}: same device: $same; $reason"
 		done <"$work/wb-$tag.tsv"
 	done
@@ -919,16 +982,22 @@ find_walbench
 
 if ((build)); then
 	# The data volume first: VOL_MNT still names it when the same-volume candidate is made.
-	VOL_SIZE=$DATA_VOL_SIZE vol_create throttled || die "could not build the throttled data volume"
+	VOL_SIZE=$DATA_VOL_SIZE vol_create "$vol_kind" || die "could not build the throttled data volume"
 	data_dir=$VOL_DIR
 	same=$VOL_MNT/wal-same # beside DATA_DIR on the same file system: walbench should see no gain
 	mkdir "$same"
 	chmod 755 "$same"
-	VOL_SIZE=$PLACE_VOL_SIZE vol_create throttled || die "could not build the second throttled volume"
+	VOL_SIZE=$PLACE_VOL_SIZE vol_create "$vol_kind" || die "could not build the second throttled volume"
 	second=$VOL_DIR
+	# A slower volume: walbench must say "no move" to it.
+	slow_iops=$((VOL_IOPS / 3 > 0 ? VOL_IOPS / 3 : 1))
+	VOL_IOPS=$slow_iops VOL_SIZE=$PLACE_VOL_SIZE vol_create "$vol_kind" ||
+		die "could not build the slower throttled volume"
+	slower=$VOL_DIR
 	vol_create shm || die "could not make the /dev/shm directory"
-	place=("$data_dir" "$same" "$second" "$VOL_DIR")
-	label=("DATA_DIR itself" "data volume, other dir" "2nd $VOL_IOPS-IOPS volume" "/dev/shm (RAM)")
+	place=("$data_dir" "$same" "$second" "$slower" "$VOL_DIR")
+	label=("DATA_DIR itself" "data volume, other dir" "2nd $VOL_IOPS-IOPS volume"
+		"$slow_iops-IOPS volume (slower)" "/dev/shm (RAM)")
 	chmod 755 "${place[@]}"
 fi
 for d in "${place[@]}"; do
@@ -946,7 +1015,7 @@ for i in "${!place[@]}"; do
 	make_cluster "$i"
 done
 if ((server_observe)); then
-	wb_runs=(server)
+	wb_runs=(live paused)
 else
 	run_walbench default
 fi
@@ -957,7 +1026,8 @@ for ((r = 1; r <= reps; r++)); do
 	done
 done
 if ((server_observe)); then
-	run_walbench server
+	run_walbench live
+	run_walbench paused
 	: >"$work/wb-default.tsv"
 	: >"$work/wb-default.load"
 	: >"$work/wb-measured.tsv"

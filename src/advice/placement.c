@@ -209,7 +209,7 @@ static void flush_ms_of(const struct wb_result *r, double *ms, double *low, doub
 static void predict(const struct wb_results *rs, const struct wb_result *commit,
 		    const struct wb_placement_params *p, struct wb_placement_candidate *c)
 {
-	struct wb_model_in in = { .server = p->server };
+	struct wb_model_in in = { .server = p->server, .same_fs = c->same_fs };
 	double lo, hi;
 
 	flush_ms_of(find_row(rs, false, ROW_LOADED, 0), &in.data_flush_ms, &lo, &hi);

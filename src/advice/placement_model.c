@@ -40,7 +40,7 @@ static bool baseline_flush(const struct wb_model_in *in, struct wb_model *out)
 {
 	const struct wb_pg_rates *r = &in->server->rate;
 
-	out->flush_ms_server = isfinite(r->flush_ms) && r->flush_ms > 0;
+	out->flush_ms_server = !in->same_fs && isfinite(r->flush_ms) && r->flush_ms > 0;
 	out->flush_ms = out->flush_ms_server ? r->flush_ms : in->data_flush_ms;
 	return isfinite(out->flush_ms) && out->flush_ms > 0;
 }
@@ -50,7 +50,11 @@ static void caps(const struct wb_model_in *in, struct wb_model *out)
 	const struct wb_pg_rates *r = &in->server->rate;
 	double c = out->commits_per_s;
 
-	out->cpu_cap_per_s = isfinite(r->cpu_busy) && r->cpu_busy > 0 ? c / r->cpu_busy : NAN;
+	/* The server's own CPU, not the host's: on a shared host the neighbours'
+	 * use is not the server's to scale (a cap of 120/s came from a host 55 %
+	 * busy with others' builds, where the server used a tenth of a CPU). */
+	out->cpu_cap_per_s = isfinite(r->server_cpus) && r->server_cpus > 0 && r->ncpu > 0
+				     ? c * r->ncpu / r->server_cpus : NAN;
 	out->commits_per_flush = isfinite(r->wal_syncs_per_s) && r->wal_syncs_per_s > 0
 					 ? c / r->wal_syncs_per_s : NAN;
 	out->device_cap_per_s = isfinite(out->commits_per_flush) && in->cand_flush_ms_low > 0

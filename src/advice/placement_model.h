@@ -9,8 +9,10 @@
  *
  *     C' / C = (1 - k) / ((1 - w - k) + w r)
  *
- * capped by the host's CPU (C over the share of it in use: a faster server
- * needs that much more of it) and by what the candidate can flush (C / F
+ * capped by the host's CPUs (C times the CPUs over those the server's own
+ * processes used: a faster server needs that much more, and it has at most
+ * all of them; clients on the same host take their share, so it is a ceiling)
+ * and by what the candidate can flush (C / F
  * commits per flush, at most 1 / L' flushes a second). The interval takes the
  * shares' and the candidate's flush time's 95 % intervals at their ends. It
  * checked against pgbench (TPC-B, 8 clients, 150-IOPS volumes; issue 37's note):
@@ -54,6 +56,10 @@ struct wb_model_in {
 	const struct wb_pg_observed *server; /* NULL: no model */
 	double data_flush_ms;     /* walbench's flush time on DIR, for a server whose own
 				   * is not timed; NAN none */
+	bool same_fs;             /* the candidate is on DIR's file system: its flushes queue
+				   * behind the server's as walbench's on DIR do, so L is
+				   * walbench's there, not the server's (seen: 54 ms on both
+				   * under the live load, the server's own 36.5 ms) */
 	double cand_flush_ms;     /* the candidate's flush time (its commit row), and its 95 %
 				   * interval */
 	double cand_flush_ms_low, cand_flush_ms_high;
@@ -69,7 +75,7 @@ struct wb_model {
 	double commits_per_flush; /* C / F */
 	double wal_share, lock_share, rest_share; /* w, k, 1 - w - k */
 	double flush_ratio, flush_ratio_low, flush_ratio_high; /* r = L' / L */
-	double cpu_cap_per_s;     /* C / the CPU share in use; NAN unknown */
+	double cpu_cap_per_s;     /* C x CPUs / the server's CPUs used; NAN unknown */
 	double device_cap_per_s;  /* C / F commits a flush, 1000 / L' flushes a second */
 	/* the prediction, commits per second, and its gain over C in percent */
 	double per_s, low, high;

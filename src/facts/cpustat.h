@@ -18,4 +18,12 @@ struct wb_cpustat {
  * 0, or -errno (-EINVAL: not the layout the kernel documents). */
 int wb_cpustat_read(const char *proc_root, struct wb_cpustat *out);
 
+/* The CPU time of a process tree, in ticks (sysconf(_SC_CLK_TCK) a second):
+ * pid's own user and system time and that of its children it has reaped
+ * (proc(5): utime, stime, cutime, cstime), plus the user and system time of
+ * its living children (ppid == pid). For a postmaster that is every backend's,
+ * past and present, and no one else's: the CPU the server itself spends, apart
+ * from its clients and the host's other work. 0, or -errno (-ESRCH: no pid). */
+int wb_proc_tree_ticks(const char *proc_root, long pid, uint64_t *ticks);
+
 #endif

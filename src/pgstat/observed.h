@@ -165,6 +165,11 @@ struct wb_pg_cpu {
 	bool have;
 	unsigned ncpu;
 	uint64_t busy_begin, total_begin, busy_end, total_end;
+	/* The server's own CPU time (the postmaster's process tree,
+	 * facts/cpustat.h wb_proc_tree_ticks), in ticks of tick_hz. */
+	bool have_server;
+	uint64_t server_begin, server_end;
+	double tick_hz;
 };
 
 /* The rates one observation implies. NAN where the inputs were not read or
@@ -201,6 +206,9 @@ struct wb_pg_rates {
 	double cpu_busy;             /* the share of the host's CPU time in use, 0..1; NAN
 				      * when the server is not on this host */
 	unsigned ncpu;               /* the host's CPUs (0 unknown) */
+	double server_cpus;          /* the CPUs' worth the server itself used (its process
+				      * tree: backends, WAL writer, checkpointer...), NAN when
+				      * not read */
 	struct wb_pg_wait_shares waits; /* where the sessions spent their time */
 	bool async_commit;           /* synchronous_commit = off: a commit does not wait for
 				      * its WAL flush (the WAL writer flushes behind it); every

@@ -99,8 +99,11 @@ static void host_cpu(const struct wb_pg_observed *o, struct wb_pg_rates *r)
 {
 	const struct wb_pg_cpu *c = &o->cpu;
 
-	r->cpu_busy = NAN;
+	r->cpu_busy = r->server_cpus = NAN;
 	r->ncpu = c->have ? c->ncpu : 0;
+	if (c->have_server && c->server_end >= c->server_begin && c->tick_hz > 0 &&
+	    o->seconds > 0)
+		r->server_cpus = (double)(c->server_end - c->server_begin) / c->tick_hz / o->seconds;
 	if (c->have && c->total_end > c->total_begin && c->busy_end >= c->busy_begin)
 		r->cpu_busy = fmin(1.0, (double)(c->busy_end - c->busy_begin) /
 					(double)(c->total_end - c->total_begin));

@@ -135,6 +135,7 @@ static void add_rates(cJSON *parent, const struct wb_pg_rates *r)
 	add_figure(o, WB_KEY_CHECKPOINT_SEEN, r->checkpoint_seen);
 	add_figure(o, WB_KEY_CPU_BUSY, r->cpu_busy);
 	cJSON_AddNumberToObject(o, K(NCPU), r->ncpu);
+	add_figure(o, WB_KEY_SERVER_CPUS, r->server_cpus);
 	add_waits_rates(o, &r->waits);
 	cJSON_AddBoolToObject(o, K(OPEN_METHOD), r->open_method);
 	cJSON_AddBoolToObject(o, K(FSYNC_OFF), r->fsync_off);
@@ -201,6 +202,14 @@ void wb_json_add_observed(cJSON *root, const struct wb_pg_observed *ob)
 								     ob->cpu.busy_begin));
 		cJSON_AddNumberToObject(x, K(TOTAL_TICKS), (double)(ob->cpu.total_end -
 								      ob->cpu.total_begin));
+		if (ob->cpu.have_server) {
+			cJSON_AddNumberToObject(x, K(SERVER_TICKS), (double)(ob->cpu.server_end -
+									       ob->cpu.server_begin));
+			cJSON_AddNumberToObject(x, K(TICK_HZ), ob->cpu.tick_hz);
+		} else {
+			cJSON_AddNullToObject(x, K(SERVER_TICKS));
+			cJSON_AddNullToObject(x, K(TICK_HZ));
+		}
 	} else {
 		cJSON_AddNullToObject(o, K(CPU));
 	}

@@ -75,10 +75,16 @@ static void print_settings(struct wb_textbuf *b, const struct wb_pg_settings *s)
 	wb_textbuf_add(b, "\n");
 }
 
+static const char *fmt2(double v, char *buf, size_t len)
+{
+	snprintf(buf, len, "%.2f", v);
+	return buf;
+}
+
 static void print_rates(struct wb_textbuf *b, const struct wb_pg_observed *o)
 {
 	const struct wb_pg_rates *r = &o->rate;
-	char a[32], w[32];
+	char a[32], w[32], cpus[32];
 
 	if (isfinite(r->commits_per_s))
 		wb_textbuf_add(b, "  commits          %.1f/s\n", r->commits_per_s);
@@ -126,8 +132,10 @@ static void print_rates(struct wb_textbuf *b, const struct wb_pg_observed *o)
 			       100 * w[WB_PGW_CPU], 100 * w[WB_PGW_CLIENT], 100 * w[WB_PGW_OTHER]);
 	}
 	if (isfinite(r->cpu_busy))
-		wb_textbuf_add(b, "  host CPU         %.0f %% busy (%u CPUs)\n", 100 * r->cpu_busy,
-			       r->ncpu);
+		wb_textbuf_add(b, "  CPU              the server used %s CPUs of the host's %u (%.0f %% of "
+			       "the host busy, everything counted)\n",
+			       isfinite(r->server_cpus) ? fmt2(r->server_cpus, cpus, sizeof(cpus)) : "n/a",
+			       r->ncpu, 100 * r->cpu_busy);
 	if (isfinite(r->fpi_share))
 		wb_textbuf_add(b, "  full-page images %.1f %% of WAL records; wal_buffers full %.1f/s\n",
 		       r->fpi_share * 100, r->buffers_full_per_s);

@@ -34,10 +34,14 @@ static void print_evidence(const struct wb_placement *pl, const struct wb_result
 		print_row(pl->c[k].path, "8 kB commit", &pl->c[k].commit);
 		print_row(pl->c[k].path, group, &pl->c[k].group);
 	}
-	printf("  the load: %.0f writes/s asked, %.0f kept up%s; its fsyncs %.1f ms mean, %.1f ms "
-	       "max\n", pl->load_target_per_s, pl->load_achieved_per_s,
-	       pl->load_kept_up ? "" : " (the data volume could not carry it: it was saturated)",
-	       pl->load_fsync_mean_ms, pl->load_fsync_max_ms);
+	if (pl->live_load)
+		printf("  the load: the server's own (it ran on the data volume throughout; "
+		       "\"idle\" and \"under the load\" rows measured alike)\n");
+	else
+		printf("  the load: %.0f writes/s asked, %.0f kept up%s; its fsyncs %.1f ms mean, "
+		       "%.1f ms max\n", pl->load_target_per_s, pl->load_achieved_per_s,
+		       pl->load_kept_up ? "" : " (the data volume could not carry it: it was saturated)",
+		       pl->load_fsync_mean_ms, pl->load_fsync_max_ms);
 	if (rs->settled_in_s > 0)
 		printf("  every candidate settled in %.1f s\n", rs->settled_in_s);
 	else

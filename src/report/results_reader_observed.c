@@ -107,6 +107,13 @@ static void read_cpu(const cJSON *x, struct wb_pg_cpu *out)
 	out->ncpu = (unsigned)n;
 	out->busy_end = (uint64_t)busy;
 	out->total_end = (uint64_t)total;
+	busy = wb_rd_show_number(x, WB_KEY_SERVER_TICKS);
+	total = wb_rd_show_number(x, WB_KEY_TICK_HZ);
+	if (busy >= 0 && total > 0) {
+		out->have_server = true;
+		out->server_end = (uint64_t)busy;
+		out->tick_hz = total;
+	}
 }
 
 /* The wait samples' sums; a file from before them has none (missing

@@ -178,6 +178,11 @@ static void context(const struct wb_placement *pl, char *buf, size_t size)
 {
 	size_t len;
 
+	if (pl->live_load) {
+		snprintf(buf, size, "The server ran on %.200s throughout, its own load the only one "
+			 "there: walbench added none.", pl->data);
+		return;
+	}
 	len = (size_t)snprintf(buf, size, "A checkpoint-like load of %.0f random 8 kB writes/s "
 			       "on %.200s", pl->load_achieved_per_s, pl->data);
 	if (pl->load_pct > 0)
@@ -207,6 +212,15 @@ static void headline(const struct wb_placement *pl, const char *failure, char *b
 			 pl->failure == WB_PLACEMENT_FAIL_NO_CANDIDATES ? "." : "");
 		break;
 	case WB_PLACEMENT_MOVE:
+		if (b && b->model.known) {
+			snprintf(buf, len, "Move pg_wal to %.200s: the server's commits %+.0f %% [%.0f, "
+				 "%.0f] there, %.0f/s [%.0f, %.0f] predicted from %.0f/s now%s.", b->path,
+				 b->gain.pct, b->gain.low, b->gain.high, b->model.per_s, b->model.low,
+				 b->model.high, b->model.commits_per_s,
+				 b->model.limit == WB_LIMIT_CPU ? ", the host's CPU the limit"
+				 : b->model.limit == WB_LIMIT_DEVICE ? ", its flush rate the limit" : "");
+			break;
+		}
 		snprintf(buf, len, "Move pg_wal to %.200s: commits %s+%.0f %% [%.0f, %.0f] there "
 			 "while the data volume is busy.", b ? b->path : "?",
 			 b && b->upper_bound ? "up to " : "", b ? b->gain.pct : 0, b ? b->gain.low : 0,

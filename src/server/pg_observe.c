@@ -90,11 +90,48 @@ static void find_paths(const struct wb_pg_conn *c, const struct wb_pg_settings *
 		snprintf(p->wal_dev, sizeof(p->wal_dev), "%s", ds.name);
 }
 
+/* The postmaster's PID, postmaster.pid's first line; 0 unknown. */
+static long postmaster_pid(const char *dir)
+{
+	char path[PATH_MAX + 32], line[64];
+	long pid = 0;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/postmaster.pid", dir);
+	f = fopen(path, "re");
+	if (!f)
+		return 0;
+	if (fgets(line, sizeof(line), f))
+		pid = strtol(line, NULL, 10);
+	fclose(f);
+	return pid > 0 ? pid : 0;
+}
+
+/* The server's own CPU time beside a snapshot; a read that fails drops it. */
+static void server_cpu_time(struct wb_pg_observed *o, bool first)
+{
+	long pid = postmaster_pid(o->paths.data_directory), hz = sysconf(_SC_CLK_TCK);
+	uint64_t ticks;
+
+	if (!pid || hz <= 0 || wb_proc_tree_ticks("/proc", pid, &ticks)) {
+		o->cpu.have_server = false;
+		return;
+	}
+	if (first) {
+		o->cpu.have_server = true;
+		o->cpu.tick_hz = (double)hz;
+		o->cpu.server_begin = ticks;
+	} else {
+		o->cpu.server_end = ticks;
+	}
+}
+
 /* The host's CPU time beside a snapshot; a read that fails drops it. */
 static void cpu_time(struct wb_pg_observed *o, bool first)
 {
 	struct wb_cpustat cs;
 
+	server_cpu_time(o, first);
 	if (wb_cpustat_read("/proc", &cs)) {
 		o->cpu.have = false;
 		return;

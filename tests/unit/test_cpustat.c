@@ -23,10 +23,25 @@ static void test_read(void **state)
 	assert_int_equal(wb_cpustat_read(WB_FIXTURES_DIR "/cpustat/none", &c), -ENOENT);
 }
 
+/* The postmaster (100): its own 50 + 20 and its reaped children's 300 + 40;
+ * its living children 101 (7 + 3) and 102 (a name with ") " in it: 11 + 1;
+ * what 102 reaped of its own children is not the postmaster's to count).
+ * pgbench (200) is not the server's. */
+static void test_tree(void **state)
+{
+	uint64_t t;
+
+	(void)state;
+	assert_int_equal(wb_proc_tree_ticks(WB_FIXTURES_DIR "/cpustat/two", 100, &t), 0);
+	assert_int_equal(t, 50 + 20 + 300 + 40 + 7 + 3 + 11 + 1);
+	assert_int_equal(wb_proc_tree_ticks(WB_FIXTURES_DIR "/cpustat/two", 999, &t), -ESRCH);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_read),
+		cmocka_unit_test(test_tree),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

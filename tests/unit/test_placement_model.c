@@ -20,15 +20,15 @@ static struct wb_pg_observed o;
 /* The baseline's window (pg_wal on the data volume): 1104 commits and 351
  * flushes in 19.67 s, 15,531 ms of sync time; the sampled sessions 65.6 %
  * at the flush (WALWrite lock and WALSync), 32.8 % in row locks
- * (transactionid, tuple). The host's CPU share was not recorded in that run:
- * 6 % is set here to exercise the cap. */
+ * (transactionid, tuple). The server's CPU was not recorded in that run:
+ * 0.12 of 2 CPUs is set here to exercise the cap. */
 static void recorded_baseline(void)
 {
 	memset(&o, 0, sizeof(o));
 	o.rate.commits_per_s = 1104 / 19.67;
 	o.rate.wal_syncs_per_s = 351 / 19.67;
 	o.rate.flush_ms = 15531.0 / 351;
-	o.rate.cpu_busy = 0.06;
+	o.rate.server_cpus = 0.12;
 	o.rate.ncpu = 2;
 	o.rate.waits.known = true;
 	o.rate.waits.busy_sessions = 8;
@@ -89,23 +89,23 @@ static void test_caps(void **state)
 
 	(void)state;
 	recorded_baseline();
-	/* memory: 0.05 ms flushes; the sessions alone would give ×40, the host's
-	 * CPU (6 % busy at 56/s) caps it at 936/s */
+	/* memory: 0.05 ms flushes; the sessions alone would give ×40, the CPUs
+	 * (the server using 0.12 of 2 at 56/s) cap it at 936/s */
 	predict(0.05, 0.01, &m);
 	assert_int_equal(m.limit, WB_LIMIT_CPU);
 	assert_true(m.capped);
-	assert_true(fabs(m.high - o.rate.commits_per_s / 0.06) < 1e-6);
+	assert_true(fabs(m.high - o.rate.commits_per_s * 2 / 0.12) < 1e-6);
 	assert_true(m.per_s <= m.high);
 	/* no CPU figure (a server on another host): the candidate's flushes cap
 	 * it, 3.1 commits a flush at 1 / 0.04 ms */
-	o.rate.cpu_busy = NAN;
+	o.rate.server_cpus = NAN;
 	predict(0.05, 0.01, &m);
 	assert_true(isnan(m.cpu_cap_per_s));
 	assert_int_equal(m.limit, WB_LIMIT_SESSIONS);
 	assert_true(m.high <= m.device_cap_per_s);
 	/* a candidate slower than the sessions need: its flush rate caps */
 	recorded_baseline();
-	o.rate.cpu_busy = 0.5;
+	o.rate.server_cpus = 1;
 	o.rate.wal_syncs_per_s = o.rate.commits_per_s; /* one commit a flush */
 	predict(10, 0.1, &m);
 	assert_int_equal(m.limit, WB_LIMIT_DEVICE);
@@ -135,6 +135,13 @@ static void test_needs(void **state)
 	assert_true(m.known);
 	assert_false(m.flush_ms_server);
 	assert_true(fabs(m.flush_ratio - 13.2 / 40) < 1e-9);
+	/* on the data's own file system walbench's flush there is the baseline,
+	 * even when the server timed its own */
+	recorded_baseline();
+	in.same_fs = true;
+	wb_model_predict(&in, &m);
+	assert_false(m.flush_ms_server);
+	assert_true(fabs(m.flush_ms - 40) < 1e-9);
 	recorded_baseline();
 	o.rate.commits_per_s = 0;
 	predict(13.2, 0.5, &m);
