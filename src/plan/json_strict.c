@@ -125,6 +125,34 @@ int wb_json_get_choice(const struct wb_json_loader *l, const cJSON *obj, const c
 	return wb_json_refuse(l, where, key, "\"%.40s\" is not one of %s", v->valuestring, list);
 }
 
+int wb_json_open_entry(const struct wb_json_loader *l, const cJSON *v, const char *where,
+		       const struct wb_json_keyset *set, char *dst, size_t cap,
+		       const struct wb_json_names *names)
+{
+	const char *c;
+	size_t j;
+	int ret;
+
+	if ((ret = wb_json_check_object(l, v, where, set)) ||
+	    (ret = wb_json_get_string(l, v, where, "name", dst, cap)))
+		return ret;
+	for (c = dst; *c; c++) {
+		if (names->ok(*c))
+			continue;
+		if (*c >= ' ' && *c < 0x7f)
+			return wb_json_refuse(l, where, "name", "\"%s\" has '%c'; a name is %s", dst,
+					      *c, names->rule);
+		return wb_json_refuse(l, where, "name", "\"%s\" has byte 0x%02x; a name is %s",
+				      dst, (unsigned char)*c, names->rule);
+	}
+	/* Entries are found by name: a second of one name would never be. */
+	for (j = 0; j < names->n; j++)
+		if (strcmp(names->first + j * names->stride, dst) == 0)
+			return wb_json_refuse(l, where, "name", "\"%s\" is already the name of %s[%zu]",
+					      dst, names->list, j);
+	return 0;
+}
+
 int wb_json_load_file(const char *path_or_null, const char *default_name, const char *what,
 		      char *found, size_t found_len, struct wb_json_loader *l, cJSON **doc)
 {

@@ -49,6 +49,24 @@ int wb_json_get_choice(const struct wb_json_loader *l, const struct cJSON *obj,
 		       const char *where, const char *key, const char *const *names, size_t n,
 		       unsigned *out);
 
+/* The names of a list's entries, for wb_json_open_entry: the first entry's
+ * name and the bytes from one entry's to the next's, the entries before this
+ * one, the list's JSON name ("tiers") and which characters a name may hold. */
+struct wb_json_names {
+	const char *first;
+	size_t stride;
+	size_t n;
+	const char *list;
+	bool (*ok)(char c);
+	const char *rule;        /* the characters ok allows, for the message */
+};
+
+/* An entry of a list keyed by its "name": v is an object of set's keys, its
+ * name (into dst) is made of names->ok characters, and no earlier entry has it. */
+int wb_json_open_entry(const struct wb_json_loader *l, const struct cJSON *v, const char *where,
+		       const struct wb_json_keyset *set, char *dst, size_t cap,
+		       const struct wb_json_names *names);
+
 /* Reads and parses path_or_null, or with NULL the profile named default_name
  * (found as plan/profile.h finds profiles; the path found is written into
  * found and l->path points at it). what names the table in the message when

@@ -35,26 +35,6 @@ static bool name_char(char c)
 	       c == '-' || c == '_' || c == '.';
 }
 
-static int get_name(const struct wb_json_loader *l, const cJSON *obj, const char *where, char *dst,
-		    size_t cap)
-{
-	int ret = wb_json_get_string(l, obj, where, "name", dst, cap);
-	const char *c;
-
-	if (ret)
-		return ret;
-	for (c = dst; *c; c++) {
-		if (name_char(*c))
-			continue;
-		if (*c >= ' ' && *c < 0x7f)
-			return wb_json_refuse(l, where, "name", "\"%s\" has '%c'; a name is letters, "
-				      "digits, '-', '_' and '.'", dst, *c);
-		return wb_json_refuse(l, where, "name", "\"%s\" has byte 0x%02x; a name is letters, "
-			      "digits, '-', '_' and '.'", dst, (unsigned char)*c);
-	}
-	return 0;
-}
-
 /* A threshold is flushes/s or milliseconds: a finite number above zero. cJSON
  * reads an out-of-range literal such as 1e999 as infinity. */
 static int get_threshold(const struct wb_json_loader *l, const cJSON *obj, const char *where,
@@ -134,18 +114,15 @@ static int load_tier(const struct wb_json_loader *l, const cJSON *v, size_t ti,
 {
 	struct wb_tier *t = &out->t[ti];
 	char where[WHERE_LEN];
-	size_t j;
 	int ret;
 
 	snprintf(where, sizeof(where), "tiers[%zu]", ti);
-	if ((ret = wb_json_check_object(l, v, where, &tier_set)) ||
-	    (ret = get_name(l, v, where, t->name, sizeof(t->name))))
-		return ret;
 	/* --tier finds the first of two tiers with one name; the second would never run. */
-	for (j = 0; j < ti; j++)
-		if (strcmp(out->t[j].name, t->name) == 0)
-			return wb_json_refuse(l, where, "name", "\"%s\" is already the name of tiers[%zu]",
-				      t->name, j);
+	if ((ret = wb_json_open_entry(l, v, where, &tier_set, t->name, sizeof(t->name),
+				      &(struct wb_json_names){ out->t[0].name, sizeof(out->t[0]),
+							       ti, "tiers", name_char,
+							       "letters, digits, '-', '_' and '.'" })))
+		return ret;
 	if ((ret = wb_json_get_string(l, v, where, "description", t->description, sizeof(t->description))))
 		return ret;
 	return load_criteria(l, v, where, ti, t);
