@@ -72,7 +72,7 @@ static void add_findings(cJSON *root, const struct wb_qualification *q)
 		}
 }
 
-/* "burst": whether the rates are sustained (advice/qualify.h rule 5), the
+/* "burst": whether the rates are sustained (advice/qualify.c rule 6), the
  * bucket's figures when one ran dry, and the suspects when none did. */
 static void add_burst(cJSON *o, const struct wb_q_burst *b, const char *line)
 {
