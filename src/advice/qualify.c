@@ -21,7 +21,12 @@
  *    WB_BURST_OBSERVE_S: then no rate criterion passes (one that would is
  *    inconclusive; one that fails on the burst fails). Bare-metal disks and
  *    tmpfs have neither suspect, and their rates stand; a loop device over a
- *    virtual disk is virtual storage, and is held back. */
+ *    virtual disk is virtual storage, and is held back. The provider fact
+ *    table (advice/burst_match.h) narrows the second suspect: a hypervisor's
+ *    disk whose every possible kind has no credits, in its provider's word, is
+ *    not one; one that may burst, or that the table does not know, still is.
+ *    A time-sliced throttle was measured, and stays a suspect whatever the
+ *    table says. */
 #include "advice/qualify.h"
 
 #include <math.h>
@@ -142,7 +147,7 @@ static void outcome(const struct wb_results *rs, const struct wb_q_burst *burst,
 	o->crit = *c;
 	figure(row(rs, wb_q_shape_names[c->shape]), c->metric, b, &o->fig);
 	o->result = wb_q_judge(c, &o->fig);
-	/* A rate that may be a burst passes nothing (rule 5). */
+	/* A rate that may be a burst passes nothing (rule 6). */
 	if (c->metric == WB_Q_FLUSHES_PER_S && o->result == WB_Q_PASS && !b->detected &&
 	    (burst->state == WB_SUSTAINED_UNKNOWN || burst->state == WB_SUSTAINED_BUCKET))
 		o->result = WB_Q_INCONCLUSIVE;
@@ -188,14 +193,16 @@ void wb_q_trend_of(const double *rates, const double *start_s, size_t n, struct 
 	out->fell_after_s = after < n ? start_s[after] : start_s[n - 1];
 }
 
-void wb_q_burst_of(const struct wb_results *rs, struct wb_q_burst *out)
+void wb_q_burst_of(const struct wb_results *rs, const struct wb_burst_table *table,
+		   struct wb_q_burst *out)
 {
 	const struct wb_result *r;
 	size_t k;
 
 	*out = (struct wb_q_burst){ .state = WB_SUSTAINED_NOT_JUDGED, .shape = -1,
 				    .run_s = (double)rs->elapsed_ns / 1e9,
-				    .observe_s = WB_BURST_OBSERVE_S };
+				    .observe_s = WB_BURST_OBSERVE_S, .table = table };
+	wb_burst_match(&rs->device, table, &out->volume);
 	for (k = 0; k < WB_Q_SHAPE_COUNT; k++) {
 		r = row(rs, wb_q_shape_names[k]);
 		if (r && r->status == WB_STATUS_OK && r->trial_start_s)
@@ -213,7 +220,9 @@ void wb_q_burst_of(const struct wb_results *rs, struct wb_q_burst *out)
 		return;
 	if (rs->throttle.detected)
 		out->suspects |= WB_SUSPECT_THROTTLED;
-	if (rs->device.virtual_disk)
+	out->ruled_out = rs->device.virtual_disk && out->volume.device >= 0 &&
+			 out->volume.bursts == WB_BURSTS_NO;
+	if (rs->device.virtual_disk && !out->ruled_out)
 		out->suspects |= WB_SUSPECT_VIRTUAL;
 	out->state = out->suspects && out->run_s < WB_BURST_OBSERVE_S ? WB_SUSTAINED_UNKNOWN
 								    : WB_SUSTAINED_STEADY;
@@ -290,7 +299,8 @@ static bool failure(const struct wb_results *rs, struct wb_qualification *q)
 	return worst != NULL;
 }
 
-bool wb_qualify(const struct wb_results *rs, const struct wb_tiers *tiers, const char *tier,
+bool wb_qualify(const struct wb_results *rs, const struct wb_tiers *tiers,
+		const struct wb_burst_table *table, const char *tier,
 		struct wb_qualification *out)
 {
 	const struct wb_result *commit;
@@ -304,7 +314,7 @@ bool wb_qualify(const struct wb_results *rs, const struct wb_tiers *tiers, const
 		out->failed = true;
 		return false;
 	}
-	wb_q_burst_of(rs, &out->burst);
+	wb_q_burst_of(rs, table, &out->burst);
 	for (i = 0; i < tiers->n && i < WB_TIERS_MAX; i++) {
 		judge_tier(rs, &out->burst, &tiers->t[i], &out->tiers[i]);
 		if (tier && strcmp(tiers->t[i].name, tier) == 0)

@@ -10,6 +10,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "advice/burst_match.h"
+#include "model/burst_volume.h"
 #include "model/tier.h"
 #include "results/bucket.h"
 #include "results/results.h"
@@ -78,7 +80,8 @@ enum wb_sustained {
 enum wb_burst_suspect {
 	WB_SUSPECT_THROTTLED = 1u << 0, /* I/O granted in time slices (results/throttle.h), as a
 					 * provisioned cloud volume's IOPS limit is */
-	WB_SUSPECT_VIRTUAL = 1u << 1,   /* a hypervisor's disk: the provider's limits are unseen */
+	WB_SUSPECT_VIRTUAL = 1u << 1,   /* a hypervisor's disk: the provider's limits are unseen,
+					 * unless the provider table says its kinds have no credits */
 };
 
 /* A run this long outlasts the burst of a full bucket: gp2's 5.4 million
@@ -93,6 +96,10 @@ struct wb_q_burst {
 	int shape;                 /* the shape whose bucket the reports show; -1 none */
 	double run_s;              /* how long the run measured */
 	double observe_s;          /* WB_BURST_OBSERVE_S: the --duration that would tell */
+	const struct wb_burst_table *table; /* the provider fact table asked; NULL none */
+	struct wb_burst_match volume; /* the provider's volume the storage is, by the table */
+	bool ruled_out;            /* a hypervisor's disk not held back: every kind it may be
+				    * has no credits, in its provider's word */
 };
 
 enum wb_finding_severity { WB_FINDING_INFO, WB_FINDING_WARN };
@@ -135,9 +142,12 @@ struct wb_qualification {
 };
 
 /* Judges rs (a qualify run: tests as wb_plan_qualify lays them out) against
- * every tier, names the chosen one, finds the trend and the findings. Returns
- * false when there is no verdict (a failure). */
-bool wb_qualify(const struct wb_results *rs, const struct wb_tiers *tiers, const char *tier,
+ * every tier, names the chosen one, finds the trend and the findings; table
+ * (NULL: none) is the provider fact table rule 6 asks about the storage, kept
+ * in out->burst, so it must outlive out. Returns false when there is no
+ * verdict (a failure). */
+bool wb_qualify(const struct wb_results *rs, const struct wb_tiers *tiers,
+		const struct wb_burst_table *table, const char *tier,
 		struct wb_qualification *out);
 
 /* One criterion: value against threshold with the interval. Exposed for tests. */
@@ -148,9 +158,11 @@ void wb_q_trend_of(const double *rates, const double *start_s, size_t n, struct 
 
 const char *wb_q_result_name(enum wb_q_result r);
 
-/* Whether rs's rates are sustained: each shape's bucket, and the suspects
- * when none ran dry (see qualify.c's rule 5). Exposed for tests. */
-void wb_q_burst_of(const struct wb_results *rs, struct wb_q_burst *out);
+/* Whether rs's rates are sustained: each shape's bucket, the provider's
+ * volume by table (NULL: none), and the suspects when no bucket ran dry (see
+ * qualify.c's rule 6). Exposed for tests. */
+void wb_q_burst_of(const struct wb_results *rs, const struct wb_burst_table *table,
+		   struct wb_q_burst *out);
 
 /* "bucket", "steady", "unknown", "not judged": what scripts match. */
 const char *wb_sustained_name(enum wb_sustained s);

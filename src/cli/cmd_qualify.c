@@ -17,6 +17,7 @@
 #include "plan/command.h"
 #include "plan/options.h"
 #include "plan/plan.h"
+#include "plan/burst_volumes.h"
 #include "plan/tiers.h"
 #include "report/json.h"
 #include "report/qualify_text.h"
@@ -27,6 +28,7 @@ int wb_cmd_qualify(int argc, char **argv)
 	struct wb_results rs = { 0 };
 	struct wb_qualification *q = NULL;
 	struct wb_tiers *tiers = NULL;
+	struct wb_burst_table *volumes = NULL;
 	struct wb_command_plan plan;
 	struct wb_session_where where;
 	struct wb_config cfg;
@@ -42,12 +44,20 @@ int wb_cmd_qualify(int argc, char **argv)
 	    !wb_input_reports_ok(&cfg))
 		return WB_EXIT_SETUP;
 	tiers = malloc(sizeof(*tiers));
+	volumes = malloc(sizeof(*volumes));
 	q = malloc(sizeof(*q));
-	if (!tiers || !q) {
+	if (!tiers || !volumes || !q) {
 		status = WB_EXIT_SETUP;
 		goto out;
 	}
 	if (wb_tiers_load(cfg.tiers_path, tiers, err, sizeof(err))) {
+		fprintf(stderr, "walbench: %s\n", err);
+		status = WB_EXIT_SETUP;
+		goto out;
+	}
+	/* The provider rules quoted beside a burst: a broken table is refused
+	 * before minutes of measuring, as a broken tiers file is. */
+	if (wb_burst_volumes_load(NULL, volumes, err, sizeof(err))) {
 		fprintf(stderr, "walbench: %s\n", err);
 		status = WB_EXIT_SETUP;
 		goto out;
@@ -75,7 +85,7 @@ int wb_cmd_qualify(int argc, char **argv)
 	fflush(stdout);
 	status = wb_cli_measure(&where, tests, n, &plan, NULL, cfg.quiet, &rs);
 	if (rs.n) {
-		bool ok = wb_qualify(&rs, tiers, cfg.tier, q);
+		bool ok = wb_qualify(&rs, tiers, volumes, cfg.tier, q);
 
 		wb_qualify_print(q, &rs);
 		wb_text_print_storage_notes(&rs);
@@ -92,6 +102,7 @@ out:
 	wb_results_free(&rs);
 	free(tests);
 	free(tiers);
+	free(volumes);
 	free(q);
 	return status;
 }

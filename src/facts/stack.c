@@ -475,6 +475,12 @@ static void walk_disk(struct walk *w, const char *dev_dir, int parent)
 	/* SCSI and virtio-scsi put the model on device/, NVMe on the controller,
 	 * which is what device/ points to. virtio_blk has none. */
 	(void)wb_facts_read_attr(dev_dir, "device/model", l->model, sizeof(l->model));
+	/* What a provider's volume is recognised by (advice/burst_match.h): the
+	 * SCSI vendor ("Msft", "Google") and the size its baseline scales with. */
+	(void)wb_facts_read_attr(dev_dir, "device/vendor", l->vendor, sizeof(l->vendor));
+	if (wb_facts_read_u64(dev_dir, "size", &l->size_bytes) || l->size_bytes > UINT64_MAX / 512)
+		l->size_bytes = 0;
+	l->size_bytes *= 512; /* size counts 512-byte sectors whatever the block size */
 	l->virtual_disk = is_virtual_disk(l);
 	if (l->driver[0])
 		add_detail(l, l->driver);
@@ -584,6 +590,17 @@ static void read_hypervisor(const char *sysfs_root, const char *proc_root, struc
 		wb_facts_copy(d->hypervisor, sizeof(d->hypervisor), "unknown");
 }
 
+/* The machine's maker and model as the firmware names them: a cloud names
+ * itself here ("Amazon EC2", "Google", "Microsoft Corporation"), on its
+ * virtual and its bare-metal machines alike. */
+static void read_dmi(const char *sysfs_root, struct wb_device *d)
+{
+	(void)wb_facts_read_attr(sysfs_root, "class/dmi/id/sys_vendor", d->dmi_vendor,
+				 sizeof(d->dmi_vendor));
+	(void)wb_facts_read_attr(sysfs_root, "class/dmi/id/product_name", d->dmi_product,
+				 sizeof(d->dmi_product));
+}
+
 static void judge_verified(struct wb_device *d)
 {
 	unsigned i;
@@ -649,6 +666,7 @@ void wb_device_probe_block(unsigned dev_major, unsigned dev_minor, struct wb_dev
 
 	clear_device(d, dev_major, dev_minor);
 	read_hypervisor(sysfs_root, proc_root, d);
+	read_dmi(sysfs_root, d);
 	if (dev_major == 0)
 		return; /* anonymous device: tmpfs, fuse, btrfs (wb_device_probe_btrfs) ... */
 	if (snprintf(link, sizeof(link), "%s/dev/block/%u:%u", sysfs_root, dev_major,

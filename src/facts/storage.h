@@ -41,6 +41,9 @@ struct wb_device_layer {
 	char details[160];           /* one readable line, e.g. "raid10, 4 disks, chunk 512 KiB" */
 	char model[64];              /* DISK: device/model, trimmed; "" unknown */
 	char driver[24];             /* DISK: the driver bound to device/ ("sd", "nvme", "virtio_blk") */
+	char vendor[24];             /* DISK: device/vendor, trimmed ("ATA", "Msft", "Google"); "" unknown
+				      * (NVMe has none: its model names the maker) */
+	uint64_t size_bytes;         /* DISK: size, from the 512-byte sectors in size; 0 unknown */
 	bool virtual_disk;           /* DISK: a hypervisor's disk (virtio, xen, a known virtual model) */
 	int rotational;              /* queue/rotational: 1, 0, or -1 unknown */
 	char write_cache[16];        /* queue/write_cache: "write back", "write through", or "" */
@@ -167,6 +170,11 @@ struct wb_device {
 	 * as unverified: a virtio disk reads rotational 1 whatever the host has. */
 	bool virtual_disk;           /* some disk in the stack is virtual */
 	char hypervisor[32];         /* "" on bare metal; vendor ("Xen", "QEMU") or "unknown" under one */
+	char dmi_vendor[64];         /* class/dmi/id/sys_vendor ("Amazon EC2", "Microsoft Corporation",
+				      * "Google"); "" unread. Read with or without a hypervisor flag:
+				      * a cloud's bare-metal machine still names its provider */
+	char dmi_product[64];        /* class/dmi/id/product_name ("m5.large", "Virtual Machine",
+				      * "Google Compute Engine"); "" unread */
 	bool facts_unverified;       /* rotational/write_cache are the hypervisor's word, not the disk's */
 	char unverified_reason[160]; /* why, in one line; "" when verified */
 };

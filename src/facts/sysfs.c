@@ -112,17 +112,33 @@ int wb_facts_read_attr(const char *dir, const char *name, char *buf, size_t size
 	return 0;
 }
 
-int wb_facts_read_u32(const char *dir, const char *name, uint32_t *out)
+int wb_facts_read_u64(const char *dir, const char *name, uint64_t *out)
 {
 	char buf[32], *end;
-	unsigned long v;
+	unsigned long long v;
 	int err = wb_facts_read_attr(dir, name, buf, sizeof(buf));
 
 	if (err)
 		return err;
+	/* strtoull takes a sign and wraps it: "-1" is no size. */
+	if (buf[0] < '0' || buf[0] > '9')
+		return -EINVAL;
 	errno = 0;
-	v = strtoul(buf, &end, 10);
-	if (end == buf || *end != '\0' || errno || v > UINT32_MAX)
+	v = strtoull(buf, &end, 10);
+	if (*end != '\0' || errno)
+		return -EINVAL;
+	*out = (uint64_t)v;
+	return 0;
+}
+
+int wb_facts_read_u32(const char *dir, const char *name, uint32_t *out)
+{
+	uint64_t v;
+	int err = wb_facts_read_u64(dir, name, &v);
+
+	if (err)
+		return err;
+	if (v > UINT32_MAX)
 		return -EINVAL;
 	*out = (uint32_t)v;
 	return 0;

@@ -22,6 +22,9 @@ int wb_facts_read_attr(const char *dir, const char *name, char *buf, size_t size
 /* The same, as an unsigned decimal that fits 32 bits. */
 int wb_facts_read_u32(const char *dir, const char *name, uint32_t *out);
 
+/* The same, as an unsigned decimal that fits 64 bits (sizes in sectors). */
+int wb_facts_read_u64(const char *dir, const char *name, uint64_t *out);
+
 /* True when dir/name exists (a file, a directory or a link that resolves). */
 bool wb_facts_exists(const char *dir, const char *name);
 

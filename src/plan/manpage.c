@@ -64,7 +64,10 @@ static const char *const sections[][2] = {
 		     "On a raw device, its first 22 MiB, written over. A rate that steps down to "
 		     "a plateau (burst credits running out) is judged on the plateau; on a "
 		     "hypervisor's disk or a time\\-sliced throttle, a run under 35 minutes that "
-		     "saw no drop passes no rate criterion (sustained rate unknown). An array "
+		     "saw no drop passes no rate criterion (sustained rate unknown), unless "
+		     "profiles/burst\\-volumes.json, the providers' published burst rules, "
+		     "says every kind the disk may be has no burst credits; a recognised "
+		     "volume's rules are quoted with their sources. An array "
 		     "(md, dm striped or raid, btrfs over several devices) is named with its "
 		     "level, members and full stripe." },
 	{ "compare", "Results file B against A, test by test, with a 95 % interval of the change: "

@@ -266,14 +266,18 @@ static void recommendation(struct wb_html_doc *d, const struct wb_saved_recommen
 
 /* The commit and etcd shapes' rate in each time slice, in the order measured
  * (the shapes take turns, so slice k of each is about as far into the run), so
- * a rate that falls once a cache fills shows as a step down. */
+ * a rate that falls once a cache fills shows as a step down. Where a
+ * burst-credit bucket ran dry, its burst and baseline are marked as levels and
+ * the drop, before the plateau's first slice, as a moment. */
 static void slice_chart(struct wb_html_doc *d, const struct wb_report_run *r)
 {
 	const struct wb_saved_results *s = r->saved;
+	const struct wb_saved_burst *bu = &s->qual.burst;
 	struct wb_svg_series lines[WB_SVG_STYLES];
+	struct wb_svg_mark marks[3];
 	double xs[512], slice = s->slice_s;
-	char axis[96];
-	size_t i, n = 0;
+	char axis[96], lab[3][96];
+	size_t i, n = 0, nm = 0;
 
 	for (i = 0; i < 512; i++)
 		xs[i] = (double)(i + 1);
@@ -292,9 +296,61 @@ static void slice_chart(struct wb_html_doc *d, const struct wb_report_run *r)
 		snprintf(axis, sizeof(axis), "time slice of %g s, in the order measured", slice);
 	else
 		snprintf(axis, sizeof(axis), "time slice, in the order measured");
+	if (*bu->shape && isfinite(bu->plateau_slice)) {
+		snprintf(lab[0], sizeof(lab[0]), "%s burst %.0f/s", bu->shape, bu->burst_per_s);
+		snprintf(lab[1], sizeof(lab[1]), "%s baseline %.0f/s", bu->shape, bu->baseline_per_s);
+		snprintf(lab[2], sizeof(lab[2]), "bucket ran dry (%.0f s)", bu->drop_at_s);
+		marks[nm++] = (struct wb_svg_mark){ false, bu->burst_per_s, lab[0] };
+		marks[nm++] = (struct wb_svg_mark){ false, bu->baseline_per_s, lab[1] };
+		marks[nm++] = (struct wb_svg_mark){ true, bu->plateau_slice - 0.5, lab[2] };
+	}
 	if (n)
-		wb_svg_lines(d, "Flushes per second in each time slice", axis, "flushes/s", false,
-			     false, lines, n);
+		wb_svg_lines_marked(d, "Flushes per second in each time slice", axis, "flushes/s",
+				    lines, n, marks, nm);
+}
+
+/* The provider's rules the results file quotes, each with its page. */
+static void provider_rules(struct wb_html_doc *d, const struct wb_saved_burst *bu)
+{
+	size_t k;
+
+	if (!*bu->volume_line)
+		return;
+	wb_textbuf_add(d->out, "<p><strong>Provider's rule:</strong> ");
+	text(d, bu->volume_line);
+	wb_textbuf_add(d->out, "</p>\n<ul class=\"small\">\n");
+	for (k = 0; k < bu->nkinds; k++) {
+		const struct wb_saved_burst_kind *x = &bu->kinds[k];
+
+		wb_textbuf_add(d->out, "<li><strong>");
+		text(d, x->name);
+		wb_textbuf_add(d->out, "</strong> (");
+		text(d, x->title);
+		wb_textbuf_add(d->out, "), bursts: ");
+		text(d, x->bursts);
+		wb_textbuf_add(d->out, ": ");
+		text(d, x->rule);
+		if (isfinite(x->baseline))
+			wb_textbuf_add(d->out, "; at this size a baseline of %.0f ", x->baseline);
+		if (isfinite(x->baseline))
+			text(d, x->unit);
+		wb_textbuf_add(d->out, " &mdash; %s, ", strcmp(x->basis, "measured") == 0 ?
+			       "measured" : "the provider's word, not measured");
+		/* a link only to a web page: the file may have been edited by hand */
+		if (strncmp(x->source, "https://", 8) == 0) {
+			wb_textbuf_add(d->out, "<a href=\"");
+			text(d, x->source);
+			wb_textbuf_add(d->out, "\">");
+			text(d, x->source);
+			wb_textbuf_add(d->out, "</a>");
+		} else {
+			text(d, x->source);
+		}
+		wb_textbuf_add(d->out, ", read ");
+		text(d, x->as_of);
+		wb_textbuf_add(d->out, "</li>\n");
+	}
+	wb_textbuf_add(d->out, "</ul>\n");
 }
 
 static void qualification(struct wb_html_doc *d, const struct wb_report_run *r)
@@ -345,6 +401,12 @@ static void qualification(struct wb_html_doc *d, const struct wb_report_run *r)
 		text(d, q->trend_line);
 		wb_textbuf_add(d->out, "</p>\n");
 	}
+	if (*q->burst.line) {
+		wb_textbuf_add(d->out, "<p><strong>Burst credits:</strong> ");
+		text(d, q->burst.line);
+		wb_textbuf_add(d->out, "</p>\n");
+	}
+	provider_rules(d, &q->burst);
 	slice_chart(d, r);
 }
 

@@ -72,9 +72,56 @@ static void add_findings(cJSON *root, const struct wb_qualification *q)
 		}
 }
 
-/* "burst": whether the rates are sustained (advice/qualify.h rule 5), the
+/* "volume": the provider's volume the fact table says the storage is, the
+ * kinds it may be with each rule, its source and date, and the baseline the
+ * rule gives at the disk's size (null when it gives none). */
+static void add_volume(cJSON *o, const struct wb_q_burst *b, const char *line)
+{
+	const struct wb_burst_match *m = &b->volume;
+	cJSON *x, *arr, *k;
+	size_t i;
+
+	if (!b->table || m->device < 0) {
+		cJSON_AddNullToObject(o, K(VOLUME));
+		return;
+	}
+	if (!(x = cJSON_AddObjectToObject(o, K(VOLUME))))
+		return;
+	cJSON_AddStringToObject(x, K(DEVICE), b->table->devices[m->device].name);
+	cJSON_AddStringToObject(x, K(WHAT), b->table->devices[m->device].what);
+	cJSON_AddStringToObject(x, K(BURSTS), wb_bursts_names[m->bursts]);
+	cJSON_AddBoolToObject(x, K(RULED_OUT), b->ruled_out);
+	if (isfinite(m->size_gib))
+		cJSON_AddNumberToObject(x, K(SIZE_GIB), m->size_gib);
+	else
+		cJSON_AddNullToObject(x, K(SIZE_GIB));
+	arr = cJSON_AddArrayToObject(x, K(KINDS));
+	for (i = 0; arr && i < m->nkinds; i++) {
+		const struct wb_burst_kind *kd = &b->table->kinds[m->k[i].kind];
+
+		if (!(k = cJSON_CreateObject()))
+			return;
+		cJSON_AddStringToObject(k, K(NAME), kd->name);
+		cJSON_AddStringToObject(k, K(PROVIDER), kd->provider);
+		cJSON_AddStringToObject(k, K(TITLE), kd->title);
+		cJSON_AddStringToObject(k, K(BURSTS), wb_bursts_names[kd->bursts]);
+		cJSON_AddStringToObject(k, K(BASIS), wb_burst_basis_names[kd->basis]);
+		cJSON_AddStringToObject(k, K(RULE), kd->rule);
+		cJSON_AddStringToObject(k, K(SOURCE), kd->source);
+		cJSON_AddStringToObject(k, K(AS_OF), kd->as_of);
+		cJSON_AddStringToObject(k, K(UNIT), kd->unit);
+		if (isfinite(m->k[i].baseline))
+			cJSON_AddNumberToObject(k, K(BASELINE), m->k[i].baseline);
+		else
+			cJSON_AddNullToObject(k, K(BASELINE));
+		cJSON_AddItemToArray(arr, k);
+	}
+	cJSON_AddStringToObject(x, K(LINE), line);
+}
+
+/* "burst": whether the rates are sustained (advice/qualify.c rule 6), the
  * bucket's figures when one ran dry, and the suspects when none did. */
-static void add_burst(cJSON *o, const struct wb_q_burst *b, const char *line)
+static void add_burst(cJSON *o, const struct wb_q_burst *b, const struct wb_q_words *w)
 {
 	static const struct { unsigned bit; const char *name; } suspects[] = {
 		{ WB_SUSPECT_THROTTLED, "throttled" }, { WB_SUSPECT_VIRTUAL, "virtual-disk" },
@@ -102,9 +149,12 @@ static void add_burst(cJSON *o, const struct wb_q_burst *b, const char *line)
 		if (base)
 			add_figure(base, &f);
 		cJSON_AddNumberToObject(x, K(DROP_AT_S), k->drop_at_s);
+		/* the plateau's first slice, counted from 1, for the HTML chart */
+		cJSON_AddNumberToObject(x, K(PLATEAU_SLICE), (double)k->first_plateau + 1);
 		cJSON_AddNumberToObject(x, K(HELD_FLUSHES), k->held);
 	}
-	cJSON_AddStringToObject(x, K(LINE), line);
+	add_volume(x, b, w->volume);
+	cJSON_AddStringToObject(x, K(LINE), w->burst);
 }
 
 /* "qualification": the chosen tier's verdict, every tier's, and the trend;
@@ -140,6 +190,6 @@ void wb_json_add_qualification(cJSON *root, const struct wb_qualification *q)
 			cJSON_AddNumberToObject(x, K(FELL_AFTER_S), q->trend.fell_after_s);
 		cJSON_AddStringToObject(x, K(LINE), w.trend);
 	}
-	add_burst(o, &q->burst, w.burst);
+	add_burst(o, &q->burst, &w);
 	add_findings(root, q);
 }

@@ -55,6 +55,13 @@ void wb_qualify_print(const struct wb_qualification *q, const struct wb_results 
 	       rs->rounds, (double)rs->trial_ns / 1e9, w.trend);
 	if (*w.burst)
 		printf("Burst credits: %s\n", w.burst);
+	if (*w.volume) {
+		char line[800];
+
+		printf("Provider's rule: %s\n", w.volume);
+		for (i = 0; i < q->burst.volume.nkinds; i++)
+			printf("  %s\n", wb_words_q_kind(&q->burst, i, line, sizeof(line)));
+	}
 	printf("\nEvery tier, criterion by criterion:\n");
 	for (k = 0; k < q->ntiers; k++) {
 		printf("  %-16s %-13s", q->tiers[k].name, wb_q_result_name(q->tiers[k].verdict));

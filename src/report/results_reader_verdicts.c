@@ -201,6 +201,43 @@ static int criteria(struct reader *rd, const cJSON *q, struct wb_saved_qualifica
 	return 0;
 }
 
+/* qualification.burst: the bucket's figures and the provider's rules quoted. */
+static int shown_burst(struct reader *rd, const cJSON *b, struct wb_saved_burst *s)
+{
+	const cJSON *v = wb_rd_member(b, WB_KEY_VOLUME), *arr, *k;
+	struct wb_saved_burst_kind *x;
+	int ret;
+
+	s->burst_per_s = wb_rd_show_number(b, WB_KEY_BURST_PER_S);
+	s->baseline_per_s = wb_rd_show_number(wb_rd_member(b, WB_KEY_BASELINE_PER_S), WB_KEY_VALUE);
+	s->drop_at_s = wb_rd_show_number(b, WB_KEY_DROP_AT_S);
+	s->plateau_slice = wb_rd_show_number(b, WB_KEY_PLATEAU_SLICE);
+	if ((ret = wb_rd_show_string(rd, b, WB_KEY_SUSTAINED, &s->sustained)) ||
+	    (ret = wb_rd_show_string(rd, b, WB_KEY_LINE, &s->line)) ||
+	    (ret = wb_rd_show_string(rd, b, WB_KEY_SHAPE, &s->shape)) ||
+	    (ret = wb_rd_show_string(rd, v, WB_KEY_LINE, &s->volume_line)))
+		return ret;
+	arr = wb_rd_show_array(v, WB_KEY_KINDS, &s->nkinds);
+	if (!s->nkinds)
+		return 0;
+	if (!(x = s->kinds = wb_rd_keep_array(rd, s->nkinds, sizeof(*x))))
+		return -ENOMEM;
+	cJSON_ArrayForEach(k, arr) {
+		x->baseline = wb_rd_show_number(k, WB_KEY_BASELINE);
+		if ((ret = wb_rd_show_string(rd, k, WB_KEY_NAME, &x->name)) ||
+		    (ret = wb_rd_show_string(rd, k, WB_KEY_TITLE, &x->title)) ||
+		    (ret = wb_rd_show_string(rd, k, WB_KEY_BURSTS, &x->bursts)) ||
+		    (ret = wb_rd_show_string(rd, k, WB_KEY_BASIS, &x->basis)) ||
+		    (ret = wb_rd_show_string(rd, k, WB_KEY_RULE, &x->rule)) ||
+		    (ret = wb_rd_show_string(rd, k, WB_KEY_SOURCE, &x->source)) ||
+		    (ret = wb_rd_show_string(rd, k, WB_KEY_AS_OF, &x->as_of)) ||
+		    (ret = wb_rd_show_string(rd, k, WB_KEY_UNIT, &x->unit)))
+			return ret;
+		x++;
+	}
+	return 0;
+}
+
 static int shown_qualification(struct reader *rd, const cJSON *q,
 			       struct wb_saved_qualification *s)
 {
@@ -212,7 +249,8 @@ static int shown_qualification(struct reader *rd, const cJSON *q,
 	    (ret = wb_rd_show_string(rd, q, WB_KEY_HEADLINE, &s->headline)) ||
 	    (ret = wb_rd_show_string(rd, wb_rd_member(q, WB_KEY_TREND), WB_KEY_LINE,
 				     &s->trend_line)) ||
-	    (ret = criteria(rd, q, s)))
+	    (ret = criteria(rd, q, s)) ||
+	    (ret = shown_burst(rd, wb_rd_member(q, WB_KEY_BURST), &s->burst)))
 		return ret;
 	if (!s->ntiers)
 		return 0;

@@ -402,9 +402,61 @@ static double x_pos(double x, double lo, double hi, bool log_x)
 	return hi > lo ? (x - lo) / (hi - lo) : 0.5;
 }
 
+/* The marks: dotted levels labelled at the right, dashed moments labelled at
+ * the top; black and grey, told apart by their labels, not by colour. */
+static void draw_marks(struct wb_textbuf *b, const struct wb_svg_mark *m, size_t nm,
+		       double left, double plot_w, double top, double bottom, double xlo,
+		       double xhi, double end)
+{
+	size_t i;
+
+	for (i = 0; i < nm; i++) {
+		double p;
+
+		if (!isfinite(m[i].at))
+			continue;
+		if (m[i].vertical) {
+			p = left + plot_w * x_pos(m[i].at, xlo, xhi, false);
+			wb_textbuf_add(b, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" "
+				       "stroke=\"#000\" stroke-width=\"1\" stroke-dasharray=\"6,3\"/>"
+				       "<text x=\"%.1f\" y=\"%.1f\" fill=\"#000\">", p, top, p,
+				       bottom, p + 3, top + 10);
+		} else {
+			p = bottom - (bottom - top) * m[i].at / end;
+			wb_textbuf_add(b, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" "
+				       "stroke=\"#555\" stroke-width=\"1\" stroke-dasharray=\"1,3\"/>"
+				       "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\" "
+				       "fill=\"#000\">", left, p, left + plot_w, p, left + plot_w,
+				       p - 3);
+		}
+		wb_svg_escape(b, m[i].label);
+		wb_textbuf_add(b, "</text>\n");
+	}
+}
+
+static void lines_chart(struct wb_html_doc *d, const char *title, const char *x_unit,
+			const char *y_unit, bool log_x, bool x_is_bytes,
+			const struct wb_svg_series *s, size_t ns, const struct wb_svg_mark *marks,
+			size_t nmarks);
+
 void wb_svg_lines(struct wb_html_doc *d, const char *title, const char *x_unit,
 		  const char *y_unit, bool log_x, bool x_is_bytes,
 		  const struct wb_svg_series *s, size_t ns)
+{
+	lines_chart(d, title, x_unit, y_unit, log_x, x_is_bytes, s, ns, NULL, 0);
+}
+
+void wb_svg_lines_marked(struct wb_html_doc *d, const char *title, const char *x_unit,
+			 const char *y_unit, const struct wb_svg_series *s, size_t ns,
+			 const struct wb_svg_mark *marks, size_t nmarks)
+{
+	lines_chart(d, title, x_unit, y_unit, false, false, s, ns, marks, nmarks);
+}
+
+static void lines_chart(struct wb_html_doc *d, const char *title, const char *x_unit,
+			const char *y_unit, bool log_x, bool x_is_bytes,
+			const struct wb_svg_series *s, size_t ns, const struct wb_svg_mark *marks,
+			size_t nmarks)
 {
 	struct wb_textbuf *b = d->out;
 	const double left = 56, right = 20;
@@ -425,6 +477,9 @@ void wb_svg_lines(struct wb_html_doc *d, const char *title, const char *x_unit,
 		xlo = log_x ? 1 : 0;
 		xhi = log_x ? 2 : 1;
 	}
+	for (k = 0; k < nmarks; k++) /* a level above every point still shows */
+		if (!marks[k].vertical && isfinite(marks[k].at))
+			ymax = fmax(ymax, marks[k].at);
 	step = nice_step(ymax, &end);
 	open_svg(d, CHART_W, bottom + 34, title);
 	for (k = 0, x = left; k < ns; k++) {
@@ -485,6 +540,7 @@ void wb_svg_lines(struct wb_html_doc *d, const char *title, const char *x_unit,
 	wb_svg_escape(b, x_unit);
 	wb_textbuf_add(b, "</text>\n<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" "
 		       "stroke=\"#444\"/>\n", left, bottom, left + plot_w, bottom);
+	draw_marks(b, marks, nmarks, left, plot_w, top, bottom, xlo, xhi, end);
 	for (k = 0; k < ns; k++) {
 		unsigned st = (unsigned)(k % WB_SVG_STYLES);
 		bool pen = false;

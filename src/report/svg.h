@@ -64,6 +64,20 @@ void wb_svg_lines(struct wb_html_doc *d, const char *title, const char *x_unit,
 		  const char *y_unit, bool log_x, bool x_is_bytes,
 		  const struct wb_svg_series *s, size_t ns);
 
+/* A mark on a line chart: a level (a dotted line across at y = at) or a
+ * moment (a dashed line down at x = at), labelled. */
+struct wb_svg_mark {
+	bool vertical;
+	double at;
+	const char *label;
+};
+
+/* wb_svg_lines on a linear x axis, with marks drawn over the grid and under
+ * the lines: qualify's plateau (the burst, the drop, the baseline). */
+void wb_svg_lines_marked(struct wb_html_doc *d, const char *title, const char *x_unit,
+			 const char *y_unit, const struct wb_svg_series *s, size_t ns,
+			 const struct wb_svg_mark *marks, size_t nmarks);
+
 /* Text made safe for XML and HTML (&, <, >, ", '). */
 void wb_svg_escape(struct wb_textbuf *b, const char *text);
 

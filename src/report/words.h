@@ -86,6 +86,8 @@ struct wb_q_words {
 	char headline[320];            /* "standard: PASS", "No verdict: ..." */
 	char trend[240];               /* "sustained X/s after Y s; burst Z/s" */
 	char burst[400];               /* burst credits: the bucket, or why the rate may be one */
+	char volume[480];              /* the provider's volume it is and what its kinds' rules
+					* say of credits; "" when the table knows none */
 };
 
 void wb_words_qualification(const struct wb_qualification *q, struct wb_q_words *w);
@@ -96,6 +98,18 @@ const char *wb_words_q_trend(const struct wb_q_trend *t, char *buf, size_t len);
 /* Burst credits in one line: the bucket that ran dry, "sustained rate unknown:
  * run `--duration 35m`" and why, or that none is expected; "" when not judged. */
 const char *wb_words_q_burst(const struct wb_q_burst *b, char *buf, size_t len);
+
+/* The provider's volume the storage is, by the fact table, in one line: "an
+ * Amazon EBS volume of 100 GiB (model \"Amazon Elastic Block Store\") may be
+ * gp2, gp3, ...; gp2, st1 and sc1 run on burst credits, in AWS's word (not
+ * measured); gp2's baseline for this size is 300 IOPS, against 50 flushes/s
+ * measured on the plateau"; "" when nothing matched. Returns buf. */
+const char *wb_words_q_volume(const struct wb_q_burst *b, char *buf, size_t len);
+
+/* Kind i of the matched volume, its provider's rule quoted with its source
+ * and date: "gp2 (EBS General Purpose SSD (gp2)), bursts: RULE; for 100 GiB a
+ * baseline of 300 IOPS [AWS's word, not measured: URL, read 2026-12-03]". */
+const char *wb_words_q_kind(const struct wb_q_burst *b, size_t i, char *buf, size_t len);
 
 /* One criterion's outcome: "commit flushes/s 300/s [250, 350] >= 200/s: pass". */
 const char *wb_words_q_outcome(const struct wb_q_outcome *o, char *buf, size_t len);

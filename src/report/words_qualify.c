@@ -3,6 +3,7 @@
 #include "report/words.h"
 
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -16,6 +17,7 @@ void wb_words_qualification(const struct wb_qualification *q, struct wb_q_words 
 	memset(w, 0, sizeof(*w));
 	wb_words_q_trend(&q->trend, w->trend, sizeof(w->trend));
 	wb_words_q_burst(&q->burst, w->burst, sizeof(w->burst));
+	wb_words_q_volume(&q->burst, w->volume, sizeof(w->volume));
 	if (q->failed) {
 		snprintf(w->failure, sizeof(w->failure), "%s%s: %s",
 			 r && r->durability_failure ? "DURABILITY FAILURE: " : "",
@@ -86,6 +88,117 @@ const char *wb_words_q_burst(const struct wb_q_burst *b, char *buf, size_t len)
 	default:
 		snprintf(buf, len, "%s", "");
 	}
+	return buf;
+}
+
+/* Appends to buf (used bytes so far in *n), never past len. */
+static void add(char *buf, size_t len, size_t *n, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+static void add(char *buf, size_t len, size_t *n, const char *fmt, ...)
+{
+	va_list ap;
+	int r;
+
+	if (*n >= len)
+		return;
+	va_start(ap, fmt);
+	r = vsnprintf(buf + *n, len - *n, fmt, ap);
+	va_end(ap);
+	*n = r < 0 ? len : *n + (size_t)r;
+}
+
+/* The names of the matched volume's kinds whose answer is a (-1: all), as
+ * "x, y or z"; returns how many. */
+static size_t kinds_saying(const struct wb_q_burst *b, int a, char *buf, size_t len, size_t *n)
+{
+	const struct wb_burst_match *m = &b->volume;
+	size_t i, said = 0, total = 0;
+
+	for (i = 0; i < m->nkinds; i++)
+		total += a < 0 || b->table->kinds[m->k[i].kind].bursts == (enum wb_bursts)a;
+	for (i = 0; i < m->nkinds; i++) {
+		const struct wb_burst_kind *k = &b->table->kinds[m->k[i].kind];
+
+		if (a >= 0 && k->bursts != (enum wb_bursts)a)
+			continue;
+		add(buf, len, n, "%s%s", !said ? "" : said + 1 == total ? " or " : ", ", k->name);
+		said++;
+	}
+	return said;
+}
+
+/* The provider of the matched volume's kinds, as the table names it. */
+static const char *provider_of(const struct wb_q_burst *b)
+{
+	return b->volume.nkinds ? b->table->kinds[b->volume.k[0].kind].provider : "the provider";
+}
+
+const char *wb_words_q_volume(const struct wb_q_burst *b, char *buf, size_t len)
+{
+	const struct wb_burst_match *m = &b->volume;
+	const struct wb_burst_device *dev;
+	const struct wb_bucket *bk = b->shape >= 0 ? &b->bucket[b->shape] : NULL;
+	size_t n = 0, i;
+
+	buf[0] = '\0';
+	if (!b->table || m->device < 0)
+		return buf;
+	dev = &b->table->devices[m->device];
+	add(buf, len, &n, "%s", dev->what);
+	if (isfinite(m->size_gib))
+		add(buf, len, &n, " of %.0f GiB", m->size_gib);
+	add(buf, len, &n, " may be ");
+	kinds_saying(b, -1, buf, len, &n);
+	switch (m->bursts) {
+	case WB_BURSTS_NO:
+		add(buf, len, &n, "; none of them runs on burst credits, in %s's word (not "
+		    "measured)%s", provider_of(b), b->ruled_out ? ", so this hypervisor's disk is "
+		    "not held back as one that may be" : "");
+		return buf;
+	case WB_BURSTS_UNKNOWN:
+		add(buf, len, &n, "; whether ");
+		add(buf, len, &n, " %s on burst credits, %s's pages checked do not say",
+		    kinds_saying(b, WB_BURSTS_UNKNOWN, buf, len, &n) > 1 ? "run" : "runs",
+		    provider_of(b));
+		return buf;
+	default:
+		break;
+	}
+	add(buf, len, &n, "; ");
+	add(buf, len, &n, " %s on burst credits, in %s's word (not measured)",
+	    kinds_saying(b, WB_BURSTS_YES, buf, len, &n) > 1 ? "run" : "runs", provider_of(b));
+	for (i = 0; i < m->nkinds; i++) {
+		const struct wb_burst_kind *k = &b->table->kinds[m->k[i].kind];
+
+		if (k->bursts != WB_BURSTS_YES || !isfinite(m->k[i].baseline))
+			continue;
+		add(buf, len, &n, "; %s's baseline for this size is %.0f %s", k->name,
+		    m->k[i].baseline, k->unit);
+		/* A commit flush is at least one I/O: its rate is at most the IOPS. */
+		if (bk && strcmp(k->unit, "IOPS") == 0)
+			add(buf, len, &n, ", against %.0f flushes/s measured on the plateau",
+			    bk->baseline_per_s);
+	}
+	return buf;
+}
+
+const char *wb_words_q_kind(const struct wb_q_burst *b, size_t i, char *buf, size_t len)
+{
+	const struct wb_burst_kind_at *at = &b->volume.k[i];
+	const struct wb_burst_kind *k = &b->table->kinds[at->kind];
+	static const char *const answer[WB_BURSTS_COUNT] = {
+		[WB_BURSTS_NO] = "no burst credits", [WB_BURSTS_YES] = "burst credits",
+		[WB_BURSTS_UNKNOWN] = "credits not documented",
+	};
+	size_t n = 0;
+
+	buf[0] = '\0';
+	add(buf, len, &n, "%s (%s), %s: %s", k->name, k->title, answer[k->bursts], k->rule);
+	if (isfinite(at->baseline))
+		add(buf, len, &n, "; for %.0f GiB, a baseline of %.0f %s", b->volume.size_gib,
+		    at->baseline, k->unit);
+	add(buf, len, &n, " [%s: %s, read %s]", k->basis == WB_BASIS_PROVIDER ?
+	    "the provider's word, not measured" : "measured", k->source, k->as_of);
 	return buf;
 }
 

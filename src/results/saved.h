@@ -180,6 +180,23 @@ struct wb_saved_tier {
 	const char *tier, *verdict;
 };
 
+/* qualification.burst.volume.kinds[]: one provider rule the report quotes. */
+struct wb_saved_burst_kind {
+	const char *name, *title, *bursts, *basis, *rule, *source, *as_of, *unit;
+	double baseline;         /* at the volume's size; NAN when absent or null */
+};
+
+/* qualification.burst (schema 12+; volume and plateau_slice 14+). */
+struct wb_saved_burst {
+	const char *sustained, *line;  /* "" when absent */
+	const char *shape;             /* the shape whose bucket ran dry; "" none */
+	double burst_per_s, baseline_per_s, drop_at_s; /* NAN when absent */
+	double plateau_slice;          /* the plateau's first slice, from 1; NAN when absent */
+	const char *volume_line;       /* volume.line; "" when no volume */
+	struct wb_saved_burst_kind *kinds;
+	size_t nkinds;
+};
+
 /* What the HTML report shows of qualify's verdict. */
 struct wb_saved_qualification {
 	const char *failure, *headline;
@@ -188,6 +205,7 @@ struct wb_saved_qualification {
 	struct wb_saved_tier *tiers;
 	size_t ntiers;
 	const char *trend_line;  /* trend.line */
+	struct wb_saved_burst burst;
 };
 
 /* findings[]: qualify's plausibility findings. */

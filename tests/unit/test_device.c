@@ -290,6 +290,8 @@ static void test_stack_sata_partition(void **state)
 		     "sd, ST4000NM0035-1V4, rotational, write back");
 	assert_string_equal(d->layers[1].driver, "sd");
 	assert_string_equal(d->layers[1].model, "ST4000NM0035-1V4");
+	assert_string_equal(d->layers[1].vendor, "ATA"); /* SCSI pads it: trimmed */
+	assert_int_equal(d->layers[1].size_bytes, 0);     /* no size file: unknown */
 	assert_int_equal(d->layers[1].rotational, 1);
 	assert_string_equal(d->partition, "sda1");
 	assert_string_equal(d->block_name, "sda");
@@ -410,6 +412,8 @@ static void test_stack_nvme(void **state)
 	assert_int_equal(d->n_layers, 1);
 	assert_layer(d, 0, WB_LAYER_DISK, "nvme0n1", -1,
 		     "nvme, Samsung SSD 980 PRO 1TB, non-rotational, write through");
+	assert_int_equal(d->layers[0].size_bytes, 100ull << 30); /* 209715200 sectors of 512 */
+	assert_string_equal(d->layers[0].vendor, "");            /* NVMe has no vendor file */
 	assert_false(d->disks_volatile_cache);
 	assert_false(d->virtual_disk);
 	free(d);
@@ -448,6 +452,12 @@ static void test_stack_virtio_unverified(void **state)
 	d = stack_of(254, 16, FIX_PROC_VM);
 	assert_string_equal(d->hypervisor, "QEMU"); /* DMI sys_vendor */
 	assert_true(d->facts_unverified);
+	/* DMI is read with the flag or without: a cloud's bare metal names it too. */
+	assert_string_equal(d->dmi_vendor, "QEMU");
+	assert_string_equal(d->dmi_product, "Standard PC (Q35 + ICH9, 2009)");
+	free(d);
+	d = stack_of(254, 16, FIX_PROC);
+	assert_string_equal(d->dmi_vendor, "QEMU");
 	free(d);
 }
 

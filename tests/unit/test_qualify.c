@@ -4,7 +4,8 @@
  * slice series (steady, a cache running out); and the plausibility findings on
  * made-up device facts (a "rotational" disk flushing too fast, a flush no
  * slower than a write, memory, a volatile cache without FUA, a virtual disk),
- * and a durability failure that leaves no verdict. */
+ * a durability failure that leaves no verdict, and burst credits with and
+ * without the provider fact table. */
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -131,18 +132,18 @@ static void tier_takes_its_worst_criterion(void **state)
 {
 	(void)state;
 	build(1000, 2000, 10); /* 1000/s, every flush 2 ms */
-	assert_true(wb_qualify(&rs, &tiers, "standard", &q));
+	assert_true(wb_qualify(&rs, &tiers, NULL, "standard", &q));
 	assert_int_equal(q.chosen, 0);
 	assert_int_equal(q.tiers[0].verdict, WB_Q_PASS);
 	assert_int_equal(q.tiers[1].verdict, WB_Q_FAIL);
 	assert_false(q.failed);
 	assert_true(q.tiers[0].o[1].fig.value > 1.9 && q.tiers[0].o[1].fig.value < 2.2);
 	build(1000, 20000, 10); /* p99 20 ms */
-	assert_true(wb_qualify(&rs, &tiers, "standard", &q));
+	assert_true(wb_qualify(&rs, &tiers, NULL, "standard", &q));
 	assert_int_equal(q.tiers[0].verdict, WB_Q_FAIL);
 	assert_int_equal(q.tiers[0].o[0].result, WB_Q_PASS);
 	assert_int_equal(q.tiers[0].o[1].result, WB_Q_FAIL);
-	assert_false(wb_qualify(&rs, &tiers, "missing", &q));
+	assert_false(wb_qualify(&rs, &tiers, NULL, "missing", &q));
 	assert_int_equal(q.chosen, -1);
 	assert_string_equal(q.asked, "missing");
 }
@@ -161,12 +162,12 @@ static void findings_from_facts(void **state)
 {
 	(void)state;
 	build(1000, 2000, 10);
-	assert_true(wb_qualify(&rs, &tiers, "standard", &q));
+	assert_true(wb_qualify(&rs, &tiers, NULL, "standard", &q));
 	assert_int_equal(q.nfindings, 0);
 	/* 1000 flushes/s on a disk that says it spins: impossible. */
 	rs.device.rotational = 1;
 	snprintf(rs.device.block_name, sizeof(rs.device.block_name), "sda");
-	assert_true(wb_qualify(&rs, &tiers, "standard", &q));
+	assert_true(wb_qualify(&rs, &tiers, NULL, "standard", &q));
 	assert_true(has_finding(WB_FINDING_FASTER_THAN_ROTATION));
 	assert_int_equal(q.findings[0].severity, WB_FINDING_WARN);
 	assert_true(q.findings[0].rate_per_s > 999 && q.findings[0].rate_per_s < 1001);
@@ -175,7 +176,7 @@ static void findings_from_facts(void **state)
 	snprintf(rs.device.fs_type, sizeof(rs.device.fs_type), "tmpfs");
 	snprintf(rs.device.write_cache, sizeof(rs.device.write_cache), "write back");
 	rs.device.virtual_disk = true;
-	assert_true(wb_qualify(&rs, &tiers, "standard", &q));
+	assert_true(wb_qualify(&rs, &tiers, NULL, "standard", &q));
 	assert_true(has_finding(WB_FINDING_LIKE_A_WRITE));
 	assert_true(has_finding(WB_FINDING_IN_MEMORY));
 	assert_true(has_finding(WB_FINDING_VOLATILE_NO_FUA));
@@ -201,7 +202,7 @@ static void findings_on_arrays(void **state)
 	(void)state;
 	build(1000, 2000, 10);
 	wb_device_probe_block(9, 2, &rs.device, ARRAY_SYS, ARRAY_PROC);
-	assert_true(wb_qualify(&rs, &tiers, "standard", &q));
+	assert_true(wb_qualify(&rs, &tiers, NULL, "standard", &q));
 	assert_int_equal(count_finding(WB_FINDING_MEMBER_FAULTY), 1);
 	assert_int_equal(count_finding(WB_FINDING_MEMBER_VOLATILE_NO_FUA), 1);
 	assert_int_equal(count_finding(WB_FINDING_PARTIAL_STRIPE), 1);
@@ -214,26 +215,26 @@ static void findings_on_arrays(void **state)
 		}
 	/* a mirror of stripes, write-through disks: nothing to say */
 	wb_device_probe_block(9, 3, &rs.device, ARRAY_SYS, ARRAY_PROC);
-	assert_true(wb_qualify(&rs, &tiers, "standard", &q));
+	assert_true(wb_qualify(&rs, &tiers, NULL, "standard", &q));
 	assert_int_equal(q.nfindings, 0);
 	/* btrfs raid5: each member by name, and the partial-stripe layout */
 	wb_device_probe_block(0, 0, &rs.device, ARRAY_SYS, ARRAY_PROC);
 	wb_device_probe_btrfs("sdt", &rs.device, ARRAY_SYS, ARRAY_PROC);
-	assert_true(wb_qualify(&rs, &tiers, "standard", &q));
+	assert_true(wb_qualify(&rs, &tiers, NULL, "standard", &q));
 	assert_int_equal(count_finding(WB_FINDING_MEMBER_VOLATILE_NO_FUA), 3);
 	assert_int_equal(count_finding(WB_FINDING_PARTIAL_STRIPE), 1);
 	/* a dm raid of unknown parity: no partial-stripe claim */
 	wb_device_probe_block(253, 9, &rs.device, ARRAY_SYS, ARRAY_PROC);
 	rs.device.array.parity_disks = -1;
-	assert_true(wb_qualify(&rs, &tiers, "standard", &q));
+	assert_true(wb_qualify(&rs, &tiers, NULL, "standard", &q));
 	assert_int_equal(count_finding(WB_FINDING_PARTIAL_STRIPE), 0);
 	/* parity RAID whose stripe is one WAL page: every WAL write is whole */
 	rs.device.array.parity_disks = 1;
 	rs.device.array.stripe = WB_WAL_PAGE_BYTES;
-	assert_true(wb_qualify(&rs, &tiers, "standard", &q));
+	assert_true(wb_qualify(&rs, &tiers, NULL, "standard", &q));
 	assert_int_equal(count_finding(WB_FINDING_PARTIAL_STRIPE), 0);
 	rs.device.array.stripe = 2 * WB_WAL_PAGE_BYTES;
-	assert_true(wb_qualify(&rs, &tiers, "standard", &q));
+	assert_true(wb_qualify(&rs, &tiers, NULL, "standard", &q));
 	assert_int_equal(count_finding(WB_FINDING_PARTIAL_STRIPE), 1);
 	assert_string_equal(wb_finding_name(WB_FINDING_PARTIAL_STRIPE), "array-partial-stripe-writes");
 }
@@ -245,12 +246,12 @@ static void durability_failure_no_verdict(void **state)
 	rs.v[0].status = WB_STATUS_ERROR;
 	rs.v[0].durability_failure = true;
 	snprintf(rs.v[0].reason, sizeof(rs.v[0].reason), "fdatasync: EIO");
-	assert_false(wb_qualify(&rs, &tiers, "standard", &q));
+	assert_false(wb_qualify(&rs, &tiers, NULL, "standard", &q));
 	assert_true(q.failed);
 	assert_ptr_equal(q.failed_test, &rs.v[0]);
 }
 
-/* Burst credits (rule 5): a commit row that steps down to a plateau is judged on
+/* Burst credits (rule 6): a commit row that steps down to a plateau is judged on
  * the plateau; with no drop, a virtual or throttled disk passes no rate until a
  * run outlasts a full bucket; a plain disk keeps its pass. */
 static void burst_credits(void **state)
@@ -262,36 +263,123 @@ static void burst_credits(void **state)
 	for (i = 6; i < rs.v[0].ntrials; i++)
 		rs.v[0].trial_rates[i] = 100 * (1 + 0.01 * (double)(i % 3));
 	wb_stats_compute(rs.v[0].trial_rates, rs.v[0].ntrials, &rs.v[0].stats);
-	assert_true(wb_qualify(&rs, &tiers, "standard", &q));
+	assert_true(wb_qualify(&rs, &tiers, NULL, "standard", &q));
 	assert_int_equal(q.burst.state, WB_SUSTAINED_BUCKET);
 	assert_int_equal(q.burst.shape, WB_Q_SHAPE_COMMIT);
 	assert_true(q.tiers[0].o[0].fig.value > 99 && q.tiers[0].o[0].fig.value < 103);
 	assert_int_equal(q.tiers[0].o[0].result, WB_Q_FAIL);
 	/* etcd's slices did not drop: its 1000/s may be a burst too. */
 	tiers.t[1].c[0].threshold = 500;
-	assert_true(wb_qualify(&rs, &tiers, "standard", &q));
+	assert_true(wb_qualify(&rs, &tiers, NULL, "standard", &q));
 	assert_int_equal(q.tiers[1].verdict, WB_Q_INCONCLUSIVE);
 
 	build(1000, 2000, 10);
-	assert_true(wb_qualify(&rs, &tiers, "standard", &q));
+	assert_true(wb_qualify(&rs, &tiers, NULL, "standard", &q));
 	assert_int_equal(q.burst.state, WB_SUSTAINED_STEADY);
 	assert_int_equal(q.tiers[0].o[0].result, WB_Q_PASS);
 	rs.device.virtual_disk = true;
-	assert_true(wb_qualify(&rs, &tiers, "standard", &q));
+	assert_true(wb_qualify(&rs, &tiers, NULL, "standard", &q));
 	assert_int_equal(q.burst.state, WB_SUSTAINED_UNKNOWN);
 	assert_int_equal(q.burst.suspects, WB_SUSPECT_VIRTUAL);
 	assert_int_equal(q.tiers[0].o[0].result, WB_Q_INCONCLUSIVE);
 	assert_int_equal(q.tiers[1].o[0].result, WB_Q_FAIL); /* fails on the burst: fails */
 	rs.elapsed_ns = (uint64_t)(WB_BURST_OBSERVE_S * 1e9);
-	assert_true(wb_qualify(&rs, &tiers, "standard", &q));
+	assert_true(wb_qualify(&rs, &tiers, NULL, "standard", &q));
 	assert_int_equal(q.burst.state, WB_SUSTAINED_STEADY);
 	assert_int_equal(q.tiers[0].o[0].result, WB_Q_PASS);
 	rs.elapsed_ns = 0;
 	rs.device.virtual_disk = false;
 	rs.throttle.detected = true;
-	assert_true(wb_qualify(&rs, &tiers, "standard", &q));
+	assert_true(wb_qualify(&rs, &tiers, NULL, "standard", &q));
 	assert_int_equal(q.burst.suspects, WB_SUSPECT_THROTTLED);
 	assert_int_equal(q.tiers[0].o[0].result, WB_Q_INCONCLUSIVE);
+}
+
+/* A provider table by hand: a volume that may be on credits, and one whose
+ * every kind has none. */
+static struct wb_burst_table table;
+
+static void two_volumes(void)
+{
+	memset(&table, 0, sizeof(table));
+	table.kinds[0] = (struct wb_burst_kind){ .name = "bucket", .bursts = WB_BURSTS_YES,
+						 .unit = "IOPS", .burst = 3000, .credits = 5.4e6,
+						 .baseline_per_gib = 3, .baseline_min = 100,
+						 .baseline_max = 16000 };
+	table.kinds[1] = (struct wb_burst_kind){ .name = "flat", .bursts = WB_BURSTS_NO,
+						 .burst = NAN, .credits = NAN,
+						 .baseline_per_gib = NAN };
+	table.nkinds = 2;
+	table.devices[0] = (struct wb_burst_device){ .name = "block", .nmatch[WB_FACT_MODEL] = 1,
+						     .kinds = { 0, 1 }, .nkinds = 2 };
+	snprintf(table.devices[0].match[WB_FACT_MODEL][0], 64, "Cloud Block");
+	table.devices[1] = (struct wb_burst_device){ .name = "local", .nmatch[WB_FACT_MODEL] = 1,
+						     .kinds = { 1 }, .nkinds = 1 };
+	snprintf(table.devices[1].match[WB_FACT_MODEL][0], 64, "Cloud Local");
+	table.ndevices = 2;
+}
+
+/* The virtual disk on it, of 100 GiB. */
+static void on_virtual_disk(const char *model)
+{
+	rs.device.virtual_disk = true;
+	rs.device.n_layers = 1;
+	rs.device.layers[0] = (struct wb_device_layer){ .kind = WB_LAYER_DISK, .parent = -1,
+						       .virtual_disk = true,
+						       .size_bytes = 100ull << 30 };
+	snprintf(rs.device.layers[0].model, sizeof(rs.device.layers[0].model), "%s", model);
+}
+
+/* Rule 6 with the provider table: a virtual disk whose every kind has no
+ * credits is not held back; one that may be on credits, or that the table
+ * does not know, is; a measured throttle is held back whatever the table
+ * says; a bucket that ran dry is judged on its plateau with the provider's
+ * baseline for the size beside it. */
+static void provider_table(void **state)
+{
+	size_t i;
+
+	(void)state;
+	two_volumes();
+	build(1000, 2000, 10);
+	on_virtual_disk("Cloud Local SSD");
+	assert_true(wb_qualify(&rs, &tiers, &table, "standard", &q));
+	assert_true(q.burst.ruled_out);
+	assert_int_equal(q.burst.volume.device, 1);
+	assert_int_equal(q.burst.suspects, 0);
+	assert_int_equal(q.burst.state, WB_SUSTAINED_STEADY);
+	assert_int_equal(q.tiers[0].o[0].result, WB_Q_PASS);
+	assert_ptr_equal(q.burst.table, &table);
+
+	on_virtual_disk("Cloud Block Store");
+	assert_true(wb_qualify(&rs, &tiers, &table, "standard", &q));
+	assert_false(q.burst.ruled_out);
+	assert_int_equal(q.burst.volume.bursts, WB_BURSTS_YES);
+	assert_int_equal(q.burst.state, WB_SUSTAINED_UNKNOWN);
+	assert_int_equal(q.burst.suspects, WB_SUSPECT_VIRTUAL);
+	assert_int_equal(q.tiers[0].o[0].result, WB_Q_INCONCLUSIVE);
+	assert_true(q.burst.volume.k[0].baseline == 300); /* 3 IOPS/GiB x 100 GiB */
+
+	on_virtual_disk("Other Virtual Disk"); /* unknown to the table: as before */
+	assert_true(wb_qualify(&rs, &tiers, &table, "standard", &q));
+	assert_int_equal(q.burst.volume.device, -1);
+	assert_int_equal(q.burst.state, WB_SUSTAINED_UNKNOWN);
+
+	on_virtual_disk("Cloud Local SSD");
+	rs.throttle.detected = true; /* measured: the table cannot rule it out */
+	assert_true(wb_qualify(&rs, &tiers, &table, "standard", &q));
+	assert_int_equal(q.burst.suspects, WB_SUSPECT_THROTTLED);
+	assert_int_equal(q.burst.state, WB_SUSTAINED_UNKNOWN);
+	rs.throttle.detected = false;
+
+	on_virtual_disk("Cloud Block Store");
+	for (i = 6; i < rs.v[0].ntrials; i++)
+		rs.v[0].trial_rates[i] = 100 * (1 + 0.01 * (double)(i % 3));
+	wb_stats_compute(rs.v[0].trial_rates, rs.v[0].ntrials, &rs.v[0].stats);
+	assert_true(wb_qualify(&rs, &tiers, &table, "standard", &q));
+	assert_int_equal(q.burst.state, WB_SUSTAINED_BUCKET);
+	assert_int_equal(q.burst.volume.device, 0);
+	assert_int_equal(q.tiers[0].o[0].result, WB_Q_FAIL);
 }
 
 static int teardown(void **state)
@@ -311,6 +399,7 @@ int main(void)
 		cmocka_unit_test_teardown(findings_on_arrays, teardown),
 		cmocka_unit_test_teardown(durability_failure_no_verdict, teardown),
 		cmocka_unit_test_teardown(burst_credits, teardown),
+		cmocka_unit_test_teardown(provider_table, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -16,6 +16,7 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "report/html.h"
 #include "report/json.h"
 #include "report/results_reader.h"
 #include "results/schema.h"
@@ -309,6 +310,80 @@ static void test_round_trip_preallocate(void **state)
 	assert_string_equal(s.tests[0].fallocate_error, "EOPNOTSUPP");
 }
 
+/* qualify's burst credits read back as written (qualification.burst, with the
+ * provider's rule quoted), and the HTML report drawn from the file marks the
+ * plateau on the slice chart and links the rule's page. */
+static void test_round_trip_burst(void **state)
+{
+	static double rates[16];
+	static struct wb_results qrs;
+	static struct wb_qualification q;
+	static struct wb_burst_table table;
+	struct wb_report_run run = { &s, "bucket" };
+	struct wb_result *r;
+	char err[1024] = "", *text, *html;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < 16; i++)
+		rates[i] = i < 11 ? 203 : 50;
+	assert_int_equal(wb_config_defaults(&cfg, WB_CMD_QUALIFY), 0);
+	r = one_result(&qrs, WB_METHOD_FDATASYNC, 8192);
+	snprintf(r->test.label, sizeof(r->test.label), "commit");
+	r->ops = 2000;
+	r->elapsed_ns = 16000000000;
+	r->trial_rates = rates;
+	r->ntrials = 16;
+	table.kinds[0] = (struct wb_burst_kind){ .name = "gp2", .provider = "AWS",
+						 .title = "EBS gp2", .bursts = WB_BURSTS_YES,
+						 .rule = "3,000 IOPS while credits last",
+						 .source = "https://a.example/gp2", .as_of = "2026-12-03",
+						 .unit = "IOPS" };
+	table.devices[0] = (struct wb_burst_device){ .name = "aws-ebs", .what = "an EBS volume" };
+	table.nkinds = table.ndevices = 1;
+	memset(&q, 0, sizeof(q));
+	q.chosen = -1;
+	q.asked = "standard";
+	q.rs = &qrs;
+	q.burst = (struct wb_q_burst){ .state = WB_SUSTAINED_BUCKET, .shape = WB_Q_SHAPE_COMMIT,
+				       .run_s = 16, .table = &table };
+	q.burst.bucket[0] = (struct wb_bucket){ .judged = true, .detected = true,
+						.burst_per_s = 203, .baseline_per_s = 50,
+						.baseline_low = 48, .baseline_high = 52,
+						.drop_at_s = 11, .held = 1683, .first_plateau = 11,
+						.nplateau = 5 };
+	q.burst.volume = (struct wb_burst_match){ .device = 0, .layer = 0, .bursts = WB_BURSTS_YES,
+						  .size_gib = 100, .nkinds = 1, .k = { { 0, 300 } } };
+	text = wb_json_render(&qrs, &cfg, WB_CMD_QUALIFY, &(struct wb_json_verdicts){ .qual = &q });
+	assert_non_null(text);
+	if (wb_saved_parse(text, "rt.json", &s, err, sizeof(err)))
+		fail_msg("%s", err);
+	free(text);
+	free(qrs.v);
+	assert_true(s.has_qualification);
+	assert_string_equal(s.qual.burst.sustained, "bucket");
+	assert_string_equal(s.qual.burst.shape, "commit");
+	assert_true(s.qual.burst.burst_per_s == 203 && s.qual.burst.baseline_per_s == 50);
+	assert_true(s.qual.burst.drop_at_s == 11 && s.qual.burst.plateau_slice == 12);
+	assert_non_null(strstr(s.qual.burst.line, "burst credits ran out"));
+	assert_non_null(strstr(s.qual.burst.volume_line, "gp2's baseline for this size is 300 IOPS, "
+				"against 50 flushes/s measured on the plateau"));
+	assert_int_equal(s.qual.burst.nkinds, 1);
+	assert_string_equal(s.qual.burst.kinds[0].name, "gp2");
+	assert_string_equal(s.qual.burst.kinds[0].basis, "provider");
+	assert_string_equal(s.qual.burst.kinds[0].source, "https://a.example/gp2");
+	assert_string_equal(s.qual.burst.kinds[0].as_of, "2026-12-03");
+	assert_true(s.qual.burst.kinds[0].baseline == 300);
+	html = wb_html_render(&run, 1);
+	assert_non_null(html);
+	assert_non_null(strstr(html, "<strong>Provider's rule:</strong>"));
+	assert_non_null(strstr(html, "<a href=\"https://a.example/gp2\">"));
+	assert_non_null(strstr(html, ">commit burst 203/s</text>"));
+	assert_non_null(strstr(html, ">commit baseline 50/s</text>"));
+	assert_non_null(strstr(html, ">bucket ran dry (11 s)</text>"));
+	free(html);
+}
+
 /* An undecided recommendation reads back as undecided, with what would
  * settle it: the state is written, never inferred from the headline. */
 static void test_round_trip_undecided(void **state)
@@ -349,6 +424,7 @@ int main(void)
 		cmocka_unit_test_teardown(test_facts_fixture, teardown),
 		cmocka_unit_test_teardown(test_round_trip, teardown),
 		cmocka_unit_test_teardown(test_round_trip_preallocate, teardown),
+		cmocka_unit_test_teardown(test_round_trip_burst, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,6 +1,7 @@
 /* test_words.c — the sentences report/words.h makes, on synthetic verdicts:
  * every state and reason code of each decision, worded exactly as the text and
  * JSON outputs print them (the words the advice/ tests used to check). */
+#include <math.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -321,6 +322,58 @@ static void q_trend_and_outcome(void **state)
 	o.fig = (struct wb_q_figure){ .measured = true, .value = 15, .low = 12, .high = 20 };
 	assert_string_equal(wb_words_q_outcome(&o, buf, sizeof(buf)), "commit p99_ms 15 ms [12, "
 			    "20] <= 10 ms: fail");
+}
+
+/* The provider's rule quoted beside the measurement: the kinds the volume may
+ * be, those on credits, the published baseline for its size against the
+ * plateau measured, and each kind with its source and date. */
+static void q_volume(void **state)
+{
+	static struct wb_burst_table t;
+	struct wb_q_burst b = { .table = &t, .shape = -1 };
+	char buf[800];
+
+	(void)state;
+	memset(&t, 0, sizeof(t));
+	t.kinds[0] = (struct wb_burst_kind){ .name = "gp2", .provider = "AWS", .title = "GP2",
+					     .bursts = WB_BURSTS_YES, .rule = "3,000 IOPS burst",
+					     .source = "https://a.example/gp2",
+					     .as_of = "2026-12-03", .unit = "IOPS" };
+	t.kinds[1] = (struct wb_burst_kind){ .name = "gp3", .provider = "AWS", .title = "GP3",
+					     .bursts = WB_BURSTS_NO, .rule = "provisioned",
+					     .source = "https://a.example/gp3",
+					     .as_of = "2026-12-03" };
+	t.nkinds = 2;
+	t.devices[0] = (struct wb_burst_device){ .name = "ebs", .what = "an EBS volume" };
+	t.ndevices = 1;
+	b.volume = (struct wb_burst_match){ .device = -1 };
+	assert_string_equal(wb_words_q_volume(&b, buf, sizeof(buf)), "");
+
+	b.volume = (struct wb_burst_match){ .device = 0, .layer = 0, .bursts = WB_BURSTS_YES,
+					    .size_gib = 100, .nkinds = 2,
+					    .k = { { 0, 300 }, { 1, NAN } } };
+	assert_string_equal(wb_words_q_volume(&b, buf, sizeof(buf)),
+			    "an EBS volume of 100 GiB may be gp2 or gp3; gp2 runs on burst credits, "
+			    "in AWS's word (not measured); gp2's baseline for this size is 300 IOPS");
+	b.shape = 0;
+	b.bucket[0] = (struct wb_bucket){ .detected = true, .baseline_per_s = 51 };
+	assert_non_null(strstr(wb_words_q_volume(&b, buf, sizeof(buf)),
+			       "300 IOPS, against 51 flushes/s measured on the plateau"));
+	assert_string_equal(wb_words_q_kind(&b, 0, buf, sizeof(buf)),
+			    "gp2 (GP2), burst credits: 3,000 IOPS burst; for 100 GiB, a baseline of "
+			    "300 IOPS [the provider's word, not measured: https://a.example/gp2, "
+			    "read 2026-12-03]");
+	assert_string_equal(wb_words_q_kind(&b, 1, buf, sizeof(buf)),
+			    "gp3 (GP3), no burst credits: provisioned [the provider's word, not "
+			    "measured: https://a.example/gp3, read 2026-12-03]");
+
+	b.volume = (struct wb_burst_match){ .device = 0, .bursts = WB_BURSTS_NO, .size_gib = NAN,
+					    .nkinds = 1, .k = { { 1, NAN } } };
+	b.ruled_out = true;
+	assert_string_equal(wb_words_q_volume(&b, buf, sizeof(buf)),
+			    "an EBS volume may be gp3; none of them runs on burst credits, in AWS's "
+			    "word (not measured), so this hypervisor's disk is not held back as one "
+			    "that may be");
 }
 
 static void q_findings(void **state)
@@ -909,6 +962,7 @@ int main(void)
 		cmocka_unit_test(advisory_preempt_and_device),
 		cmocka_unit_test(q_trend_and_outcome),
 		cmocka_unit_test(q_findings),
+		cmocka_unit_test(q_volume),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

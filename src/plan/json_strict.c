@@ -1,0 +1,196 @@
+/* json_strict.c — see json_strict.h: the strict reading shared by the tiers
+ * and burst-volume tables. Trap: cJSON keeps both copies of a repeated key but
+ * finds only the first, so a repeat is looked for by walking the object. */
+#include "plan/json_strict.h"
+
+#include <cjson/cJSON.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "plan/profile.h"
+
+int wb_json_refuse(const struct wb_json_loader *l, const char *where, const char *key,
+		   const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	key = key ? key : "";
+	if (*where || *key)
+		n = snprintf(l->err, l->err_len, "%s: %s%s%s: ", l->path, where,
+			     *where && *key ? "." : "", key);
+	else
+		n = snprintf(l->err, l->err_len, "%s: ", l->path);
+	if (n >= 0 && (size_t)n < l->err_len) {
+		va_start(ap, fmt);
+		vsnprintf(l->err + n, l->err_len - (size_t)n, fmt, ap);
+		va_end(ap);
+	}
+	return -EINVAL;
+}
+
+void wb_json_join(const char *const *names, size_t n, char *buf, size_t len)
+{
+	size_t used = 0, i;
+
+	buf[0] = '\0';
+	for (i = 0; i < n && used < len; i++)
+		used += (size_t)snprintf(buf + used, len - used, "%s%s", i ? ", " : "", names[i]);
+}
+
+bool wb_json_has_control(const char *s)
+{
+	for (; *s; s++)
+		if ((unsigned char)*s < 0x20 || *s == 0x7f)
+			return true;
+	return false;
+}
+
+int wb_json_check_object(const struct wb_json_loader *l, const cJSON *v, const char *where,
+			 const struct wb_json_keyset *set)
+{
+	const cJSON *k, *prev;
+	char list[256];
+	size_t i;
+
+	if (!cJSON_IsObject(v))
+		return wb_json_refuse(l, where, NULL, "%s is the wrong type; expected an object",
+				      wb_json_type_name(v));
+	cJSON_ArrayForEach(k, v) {
+		for (i = 0; i < set->n && strcmp(k->string, set->keys[i]); i++)
+			;
+		if (i == set->n) {
+			wb_json_join(set->keys, set->n, list, sizeof(list));
+			return wb_json_refuse(l, where, k->string, "unknown key; allowed: %s", list);
+		}
+		for (prev = v->child; prev != k; prev = prev->next)
+			if (strcmp(prev->string, k->string) == 0)
+				return wb_json_refuse(l, where, k->string, "appears twice");
+	}
+	for (i = 0; i < set->required; i++) {
+		if (cJSON_GetObjectItemCaseSensitive(v, set->keys[i]))
+			continue;
+		wb_json_join(set->keys, set->required, list, sizeof(list));
+		return wb_json_refuse(l, where, set->keys[i], "missing; required: %s", list);
+	}
+	return 0;
+}
+
+int wb_json_get_string(const struct wb_json_loader *l, const cJSON *obj, const char *where,
+		       const char *key, char *dst, size_t cap)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
+	size_t len;
+
+	if (!cJSON_IsString(v))
+		return wb_json_refuse(l, where, key, "%s is the wrong type; expected a string",
+				      wb_json_type_name(v));
+	len = strlen(v->valuestring);
+	if (len == 0)
+		return wb_json_refuse(l, where, key, "empty");
+	if (len >= cap)
+		return wb_json_refuse(l, where, key, "%zu bytes is too long; at most %zu", len,
+				      cap - 1);
+	/* Reports print each of these on one line, beside the figure it explains. */
+	if (wb_json_has_control(v->valuestring))
+		return wb_json_refuse(l, where, key,
+				      "has a control character; it must print on one line");
+	memcpy(dst, v->valuestring, len + 1);
+	return 0;
+}
+
+int wb_json_get_choice(const struct wb_json_loader *l, const cJSON *obj, const char *where,
+		       const char *key, const char *const *names, size_t n, unsigned *out)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
+	char list[128];
+	size_t i;
+
+	wb_json_join(names, n, list, sizeof(list));
+	if (!cJSON_IsString(v))
+		return wb_json_refuse(l, where, key, "%s is the wrong type; expected one of %s",
+				      wb_json_type_name(v), list);
+	for (i = 0; i < n; i++) {
+		if (strcmp(v->valuestring, names[i]) == 0) {
+			*out = (unsigned)i;
+			return 0;
+		}
+	}
+	if (wb_json_has_control(v->valuestring))
+		return wb_json_refuse(l, where, key,
+				      "a string with a control character is not one of %s", list);
+	return wb_json_refuse(l, where, key, "\"%.40s\" is not one of %s", v->valuestring, list);
+}
+
+int wb_json_open_entry(const struct wb_json_loader *l, const cJSON *v, const char *where,
+		       const struct wb_json_keyset *set, char *dst, size_t cap,
+		       const struct wb_json_names *names)
+{
+	const char *c;
+	size_t j;
+	int ret;
+
+	if ((ret = wb_json_check_object(l, v, where, set)) ||
+	    (ret = wb_json_get_string(l, v, where, "name", dst, cap)))
+		return ret;
+	for (c = dst; *c; c++) {
+		if (names->ok(*c))
+			continue;
+		if (*c >= ' ' && *c < 0x7f)
+			return wb_json_refuse(l, where, "name", "\"%s\" has '%c'; a name is %s", dst,
+					      *c, names->rule);
+		return wb_json_refuse(l, where, "name", "\"%s\" has byte 0x%02x; a name is %s",
+				      dst, (unsigned char)*c, names->rule);
+	}
+	/* Entries are found by name: a second of one name would never be. */
+	for (j = 0; j < names->n; j++)
+		if (strcmp(names->first + j * names->stride, dst) == 0)
+			return wb_json_refuse(l, where, "name", "\"%s\" is already the name of %s[%zu]",
+					      dst, names->list, j);
+	return 0;
+}
+
+int wb_json_load_file(const char *path_or_null, const char *default_name, const char *what,
+		      char *found, size_t found_len, struct wb_json_loader *l, cJSON **doc)
+{
+	const char *end = NULL;
+	char *text;
+	int ret = 0;
+
+	*doc = NULL;
+	l->path = path_or_null;
+	if (!path_or_null) {
+		ret = wb_profile_path(default_name, found, found_len);
+		if (ret) {
+			snprintf(l->err, l->err_len,
+				 "%s.json: the profiles directory's path is too long", default_name);
+			return ret;
+		}
+		l->path = found;
+	}
+	text = wb_profile_read(l->path, &ret);
+	if (!text) {
+		snprintf(l->err, l->err_len, "%s: cannot read %s: %s", l->path, what,
+			 strerror(-ret));
+		return ret;
+	}
+	/* Strict to the end: text after the document is a mistake, not a comment. */
+	*doc = cJSON_ParseWithOpts(text, &end, true);
+	if (!*doc) {
+		char near[21];
+		size_t i;
+
+		/* The message is one line: the excerpt's line breaks become spaces. */
+		snprintf(near, sizeof(near), "%s", end ? end : "");
+		for (i = 0; near[i]; i++)
+			if ((unsigned char)near[i] < 0x20)
+				near[i] = ' ';
+		snprintf(l->err, l->err_len, "%s: not valid JSON near \"%s\"", l->path, near);
+		ret = -EINVAL;
+	}
+	free(text);
+	return ret;
+}
