@@ -120,7 +120,8 @@ const struct wb_option wb_options[] = {
 	{ "wal-candidate", 0, WB_OPT_PATHS, NULL, 0, 0, "DIR",
 	  "a directory on another volume pg_wal could move to; give it once per candidate (at most "
 	  "8). Measures commits there and on DIR while a checkpoint-like load runs on DIR, and says "
-	  "whether moving pg_wal pays",
+	  "whether moving pg_wal pays; with --server, in the server's own commits per second "
+	  "(predicted from where its sessions wait), and while it runs on DIR no load is added",
 	  REC, CFG(wal_candidates), NULL },
 	{ "server", 0, WB_OPT_DSN, NULL, 0, 0, "[DSN]",
 	  "observe the running PostgreSQL first (read-only; a libpq connection string or URI, "
@@ -132,7 +133,8 @@ const struct wb_option wb_options[] = {
 	  "host cannot reach",
 	  REC, CFG(observed_path), NULL },
 	{ "observe", 0, WB_OPT_DURATION, "60s", 10 * NS_PER_S, 86400 * NS_PER_S, "TIME",
-	  "the time between the two snapshots of the server's statistics, at least 10s: a "
+	  "the time between the two snapshots of the server's statistics (its sessions' waits "
+	  "sampled every 0.1 s meanwhile), at least 10s: a "
 	  "backend publishes its counts at most once a second, and one gone idle only after "
 	  "10 s (PostgreSQL's pgstat.c), so a shorter window can miss most of its work; longer "
 	  "than checkpoint_timeout to see a checkpoint's writes (default 60s)",

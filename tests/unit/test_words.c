@@ -539,6 +539,45 @@ static void placement_headlines(void **state)
 	assert_string_equal(wb_placement_state_name(WB_PLACEMENT_FAILED), "failed");
 }
 
+/* With a server observed: the headline and the candidate's words are the
+ * model's, in the server's commits, with its terms and its cap. */
+static void placement_model_words(void **state)
+{
+	static struct wb_placement pl;
+	static struct wb_placement_words w;
+	struct wb_model *m = &pl.c[0].model;
+	char buf[WB_WORDS_CANDIDATE_LEN];
+
+	(void)state;
+	placement_of(&pl, WB_PLACEMENT_MOVE);
+	*m = (struct wb_model){ .known = true, .commits_per_s = 66, .per_s = 172.4, .low = 150.2,
+				.high = 190.9, .gain_pct = 161.2, .gain_low = 127.6,
+				.gain_high = 189.2, .flush_ms = 36.5, .flush_ms_server = true,
+				.flush_ratio = 13.3 / 36.5, .wal_share = 0.64, .lock_share = 0.34,
+				.limit = WB_LIMIT_SESSIONS, .cpu_cap_per_s = 900,
+				.device_cap_per_s = 180 };
+	pl.c[0].gain = (struct wb_placement_gain){ .compared = true, .pct = 161.2, .low = 127.6,
+						   .high = 189.2, .significant = true };
+	pl.c[0].why = WB_PLACE_MOVE;
+	wb_words_placement(&pl, &w);
+	assert_string_equal(w.headline, "Move pg_wal to /srv/wal: the server's commits +161 % [128, "
+			    "189] there, 172/s [150, 191] predicted from 66/s now.");
+	assert_string_equal(wb_words_candidate(&pl, &pl.c[0], buf, sizeof(buf)),
+			    "Move: commits +161 % [128, 189] here. The server's commits: 66/s now, "
+			    "172/s [150, 191] predicted here (+161 % [128, 189]): a flush here takes "
+			    "13.300 ms against 36.500 ms (the server's own), and its sessions spent "
+			    "64 % of their time waiting for the flush and 34 % for row locks held "
+			    "across commits.");
+	/* memory: the CPU caps it, and the cap is named */
+	m->limit = WB_LIMIT_CPU;
+	m->capped = true;
+	m->per_s = m->high = 900;
+	wb_words_placement(&pl, &w);
+	assert_non_null(strstr(w.headline, ", the host's CPU the limit."));
+	assert_non_null(strstr(wb_words_candidate(&pl, &pl.c[0], buf, sizeof(buf)),
+			       "; the host's CPU caps it (at most 900/s)"));
+}
+
 static void placement_context(void **state)
 {
 	static struct wb_placement pl;
@@ -953,6 +992,7 @@ int main(void)
 		cmocka_unit_test(rec_mixed),
 		cmocka_unit_test(rec_failed),
 		cmocka_unit_test(placement_headlines),
+		cmocka_unit_test(placement_model_words),
 		cmocka_unit_test(placement_context),
 		cmocka_unit_test(placement_candidates),
 		cmocka_unit_test(placement_failures),
