@@ -86,6 +86,7 @@ struct wb_q_words {
 	char headline[320];            /* "standard: PASS", "No verdict: ..." */
 	char trend[240];               /* "sustained X/s after Y s; burst Z/s" */
 	char burst[400];               /* burst credits: the bucket, or why the rate may be one */
+	char stripe[400];              /* the write-size sweep's verdict; "" when none ran */
 };
 
 void wb_words_qualification(const struct wb_qualification *q, struct wb_q_words *w);
@@ -96,6 +97,10 @@ const char *wb_words_q_trend(const struct wb_q_trend *t, char *buf, size_t len);
 /* Burst credits in one line: the bucket that ran dry, "sustained rate unknown:
  * run `--duration 35m`" and why, or that none is expected; "" when not judged. */
 const char *wb_words_q_burst(const struct wb_q_burst *b, char *buf, size_t len);
+
+/* The write-size sweep's verdict in one line ("no partial-stripe penalty
+ * shown: ...; nothing needs doing"); "" when the array is not striped. */
+const char *wb_words_q_stripe(const struct wb_stripe_verdict *v, char *buf, size_t len);
 
 /* One criterion's outcome: "commit flushes/s 300/s [250, 350] >= 200/s: pass". */
 const char *wb_words_q_outcome(const struct wb_q_outcome *o, char *buf, size_t len);

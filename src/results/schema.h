@@ -11,7 +11,7 @@
 
 /* Version of the layout (docs/results-schema.md); bumped when keys change
  * meaning. */
-#define WB_SCHEMA_VERSION 12
+#define WB_SCHEMA_VERSION 13
 
 /* Every key of the results file, in one alphabetical list: a key used in two
  * objects ("reason", "method") is one entry with one spelling. */
@@ -45,6 +45,7 @@ enum wb_key {
 	WB_KEY_BUSY_FRACTION,
 	WB_KEY_BYTES,
 	WB_KEY_BYTES_PER_FLUSH,
+	WB_KEY_BYTES_PER_S,
 	WB_KEY_BYTES_PER_WRITE,
 	WB_KEY_CALL,
 	WB_KEY_CAPACITY_PCT,
@@ -128,6 +129,8 @@ enum wb_key {
 	WB_KEY_ERRNO,
 	WB_KEY_ERRNO_NAME,
 	WB_KEY_EVIDENCE,
+	WB_KEY_EXCESS_CI95,
+	WB_KEY_EXCESS_PCT,
 	WB_KEY_FACT,
 	WB_KEY_FACTS_UNVERIFIED,
 	WB_KEY_FAILED,
@@ -255,6 +258,7 @@ enum wb_key {
 	WB_KEY_PHYSICAL_BLOCK_SIZE,
 	WB_KEY_PLACEMENT,
 	WB_KEY_PLACEMENT_BASELINE,
+	WB_KEY_POINT,
 	WB_KEY_PREALLOCATED_BY,
 	WB_KEY_PREEMPT,
 	WB_KEY_PREEMPT_SOURCE,
@@ -268,6 +272,7 @@ enum wb_key {
 	WB_KEY_REASON,
 	WB_KEY_RECOMMENDATION,
 	WB_KEY_RECOMMENDED,
+	WB_KEY_REMEDY,
 	WB_KEY_REPLICATED,
 	WB_KEY_RESETS,
 	WB_KEY_RESULT,
@@ -311,11 +316,13 @@ enum wb_key {
 	WB_KEY_STEPS,
 	WB_KEY_STOPPED,
 	WB_KEY_STORAGE,
+	WB_KEY_STRIPE,
 	WB_KEY_STRIPE_BYTES,
 	WB_KEY_SUSPECTS,
 	WB_KEY_SUSTAINED,
 	WB_KEY_SUSTAINED_PER_S,
 	WB_KEY_SWAPPINESS,
+	WB_KEY_SWEEP,
 	WB_KEY_TARGET,
 	WB_KEY_TARGET_PER_S,
 	WB_KEY_TEST,
