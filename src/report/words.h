@@ -66,7 +66,7 @@ void wb_words_advisory(const struct wb_advisory *a, struct wb_advisory_words *w)
 struct wb_placement_words {
 	char failure[560];             /* why no verdict; "" when there is one */
 	char headline[480];
-	char context[480];             /* what the load did to the data volume */
+	char context[720];             /* what the load did to the data volume, and its array */
 	char steps[WB_PLACEMENT_MAX_STEPS][WB_PLACEMENT_STEP_LEN]; /* how to move, when moving */
 	size_t nsteps;
 };

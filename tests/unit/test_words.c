@@ -577,6 +577,19 @@ static void placement_context(void **state)
 			    "/srv/data (30 % of the 4000/s it can take) does not slow commits there "
 			    "measurably (-1 % [-5, 3]): the volume has I/O to spare, so moving pg_wal "
 			    "has little to gain.");
+	/* The data on an array: named with its level and members. */
+	{
+		static struct wb_array a = { .kind = WB_ARRAY_MD, .device = "md0", .level = "raid5",
+					     .stripe = 131072, .n_members = 3 };
+
+		snprintf(a.members[0].name, sizeof(a.members[0].name), "sdb1");
+		snprintf(a.members[1].name, sizeof(a.members[1].name), "sdc1");
+		snprintf(a.members[2].name, sizeof(a.members[2].name), "sdd1");
+		pl.data_array = &a;
+		wb_words_placement(&pl, &w);
+		assert_non_null(strstr(w.context, "has little to gain. The data is on md md0, raid5 "
+				       "of sdb1, sdc1, sdd1 (full stripe 128kB)."));
+	}
 }
 
 static void placement_candidates(void **state)
@@ -604,6 +617,18 @@ static void placement_candidates(void **state)
 			    "memory (tmpfs); a power cut or reboot loses every commit on it and the "
 			    "cluster with it, so walbench never recommends it.");
 	c->upper_bound = c->in_ram = false;
+	/* A candidate on an array: its level and members, after the reason. */
+	{
+		static struct wb_array a = { .kind = WB_ARRAY_BTRFS, .device = "aa48b1cb",
+					     .level = "raid1", .n_members = 2 };
+
+		snprintf(a.members[0].name, sizeof(a.members[0].name), "loop3");
+		snprintf(a.members[1].name, sizeof(a.members[1].name), "loop4");
+		c->array = &a;
+		assert_non_null(strstr(wb_words_candidate(&pl, c, buf, sizeof(buf)), "expect up to "
+				       "this much. It is on btrfs aa48b1cb, raid1 of loop3, loop4."));
+		c->array = NULL;
+	}
 	c->why = WB_PLACE_NOT_COMPARED;
 	assert_string_equal(wb_words_candidate(&pl, c, buf, sizeof(buf)), "Not enough trials to "
 			    "compare commits here with the data volume's; give it more --budget.");
