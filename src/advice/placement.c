@@ -237,6 +237,7 @@ static void candidate(const struct wb_results *rs, unsigned site,
 
 	snprintf(c->path, sizeof(c->path), "%s", rs->sites[site].path);
 	name_device(here, c->device, sizeof(c->device));
+	c->array = &here->array;
 	c->same_fs = here->dev_major == data->dev_major && here->dev_minor == data->dev_minor;
 	c->same_device = c->same_fs || wb_device_shares(data, here);
 	fill_row(&c->commit, commit);
@@ -275,6 +276,7 @@ bool wb_placement_decide(const struct wb_results *rs, const struct wb_placement_
 	snprintf(out->data, sizeof(out->data), "%s", rs->sites[0].path);
 	out->wal_dir = out->data;
 	name_device(&rs->sites[0].device, out->data_device, sizeof(out->data_device));
+	out->data_array = &rs->sites[0].device.array;
 	fill_row(&out->idle_commit, find_row(rs, false, ROW_IDLE, 0));
 	fill_row(&out->idle_group, find_row(rs, true, ROW_IDLE, 0));
 	fill_row(&out->loaded_commit, find_row(rs, false, ROW_LOADED, 0));

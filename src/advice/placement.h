@@ -60,6 +60,7 @@ enum wb_placement_why {
 struct wb_placement_candidate {
 	char path[PATH_MAX];
 	char device[64];         /* its disk ("vdb"), or its file system for one without */
+	const struct wb_array *array; /* the array under it (kind NONE: none), in rs's sites */
 	bool same_fs;            /* the data directory's own file system */
 	bool same_device;        /* same file system, or a disk under both (wb_device_shares) */
 	struct wb_placement_row commit, group; /* (c): here, the load on the data volume */
@@ -115,6 +116,7 @@ struct wb_placement {
 	const struct wb_result *failed_test; /* WB_PLACEMENT_FAIL_ROW: the row */
 	char data[PATH_MAX];     /* the data directory */
 	char data_device[64];
+	const struct wb_array *data_array; /* the array under the data (kind NONE: none) */
 	struct wb_placement_row idle_commit, idle_group;     /* (a) */
 	struct wb_placement_row loaded_commit, loaded_group; /* (b) */
 	unsigned group_committers; /* of the group-commit rows */

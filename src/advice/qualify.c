@@ -26,7 +26,12 @@
  *    disk whose every possible kind has no credits, in its provider's word, is
  *    not one; one that may burst, or that the table does not know, still is.
  *    A time-sliced throttle was measured, and stays a suspect whatever the
- *    table says. */
+ *    table says;
+ * 7. on a striped array, the write-size sweep (advice/stripe_penalty.h) says
+ *    whether a sub-stripe flush pays a penalty, as a finding either way, and
+ *    then stands in for rule 5's partial-stripe fact; a member whose writes
+ *    took far longer than the others' (advice/slow_member.h) is a finding with
+ *    its name. */
 #include "advice/qualify.h"
 
 #include <math.h>
@@ -65,6 +70,10 @@ static const char *const finding_names[] = {
 	[WB_FINDING_MEMBER_FAULTY] = "array-member-faulty",
 	[WB_FINDING_MEMBER_VOLATILE_NO_FUA] = "array-member-volatile-cache-without-fua",
 	[WB_FINDING_PARTIAL_STRIPE] = "array-partial-stripe-writes",
+	[WB_FINDING_STRIPE_PENALTY] = "array-partial-stripe-penalty",
+	[WB_FINDING_STRIPE_NO_PENALTY] = "array-partial-stripe-no-penalty",
+	[WB_FINDING_STRIPE_UNCLEAR] = "array-partial-stripe-unclear",
+	[WB_FINDING_MEMBER_SLOW] = "array-member-slow",
 };
 _Static_assert(sizeof(finding_names) / sizeof(finding_names[0]) == WB_FINDING_COUNT,
 	       "finding_names must name every enum wb_finding_code");
@@ -254,8 +263,32 @@ static void find_array(const struct wb_array *a, struct wb_qualification *q)
 		if (strcmp(a->members[i].write_cache, "write back") == 0 && !a->members[i].fua &&
 		    (f = add_finding(q, WB_FINDING_MEMBER_VOLATILE_NO_FUA, WB_FINDING_INFO)))
 			f->member = i;
-	if (a->parity_disks > 0 && a->stripe > WB_WAL_PAGE_BYTES)
+	if (q->slow.found && (f = add_finding(q, WB_FINDING_MEMBER_SLOW, WB_FINDING_WARN))) {
+		f->member = q->slow.member;
+		f->member_ms = q->slow.mean_ms;
+		f->others_ms = q->slow.others_ms;
+	}
+	if (q->stripe.state == WB_STRIPE_PENALTY)
+		add_finding(q, WB_FINDING_STRIPE_PENALTY, WB_FINDING_WARN);
+	else if (q->stripe.state == WB_STRIPE_NO_PENALTY)
+		add_finding(q, WB_FINDING_STRIPE_NO_PENALTY, WB_FINDING_INFO);
+	else if (q->stripe.state == WB_STRIPE_UNCLEAR)
+		add_finding(q, WB_FINDING_STRIPE_UNCLEAR, WB_FINDING_INFO);
+	else if (a->parity_disks > 0 && a->stripe > WB_WAL_PAGE_BYTES)
 		add_finding(q, WB_FINDING_PARTIAL_STRIPE, WB_FINDING_INFO);
+}
+
+/* The sweep's rows as planned (model/tier.h), each point's bytes its row's. */
+static void sweep(const struct wb_results *rs, struct wb_stripe_verdict *v)
+{
+	struct wb_stripe_sweep in = { .parity_disks = rs->device.array.parity_disks };
+	int p;
+
+	for (p = 0; p < WB_SWEEP_COUNT; p++) {
+		in.row[p] = row(rs, wb_sweep_labels[p]);
+		in.bytes[p] = in.row[p] ? in.row[p]->test.size : 0;
+	}
+	wb_stripe_penalty(&in, v);
 }
 
 static void find(const struct wb_results *rs, struct wb_qualification *q)
@@ -325,6 +358,8 @@ bool wb_qualify(const struct wb_results *rs, const struct wb_tiers *tiers,
 	if (commit)
 		wb_q_trend_of(commit->trial_rates, commit->trial_start_s,
 			      commit->trial_start_s ? commit->ntrials : 0, &out->trend);
+	sweep(rs, &out->stripe);
+	(void)wb_slow_member_of(&rs->device.array, &out->slow);
 	find(rs, out);
 	return out->chosen >= 0;
 }

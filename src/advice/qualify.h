@@ -10,6 +10,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "advice/slow_member.h"
+#include "advice/stripe_penalty.h"
 #include "advice/burst_match.h"
 #include "model/burst_volume.h"
 #include "model/tier.h"
@@ -113,7 +115,12 @@ enum wb_finding_code {
 	WB_FINDING_VIRTUAL_DISK,   /* the flags are the hypervisor's */
 	WB_FINDING_MEMBER_FAULTY,  /* an md member is faulty: the array runs degraded */
 	WB_FINDING_MEMBER_VOLATILE_NO_FUA, /* an array member's disk: volatile cache, no FUA */
-	WB_FINDING_PARTIAL_STRIPE, /* parity RAID whose full stripe is larger than a WAL page */
+	WB_FINDING_PARTIAL_STRIPE, /* parity RAID whose full stripe is larger than a WAL page
+				    * (the layout's fact: the sweep did not measure it) */
+	WB_FINDING_STRIPE_PENALTY, /* the sweep measured a partial-stripe penalty */
+	WB_FINDING_STRIPE_NO_PENALTY, /* the sweep measured none: nothing needs doing */
+	WB_FINDING_STRIPE_UNCLEAR, /* the sweep showed none but could not rule one out */
+	WB_FINDING_MEMBER_SLOW,    /* an array member's writes took far longer than the others' */
 	WB_FINDING_COUNT
 };
 
@@ -123,6 +130,7 @@ struct wb_finding {
 	double rate_per_s;         /* FASTER_THAN_ROTATION: the 8 kB commit flushes/s */
 	double flush_us, write_us; /* LIKE_A_WRITE: median commit flush and unsynced write */
 	unsigned member;           /* MEMBER_*: index in the device\'s array.members */
+	double member_ms, others_ms; /* MEMBER_SLOW: its mean write time, the others' median */
 };
 
 #define WB_Q_MAX_FINDINGS 16 /* room for a finding on each member of a small array */
@@ -136,6 +144,8 @@ struct wb_qualification {
 	int chosen;                /* index of --tier in tiers[]; -1 when not found */
 	struct wb_q_trend trend;
 	struct wb_q_burst burst;   /* decided before the tiers: their rates read it */
+	struct wb_stripe_verdict stripe; /* the write-size sweep on a striped array (rule 7) */
+	struct wb_slow_member slow;  /* the array's slowest member in the run (rule 7) */
 	struct wb_finding findings[WB_Q_MAX_FINDINGS];
 	size_t nfindings;
 	const struct wb_results *rs; /* the run it judged: its target and device, for reports */

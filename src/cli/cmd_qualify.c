@@ -1,8 +1,9 @@
 /* cmd_qualify.c — `walbench qualify DIR`: measure, for minutes, a PostgreSQL
  * commit and etcd's WAL write on DIR (and an unsynced write beside them), in
- * time slices; judge them against every tier; print the chosen tier's verdict
- * first. The exit status is the gate a provisioning script needs: 0 the tier
- * passed, 1 it failed or was inconclusive, 2 bad input (usage errors too, so a
+ * time slices (on a striped array, flushes of its chunk, stripe and two stripes
+ * too); judge them against every tier; print the chosen tier's verdict first.
+ * The exit status is the gate a provisioning script needs: 0 the tier passed,
+ * 1 it failed or was inconclusive, 2 bad input (usage errors too, so a
  * typo never reads as a verdict), 3 an I/O or durability failure. */
 #include <stdbool.h>
 #include <stdio.h>
@@ -14,6 +15,8 @@
 #include "cli/inputs.h"
 #include "cli/measuring.h"
 #include "cli/space_gate.h"
+#include "facts/device.h"
+#include "facts/devstat.h"
 #include "plan/command.h"
 #include "plan/options.h"
 #include "plan/plan.h"
@@ -23,8 +26,37 @@
 #include "report/qualify_text.h"
 #include "report/run_text.h"
 
+/* The storage under dir as it is before the run: its array's chunk and
+ * stripe plan the write-size sweep, its members' counters start their
+ * writes' count (wb_devstat_members_io). NULL when memory ran out. */
+static struct wb_device *array_before(const char *dir, struct wb_members_stat *io)
+{
+	struct wb_device *d = calloc(1, sizeof(*d));
+
+	if (!d)
+		return NULL;
+	wb_device_probe(dir, d, "/sys", "/proc");
+	if (wb_devstat_members_read(&d->array, io, "/sys"))
+		io->n = 0; /* no member readable: no slow member to find */
+	return d;
+}
+
+/* The members' writes in the run, into the results' array (its members are
+ * those of dev's, probed again on the test file: matched by name). */
+static void array_after(const struct wb_device *dev, const struct wb_members_stat *before,
+			struct wb_results *rs)
+{
+	struct wb_members_stat *after = malloc(sizeof(*after));
+
+	if (after && before->n && !wb_devstat_members_read(&dev->array, after, "/sys"))
+		wb_devstat_members_io(before, after, &rs->device.array);
+	free(after);
+}
+
 int wb_cmd_qualify(int argc, char **argv)
 {
+	struct wb_members_stat *io = NULL;
+	struct wb_device *dev = NULL;
 	struct wb_results rs = { 0 };
 	struct wb_qualification *q = NULL;
 	struct wb_tiers *tiers = NULL;
@@ -68,7 +100,9 @@ int wb_cmd_qualify(int argc, char **argv)
 		status = WB_EXIT_SETUP;
 		goto out;
 	}
-	tests = wb_plan_qualify(&cfg, raw, &n);
+	io = malloc(sizeof(*io));
+	dev = io ? array_before(cfg.target, io) : NULL;
+	tests = dev ? wb_plan_qualify(&cfg, raw, dev->array.chunk, dev->array.stripe, &n) : NULL;
 	if (!tests) {
 		status = WB_EXIT_SETUP;
 		goto out;
@@ -82,8 +116,13 @@ int wb_cmd_qualify(int argc, char **argv)
 	printf("Does %s qualify as \"%s\"? PostgreSQL commits and etcd's WAL writes for %.0f s, "
 	       "in slices of %.1f s.\n", cfg.target, cfg.tier, cfg.budget_ns / 1e9,
 	       cfg.trial_ns / 1e9);
+	if (n > WB_Q_SHAPE_COUNT + 1)
+		printf("On %s (%s), flushes of the chunk, the full stripe and two stripes too, "
+		       "beside the 8 kB commit: the write-size sweep.\n", dev->array.device,
+		       dev->array.level);
 	fflush(stdout);
 	status = wb_cli_measure(&where, tests, n, &plan, NULL, cfg.quiet, &rs);
+	array_after(dev, io, &rs);
 	if (rs.n) {
 		bool ok = wb_qualify(&rs, tiers, volumes, cfg.tier, q);
 
@@ -101,6 +140,8 @@ int wb_cmd_qualify(int argc, char **argv)
 out:
 	wb_results_free(&rs);
 	free(tests);
+	free(dev);
+	free(io);
 	free(tiers);
 	free(volumes);
 	free(q);

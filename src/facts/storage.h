@@ -86,6 +86,10 @@ struct wb_array_member {
 	int rotational;                  /* the disk's queue/rotational: 1, 0, -1 unknown */
 	char write_cache[16];            /* the disk's queue/write_cache; "" unknown */
 	bool fua;                        /* the disk's queue/fua */
+	/* Its own I/O while qualify ran (its sysfs stat, read before and after). */
+	bool io_known;                   /* both reads succeeded */
+	uint64_t run_writes;             /* writes the member completed in the run */
+	uint64_t run_write_ms;           /* the milliseconds they took, summed */
 };
 
 struct wb_array {

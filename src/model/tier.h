@@ -15,6 +15,27 @@ enum wb_q_shape {
 	WB_Q_SHAPE_COUNT
 };
 
+/* The write-size sweep qualify adds on a striped array (issue 35): a flush at
+ * each point, appended as the commit is. The page point IS the commit shape's
+ * row (one 8 kB WAL page), so only the other three are rows of their own. */
+enum wb_sweep_point {
+	WB_SWEEP_PAGE,        /* 8 kB: the commit shape */
+	WB_SWEEP_CHUNK,       /* one chunk: what one member takes of a stripe */
+	WB_SWEEP_STRIPE,      /* a full stripe: chunk x data members, no parity to read back */
+	WB_SWEEP_TWO_STRIPES, /* two full stripes: with the stripe, the cost per byte */
+	WB_SWEEP_COUNT
+};
+
+/* The JSON names of the sweep's points ("page", "chunk", "stripe",
+ * "two_stripes") and the labels of their rows ("commit" for the page). */
+extern const char *const wb_sweep_point_names[WB_SWEEP_COUNT];
+extern const char *const wb_sweep_labels[WB_SWEEP_COUNT];
+
+/* The sweep is planned only while two full stripes fit twice in the 16 MiB
+ * file the commit recycles (plan.c): a wider array's stripe is a data
+ * warehouse's, and its sweep would time bandwidth, not flushes. */
+#define WB_SWEEP_MAX_BYTES (8u << 20)
+
 /* What a criterion looks at. */
 enum wb_q_metric {
 	WB_Q_FLUSHES_PER_S, /* "flushes_per_s": sustained rate, at least the threshold */

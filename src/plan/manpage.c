@@ -69,7 +69,16 @@ static const char *const sections[][2] = {
 		     "says every kind the disk may be has no burst credits; a recognised "
 		     "volume's rules are quoted with their sources. An array "
 		     "(md, dm striped or raid, btrfs over several devices) is named with its "
-		     "level, members and full stripe." },
+		     "level, members and full stripe; with a chunk and a full stripe of at most "
+		     "4 MiB, flushes of the chunk, the stripe and two stripes run beside the "
+		     "commit (the write\\-size sweep, each as flushes/s and bytes/s), and a "
+		     "flush of 8 kB or of a chunk that takes 20 % more time than the "
+		     "full\\-stripe flushes predict for its size (paired by slice, a 95 % "
+		     "interval) is a partial\\-stripe penalty: pg_wal belongs on a mirror (or, "
+		     "with no parity, the file system on the chunk); with every interval below "
+		     "20 %, nothing needs doing; otherwise it is unclear until a longer run. "
+		     "A member whose writes took twice the others' time in the run is "
+		     "named." },
 	{ "compare", "Results file B against A, test by test, with a 95 % interval of the change: "
 		     "slower or faster when significant, tie only when the interval lies within "
 		     "+\\-the gate's threshold (5 % without one), unclear when it holds 0 but "

@@ -231,9 +231,35 @@ struct wb_test *wb_plan_placement(const struct wb_config *cfg, size_t *n)
 	return t;
 }
 
-struct wb_test *wb_plan_qualify(const struct wb_config *cfg, bool raw_device, size_t *n)
+/* The sweep's rows (model/tier.h): the commit row at the chunk, the full
+ * stripe and two, one write each (no ring to split it), so that only the size
+ * differs from the page point, which is the commit row itself. */
+static size_t plan_sweep(struct wb_test *t, size_t k, uint32_t chunk, uint64_t stripe)
 {
-	struct wb_test *t = calloc(WB_Q_SHAPE_COUNT + 1, sizeof(*t));
+	static const enum wb_sweep_point points[] = { WB_SWEEP_CHUNK, WB_SWEEP_STRIPE,
+						       WB_SWEEP_TWO_STRIPES };
+	uint64_t bytes[WB_SWEEP_COUNT] = { XLOG_BLCKSZ, chunk, stripe, 2 * stripe };
+	unsigned i;
+
+	if (!chunk || stripe <= chunk || 2 * stripe > WB_SWEEP_MAX_BYTES)
+		return k;
+	for (i = 0; i < sizeof(points) / sizeof(points[0]); i++) {
+		if (bytes[points[i]] <= XLOG_BLCKSZ)
+			continue; /* a 4 kB chunk: the page is past it already */
+		t[k] = t[WB_Q_SHAPE_COMMIT];
+		t[k].size = (uint32_t)bytes[points[i]];
+		t[k].flush_form = WB_FLUSH_SEPARATE;
+		t[k].wal_buffers = 0;
+		snprintf(t[k].label, sizeof(t[k].label), "%s", wb_sweep_labels[points[i]]);
+		k++;
+	}
+	return k;
+}
+
+struct wb_test *wb_plan_qualify(const struct wb_config *cfg, bool raw_device, uint32_t chunk,
+				uint64_t stripe, size_t *n)
+{
+	struct wb_test *t = calloc(WB_Q_SHAPE_COUNT + 1 + WB_SWEEP_COUNT, sizeof(*t));
 	size_t k;
 
 	if (!t)
@@ -262,7 +288,7 @@ struct wb_test *wb_plan_qualify(const struct wb_config *cfg, bool raw_device, si
 	} else {
 		t[WB_Q_SHAPE_ETCD].segment_size = WB_ETCD_FILE;
 	}
-	*n = WB_Q_SHAPE_COUNT + 1;
+	*n = plan_sweep(t, WB_Q_SHAPE_COUNT + 1, chunk, stripe);
 	return t;
 }
 

@@ -56,8 +56,13 @@ struct wb_test *wb_plan_placement(const struct wb_config *cfg, size_t *n);
  * for the plausibility checks. etcd's shape appends through preallocated
  * segments (WB_ETCD_SEGMENT, or WB_ETCD_FILE in a run shorter than
  * WB_ETCD_SHORT_NS); on a raw device, which has no files to preallocate,
- * through the device's first WB_ETCD_FILE bytes, recycled. */
-struct wb_test *wb_plan_qualify(const struct wb_config *cfg, bool raw_device, size_t *n);
+ * through the device's first WB_ETCD_FILE bytes, recycled. On a striped array
+ * (chunk and stripe, the full stripe's data bytes, both known) the write-size
+ * sweep follows (model/tier.h: the chunk, the stripe and two stripes, labelled
+ * wb_sweep_labels), unless two stripes are over WB_SWEEP_MAX_BYTES; chunk 0
+ * plans none. */
+struct wb_test *wb_plan_qualify(const struct wb_config *cfg, bool raw_device, uint32_t chunk,
+				uint64_t stripe, size_t *n);
 
 /* Every method x engine x size of cfg, in that nesting order. */
 struct wb_test *wb_plan_run(const struct wb_config *cfg, size_t *n);

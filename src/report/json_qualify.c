@@ -1,6 +1,7 @@
 /* json_qualify.c — "qualification" (the chosen tier's verdict criterion by
- * criterion, every tier's, the burst-against-sustained trend, the burst credits)
- * and "findings" (qualify's plausibility findings). */
+ * criterion, every tier's, the burst-against-sustained trend, the burst credits,
+ * the write-size sweep on a striped array) and "findings" (qualify's
+ * plausibility findings). */
 #include "report/json_parts.h"
 #include "report/words.h"
 
@@ -157,6 +158,53 @@ static void add_burst(cJSON *o, const struct wb_q_burst *b, const struct wb_q_wo
 	cJSON_AddStringToObject(x, K(LINE), w->burst);
 }
 
+/* "stripe": the write-size sweep's verdict (advice/stripe_penalty.h), each
+ * point as flushes/s and bytes/s, the sub-stripe points with how much more
+ * time they took than the full-stripe line predicts. */
+static void add_stripe(cJSON *o, const struct wb_stripe_verdict *v, const struct wb_array *a,
+		       const char *line)
+{
+	cJSON *x = cJSON_AddObjectToObject(o, K(STRIPE)), *arr, *p, *ci;
+	int k;
+
+	if (!x)
+		return;
+	cJSON_AddStringToObject(x, K(STATE), wb_stripe_state_name(v->state));
+	cJSON_AddStringToObject(x, K(REMEDY), wb_stripe_remedy_name(v->remedy));
+	cJSON_AddNumberToObject(x, K(CHUNK_BYTES), a->chunk);
+	cJSON_AddNumberToObject(x, K(STRIPE_BYTES), (double)a->stripe);
+	cJSON_AddNumberToObject(x, K(MARGIN_PCT), v->margin_pct);
+	arr = cJSON_AddArrayToObject(x, K(SWEEP));
+	for (k = 0; arr && v->state != WB_STRIPE_NOT_STRIPED && k < WB_SWEEP_COUNT; k++) {
+		const struct wb_sweep_figure *f = &v->fig[k];
+		struct wb_q_figure q = { .measured = f->measured, .value = f->per_s,
+					 .low = f->low, .high = f->high };
+
+		if (!f->bytes || !(p = cJSON_CreateObject()))
+			continue;
+		cJSON_AddStringToObject(p, K(POINT), wb_sweep_point_names[k]);
+		cJSON_AddNumberToObject(p, K(BYTES), (double)f->bytes);
+		cJSON_AddBoolToObject(p, K(MEASURED), f->measured);
+		if ((ci = cJSON_AddObjectToObject(p, K(FLUSHES_PER_S))))
+			add_figure(ci, &q);
+		if (f->measured)
+			cJSON_AddNumberToObject(p, K(BYTES_PER_S), f->bytes_per_s);
+		else
+			cJSON_AddNullToObject(p, K(BYTES_PER_S));
+		if (k < WB_SWEEP_STRIPE && v->excess[k].known) {
+			cJSON_AddNumberToObject(p, K(EXCESS_PCT), v->excess[k].pct);
+			if ((ci = cJSON_AddArrayToObject(p, K(EXCESS_CI95)))) {
+				cJSON_AddItemToArray(ci, cJSON_CreateNumber(v->excess[k].low_pct));
+				cJSON_AddItemToArray(ci, cJSON_CreateNumber(v->excess[k].high_pct));
+			}
+			cJSON_AddBoolToObject(p, K(SIGNIFICANT), v->excess[k].significant);
+			cJSON_AddNumberToObject(p, K(PAIRS), (double)v->excess[k].pairs);
+		}
+		cJSON_AddItemToArray(arr, p);
+	}
+	cJSON_AddStringToObject(x, K(LINE), line);
+}
+
 /* "qualification": the chosen tier's verdict, every tier's, and the trend;
  * "findings": the plausibility findings (top level, beside it). */
 void wb_json_add_qualification(cJSON *root, const struct wb_qualification *q)
@@ -191,5 +239,7 @@ void wb_json_add_qualification(cJSON *root, const struct wb_qualification *q)
 		cJSON_AddStringToObject(x, K(LINE), w.trend);
 	}
 	add_burst(o, &q->burst, &w);
+	if (q->rs && !q->failed)
+		add_stripe(o, &q->stripe, &q->rs->device.array, w.stripe);
 	add_findings(root, q);
 }

@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "model/units.h"
 #include "report/words.h"
 
 /* Rates as whole numbers, milliseconds to three significant digits. */
@@ -40,6 +41,39 @@ static void print_criterion(const struct wb_q_outcome *o)
 	printf("%s\n      (%s)\n", unit, o->crit.source);
 }
 
+/* The write-size sweep: each point's flushes/s and bytes/s, then the verdict. */
+static void print_sweep(const struct wb_stripe_verdict *v, const struct wb_array *a,
+			const char *line)
+{
+	char size[16], chunk[16], stripe[16];
+	int p;
+
+	if (v->state == WB_STRIPE_NOT_STRIPED)
+		return;
+	wb_format_size(a->chunk, chunk, sizeof(chunk));
+	wb_format_size(a->stripe, stripe, sizeof(stripe));
+	printf("\nWrite-size sweep on %s (%s, chunk %s, full stripe %s), appended and "
+	       "fdatasync'd as a commit:\n", a->device, a->level, chunk, stripe);
+	for (p = 0; p < WB_SWEEP_COUNT; p++) {
+		const struct wb_sweep_figure *f = &v->fig[p];
+
+		if (!f->bytes)
+			continue;
+		wb_format_size(f->bytes, size, sizeof(size));
+		if (!f->measured) {
+			printf("  %-8s %-11s not measured\n", size, wb_sweep_point_names[p]);
+			continue;
+		}
+		printf("  %-8s %-11s %8.0f flushes/s [%.0f, %.0f] %8.1f MB/s", size,
+		       wb_sweep_point_names[p], f->per_s, f->low, f->high, f->bytes_per_s / 1e6);
+		if (p < WB_SWEEP_STRIPE && v->excess[p].known)
+			printf("  %+.0f %% [%.0f, %.0f] time vs full stripes", v->excess[p].pct,
+			       v->excess[p].low_pct, v->excess[p].high_pct);
+		printf("\n");
+	}
+	printf("  %s\n", line);
+}
+
 void wb_qualify_print(const struct wb_qualification *q, const struct wb_results *rs)
 {
 	struct wb_q_words w;
@@ -55,6 +89,7 @@ void wb_qualify_print(const struct wb_qualification *q, const struct wb_results 
 	       rs->rounds, (double)rs->trial_ns / 1e9, w.trend);
 	if (*w.burst)
 		printf("Burst credits: %s\n", w.burst);
+	print_sweep(&q->stripe, &rs->device.array, w.stripe);
 	if (*w.volume) {
 		char line[800];
 

@@ -66,7 +66,7 @@ void wb_words_advisory(const struct wb_advisory *a, struct wb_advisory_words *w)
 struct wb_placement_words {
 	char failure[560];             /* why no verdict; "" when there is one */
 	char headline[480];
-	char context[480];             /* what the load did to the data volume */
+	char context[720];             /* what the load did to the data volume, and its array */
 	char steps[WB_PLACEMENT_MAX_STEPS][WB_PLACEMENT_STEP_LEN]; /* how to move, when moving */
 	size_t nsteps;
 };
@@ -86,6 +86,7 @@ struct wb_q_words {
 	char headline[320];            /* "standard: PASS", "No verdict: ..." */
 	char trend[240];               /* "sustained X/s after Y s; burst Z/s" */
 	char burst[400];               /* burst credits: the bucket, or why the rate may be one */
+	char stripe[400];              /* the write-size sweep's verdict; "" when none ran */
 	char volume[480];              /* the provider's volume it is and what its kinds' rules
 					* say of credits; "" when the table knows none */
 };
@@ -110,6 +111,10 @@ const char *wb_words_q_volume(const struct wb_q_burst *b, char *buf, size_t len)
  * and date: "gp2 (EBS General Purpose SSD (gp2)), bursts: RULE; for 100 GiB a
  * baseline of 300 IOPS [AWS's word, not measured: URL, read 2026-12-03]". */
 const char *wb_words_q_kind(const struct wb_q_burst *b, size_t i, char *buf, size_t len);
+
+/* The write-size sweep's verdict in one line ("no partial-stripe penalty
+ * shown: ...; nothing needs doing"); "" when the array is not striped. */
+const char *wb_words_q_stripe(const struct wb_stripe_verdict *v, char *buf, size_t len);
 
 /* One criterion's outcome: "commit flushes/s 300/s [250, 350] >= 200/s: pass". */
 const char *wb_words_q_outcome(const struct wb_q_outcome *o, char *buf, size_t len);

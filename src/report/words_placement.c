@@ -1,6 +1,6 @@
 /* words_placement.c — a placement verdict's sentences (words.h): the headline,
- * the failure, what the load did, each candidate's reason, and the commands
- * that move pg_wal.
+ * the failure, what the load did, each candidate's reason (with the array it
+ * sits on, named), and the commands that move pg_wal.
  * Trap: a command must never name a cut path; paths longer than STEP_PATH_MAX
  * get a pointer to the README instead of commands. */
 #include "report/words.h"
@@ -8,6 +8,9 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+
+#include "facts/array.h"
+#include "model/units.h"
 
 const char *wb_words_placement_failure(const struct wb_placement *pl, char *buf, size_t len)
 {
@@ -30,6 +33,31 @@ const char *wb_words_placement_failure(const struct wb_placement *pl, char *buf,
 		snprintf(buf, len, "%s", "");
 		break;
 	}
+	return buf;
+}
+
+/* " It is on md0, raid5 of sdb1, sdc1, sdd1 (full stripe 128kB)." of dir's
+ * array (who: "It", "The data"), or "" with none: a DBA weighing a move must
+ * see which members the WAL would share. */
+static const char *array_note(const struct wb_array *a, const char *who, char *buf, size_t len)
+{
+	char stripe[16];
+	size_t used;
+	unsigned i;
+
+	buf[0] = '\0';
+	if (!a || a->kind == WB_ARRAY_NONE)
+		return buf;
+	used = (size_t)snprintf(buf, len, " %s is on %s %s, %s of", who,
+				wb_array_kind_name(a->kind), a->device, a->level);
+	for (i = 0; i < a->n_members && used < len; i++)
+		used += (size_t)snprintf(buf + used, len - used, "%s %s", i ? "," : "",
+					 a->members[i].name);
+	if (a->members_truncated && used < len)
+		used += (size_t)snprintf(buf + used, len - used, ", ...");
+	wb_format_size(a->stripe, stripe, sizeof(stripe));
+	if (used < len)
+		snprintf(buf + used, len - used, a->stripe ? " (full stripe %s)." : ".", stripe);
 	return buf;
 }
 
@@ -90,6 +118,7 @@ const char *wb_words_candidate(const struct wb_placement *pl,
 			       const struct wb_placement_candidate *c, char *buf, size_t len)
 {
 	const char *note = shared_note(c);
+	char array[400];
 	const struct wb_placement_gain *g = &c->gain;
 	unsigned n = pl->group_committers;
 	size_t used;
@@ -166,7 +195,10 @@ const char *wb_words_candidate(const struct wb_placement *pl,
 		model_words(&c->model, buf + used, len - used);
 		used = strlen(buf);
 	}
-	if (c->in_ram)
+	if (used < len)
+		used += (size_t)snprintf(buf + used, len - used, "%s",
+					 array_note(c->array, "It", array, sizeof(array)));
+	if (c->in_ram && used < len)
 		snprintf(buf + used, len - used, " NOT DURABLE: it is memory (%s); a power cut or "
 			 "reboot loses every commit on it and the cluster with it, so walbench never "
 			 "recommends it.", c->device);
@@ -176,12 +208,13 @@ const char *wb_words_candidate(const struct wb_placement *pl,
 /* What the load did to (group) commits on the data volume: (b) against (a). */
 static void context(const struct wb_placement *pl, char *buf, size_t size)
 {
+	char array[400];
 	size_t len;
 
 	if (pl->live_load) {
 		snprintf(buf, size, "The server ran on %.200s throughout, its own load the only one "
 			 "there: walbench added none.", pl->data);
-		return;
+		goto out_array;
 	}
 	len = (size_t)snprintf(buf, size, "A checkpoint-like load of %.0f random 8 kB writes/s "
 			       "on %.200s", pl->load_achieved_per_s, pl->data);
@@ -199,6 +232,11 @@ static void context(const struct wb_placement *pl, char *buf, size_t size)
 		snprintf(buf + len, size - len, " does not slow commits there measurably (%+.0f %% "
 			 "[%.0f, %.0f]): the volume has I/O to spare, so moving pg_wal has little to "
 			 "gain.", -pl->slowdown_pct, -pl->slowdown_high, -pl->slowdown_low);
+out_array:
+	len = strlen(buf);
+	if (len < size)
+		snprintf(buf + len, size - len, "%s",
+			 array_note(pl->data_array, "The data", array, sizeof(array)));
 }
 
 static void headline(const struct wb_placement *pl, const char *failure, char *buf, size_t len)

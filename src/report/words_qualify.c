@@ -1,5 +1,6 @@
 /* words_qualify.c — a qualification's sentences (words.h): the headline, the
- * failure, the trend's line, each criterion's outcome and each finding. */
+ * failure, the trend's line, the write-size sweep's, each criterion's outcome
+ * and each finding. */
 #include "report/words.h"
 
 #include <math.h>
@@ -16,6 +17,7 @@ void wb_words_qualification(const struct wb_qualification *q, struct wb_q_words 
 
 	memset(w, 0, sizeof(*w));
 	wb_words_q_trend(&q->trend, w->trend, sizeof(w->trend));
+	wb_words_q_stripe(&q->stripe, w->stripe, sizeof(w->stripe));
 	wb_words_q_burst(&q->burst, w->burst, sizeof(w->burst));
 	wb_words_q_volume(&q->burst, w->volume, sizeof(w->volume));
 	if (q->failed) {
@@ -202,6 +204,42 @@ const char *wb_words_q_kind(const struct wb_q_burst *b, size_t i, char *buf, siz
 	return buf;
 }
 
+const char *wb_words_q_stripe(const struct wb_stripe_verdict *v, char *buf, size_t len)
+{
+	const struct wb_stripe_excess *e = v->worst >= 0 ? &v->excess[v->worst] : NULL;
+	char size[16];
+
+	wb_format_size(e ? v->fig[v->worst].bytes : 0, size, sizeof(size));
+	switch (v->state) {
+	case WB_STRIPE_NOT_MEASURED:
+		snprintf(buf, len, "not measured: a sweep row failed or ran in too few slices to pair "
+			 "(give it more --duration)");
+		break;
+	case WB_STRIPE_PENALTY:
+		snprintf(buf, len, "partial-stripe penalty: a flush of %s takes %.0f %% [%.0f, %.0f] "
+			 "longer than the full-stripe flushes predict for its size (their cost per "
+			 "flush plus their cost per byte; a penalty is %.0f %% or more)", size, e->pct,
+			 e->low_pct, e->high_pct, v->margin_pct);
+		break;
+	case WB_STRIPE_NO_PENALTY:
+		snprintf(buf, len, "no partial-stripe penalty: a flush of %s takes %+.0f %% [%.0f, "
+			 "%.0f] time against what the full-stripe flushes predict for its size, less "
+			 "than a penalty's %.0f %%; nothing needs doing", size, e->pct, e->low_pct,
+			 e->high_pct, v->margin_pct);
+		break;
+	case WB_STRIPE_UNCLEAR:
+		snprintf(buf, len, "unclear: no partial-stripe penalty shown, but none ruled out: a "
+			 "flush of %s takes %+.0f %% [%.0f, %.0f] time against what the full-stripe "
+			 "flushes predict for its size, and a penalty is %.0f %% or more; a longer "
+			 "--duration would settle it", size, e->pct, e->low_pct, e->high_pct,
+			 v->margin_pct);
+		break;
+	default:
+		snprintf(buf, len, "%s", "");
+	}
+	return buf;
+}
+
 const char *wb_words_q_outcome(const struct wb_q_outcome *o, char *buf, size_t len)
 {
 	const struct wb_q_criterion *c = &o->crit;
@@ -224,6 +262,42 @@ const char *wb_words_q_outcome(const struct wb_q_outcome *o, char *buf, size_t l
 /* run --size's largest write (plan/options.c): a larger stripe cannot be
  * written whole by the command the advice would suggest. */
 #define RUN_MAX_WRITE (1u << 20)
+
+/* The sweep's finding: the worst sub-stripe point against the full stripe,
+ * and what to do (stripe_penalty.h's remedy), or that nothing needs doing. */
+static void stripe_finding(const struct wb_array *a, const struct wb_stripe_verdict *v,
+			   struct wb_finding_words *w)
+{
+	const struct wb_stripe_excess *e = v->worst >= 0 ? &v->excess[v->worst] : NULL;
+	const struct wb_sweep_figure *sub = v->worst >= 0 ? &v->fig[v->worst] : NULL;
+	const struct wb_sweep_figure *full = &v->fig[WB_SWEEP_STRIPE];
+	char size[16], stripe[16], chunk[16];
+
+	if (!e)
+		return;
+	wb_format_size(sub->bytes, size, sizeof(size));
+	wb_format_size(full->bytes, stripe, sizeof(stripe));
+	wb_format_size(a->chunk, chunk, sizeof(chunk));
+	snprintf(w->evidence, sizeof(w->evidence), "on %.31s (%.15s, full stripe %s) a flush of "
+		 "%s took %+.0f %% [%.0f, %.0f] time against what full-stripe flushes predict for its "
+		 "size (%.0f/s of %s, %.0f/s of %s; %zu slices paired)", a->device, a->level, stripe,
+		 size, e->pct, e->low_pct, e->high_pct, sub->per_s, size, full->per_s, stripe,
+		 e->pairs);
+	if (v->remedy == WB_STRIPE_REMEDY_MIRROR)
+		snprintf(w->advice, sizeof(w->advice), "put pg_wal on a mirror (raid1 or raid10): "
+			 "every commit writes less than a stripe, and pays this");
+	else if (v->remedy == WB_STRIPE_REMEDY_ALIGN)
+		snprintf(w->advice, sizeof(w->advice), "align the file system to the %s chunk "
+			 "(mkfs.xfs -d su=,sw=; mkfs.ext4 -E stride=,stripe-width=): with no parity, "
+			 "a sub-stripe write costs more only where it straddles chunks", chunk);
+	else if (v->state == WB_STRIPE_UNCLEAR)
+		snprintf(w->advice, sizeof(w->advice), "run qualify longer (--duration 10m) to "
+			 "settle it%s", a->parity_disks != 0 ? "; until then a mirror (raid1 or "
+			 "raid10) is the safe place for pg_wal" : "");
+	else
+		snprintf(w->advice, sizeof(w->advice), "nothing needs doing: a WAL write costs "
+			 "here what its size does");
+}
 
 /* The array's findings: a member by its name and its disk's, or the layout
  * with the figures it was judged on. */
@@ -254,6 +328,17 @@ static void array_finding(const struct wb_array *a, const struct wb_finding *f,
 	}
 	if (!m)
 		return;
+	if (f->code == WB_FINDING_MEMBER_SLOW) {
+		snprintf(w->evidence, sizeof(w->evidence), "%.31s, a member of %.31s (%.15s), took "
+			 "%.2f ms a write in the run, %.1f times the other members' %.2f ms (their "
+			 "median): the array writes at its slowest member's pace", m->name, a->device,
+			 a->level, f->member_ms, f->others_ms > 0 ? f->member_ms / f->others_ms : 0,
+			 f->others_ms);
+		snprintf(w->advice, sizeof(w->advice), "check %.31s's health (smartctl -a, the "
+			 "kernel log) and its model against the other members'",
+			 m->disk[0] ? m->disk : m->name);
+		return;
+	}
 	if (f->code == WB_FINDING_MEMBER_FAULTY) {
 		snprintf(w->evidence, sizeof(w->evidence), "%.31s, a member of %.31s (%.15s), is "
 			 "%.31s: the array runs degraded, and what it measured is not what it does "
@@ -315,7 +400,13 @@ void wb_words_finding(const struct wb_qualification *q, const struct wb_finding 
 	case WB_FINDING_MEMBER_FAULTY:
 	case WB_FINDING_MEMBER_VOLATILE_NO_FUA:
 	case WB_FINDING_PARTIAL_STRIPE:
+	case WB_FINDING_MEMBER_SLOW:
 		array_finding(&d->array, f, w);
+		break;
+	case WB_FINDING_STRIPE_PENALTY:
+	case WB_FINDING_STRIPE_NO_PENALTY:
+	case WB_FINDING_STRIPE_UNCLEAR:
+		stripe_finding(&d->array, &q->stripe, w);
 		break;
 	case WB_FINDING_COUNT:
 		break;

@@ -1,15 +1,19 @@
 /* test_command.c — wb_plan_command and wb_plan_placement_step: each measuring
  * command's schedule and thresholds, as the commands built them inline before
- * plan/command.c (the figures a behaviour-unchanged move must keep). Pure. */
+ * plan/command.c (the figures a behaviour-unchanged move must keep); and
+ * qualify's rows, with the write-size sweep on a striped array. Pure. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
 #include <stdint.h>
 #include <errno.h>
+#include <stdlib.h>
+#include <string.h>
 #include <cmocka.h>
 
 #include "plan/command.h"
 #include "plan/options.h"
+#include "plan/plan.h"
 
 static struct wb_config config(enum wb_command cmd)
 {
@@ -112,6 +116,47 @@ static void test_qualify(void **state)
 	assert_judged(&p, 0.0, WB_PLAN_MAX_CV_PCT, 0.0);
 }
 
+/* The sweep: the commit row again at the chunk, the stripe and two stripes,
+ * one write each; none where there is no stripe, a chunk no larger than a
+ * page adds no chunk row, and two stripes over WB_SWEEP_MAX_BYTES none. */
+static void test_qualify_sweep(void **state)
+{
+	struct wb_config cfg = config(WB_CMD_QUALIFY);
+	struct wb_test *t;
+	size_t n, k;
+
+	(void)state;
+	t = wb_plan_qualify(&cfg, false, 0, 0, &n);
+	assert_non_null(t);
+	assert_int_equal(n, WB_Q_SHAPE_COUNT + 1);
+	free(t);
+	t = wb_plan_qualify(&cfg, false, 65536, 131072, &n);
+	assert_non_null(t);
+	assert_int_equal(n, WB_Q_SHAPE_COUNT + 4);
+	for (k = WB_Q_SHAPE_COUNT + 1; k < n; k++) {
+		assert_int_equal(t[k].method, t[WB_Q_SHAPE_COMMIT].method);
+		assert_int_equal(t[k].pattern, WB_PATTERN_APPEND);
+		assert_int_equal(t[k].segment_mode, t[WB_Q_SHAPE_COMMIT].segment_mode);
+		assert_int_equal(t[k].writes_per_op, 1);
+		assert_int_equal(t[k].flush_form, WB_FLUSH_SEPARATE);
+	}
+	assert_string_equal(t[WB_Q_SHAPE_COUNT + 1].label, wb_sweep_labels[WB_SWEEP_CHUNK]);
+	assert_int_equal(t[WB_Q_SHAPE_COUNT + 1].size, 65536);
+	assert_string_equal(t[WB_Q_SHAPE_COUNT + 3].label, wb_sweep_labels[WB_SWEEP_TWO_STRIPES]);
+	assert_int_equal(t[WB_Q_SHAPE_COUNT + 3].size, 262144);
+	assert_string_equal(wb_sweep_labels[WB_SWEEP_PAGE], t[WB_Q_SHAPE_COMMIT].label);
+	free(t);
+	t = wb_plan_qualify(&cfg, false, 4096, 8192 * 3, &n); /* a 4 kB chunk */
+	assert_non_null(t);
+	assert_int_equal(n, WB_Q_SHAPE_COUNT + 3);
+	assert_string_equal(t[WB_Q_SHAPE_COUNT + 1].label, wb_sweep_labels[WB_SWEEP_STRIPE]);
+	free(t);
+	t = wb_plan_qualify(&cfg, false, 1u << 20, WB_SWEEP_MAX_BYTES / 2 + 1, &n);
+	assert_non_null(t);
+	assert_int_equal(n, WB_Q_SHAPE_COUNT + 1);
+	free(t);
+}
+
 static void test_not_adaptive(void **state)
 {
 	struct wb_config cfg = config(WB_CMD_COMPAT);
@@ -129,6 +174,7 @@ int main(void)
 		cmocka_unit_test(test_recommend),
 		cmocka_unit_test(test_placement),
 		cmocka_unit_test(test_qualify),
+		cmocka_unit_test(test_qualify_sweep),
 		cmocka_unit_test(test_not_adaptive),
 	};
 

@@ -4,8 +4,9 @@
  * slice series (steady, a cache running out); and the plausibility findings on
  * made-up device facts (a "rotational" disk flushing too fast, a flush no
  * slower than a write, memory, a volatile cache without FUA, a virtual disk),
- * a durability failure that leaves no verdict, and burst credits with and
- * without the provider fact table. */
+ * a durability failure that leaves no verdict, burst credits with and
+ * without the provider fact table, and on an array the write-size sweep's
+ * verdict and a slow member as findings. */
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -382,6 +383,73 @@ static void provider_table(void **state)
 	assert_int_equal(q.tiers[0].o[0].result, WB_Q_FAIL);
 }
 
+/* A btrfs raid5 of three members (chunk 64 kB, stripe 128 kB) with the sweep's
+ * rows: a stripe at 2000/s and two at 1600/s put an 8 kB flush at about 2600/s
+ * (0.375 ms a flush, 1 ms a MiB); the commit row runs at commit_rate. */
+static void build_array(double commit_rate)
+{
+	struct wb_array *a = &rs.device.array;
+	unsigned i;
+
+	build(commit_rate, 500, 10);
+	a->kind = WB_ARRAY_BTRFS;
+	snprintf(a->device, sizeof(a->device), "aa48b1cb");
+	snprintf(a->level, sizeof(a->level), "raid5");
+	a->parity_disks = 1;
+	a->raid_disks = 3;
+	a->data_disks = 2;
+	a->chunk = 65536;
+	a->stripe = 131072;
+	a->n_members = 3;
+	for (i = 0; i < 3; i++) {
+		snprintf(a->members[i].name, sizeof(a->members[i].name), "loop%u", i + 3);
+		a->members[i].io_known = true;
+		a->members[i].run_writes = 1000;
+		a->members[i].run_write_ms = 500 + 10 * i;
+	}
+	add(wb_sweep_labels[WB_SWEEP_CHUNK], WB_METHOD_FDATASYNC, 65536, 2200, 400, 12);
+	add(wb_sweep_labels[WB_SWEEP_STRIPE], WB_METHOD_FDATASYNC, 131072, 2000, 500, 12);
+	add(wb_sweep_labels[WB_SWEEP_TWO_STRIPES], WB_METHOD_FDATASYNC, 262144, 1600, 600, 12);
+}
+
+/* The sweep's verdict is a finding either way, and stands in for the layout's
+ * partial-stripe fact; a member three times slower than the others is named. */
+static void sweep_and_slow_member(void **state)
+{
+	size_t i;
+
+	(void)state;
+	build_array(1000); /* 2.6 times the time its size explains: a read-modify-write */
+	assert_true(wb_qualify(&rs, &tiers, NULL, "standard", &q));
+	assert_int_equal(q.stripe.state, WB_STRIPE_PENALTY);
+	assert_int_equal(q.stripe.remedy, WB_STRIPE_REMEDY_MIRROR);
+	assert_true(has_finding(WB_FINDING_STRIPE_PENALTY));
+	assert_false(has_finding(WB_FINDING_PARTIAL_STRIPE));
+	assert_false(has_finding(WB_FINDING_MEMBER_SLOW));
+	build_array(2600); /* what its size explains */
+	assert_true(wb_qualify(&rs, &tiers, NULL, "standard", &q));
+	assert_int_equal(q.stripe.state, WB_STRIPE_NO_PENALTY);
+	assert_false(has_finding(WB_FINDING_STRIPE_UNCLEAR));
+	assert_true(has_finding(WB_FINDING_STRIPE_NO_PENALTY));
+	assert_false(has_finding(WB_FINDING_PARTIAL_STRIPE));
+	/* Without the sweep's rows the layout's fact stands, unmeasured. */
+	build_array(1000);
+	for (i = 0; i < rs.n; i++)
+		if (strncmp(rs.v[i].test.label, "sweep", 5) == 0)
+			snprintf(rs.v[i].test.label, sizeof(rs.v[i].test.label), "other");
+	rs.device.array.members[1].run_write_ms = 1600; /* 1.6 ms a write against 0.5 */
+	assert_true(wb_qualify(&rs, &tiers, NULL, "standard", &q));
+	assert_int_equal(q.stripe.state, WB_STRIPE_NOT_STRIPED);
+	assert_true(has_finding(WB_FINDING_PARTIAL_STRIPE));
+	assert_true(has_finding(WB_FINDING_MEMBER_SLOW));
+	for (i = 0; i < q.nfindings; i++)
+		if (q.findings[i].code == WB_FINDING_MEMBER_SLOW) {
+			assert_int_equal(q.findings[i].member, 1);
+			assert_int_equal(q.findings[i].severity, WB_FINDING_WARN);
+		}
+	assert_string_equal(wb_finding_name(WB_FINDING_MEMBER_SLOW), "array-member-slow");
+}
+
 static int teardown(void **state)
 {
 	(void)state;
@@ -399,6 +467,7 @@ int main(void)
 		cmocka_unit_test_teardown(findings_on_arrays, teardown),
 		cmocka_unit_test_teardown(durability_failure_no_verdict, teardown),
 		cmocka_unit_test_teardown(burst_credits, teardown),
+		cmocka_unit_test_teardown(sweep_and_slow_member, teardown),
 		cmocka_unit_test_teardown(provider_table, teardown),
 	};
 

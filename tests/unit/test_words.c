@@ -376,6 +376,73 @@ static void q_volume(void **state)
 			    "that may be");
 }
 
+/* The sweep's line and finding: the penalty with its remedy, and "nothing
+ * needs doing" without one; no line where nothing was swept. */
+static void q_stripe(void **state)
+{
+	static struct wb_results rs;
+	struct wb_qualification q = { .rs = &rs };
+	struct wb_finding f = { .code = WB_FINDING_STRIPE_PENALTY };
+	struct wb_stripe_verdict *v = &q.stripe;
+	struct wb_finding_words w;
+	char buf[400];
+
+	(void)state;
+	snprintf(rs.device.array.device, sizeof(rs.device.array.device), "md0");
+	snprintf(rs.device.array.level, sizeof(rs.device.array.level), "raid5");
+	rs.device.array.chunk = 65536;
+	*v = (struct wb_stripe_verdict){ .state = WB_STRIPE_PENALTY, .worst = WB_SWEEP_PAGE,
+					 .remedy = WB_STRIPE_REMEDY_MIRROR, .margin_pct = 20 };
+	v->fig[WB_SWEEP_PAGE] = (struct wb_sweep_figure){ .measured = true, .bytes = 8192,
+							  .per_s = 400 };
+	v->fig[WB_SWEEP_STRIPE] = (struct wb_sweep_figure){ .measured = true, .bytes = 131072,
+							    .per_s = 900 };
+	v->excess[WB_SWEEP_PAGE] = (struct wb_stripe_excess){ .known = true, .pct = 120,
+							      .low_pct = 90, .high_pct = 150,
+							      .significant = true, .pairs = 24 };
+	assert_string_equal(wb_words_q_stripe(v, buf, sizeof(buf)), "partial-stripe penalty: a "
+			    "flush of 8kB takes 120 % [90, 150] longer than the full-stripe flushes "
+			    "predict for its size (their cost per flush plus their cost per byte; a "
+			    "penalty is 20 % or more)");
+	wb_words_finding(&q, &f, &w);
+	assert_string_equal(w.evidence, "on md0 (raid5, full stripe 128kB) a flush of 8kB took "
+			    "+120 % [90, 150] time against what full-stripe flushes predict for its "
+			    "size (400/s of 8kB, 900/s of 128kB; 24 slices paired)");
+	assert_string_equal(w.advice, "put pg_wal on a mirror (raid1 or raid10): every commit "
+			    "writes less than a stripe, and pays this");
+	v->remedy = WB_STRIPE_REMEDY_ALIGN;
+	wb_words_finding(&q, &f, &w);
+	assert_non_null(strstr(w.advice, "align the file system to the 64kB chunk"));
+	v->state = WB_STRIPE_NO_PENALTY;
+	v->remedy = WB_STRIPE_REMEDY_NONE;
+	v->excess[WB_SWEEP_PAGE] = (struct wb_stripe_excess){ .known = true, .pct = 2,
+							      .low_pct = -4, .high_pct = 9, .pairs = 24 };
+	assert_string_equal(wb_words_q_stripe(v, buf, sizeof(buf)), "no partial-stripe penalty: a "
+			    "flush of 8kB takes +2 % [-4, 9] time against what the full-stripe "
+			    "flushes predict for its size, less than a penalty's 20 %; nothing needs "
+			    "doing");
+	f.code = WB_FINDING_STRIPE_NO_PENALTY;
+	wb_words_finding(&q, &f, &w);
+	assert_string_equal(w.advice, "nothing needs doing: a WAL write costs here what its size "
+			    "does");
+	/* Not shown, not ruled out: never "nothing needs doing". */
+	v->state = WB_STRIPE_UNCLEAR;
+	v->excess[WB_SWEEP_PAGE].pct = 33, v->excess[WB_SWEEP_PAGE].low_pct = -6;
+	v->excess[WB_SWEEP_PAGE].high_pct = 88;
+	assert_string_equal(wb_words_q_stripe(v, buf, sizeof(buf)), "unclear: no partial-stripe "
+			    "penalty shown, but none ruled out: a flush of 8kB takes +33 % [-6, 88] "
+			    "time against what the full-stripe flushes predict for its size, and a "
+			    "penalty is 20 % or more; a longer --duration would settle it");
+	f.code = WB_FINDING_STRIPE_UNCLEAR;
+	rs.device.array.parity_disks = 1;
+	wb_words_finding(&q, &f, &w);
+	assert_string_equal(w.advice, "run qualify longer (--duration 10m) to settle it; until then "
+			    "a mirror (raid1 or raid10) is the safe place for pg_wal");
+	assert_null(strstr(w.advice, "nothing needs doing"));
+	v->state = WB_STRIPE_NOT_STRIPED;
+	assert_string_equal(wb_words_q_stripe(v, buf, sizeof(buf)), "");
+}
+
 static void q_findings(void **state)
 {
 	static struct wb_results rs;
@@ -602,6 +669,19 @@ static void placement_context(void **state)
 			    "/srv/data (30 % of the 4000/s it can take) does not slow commits there "
 			    "measurably (-1 % [-5, 3]): the volume has I/O to spare, so moving pg_wal "
 			    "has little to gain.");
+	/* The data on an array: named with its level and members. */
+	{
+		static struct wb_array a = { .kind = WB_ARRAY_MD, .device = "md0", .level = "raid5",
+					     .stripe = 131072, .n_members = 3 };
+
+		snprintf(a.members[0].name, sizeof(a.members[0].name), "sdb1");
+		snprintf(a.members[1].name, sizeof(a.members[1].name), "sdc1");
+		snprintf(a.members[2].name, sizeof(a.members[2].name), "sdd1");
+		pl.data_array = &a;
+		wb_words_placement(&pl, &w);
+		assert_non_null(strstr(w.context, "has little to gain. The data is on md md0, raid5 "
+				       "of sdb1, sdc1, sdd1 (full stripe 128kB)."));
+	}
 }
 
 static void placement_candidates(void **state)
@@ -629,6 +709,18 @@ static void placement_candidates(void **state)
 			    "memory (tmpfs); a power cut or reboot loses every commit on it and the "
 			    "cluster with it, so walbench never recommends it.");
 	c->upper_bound = c->in_ram = false;
+	/* A candidate on an array: its level and members, after the reason. */
+	{
+		static struct wb_array a = { .kind = WB_ARRAY_BTRFS, .device = "aa48b1cb",
+					     .level = "raid1", .n_members = 2 };
+
+		snprintf(a.members[0].name, sizeof(a.members[0].name), "loop3");
+		snprintf(a.members[1].name, sizeof(a.members[1].name), "loop4");
+		c->array = &a;
+		assert_non_null(strstr(wb_words_candidate(&pl, c, buf, sizeof(buf)), "expect up to "
+				       "this much. It is on btrfs aa48b1cb, raid1 of loop3, loop4."));
+		c->array = NULL;
+	}
 	c->why = WB_PLACE_NOT_COMPARED;
 	assert_string_equal(wb_words_candidate(&pl, c, buf, sizeof(buf)), "Not enough trials to "
 			    "compare commits here with the data volume's; give it more --budget.");
@@ -1001,6 +1093,7 @@ int main(void)
 		cmocka_unit_test(advisory_vm),
 		cmocka_unit_test(advisory_preempt_and_device),
 		cmocka_unit_test(q_trend_and_outcome),
+		cmocka_unit_test(q_stripe),
 		cmocka_unit_test(q_findings),
 		cmocka_unit_test(q_volume),
 	};
