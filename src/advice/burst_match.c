@@ -90,6 +90,7 @@ void wb_burst_match(const struct wb_device *d, const struct wb_burst_table *t,
 	}
 	if (!t || i == t->ndevices)
 		return;
+	dev = &t->devices[i]; /* the loop's, said again: an optimiser cannot see it is set */
 	out->device = (int)i;
 	out->layer = layer;
 	out->bursts = combined(t, dev);
