@@ -9,15 +9,6 @@
 
 #include "report/observed_keys.h"
 
-/* A figure, or null when it was not measured. */
-static void add_figure(cJSON *o, enum wb_key key, double v)
-{
-	if (isfinite(v))
-		cJSON_AddNumberToObject(o, wb_key(key), v);
-	else
-		cJSON_AddNullToObject(o, wb_key(key));
-}
-
 /* Counters and timers as read (one snapshot) or as changed (the delta); the
  * object, NULL when out of memory. */
 static cJSON *add_counts(cJSON *parent, enum wb_key key, const uint64_t *v, const double *ms,
@@ -75,7 +66,7 @@ static void add_waits_rates(cJSON *o, const struct wb_pg_wait_shares *w)
 	cJSON *share, *half;
 	unsigned k;
 
-	add_figure(o, WB_KEY_BUSY_SESSIONS, w->known ? w->busy_sessions : NAN);
+	wb_json_add_figure(o, WB_KEY_BUSY_SESSIONS, w->known ? w->busy_sessions : NAN);
 	if (!w->known) {
 		cJSON_AddNullToObject(o, K(WAIT_SHARE));
 		cJSON_AddNullToObject(o, K(WAIT_SHARE_HALF95));
@@ -118,24 +109,24 @@ static void add_rates(cJSON *parent, const struct wb_pg_rates *r)
 
 	if (!o)
 		return;
-	add_figure(o, WB_KEY_COMMITS_PER_S, r->commits_per_s);
-	add_figure(o, WB_KEY_WAL_BYTES_PER_S, r->wal_bytes_per_s);
-	add_figure(o, WB_KEY_WAL_WRITES_PER_S, r->wal_writes_per_s);
-	add_figure(o, WB_KEY_FLUSHES_PER_S, r->wal_syncs_per_s);
-	add_figure(o, WB_KEY_BYTES_PER_WRITE, r->bytes_per_write);
-	add_figure(o, WB_KEY_BYTES_PER_FLUSH, r->bytes_per_flush);
-	add_figure(o, WB_KEY_FLUSH_MS, r->flush_ms);
-	add_figure(o, WB_KEY_FLUSH_BUSY, r->flush_busy);
-	add_figure(o, WB_KEY_DATA_PAGES_PER_S, r->data_pages_per_s);
-	add_figure(o, WB_KEY_DEVICE_WRITES_PER_PAGE, r->device_writes_per_page);
-	add_figure(o, WB_KEY_BUFFERS_FULL_PER_S, r->buffers_full_per_s);
-	add_figure(o, WB_KEY_FPI_SHARE, r->fpi_share);
+	wb_json_add_figure(o, WB_KEY_COMMITS_PER_S, r->commits_per_s);
+	wb_json_add_figure(o, WB_KEY_WAL_BYTES_PER_S, r->wal_bytes_per_s);
+	wb_json_add_figure(o, WB_KEY_WAL_WRITES_PER_S, r->wal_writes_per_s);
+	wb_json_add_figure(o, WB_KEY_FLUSHES_PER_S, r->wal_syncs_per_s);
+	wb_json_add_figure(o, WB_KEY_BYTES_PER_WRITE, r->bytes_per_write);
+	wb_json_add_figure(o, WB_KEY_BYTES_PER_FLUSH, r->bytes_per_flush);
+	wb_json_add_figure(o, WB_KEY_FLUSH_MS, r->flush_ms);
+	wb_json_add_figure(o, WB_KEY_FLUSH_BUSY, r->flush_busy);
+	wb_json_add_figure(o, WB_KEY_DATA_PAGES_PER_S, r->data_pages_per_s);
+	wb_json_add_figure(o, WB_KEY_DEVICE_WRITES_PER_PAGE, r->device_writes_per_page);
+	wb_json_add_figure(o, WB_KEY_BUFFERS_FULL_PER_S, r->buffers_full_per_s);
+	wb_json_add_figure(o, WB_KEY_FPI_SHARE, r->fpi_share);
 	cJSON_AddNumberToObject(o, K(CHECKPOINTS), r->checkpoints);
 	cJSON_AddBoolToObject(o, K(CHECKPOINT_IN_WINDOW), r->checkpoint_in_window);
-	add_figure(o, WB_KEY_CHECKPOINT_SEEN, r->checkpoint_seen);
-	add_figure(o, WB_KEY_CPU_BUSY, r->cpu_busy);
+	wb_json_add_figure(o, WB_KEY_CHECKPOINT_SEEN, r->checkpoint_seen);
+	wb_json_add_figure(o, WB_KEY_CPU_BUSY, r->cpu_busy);
 	cJSON_AddNumberToObject(o, K(NCPU), r->ncpu);
-	add_figure(o, WB_KEY_SERVER_CPUS, r->server_cpus);
+	wb_json_add_figure(o, WB_KEY_SERVER_CPUS, r->server_cpus);
 	add_waits_rates(o, &r->waits);
 	cJSON_AddBoolToObject(o, K(OPEN_METHOD), r->open_method);
 	cJSON_AddBoolToObject(o, K(FSYNC_OFF), r->fsync_off);

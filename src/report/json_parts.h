@@ -17,6 +17,8 @@
 
 /* json_range.c: [low, high] under key. */
 void wb_json_add_range(cJSON *o, enum wb_key key, double low, double high);
+/* json_range.c: v under key, or null when it is not finite (not measured: never 0). */
+void wb_json_add_figure(cJSON *o, enum wb_key key, double v);
 
 /* json_config.c: "command" and "command_line"; "config", every option of cmd. */
 void wb_json_add_command_line(cJSON *root, const struct wb_config *cfg, enum wb_command cmd);

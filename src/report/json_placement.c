@@ -41,14 +41,6 @@ static const char *const model_why[] = {
 	[WB_MODEL_NOT_MEASURED] = "not_measured",
 };
 
-static void add_number(cJSON *o, enum wb_key k, double v)
-{
-	if (isfinite(v))
-		cJSON_AddNumberToObject(o, wb_key(k), v);
-	else
-		cJSON_AddNullToObject(o, wb_key(k));
-}
-
 /* The model's prediction in the server's commits and every term it used
  * (placement_model.h); null without a server. */
 static void add_model(cJSON *x, const struct wb_model *m)
@@ -63,25 +55,25 @@ static void add_model(cJSON *x, const struct wb_model *m)
 	if (!o)
 		return;
 	cJSON_AddStringToObject(o, K(WHY), model_why[m->why]);
-	add_number(o, WB_KEY_COMMITS_PER_S, m->commits_per_s);
+	wb_json_add_figure(o, WB_KEY_COMMITS_PER_S, m->commits_per_s);
 	if (!m->known)
 		return;
-	add_number(o, WB_KEY_PREDICTED_PER_S, m->per_s);
+	wb_json_add_figure(o, WB_KEY_PREDICTED_PER_S, m->per_s);
 	wb_json_add_range(o, WB_KEY_PREDICTED_CI95_PER_S, m->low, m->high);
-	add_number(o, WB_KEY_GAIN_PCT, m->gain_pct);
+	wb_json_add_figure(o, WB_KEY_GAIN_PCT, m->gain_pct);
 	wb_json_add_range(o, WB_KEY_CI95_PCT, m->gain_low, m->gain_high);
 	cJSON_AddStringToObject(o, K(LIMIT), wb_model_limit_name(m->limit));
 	cJSON_AddBoolToObject(o, K(CAPPED), m->capped);
-	add_number(o, WB_KEY_FLUSH_MS, m->flush_ms);
+	wb_json_add_figure(o, WB_KEY_FLUSH_MS, m->flush_ms);
 	cJSON_AddStringToObject(o, K(FLUSH_MS_SOURCE), m->flush_ms_server ? "server" : "walbench");
-	add_number(o, WB_KEY_FLUSH_RATIO, m->flush_ratio);
+	wb_json_add_figure(o, WB_KEY_FLUSH_RATIO, m->flush_ratio);
 	wb_json_add_range(o, WB_KEY_FLUSH_RATIO_CI95, m->flush_ratio_low, m->flush_ratio_high);
-	add_number(o, WB_KEY_WAL_SHARE, m->wal_share);
-	add_number(o, WB_KEY_LOCK_SHARE, m->lock_share);
-	add_number(o, WB_KEY_REST_SHARE, m->rest_share);
-	add_number(o, WB_KEY_COMMITS_PER_FLUSH, m->commits_per_flush);
-	add_number(o, WB_KEY_CPU_CAP_PER_S, m->cpu_cap_per_s);
-	add_number(o, WB_KEY_DEVICE_CAP_PER_S, m->device_cap_per_s);
+	wb_json_add_figure(o, WB_KEY_WAL_SHARE, m->wal_share);
+	wb_json_add_figure(o, WB_KEY_LOCK_SHARE, m->lock_share);
+	wb_json_add_figure(o, WB_KEY_REST_SHARE, m->rest_share);
+	wb_json_add_figure(o, WB_KEY_COMMITS_PER_FLUSH, m->commits_per_flush);
+	wb_json_add_figure(o, WB_KEY_CPU_CAP_PER_S, m->cpu_cap_per_s);
+	wb_json_add_figure(o, WB_KEY_DEVICE_CAP_PER_S, m->device_cap_per_s);
 }
 
 /* One --wal-candidate: where it is, its gain over the loaded data directory,
