@@ -90,7 +90,11 @@ void wb_model_predict(const struct wb_model_in *in, struct wb_model *out)
 		return;
 	}
 	s = &in->server->rate.waits;
-	c = out->commits_per_s = in->server->rate.commits_per_s;
+	/* A read-only commit waits for no flush and gains nothing from a faster
+	 * one: C counts the commits that write, where the xids were read. */
+	out->commits_writes = in->server->rate.write_commits_per_s > 0;
+	c = out->commits_per_s = out->commits_writes ? in->server->rate.write_commits_per_s
+						       : in->server->rate.commits_per_s;
 	if (!s->known) {
 		out->why = WB_MODEL_NO_WAITS;
 		return;

@@ -69,7 +69,10 @@ struct wb_model {
 	enum wb_model_why why;
 	bool known;               /* why == WB_MODEL_OK */
 	/* the terms, each in the JSON */
-	double commits_per_s;     /* C: the server's, in the window */
+	double commits_per_s;     /* C: the server's, in the window: its writing commits
+				   * (xids handed out), or every commit where those were
+				   * not read (a saved observation before schema 16) */
+	bool commits_writes;      /* C counts the writing commits only */
 	double flush_ms;          /* L: the server's mean flush (or walbench's on DIR) */
 	bool flush_ms_server;     /* L is the server's own (track_wal_io_timing) */
 	double commits_per_flush; /* C / F */

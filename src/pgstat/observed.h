@@ -46,6 +46,9 @@ enum wb_pg_counter {
 	WB_PGC_CKPT_TIMED,         /* checkpoints_timed / num_timed (skipped ones count) */
 	WB_PGC_CKPT_REQUESTED,     /* checkpoints_req / num_requested */
 	WB_PGC_CKPT_DONE,          /* 18: pg_stat_checkpointer.num_done */
+	WB_PGC_XIDS,               /* pg_snapshot_xmax(pg_current_snapshot()): the transaction
+				    * ids handed out, a position of the server's, not a
+				    * statistic (no view holds it, no reset moves it) */
 	WB_PGC_COUNT
 };
 extern const char *const wb_pg_counter_names[WB_PGC_COUNT];
@@ -175,7 +178,11 @@ struct wb_pg_cpu {
 /* The rates one observation implies. NAN where the inputs were not read or
  * the divisor was 0 (a rate of 0 is only ever a measured 0). */
 struct wb_pg_rates {
-	double commits_per_s;
+	double commits_per_s;        /* every commit, walbench's own sampling queries left out */
+	double write_commits_per_s;  /* transactions that took an xid: the commits that wait for
+				      * a WAL flush (a read-only one writes no commit record);
+				      * aborted writers and subtransactions count too. NAN
+				      * before schema 16's snapshots */
 	double wal_bytes_per_s;
 	double wal_writes_per_s;
 	double wal_syncs_per_s;      /* flushes: syncs, or writes under open_* methods */

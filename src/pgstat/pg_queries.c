@@ -121,9 +121,14 @@ int wb_pg_settings_finish(struct wb_pg_settings *s)
 	return s->major < WB_PG_MIN_MAJOR ? -ENOTSUP : 0;
 }
 
-/* The columns every version shares: the clock and the commits. */
+/* The columns every version shares: the clock and the commits. The xids
+ * handed out count the commits that write (and so wait for a flush): the sum
+ * of xact_commit counts read-only ones too, walbench's own sampling among
+ * them. pg_current_snapshot() is 13's. */
 #define SNAP_HEAD                                                                            \
 	"SELECT extract(epoch FROM clock_timestamp())::float8 AS at_s, "                     \
+	"pg_catalog.pg_snapshot_xmax(pg_catalog.pg_current_snapshot())::text "               \
+	"AS xids_assigned, "                                                                 \
 	"(SELECT sum(xact_commit) FROM pg_catalog.pg_stat_database) AS xact_commit, "        \
 	"(SELECT sum(xact_rollback) FROM pg_catalog.pg_stat_database) AS xact_rollback, "    \
 	"w.wal_records, w.wal_fpi, w.wal_bytes, w.wal_buffers_full, "
@@ -337,6 +342,7 @@ enum wb_pg_view wb_pg_counter_view(unsigned major, enum wb_pg_counter c)
 	case WB_PGC_CKPT_REQUESTED:
 	case WB_PGC_CKPT_DONE:
 		return major >= 17 ? WB_PGV_CHECKPOINTER : WB_PGV_BGWRITER;
+	case WB_PGC_XIDS: /* the server's position: no reset moves it */
 	case WB_PGC_COUNT:
 		break;
 	}

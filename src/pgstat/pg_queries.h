@@ -36,7 +36,8 @@ const char *wb_pg_snapshot_sql(unsigned major);
 int wb_pg_snapshot_row(struct wb_pg_snapshot *s, unsigned ncols, const char *const *names,
 		       const char *const *values);
 
-/* The view a counter or timer comes from on a major (what resets it). */
+/* The view a counter or timer comes from on a major (what resets it);
+ * WB_PGV_COUNT for one no view holds (the xids), which no reset voids. */
 enum wb_pg_view wb_pg_counter_view(unsigned major, enum wb_pg_counter c);
 enum wb_pg_view wb_pg_timer_view(unsigned major, enum wb_pg_timer t);
 

@@ -110,6 +110,7 @@ static void add_rates(cJSON *parent, const struct wb_pg_rates *r)
 	if (!o)
 		return;
 	wb_json_add_figure(o, WB_KEY_COMMITS_PER_S, r->commits_per_s);
+	wb_json_add_figure(o, WB_KEY_WRITE_COMMITS_PER_S, r->write_commits_per_s);
 	wb_json_add_figure(o, WB_KEY_WAL_BYTES_PER_S, r->wal_bytes_per_s);
 	wb_json_add_figure(o, WB_KEY_WAL_WRITES_PER_S, r->wal_writes_per_s);
 	wb_json_add_figure(o, WB_KEY_FLUSHES_PER_S, r->wal_syncs_per_s);

@@ -66,6 +66,7 @@ static void add_model(cJSON *x, const struct wb_model *m)
 	cJSON_AddBoolToObject(o, K(CAPPED), m->capped);
 	wb_json_add_figure(o, WB_KEY_FLUSH_MS, m->flush_ms);
 	cJSON_AddStringToObject(o, K(FLUSH_MS_SOURCE), m->flush_ms_server ? "server" : "walbench");
+	cJSON_AddStringToObject(o, K(COMMITS_SOURCE), m->commits_writes ? "writes" : "all");
 	wb_json_add_figure(o, WB_KEY_FLUSH_RATIO, m->flush_ratio);
 	wb_json_add_range(o, WB_KEY_FLUSH_RATIO_CI95, m->flush_ratio_low, m->flush_ratio_high);
 	wb_json_add_figure(o, WB_KEY_WAL_SHARE, m->wal_share);

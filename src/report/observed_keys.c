@@ -19,6 +19,7 @@ static const enum wb_key counter_key[WB_PGC_COUNT] = {
 	[WB_PGC_CKPT_TIMED] = WB_KEY_CHECKPOINTS_TIMED,
 	[WB_PGC_CKPT_REQUESTED] = WB_KEY_CHECKPOINTS_REQUESTED,
 	[WB_PGC_CKPT_DONE] = WB_KEY_CHECKPOINTS_DONE,
+	[WB_PGC_XIDS] = WB_KEY_XIDS_ASSIGNED,
 };
 
 static const enum wb_key timer_key[WB_PGT_COUNT] = {

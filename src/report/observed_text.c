@@ -86,7 +86,10 @@ static void print_rates(struct wb_textbuf *b, const struct wb_pg_observed *o)
 	const struct wb_pg_rates *r = &o->rate;
 	char a[32], w[32], cpus[32];
 
-	if (isfinite(r->commits_per_s))
+	if (isfinite(r->commits_per_s) && isfinite(r->write_commits_per_s))
+		wb_textbuf_add(b, "  commits          %.1f/s, %.1f/s of them writing (waiting for a flush)\n",
+			       r->commits_per_s, r->write_commits_per_s);
+	else if (isfinite(r->commits_per_s))
 		wb_textbuf_add(b, "  commits          %.1f/s\n", r->commits_per_s);
 	else
 		wb_textbuf_add(b, "  commits          n/a (pg_stat_database not read)\n");

@@ -104,10 +104,11 @@ static void model_words(const struct wb_model *m, char *buf, size_t len)
 		limit = "this volume's flush rate";
 	if (limit[0])
 		snprintf(cap, sizeof(cap), "; %s caps it (at most %.0f/s)", limit, m->high);
-	snprintf(buf, len, " The server's commits: %.0f/s now, %.0f/s [%.0f, %.0f] predicted "
+	snprintf(buf, len, " The server's commits%s: %.0f/s now, %.0f/s [%.0f, %.0f] predicted "
 		 "here (%+.0f %% [%.0f, %.0f])%s: a flush here takes %.3f ms against %.3f ms "
 		 "(%s), and its sessions spent %.0f %% of their time waiting for the flush and "
-		 "%.0f %% for row locks held across commits.", m->commits_per_s, m->per_s, m->low,
+		 "%.0f %% for row locks held across commits.",
+		 m->commits_writes ? " that write" : "", m->commits_per_s, m->per_s, m->low,
 		 m->high, m->gain_pct, m->gain_low, m->gain_high, cap,
 		 m->flush_ratio * m->flush_ms, m->flush_ms,
 		 m->flush_ms_server ? "the server's own" : "walbench's on the data volume",

@@ -74,6 +74,7 @@ const char *const wb_key_names[] = {
 	[WB_KEY_COMMITS_LINE] = "commits_line",
 	[WB_KEY_COMMITS_PER_FLUSH] = "commits_per_flush",
 	[WB_KEY_COMMITS_PER_S] = "commits_per_s",
+	[WB_KEY_COMMITS_SOURCE] = "commits_source",
 	[WB_KEY_COMMITTERS] = "committers",
 	[WB_KEY_COMPARISONS] = "comparisons",
 	[WB_KEY_CONFIDENCE] = "confidence",
@@ -421,10 +422,12 @@ const char *const wb_key_names[] = {
 	[WB_KEY_WITHIN_MARGIN] = "within_margin",
 	[WB_KEY_WORKLOAD] = "workload",
 	[WB_KEY_WRITE_CACHE] = "write_cache",
+	[WB_KEY_WRITE_COMMITS_PER_S] = "write_commits_per_s",
 	[WB_KEY_WRITES] = "writes",
 	[WB_KEY_WRITES_PER_OP] = "writes_per_op",
 	[WB_KEY_XACT_COMMIT] = "xact_commit",
 	[WB_KEY_XACT_ROLLBACK] = "xact_rollback",
+	[WB_KEY_XIDS_ASSIGNED] = "xids_assigned",
 };
 
 /* A key added to the enum without its spelling leaves a NULL hole; one added

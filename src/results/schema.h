@@ -11,7 +11,7 @@
 
 /* Version of the layout (docs/results-schema.md); bumped when keys change
  * meaning. */
-#define WB_SCHEMA_VERSION 15
+#define WB_SCHEMA_VERSION 16
 
 /* Every key of the results file, in one alphabetical list: a key used in two
  * objects ("reason", "method") is one entry with one spelling. */
@@ -88,6 +88,7 @@ enum wb_key {
 	WB_KEY_COMMITS_LINE,
 	WB_KEY_COMMITS_PER_FLUSH,
 	WB_KEY_COMMITS_PER_S,
+	WB_KEY_COMMITS_SOURCE,
 	WB_KEY_COMMITTERS,
 	WB_KEY_COMPARISONS,
 	WB_KEY_CONFIDENCE,
@@ -435,10 +436,12 @@ enum wb_key {
 	WB_KEY_WITHIN_MARGIN,
 	WB_KEY_WORKLOAD,
 	WB_KEY_WRITE_CACHE,
+	WB_KEY_WRITE_COMMITS_PER_S,
 	WB_KEY_WRITES,
 	WB_KEY_WRITES_PER_OP,
 	WB_KEY_XACT_COMMIT,
 	WB_KEY_XACT_ROLLBACK,
+	WB_KEY_XIDS_ASSIGNED,
 	WB_KEY_COUNT
 };
 

@@ -1,5 +1,5 @@
 /* pg_catalogue.c — see pg_catalogue.h. The scanner knows only the SQL walbench
- * writes: SELECTs of pg_catalog views, scalar subqueries, sum(), = and [NOT] IN
+ * writes: SELECTs of pg_catalog views and functions, scalar subqueries, sum(), = and [NOT] IN
  * filters, and literals without quotes inside; anything else reads as a column
  * and fails, which is what a new construct should do here. */
 #include <stdarg.h>
@@ -61,6 +61,24 @@ static void add_value(struct pg_fixture *f, const char *line)
 	snprintf(d->text, sizeof(d->text), "%s", sp + 1);
 }
 
+static void add_functions(struct pg_fixture *f, char *line)
+{
+	char *save, *word;
+
+	for (word = strtok_r(line, " ", &save); word; word = strtok_r(NULL, " ", &save)) {
+		assert_true(f->nfunctions < ARRAY_LEN(f->functions));
+		snprintf(f->functions[f->nfunctions++], PG_NAME, "%s", word);
+	}
+}
+
+static bool has_function(const struct pg_fixture *f, const char *name)
+{
+	for (unsigned i = 0; i < f->nfunctions; i++)
+		if (!strcmp(f->functions[i], name))
+			return true;
+	return false;
+}
+
 static void add_setting(struct pg_fixture *f, const char *line)
 {
 	const char *bar1 = strchr(line, '|'), *bar2 = bar1 ? strchr(bar1 + 1, '|') : NULL;
@@ -106,6 +124,8 @@ void pg_fixture_load(struct pg_fixture *f, const char *dir, unsigned major)
 			add_value(f, line + 6);
 		else if (!strncmp(line, "setting ", 8))
 			add_setting(f, line + 8);
+		else if (!strncmp(line, "function ", 9))
+			add_functions(f, line + 9);
 		else if (!strncmp(line, "begin ", 6))
 			add_cell(&f->begin, line + 6);
 		else if (!strncmp(line, "end ", 4))
@@ -298,6 +318,14 @@ static bool check_select(struct scan *sc, size_t from, size_t end)
 		if (is(&t[i], "FROM") && i + 1 < end && is(&t[i + 1], "pg_catalog")) {
 			while (i + 1 < end && !is(&t[i + 1], "WHERE"))
 				i++; /* the FROM list, read above */
+			continue;
+		}
+		if (is(&t[i], "pg_catalog") && i + 3 < end && is(&t[i + 1], ".") &&
+		    is(&t[i + 3], "(")) {
+			if (!has_function(sc->f, t[i + 2].text))
+				SCAN_FAIL(sc, "PostgreSQL %u has no function %s", sc->f->major,
+					  t[i + 2].text);
+			i += 2;
 			continue;
 		}
 		if (t[i].kind != PG_IDENT || keyword(&t[i]) || (i + 1 < end && is(&t[i + 1], "(")))

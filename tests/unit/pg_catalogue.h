@@ -36,6 +36,8 @@ struct pg_fixture {
 	unsigned nvalues;
 	struct pg_setting_row settings[32];
 	unsigned nsettings;
+	char functions[8][PG_NAME]; /* documented functions the queries call qualified */
+	unsigned nfunctions;
 	struct pg_row begin, end;
 };
 
@@ -53,7 +55,7 @@ struct pg_sql {
 };
 
 /* Tokenizes text into q and checks it against f: every view it names is a
- * pg_catalog view of f's major, every column it reads or filters on is one of
+ * pg_catalog view of f's major, every pg_catalog.FUNCTION( one of its functions, every column it reads or filters on is one of
  * that view's, and (when literals) every string a column is compared with is a
  * documented value of it. false, with the first thing wrong in why, otherwise. */
 bool pg_sql_scan(const struct pg_fixture *f, const char *text, bool literals, struct pg_sql *q,

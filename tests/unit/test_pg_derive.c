@@ -106,6 +106,36 @@ static void test_deltas_and_rates(void **state)
 	assert_near(r->data_pages_per_s, 100);
 	/* no device count: no device writes per page */
 	assert_nan(r->device_writes_per_page);
+	/* no xids read: no writing commits */
+	assert_nan(r->write_commits_per_s);
+}
+
+/* The commits that write are the xids handed out; every commit leaves out
+ * the sampler's queries (one each round), which are walbench's load. A reset
+ * of pg_stat_database voids the sum, never the xids (no view holds them). */
+static void test_writing_commits(void **state)
+{
+	const struct wb_pg_rates *r = &o.rate;
+
+	(void)state;
+	observe("fdatasync", 10);
+	counter(WB_PGC_XIDS, 70000, 74000);
+	o.waits.rounds = 100;
+	wb_pg_derive(&o);
+	assert_near(r->write_commits_per_s, 400);
+	assert_near(r->commits_per_s, 490);
+	/* more rounds than commits (a database's counts lag): 0, never negative */
+	o.waits.rounds = 6000;
+	wb_pg_derive(&o);
+	assert_near(r->commits_per_s, 0);
+	observe("fdatasync", 10);
+	counter(WB_PGC_XIDS, 70000, 74000);
+	o.begin.reset_at[WB_PGV_DATABASE] = 1;
+	o.end.reset_at[WB_PGV_DATABASE] = 2;
+	o.begin.have_reset = o.end.have_reset = 1u << WB_PGV_DATABASE;
+	wb_pg_derive(&o);
+	assert_nan(r->commits_per_s);
+	assert_near(r->write_commits_per_s, 400);
 }
 
 /* A counter that went backwards was reset inside the interval: it drops out and
@@ -512,6 +542,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_deltas_and_rates),
+		cmocka_unit_test(test_writing_commits),
 		cmocka_unit_test(test_reset),
 		cmocka_unit_test(test_stats_reset),
 		cmocka_unit_test(test_open_methods),

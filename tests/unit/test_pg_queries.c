@@ -129,6 +129,11 @@ static void test_scanner_fails(void **state)
 		assert_false(pg_sql_scan(&f, wb_pg_snapshot_sql(cases[i].sql), true, &q, why, sizeof(why)));
 		assert_string_equal(why, cases[i].why);
 	}
+	/* A function the major does not document is found. */
+	pg_fixture_load(&f, WB_FIXTURES_DIR, 15);
+	f.nfunctions = 0;
+	assert_false(pg_sql_scan(&f, wb_pg_snapshot_sql(15), true, &q, why, sizeof(why)));
+	assert_string_equal(why, "PostgreSQL 15 has no function pg_snapshot_xmax");
 	/* With the compared values unchecked, a column 17 lacks is found. */
 	pg_fixture_load(&f, WB_FIXTURES_DIR, 17);
 	assert_false(pg_sql_scan(&f, wb_pg_snapshot_sql(18), false, &q, why, sizeof(why)));

@@ -67,6 +67,26 @@ static void test_second_volume(void **state)
 	assert_true(m.gain_low > 0 && m.gain_high < 1000);
 }
 
+/* C is the commits that write where the xids were read: a read-only commit
+ * (the sampler's queries, a monitor's) waits for no flush, and the caps and
+ * commits per flush follow from the same C. */
+static void test_writing_commits(void **state)
+{
+	struct wb_model all, writes;
+
+	(void)state;
+	recorded_baseline();
+	predict(13.2, 0.5, &all);
+	assert_false(all.commits_writes);
+	o.rate.write_commits_per_s = o.rate.commits_per_s * 0.8;
+	predict(13.2, 0.5, &writes);
+	assert_true(writes.commits_writes);
+	assert_true(fabs(writes.commits_per_s - o.rate.write_commits_per_s) < 1e-9);
+	assert_true(fabs(writes.per_s / all.per_s - 0.8) < 1e-9);
+	assert_true(fabs(writes.gain_pct - all.gain_pct) < 1e-9);
+	assert_true(fabs(writes.commits_per_flush / all.commits_per_flush - 0.8) < 1e-9);
+}
+
 static void test_same_and_slower(void **state)
 {
 	struct wb_model m;
@@ -155,6 +175,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_second_volume),
+		cmocka_unit_test(test_writing_commits),
 		cmocka_unit_test(test_same_and_slower),
 		cmocka_unit_test(test_caps),
 		cmocka_unit_test(test_needs),
