@@ -85,7 +85,12 @@ in a rotated order.
                      runs do, so it sees their regime (T = --secs + 5 lets the first
                      checkpoint complete inside it, which the paused run's load needs). The
                      report prints walbench's predicted commits/s for each candidate beside
-                     pgbench's TPS there. Every cluster runs with track_wal_io_timing = on
+                     pgbench's TPS there. Every cluster runs with track_wal_io_timing = on.
+                     pgbench reports its TPS each second meanwhile, so the report also
+                     gives the TPS pgbench saw inside walbench's window, the truth for
+                     walbench's "now"
+  --server-reps N    --server: walbench runs N times each way, alternating (default 1); the
+                     last table gives each run and the medians
   --out FILE         also write every run as TSV to FILE (the runs so far, if interrupted),
                      and beside it walbench's predictions (FILE-predictions.tsv), its JSON
                      (FILE-walbench.json, FILE-walbench-measured.json; with --server
@@ -119,6 +124,7 @@ walbench_given=0
 out=""
 pg_set=()
 server_observe=0
+server_reps=1
 vol_kind=throttled
 while (($#)); do
 	case $1 in
@@ -130,7 +136,7 @@ while (($#)); do
 		build=1
 		shift
 		;;
-	--iops | --kind | --reps | --secs | --warmup | --checkpoint-timeout | --clients | --scale | --walbench | --out | --pg-set | --server)
+	--iops | --kind | --reps | --secs | --warmup | --checkpoint-timeout | --clients | --scale | --walbench | --out | --pg-set | --server | --server-reps)
 		(($# >= 2)) || die "$1 needs a value (try --help)"
 		case $1 in
 		--iops) VOL_IOPS=$2 ;;
@@ -144,6 +150,7 @@ while (($#)); do
 		--walbench) walbench=$2 walbench_given=1 ;;
 		--out) out=$2 ;;
 		--server) server_observe=$2 ;;
+		--server-reps) server_reps=$2 ;;
 		--pg-set)
 			[[ $2 =~ ^[a-z_]+=[A-Za-z0-9_.]+$ ]] ||
 				die "--pg-set takes NAME=VALUE (letters, digits, _ and .), not '$2'"
@@ -178,6 +185,7 @@ whole --checkpoint-timeout "$ckpt_timeout" 30 # PostgreSQL's range: 30s .. 1d
 whole --clients "$clients" 1
 whole --scale "$scale" 1
 whole --server "$server_observe" 0
+whole --server-reps "$server_reps" 1
 ((server_observe == 0 || server_observe >= 10)) ||
 	die "--server $server_observe must be at least 10 (walbench's shortest --observe)"
 jobs=$((clients < 2 ? clients : 2))
@@ -541,7 +549,7 @@ run_walbench() { # RUN [LOAD]
 	[[ -z $load ]] || extra=(--data-load "$load")
 	rm -f "$j"
 	wb_why[$tag]=$wb_missing
-	if [[ -n $walbench && ($tag == live || $tag == paused) ]]; then
+	if [[ -n $walbench && ($tag == live* || $tag == paused*) ]]; then
 		run_walbench_server "$tag" "$j" "${cands[@]}"
 		if ((rc != 0)); then
 			wb_why[$tag]="walbench recommend --server failed (exit $rc): $(grep -v '^Try ' "$work/walbench-$tag.log" | tail -n 1)"
@@ -624,8 +632,8 @@ PY
 # production server would (walbench then adds no load of its own); paused: once walbench prints
 # that it measures, pgbench and the server stop (immediate: a shutdown checkpoint would write beside
 # walbench's own load), and walbench replays the observed load. Sets rc.
-run_walbench_server() { # live|paused JSON CANDIDATE-ARGS...
-	local mode=$1 j=$2 log=$work/walbench-$1.log blog=$work/pgbench-$1.log lead i
+run_walbench_server() { # live[N]|paused[N] JSON CANDIDATE-ARGS...
+	local mode=${1%%[0-9]*} j=$2 log=$work/walbench-$1.log blog=$work/pgbench-$1.log lead i
 	local dsn="host=$work/pg port=$PORT user=postgres dbname=postgres"
 	shift 2
 	# The window opens when the measured runs' warm-up ends, so it sees the regime they
@@ -633,8 +641,9 @@ run_walbench_server() { # live|paused JSON CANDIDATE-ARGS...
 	# runs, all checkpoint, measured 34 TPS, and the gains were against different baselines.
 	lead=$warmup
 	start_pg 0
+	# Its TPS each second, stamped, gives what it saw inside walbench's window.
 	vol_exec "${as_pg[@]}" "$pgbin/pgbench" -h "$work/pg" -p "$PORT" -U postgres -c "$clients" -j "$jobs" \
-		-T $((lead + server_observe + 600)) postgres >"$blog" 2>&1 &
+		-P 1 --progress-timestamp -T $((lead + server_observe + 600)) postgres >"$blog" 2>&1 &
 	bench_pid=$!
 	sleep "$lead"
 	msg "walbench recommend --server \"$dsn\" $* --observe ${server_observe}s (pgbench on ${label[0]}, $mode)"
@@ -663,7 +672,126 @@ run_walbench_server() { # live|paused JSON CANDIDATE-ARGS...
 		wait "$child" || rc=$?
 		child=""
 	fi
-	[[ -z $out ]] || cp "$blog" "${out%.*}-pgbench-$mode.log"
+	# Recovered and shut down clean, so the next run starts as the measured runs do (the
+	# first paused window, after an immediate stop, read 84 commits/s where the runs read 32).
+	start_pg 0
+	stop_pg 0 || true
+	[[ -z $out ]] || cp "$blog" "${out%.*}-pgbench-$1.log"
+}
+
+# --server: every walbench run, live and paused, beside the TPS pgbench saw inside its window (the
+# truth for its "now"), and per candidate the medians over the runs against pgbench's TPS there.
+server_summary() {
+	command -v python3 >/dev/null || { echo "(no python3: no summary of the walbench runs)"; return; }
+	python3 - "$work" "$raw" "${#place[@]}" "${label[@]}" -- "${place[@]}" -- "${server_tags[@]}" <<'PY'
+import json, os, statistics, sys
+work, raw, n = sys.argv[1], sys.argv[2], int(sys.argv[3])
+rest = sys.argv[4:]
+labels = rest[:n]
+places = rest[n + 1:2 * n + 1]
+tags = rest[2 * n + 2:]
+def num(v):
+    return v if isinstance(v, (int, float)) and not isinstance(v, bool) else None
+tps = {}
+with open(raw) as f:
+    next(f)
+    for line in f:
+        c = line.rstrip("\n").split("\t")
+        tps.setdefault(int(c[2]), []).append(float(c[6]))
+measured = {i: statistics.median(v) for i, v in tps.items()}
+base = measured.get(0)
+def window_tps(log, t0, t1):
+    # pgbench -P 1 --progress-timestamp: "progress: EPOCH s, TPS tps, ...", each line the second
+    # before its stamp: the seconds wholly inside the window.
+    got = []
+    try:
+        for line in open(log):
+            if not line.startswith("progress: "):
+                continue
+            w = line.split()
+            t, v = float(w[1]), float(w[3])
+            if t0 + 1 <= t <= t1:
+                got.append(v)
+    except (OSError, ValueError, IndexError):
+        return None
+    return sum(got) / len(got) if got else None
+runs = []
+for tag in tags:
+    try:
+        d = json.load(open(os.path.join(work, "walbench-%s.json" % tag)))
+    except Exception:
+        runs.append((tag, None, None, None, {}))
+        continue
+    obs = d.get("observed") or {}
+    iv = obs.get("interval") or {}
+    rates = obs.get("rates") or {}
+    win = None
+    if num(iv.get("begin")) and num(iv.get("end")):
+        win = window_tps(os.path.join(work, "pgbench-%s.log" % tag), iv["begin"], iv["end"])
+    by = {}
+    for p in ((d.get("recommendation") or {}).get("placement") or []):
+        if isinstance(p, dict) and isinstance(p.get("path"), str):
+            by[os.path.realpath(p["path"])] = p
+    runs.append((tag, win, num(rates.get("write_commits_per_s")), num(rates.get("commits_per_s")), by))
+def f1(v):
+    return "n/a" if v is None else "%.1f" % v
+def pct(v):
+    return "n/a" if v is None else "%+.0f%%" % v
+print()
+print("walbench --server, run by run: the TPS pgbench saw inside walbench's window, walbench's \"now\"")
+print("(its writing commits/s, and all commits/s), and per candidate the predicted commits/s (gain):")
+head = ["run", "pgbench in window", "now: writing", "now: all"] + [labels[i] for i in range(1, n)]
+rows = []
+for tag, win, wc, ac, by in runs:
+    r = [tag, f1(win), f1(wc), f1(ac)]
+    for i in range(1, n):
+        m = (by.get(os.path.realpath(places[i])) or {}).get("prediction") or {}
+        r.append("%s (%s)" % (f1(num(m.get("predicted_per_s"))), pct(num(m.get("gain_pct")))))
+    rows.append(r)
+wid = [max(len(str(x[k])) for x in rows + [head]) for k in range(len(head))]
+for r in [head] + rows:
+    print("  ".join(str(x).ljust(wid[k]) if k == 0 else str(x).rjust(wid[k]) for k, x in enumerate(r)))
+print()
+print("medians over the runs, each way, against pgbench (TPS: median of the measured runs; gain: over")
+print("the baseline's runs, and over the TPS pgbench saw in walbench's windows):")
+head = ["placement", "way", "runs", "pgbench TPS", "predicted", "rel", "pgbench gain", "in-window gain",
+        "walbench gain", "rel (1+gain)", "moves"]
+rows = []
+for i in range(1, n):
+    for way in ("live", "paused"):
+        pred, gain, wins, moves = [], [], [], []
+        for tag, win, wc, ac, by in runs:
+            if not tag.startswith(way):
+                continue
+            p = by.get(os.path.realpath(places[i])) or {}
+            m = p.get("prediction") or {}
+            if num(m.get("predicted_per_s")) is not None:
+                pred.append(m["predicted_per_s"])
+            if num(p.get("gain_pct")) is not None:
+                gain.append(p["gain_pct"])
+            if win is not None:
+                wins.append(win)
+            moves.append("yes" if p.get("move") is True else "no" if p.get("move") is False else "n/a")
+        t = measured.get(i)
+        pm = statistics.median(pred) if pred else None
+        gm = statistics.median(gain) if gain else None
+        mg = 100 * (t / base - 1) if t is not None and base else None
+        wm = statistics.median(wins) if wins else None
+        wg = 100 * (t / wm - 1) if t is not None and wm else None
+        rows.append([labels[i] if way == "live" else "", "server running" if way == "live" else "server paused",
+                     str(len(moves)), f1(t),
+                     "n/a" if pm is None else "%.1f [%.1f, %.1f]" % (pm, min(pred), max(pred)),
+                     pct(100 * (pm / t - 1)) if pm is not None and t else "n/a", pct(mg), pct(wg),
+                     "n/a" if gm is None else "%+.0f%% [%+.0f, %+.0f]" % (gm, min(gain), max(gain)),
+                     pct(100 * ((1 + gm / 100) / (1 + mg / 100) - 1)) if gm is not None and mg is not None else "n/a",
+                     ",".join(moves)])
+wid = [max(len(str(x[k])) for x in rows + [head]) for k in range(len(head))]
+for r in [head] + rows:
+    print("  ".join(str(x).ljust(wid[k]) if k < 2 else str(x).rjust(wid[k]) for k, x in enumerate(r)))
+print("(rel: walbench's median against pgbench's; rel (1+gain): the ratio walbench predicts against the")
+print("ratio pgbench measured between the runs; in-window gain: pgbench's TPS there over the TPS it saw")
+print("in walbench's windows, the baseline walbench's \"now\" stands for)")
+PY
 }
 
 # The data load the server had: the median data pages a second of the baseline's runs, whole,
@@ -1034,13 +1162,22 @@ for ((r = 1; r <= reps; r++)); do
 	done
 done
 if ((server_observe)); then
-	run_walbench live
-	run_walbench paused
+	server_tags=()
+	for ((r = 1; r <= server_reps; r++)); do
+		for mode in live paused; do
+			tag=$mode
+			((r == 1)) || tag=$mode$r
+			server_tags+=("$tag")
+			run_walbench "$tag"
+		done
+	done
 	: >"$work/wb-default.tsv"
 	: >"$work/wb-default.load"
 	: >"$work/wb-measured.tsv"
 	: >"$work/wb-measured.load"
 	report
+	server_summary | tee -a "$work/summary.txt"
+	[[ -z $out ]] || cp "$work/summary.txt" "${out%.*}-server-summary.txt"
 	exit 0
 fi
 set_measured_load
