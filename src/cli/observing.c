@@ -34,11 +34,14 @@ static int wait_window(uint64_t window_ns, bool quiet, const char *dsn, struct w
 	wb_cleanup_graceful(true);
 	if (wb_pg_sampler_open(dsn, &sampler, err, sizeof(err)))
 		sampler = NULL;
+	if (sampler)
+		wb_pg_sampler_ticks(sampler, o, true);
 	while (waited < window_ns && !(sig = wb_cleanup_stop_requested())) {
 		uint64_t ns = window_ns - waited < step_ns ? window_ns - waited : step_ns;
 		struct timespec ts = { (time_t)(ns / 1000000000u), (long)(ns % 1000000000u) };
 
 		if (sampler && wb_pg_sample_waits(sampler, o, err, sizeof(err))) {
+			wb_pg_sampler_ticks(sampler, o, false);
 			wb_pg_close(sampler);
 			sampler = NULL;
 		}
@@ -51,8 +54,10 @@ static int wait_window(uint64_t window_ns, bool quiet, const char *dsn, struct w
 				(unsigned long long)(window_ns / 1000000000u));
 		}
 	}
-	if (sampler)
+	if (sampler) {
+		wb_pg_sampler_ticks(sampler, o, false);
 		wb_pg_close(sampler);
+	}
 	if (draw)
 		fprintf(stderr, "\r%40s\r", "");
 	wb_cleanup_graceful(false);

@@ -74,6 +74,19 @@ static int stat_ticks(const char *proc_root, const char *pid, bool reaped, long 
 	return ret;
 }
 
+int wb_proc_child_ticks(const char *proc_root, long pid, long parent, uint64_t *ticks)
+{
+	char name[32];
+	long ppid;
+	int ret;
+
+	snprintf(name, sizeof(name), "%ld", pid);
+	ret = stat_ticks(proc_root, name, false, &ppid, ticks);
+	if (ret)
+		return ret == -ENOENT ? -ESRCH : ret;
+	return ppid == parent ? 0 : -ESRCH;
+}
+
 int wb_proc_tree_ticks(const char *proc_root, long pid, uint64_t *ticks)
 {
 	char name[32];

@@ -26,4 +26,9 @@ int wb_cpustat_read(const char *proc_root, struct wb_cpustat *out);
  * from its clients and the host's other work. 0, or -errno (-ESRCH: no pid). */
 int wb_proc_tree_ticks(const char *proc_root, long pid, uint64_t *ticks);
 
+/* The user and system time of pid, in ticks, when it is a child of parent: a
+ * backend of that postmaster, not some other host's process with the same
+ * number. 0, or -errno (-ESRCH: no such child). */
+int wb_proc_child_ticks(const char *proc_root, long pid, long parent, uint64_t *ticks);
+
 #endif

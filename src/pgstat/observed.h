@@ -173,6 +173,11 @@ struct wb_pg_cpu {
 	bool have_server;
 	uint64_t server_begin, server_end;
 	double tick_hz;
+	/* Of those, the ticks the backend serving walbench's sampler used over
+	 * the window: walbench's load, not the server's (have_own). */
+	bool have_own;
+	uint64_t own_begin, own_end;
+	long postmaster;           /* its pid, while observing; 0 none */
 };
 
 /* The rates one observation implies. NAN where the inputs were not read or

@@ -198,6 +198,11 @@ void wb_json_add_observed(cJSON *root, const struct wb_pg_observed *ob)
 			cJSON_AddNumberToObject(x, K(SERVER_TICKS), (double)(ob->cpu.server_end -
 									       ob->cpu.server_begin));
 			cJSON_AddNumberToObject(x, K(TICK_HZ), ob->cpu.tick_hz);
+			if (ob->cpu.have_own)
+				cJSON_AddNumberToObject(x, K(OWN_TICKS), (double)(ob->cpu.own_end -
+										    ob->cpu.own_begin));
+			else
+				cJSON_AddNullToObject(x, K(OWN_TICKS));
 		} else {
 			cJSON_AddNullToObject(x, K(SERVER_TICKS));
 			cJSON_AddNullToObject(x, K(TICK_HZ));

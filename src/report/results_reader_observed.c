@@ -113,6 +113,11 @@ static void read_cpu(const cJSON *x, struct wb_pg_cpu *out)
 		out->have_server = true;
 		out->server_end = (uint64_t)busy;
 		out->tick_hz = total;
+		busy = wb_rd_show_number(x, WB_KEY_OWN_TICKS);
+		if (busy >= 0 && busy <= (double)out->server_end) {
+			out->have_own = true;
+			out->own_end = (uint64_t)busy;
+		}
 	}
 }
 

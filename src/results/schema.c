@@ -247,6 +247,7 @@ const char *const wb_key_names[] = {
 	[WB_KEY_OS] = "os",
 	[WB_KEY_OTHER] = "other",
 	[WB_KEY_OUTLIER_TRIALS] = "outlier_trials",
+	[WB_KEY_OWN_TICKS] = "own_ticks",
 	[WB_KEY_P50] = "p50",
 	[WB_KEY_P50_US] = "p50_us",
 	[WB_KEY_P90] = "p90",

@@ -184,6 +184,11 @@ unsigned wb_pg_port(const struct wb_pg_conn *c)
 	return p ? (unsigned)strtoul(p, NULL, 10) : 0;
 }
 
+long wb_pg_backend_pid(const struct wb_pg_conn *c)
+{
+	return PQbackendPID(c->pg);
+}
+
 void wb_pg_close(struct wb_pg_conn *c)
 {
 	if (!c)

@@ -52,6 +52,9 @@ bool wb_pg_is_local(const struct wb_pg_conn *c);
 /* The port connected to (it names the unix socket too); 0 unknown. */
 unsigned wb_pg_port(const struct wb_pg_conn *c);
 
+/* The server process serving this connection (PQbackendPID); 0 unknown. */
+long wb_pg_backend_pid(const struct wb_pg_conn *c);
+
 void wb_pg_close(struct wb_pg_conn *c);
 
 #endif

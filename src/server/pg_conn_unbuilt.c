@@ -50,6 +50,12 @@ unsigned wb_pg_port(const struct wb_pg_conn *c)
 	return 0;
 }
 
+long wb_pg_backend_pid(const struct wb_pg_conn *c)
+{
+	(void)c;
+	return 0;
+}
+
 void wb_pg_close(struct wb_pg_conn *c)
 {
 	(void)c;

@@ -119,6 +119,7 @@ static void server_cpu_time(struct wb_pg_observed *o, bool first)
 	}
 	if (first) {
 		o->cpu.have_server = true;
+		o->cpu.postmaster = pid;
 		o->cpu.tick_hz = (double)hz;
 		o->cpu.server_begin = ticks;
 	} else {
@@ -239,6 +240,24 @@ static int waits_row(void *ctx, unsigned ncols, const char *const *names,
 int wb_pg_sampler_open(const char *dsn, struct wb_pg_conn **out, char *err, size_t len)
 {
 	return wb_pg_connect(dsn, out, err, len);
+}
+
+void wb_pg_sampler_ticks(struct wb_pg_conn *c, struct wb_pg_observed *o, bool first)
+{
+	long pid = wb_pg_backend_pid(c);
+	uint64_t t;
+
+	if (!o->cpu.have_server || !o->cpu.postmaster || pid <= 0 || (!first && !o->cpu.have_own) ||
+	    wb_proc_child_ticks("/proc", pid, o->cpu.postmaster, &t)) {
+		o->cpu.have_own = false;
+		return;
+	}
+	if (first) {
+		o->cpu.have_own = true;
+		o->cpu.own_begin = o->cpu.own_end = t;
+	} else {
+		o->cpu.own_end = t;
+	}
 }
 
 int wb_pg_sample_waits(struct wb_pg_conn *c, struct wb_pg_observed *o, char *err, size_t len)

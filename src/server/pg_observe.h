@@ -29,6 +29,12 @@ int wb_pg_observe_end(const char *dsn, struct wb_pg_observed *o, char *err, size
  * with wb_pg_close. 0 or -errno with err as above. */
 int wb_pg_sampler_open(const char *dsn, struct wb_pg_conn **out, char *err, size_t len);
 
+/* The CPU time of the backend serving the sampler, read when it opens (first)
+ * and before it closes: walbench's own load inside the server's process tree,
+ * which the server's CPU leaves out. Kept only when the server runs here and
+ * the backend is its postmaster's child. */
+void wb_pg_sampler_ticks(struct wb_pg_conn *c, struct wb_pg_observed *o, bool first);
+
 /* One round of pg_stat_activity into o->waits (pgstat/pg_waits.h). 0 or
  * -errno with err; a failed round is not counted. */
 int wb_pg_sample_waits(struct wb_pg_conn *c, struct wb_pg_observed *o, char *err, size_t len);

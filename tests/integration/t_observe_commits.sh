@@ -52,6 +52,14 @@ if abs(sum(r["wait_share"].values()) - 1) > 1e-6:
     sys.exit("wait shares add up to %s" % sum(r["wait_share"].values()))
 if not 0 < r["cpu_busy"] <= 1 or r["ncpu"] < 1:
     sys.exit("host CPU %s of %s CPUs" % (r["cpu_busy"], r["ncpu"]))
+# The sampler's backend is the server's child here: its ticks are read, and left out.
+cpu = ob["cpu"]
+own, tree = cpu.get("own_ticks"), cpu.get("server_ticks")
+if not isinstance(own, (int, float)) or not 0 <= own <= tree:
+    sys.exit("the sampler's backend's ticks %s of the server's %s" % (own, tree))
+want = (tree - own) / cpu["tick_hz"] / (end - begin)
+if abs(r["server_cpus"] - want) > 1e-6:
+    sys.exit("server_cpus %s, want %s (the tree less the sampler's)" % (r["server_cpus"], want))
 PY
 # The HTML shows the observation as the terminal did, from the file read back.
 line=$(grep -o "^  sessions .*" "$OUT") || fail "no sessions line in observe's output"

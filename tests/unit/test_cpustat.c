@@ -37,11 +37,26 @@ static void test_tree(void **state)
 	assert_int_equal(wb_proc_tree_ticks(WB_FIXTURES_DIR "/cpustat/two", 999, &t), -ESRCH);
 }
 
+/* One backend's time (walbench's sampler's): a child of the postmaster, its
+ * own user and system time only; a process of that number that is not the
+ * postmaster's child (pgbench, 200) is not read as one. */
+static void test_child(void **state)
+{
+	uint64_t t;
+
+	(void)state;
+	assert_int_equal(wb_proc_child_ticks(WB_FIXTURES_DIR "/cpustat/two", 102, 100, &t), 0);
+	assert_int_equal(t, 11 + 1);
+	assert_int_equal(wb_proc_child_ticks(WB_FIXTURES_DIR "/cpustat/two", 200, 100, &t), -ESRCH);
+	assert_int_equal(wb_proc_child_ticks(WB_FIXTURES_DIR "/cpustat/two", 999, 100, &t), -ESRCH);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_read),
 		cmocka_unit_test(test_tree),
+		cmocka_unit_test(test_child),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -113,6 +113,31 @@ static void test_deltas_and_rates(void **state)
 /* The commits that write are the xids handed out; every commit leaves out
  * the sampler's queries (one each round), which are walbench's load. A reset
  * of pg_stat_database voids the sum, never the xids (no view holds them). */
+/* The server's CPUs: its process tree's ticks over the window, less those
+ * of the backend serving walbench's sampler (walbench's load). */
+static void test_server_cpus(void **state)
+{
+	const struct wb_pg_rates *r = &o.rate;
+
+	(void)state;
+	observe("fdatasync", 10);
+	o.cpu.have_server = true;
+	o.cpu.tick_hz = 100;
+	o.cpu.server_begin = 1000;
+	o.cpu.server_end = 1200;
+	wb_pg_derive(&o);
+	assert_near(r->server_cpus, 0.2);
+	o.cpu.have_own = true;
+	o.cpu.own_begin = 10;
+	o.cpu.own_end = 50;
+	wb_pg_derive(&o);
+	assert_near(r->server_cpus, 0.16);
+	/* more than the tree's (the reads are not one instant): 0, never below */
+	o.cpu.own_end = 500;
+	wb_pg_derive(&o);
+	assert_near(r->server_cpus, 0);
+}
+
 static void test_writing_commits(void **state)
 {
 	const struct wb_pg_rates *r = &o.rate;
@@ -543,6 +568,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_deltas_and_rates),
 		cmocka_unit_test(test_writing_commits),
+		cmocka_unit_test(test_server_cpus),
 		cmocka_unit_test(test_reset),
 		cmocka_unit_test(test_stats_reset),
 		cmocka_unit_test(test_open_methods),
