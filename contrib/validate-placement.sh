@@ -633,7 +633,7 @@ PY
 # that it measures, pgbench and the server stop (immediate: a shutdown checkpoint would write beside
 # walbench's own load), and walbench replays the observed load. Sets rc.
 run_walbench_server() { # live[N]|paused[N] JSON CANDIDATE-ARGS...
-	local mode=${1%%[0-9]*} j=$2 log=$work/walbench-$1.log blog=$work/pgbench-$1.log lead i
+	local tag=$1 mode=${1%%[0-9]*} j=$2 log=$work/walbench-$1.log blog=$work/pgbench-$1.log lead i
 	local dsn="host=$work/pg port=$PORT user=postgres dbname=postgres"
 	shift 2
 	# The window opens when the measured runs' warm-up ends, so it sees the regime they
@@ -684,7 +684,7 @@ run_walbench_server() { # live[N]|paused[N] JSON CANDIDATE-ARGS...
 	# first paused window, after an immediate stop, read 84 commits/s where the runs read 32).
 	start_pg 0
 	stop_pg 0 || true
-	[[ -z $out ]] || cp "$blog" "${out%.*}-pgbench-$1.log"
+	[[ -z $out ]] || cp "$blog" "${out%.*}-pgbench-$tag.log"
 }
 
 # --server: every walbench run, live and paused, beside the TPS pgbench saw inside its window (the
