@@ -1,0 +1,127 @@
+/* test_placement_recorded.c — the placement model on the validation's own
+ * runs (issue 37; contrib/validate-placement.sh --build --server 35
+ * --server-reps 3, PostgreSQL 15, pgbench TPC-B scale 10 with 8 clients, the
+ * data on a 150-IOPS ext4 and checkpoint_timeout 30 s): what walbench observed
+ * of the server in each window and measured on each candidate, beside the TPS
+ * pgbench then measured with pg_wal there (the median of 3 runs) and the TPS
+ * it saw inside walbench's window. A change to the model shows here what it
+ * does to every recorded case: the commits predicted within 30 % of pgbench's,
+ * the gain within 30 % (as a ratio) of pgbench's over that window, the second
+ * volume a move and the slower one a loss. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "advice/placement_model.h"
+
+#define ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
+
+/* A candidate: walbench's mean 8 kB commit flush there and its 95 %
+ * interval, and pgbench's median TPS with pg_wal on it. */
+struct cand {
+	const char *name;
+	double ms, low_ms, high_ms;
+	double pgbench_tps;
+	int verdict; /* +1 a move (the whole interval above 0), -1 a loss */
+};
+
+/* One window: the observation's rates (the server's writing commits, its
+ * flushes, its own mean flush, the sessions' shares of time and their 95 %
+ * half-widths, its CPUs) and the TPS pgbench saw inside the window. */
+struct run {
+	const char *name;
+	double commits, flushes, flush_ms, wal, lock, wal_half, lock_half, server_cpus;
+	double window_tps;
+	struct cand c[3];
+};
+
+static const struct run runs[] = {
+	{ "root-throttled, server running", 41.275, 19.595, 50.240, 0.6767, 0.3179, 0.0478, 0.0446,
+	  0.03713, 37.8,
+	  { { "2nd 150-IOPS volume", 13.251, 13.016, 13.494, 137.1, 1 },
+	    { "5-IOPS volume", 361.787, 275.048, 528.433, 5.5, -1 },
+	    { NULL, 0, 0, 0, 0, 0 } } },
+	{ "root-throttled, server paused", 42.217, 21.366, 46.314, 0.6626, 0.3349, 0.0390, 0.0378,
+	  0.03970, 39.2,
+	  { { "2nd 150-IOPS volume", 13.443, 13.086, 13.820, 137.1, 1 },
+	    { "5-IOPS volume", 394.768, 302.251, 568.905, 5.5, -1 },
+	    { NULL, 0, 0, 0, 0, 0 } } },
+	{ "child cgroup, server running", 42.449, 19.853, 49.764, 0.7077, 0.2923, 0.0413, 0.0413,
+	  0.03999, 38.7,
+	  { { "2nd 150-IOPS volume", 13.172, 12.981, 13.369, 146.4, 1 },
+	    { "5-IOPS volume", 303.864, 269.077, 348.981, 6.3, -1 },
+	    { NULL, 0, 0, 0, 0, 0 } } },
+	{ "child cgroup, server paused", 46.360, 21.909, 44.927, 0.6853, 0.3107, 0.0421, 0.0398,
+	  0.04056, 43.5,
+	  { { "2nd 150-IOPS volume", 12.895, 12.047, 13.871, 146.4, 1 },
+	    { "5-IOPS volume", 293.494, 259.720, 337.364, 6.3, -1 },
+	    { NULL, 0, 0, 0, 0, 0 } } },
+};
+
+static void observed(const struct run *r, struct wb_pg_observed *o)
+{
+	memset(o, 0, sizeof(*o));
+	o->rate.write_commits_per_s = r->commits;
+	o->rate.commits_per_s = r->commits;
+	o->rate.wal_syncs_per_s = r->flushes;
+	o->rate.flush_ms = r->flush_ms;
+	o->rate.server_cpus = r->server_cpus;
+	o->rate.ncpu = 2;
+	o->rate.waits.known = true;
+	o->rate.waits.busy_sessions = 8;
+	o->rate.waits.share[WB_PGW_WAL] = r->wal;
+	o->rate.waits.share[WB_PGW_LOCK] = r->lock;
+	o->rate.waits.share[WB_PGW_CLIENT] = fmax(0, 1 - r->wal - r->lock);
+	o->rate.waits.half95[WB_PGW_WAL] = r->wal_half;
+	o->rate.waits.half95[WB_PGW_LOCK] = r->lock_half;
+}
+
+static void test_recorded_runs(void **state)
+{
+	struct wb_pg_observed o;
+	struct wb_model m;
+
+	(void)state;
+	for (size_t i = 0; i < ARRAY_LEN(runs); i++) {
+		const struct run *r = &runs[i];
+
+		observed(r, &o);
+		for (const struct cand *c = r->c; c->name; c++) {
+			struct wb_model_in in = { .server = &o, .data_flush_ms = NAN,
+						  .cand_flush_ms = c->ms, .cand_flush_ms_low = c->low_ms,
+						  .cand_flush_ms_high = c->high_ms };
+			double pgbench_ratio = c->pgbench_tps / r->window_tps;
+
+			wb_model_predict(&in, &m);
+			if (!m.known)
+				fail_msg("%s, %s: no prediction (%d)", r->name, c->name, m.why);
+			if (fabs(m.per_s / c->pgbench_tps - 1) > 0.30)
+				fail_msg("%s, %s: predicted %.1f/s, pgbench measured %.1f", r->name,
+					 c->name, m.per_s, c->pgbench_tps);
+			if (fabs((1 + m.gain_pct / 100) / pgbench_ratio - 1) > 0.30)
+				fail_msg("%s, %s: gain %+.0f %%, pgbench's over the window %+.0f %%",
+					 r->name, c->name, m.gain_pct, 100 * (pgbench_ratio - 1));
+			if (c->verdict > 0 && !(m.gain_low > 0))
+				fail_msg("%s, %s: a move, but the interval reaches %.0f %%", r->name,
+					 c->name, m.gain_low);
+			if (c->verdict < 0 && !(m.gain_high < 0))
+				fail_msg("%s, %s: a loss, but the interval reaches %.0f %%", r->name,
+					 c->name, m.gain_high);
+			assert_true(m.low <= m.per_s && m.per_s <= m.high);
+		}
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_recorded_runs),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
