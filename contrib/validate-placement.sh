@@ -82,8 +82,11 @@ in a rotated order.
                      (immediate) when walbench begins measuring, and walbench replays the
                      observed load (pages/s times the device writes per page). pgbench starts
                      with the server and the window opens --warmup s later, as the measured
-                     runs do, so it sees their regime (T = --secs + 5 lets the first
-                     checkpoint complete inside it, which the paused run's load needs). The
+                     runs do (from the end of pgbench's vacuum), so it sees their regime;
+                     give --secs T too, so the runs span the window: the TPS swings with the
+                     checkpoint, and a window of another span reads another baseline
+                     (--secs 35 --server 35 lets the first checkpoint complete inside it,
+                     which the paused run's load needs). The
                      report prints walbench's predicted commits/s for each candidate beside
                      pgbench's TPS there. Every cluster runs with track_wal_io_timing = on.
                      pgbench reports its TPS each second meanwhile, so the report also
