@@ -110,9 +110,6 @@ static void test_deltas_and_rates(void **state)
 	assert_nan(r->write_commits_per_s);
 }
 
-/* The commits that write are the xids handed out; every commit leaves out
- * the sampler's queries (one each round), which are walbench's load. A reset
- * of pg_stat_database voids the sum, never the xids (no view holds them). */
 /* The server's CPUs: its process tree's ticks over the window, less those
  * of the backend serving walbench's sampler (walbench's load). */
 static void test_server_cpus(void **state)
@@ -138,6 +135,9 @@ static void test_server_cpus(void **state)
 	assert_near(r->server_cpus, 0);
 }
 
+/* The commits that write are the xids handed out; every commit leaves out
+ * the sampler's queries (one each round), which are walbench's load. A reset
+ * of pg_stat_database voids the sum, never the xids (no view holds them). */
 static void test_writing_commits(void **state)
 {
 	const struct wb_pg_rates *r = &o.rate;
