@@ -475,6 +475,27 @@ static int set_choice(uint64_t *slot, const struct wb_option *opt, const char *v
 	return -EINVAL;
 }
 
+/* A duration error's examples: the first three of these the option accepts
+ * (each parsed against its range, so no example is one it refuses), or its
+ * least value when none is. */
+static const char *duration_examples(const struct wb_option *opt, char *buf, size_t len)
+{
+	static const char *const candidates[] = { "500ms", "5s", "1m", "10m", "1h", "24h" };
+	size_t at = 0, shown = 0;
+	uint64_t ns;
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < sizeof(candidates) / sizeof(candidates[0]) && shown < 3; i++) {
+		if (wb_parse_duration(candidates[i], opt->min, opt->max, &ns))
+			continue;
+		at += (size_t)snprintf(buf + at, len - at, "%s%s", shown ? ", " : "", candidates[i]);
+		shown++;
+	}
+	if (!shown)
+		wb_format_duration(opt->min, buf, (unsigned)len);
+	return buf;
+}
+
 int wb_option_set(struct wb_config *cfg, const struct wb_option *opt, const char *value,
 		  char *why, unsigned why_len)
 {
@@ -493,12 +514,12 @@ int wb_option_set(struct wb_config *cfg, const struct wb_option *opt, const char
 	case WB_OPT_DURATION:
 		ret = wb_parse_duration(value, opt->min, opt->max, (uint64_t *)slot);
 		if (ret) {
-			char lo[32], hi[32];
+			char lo[32], hi[32], eg[64];
 
 			wb_format_duration(opt->min, lo, sizeof(lo));
 			wb_format_duration(opt->max, hi, sizeof(hi));
-			snprintf(why, why_len, "not a duration from %s to %s (e.g. 500ms, 5s, 1m)", lo,
-				 hi);
+			snprintf(why, why_len, "not a duration from %s to %s (e.g. %s)", lo, hi,
+				 duration_examples(opt, eg, sizeof(eg)));
 		}
 		return ret;
 	case WB_OPT_SIZE:

@@ -125,6 +125,35 @@ static void test_numbers(void **state)
 	assert_non_null(strstr(why, "1 to 1024"));
 }
 
+/* Every duration option's error gives examples the option itself accepts
+ * (--observe 1s once said "e.g. 500ms, 5s, 1m", two of them refused). */
+static void test_duration_examples(void **state)
+{
+	(void)state;
+	for (unsigned i = 0; i < wb_options_count; i++) {
+		const struct wb_option *o = &wb_options[i];
+		struct wb_config cfg;
+		char why[256], *eg, *tok, *save = NULL;
+		unsigned n = 0;
+
+		if (o->type != WB_OPT_DURATION)
+			continue;
+		memset(&cfg, 0, sizeof(cfg));
+		assert_int_not_equal(wb_option_set(&cfg, o, "x", why, sizeof(why)), 0);
+		eg = strstr(why, "(e.g. ");
+		assert_non_null(eg);
+		eg += strlen("(e.g. ");
+		eg[strcspn(eg, ")")] = '\0';
+		for (tok = strtok_r(eg, ", ", &save); tok; tok = strtok_r(NULL, ", ", &save), n++) {
+			char why2[256];
+
+			if (wb_option_set(&cfg, o, tok, why2, sizeof(why2)))
+				fail_msg("--%s refuses its own example \"%s\" (%s)", o->name, tok, why);
+		}
+		assert_true(n > 0);
+	}
+}
+
 /* --observe is at least 10 s: a backend publishes its counts at most once a
  * second and an idle one after PGSTAT_IDLE_INTERVAL (10 s), so a shorter window
  * can miss most of the work it is meant to see. */
@@ -150,6 +179,7 @@ int main(void)
 		cmocka_unit_test(test_defaults),
 		cmocka_unit_test(test_lists),
 		cmocka_unit_test(test_numbers),
+		cmocka_unit_test(test_duration_examples),
 		cmocka_unit_test(test_decide_and_recommend),
 		cmocka_unit_test(test_observe_minimum),
 	};
