@@ -1,8 +1,10 @@
 /* pgdata.c — see pgdata.h. Reads only: PG_VERSION's presence, postmaster.pid's
- * first line and the two configuration files. */
+ * first line, the two configuration files and, for a pg_wal moved to its own
+ * volume, what it holds and the running processes' working directories. */
 #include "facts/pgdata.h"
 
 #include <ctype.h>
+#include <dirent.h>
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
@@ -70,6 +72,113 @@ static bool find_datadir(const char *dir, char *found, size_t len)
 	if (path[0] && walk_up(path, found, len))
 		return true;
 	return realpath(dir, path) && walk_up(path, found, len);
+}
+
+/* A WAL segment file's name: 24 hex digits (timeline, log, segment), as the
+ * server writes them (upper case). */
+static bool is_segment_name(const char *name)
+{
+	size_t n = strspn(name, "0123456789ABCDEF");
+
+	return n == 24 && name[n] == '\0';
+}
+
+/* Whether dir holds what a pg_wal holds: an archive_status/ folder and at
+ * least one WAL segment. */
+static bool holds_wal(const char *dir)
+{
+	struct dirent *e;
+	bool seg = false;
+	DIR *d;
+
+	if (!exists_in(dir, "archive_status", true) || !(d = opendir(dir)))
+		return false;
+	while (!seg && (e = readdir(d)))
+		seg = is_segment_name(e->d_name);
+	closedir(d);
+	return seg;
+}
+
+/* The first line of dir/postmaster.pid, or 0. */
+static long pid_in(const char *dir)
+{
+	char path[PATH_MAX], line[64];
+	long pid = 0;
+	FILE *f;
+
+	if ((size_t)snprintf(path, sizeof(path), "%s/postmaster.pid", dir) >= sizeof(path) ||
+	    !(f = fopen(path, "r")))
+		return 0;
+	if (fgets(line, sizeof(line), f))
+		pid = labs(strtol(line, NULL, 10));
+	fclose(f);
+	return pid;
+}
+
+/* Whether dir/name resolves to wal (a real path). */
+static bool resolves_to(const char *dir, const char *name, const char *wal)
+{
+	char path[PATH_MAX], real[PATH_MAX];
+
+	return (size_t)snprintf(path, sizeof(path), "%s/%s", dir, name) < sizeof(path) &&
+	       realpath(path, real) && strcmp(real, wal) == 0;
+}
+
+/* The data directory of a running server whose pg_wal (or pg_xlog) resolves
+ * to wal, a real path: a postmaster works in its data directory, whose
+ * postmaster.pid names it, so each process's working directory is asked.
+ * Reading another user's /proc/PID/cwd needs root or that user; walbench run
+ * as neither cannot write in a server's pg_wal either. */
+static bool postmaster_of(const char *wal, char *found, size_t len)
+{
+	char link[64], cwd[PATH_MAX];
+	struct dirent *e;
+	bool ok = false;
+	DIR *proc;
+	ssize_t n;
+
+	proc = opendir("/proc");
+	if (!proc)
+		return false;
+	while (!ok && (e = readdir(proc))) {
+		long pid;
+		char *end;
+
+		pid = strtol(e->d_name, &end, 10);
+		if (*end || pid <= 0)
+			continue;
+		snprintf(link, sizeof(link), "/proc/%ld/cwd", pid);
+		n = readlink(link, cwd, sizeof(cwd) - 1);
+		if (n <= 0)
+			continue;
+		cwd[n] = '\0';
+		if (pid_in(cwd) != pid ||
+		    !(resolves_to(cwd, "pg_wal", wal) || resolves_to(cwd, "pg_xlog", wal)))
+			continue;
+		snprintf(found, len, "%s", cwd);
+		ok = true;
+	}
+	closedir(proc);
+	return ok;
+}
+
+/* A pg_wal on its own volume (initdb --waldir, or moved and linked): no data
+ * directory lies up its real path, so it is known by what it holds, up the
+ * real path from dir, and by the running server whose pg_wal links there. */
+static bool find_moved_wal(const char *dir, char *found, size_t len)
+{
+	char path[PATH_MAX], *slash;
+
+	if (!realpath(dir, path))
+		return false;
+	for (;;) {
+		if (holds_wal(path))
+			return postmaster_of(path, found, len);
+		slash = strrchr(path, '/');
+		if (!slash || slash == path)
+			return false;
+		*slash = '\0';
+	}
 }
 
 static void read_pid(struct wb_pgdata *pd)
@@ -191,7 +300,8 @@ void wb_pgdata_find(const char *dir, struct wb_pgdata *pd)
 	bool ignored = false;
 
 	*pd = (struct wb_pgdata){ .found = false };
-	if (!find_datadir(dir, pd->dir, sizeof(pd->dir)))
+	if (!find_datadir(dir, pd->dir, sizeof(pd->dir)) &&
+	    !find_moved_wal(dir, pd->dir, sizeof(pd->dir)))
 		return;
 	pd->found = true;
 	read_pid(pd);

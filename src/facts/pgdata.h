@@ -4,7 +4,10 @@
  * (postmaster.pid, and whether its PID runs here); and max_wal_size as its
  * configuration files set it, when they simply do.
  * Trap: pg_wal may be a symlink to another volume: the path is walked up as
- * given (made absolute, not resolved) first, then resolved. */
+ * given (made absolute, not resolved) first, then resolved; and a path on that
+ * volume (initdb --waldir) has no data directory above it at all: there the
+ * nearest directory holding archive_status/ and WAL segments is a pg_wal, and
+ * the running server whose data directory's pg_wal links to it is its own. */
 #ifndef WB_FACTS_PGDATA_H
 #define WB_FACTS_PGDATA_H
 
@@ -34,7 +37,8 @@ struct wb_pgdata {
 				   * its own max_wal_size line is not trusted */
 };
 
-/* Looks up the path from dir for a data directory and reads the above. */
+/* Looks up the path from dir for a data directory (or, from a pg_wal on its
+ * own volume, its running server's) and reads the above. */
 void wb_pgdata_find(const char *dir, struct wb_pgdata *pd);
 
 /* The value of setting name on one configuration line (`name = value`, the =

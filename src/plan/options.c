@@ -239,7 +239,8 @@ const struct wb_option wb_options[] = {
 	  RUN | QUA, CFG(destroy_data), NULL },
 	{ "allow-low-space", 0, WB_OPT_FLAG, NULL, 0, 0, "",
 	  "write beside a running PostgreSQL server's WAL (a data directory with a postmaster.pid "
-	  "up the path, or the pg_wal --server observed) even when the run would leave less free "
+	  "up the path, a pg_wal on its own volume that a running server's data directory links "
+	  "to, or the pg_wal --server observed) even when the run would leave less free "
 	  "there than twice max_wal_size or 10% of the volume, whichever is larger; refused "
 	  "otherwise (exit 2), since a full pg_wal stops the server",
 	  RUN | REC | QUA | VER | WB_CMD_BIT(WB_CMD_COMPAT), CFG(allow_low_space), NULL },

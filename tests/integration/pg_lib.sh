@@ -13,6 +13,7 @@ PG_BIN=""
 PG_MAJOR=""            # the major need_pg found: what observe must report
 PG_DIR=""              # socket directory and home of the cluster
 PG_DATA=""
+PG_INITDB_ARGS=()      # more initdb arguments for pg_cluster (e.g. --waldir=DIR)
 as_pg=()
 
 # pg_missing WHY: what need_pg does without a server: skip, or fail where one is
@@ -55,7 +56,7 @@ pg_cluster() {
 	PG_DATA=$PG_DIR/data
 	[ "$(id -u)" != 0 ] || chown postgres: "$PG_DIR"
 	"${as_pg[@]}" "$PG_BIN/initdb" -D "$PG_DATA" -U postgres --auth-local=trust \
-		>"$PG_DIR/initdb.log" 2>&1 || fail "initdb: $(tail -n 5 "$PG_DIR/initdb.log")"
+		"${PG_INITDB_ARGS[@]}" >"$PG_DIR/initdb.log" 2>&1 || fail "initdb: $(tail -n 5 "$PG_DIR/initdb.log")"
 	{
 		echo "listen_addresses = ''"
 		echo "unix_socket_directories = '$PG_DIR'"
