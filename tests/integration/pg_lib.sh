@@ -1,15 +1,21 @@
 # pg_lib.sh — a real PostgreSQL for integration tests (sourced after lib.sh): a
-# new cluster from the installed package in a temporary directory, reached only
-# through a unix socket in that directory (no TCP), never the system cluster.
+# new cluster in a temporary directory, reached only through a unix socket in that
+# directory (no TCP), never the system cluster. The server is the major WB_PG_MAJOR
+# names (ctest's integration.NAME.pgMAJOR set it; Debian's package for 15, the
+# cache contrib/pg-majors.sh fills for the others), else the newest the
+# postgresql package installed; the clients (psql, pgbench, pg_basebackup) are
+# always the package's, which work against every major.
 # Stopped and removed on every exit path through lib.sh's on_exit. Skips (77)
-# without the postgresql package, or as root without its postgres user
-# (PostgreSQL refuses to run as root) — unless WB_REQUIRE_PG=1 (.ci/run sets
-# it): there a missing server is a failure, since every server test skipping
-# would leave the whole server stage untested while the suite stays green.
+# without the server, or as root without its postgres user (PostgreSQL refuses
+# to run as root) — unless WB_REQUIRE_PG=1 (.ci/run sets it): there a missing
+# server is a failure, since every server test skipping would leave the whole
+# server stage untested while the suite stays green.
 
 PG_PORT=54329          # names the socket file in $PG_DIR; no TCP is opened
 PG_ROOT=${WB_PG_ROOT:-/usr/lib/postgresql} # where the package installs each major
-PG_BIN=""
+PG_MAJORS_SH=$(cd "$(dirname "${BASH_SOURCE[0]}")/../../contrib" && pwd)/pg-majors.sh
+PG_BIN=""              # the server's initdb, pg_ctl and postgres
+PG_CLIENT_BIN=""       # psql, pgbench and pg_basebackup
 PG_MAJOR=""            # the major need_pg found: what observe must report
 PG_DIR=""              # socket directory and home of the cluster
 PG_DATA=""
@@ -23,18 +29,29 @@ pg_missing() {
 	skip "$*"
 }
 
-# need_pg: finds the newest installed server (its major in PG_MAJOR), or skips;
-# python3 too, which reads the JSON of observe.
+# need_pg: finds the server (WB_PG_MAJOR's, else the newest installed; its major
+# in PG_MAJOR) and the clients, or skips; python3 too, which reads the JSON of
+# observe.
 need_pg() {
-	local ctl
+	local ctl p
 	command -v python3 >/dev/null || pg_missing "python3 not installed"
-	ctl=$(printf '%s\n' "$PG_ROOT"/*/bin/pg_ctl | sort -V | tail -n 1)
+	ctl=$(printf '%s\n' "$PG_ROOT"/*/bin/psql | sort -V | tail -n 1)
 	[ -x "$ctl" ] || pg_missing "PostgreSQL not installed (the postgresql package)"
-	PG_BIN=${ctl%/*}
-	PG_MAJOR=${PG_BIN%/bin}
-	PG_MAJOR=${PG_MAJOR##*/}
-	for p in initdb postgres psql pgbench; do
+	PG_CLIENT_BIN=${ctl%/*}
+	if [ -n "${WB_PG_MAJOR:-}" ]; then
+		PG_BIN=$(WB_PG_ROOT=$PG_ROOT "$PG_MAJORS_SH" --bin "$WB_PG_MAJOR") ||
+			pg_missing "PostgreSQL $WB_PG_MAJOR not installed (contrib/pg-majors.sh $WB_PG_MAJOR)"
+		PG_MAJOR=$WB_PG_MAJOR
+	else
+		PG_BIN=$PG_CLIENT_BIN
+		PG_MAJOR=${PG_BIN%/bin}
+		PG_MAJOR=${PG_MAJOR##*/}
+	fi
+	for p in initdb pg_ctl postgres; do
 		[ -x "$PG_BIN/$p" ] || pg_missing "no $p in $PG_BIN"
+	done
+	for p in psql pgbench; do
+		[ -x "$PG_CLIENT_BIN/$p" ] || pg_missing "no $p in $PG_CLIENT_BIN"
 	done
 	if [ "$(id -u)" = 0 ]; then
 		id postgres >/dev/null 2>&1 || pg_missing "no postgres user to run the server as"
@@ -50,7 +67,7 @@ need_pg() {
 # log in without a password; "secret" needs its scram password, so that a wrong
 # one is refused.
 pg_cluster() {
-	local line
+	local line v
 	wb_tmpdir PG_DIR
 	chmod 755 "$PG_DIR"
 	PG_DATA=$PG_DIR/data
@@ -70,6 +87,10 @@ pg_cluster() {
 	on_exit "${as_pg[*]} '$PG_BIN/pg_ctl' -D '$PG_DATA' -m immediate -w -t 60 stop"
 	"${as_pg[@]}" "$PG_BIN/pg_ctl" -D "$PG_DATA" -l "$PG_DIR/server.log" -w -t 120 start \
 		>/dev/null || fail "pg_ctl start: $(tail -n 5 "$PG_DIR/server.log")"
+	# A test named for a major ran on it, or says so.
+	v=$(pg_sql "SELECT current_setting('server_version_num')::int / 10000") ||
+		fail "the server does not answer"
+	[ "$v" = "$PG_MAJOR" ] || fail "the server in $PG_BIN is PostgreSQL $v, not $PG_MAJOR"
 }
 
 # pg_dsn [USER]: the connection string of the test cluster.
@@ -77,13 +98,13 @@ pg_dsn() { echo "host=$PG_DIR port=$PG_PORT dbname=postgres user=${1:-postgres}"
 
 # pg_sql SQL: runs SQL as the superuser; its output on stdout.
 pg_sql() {
-	"${as_pg[@]}" "$PG_BIN/psql" -h "$PG_DIR" -p "$PG_PORT" -U postgres -d postgres -XAtq \
+	"${as_pg[@]}" "$PG_CLIENT_BIN/psql" -h "$PG_DIR" -p "$PG_PORT" -U postgres -d postgres -XAtq \
 		-v ON_ERROR_STOP=1 -c "$1"
 }
 
 # pg_bench ARGS...: pgbench against the test cluster as the superuser.
 pg_bench() {
-	"${as_pg[@]}" "$PG_BIN/pgbench" -h "$PG_DIR" -p "$PG_PORT" -U postgres "$@" postgres
+	"${as_pg[@]}" "$PG_CLIENT_BIN/pgbench" -h "$PG_DIR" -p "$PG_PORT" -U postgres "$@" postgres
 }
 
 # pg_bench_init SCALE: pgbench's tables at SCALE (100,000 accounts a unit).
@@ -100,7 +121,7 @@ pg_bench_bg() {
 		on_exit '[ -z "$PG_BENCH_PID" ] || { kill "$PG_BENCH_PID"; wait "$PG_BENCH_PID"; }'
 	PG_BENCH_ONCE=1
 	# setpriv and env exec: the PID is pgbench's own, so the kill reaches it.
-	"${as_pg[@]}" "$PG_BIN/pgbench" -h "$PG_DIR" -p "$PG_PORT" -U postgres "$@" postgres \
+	"${as_pg[@]}" "$PG_CLIENT_BIN/pgbench" -h "$PG_DIR" -p "$PG_PORT" -U postgres "$@" postgres \
 		>"$PG_DIR/pgbench.out" 2>&1 &
 	PG_BENCH_PID=$!
 }
