@@ -36,12 +36,12 @@ static double speedup(double w, double k, double r)
 }
 
 /* Whether the samples tell the sessions' own time (the rest: CPU, data I/O,
- * the client) from 0: its share less its 95 % half-width, the classes' taken
- * as independent, above the floor. */
+ * the client, a synchronous standby, WAL insertion) from 0: its share less its
+ * 95 % half-width, the classes' taken as independent, above the floor. */
 static bool rest_told(const struct wb_pg_wait_shares *s, double rest)
 {
 	static const enum wb_pg_wait cls[] = { WB_PGW_DATA_IO, WB_PGW_CPU, WB_PGW_CLIENT,
-					       WB_PGW_OTHER };
+					       WB_PGW_OTHER, WB_PGW_SYNC_REP, WB_PGW_WAL_INSERT };
 	double sq = 0;
 
 	for (size_t i = 0; i < sizeof(cls) / sizeof(cls[0]); i++)

@@ -1,4 +1,7 @@
-/* pg_waits.c — see pg_waits.h. */
+/* pg_waits.c — see pg_waits.h. Trap: the wait event names are each major's
+ * own: 17 generates them from wait_event_names.txt and spells the IO ones in
+ * CamelCase (WalSync, where 14-16 say WALSync), while the LWLock ones keep
+ * their tranche names (WALWrite) on every major. */
 #include "pgstat/pg_waits.h"
 
 #include <errno.h>
@@ -13,7 +16,106 @@ const char *const wb_pg_wait_names[WB_PGW_COUNT] = {
 	[WB_PGW_CPU] = "cpu",
 	[WB_PGW_CLIENT] = "client",
 	[WB_PGW_OTHER] = "other",
+	[WB_PGW_SYNC_REP] = "sync_rep",
+	[WB_PGW_WAL_INSERT] = "wal_insert",
 };
+
+/* A wait event whose class is not the one its type gives. */
+struct wait_event {
+	const char *type;
+	const char *name;
+	enum wb_pg_wait cls;
+};
+
+/* 14, 15 and 16: the monitoring chapter's table "Wait Events of Type IO",
+ * every event naming the WAL. Only the commit's own write and flush, and the
+ * creation of a segment it may have to do on the way (XLogWrite), are the WAL
+ * flush: WALRead (a walsender, logical decoding), WALCopy* (a segment copied
+ * at a timeline switch), WALBootstrap* (initdb), WALSenderTimelineHistoryRead
+ * and WALSyncMethodAssign (a new wal_sync_method) are no commit's wait. */
+static const struct wait_event io_14[] = {
+	{ "IO", "WALWrite", WB_PGW_WAL },
+	{ "IO", "WALSync", WB_PGW_WAL },
+	{ "IO", "WALInitWrite", WB_PGW_WAL },
+	{ "IO", "WALInitSync", WB_PGW_WAL },
+	{ "IO", "WALRead", WB_PGW_OTHER },
+	{ "IO", "WALCopyRead", WB_PGW_OTHER },
+	{ "IO", "WALCopyWrite", WB_PGW_OTHER },
+	{ "IO", "WALCopySync", WB_PGW_OTHER },
+	{ "IO", "WALBootstrapWrite", WB_PGW_OTHER },
+	{ "IO", "WALBootstrapSync", WB_PGW_OTHER },
+	{ "IO", "WALSenderTimelineHistoryRead", WB_PGW_OTHER },
+	{ "IO", "WALSyncMethodAssign", WB_PGW_OTHER },
+	{ NULL, NULL, WB_PGW_COUNT },
+};
+
+/* 17 and 18: wait_event_names.txt (pg_wait_events lists the same), whose IO
+ * names are generated in CamelCase: the same events as 14's, plus the WAL
+ * summarizer's (17), no commit's either. */
+static const struct wait_event io_17[] = {
+	{ "IO", "WalWrite", WB_PGW_WAL },
+	{ "IO", "WalSync", WB_PGW_WAL },
+	{ "IO", "WalInitWrite", WB_PGW_WAL },
+	{ "IO", "WalInitSync", WB_PGW_WAL },
+	{ "IO", "WalRead", WB_PGW_OTHER },
+	{ "IO", "WalCopyRead", WB_PGW_OTHER },
+	{ "IO", "WalCopyWrite", WB_PGW_OTHER },
+	{ "IO", "WalCopySync", WB_PGW_OTHER },
+	{ "IO", "WalBootstrapWrite", WB_PGW_OTHER },
+	{ "IO", "WalBootstrapSync", WB_PGW_OTHER },
+	{ "IO", "WalsenderTimelineHistoryRead", WB_PGW_OTHER },
+	{ "IO", "WalSyncMethodAssign", WB_PGW_OTHER },
+	{ "IO", "WalSummaryRead", WB_PGW_OTHER },
+	{ "IO", "WalSummaryWrite", WB_PGW_OTHER },
+	{ NULL, NULL, WB_PGW_COUNT },
+};
+
+/* Named alike on 14 to 18: the LWLocks keep their tranche names, and IPC
+ * SyncRep was never renamed. */
+static const struct wait_event every_major[] = {
+	{ "LWLock", "WALWrite", WB_PGW_WAL },
+	{ "LWLock", "WALInsert", WB_PGW_WAL_INSERT },
+	{ "LWLock", "WALBufMapping", WB_PGW_WAL_INSERT },
+	{ "IPC", "SyncRep", WB_PGW_SYNC_REP },
+	{ "LWLock", "SyncRep", WB_PGW_SYNC_REP },
+	{ NULL, NULL, WB_PGW_COUNT },
+};
+
+/* Each major's IO events, from WB_PG_WAIT_OLDEST_MAJOR. */
+static const struct wait_event *const io_of[] = {
+	io_14, /* 14 */
+	io_14, /* 15 */
+	io_14, /* 16 */
+	io_17, /* 17 */
+	io_17, /* 18 */
+};
+_Static_assert(sizeof(io_of) / sizeof(io_of[0]) ==
+		       WB_PG_WAIT_NEWEST_MAJOR - WB_PG_WAIT_OLDEST_MAJOR + 1,
+	       "one table of IO wait events per major");
+
+/* TABLE's class for TYPE:NAME, or WB_PGW_COUNT when it does not name it. */
+static enum wb_pg_wait lookup(const struct wait_event *table, const char *type, const char *name)
+{
+	const struct wait_event *e;
+
+	for (e = table; e->type; e++)
+		if (!strcmp(e->type, type) && !strcmp(e->name, name))
+			return e->cls;
+	return WB_PGW_COUNT;
+}
+
+/* MAJOR's class for TYPE:NAME, or WB_PGW_COUNT when its tables do not name it. */
+static enum wb_pg_wait named_class(unsigned major, const char *type, const char *name)
+{
+	enum wb_pg_wait c;
+
+	if (!major || major > WB_PG_WAIT_NEWEST_MAJOR)
+		major = WB_PG_WAIT_NEWEST_MAJOR;
+	if (major < WB_PG_WAIT_OLDEST_MAJOR)
+		major = WB_PG_WAIT_OLDEST_MAJOR;
+	c = lookup(io_of[major - WB_PG_WAIT_OLDEST_MAJOR], type, name);
+	return c < WB_PGW_COUNT ? c : lookup(every_major, type, name);
+}
 
 const char *wb_pg_waits_sql(void)
 {
@@ -27,16 +129,18 @@ const char *wb_pg_waits_sql(void)
 	       "GROUP BY 1, 2, 3";
 }
 
-enum wb_pg_wait wb_pg_wait_class(const char *type, const char *event, const char *state)
+enum wb_pg_wait wb_pg_wait_class(unsigned major, const char *type, const char *event,
+				 const char *state)
 {
+	enum wb_pg_wait c;
+
 	if (!strcmp(state, "idle"))
 		return WB_PGW_COUNT;
+	c = named_class(major, type, event);
+	if (c < WB_PGW_COUNT)
+		return c;
 	if (!strcmp(type, "IO"))
-		return !strncmp(event, "WAL", 3) ? WB_PGW_WAL : WB_PGW_DATA_IO;
-	/* The flush lock: named WALWrite since 13 (WALWriteLock before). */
-	if (!strcmp(type, "LWLock"))
-		return !strcmp(event, "WALWrite") || !strcmp(event, "WALWriteLock") ? WB_PGW_WAL
-										     : WB_PGW_OTHER;
+		return WB_PGW_DATA_IO;
 	if (!strcmp(type, "Lock"))
 		return WB_PGW_LOCK;
 	if (!strcmp(type, "Client") || !strcmp(state, "idle, recent"))
@@ -63,7 +167,7 @@ int wb_pg_waits_row(struct wb_pg_waits *w, unsigned ncols, const char *const *va
 		w->cur_hidden += (uint32_t)n;
 		return 0;
 	}
-	c = wb_pg_wait_class(values[0], values[1], values[2]);
+	c = wb_pg_wait_class(w->major, values[0], values[1], values[2]);
 	if (c < WB_PGW_COUNT)
 		w->cur[c] += (uint32_t)n;
 	return 0;

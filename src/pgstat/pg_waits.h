@@ -13,10 +13,13 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-/* What a sampled session was doing. */
+/* What a sampled session was doing. The wait events are each major's own
+ * names (17 renamed the IO ones to CamelCase: WALSync became WalSync), read
+ * through a table per major (pg_waits.c). */
 enum wb_pg_wait {
-	WB_PGW_WAL,      /* the WAL: IO WALSync/WALWrite/WALInit*, LWLock WALWrite (the
-			  * flush lock: a committer queued behind the flush in progress) */
+	WB_PGW_WAL,      /* the commit's WAL flush: IO WALWrite/WALSync/WALInitWrite/
+			  * WALInitSync (17: WalWrite...), LWLock WALWrite (the flush
+			  * lock: a committer queued behind the flush in progress) */
 	WB_PGW_LOCK,     /* a heavyweight lock (Lock: transactionid, tuple, ...): held by
 			  * another transaction until it commits, flush included */
 	WB_PGW_DATA_IO,  /* any other IO wait: data files, SLRU, temp files */
@@ -24,10 +27,17 @@ enum wb_pg_wait {
 			  * or runnable */
 	WB_PGW_CLIENT,   /* waiting for the client: inside a transaction (ClientRead), or
 			  * idle for under WB_PG_WAIT_IDLE_S (a closed loop's turn) */
-	WB_PGW_OTHER,    /* every other wait (other LWLocks, IPC, timeouts) */
+	WB_PGW_OTHER,    /* every other wait (other LWLocks, IPC, timeouts; WAL read, copied
+			  * at a timeline switch or synced for a new sync method) */
+	WB_PGW_SYNC_REP, /* a commit waiting for a synchronous standby's confirmation (IPC
+			  * SyncRep, LWLock SyncRep): the standby's flush and the network,
+			  * not this host's disk */
+	WB_PGW_WAL_INSERT, /* queued to insert WAL into its buffers (LWLock WALInsert,
+			    * WALBufMapping): CPU and memory contention, not the disk */
 	WB_PGW_COUNT
 };
-/* "wal", "lock", "data_io", "cpu", "client", "other": the JSON's keys. */
+/* "wal", "lock", "data_io", "cpu", "client", "other", "sync_rep", "wal_insert":
+ * the JSON's keys. */
 extern const char *const wb_pg_wait_names[WB_PGW_COUNT];
 
 /* A session idle longer than this is not in a loop that commits: a pool's
@@ -37,6 +47,8 @@ extern const char *const wb_pg_wait_names[WB_PGW_COUNT];
 /* The samples of one window. Each round reads every client backend once; a
  * class's share in a round is its sessions over the round's busy sessions. */
 struct wb_pg_waits {
+	unsigned major;            /* the server's major, whose wait event names the rows
+				    * carry (0: WB_PG_WAIT_NEWEST_MAJOR's) */
 	uint32_t rounds;           /* rounds taken */
 	uint32_t busy_rounds;      /* rounds with at least one busy session */
 	uint32_t hidden;           /* sessions whose state the role may not see (another
@@ -54,10 +66,18 @@ struct wb_pg_waits {
  * for sessions idle WB_PG_WAIT_IDLE_S or longer. The same on 14..18. */
 const char *wb_pg_waits_sql(void);
 
-/* The class of a session: its wait_event_type, wait_event and state as the
- * query gives them ("" for NULL). A long-idle session is WB_PGW_COUNT (not
+/* The majors whose wait event names pg_waits.c lists; a newer one is read as
+ * the newest. */
+#define WB_PG_WAIT_OLDEST_MAJOR 14
+#define WB_PG_WAIT_NEWEST_MAJOR 18
+
+/* The class of a session on a server of MAJOR: its wait_event_type, wait_event
+ * and state as the query gives them ("" for NULL). An event MAJOR's table does
+ * not name is classed by its type (IO: data I/O, Lock: lock, Client: client,
+ * none: CPU, any other: other). A long-idle session is WB_PGW_COUNT (not
  * sampled). */
-enum wb_pg_wait wb_pg_wait_class(const char *type, const char *event, const char *state);
+enum wb_pg_wait wb_pg_wait_class(unsigned major, const char *type, const char *event,
+				 const char *state);
 
 /* Adds one row of the query (type, event, state, count) to the round being
  * read. 0, or -EINVAL when the row is not that shape. */

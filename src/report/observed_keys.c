@@ -53,6 +53,8 @@ static const enum wb_key wait_key[WB_PGW_COUNT] = {
 	[WB_PGW_CPU] = WB_KEY_CPU,
 	[WB_PGW_CLIENT] = WB_KEY_CLIENT,
 	[WB_PGW_OTHER] = WB_KEY_OTHER,
+	[WB_PGW_SYNC_REP] = WB_KEY_SYNC_REP,
+	[WB_PGW_WAL_INSERT] = WB_KEY_WAL_INSERT,
 };
 
 enum wb_key wb_observed_wait_key(unsigned w)

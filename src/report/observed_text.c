@@ -129,10 +129,17 @@ static void print_rates(struct wb_textbuf *b, const struct wb_pg_observed *o)
 		const double *w = r->waits.share;
 
 		wb_textbuf_add(b, "  sessions         %.1f busy on average: %.0f %% waiting for the WAL "
-			       "flush, %.0f %% for row locks, %.0f %% for data I/O, %.0f %% on CPU, "
-			       "%.0f %% for the client, %.0f %% other\n", r->waits.busy_sessions,
-			       100 * w[WB_PGW_WAL], 100 * w[WB_PGW_LOCK], 100 * w[WB_PGW_DATA_IO],
-			       100 * w[WB_PGW_CPU], 100 * w[WB_PGW_CLIENT], 100 * w[WB_PGW_OTHER]);
+			       "flush, ", r->waits.busy_sessions, 100 * w[WB_PGW_WAL]);
+		/* Seen only where a standby is synchronous, or WAL insertion queues. */
+		if (w[WB_PGW_SYNC_REP] > 0)
+			wb_textbuf_add(b, "%.0f %% for a synchronous standby, ",
+				       100 * w[WB_PGW_SYNC_REP]);
+		if (w[WB_PGW_WAL_INSERT] > 0)
+			wb_textbuf_add(b, "%.0f %% to insert WAL, ", 100 * w[WB_PGW_WAL_INSERT]);
+		wb_textbuf_add(b, "%.0f %% for row locks, %.0f %% for data I/O, %.0f %% on CPU, "
+			       "%.0f %% for the client, %.0f %% other\n", 100 * w[WB_PGW_LOCK],
+			       100 * w[WB_PGW_DATA_IO], 100 * w[WB_PGW_CPU], 100 * w[WB_PGW_CLIENT],
+			       100 * w[WB_PGW_OTHER]);
 	}
 	if (isfinite(r->cpu_busy))
 		wb_textbuf_add(b, "  CPU              the server used %s CPUs of the host's %u (%.0f %% of "

@@ -136,10 +136,15 @@ static void read_waits(const cJSON *x, struct wb_pg_waits *out)
 		return;
 	for (k = 0; k < WB_PGW_COUNT; k++) {
 		const cJSON *c = wb_rd_member(classes, wb_observed_wait_key(k));
-		double n = wb_rd_show_number(c, WB_KEY_SESSIONS),
-		       sum = wb_rd_show_number(c, WB_KEY_SHARE_SUM),
-		       sq = wb_rd_show_number(c, WB_KEY_SHARE_SUMSQ);
+		double n, sum, sq;
 
+		/* Schema 17 added the classes after "other": a file from before
+		 * has none of their sessions (counted in "other", or "wal"). */
+		if (!c && k > WB_PGW_OTHER)
+			continue;
+		n = wb_rd_show_number(c, WB_KEY_SESSIONS);
+		sum = wb_rd_show_number(c, WB_KEY_SHARE_SUM);
+		sq = wb_rd_show_number(c, WB_KEY_SHARE_SUMSQ);
 		/* A share is 0..1 per round: sums past the rounds are not samples. */
 		if (!(n >= 0) || !(sum >= 0) || !(sq >= 0) || sum > busy || sq > busy)
 			return;

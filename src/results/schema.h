@@ -11,7 +11,7 @@
 
 /* Version of the layout (docs/results-schema.md); bumped when keys change
  * meaning. */
-#define WB_SCHEMA_VERSION 16
+#define WB_SCHEMA_VERSION 17
 
 /* Every key of the results file, in one alphabetical list: a key used in two
  * objects ("reason", "method") is one entry with one spelling. */
@@ -366,6 +366,7 @@ enum wb_key {
 	WB_KEY_SUSTAINED_PER_S,
 	WB_KEY_SWAPPINESS,
 	WB_KEY_SWEEP,
+	WB_KEY_SYNC_REP,
 	WB_KEY_TARGET,
 	WB_KEY_TARGET_PER_S,
 	WB_KEY_TEST,
@@ -415,6 +416,7 @@ enum wb_key {
 	WB_KEY_WAL_INIT_SYNCS,
 	WB_KEY_WAL_INIT_TIME_MS,
 	WB_KEY_WAL_INIT_WRITES,
+	WB_KEY_WAL_INSERT,
 	WB_KEY_WAL_MOVED,
 	WB_KEY_WAL_RECORDS,
 	WB_KEY_WAL_SHARE,

@@ -208,6 +208,7 @@ int wb_pg_observe_begin(const char *dsn, struct wb_pg_observed *o, char *err, si
 	if (!(o->set.have & (1u << WB_PGS_TRACK_WAL_IO_TIMING)) ||
 	    o->set.value[WB_PGS_TRACK_WAL_IO_TIMING] == 0)
 		o->missing |= 1u << WB_PGM_WAL_TIMING;
+	o->waits.major = o->set.major; /* the names its sessions' wait events carry */
 	find_paths(c, &o->set, &o->paths);
 	ret = snapshot(c, o, &o->begin, true, err, len);
 out:
