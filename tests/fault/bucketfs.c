@@ -6,6 +6,9 @@
  * (--burst-rate x --slice, as blk-throttle grants a slice's I/Os at once); an I/O that finds
  * either spent waits for the next slice boundary. The credits gain --refill x --slice each
  * slice, up to --burst, so once they are spent the pace is --refill a second.
+ * With --pace smooth there are no slices: the credits refill continuously and each I/O waits
+ * its turn, 1/--burst-rate after the last one (or until a credit has refilled), as a volume
+ * that paces each operation does; no grid of grants shows, so walbench cannot see a throttle.
  * Traps:
  *  - Every file is opened with direct_io, so each write(2) reaches us (no page cache); the
  *    kernel cuts a big write into requests of at most max_write, each one credit.
@@ -40,6 +43,7 @@ struct bf_config {
 	double burst_rate;   /* --burst-rate: I/Os a second while credits last */
 	double refill;       /* --refill: credits a second (the baseline) */
 	double slice_s;      /* --slice: the grant period */
+	bool smooth;         /* --pace smooth: per-operation pacing, no slices */
 	const char *backing_dir, *mountpoint;
 };
 
@@ -50,6 +54,8 @@ struct bf_state {
 	int64_t slice;       /* index of the current slice since mount */
 	struct timespec t0;  /* the mount */
 	uint64_t taken;      /* credits spent */
+	double refilled_s;   /* smooth: when the credits were last topped up, since mount */
+	double next_s;       /* smooth: the earliest the next I/O may go, since mount */
 	bool told_empty;     /* the empty line was logged */
 };
 
@@ -78,12 +84,60 @@ static void bf_advance(double now_s)
 	bf.slice = s;
 }
 
+static void bf_sleep(double s)
+{
+	struct timespec ts;
+
+	ts.tv_sec = (time_t)s;
+	ts.tv_nsec = (long)((s - (double)ts.tv_sec) * 1e9) + 1000;
+	if (ts.tv_nsec >= 1000000000L) {
+		ts.tv_sec++;
+		ts.tv_nsec -= 1000000000L;
+	}
+	nanosleep(&ts, NULL);
+}
+
+/* --pace smooth: tops the credits up for the time passed, then waits for a credit and for
+ * this I/O's turn (1/burst-rate after the last). */
+static void bf_take_smooth(void)
+{
+	for (;;) {
+		double now = bf_since_mount();
+
+		bf.credits += bf.cfg.refill * (now - bf.refilled_s);
+		if (bf.credits > bf.cfg.burst)
+			bf.credits = bf.cfg.burst;
+		bf.refilled_s = now;
+		if (bf.credits < 1.0) {
+			if (!bf.told_empty) {
+				bf.told_empty = true;
+				fprintf(stderr, "bucketfs: empty after %llu credits, %.2f s after mount\n",
+					(unsigned long long)bf.taken, now);
+			}
+			bf_sleep((1.0 - bf.credits) / bf.cfg.refill);
+			continue;
+		}
+		if (now < bf.next_s) {
+			bf_sleep(bf.next_s - now);
+			continue;
+		}
+		bf.credits -= 1.0;
+		bf.taken++;
+		bf.next_s = (bf.next_s > now - 1.0 / bf.cfg.burst_rate ? bf.next_s : now) +
+			    1.0 / bf.cfg.burst_rate;
+		return;
+	}
+}
+
 /* Takes one credit, sleeping to the next slice boundary while there is none. */
 static void bf_take(void)
 {
+	if (bf.cfg.smooth) {
+		bf_take_smooth();
+		return;
+	}
 	for (;;) {
-		double now = bf_since_mount(), next;
-		struct timespec ts;
+		double now = bf_since_mount();
 
 		bf_advance(now);
 		if (bf.credits >= 1.0 && bf.allowance >= 1.0) {
@@ -97,14 +151,7 @@ static void bf_take(void)
 			fprintf(stderr, "bucketfs: empty after %llu credits, %.2f s after mount\n",
 				(unsigned long long)bf.taken, now);
 		}
-		next = (double)(bf.slice + 1) * bf.cfg.slice_s - now;
-		ts.tv_sec = (time_t)next;
-		ts.tv_nsec = (long)((next - (double)ts.tv_sec) * 1e9) + 1000;
-		if (ts.tv_nsec >= 1000000000L) {
-			ts.tv_sec++;
-			ts.tv_nsec -= 1000000000L;
-		}
-		nanosleep(&ts, NULL);
+		bf_sleep((double)(bf.slice + 1) * bf.cfg.slice_s - now);
 	}
 }
 
@@ -187,13 +234,16 @@ static const struct fuse_operations bf_ops = {
 static void bf_usage(FILE *out)
 {
 	fprintf(out,
-		"Usage: %s --burst N --burst-rate B --refill R [--slice MS] BACKING_DIR MOUNTPOINT\n"
+		"Usage: %s --burst N --burst-rate B --refill R [--slice MS] [--pace MODE] BACKING_DIR\n"
+		"       MOUNTPOINT\n"
 		"Mount MOUNTPOINT as a passthrough of BACKING_DIR whose writes and fsyncs each take\n"
 		"one credit from a token bucket: N credits, full at mount, spent at up to B a second,\n"
 		"refilled at R a second (gp2: N 5.4 million, B 3000, R 3 per GiB). Runs in the\n"
 		"foreground, single-threaded; stops on unmount or SIGTERM/SIGINT.\n"
 		"  --slice MS   grants come at slice boundaries, MS milliseconds apart (default 20,\n"
 		"               blk-throttle's for a non-rotational queue)\n"
+		"  --pace MODE  slices (the default: as above) or smooth (no slices: each I/O\n"
+		"               1/B after the last, credits refilled continuously)\n"
 		"  -o OPTS      FUSE options, passed on\n"
 		"  -h, --help   show this help\n"
 		"Exit status: 0 unmounted or stopped by a signal, 1 FUSE loop error, 2 usage error,\n"
@@ -222,6 +272,7 @@ static int bf_parse_args(int argc, char **argv, struct bf_config *cfg, struct fu
 	static const struct option opts[] = {
 		{ "burst", required_argument, NULL, 'n' }, { "burst-rate", required_argument, NULL, 'b' },
 		{ "refill", required_argument, NULL, 'r' }, { "slice", required_argument, NULL, 'S' },
+		{ "pace", required_argument, NULL, 'p' },
 		{ "help", no_argument, NULL, 'h' },         { NULL, 0, NULL, 0 },
 	};
 	double *dst, ms = 20;
@@ -234,6 +285,11 @@ static int bf_parse_args(int argc, char **argv, struct bf_config *cfg, struct fu
 		case 'b': dst = &cfg->burst_rate; break;
 		case 'r': dst = &cfg->refill; break;
 		case 'S': dst = &ms; break;
+		case 'p':
+			if (strcmp(optarg, "smooth") != 0 && strcmp(optarg, "slices") != 0)
+				return bf_usage_error("--pace is smooth or slices, not", optarg);
+			cfg->smooth = strcmp(optarg, "smooth") == 0;
+			continue;
 		case 'o':
 			if (fuse_opt_add_arg(fargs, "-o") || fuse_opt_add_arg(fargs, optarg))
 				return BF_EXIT_SETUP;
