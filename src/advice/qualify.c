@@ -26,7 +26,13 @@
  *    disk whose every possible kind has no credits, in its provider's word, is
  *    not one; one that may burst, or that the table does not know, still is.
  *    A time-sliced throttle was measured, and stays a suspect whatever the
- *    table says;
+ *    table says. A file system with no block device under it (NFS, virtiofs,
+ *    FUSE, a cloud file service) is a suspect too: the device that would show
+ *    a provider's limits is not there to read. With no bucket, a commit rate
+ *    whose trend fell by more than WB_TREND_DROP_PCT and more than its noise
+ *    is not sustained: the state is "not judged" with the trend's figures and
+ *    why the bucket could not judge it (too few slices, too few on a side, or
+ *    not a step), and no rate passes;
  * 7. on a striped array, the write-size sweep (advice/stripe_penalty.h) says
  *    whether a sub-stripe flush pays a penalty, as a finding either way, and
  *    then stands in for rule 5's partial-stripe fact; a member whose writes
@@ -59,6 +65,18 @@ _Static_assert(sizeof(sustained_names) / sizeof(sustained_names[0]) == WB_SUSTAI
 const char *wb_sustained_name(enum wb_sustained s)
 {
 	return (unsigned)s < WB_SUSTAINED_COUNT ? sustained_names[s] : "?";
+}
+
+static const char *const not_judged_names[] = {
+	[WB_NOT_JUDGED_NO_DROP] = "", [WB_NOT_JUDGED_FEW_SLICES] = "few-slices",
+	[WB_NOT_JUDGED_SHORT_SIDE] = "short-side", [WB_NOT_JUDGED_NOT_A_STEP] = "not-a-step",
+};
+_Static_assert(sizeof(not_judged_names) / sizeof(not_judged_names[0]) == WB_NOT_JUDGED_COUNT,
+	       "not_judged_names must name every enum wb_not_judged");
+
+const char *wb_not_judged_name(enum wb_not_judged w)
+{
+	return (unsigned)w < WB_NOT_JUDGED_COUNT ? not_judged_names[w] : "?";
 }
 
 static const char *const finding_names[] = {
@@ -156,9 +174,10 @@ static void outcome(const struct wb_results *rs, const struct wb_q_burst *burst,
 	o->crit = *c;
 	figure(row(rs, wb_q_shape_names[c->shape]), c->metric, b, &o->fig);
 	o->result = wb_q_judge(c, &o->fig);
-	/* A rate that may be a burst passes nothing (rule 6). */
+	/* A rate that may be a burst, or that fell in the run, passes nothing (rule 6). */
 	if (c->metric == WB_Q_FLUSHES_PER_S && o->result == WB_Q_PASS && !b->detected &&
-	    (burst->state == WB_SUSTAINED_UNKNOWN || burst->state == WB_SUSTAINED_BUCKET))
+	    (burst->state == WB_SUSTAINED_UNKNOWN || burst->state == WB_SUSTAINED_BUCKET ||
+	     burst->dropped))
 		o->result = WB_Q_INCONCLUSIVE;
 }
 
@@ -179,17 +198,38 @@ static void judge_tier(const struct wb_results *rs, const struct wb_q_burst *bur
 	v->verdict = fail ? WB_Q_FAIL : unsure ? WB_Q_INCONCLUSIVE : WB_Q_PASS;
 }
 
+static double sum_sq(const double *v, size_t from, size_t to, double mean)
+{
+	double s = 0;
+	size_t i;
+
+	for (i = from; i < to; i++)
+		s += (v[i] - mean) * (v[i] - mean);
+	return s;
+}
+
 void wb_q_trend_of(const double *rates, const double *start_s, size_t n, struct wb_q_trend *out)
 {
-	size_t first = n / 10 ? n / 10 : 1, i, after;
-	double mid;
+	size_t nb = n / 3 > WB_TREND_BURST_MIN ? n / 3 : WB_TREND_BURST_MIN, i, after, df;
+	double mid, se, ss;
 
 	*out = (struct wb_q_trend){ .sliced = true, .known = n >= 4 && rates && start_s };
 	if (!out->known)
 		return;
-	out->burst_per_s = wb_mean_range(rates, 0, first);
+	out->nburst = nb;
+	out->nsustained = n / 2;
+	out->burst_per_s = wb_mean_range(rates, 0, nb);
 	out->sustained_per_s = wb_mean_range(rates, n - n / 2, n);
-	out->fell = out->sustained_per_s < out->burst_per_s * (1 - WB_TREND_DROP_PCT / 100.0);
+	/* The drop against the noise: the sustained half's spread (the level the
+	 * rate settled at) is the noise of both means; the first third's own spread
+	 * would count a drop inside it as noise. */
+	df = n / 2 - 1;
+	ss = sum_sq(rates, n - n / 2, n, out->sustained_per_s);
+	se = sqrt(ss / (double)df * (1.0 / (double)nb + 1.0 / (double)(n / 2)));
+	out->drop_low = out->burst_per_s - out->sustained_per_s - wb_t95((double)df) * se;
+	out->drop_high = out->burst_per_s - out->sustained_per_s + wb_t95((double)df) * se;
+	out->fell = out->sustained_per_s < out->burst_per_s * (1 - WB_TREND_DROP_PCT / 100.0) &&
+		    out->drop_low > 0;
 	if (!out->fell)
 		return;
 	/* From the first slice after which every slice stays below the midpoint. */
@@ -200,6 +240,28 @@ void wb_q_trend_of(const double *rates, const double *start_s, size_t n, struct 
 		after = i;
 	}
 	out->fell_after_s = after < n ? start_s[after] : start_s[n - 1];
+}
+
+/* No block device under the file system, and not memory: NFS, virtiofs, FUSE,
+ * a cloud file service (rule 6). A btrfs's anonymous st_dev still has its disks. */
+static bool no_block_device(const struct wb_device *d)
+{
+	return d->n_disks == 0 && d->dev_major == 0 && !wb_device_in_ram(d);
+}
+
+/* Why the commit trend's drop is no bucket: the bucket's own tests, in order.
+ * A side is the slices that started before the drop, or at or after it. */
+static enum wb_not_judged why_not_judged(const double *start_s, size_t n,
+					 const struct wb_q_trend *t)
+{
+	size_t before = 0, i;
+
+	if (n < WB_BUCKET_MIN_SLICES)
+		return WB_NOT_JUDGED_FEW_SLICES;
+	for (i = 0; i < n; i++)
+		before += start_s[i] < t->fell_after_s;
+	return before < WB_BUCKET_MIN_SIDE || n - before < WB_BUCKET_MIN_SIDE
+		       ? WB_NOT_JUDGED_SHORT_SIDE : WB_NOT_JUDGED_NOT_A_STEP;
 }
 
 void wb_q_burst_of(const struct wb_results *rs, const struct wb_burst_table *table,
@@ -233,6 +295,17 @@ void wb_q_burst_of(const struct wb_results *rs, const struct wb_burst_table *tab
 			 out->volume.bursts == WB_BURSTS_NO;
 	if (rs->device.virtual_disk && !out->ruled_out)
 		out->suspects |= WB_SUSPECT_VIRTUAL;
+	if (no_block_device(&rs->device))
+		out->suspects |= WB_SUSPECT_NO_BLOCK_DEVICE;
+	/* A drop larger than the noise that no bucket explains: not sustained,
+	 * whatever the storage is. */
+	out->slices = r->ntrials;
+	wb_q_trend_of(r->trial_rates, r->trial_start_s, r->ntrials, &out->trend);
+	if (out->trend.fell) {
+		out->dropped = true;
+		out->not_judged = why_not_judged(r->trial_start_s, r->ntrials, &out->trend);
+		return;
+	}
 	out->state = out->suspects && out->run_s < WB_BURST_OBSERVE_S ? WB_SUSTAINED_UNKNOWN
 								    : WB_SUSTAINED_STEADY;
 }
@@ -281,7 +354,8 @@ static void find_array(const struct wb_array *a, struct wb_qualification *q)
 /* The sweep's rows as planned (model/tier.h), each point's bytes its row's. */
 static void sweep(const struct wb_results *rs, struct wb_stripe_verdict *v)
 {
-	struct wb_stripe_sweep in = { .parity_disks = rs->device.array.parity_disks };
+	struct wb_stripe_sweep in = { .parity_disks = rs->device.array.parity_disks,
+				      .array = &rs->device.array };
 	int p;
 
 	for (p = 0; p < WB_SWEEP_COUNT; p++) {

@@ -27,9 +27,13 @@
  * "write" row). */
 #define WB_FLUSH_LIKE_WRITE_FACTOR 1.5
 /* The rate fell during the run when the sustained rate (the last half of the
- * slices) is this much below the burst (the first slices): write caches, SLC
+ * slices) is this much below the burst (the first third): write caches, SLC
  * areas and thermal limits show as drops of tens of percent. */
 #define WB_TREND_DROP_PCT 20.0
+/* The burst is the first third of the slices, never fewer than this many when
+ * there are slices enough: one slice is as likely noise as a burst (a single
+ * slow first slice read as "53 % lower" once). */
+#define WB_TREND_BURST_MIN 2
 
 /* The smallest WAL write: one XLOG_BLCKSZ page, 8 kB unless PostgreSQL was
  * built otherwise. A commit of one page writes this much; on parity RAID a
@@ -61,16 +65,22 @@ struct wb_q_tier_verdict {
 struct wb_q_trend {
 	bool sliced;               /* wb_q_trend_of ran: there was a commit row to read */
 	bool known;                /* enough slices to say */
-	double burst_per_s;        /* the first slices */
+	double burst_per_s;        /* the first third of the slices (WB_TREND_BURST_MIN at least) */
 	double sustained_per_s;    /* the last half */
-	bool fell;                 /* sustained more than WB_TREND_DROP_PCT below burst */
+	size_t nburst, nsustained; /* slices behind each */
+	double drop_low, drop_high; /* burst - sustained, flushes/s: its 95 % t interval, the
+				    * sustained half's spread as the noise */
+	bool fell;                 /* sustained more than WB_TREND_DROP_PCT below burst, and
+				    * the drop larger than the noise (drop_low > 0) */
 	double fell_after_s;       /* when the slices stayed below the midpoint */
 };
 
 /* Whether the rates a tier reads are the sustained ones (issue 36: a burst-credit
  * volume passed a 3-minute run on its burst and collapsed in production). */
 enum wb_sustained {
-	WB_SUSTAINED_NOT_JUDGED,   /* no sliced commit row: nothing to say */
+	WB_SUSTAINED_NOT_JUDGED,   /* no sliced commit row; or (dropped) the commit rate fell by
+				    * more than the noise and no bucket could be judged: not
+				    * sustained, and no rate passes */
 	WB_SUSTAINED_BUCKET,       /* a bucket ran dry in the run: rates judged on its baseline */
 	WB_SUSTAINED_STEADY,       /* no drop, and none expected of this storage or run */
 	WB_SUSTAINED_UNKNOWN,      /* no drop seen, but the rate may be a burst: none passes */
@@ -84,6 +94,20 @@ enum wb_burst_suspect {
 					 * provisioned cloud volume's IOPS limit is */
 	WB_SUSPECT_VIRTUAL = 1u << 1,   /* a hypervisor's disk: the provider's limits are unseen,
 					 * unless the provider table says its kinds have no credits */
+	WB_SUSPECT_NO_BLOCK_DEVICE = 1u << 2, /* no block device under the file system, and not
+					 * memory: NFS, virtiofs, FUSE, a cloud file service (EFS,
+					 * Filestore, Azure Files), where credits and throttles live
+					 * out of sight */
+};
+
+/* Why a drop the trend saw was not judged as a bucket (wb_q_burst.not_judged). */
+enum wb_not_judged {
+	WB_NOT_JUDGED_NO_DROP,     /* nothing fell: not this */
+	WB_NOT_JUDGED_FEW_SLICES,  /* fewer than WB_BUCKET_MIN_SLICES slices of the shape */
+	WB_NOT_JUDGED_SHORT_SIDE,  /* the drop left fewer than WB_BUCKET_MIN_SIDE slices before it */
+	WB_NOT_JUDGED_NOT_A_STEP,  /* enough slices, but no step down to a flat plateau: a drift,
+				    * or a drop too shallow for a bucket */
+	WB_NOT_JUDGED_COUNT
 };
 
 /* A run this long outlasts the burst of a full bucket: gp2's 5.4 million
@@ -102,6 +126,11 @@ struct wb_q_burst {
 	struct wb_burst_match volume; /* the provider's volume the storage is, by the table */
 	bool ruled_out;            /* a hypervisor's disk not held back: every kind it may be
 				    * has no credits, in its provider's word */
+	/* NOT_JUDGED with a drop: the commit trend's figures, and why no bucket. */
+	bool dropped;              /* the commit rate fell by more than the noise, unjudged */
+	enum wb_not_judged not_judged;
+	struct wb_q_trend trend;   /* the commit shape's (also wb_qualification.trend) */
+	size_t slices;             /* the commit shape's slices */
 };
 
 enum wb_finding_severity { WB_FINDING_INFO, WB_FINDING_WARN };
@@ -168,14 +197,17 @@ void wb_q_trend_of(const double *rates, const double *start_s, size_t n, struct 
 
 const char *wb_q_result_name(enum wb_q_result r);
 
-/* Whether rs's rates are sustained: each shape's bucket, the provider's
- * volume by table (NULL: none), and the suspects when no bucket ran dry (see
- * qualify.c's rule 6). Exposed for tests. */
+/* Whether rs's rates are sustained: each shape's bucket, the commit trend's
+ * drop when no bucket ran dry, the provider's volume by table (NULL: none),
+ * and the suspects (see qualify.c's rule 6). Exposed for tests. */
 void wb_q_burst_of(const struct wb_results *rs, const struct wb_burst_table *table,
 		   struct wb_q_burst *out);
 
 /* "bucket", "steady", "unknown", "not judged": what scripts match. */
 const char *wb_sustained_name(enum wb_sustained s);
+
+/* "few-slices", "short-side", "not-a-step"; "" for NO_DROP: what scripts match. */
+const char *wb_not_judged_name(enum wb_not_judged w);
 
 /* "storage-in-memory", "flush-faster-than-rotation", ...: what scripts match. */
 const char *wb_finding_name(enum wb_finding_code c);

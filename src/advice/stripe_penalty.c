@@ -37,6 +37,30 @@ const char *wb_stripe_remedy_name(enum wb_stripe_remedy r)
 	return (unsigned)r <= WB_STRIPE_REMEDY_ALIGN ? remedy_names[r] : "?";
 }
 
+const char *wb_member_cache_name(enum wb_member_cache c)
+{
+	return c == WB_CACHE_PAGE ? "page-cache" : c == WB_CACHE_MEMORY ? "memory"
+	       : c == WB_CACHE_VOLATILE ? "volatile-write-cache" : "?";
+}
+
+unsigned wb_stripe_cached(const struct wb_array *a, int *member)
+{
+	unsigned i, bits = 0, mine;
+
+	*member = -1;
+	for (i = 0; a && i < a->n_members; i++) {
+		const struct wb_array_member *m = &a->members[i];
+
+		mine = (m->loop_dio == 0 ? WB_CACHE_PAGE : 0) |
+		       (m->in_memory ? WB_CACHE_MEMORY : 0) |
+		       (strcmp(m->write_cache, "write back") == 0 ? WB_CACHE_VOLATILE : 0);
+		if (mine && *member < 0)
+			*member = (int)i;
+		bits |= mine;
+	}
+	return bits;
+}
+
 static bool usable(const struct wb_result *r)
 {
 	return r && r->status == WB_STATUS_OK && r->ntrials > 0 && r->trial_rounds;
@@ -127,6 +151,7 @@ void wb_stripe_penalty(const struct wb_stripe_sweep *in, struct wb_stripe_verdic
 
 	memset(out, 0, sizeof(*out));
 	out->margin_pct = WB_STRIPE_PENALTY_MIN_PCT;
+	out->cached_member = -1;
 	for (p = 0; p < WB_SWEEP_COUNT; p++)
 		figure(in->row[p], in->bytes[p], &out->fig[p]);
 	if (!in->bytes[WB_SWEEP_STRIPE] || !in->row[WB_SWEEP_STRIPE]) {
@@ -151,6 +176,10 @@ void wb_stripe_penalty(const struct wb_stripe_sweep *in, struct wb_stripe_verdic
 	out->state = pen >= 0 ? WB_STRIPE_PENALTY
 		     : widest < 0 ? WB_STRIPE_NOT_MEASURED
 		     : reaches ? WB_STRIPE_UNCLEAR : WB_STRIPE_NO_PENALTY;
+	/* Parity RAID seen through a cache: an absence of a penalty is the cache's. */
+	if (in->parity_disks != 0 && pen < 0 && widest >= 0 &&
+	    (out->cached = wb_stripe_cached(in->array, &out->cached_member)))
+		out->state = WB_STRIPE_UNCLEAR;
 	out->remedy = pen < 0 ? WB_STRIPE_REMEDY_NONE
 		      : in->parity_disks == 0 ? WB_STRIPE_REMEDY_ALIGN : WB_STRIPE_REMEDY_MIRROR;
 }

@@ -19,6 +19,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "facts/storage.h"
 #include "model/tier.h"
 #include "results/results.h"
 
@@ -29,11 +30,24 @@
  * worth the work (qualify's trend uses the same 20 %, WB_TREND_DROP_PCT). */
 #define WB_STRIPE_PENALTY_MIN_PCT 20.0
 
+/* What stands in front of a parity array's members and absorbs a
+ * read-modify-write, so that none can show (bits of wb_stripe_verdict.cached):
+ * the reads it needs come from the cache, and a sub-stripe flush costs what
+ * its size does whatever the layout. */
+enum wb_member_cache {
+	WB_CACHE_PAGE = 1u << 0,     /* a loop device without direct I/O: its backing file's
+				      * page cache serves the reads */
+	WB_CACHE_MEMORY = 1u << 1,   /* the member is memory (zram, a loop over tmpfs) */
+	WB_CACHE_VOLATILE = 1u << 2, /* the member's disk has a volatile write cache (write back):
+				      * what was just written reads back from it */
+};
+
 enum wb_stripe_state {
 	WB_STRIPE_NOT_STRIPED,  /* no array with a chunk and a full stripe: no sweep */
 	WB_STRIPE_NOT_MEASURED, /* a sweep row failed, or too few paired slices */
 	WB_STRIPE_NO_PENALTY,   /* none, and none as large as the margin: nothing needs doing */
-	WB_STRIPE_UNCLEAR,      /* none shown, but the interval still reaches the margin */
+	WB_STRIPE_UNCLEAR,      /* none shown, but the interval still reaches the margin; or,
+				 * on parity RAID, none shown through a cache (cached != 0) */
 	WB_STRIPE_PENALTY,      /* a sub-stripe flush costs measurably more than its size explains */
 	WB_STRIPE_STATE_COUNT
 };
@@ -70,6 +84,7 @@ struct wb_stripe_sweep {
 	const struct wb_result *row[WB_SWEEP_COUNT];
 	uint64_t bytes[WB_SWEEP_COUNT];
 	int parity_disks;          /* the array's: 0 none, > 0 parity, -1 unknown */
+	const struct wb_array *array; /* its members, for the caches in front of them; NULL none */
 };
 
 struct wb_stripe_verdict {
@@ -79,14 +94,27 @@ struct wb_stripe_verdict {
 	double margin_pct;         /* WB_STRIPE_PENALTY_MIN_PCT */
 	struct wb_sweep_figure fig[WB_SWEEP_COUNT];
 	struct wb_stripe_excess excess[WB_SWEEP_STRIPE]; /* PAGE and CHUNK */
+	unsigned cached;           /* WB_CACHE_* bits: parity RAID whose members are cached, so
+				    * no measured absence of a penalty clears it */
+	int cached_member;         /* index in the array's members of the first cached one; -1 */
 };
 
 /* Judges the sweep: NOT_STRIPED when no stripe was swept; PENALTY when a
  * sub-stripe point's excess is significant with its low end at least the
  * margin; else, with some point known, NO_PENALTY when every known point's
  * interval tops out below the margin (ruled out: nothing needs doing) and
- * UNCLEAR when one still reaches it; NOT_MEASURED otherwise. */
+ * UNCLEAR when one still reaches it, or when the array has parity (or may)
+ * and a member is cached (wb_stripe_cached): a cache cannot clear a parity
+ * layout; NOT_MEASURED otherwise. */
 void wb_stripe_penalty(const struct wb_stripe_sweep *in, struct wb_stripe_verdict *out);
+
+/* The WB_CACHE_* bits of a's members (the first such member's index in
+ * *member, -1 none): what hides a read-modify-write from the sweep. */
+unsigned wb_stripe_cached(const struct wb_array *a, int *member);
+
+/* "page-cache", "memory", "volatile-write-cache" for one WB_CACHE_* bit: what
+ * scripts match. */
+const char *wb_member_cache_name(enum wb_member_cache c);
 
 /* "not-striped", "not-measured", "no-penalty", "unclear", "penalty"; "none", "mirror",
  * "align": what scripts match. */

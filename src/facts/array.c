@@ -147,6 +147,28 @@ static const struct wb_device_layer *disk_under(const struct wb_device *d, unsig
 	return NULL;
 }
 
+/* What is in front of member m's data: the first loop device's direct I/O
+ * state, and whether the subtree ends in memory (a zram or ram disk, a loop's
+ * backing file on tmpfs or ramfs). */
+static void member_cache(const struct wb_device *d, unsigned m, struct wb_array_member *x)
+{
+	unsigned k;
+
+	x->loop_dio = -1;
+	for (k = m; k < d->n_layers; k++) {
+		const struct wb_device_layer *l = &d->layers[k];
+
+		if (k > m && l->depth <= d->layers[m].depth)
+			break; /* past the subtree: depth-first order */
+		if (l->kind == WB_LAYER_LOOP && x->loop_dio < 0)
+			x->loop_dio = l->loop_dio;
+		if ((l->kind == WB_LAYER_FILE && (is(l->name, "tmpfs") || is(l->name, "ramfs"))) ||
+		    (l->kind == WB_LAYER_DISK && (strncmp(l->name, "zram", 4) == 0 ||
+						  strncmp(l->name, "ram", 3) == 0)))
+			x->in_memory = true;
+	}
+}
+
 static void add_member(const struct wb_device *d, unsigned m, struct wb_array *a)
 {
 	const struct wb_device_layer *l = &d->layers[m], *disk = disk_under(d, m);
@@ -161,6 +183,7 @@ static void add_member(const struct wb_device *d, unsigned m, struct wb_array *a
 	x->rotational = -1;
 	wb_facts_copy(x->name, sizeof(x->name), l->name);
 	wb_facts_copy(x->state, sizeof(x->state), l->member_state);
+	member_cache(d, m, x);
 	if (!disk)
 		return;
 	wb_facts_copy(x->disk, sizeof(x->disk), disk->name);

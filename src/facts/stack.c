@@ -107,6 +107,7 @@ static struct wb_device_layer *add_layer(struct walk *w, enum wb_device_layer_ki
 	l->parent = parent;
 	l->depth = parent < 0 ? 0 : d->layers[parent].depth + 1;
 	l->rotational = -1;
+	l->loop_dio = -1;
 	wb_facts_copy(l->name, sizeof(l->name), name);
 	return l;
 }
@@ -421,6 +422,7 @@ static void walk_loop(struct walk *w, const char *dev_dir, int parent)
 	(void)wb_facts_read_attr(dev_dir, "loop/backing_file", l->path, sizeof(l->path));
 	if (wb_facts_read_u32(dev_dir, "loop/dio", &dio) == 0)
 		dio_state = dio == 1;
+	l->loop_dio = dio_state;
 	add_detailf(l, "backing %s", l->path[0] ? l->path : "?");
 	if (dio_state >= 0)
 		add_detail(l, dio_state ? "direct I/O on" : "direct I/O off");

@@ -61,6 +61,8 @@ struct wb_device_layer {
 	uint32_t chunk;              /* MD: md/chunk_size in bytes */
 	uint32_t layout;             /* MD: md/layout (raid10: near copies in bits 0-7, far in 8-15) */
 	char member_state[32];       /* a member of an md array: md/dev-NAME/state ("in_sync", "faulty") */
+	int loop_dio;                /* LOOP: loop/dio, 1 direct I/O to the backing file, 0 buffered
+				      * (its page cache in front), -1 unknown or not a loop */
 };
 
 /* What an array is made of: the topmost layer that spreads writes over members
@@ -86,6 +88,9 @@ struct wb_array_member {
 	int rotational;                  /* the disk's queue/rotational: 1, 0, -1 unknown */
 	char write_cache[16];            /* the disk's queue/write_cache; "" unknown */
 	bool fua;                        /* the disk's queue/fua */
+	int loop_dio;                    /* the first loop device under it: its loop/dio, 1 or 0;
+					  * -1 none or unknown */
+	bool in_memory;                  /* it is memory: a zram or ram disk, or a loop over tmpfs */
 	/* Its own I/O while qualify ran (its sysfs stat, read before and after). */
 	bool io_known;                   /* both reads succeeded */
 	uint64_t run_writes;             /* writes the member completed in the run */

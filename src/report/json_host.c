@@ -59,6 +59,12 @@ static void add_array(cJSON *o, const struct wb_array *a)
 		cJSON_AddBoolToObject(m, K(FUA), mb->fua);
 		cJSON_AddStringToObject(m, K(SCHEDULER), mb->scheduler);
 		cJSON_AddStringToObject(m, K(MODEL), mb->model);
+		/* what is in front of its data: a loop's page cache, memory */
+		if (mb->loop_dio >= 0)
+			cJSON_AddBoolToObject(m, K(DIRECT_IO), mb->loop_dio);
+		else
+			cJSON_AddNullToObject(m, K(DIRECT_IO));
+		cJSON_AddBoolToObject(m, K(IN_RAM), mb->in_memory);
 		cJSON_AddItemToArray(arr, m);
 	}
 	cJSON_AddBoolToObject(x, K(MEMBERS_TRUNCATED), a->members_truncated);

@@ -126,6 +126,7 @@ static void add_burst(cJSON *o, const struct wb_q_burst *b, const struct wb_q_wo
 {
 	static const struct { unsigned bit; const char *name; } suspects[] = {
 		{ WB_SUSPECT_THROTTLED, "throttled" }, { WB_SUSPECT_VIRTUAL, "virtual-disk" },
+		{ WB_SUSPECT_NO_BLOCK_DEVICE, "no-block-device" },
 	};
 	const struct wb_bucket *k = b->shape >= 0 ? &b->bucket[b->shape] : NULL;
 	cJSON *x = cJSON_AddObjectToObject(o, K(BURST)), *arr;
@@ -140,6 +141,15 @@ static void add_burst(cJSON *o, const struct wb_q_burst *b, const struct wb_q_wo
 		if (b->suspects & suspects[i].bit)
 			cJSON_AddItemToArray(arr, cJSON_CreateString(suspects[i].name));
 	cJSON_AddNumberToObject(x, K(RUN_S), b->run_s);
+	cJSON_AddBoolToObject(x, K(DROPPED), b->dropped);
+	if (b->dropped) { /* the commit trend's figures, and why no bucket judged them */
+		cJSON_AddStringToObject(x, K(NOT_JUDGED), wb_not_judged_name(b->not_judged));
+		cJSON_AddStringToObject(x, K(SHAPE), wb_q_shape_names[WB_Q_SHAPE_COMMIT]);
+		cJSON_AddNumberToObject(x, K(BURST_PER_S), b->trend.burst_per_s);
+		cJSON_AddNumberToObject(x, K(SUSTAINED_PER_S), b->trend.sustained_per_s);
+		cJSON_AddNumberToObject(x, K(DROP_AT_S), b->trend.fell_after_s);
+		cJSON_AddNumberToObject(x, K(SLICES), (double)b->slices);
+	}
 	if (k) {
 		struct wb_q_figure f = { .measured = true, .value = k->baseline_per_s,
 					 .low = k->baseline_low, .high = k->baseline_high };
@@ -174,6 +184,12 @@ static void add_stripe(cJSON *o, const struct wb_stripe_verdict *v, const struct
 	cJSON_AddNumberToObject(x, K(CHUNK_BYTES), a->chunk);
 	cJSON_AddNumberToObject(x, K(STRIPE_BYTES), (double)a->stripe);
 	cJSON_AddNumberToObject(x, K(MARGIN_PCT), v->margin_pct);
+	/* the caches in front of a parity array's members: why it reads unclear */
+	arr = cJSON_AddArrayToObject(x, K(CACHED));
+	for (k = 0; arr && k < 3; k++)
+		if (v->cached & (1u << k))
+			cJSON_AddItemToArray(arr, cJSON_CreateString(
+				wb_member_cache_name((enum wb_member_cache)(1u << k))));
 	arr = cJSON_AddArrayToObject(x, K(SWEEP));
 	for (k = 0; arr && v->state != WB_STRIPE_NOT_STRIPED && k < WB_SWEEP_COUNT; k++) {
 		const struct wb_sweep_figure *f = &v->fig[k];

@@ -84,9 +84,9 @@ const char *wb_words_candidate(const struct wb_placement *pl,
 struct wb_q_words {
 	char failure[400];             /* the failure that left no verdict; "" otherwise */
 	char headline[320];            /* "standard: PASS", "No verdict: ..." */
-	char trend[240];               /* "sustained X/s after Y s; burst Z/s" */
-	char burst[400];               /* burst credits: the bucket, or why the rate may be one */
-	char stripe[400];              /* the write-size sweep's verdict; "" when none ran */
+	char trend[320];               /* "sustained X/s after Y s; burst Z/s" */
+	char burst[900];               /* burst credits: the bucket, or why the rate may be one */
+	char stripe[600];              /* the write-size sweep's verdict; "" when none ran */
 	char volume[480];              /* the provider's volume it is and what its kinds' rules
 					* say of credits; "" when the table knows none */
 };
@@ -122,7 +122,7 @@ const char *wb_words_q_outcome(const struct wb_q_outcome *o, char *buf, size_t l
 /* A finding's evidence and what to do. */
 struct wb_finding_words {
 	char evidence[320];
-	char advice[200];
+	char advice[400];
 };
 
 void wb_words_finding(const struct wb_qualification *q, const struct wb_finding *f,

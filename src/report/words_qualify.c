@@ -43,6 +43,12 @@ const char *wb_words_q_trend(const struct wb_q_trend *t, char *buf, size_t len)
 	else if (!t->known)
 		snprintf(buf, len, "too few time slices to tell burst from sustained (give it more "
 			 "--duration)");
+	else if (!t->fell && t->drop_low <= 0 && t->sustained_per_s < t->burst_per_s *
+		 (1 - WB_TREND_DROP_PCT / 100.0))
+		snprintf(buf, len, "no drop larger than the noise: sustained %.0f/s to the end; "
+			 "burst %.0f/s (the drop %.0f/s [%.0f, %.0f] reaches 0)", t->sustained_per_s,
+			 t->burst_per_s, t->burst_per_s - t->sustained_per_s, t->drop_low,
+			 t->drop_high);
 	else if (!t->fell)
 		snprintf(buf, len, "steady: sustained %.0f/s to the end; burst %.0f/s",
 			 t->sustained_per_s, t->burst_per_s);
@@ -54,9 +60,61 @@ const char *wb_words_q_trend(const struct wb_q_trend *t, char *buf, size_t len)
 	return buf;
 }
 
+static void add(char *buf, size_t len, size_t *n, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+/* The suspects behind an unknown rate, as "x, y and z". */
+static void suspects(unsigned bits, char *buf, size_t len, size_t *n)
+{
+	static const struct { unsigned bit; const char *why; } s[] = {
+		{ WB_SUSPECT_THROTTLED, "the device grants I/O in time slices, as a provisioned "
+					"cloud volume's limit does" },
+		{ WB_SUSPECT_VIRTUAL, "it is a hypervisor's disk, whose provider may sell bursts" },
+		{ WB_SUSPECT_NO_BLOCK_DEVICE, "no block device is under the file system (NFS, "
+					      "virtiofs, FUSE or a cloud file service, where "
+					      "credits and throttles are the provider's and out of "
+					      "sight)" },
+	};
+	size_t i, said = 0, total = 0;
+
+	for (i = 0; i < sizeof(s) / sizeof(s[0]); i++)
+		total += (bits & s[i].bit) != 0;
+	for (i = 0; i < sizeof(s) / sizeof(s[0]); i++)
+		if (bits & s[i].bit) {
+			add(buf, len, n, "%s%s", !said ? "" : said + 1 == total ? ", and " : ", ",
+			    s[i].why);
+			said++;
+		}
+}
+
+static const char *not_judged_why(const struct wb_q_burst *b)
+{
+	switch (b->not_judged) {
+	case WB_NOT_JUDGED_FEW_SLICES:
+		return "too few slices to judge a burst-credit bucket (8 of a shape)";
+	case WB_NOT_JUDGED_SHORT_SIDE:
+		return "too few slices on a side of the drop to judge a burst-credit bucket "
+		       "(3 each side)";
+	case WB_NOT_JUDGED_NOT_A_STEP:
+		return "it was no step down to a flat baseline (a drift, or too shallow for a "
+		       "bucket)";
+	default:
+		return "?";
+	}
+}
+
+static const char *not_judged_settle(const struct wb_q_burst *b)
+{
+	return b->not_judged == WB_NOT_JUDGED_NOT_A_STEP
+		       ? "a longer --duration shows where it settles"
+		       : "shorter --slice (1s) or a longer --duration gives the bucket its slices";
+}
+
 const char *wb_words_q_burst(const struct wb_q_burst *b, char *buf, size_t len)
 {
 	const struct wb_bucket *k = b->shape >= 0 ? &b->bucket[b->shape] : NULL;
+	const struct wb_q_trend *t = &b->trend;
+	size_t n;
 
 	switch (b->state) {
 	case WB_SUSTAINED_BUCKET:
@@ -69,15 +127,12 @@ const char *wb_words_q_burst(const struct wb_q_burst *b, char *buf, size_t len)
 			 k->drop_at_s, k->held);
 		break;
 	case WB_SUSTAINED_UNKNOWN:
-		snprintf(buf, len, "sustained rate unknown: run `--duration %.0fm` (%s%s%s; no drop to "
-			 "a baseline in %.0f s, and a full bucket lasts up to 30 min); no rate passes "
-			 "a tier until then", b->observe_s / 60,
-			 b->suspects & WB_SUSPECT_THROTTLED ? "the device grants I/O in time slices, "
-			 "as a provisioned cloud volume's limit does" : "",
-			 (b->suspects & WB_SUSPECT_THROTTLED) && (b->suspects & WB_SUSPECT_VIRTUAL)
-			 ? ", and " : "",
-			 b->suspects & WB_SUSPECT_VIRTUAL ? "it is a hypervisor's disk, whose "
-			 "provider may sell bursts" : "", b->run_s);
+		n = 0;
+		add(buf, len, &n, "sustained rate unknown: run `--duration %.0fm`, or read the "
+		    "volume's published burst and throttle terms (", b->observe_s / 60);
+		suspects(b->suspects, buf, len, &n);
+		add(buf, len, &n, "; no drop to a baseline in %.0f s, and a full bucket lasts up "
+		    "to 30 min); no rate passes a tier until then", b->run_s);
 		break;
 	case WB_SUSTAINED_STEADY:
 		if (b->suspects)
@@ -85,7 +140,20 @@ const char *wb_words_q_burst(const struct wb_q_burst *b, char *buf, size_t len)
 				 "longer than a full bucket lasts", b->run_s / 60);
 		else
 			snprintf(buf, len, "no burst credits: no drop to a baseline, and none expected "
-				 "(neither a virtual disk nor throttled in time slices)");
+				 "(a block device neither virtual nor throttled in time slices)");
+		break;
+	case WB_SUSTAINED_NOT_JUDGED:
+		if (!b->dropped) {
+			snprintf(buf, len, "%s", "");
+			break;
+		}
+		snprintf(buf, len, "not judged: the commit rate fell %.0f %% (%.0f/s in the first "
+			 "%zu slices, %.0f/s in the last %zu; the drop %.0f/s [%.0f, %.0f], more than "
+			 "the noise) from about %.0f s, but %s; not sustained, so no rate passes a "
+			 "tier: %s", 100.0 * (1 - t->sustained_per_s / t->burst_per_s),
+			 t->burst_per_s, t->nburst, t->sustained_per_s, t->nsustained,
+			 t->burst_per_s - t->sustained_per_s, t->drop_low, t->drop_high,
+			 t->fell_after_s, not_judged_why(b), not_judged_settle(b));
 		break;
 	default:
 		snprintf(buf, len, "%s", "");
@@ -94,8 +162,6 @@ const char *wb_words_q_burst(const struct wb_q_burst *b, char *buf, size_t len)
 }
 
 /* Appends to buf (used bytes so far in *n), never past len. */
-static void add(char *buf, size_t len, size_t *n, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
 static void add(char *buf, size_t len, size_t *n, const char *fmt, ...)
 {
 	va_list ap;
@@ -204,6 +270,25 @@ const char *wb_words_q_kind(const struct wb_q_burst *b, size_t i, char *buf, siz
 	return buf;
 }
 
+/* What cache the WB_CACHE_* bits name, most telling first. */
+static const char *cache_what(unsigned bits)
+{
+	return bits & WB_CACHE_MEMORY ? "memory"
+	       : bits & WB_CACHE_PAGE ? "the page cache (a loop device without direct I/O)"
+				      : "a volatile write cache (write back)";
+}
+
+/* How to measure below that cache. */
+static const char *cache_settle(unsigned bits)
+{
+	return bits & WB_CACHE_MEMORY ? "only members on real disks can settle it"
+	       : bits & WB_CACHE_PAGE ? "measure below the cache with the loop devices in direct "
+				       "I/O (losetup --direct-io=on), or on the real disks"
+				     : "measure below the cache with the members' write caches off "
+				       "for the run (hdparm -W 0, sdparm --clear WCE), or ask the "
+				       "vendor what a partial-stripe write costs";
+}
+
 const char *wb_words_q_stripe(const struct wb_stripe_verdict *v, char *buf, size_t len)
 {
 	const struct wb_stripe_excess *e = v->worst >= 0 ? &v->excess[v->worst] : NULL;
@@ -228,6 +313,14 @@ const char *wb_words_q_stripe(const struct wb_stripe_verdict *v, char *buf, size
 			 e->high_pct, v->margin_pct);
 		break;
 	case WB_STRIPE_UNCLEAR:
+		if (v->cached) {
+			snprintf(buf, len, "unclear: members are cached: a flush of %s takes %+.0f %% "
+				 "[%.0f, %.0f] time against what the full-stripe flushes predict for its "
+				 "size, but %s in front of the members serves a read-modify-write's "
+				 "reads, so no penalty can show; %s", size, e->pct, e->low_pct,
+				 e->high_pct, cache_what(v->cached), cache_settle(v->cached));
+			break;
+		}
 		snprintf(buf, len, "unclear: no partial-stripe penalty shown, but none ruled out: a "
 			 "flush of %s takes %+.0f %% [%.0f, %.0f] time against what the full-stripe "
 			 "flushes predict for its size, and a penalty is %.0f %% or more; a longer "
@@ -290,6 +383,12 @@ static void stripe_finding(const struct wb_array *a, const struct wb_stripe_verd
 		snprintf(w->advice, sizeof(w->advice), "align the file system to the %s chunk "
 			 "(mkfs.xfs -d su=,sw=; mkfs.ext4 -E stride=,stripe-width=): with no parity, "
 			 "a sub-stripe write costs more only where it straddles chunks", chunk);
+	else if (v->state == WB_STRIPE_UNCLEAR && v->cached)
+		snprintf(w->advice, sizeof(w->advice), "%s is cached, %s in front of it: %s; "
+			 "until then a mirror (raid1 or raid10) is the safe place for pg_wal",
+			 v->cached_member >= 0 && (unsigned)v->cached_member < a->n_members
+			 ? a->members[v->cached_member].name : "a member", cache_what(v->cached),
+			 cache_settle(v->cached));
 	else if (v->state == WB_STRIPE_UNCLEAR)
 		snprintf(w->advice, sizeof(w->advice), "run qualify longer (--duration 10m) to "
 			 "settle it%s", a->parity_disks != 0 ? "; until then a mirror (raid1 or "

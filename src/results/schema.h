@@ -11,7 +11,7 @@
 
 /* Version of the layout (docs/results-schema.md); bumped when keys change
  * meaning. */
-#define WB_SCHEMA_VERSION 17
+#define WB_SCHEMA_VERSION 18
 
 /* Every key of the results file, in one alphabetical list: a key used in two
  * objects ("reason", "method") is one entry with one spelling. */
@@ -53,6 +53,7 @@ enum wb_key {
 	WB_KEY_BYTES_PER_FLUSH,
 	WB_KEY_BYTES_PER_S,
 	WB_KEY_BYTES_PER_WRITE,
+	WB_KEY_CACHED,
 	WB_KEY_CALL,
 	WB_KEY_CAPACITY_PCT,
 	WB_KEY_CAPACITY_PER_S,
@@ -248,6 +249,7 @@ enum wb_key {
 	WB_KEY_MOVE_TO,
 	WB_KEY_NAME,
 	WB_KEY_NCPU,
+	WB_KEY_NOT_JUDGED,
 	WB_KEY_OBSERVED,
 	WB_KEY_OFFSET,
 	WB_KEY_OLTP,
@@ -350,6 +352,7 @@ enum wb_key {
 	WB_KEY_SIZE,
 	WB_KEY_SIZE_GIB,
 	WB_KEY_SLICE,
+	WB_KEY_SLICES,
 	WB_KEY_SLOW_FRACTION,
 	WB_KEY_SOURCE,
 	WB_KEY_STARTED_UNIX,

@@ -78,6 +78,16 @@ static void trend_steady_and_falling(void **state)
 	assert_true(t.burst_per_s > 2999);
 	wb_q_trend_of(rates, start, 3, &t);
 	assert_false(t.known);
+	/* Two fast slices, then noise of +-40 % round 1000/s (issue 45): the first
+	 * tenth read this as "50 % lower"; the first third, against the noise of
+	 * the last half, is no drop. */
+	for (i = 0; i < 20; i++)
+		rates[i] = i < 2 ? 2000 : i % 2 ? 1400 : 600;
+	wb_q_trend_of(rates, start, 20, &t);
+	assert_int_equal(t.nburst, 6);
+	assert_true(t.sustained_per_s < 0.8 * t.burst_per_s); /* more than 20 % lower ... */
+	assert_true(t.drop_low <= 0);                        /* ... but within the noise */
+	assert_false(t.fell);
 }
 
 /* A row of label with rate per slice and every flush at lat_us. */
@@ -115,6 +125,9 @@ static void build(double commit_rate, double commit_us, double write_us)
 	memset(&rs, 0, sizeof(rs));
 	snprintf(rs.target, sizeof(rs.target), "/srv/x");
 	rs.device.rotational = 0;
+	rs.device.dev_major = 259; /* on a disk: nvme0n1 */
+	rs.device.n_disks = 1;
+	snprintf(rs.device.disks[0], sizeof(rs.device.disks[0]), "nvme0n1");
 	add("commit", WB_METHOD_FDATASYNC, 8192, commit_rate, commit_us, 12);
 	add("etcd", WB_METHOD_FDATASYNC, 2300, commit_rate, commit_us, 12);
 	add("write", WB_METHOD_NONE, 8192, 1e5, write_us, 12);
@@ -296,6 +309,95 @@ static void burst_credits(void **state)
 	assert_int_equal(q.tiers[0].o[0].result, WB_Q_INCONCLUSIVE);
 }
 
+/* Case 1 of issue 45: a file system with no block device under it (FUSE, NFS,
+ * virtiofs, a cloud file service) is where credits live: a rate that would
+ * pass is inconclusive; memory has no block device either, and is not held
+ * back. */
+static void no_block_device(void **state)
+{
+	static const char *const remote[] = { "fuse.bucketfs", "nfs4", "virtiofs", "fuse.s3fs" };
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(remote) / sizeof(remote[0]); i++) {
+		build(1000, 2000, 10);
+		rs.device.dev_major = 0;
+		rs.device.n_disks = 0;
+		snprintf(rs.device.fs_type, sizeof(rs.device.fs_type), "%s", remote[i]);
+		assert_true(wb_qualify(&rs, &tiers, NULL, "standard", &q));
+		assert_int_equal(q.burst.state, WB_SUSTAINED_UNKNOWN);
+		assert_int_equal(q.burst.suspects, WB_SUSPECT_NO_BLOCK_DEVICE);
+		assert_int_equal(q.tiers[0].o[0].result, WB_Q_INCONCLUSIVE);
+		assert_int_equal(q.tiers[0].verdict, WB_Q_INCONCLUSIVE); /* the p99 passes */
+	}
+	build(1000, 2000, 10);
+	rs.device.dev_major = 0;
+	rs.device.n_disks = 0;
+	snprintf(rs.device.fs_type, sizeof(rs.device.fs_type), "tmpfs");
+	assert_true(wb_qualify(&rs, &tiers, NULL, "standard", &q));
+	assert_int_equal(q.burst.state, WB_SUSTAINED_STEADY);
+	assert_int_equal(q.burst.suspects, 0);
+	assert_int_equal(q.tiers[0].o[0].result, WB_Q_PASS);
+	/* A btrfs's st_dev is anonymous, but its disks are found: not a suspect. */
+	build(1000, 2000, 10);
+	rs.device.dev_major = 0;
+	snprintf(rs.device.fs_type, sizeof(rs.device.fs_type), "btrfs");
+	assert_true(wb_qualify(&rs, &tiers, NULL, "standard", &q));
+	assert_int_equal(q.burst.state, WB_SUSTAINED_STEADY);
+}
+
+/* The commit slices of a default qualify (5 s slices, three shapes a round: one
+ * commit slice every 15 s) on a bucket that runs dry 24 s in: 200/s, then 50/s. */
+static void dry_at_24s(size_t n)
+{
+	struct wb_result *c;
+	size_t i;
+
+	build(1000, 2000, 10);
+	c = &rs.v[0];
+	c->ntrials = 0;
+	for (i = 0; i < n; i++) {
+		double start = 15.0 * (double)i, rate = start + 5 <= 24 ? 200 : 50;
+
+		c->trial_rates[c->ntrials] = rate * (1 + 0.01 * (double)(i % 3));
+		c->trial_start_s[c->ntrials++] = start;
+	}
+	wb_stats_compute(c->trial_rates, c->ntrials, &c->stats);
+	rs.elapsed_ns = (uint64_t)(15e9 * (double)n);
+	tiers.t[0].c[0].threshold = 15; /* the mean of every slice passes it */
+}
+
+/* Case 2 of issue 45: a drop seen but not judged as a bucket is "not judged"
+ * with its figures, never steady, and no rate passes on it. */
+static void drop_not_judged(void **state)
+{
+	(void)state;
+	dry_at_24s(6); /* a 90 s run: 6 commit slices, too few for a bucket */
+	assert_true(wb_qualify(&rs, &tiers, NULL, "standard", &q));
+	assert_false(q.burst.bucket[WB_Q_SHAPE_COMMIT].detected);
+	assert_int_equal(q.burst.state, WB_SUSTAINED_NOT_JUDGED);
+	assert_true(q.burst.dropped);
+	assert_int_equal(q.burst.not_judged, WB_NOT_JUDGED_FEW_SLICES);
+	assert_true(q.burst.trend.burst_per_s > 199 && q.burst.trend.sustained_per_s < 52);
+	assert_true(fabs(q.burst.trend.fell_after_s - 30) < 1e-9);
+	assert_true(q.tiers[0].o[0].fig.low >= 15); /* it would pass on the mean */
+	assert_int_equal(q.tiers[0].o[0].result, WB_Q_INCONCLUSIVE);
+	/* a 3-minute run: 12 slices, only 2 before the drop */
+	dry_at_24s(12);
+	assert_true(wb_qualify(&rs, &tiers, NULL, "standard", &q));
+	assert_false(q.burst.bucket[WB_Q_SHAPE_COMMIT].detected);
+	assert_int_equal(q.burst.state, WB_SUSTAINED_NOT_JUDGED);
+	assert_true(q.burst.dropped);
+	assert_int_equal(q.burst.not_judged, WB_NOT_JUDGED_SHORT_SIDE);
+	assert_true(q.tiers[0].o[0].fig.low >= 15);
+	assert_int_equal(q.tiers[0].o[0].result, WB_Q_INCONCLUSIVE);
+	/* A drop within the noise is no drop: the rate stands. */
+	build(1000, 2000, 10);
+	assert_true(wb_qualify(&rs, &tiers, NULL, "standard", &q));
+	assert_false(q.burst.dropped);
+	assert_int_equal(q.burst.state, WB_SUSTAINED_STEADY);
+}
+
 /* A provider table by hand: a volume that may be on credits, and one whose
  * every kind has none. */
 static struct wb_burst_table table;
@@ -402,7 +504,8 @@ static void build_array(double commit_rate)
 	a->stripe = 131072;
 	a->n_members = 3;
 	for (i = 0; i < 3; i++) {
-		snprintf(a->members[i].name, sizeof(a->members[i].name), "loop%u", i + 3);
+		snprintf(a->members[i].name, sizeof(a->members[i].name), "sd%c", 'b' + i);
+		a->members[i].loop_dio = -1; /* real disks, no cache in front */
 		a->members[i].io_known = true;
 		a->members[i].run_writes = 1000;
 		a->members[i].run_write_ms = 500 + 10 * i;
@@ -450,6 +553,56 @@ static void sweep_and_slow_member(void **state)
 	assert_string_equal(wb_finding_name(WB_FINDING_MEMBER_SLOW), "array-member-slow");
 }
 
+/* Case 3 of issue 45: a parity array whose members are cached (loop devices
+ * without direct I/O, memory, volatile write caches) never reads no-penalty:
+ * unclear, with the cache named; a penalty seen through the cache stands; an
+ * array without parity is not held back. */
+static void cached_parity(void **state)
+{
+	unsigned i;
+
+	(void)state;
+	build_array(2600); /* no penalty shows */
+	for (i = 0; i < 3; i++)
+		rs.device.array.members[i].loop_dio = 0;
+	assert_true(wb_qualify(&rs, &tiers, NULL, "standard", &q));
+	assert_int_equal(q.stripe.state, WB_STRIPE_UNCLEAR);
+	assert_int_equal(q.stripe.cached, WB_CACHE_PAGE);
+	assert_int_equal(q.stripe.cached_member, 0);
+	assert_true(has_finding(WB_FINDING_STRIPE_UNCLEAR));
+	assert_false(has_finding(WB_FINDING_STRIPE_NO_PENALTY));
+	build_array(2600);
+	rs.device.array.members[2].in_memory = true;
+	assert_true(wb_qualify(&rs, &tiers, NULL, "standard", &q));
+	assert_int_equal(q.stripe.state, WB_STRIPE_UNCLEAR);
+	assert_int_equal(q.stripe.cached, WB_CACHE_MEMORY);
+	assert_int_equal(q.stripe.cached_member, 2);
+	build_array(2600);
+	snprintf(rs.device.array.members[1].write_cache, sizeof(rs.device.array.members[1].write_cache),
+		 "write back");
+	assert_true(wb_qualify(&rs, &tiers, NULL, "standard", &q));
+	assert_int_equal(q.stripe.state, WB_STRIPE_UNCLEAR);
+	assert_int_equal(q.stripe.cached, WB_CACHE_VOLATILE);
+	/* loop devices in direct I/O measure below the page cache */
+	build_array(2600);
+	for (i = 0; i < 3; i++)
+		rs.device.array.members[i].loop_dio = 1;
+	assert_true(wb_qualify(&rs, &tiers, NULL, "standard", &q));
+	assert_int_equal(q.stripe.state, WB_STRIPE_NO_PENALTY);
+	assert_int_equal(q.stripe.cached, 0);
+	/* a penalty that shows through the cache is one */
+	build_array(1000);
+	rs.device.array.members[0].loop_dio = 0;
+	assert_true(wb_qualify(&rs, &tiers, NULL, "standard", &q));
+	assert_int_equal(q.stripe.state, WB_STRIPE_PENALTY);
+	/* no parity: no read-modify-write for a cache to hide */
+	build_array(2600);
+	rs.device.array.parity_disks = 0;
+	rs.device.array.members[0].loop_dio = 0;
+	assert_true(wb_qualify(&rs, &tiers, NULL, "standard", &q));
+	assert_int_equal(q.stripe.state, WB_STRIPE_NO_PENALTY);
+}
+
 static int teardown(void **state)
 {
 	(void)state;
@@ -469,6 +622,9 @@ int main(void)
 		cmocka_unit_test_teardown(burst_credits, teardown),
 		cmocka_unit_test_teardown(sweep_and_slow_member, teardown),
 		cmocka_unit_test_teardown(provider_table, teardown),
+		cmocka_unit_test_teardown(no_block_device, teardown),
+		cmocka_unit_test_teardown(drop_not_judged, teardown),
+		cmocka_unit_test_teardown(cached_parity, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -223,7 +223,8 @@ static void test_round_trip(void **state)
 					     .parity_disks = 1, .raid_disks = 3, .data_disks = 2,
 					     .chunk = 524288, .stripe = 1048576, .n_members = 1 };
 	rs.device.array.members[0] = (struct wb_array_member){ .name = "sdb1", .disk = "sdb",
-							       .state = "in_sync", .rotational = -1 };
+							       .state = "in_sync", .rotational = -1,
+							       .loop_dio = -1 };
 	rs.started_unix = 1767225600;
 	rs.interrupted = SIGINT;
 	r = one_result(&rs, WB_METHOD_FSYNC, 8192);
@@ -276,7 +277,8 @@ static void test_round_trip(void **state)
 	assert_true(array_row("array.members", "[{\"name\":\"sdb1\",\"disk\":\"sdb\","
 						"\"state\":\"in_sync\",\"rotational\":null,"
 						"\"write_cache\":\"\",\"fua\":false,"
-						"\"scheduler\":\"\",\"model\":\"\"}]"));
+						"\"scheduler\":\"\",\"model\":\"\","
+						"\"direct_io\":null,\"in_ram\":false}]"));
 }
 
 /* An etcd-shaped append reads back with its segment mode and how its segments
