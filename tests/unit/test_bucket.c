@@ -2,7 +2,8 @@
  * at a known time (with the slice that straddles it), noisy plateaus at gp2's
  * figures, and the traces that are not a bucket: a steady rate, a slow drift,
  * one stall (in the middle, at the end), a rise, too few slices, and a busy
- * disk's wide noise over many seeds. */
+ * disk's wide noise over many seeds; and traces that pin each constant where it
+ * decides (literal counts, not the production constants, so changing one fails). */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -187,6 +188,74 @@ static void test_too_few(void **state)
 	assert_false(b.judged);
 }
 
+/* n slices 3 s apart: hi/s for the first nhi, then lo/s, no noise. */
+static void clean_step(size_t n, size_t nhi, double hi, double lo)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		start[i] = 3.0 * (double)i;
+		rate[i] = i < nhi ? hi : lo;
+	}
+}
+
+/* WB_BUCKET_MIN_SLICES is 8: a clean step of 8 slices is judged and found, the
+ * same of 7 is not judged (issue 45: a change to 6 survived every test). */
+static void test_pin_min_slices(void **state)
+{
+	struct wb_bucket b;
+
+	(void)state;
+	clean_step(8, 4, 200.0, 50.0);
+	wb_bucket_detect(rate, start, 8, &b);
+	assert_true(b.judged);
+	assert_true(b.detected);
+	clean_step(7, 3, 200.0, 50.0);
+	wb_bucket_detect(rate, start, 7, &b);
+	assert_false(b.judged);
+	assert_false(b.detected);
+}
+
+/* WB_BUCKET_MIN_SIDE is 3: a plateau of three slices at the end is a bucket, one
+ * of two is not (a change to 2 survived every test). */
+static void test_pin_min_side(void **state)
+{
+	struct wb_bucket b;
+
+	(void)state;
+	clean_step(10, 7, 200.0, 50.0);
+	wb_bucket_detect(rate, start, 10, &b);
+	assert_true(b.detected);
+	assert_int_equal(b.nplateau, 3);
+	clean_step(10, 8, 200.0, 50.0);
+	wb_bucket_detect(rate, start, 10, &b);
+	assert_true(b.judged);
+	assert_false(b.detected);
+}
+
+/* The flat-plateau check decides: 1,000/s for 6 slices, then a fall from 500/s
+ * to 250/s over 14 slices. Every other test passes it (a step, each side on
+ * its side of the midpoint, the lower level under 0.67 of the upper), but the
+ * "plateau" falls by half its level: a drift after a drop, not a baseline. */
+static void test_pin_flat(void **state)
+{
+	struct wb_bucket b;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < 20; i++) {
+		start[i] = 3.0 * (double)i;
+		rate[i] = i < 6 ? 1000.0 : 500.0 - 250.0 * (double)(i - 6) / 13.0;
+	}
+	wb_bucket_detect(rate, start, 20, &b);
+	assert_true(b.judged);
+	assert_false(b.detected);
+	for (i = 6; i < 20; i++) /* the same drop to a flat 375/s is a bucket */
+		rate[i] = 375.0;
+	wb_bucket_detect(rate, start, 20, &b);
+	assert_true(b.detected);
+}
+
 /* A busy shared disk: every slice +-40 % at random, 500 traces. */
 static void test_busy_noise(void **state)
 {
@@ -210,6 +279,8 @@ int main(void)
 		cmocka_unit_test(test_slow_drift),  cmocka_unit_test(test_drift_noisy),
 		cmocka_unit_test(test_single_stall), cmocka_unit_test(test_rise),
 		cmocka_unit_test(test_too_few),     cmocka_unit_test(test_busy_noise),
+		cmocka_unit_test(test_pin_min_slices), cmocka_unit_test(test_pin_min_side),
+		cmocka_unit_test(test_pin_flat),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
