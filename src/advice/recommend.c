@@ -13,6 +13,9 @@
  *    server's time its WAL spends flushing must still clear the minimum gain
  *    (a switch whose commit interval straddles it is undecided; one whose top
  *    is below it is a tie), and its own flush time is set beside walbench's;
+ *    without one, the run's decision of the commits already asked the minimum
+ *    gain in commits of an assumed cost (--commit-work; results/decision.h):
+ *    its state stands, and its figures are said in commits;
  * 5. commit_delay from the chosen method's median commit flush, where it pays. */
 #include "advice/recommend.h"
 
@@ -187,6 +190,18 @@ static const struct wb_result *first_error(const struct wb_results *rs)
 	return NULL;
 }
 
+/* Without a server: the commit part's decision, where it was made in commits
+ * of an assumed cost; NULL otherwise (bulk, or --commit-work 0). */
+static const struct wb_group_decision *assumed_commits(const struct wb_recommend_params *p,
+						       const struct wb_recommendation *out)
+{
+	const struct wb_group_decision *d = out->oltp.decision;
+
+	if (p->server || p->workload == WB_WORKLOAD_BULK || !d || !d->in_commits)
+		return NULL;
+	return d;
+}
+
 /* mixed: one method for both parts, which it returns (out->reason and the
  * weighed figures say why). */
 static enum wb_method_id combine(const struct wb_results *rs, const struct wb_recommend_params *p,
@@ -222,6 +237,9 @@ static enum wb_method_id combine(const struct wb_results *rs, const struct wb_re
 		if (!okey || !bkey || !gain(rs, okey, out->baseline, cand[k], &co) ||
 		    !gain(rs, bkey, out->baseline, cand[k], &cb))
 			continue;
+		/* Commits decided in commits weigh their gain in commits. */
+		if (assumed_commits(p, out))
+			co.diff_pct = wb_commit_gain_pct(co.diff_pct, o->decision->flush_share);
 		g = WB_MIXED_OLTP_WEIGHT * co.diff_pct + (1.0 - WB_MIXED_OLTP_WEIGHT) * cb.diff_pct;
 		if (g >= p->min_gain_pct && g > best_gain) {
 			best_gain = g;
@@ -447,6 +465,7 @@ bool wb_recommend(const struct wb_results *rs, const struct wb_recommend_params 
 {
 	struct wb_comparison c;
 	const struct wb_test *key = NULL;
+	const struct wb_group_decision *assumed = NULL;
 	enum wb_method_id winner;
 	enum wb_rec_state flush;
 	struct commit_gain won = { 0 };
@@ -455,7 +474,6 @@ bool wb_recommend(const struct wb_results *rs, const struct wb_recommend_params 
 
 	wb_recommend_none(p->workload, WB_REC_FAIL_NONE, NULL, out);
 	out->min_gain_pct = p->min_gain_pct;
-	out->flush_min_gain_pct = rs->decide ? rs->decide_params.min_gain_pct : p->min_gain_pct;
 	out->baseline = run_baseline(rs);
 	if (find_failure(rs, out))
 		return false;
@@ -512,10 +530,22 @@ bool wb_recommend(const struct wb_results *rs, const struct wb_recommend_params 
 		out->from_server = true;
 		out->flush_share = commit_share(rs, p->server, out->baseline, &out->share_source);
 		out->commit_scaled = !isnan(out->flush_share);
+	} else if ((assumed = assumed_commits(p, out))) {
+		out->share_source = WB_SHARE_ASSUMED;
+		out->flush_share = assumed->flush_share;
+		out->commit_work_us = rs->decide_params.commit_work_us;
+		out->flush_us = assumed->flush_us;
+		out->commit_bound_pct = assumed->commit_bound_pct;
+		out->commit_bound = assumed->why == WB_WHY_COMMIT_BOUND;
+		out->commit_scaled = true;
 	}
+	out->flush_min_gain_pct = assumed ? assumed->params.min_gain_pct
+				  : rs->decide ? rs->decide_params.min_gain_pct : p->min_gain_pct;
 	if (out->commit_scaled) {
 		won = in_commits(out->margin_pct, out->ci_low_pct, out->ci_high_pct, out->flush_share);
-		out->state = commit_state(flush, won, out, &out->commit_demoted);
+		/* An assumed cost was already asked by the decision: what it said stands. */
+		out->state = out->share_source == WB_SHARE_ASSUMED
+				     ? flush : commit_state(flush, won, out, &out->commit_demoted);
 	} else {
 		out->state = flush;
 	}

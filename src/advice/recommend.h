@@ -13,7 +13,7 @@
 #include <stdint.h>
 
 #include "advice/advisory.h"
-#include "advice/commit_gain.h"
+#include "results/commit_gain.h"
 #include "advice/placement.h"
 #include "results/results.h"
 #include "pgstat/observed.h"
@@ -134,12 +134,23 @@ struct wb_recommendation {
 	const struct wb_placement *placement; /* --wal-candidate's verdict; NULL without */
 	/* Gains in commits, not flushes (commit_gain.h): with a server, the margin
 	 * scaled by the share of time its WAL spends flushing, which is what
-	 * decides; without one, the flush margin is only an upper bound. */
+	 * decides; without one, the share a commit's flush has of a commit
+	 * assumed to cost it plus commit_work_us (WB_SHARE_ASSUMED), which the
+	 * run's decision already asked in commits; without either (--commit-work
+	 * 0, or bulk), the flush margin is only an upper bound. */
 	bool from_server;              /* decided for an observed server (params.server) */
 	double flush_min_gain_pct;     /* what the run's decision asked of a flush switch: the
 					* min gain, or its flush equivalent at the server's share */
 	enum wb_share_source share_source;
-	double flush_share;            /* 0..1; NAN without a server */
+	double flush_share;            /* 0..1; NAN when not known */
+	double commit_work_us;         /* WB_SHARE_ASSUMED: the server's own work per commit
+					* assumed (--commit-work); 0 otherwise */
+	double flush_us;               /* WB_SHARE_ASSUMED: the baseline's flush it was taken
+					* from (the top of its 95 % interval) */
+	double commit_bound_pct;       /* WB_SHARE_ASSUMED: the most any method could gain in
+					* commits, the whole flush gone */
+	bool commit_bound;             /* WB_SHARE_ASSUMED: that is under min_gain_pct, so the
+					* tie was proven by the flush alone, early */
 	bool commit_scaled;            /* the margins below were decided on */
 	double commit_pct, commit_low_pct, commit_high_pct; /* margin_pct and its CI, in commits;
 					* kept (tie, keep, undecided): the best other method's

@@ -11,7 +11,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "advice/commit_gain.h"
+#include "results/commit_gain.h"
 #include "model/method.h"
 #include "model/test.h"
 #include "pgstat/observed.h"

@@ -24,6 +24,7 @@ bool wb_rule_decision_begin(size_t n, const struct wb_schedule *sched, struct wb
 	rs->decide_params = (struct wb_decide_params){
 		.baseline = sched->decide_baseline,
 		.min_gain_pct = sched->min_gain_pct,
+		.commit_work_us = sched->commit_work_us,
 		.conf = WB_DECIDE_CONF,
 		.equiv_conf = WB_EQUIV_CONF,
 		.min_rounds = sched->min_trials > WB_DECIDE_MIN_ROUNDS ? sched->min_trials

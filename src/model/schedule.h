@@ -27,6 +27,8 @@ struct wb_schedule {
 	bool decide;             /* stop on the sequential decision (results/decide.h) */
 	enum wb_method_id decide_baseline; /* the method a switch must beat */
 	double min_gain_pct;     /* ... by at least this much (and a placement's move) */
+	double commit_work_us;   /* > 0: that gain is in commits, each a commit flush plus this
+				  * much of the server's own work (results/decision.h) */
 	bool placement;          /* stop once every pg_wal candidate is settled */
 	bool slices;             /* keep each trial's p99 and start time (qualify) */
 };

@@ -38,7 +38,7 @@ static void plan_run(const struct wb_config *cfg, struct wb_command_plan *plan)
 
 /* recommend: no CI target; the sequential decision against the method the
  * server runs (its default unless --server said) stops it as soon as the
- * question is answered. */
+ * question is answered, in commits. */
 static void plan_recommend(const struct wb_config *cfg, struct wb_command_plan *plan)
 {
 	struct wb_schedule *s = &plan->sched;
@@ -48,6 +48,10 @@ static void plan_recommend(const struct wb_config *cfg, struct wb_command_plan *
 	s->decide_baseline = wb_plan_baseline(cfg);
 	s->min_gain_pct = cfg->flush_min_gain_pct > 0 ? cfg->flush_min_gain_pct
 						      : cfg->min_gain_bp / 100.0;
+	/* Without a server, --min-gain is in commits of an assumed cost; with
+	 * one, its own flush share says (above, or after the run). */
+	if (!cfg->server_dsn && !cfg->observed_path)
+		s->commit_work_us = (double)cfg->commit_work_ns / 1e3;
 	plan->judge.max_cv_pct = WB_PLAN_MAX_CV_PCT;
 	plan->judge.min_difference_pct = WB_PLAN_MIN_DIFFERENCE_PCT;
 }

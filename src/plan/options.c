@@ -15,6 +15,12 @@
 
 #define NS_PER_S 1000000000ull
 
+/* recommend --commit-work: the CPU time of one pgbench TPC-B transaction (server
+ * and client) on PostgreSQL 15 with fsync = off on tmpfs, median of 7 runs of
+ * contrib/bench/commit-work.sh on this project's 2-core build VM (docs/design.md,
+ * "Deciding in commits without a server"). */
+#define WB_COMMIT_WORK_DEFAULT "600us"
+
 #define CFG(field) offsetof(struct wb_config, field)
 
 #define RUN WB_CMD_BIT(WB_CMD_RUN)
@@ -103,6 +109,17 @@ const struct wb_option wb_options[] = {
 	{ "min-gain", 0, WB_OPT_PERCENT, "5", 10, 10000, "PCT",
 	  "with --decide: the smallest gain worth switching for (default 5)",
 	  RUN | REC, CFG(min_gain_bp), NULL },
+	{ "commit-work", 0, WB_OPT_DURATION, WB_COMMIT_WORK_DEFAULT, 0, NS_PER_S, "TIME",
+	  "without --server or --observed: what a commit costs the server besides its WAL "
+	  "flush (CPU, locks, the client's round trips), so that methods are compared in "
+	  "commits, each its flush plus this: --min-gain in commits asks a larger flush gain, "
+	  "and where even a flush of no time would gain less than --min-gain, a tie is proven "
+	  "as soon as the default's flush is measured. The default is pgbench's TPC-B "
+	  "transaction on a server that flushes nothing, measured in CPU per transaction "
+	  "(contrib/bench/commit-work.sh, docs/design.md); a faster host's is smaller. 0 "
+	  "compares flushes. A server's own flush share replaces it "
+	  "(default " WB_COMMIT_WORK_DEFAULT ")",
+	  REC, CFG(commit_work_ns), NULL },
 	{ "seed", 0, WB_OPT_UINT, "0", 0, (1ull << 53) - 1, "N",
 	  "seed of each round's random test order, to repeat a run's order (default 0: from "
 	  "the clock; the one used is in the JSON)",

@@ -81,6 +81,7 @@ struct wb_config {
 	uint64_t max_cv_bp;       /* trials varying more than this make a test "unstable" */
 	uint64_t decide;          /* 0: off; else 1 + the baseline's enum wb_method_id */
 	uint64_t min_gain_bp;     /* --decide: a switch must gain this much (basis points) */
+	uint64_t commit_work_ns;  /* recommend without a server: a commit's cost besides its flush */
 	uint64_t seed;            /* of the rounds' random order; 0 picks one from the clock */
 	uint64_t workload;        /* recommend: enum wb_workload */
 	uint64_t shared_buffers;  /* recommend: the server's shared_buffers, bytes (0: not given) */

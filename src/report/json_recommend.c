@@ -4,6 +4,8 @@
  * come from report/words.h, as the text output's do. */
 #include "report/json_parts.h"
 
+#include <math.h>
+
 #include "model/method.h"
 #include "report/words.h"
 
@@ -93,6 +95,62 @@ static void add_server(cJSON *o, const struct wb_recommendation *rec, const stru
 	cJSON_AddStringToObject(s, K(CROSSCHECK_LINE), w->crosscheck);
 }
 
+/* Which assumption decided in commits: the server's own share (its object
+ * above), a commit's assumed cost (--commit-work, its object here), or none:
+ * flushes. */
+static const char *commit_assumption(const struct wb_recommendation *rec)
+{
+	if (!rec->commit_scaled)
+		return "none";
+	switch (rec->share_source) {
+	case WB_SHARE_SERVER_TIME:
+		return "server_time";
+	case WB_SHARE_ESTIMATED:
+		return "estimated";
+	case WB_SHARE_ASYNC_COMMIT:
+		return "async_commit";
+	case WB_SHARE_ASSUMED:
+		return "commit_work";
+	case WB_SHARE_NONE:
+		break;
+	}
+	return "none";
+}
+
+/* Without a server, in commits of an assumed cost: the figures; null otherwise. */
+static void add_commit_work(cJSON *o, const struct wb_recommendation *rec,
+			    const struct wb_rec_words *w)
+{
+	cJSON *s;
+
+	cJSON_AddStringToObject(o, K(COMMIT_ASSUMPTION), commit_assumption(rec));
+	if (rec->share_source != WB_SHARE_ASSUMED) {
+		cJSON_AddNullToObject(o, K(COMMIT_WORK));
+		return;
+	}
+	if (!(s = cJSON_AddObjectToObject(o, K(COMMIT_WORK))))
+		return;
+	cJSON_AddNumberToObject(s, K(COMMIT_WORK_US), rec->commit_work_us);
+	cJSON_AddNumberToObject(s, K(FLUSH_US), rec->flush_us);
+	cJSON_AddNumberToObject(s, K(FLUSH_SHARE), rec->flush_share);
+	cJSON_AddNumberToObject(s, K(COMMIT_BOUND_PCT), rec->commit_bound_pct);
+	if (isfinite(rec->flush_min_gain_pct) && !rec->commit_bound)
+		cJSON_AddNumberToObject(s, K(FLUSH_MIN_GAIN_PCT), rec->flush_min_gain_pct);
+	else
+		cJSON_AddNullToObject(s, K(FLUSH_MIN_GAIN_PCT));
+	if (rec->has_runner_up || rec->state == WB_REC_SWITCH) {
+		cJSON_AddStringToObject(s, K(METHOD), wb_method_get(rec->commit_method)->name);
+		cJSON_AddNumberToObject(s, K(COMMIT_GAIN_PCT), rec->commit_pct);
+		wb_json_add_range(s, WB_KEY_COMMIT_CI95_PCT, rec->commit_low_pct,
+				  rec->commit_high_pct);
+	} else {
+		cJSON_AddNullToObject(s, K(METHOD));
+		cJSON_AddNullToObject(s, K(COMMIT_GAIN_PCT));
+		cJSON_AddNullToObject(s, K(COMMIT_CI95_PCT));
+	}
+	cJSON_AddStringToObject(s, K(COMMITS_LINE), w->commits);
+}
+
 void wb_json_add_recommendation(cJSON *root, const struct wb_recommendation *rec)
 {
 	cJSON *o = cJSON_AddObjectToObject(root, K(RECOMMENDATION)), *arr;
@@ -140,6 +198,7 @@ void wb_json_add_recommendation(cJSON *root, const struct wb_recommendation *rec
 	cJSON_AddStringToObject(o, K(HEADLINE), w.headline);
 	cJSON_AddStringToObject(o, K(REASON), w.reason);
 	add_server(o, rec, &w);
+	add_commit_work(o, rec, &w);
 	add_advisories(o, rec);
 	arr = cJSON_AddArrayToObject(o, K(CONFIG));
 	for (i = 0; arr && i < w.nconfig; i++)

@@ -6,6 +6,7 @@
 #include "report/sentence.h"
 
 #include <stdio.h>
+#include <string.h>
 
 
 char *wb_words_decision(const struct wb_group_decision *g, char *buf, size_t len)
@@ -61,6 +62,21 @@ char *wb_words_decision(const struct wb_group_decision *g, char *buf, size_t len
 			 c->ci95_low_pct, c->ci95_high_pct, 100.0 * p->conf, p->min_gain_pct,
 			 p->min_gain_pct);
 		break;
+	case WB_WHY_COMMIT_BOUND:
+		snprintf(buf, len,
+			 "tie in commits: %s's mean flush, at most %.1f us, is %.1f%% of a commit assumed "
+			 "to cost %.0f us more, so no method can make commits %.1f%% faster (at most "
+			 "%.1f%%, with a flush of no time)", base, g->flush_us, 100.0 * g->flush_share,
+			 p->commit_work_us, g->commit_min_gain_pct, g->commit_bound_pct);
+		return buf;
+	}
+	/* In commits, the flush gain above is what the commit gain asked. */
+	if (g->in_commits && g->why != WB_WHY_OPEN) {
+		size_t used = strlen(buf);
+
+		snprintf(buf + used, len - used, " (%.1f%% in commits, each its flush, %.1f%% of "
+			 "it, plus %.0f us: --commit-work)", g->commit_min_gain_pct,
+			 100.0 * g->flush_share, p->commit_work_us);
 	}
 	return buf;
 }

@@ -187,6 +187,60 @@ static void server_headline(const struct wb_recommendation *rec, const char *why
 	}
 }
 
+/* Without a server, in commits of an assumed cost (--commit-work): the
+ * figures the decision asked, and the assumption that made them. */
+static void assumed_headline(const struct wb_recommendation *rec, const char *why,
+			     struct wb_sentence *s)
+{
+	const char *m = wb_sentence_method(rec->method);
+	char open[WB_WORDS_SETTLE_LEN];
+
+	switch (rec->state) {
+	case WB_REC_SWITCH:
+		wb_sentence_add(s, "Set wal_sync_method = %s: commits %+.1f%% [%+.1f%%, %+.1f%%] "
+				"over %s for this %s workload (flushes %+.1f%% [%+.1f%%, %+.1f%%], "
+				"each commit assumed to be its flush plus %.0f us of the server's "
+				"own work: --commit-work)", m, rec->commit_pct, rec->commit_low_pct,
+				rec->commit_high_pct, wb_sentence_method(rec->baseline),
+				wb_workload_names[rec->workload], rec->margin_pct, rec->ci_low_pct,
+				rec->ci_high_pct, rec->commit_work_us);
+		return;
+	case WB_REC_TIE:
+		if (rec->commit_bound) {
+			wb_sentence_add(s, "Tie: keep wal_sync_method = %s: no method can make "
+					"commits %.1f%% faster: its mean flush takes at most %.1f us, and "
+					"a commit assumed to cost %.0f us more (--commit-work) gains "
+					"at most %.1f%% even from a flush of no time", m,
+					rec->min_gain_pct, rec->flush_us, rec->commit_work_us,
+					rec->commit_bound_pct);
+			return;
+		}
+		wb_sentence_add(s, "Tie: keep wal_sync_method = %s: no other method makes commits "
+				"%.1f%% faster (each commit assumed to be its flush plus %.0f us: "
+				"--commit-work), not worth a change", m, rec->min_gain_pct,
+				rec->commit_work_us);
+		best_other(rec, s);
+		if (rec->has_runner_up)
+			wb_sentence_add(s, ", in commits %+.1f%% [%+.1f%%, %+.1f%%]",
+					rec->commit_pct, rec->commit_low_pct,
+					rec->commit_high_pct);
+		return;
+	case WB_REC_KEEP:
+		wb_sentence_add(s, "Keep wal_sync_method = %s: every other method is slower", m);
+		best_other(rec, s);
+		return;
+	case WB_REC_UNDECIDED:
+		wb_sentence_add(s, "Undecided: keep wal_sync_method = %s for now: %s", m,
+				rec->settle.known ? wb_words_settle(&rec->settle,
+								    rec->flush_min_gain_pct, open,
+								    sizeof(open))
+						  : why);
+		return;
+	case WB_REC_FAILED:
+		return;
+	}
+}
+
 /* The first words name the state; "not worth a change" is said only of a
  * tie or a keep, which were proven; an undecided one says what is open. */
 static void headline(const struct wb_recommendation *rec, const char *why, char *buf, size_t len)
@@ -196,6 +250,10 @@ static void headline(const struct wb_recommendation *rec, const char *why, char 
 
 	if (rec->from_server) {
 		server_headline(rec, why, &s);
+		return;
+	}
+	if (rec->share_source == WB_SHARE_ASSUMED) {
+		assumed_headline(rec, why, &s);
 		return;
 	}
 	switch (rec->state) {
@@ -335,17 +393,48 @@ static const char *share_source(enum wb_share_source s)
 		       "would measure it";
 	case WB_SHARE_ASYNC_COMMIT:
 		return "synchronous_commit = off";
+	case WB_SHARE_ASSUMED:
+		return "--commit-work";
 	case WB_SHARE_NONE:
 		break;
 	}
 	return "unknown";
 }
 
-/* With a server: what a flush gain is worth in its commits. */
+/* Without a server: what a flush gain was worth in commits of the assumed cost. */
+static void assumed_commits(const struct wb_recommendation *rec, char *buf, size_t len)
+{
+	struct wb_sentence s = wb_sentence_at(buf, len);
+
+	wb_sentence_add(&s, "each commit is assumed to cost its flush plus %.0f us of the "
+			"server's own work (CPU, locks, the client: --commit-work; --server reads "
+			"the server's own share instead): %s's mean flush, at most %.1f us, is %.1f%% "
+			"of a commit, so ", rec->commit_work_us, wb_sentence_method(rec->baseline),
+			rec->flush_us, rec->flush_share * 100.0);
+	if (rec->commit_bound) {
+		wb_sentence_add(&s, "even a flush of no time would make commits only %.1f%% "
+				"faster, under --min-gain's %.1f%%: a tie, proven by that flush "
+				"alone", rec->commit_bound_pct, rec->min_gain_pct);
+		return;
+	}
+	wb_sentence_add(&s, "--min-gain's %.1f%% in commits asked flushes %.1f%% faster",
+			rec->min_gain_pct, rec->flush_min_gain_pct);
+	if (rec->has_runner_up || rec->state == WB_REC_SWITCH)
+		wb_sentence_add(&s, "; %s's is %+.1f%% [%+.1f%%, %+.1f%%] in commits",
+				wb_sentence_method(rec->commit_method), rec->commit_pct,
+				rec->commit_low_pct, rec->commit_high_pct);
+}
+
+/* What a flush gain is worth in commits: with a server, its own; without,
+ * the assumed cost's. */
 static void commits(const struct wb_recommendation *rec, char *buf, size_t len)
 {
 	double need = wb_flush_gain_for_commit_pct(rec->min_gain_pct, rec->flush_share);
 
+	if (rec->share_source == WB_SHARE_ASSUMED) {
+		assumed_commits(rec, buf, len);
+		return;
+	}
 	if (!rec->from_server)
 		return;
 	if (!rec->commit_scaled) {

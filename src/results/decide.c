@@ -7,6 +7,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "results/commit_gain.h"
 #include "results/results.h"
 #include "results/settle.h"
 #include "results/transient.h"
@@ -233,17 +234,78 @@ static bool switch_look(struct wb_result *rv, size_t n, const struct wb_decide_p
 	return true;
 }
 
+/* In commits (p->commit_work_us): a commit group's flush figures, fixed at its
+ * first look, as the transient is. The baseline's flush is taken at the top of
+ * its 95 % interval (from the lower bound of its rate: one commit a wait), so
+ * the flush's share of a commit is, if anything, overstated: a tie is never
+ * claimed on a flush that may be slower than it looked. */
+static void fix_in_commits(const struct wb_result *rv, const struct wb_decide_params *p,
+			   struct wb_group_decision *g)
+{
+	const struct wb_result *base = &rv[g->baseline];
+	struct wb_stats st;
+	double rate;
+
+	if (g->in_commits || !(p->commit_work_us > 0) || wb_test_is_bulk(&rv[g->first].test) ||
+	    base->ntrials == 0)
+		return;
+	wb_stats_compute(base->trial_rates, base->ntrials, &st);
+	rate = st.mean - st.ci95_half > 0 ? st.mean - st.ci95_half : st.mean;
+	if (!(rate > 0))
+		return;
+	g->in_commits = true;
+	g->flush_us = 1e6 / rate;
+	g->flush_share = wb_flush_share_assumed(g->flush_us, p->commit_work_us);
+	g->commit_min_gain_pct = p->min_gain_pct;
+	g->commit_bound_pct = wb_commit_gain_bound_pct(g->flush_us, p->commit_work_us);
+}
+
+/* The parameters group g is decided with: the run's, with the minimum gain
+ * turned into the flush gain it takes in commits where g is decided in
+ * commits (INFINITY when no flush gain can: the caller ends it first). */
+static struct wb_decide_params group_params(const struct wb_decide_params *p,
+					    const struct wb_group_decision *g)
+{
+	struct wb_decide_params gp = *p;
+
+	if (g->in_commits)
+		gp.min_gain_pct = wb_flush_gain_for_commit_pct(g->commit_min_gain_pct,
+							       g->flush_share);
+	return gp;
+}
+
+/* In commits, where even a flush of no time would gain less than the minimum:
+ * a tie, proven by the baseline's flush alone, with nothing else to measure. */
+static bool end_commit_bound(const struct wb_result *rv, const struct wb_decide_params *gp,
+			     struct wb_group_decision *g, double now_s, uint32_t rounds)
+{
+	if (!g->in_commits || !(g->commit_bound_pct < g->commit_min_gain_pct))
+		return false;
+	g->leader = g->baseline;
+	memset(&g->margin, 0, sizeof(g->margin));
+	decide(g, WB_DECIDE_TIE, now_s, rounds);
+	why(g, rv, gp, WB_WHY_COMMIT_BOUND);
+	return true;
+}
+
 /* Looks at one group after a round: settles what it can from
  * min_settle_rounds on, tries the switch at the scheduled looks, and keeps the
- * baseline as soon as nothing is left open. */
-static void look(struct wb_result *rv, size_t n, const struct wb_decide_params *p, bool *done,
+ * baseline as soon as nothing is left open. In commits, the group's own
+ * minimum gain (group_params) is what every test of it asks. */
+static void look(struct wb_result *rv, size_t n, const struct wb_decide_params *run, bool *done,
 		 struct wb_group_decision *g, double now_s, uint32_t rounds, bool switch_now,
 		 bool last)
 {
+	struct wb_decide_params gp;
+	const struct wb_decide_params *p = &gp;
 	size_t open;
 
-	switch_now = switch_now || (g->switch_waits && rounds >= p->min_rounds);
-	if (rounds < p->min_settle_rounds && !switch_now)
+	switch_now = switch_now || (g->switch_waits && rounds >= run->min_rounds);
+	if (rounds < run->min_settle_rounds && !switch_now)
+		return;
+	fix_in_commits(rv, run, g);
+	gp = group_params(run, g);
+	if (end_commit_bound(rv, p, g, now_s, rounds))
 		return;
 	open = prune(rv, n, p, done, g);
 	if (switch_now && open && switch_look(rv, n, p, done, g, open, now_s, rounds, last))
@@ -349,6 +411,7 @@ void wb_decide_finish(struct wb_result *rv, size_t n, const struct wb_decide_par
 		      struct wb_group_decision *groups, size_t ngroups, double now_s,
 		      uint32_t rounds)
 {
+	struct wb_decide_params gp;
 	bool done[n ? n : 1];
 	size_t g, i;
 
@@ -374,13 +437,14 @@ void wb_decide_finish(struct wb_result *rv, size_t n, const struct wb_decide_par
 			why(gd, rv, p, WB_WHY_NO_BASELINE);
 			continue;
 		}
-		wb_settle_estimate(rv, n, p, gd, now_s, rounds);
+		gp = group_params(p, gd);
+		wb_settle_estimate(rv, n, &gp, gd, now_s, rounds);
 		if (gd->leader == gd->baseline ||
-		    !wb_result_compare(&rv[gd->baseline], &rv[gd->leader], p->conf, &gd->margin)) {
-			why(gd, rv, p, WB_WHY_BUDGET_OPEN);
+		    !wb_result_compare(&rv[gd->baseline], &rv[gd->leader], gp.conf, &gd->margin)) {
+			why(gd, rv, &gp, WB_WHY_BUDGET_OPEN);
 			continue;
 		}
-		why(gd, rv, p, WB_WHY_BUDGET_LEADS);
+		why(gd, rv, &gp, WB_WHY_BUDGET_LEADS);
 	}
 }
 

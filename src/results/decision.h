@@ -32,6 +32,11 @@ struct wb_decide_params {
 	double equiv_conf;           /* confidence of the interval a tie must fit in */
 	unsigned min_rounds;         /* no switch before this many paired rounds */
 	unsigned min_settle_rounds;  /* no drop or tie before this many */
+	double commit_work_us;       /* > 0: min_gain_pct is a gain in commits, each its commit
+				      * flush plus this much of the server's own work (recommend
+				      * without a server, --commit-work); every commit group then
+				      * asks its flush equivalent, fixed at its first look; bulk
+				      * groups ask min_gain_pct of flushes. 0: in flushes */
 };
 
 #define WB_DECIDE_CONF 0.995
@@ -71,6 +76,8 @@ enum wb_decide_why {
 	WB_WHY_NO_BASELINE,     /* the group has no test of the baseline method */
 	WB_WHY_BUDGET_OPEN,     /* budget spent, no method shown faster or within the gain */
 	WB_WHY_BUDGET_LEADS,    /* budget spent with the leader ahead, neither proven */
+	WB_WHY_COMMIT_BOUND,    /* in commits: the baseline's whole flush is under min gain of
+				 * a commit, so no method can gain it; a tie (commit_* figures) */
 };
 
 /* What an undecided group still needs: the open comparison that would take
@@ -108,6 +115,13 @@ struct wb_group_decision {
 	bool transient_found;        /* the group's warm-up transient was looked for (once) */
 	bool switch_waits;           /* the leader beat the baseline, but a method preferred to
 				      * it may yet: looked at again after every round */
+	/* In commits (params.commit_work_us > 0, a commit group), fixed at the
+	 * group's first look: params.min_gain_pct is then the flush gain asked. */
+	bool in_commits;
+	double flush_us;             /* the baseline's mean flush, the top of its 95 % interval */
+	double flush_share;          /* flush_us of a commit of flush_us + commit_work_us */
+	double commit_min_gain_pct;  /* the gain in commits asked (the run's min_gain_pct) */
+	double commit_bound_pct;     /* the most any method could gain in commits */
 };
 
 

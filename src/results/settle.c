@@ -75,7 +75,10 @@ static double rounds_to_settle(const struct wb_result *rv, const struct wb_decid
 			       const struct wb_group_decision *g, size_t i,
 			       struct wb_comparison *vs_base)
 {
-	double g_hi = log1p(p->min_gain_pct / 100.0), g_lo = log1p(-p->min_gain_pct / 100.0);
+	/* A gain of 100 % or more (a flush gain asked in commits, decision.h) has
+	 * no floor: every slower method is within it. */
+	double g_hi = log1p(p->min_gain_pct / 100.0),
+	       g_lo = p->min_gain_pct < 100.0 ? log1p(-p->min_gain_pct / 100.0) : -INFINITY;
 	double need = INFINITY, m, s, se, mt;
 	struct wb_comparison c;
 

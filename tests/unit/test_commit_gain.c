@@ -9,7 +9,7 @@
 #include <math.h>
 #include <cmocka.h>
 
-#include "advice/commit_gain.h"
+#include "results/commit_gain.h"
 
 static void limits(void **state)
 {

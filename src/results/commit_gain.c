@@ -1,5 +1,5 @@
 /* commit_gain.c — see commit_gain.h. */
-#include "advice/commit_gain.h"
+#include "results/commit_gain.h"
 
 #include <math.h>
 
@@ -37,4 +37,18 @@ double wb_flush_share_estimate(double flushes_per_s, double flush_mean_us)
 		return NAN;
 	s = flushes_per_s * flush_mean_us / 1e6;
 	return s > 1 ? 1 : s;
+}
+
+double wb_flush_share_assumed(double flush_us, double work_us)
+{
+	if (!(flush_us >= 0) || !(work_us >= 0) || !(flush_us + work_us > 0))
+		return NAN;
+	return flush_us / (flush_us + work_us);
+}
+
+double wb_commit_gain_bound_pct(double flush_us, double work_us)
+{
+	if (!(work_us > 0))
+		return INFINITY;
+	return flush_us / work_us * 100.0;
 }
