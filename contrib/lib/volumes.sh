@@ -1,6 +1,6 @@
 # shellcheck shell=bash
 # volumes.sh — build and tear down test volumes of given kinds (tmp, shm, ext4, xfs, btrfs, zram,
-# throttled, throttled-xfs, slowdisk) for benchmark and validation scripts: source it,
+# zram-xfs, throttled, throttled-xfs, slowdisk) for benchmark and validation scripts: source it,
 # `vol_create KIND` (as often as needed: VOL_DIR etc. name the last one made, the VOLS_* arrays all
 # of them), work in the directories (run I/O through `vol_exec CMD...` so the throttled volumes
 # throttle it), then `vol_destroy`, which tears down every volume, last made first. throttled is a
@@ -16,7 +16,8 @@
 # methods as a 7200 rpm disk does (fdatasync ~ open_datasync > fsync). A child cgroup's rule beside
 # it would be a second budget, not a share of one: with the writer in a child group, fsync still
 # came out ahead. Its root rule is removed ("MAJ:MIN 0") by vol_destroy, on every exit path the
-# traps see. zram is one device (zram0): one zram volume at a time.
+# traps see. zram is one device (zram0): one zram volume at a time (ext4 on it, or xfs for
+# zram-xfs).
 # Run directly (`bash volumes.sh [KIND...]`), it creates, checks and destroys each kind, then two
 # throttled volumes and a shm directory at once (`multi`), and checks that nothing is left behind.
 
@@ -32,7 +33,7 @@ VOL_TRAPS=${VOL_TRAPS:-1}
 
 # Every kind vol_create knows, in the order a full run uses.
 # shellcheck disable=SC2034 # used by the scripts that source this file
-VOL_KINDS="tmp shm ext4 xfs btrfs zram throttled throttled-xfs slowdisk"
+VOL_KINDS="tmp shm ext4 xfs btrfs zram zram-xfs throttled throttled-xfs slowdisk"
 
 readonly VOL_SKIP=77 # vol_create's status when this machine cannot make the kind
 
@@ -116,7 +117,7 @@ vol__forget() { # INDEX; drops one volume from the arrays, keeping the others in
 vol_create() { # KIND
 	local kind=${1:-} rc=0 base=$VOL_BASE had_cgroup=$VOL_CGROUP
 	case $kind in
-	tmp | shm | ext4 | xfs | btrfs | zram | throttled | throttled-xfs | slowdisk) ;;
+	tmp | shm | ext4 | xfs | btrfs | zram | zram-xfs | throttled | throttled-xfs | slowdisk) ;;
 	*)
 		vol_msg "unknown volume kind '$kind' (kinds: $VOL_KINDS)"
 		return 1
@@ -139,7 +140,8 @@ vol_create() { # KIND
 	tmp) vol__make_tmp || rc=$? ;;
 	shm) vol__make_shm || rc=$? ;;
 	ext4 | xfs | btrfs) vol__make_loop "$kind" || rc=$? ;;
-	zram) vol__make_zram || rc=$? ;;
+	zram) vol__make_zram ext4 || rc=$? ;;
+	zram-xfs) vol__make_zram xfs || rc=$? ;;
 	throttled) vol__make_throttled ext4 || rc=$? ;;
 	throttled-xfs) vol__make_throttled xfs || rc=$? ;;
 	slowdisk) vol__make_slowdisk || rc=$? ;;
@@ -233,8 +235,8 @@ vol__package() { # FSTYPE
 }
 
 # zram0 only, and only when nobody uses it: a disksize other than 0 means someone set it up.
-vol__make_zram() {
-	local z=/sys/block/zram0
+vol__make_zram() { # FSTYPE
+	local z=/sys/block/zram0 fs=$1
 	if [[ ! -e /dev/zram0 || ! -e $z/disksize ]]; then
 		modprobe zram num_devices=1 2>/dev/null || true
 	fi
@@ -246,7 +248,7 @@ vol__make_zram() {
 		vol_msg "zram: /dev/zram0 is in use (disksize $(cat $z/disksize)), skipped"
 		return "$VOL_SKIP"
 	fi
-	vol__need mkfs.ext4 e2fsprogs || return
+	vol__need "mkfs.$fs" "$(vol__package "$fs")" || return
 	# The kernel refuses (EBUSY) when another process initialised it since the check above.
 	if ! (echo "$VOL_SIZE" >$z/disksize) 2>/dev/null; then
 		vol_msg "zram: setting /dev/zram0 disksize failed (taken meanwhile?), skipped"
@@ -254,7 +256,7 @@ vol__make_zram() {
 	fi
 	VOL_ZRAM=/dev/zram0
 	VOL_DEV=$VOL_ZRAM
-	vol__mkfs_mount "$VOL_ZRAM" ext4
+	vol__mkfs_mount "$VOL_ZRAM" "$fs"
 }
 
 # ext4 on a loop device, written through the shell's blkio (cgroup v1) group, which allows VOL_IOPS
@@ -567,7 +569,7 @@ vol__selftest() {
 		vol_destroy || fail=1
 		vol_destroy || fail=1 # again: nothing to do, no error
 		left=$(vol_leftovers)
-		[[ $kind != zram || $(cat /sys/block/zram0/disksize) == 0 ]] ||
+		[[ $kind != zram* || $(cat /sys/block/zram0/disksize) == 0 ]] ||
 			left+="zram0 disksize $(cat /sys/block/zram0/disksize)"
 		((${#VOLS_KIND[@]} == 0)) && [[ -z $VOL_KIND$VOL_CGROUP ]] || left+=" still listed: ${VOLS_KIND[*]}"
 		if [[ -n $left ]]; then
