@@ -20,7 +20,8 @@ static uint64_t now_ns(void)
 
 /* Waits window_ns, sampling the sessions' waits every step on the sampler's
  * connection (none: no samples; one that fails is closed, and the window goes
- * on without), a progress line on a terminal; returns the signal that stopped
+ * on without: o->sampler_failure says why, and the reports say so), a
+ * progress line on a terminal; returns the signal that stopped
  * the wait, or 0. */
 static int wait_window(uint64_t window_ns, bool quiet, const char *dsn, struct wb_pg_observed *o)
 {
@@ -32,7 +33,7 @@ static int wait_window(uint64_t window_ns, bool quiet, const char *dsn, struct w
 	int sig = 0;
 
 	wb_cleanup_graceful(true);
-	if (wb_pg_sampler_open(dsn, &sampler, err, sizeof(err)))
+	if (wb_pg_sampler_open(dsn, o, &sampler, err, sizeof(err)))
 		sampler = NULL;
 	if (sampler)
 		wb_pg_sampler_ticks(sampler, o, true);
@@ -42,7 +43,7 @@ static int wait_window(uint64_t window_ns, bool quiet, const char *dsn, struct w
 
 		if (sampler && wb_pg_sample_waits(sampler, o, err, sizeof(err))) {
 			wb_pg_sampler_ticks(sampler, o, false);
-			wb_pg_close(sampler);
+			wb_pg_sampler_close(sampler, o);
 			sampler = NULL;
 		}
 		if (nanosleep(&ts, NULL) && errno != EINTR)
@@ -56,7 +57,7 @@ static int wait_window(uint64_t window_ns, bool quiet, const char *dsn, struct w
 	}
 	if (sampler) {
 		wb_pg_sampler_ticks(sampler, o, false);
-		wb_pg_close(sampler);
+		wb_pg_sampler_close(sampler, o);
 	}
 	if (draw)
 		fprintf(stderr, "\r%40s\r", "");

@@ -180,14 +180,25 @@ struct wb_pg_cpu {
 	long postmaster;           /* its pid, while observing; 0 none */
 };
 
+/* walbench's own transactions that the server counted between the two
+ * snapshots (each query is one, read-only): the sampler's rounds, the
+ * statement it prepares, the first snapshot's own. Left out of the commits:
+ * they are walbench's load, not the server's. */
+struct wb_pg_own {
+	uint32_t commits;
+	uint32_t rollbacks;        /* a sampler's round that failed */
+};
+
 /* The rates one observation implies. NAN where the inputs were not read or
  * the divisor was 0 (a rate of 0 is only ever a measured 0). */
 struct wb_pg_rates {
-	double commits_per_s;        /* every commit, walbench's own sampling queries left out */
-	double write_commits_per_s;  /* transactions that took an xid: the commits that wait for
-				      * a WAL flush (a read-only one writes no commit record);
-				      * aborted writers and subtransactions count too. NAN
-				      * before schema 16's snapshots */
+	double commits_per_s;        /* every commit, walbench's own transactions left out */
+	double write_commits_per_s;  /* the commits that write, so wait for a WAL flush (a
+				      * read-only one writes no commit record), at most:
+				      * the xids handed out, bounded by the commits (aborted
+				      * writers and subtransactions take xids too). NAN
+				      * before schema 16's snapshots, and when the commits
+				      * are not known */
 	double wal_bytes_per_s;
 	double wal_writes_per_s;
 	double wal_syncs_per_s;      /* flushes: syncs, or writes under open_* methods */
@@ -245,6 +256,9 @@ struct wb_pg_observed {
 	struct wb_pg_devstat dev;
 	struct wb_pg_cpu cpu;
 	struct wb_pg_waits waits;  /* pg_stat_activity sampled through the window */
+	char sampler_failure[256]; /* why the sampler stopped or never started (the server's
+				    * message); "" when it sampled the whole window */
+	struct wb_pg_own own;      /* walbench's own transactions in the server's counts */
 	uint32_t missing;          /* bit per enum wb_pg_missing */
 	char role[64];             /* the role connected as, for the grants missing ones need */
 };

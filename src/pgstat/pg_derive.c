@@ -122,20 +122,29 @@ static void rates(struct wb_pg_observed *o)
 	struct wb_pg_rates *r = &o->rate;
 	const char *method = o->set.text[WB_PGS_WAL_SYNC_METHOD];
 	bool timing = !(o->missing & (1u << WB_PGM_WAL_TIMING));
-	double s = o->seconds, commits, flushes, flush_time = NAN, pages, bytes;
+	double s = o->seconds, commits, xids, flushes, flush_time = NAN, pages, bytes;
 
 	r->open_method = !strncmp(method, "open_", 5);
 	r->fsync_off = (o->set.have & (1u << WB_PGS_FSYNC)) && o->set.value[WB_PGS_FSYNC] == 0;
 	r->async_commit = (o->set.have & (1u << WB_PGS_SYNCHRONOUS_COMMIT)) &&
 			  o->set.value[WB_PGS_SYNCHRONOUS_COMMIT] == 0;
-	/* Each of the sampler's rounds was one query, so one commit in the sum:
-	 * walbench's, not the server's load (its backend reports them within
-	 * about a second, so at most a second's worth strays across an edge). */
+	/* Each of walbench's queries was one commit in the sum (the sampler's
+	 * every 0.1 s): walbench's, not the server's load (its backend reports
+	 * them within about a second, so at most a second's worth strays across
+	 * an edge). */
 	commits = count(o, WB_PGC_XACT_COMMIT);
 	if (!isnan(commits))
-		commits = fmax(0.0, commits - o->waits.rounds);
+		commits = fmax(0.0, commits - o->own.commits);
 	r->commits_per_s = per(commits, s);
-	r->write_commits_per_s = per(count(o, WB_PGC_XIDS), s);
+	/* The xids handed out count the writing commits, but also each aborted
+	 * transaction that wrote and each subtransaction that wrote (a
+	 * savepoint's own xid, GetNewTransactionId for both): savepoints read
+	 * as 3 writes a commit, rollbacks as thousands over none. No statistic
+	 * counts the commit records themselves, so the commits bound them: a
+	 * writing commit is a commit. Without the commits (a reset) there is no
+	 * bound, and the xids alone could be anything: unknown. */
+	xids = count(o, WB_PGC_XIDS);
+	r->write_commits_per_s = isnan(commits) || isnan(xids) ? NAN : per(fmin(xids, commits), s);
 	r->wal_bytes_per_s = per(count(o, WB_PGC_WAL_BYTES), s);
 	r->wal_writes_per_s = per(count(o, WB_PGC_WAL_WRITES), s);
 	/* Under open_datasync and open_sync the write is the flush: the sync

@@ -121,6 +121,26 @@ int wb_pg_settings_finish(struct wb_pg_settings *s)
 	return s->major < WB_PG_MIN_MAJOR ? -ENOTSUP : 0;
 }
 
+const char *wb_pg_sampler_sql(void)
+{
+	/* clock_timestamp(), not now(): the transaction's start would make every
+	 * session look idle for as long as the query ran. A role without
+	 * pg_read_all_stats sees another role's session with backend_type, state
+	 * and wait events NULL (pgstatfuncs.c, pg_stat_get_activity): kept, as a
+	 * session with no state, which wb_pg_waits_row counts hidden. Of those,
+	 * a session of a role (usesysid) in a database (datid) is a backend;
+	 * the server's own processes (checkpointer, WAL writer, launchers) have
+	 * no role and are left out as they are when visible. */
+	return "SELECT coalesce(wait_event_type, ''), coalesce(wait_event, ''), "
+	       "CASE WHEN state = 'idle' AND state_change < "
+	       "pg_catalog.clock_timestamp() - '1 second'::interval THEN 'idle' "
+	       "WHEN state = 'idle' THEN 'idle, recent' ELSE coalesce(state, '') END, "
+	       "pg_catalog.count(*) FROM pg_catalog.pg_stat_activity "
+	       "WHERE (backend_type = 'client backend' OR (backend_type IS NULL "
+	       "AND usesysid IS NOT NULL AND datid IS NOT NULL)) "
+	       "AND pid <> pg_catalog.pg_backend_pid() GROUP BY 1, 2, 3";
+}
+
 /* The columns every version shares: the clock and the commits. The xids
  * handed out count the commits that write (and so wait for a flush): the sum
  * of xact_commit counts read-only ones too, walbench's own sampling among

@@ -30,6 +30,14 @@ int wb_pg_settings_finish(struct wb_pg_settings *s);
  * views' stats_reset as wb_pg_reset_names, only those the version has. Static text; NULL below WB_PG_MIN_MAJOR. */
 const char *wb_pg_snapshot_sql(unsigned major);
 
+/* The sampler's query (the same on every major walbench reads): one row per
+ * wait_event_type, wait_event and state of the client backends but the
+ * caller's, with its count, as wb_pg_waits_row reads it; a session idle
+ * WB_PG_WAIT_IDLE_S or longer reads "idle", one idle for less "idle,
+ * recent", and another role's, hidden from the caller, has every column ""
+ * but the count. Prepared once, run every round. */
+const char *wb_pg_sampler_sql(void);
+
 /* Parses that row (ncols names and values; a NULL value is an SQL NULL, which
  * leaves the counter unread) into s. 0, or -EINVAL when at_s is missing or a
  * value is not a number. */

@@ -80,14 +80,19 @@ static void add_waits_rates(cJSON *o, const struct wb_pg_wait_shares *w)
 	}
 }
 
-/* The raw samples, which the reader derives the shares from again. */
-static void add_waits(cJSON *parent, const struct wb_pg_waits *w)
+/* The raw samples, which the reader derives the shares from again, and why
+ * the sampler stopped (null: it sampled the whole window). */
+static void add_waits(cJSON *parent, const struct wb_pg_waits *w, const char *failure)
 {
 	cJSON *o = cJSON_AddObjectToObject(parent, K(WAITS)), *classes;
 	unsigned k;
 
 	if (!o)
 		return;
+	if (failure[0])
+		cJSON_AddStringToObject(o, K(FAILURE), failure);
+	else
+		cJSON_AddNullToObject(o, K(FAILURE));
 	cJSON_AddNumberToObject(o, K(ROUNDS), w->rounds);
 	cJSON_AddNumberToObject(o, K(BUSY_ROUNDS), w->busy_rounds);
 	cJSON_AddNumberToObject(o, K(HIDDEN), w->hidden);
@@ -210,7 +215,9 @@ void wb_json_add_observed(cJSON *root, const struct wb_pg_observed *ob)
 	} else {
 		cJSON_AddNullToObject(o, K(CPU));
 	}
-	add_waits(o, &ob->waits);
+	add_waits(o, &ob->waits, ob->sampler_failure);
+	cJSON_AddNumberToObject(o, K(OWN_COMMITS), ob->own.commits);
+	cJSON_AddNumberToObject(o, K(OWN_ROLLBACKS), ob->own.rollbacks);
 	missing = cJSON_AddArrayToObject(o, K(MISSING));
 	for (k = 0; missing && k < WB_PGM_COUNT; k++)
 		if (ob->missing & (1u << k))

@@ -181,6 +181,9 @@ void wb_observed_text(const struct wb_pg_observed *o, struct wb_textbuf *b)
 		       p->pg_wal[0] ? p->pg_wal : "(not resolved)",
 		       p->wal_moved ? " (moved: a symlink)" : "", p->wal_dev[0] ? " on " : "",
 		       p->wal_dev);
+	wb_words_sampler_failure(o, line, sizeof(line));
+	if (line[0])
+		wb_textbuf_add(b, "Note: %s.\n", line);
 	for (k = 0; k < WB_PGM_COUNT; k++) {
 		if (!(o->missing & (1u << k)))
 			continue;

@@ -121,6 +121,27 @@ static void read_cpu(const cJSON *x, struct wb_pg_cpu *out)
 	}
 }
 
+/* walbench's own transactions; a file from before schema 17 counted the
+ * sampler's rounds only, one commit each. */
+static void read_own(const cJSON *obj, struct wb_pg_observed *o)
+{
+	double commits = wb_rd_show_number(obj, WB_KEY_OWN_COMMITS),
+	       rollbacks = wb_rd_show_number(obj, WB_KEY_OWN_ROLLBACKS);
+
+	o->own.commits = commits >= 0 && commits <= UINT32_MAX ? (uint32_t)commits
+							      : o->waits.rounds;
+	o->own.rollbacks = rollbacks >= 0 && rollbacks <= UINT32_MAX ? (uint32_t)rollbacks : 0;
+}
+
+/* Why the sampler stopped: a string, or null when it did not. */
+static void read_sampler_failure(const cJSON *x, struct wb_pg_observed *o)
+{
+	const cJSON *f = wb_rd_member(x, WB_KEY_FAILURE);
+
+	if (cJSON_IsString(f))
+		snprintf(o->sampler_failure, sizeof(o->sampler_failure), "%s", f->valuestring);
+}
+
 /* The wait samples' sums; a file from before them has none (missing
  * "waits" is set again when the shares are derived). */
 static void read_waits(const cJSON *x, struct wb_pg_waits *out)
@@ -203,6 +224,8 @@ int wb_rd_observed(struct reader *rd, const cJSON *root, struct wb_saved_results
 	}
 	read_cpu(wb_rd_member(obj, WB_KEY_CPU), &o->cpu);
 	read_waits(wb_rd_member(obj, WB_KEY_WAITS), &o->waits);
+	read_sampler_failure(wb_rd_member(obj, WB_KEY_WAITS), o);
+	read_own(obj, o);
 	read_missing(obj, o);
 	wb_pg_derive(o);
 	out->observed = o;

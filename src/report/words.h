@@ -255,6 +255,9 @@ void wb_words_checkpoints(const struct wb_pg_observed *o, char *buf, size_t len)
 /* The views whose statistics were reset between the snapshots and what that
  * leaves out; "" when none was. */
 void wb_words_resets(const struct wb_pg_observed *o, char *buf, size_t len);
+/* Why the sampling of pg_stat_activity stopped, and after how many rounds;
+ * "" when it sampled the whole window. */
+void wb_words_sampler_failure(const struct wb_pg_observed *o, char *buf, size_t len);
 /* Why the commit flush recommend measures has its size ("its mean flush"). */
 const char *wb_words_flush_why(enum wb_flush_why why);
 /* What the server's settings say of its flushes that no rate shows: fsync =

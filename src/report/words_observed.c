@@ -52,6 +52,20 @@ void wb_words_missing(const struct wb_pg_observed *o, enum wb_pg_missing m, char
 	snprintf(buf, len, "?");
 }
 
+void wb_words_sampler_failure(const struct wb_pg_observed *o, char *buf, size_t len)
+{
+	*buf = '\0';
+	if (!o->sampler_failure[0])
+		return;
+	if (!o->waits.rounds)
+		snprintf(buf, len, "the sampling of pg_stat_activity failed before its first "
+			 "round: %s", o->sampler_failure);
+	else
+		snprintf(buf, len, "the sampling of pg_stat_activity stopped after %u rounds "
+			 "(%.1f s of the window): %s", o->waits.rounds,
+			 o->waits.rounds * 0.1, o->sampler_failure);
+}
+
 void wb_words_resets(const struct wb_pg_observed *o, char *buf, size_t len)
 {
 	size_t n = 0;

@@ -11,7 +11,7 @@
 
 /* Version of the layout (docs/results-schema.md); bumped when keys change
  * meaning. */
-#define WB_SCHEMA_VERSION 18
+#define WB_SCHEMA_VERSION 19
 
 /* Every key of the results file, in one alphabetical list: a key used in two
  * objects ("reason", "method") is one entry with one spelling. */
@@ -268,6 +268,8 @@ enum wb_key {
 	WB_KEY_OS,
 	WB_KEY_OTHER,
 	WB_KEY_OUTLIER_TRIALS,
+	WB_KEY_OWN_COMMITS,
+	WB_KEY_OWN_ROLLBACKS,
 	WB_KEY_OWN_TICKS,
 	WB_KEY_P50,
 	WB_KEY_P50_US,

@@ -12,6 +12,8 @@
 
 struct wb_pg_conn {
 	PGconn *pg;
+	unsigned long commits;     /* transactions walbench ended on it: committed */
+	unsigned long rollbacks;   /* and rolled back */
 };
 
 bool wb_pg_built(const char **why)
@@ -37,15 +39,23 @@ static void put_message(char *err, size_t len, const char *msg, const char *dsn,
 	wb_pg_message_scrub(err, dsn, secrets, nsecrets);
 }
 
+/* The server's notices (a WARNING for a ROLLBACK it had already done) would
+ * reach stderr raw through libpq's default; walbench reports its own errors. */
+static void no_notice(void *arg, const char *message)
+{
+	(void)arg, (void)message;
+}
+
 int wb_pg_connect(const char *dsn, struct wb_pg_conn **out, char *err, size_t len)
 {
-	const char *env = getenv("PGCONNECT_TIMEOUT");
-	char timeout[16];
+	const char *env = getenv("PGCONNECT_TIMEOUT"), *theirs = getenv("PGOPTIONS");
+	char timeout[16], options[1024];
 	/* With expand_dbname the DSN's own keywords override those before
 	 * dbname, those after it override the DSN: a connect_timeout in the DSN
-	 * wins over this default, application_name is always walbench's. */
-	const char *keys[] = { "connect_timeout", "dbname", "application_name", NULL };
-	const char *vals[] = { timeout, dsn, "walbench", NULL };
+	 * wins over this default, application_name and the options (the DSN's
+	 * own kept in front) are always walbench's. */
+	const char *keys[] = { "connect_timeout", "dbname", "application_name", "options", NULL };
+	const char *vals[] = { timeout, dsn, "walbench", options, NULL };
 	PQconninfoOption *opts = NULL, *o;
 	const char *secrets[8];
 	size_t nsecrets = 0;
@@ -70,6 +80,22 @@ int wb_pg_connect(const char *dsn, struct wb_pg_conn **out, char *err, size_t le
 		for (o = opts; o->keyword && nsecrets < sizeof(secrets) / sizeof(secrets[0]); o++)
 			if (o->dispchar && o->dispchar[0] == '*' && o->val && o->val[0])
 				secrets[nsecrets++] = o->val;
+		for (o = opts; o->keyword; o++)
+			if (!strcmp(o->keyword, "options") && o->val)
+				theirs = o->val;
+	}
+	/* The session's statement_timeout from its first statement on: given in
+	 * the startup packet, it overrides a role's or a database's own (a
+	 * client's setting ranks above them), so a role's limit shorter than
+	 * walbench's queries cannot cancel even the BEGIN that sets each
+	 * query's own (wb_pg_query's SET LOCAL). Later -c options win. */
+	if ((size_t)snprintf(options, sizeof(options), "%s%s-c statement_timeout=%d",
+			     theirs ? theirs : "", theirs && *theirs ? " " : "",
+			     WB_PG_STATEMENT_TIMEOUT_MS) >= sizeof(options)) {
+		snprintf(err, len, "the connection's options are too long (%zu bytes)",
+			 strlen(theirs));
+		ret = -EINVAL;
+		goto out;
 	}
 	c = calloc(1, sizeof(*c));
 	if (!c) {
@@ -87,6 +113,7 @@ int wb_pg_connect(const char *dsn, struct wb_pg_conn **out, char *err, size_t le
 		ret = -ECONNREFUSED;
 		goto out;
 	}
+	PQsetNoticeProcessor(c->pg, no_notice, NULL);
 	*out = c;
 out:
 	PQconninfoFree(opts);
@@ -107,8 +134,10 @@ static int command(PGconn *pg, const char *sql, char *err, size_t len)
 	return ret;
 }
 
-int wb_pg_query(struct wb_pg_conn *c, const char *sql, wb_pg_row_fn row, void *ctx, char *err,
-		size_t len)
+/* Runs sql, or the statement prepared as `name` when sql is NULL, in its own
+ * READ ONLY transaction: wb_pg_query's contract. */
+static int run(struct wb_pg_conn *c, const char *sql, const char *name, wb_pg_row_fn row,
+	       void *ctx, char *err, size_t len)
 {
 	char begin[128];
 	const char **names = NULL, **values = NULL;
@@ -124,9 +153,10 @@ int wb_pg_query(struct wb_pg_conn *c, const char *sql, wb_pg_row_fn row, void *c
 		 * open on the connection: end it (a ROLLBACK outside one is a
 		 * warning only). */
 		(void)command(c->pg, "ROLLBACK", begin, sizeof(begin));
+		c->rollbacks++;
 		return ret;
 	}
-	r = PQexec(c->pg, sql);
+	r = sql ? PQexec(c->pg, sql) : PQexecPrepared(c->pg, name, 0, NULL, NULL, NULL, 0);
 	if (PQresultStatus(r) != PGRES_TUPLES_OK) {
 		put_message(err, len, PQerrorMessage(c->pg), NULL, NULL, 0);
 		ret = -EIO;
@@ -148,7 +178,8 @@ int wb_pg_query(struct wb_pg_conn *c, const char *sql, wb_pg_row_fn row, void *c
 			values[j] = PQgetisnull(r, i, j) ? NULL : PQgetvalue(r, i, j);
 		ret = row(ctx, (unsigned)ncols, names, values);
 		if (ret)
-			snprintf(err, len, "unexpected value in the answer to: %.60s...", sql);
+			snprintf(err, len, "unexpected value in the answer to: %.60s...",
+				 sql ? sql : name);
 	}
 out:
 	free(names);
@@ -158,7 +189,48 @@ out:
 	if (command(c->pg, ret ? "ROLLBACK" : "COMMIT", ret ? begin : err, ret ? sizeof(begin) : len) &&
 	    !ret)
 		ret = -EIO;
+	if (ret)
+		c->rollbacks++;
+	else
+		c->commits++;
 	return ret;
+}
+
+int wb_pg_query(struct wb_pg_conn *c, const char *sql, wb_pg_row_fn row, void *ctx, char *err,
+		size_t len)
+{
+	return run(c, sql, NULL, row, ctx, err, len);
+}
+
+int wb_pg_prepare(struct wb_pg_conn *c, const char *name, const char *sql, char *err,
+		  size_t len)
+{
+	PGresult *r = PQprepare(c->pg, name, sql, 0, NULL);
+	int ret = 0;
+
+	/* Outside a transaction the server parses it in one of its own: a
+	 * commit in pg_stat_database, or a rollback when refused. */
+	if (PQresultStatus(r) != PGRES_COMMAND_OK) {
+		put_message(err, len, PQerrorMessage(c->pg), NULL, NULL, 0);
+		ret = -EIO;
+		c->rollbacks++;
+	} else {
+		c->commits++;
+	}
+	PQclear(r);
+	return ret;
+}
+
+int wb_pg_query_prepared(struct wb_pg_conn *c, const char *name, wb_pg_row_fn row, void *ctx,
+			 char *err, size_t len)
+{
+	return run(c, NULL, name, row, ctx, err, len);
+}
+
+void wb_pg_xacts(const struct wb_pg_conn *c, unsigned long *commits, unsigned long *rollbacks)
+{
+	*commits = c ? c->commits : 0;
+	*rollbacks = c ? c->rollbacks : 0;
 }
 
 const char *wb_pg_user(const struct wb_pg_conn *c)

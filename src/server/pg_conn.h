@@ -1,8 +1,10 @@
 /* pg_conn.h — one read-only libpq connection to a PostgreSQL server. It
  * connects as psql does (a connection string or URI, the PG* environment,
- * ~/.pgpass) with application_name=walbench, and runs each query alone in a
- * READ ONLY transaction under a statement_timeout: nothing walbench sends can
- * write or change the server's configuration. Built without libpq (see
+ * ~/.pgpass) with application_name=walbench and its own statement_timeout
+ * (startup options, above a role's or database's), and runs each query alone
+ * in a READ ONLY transaction that sets it again (SET LOCAL): nothing walbench
+ * sends can write or change the server's configuration, and no role's shorter
+ * limit cancels it. The server's notices are not printed. Built without libpq (see
  * pg_conn_unbuilt.c), every call fails with the reason. */
 #ifndef WB_SERVER_PG_CONN_H
 #define WB_SERVER_PG_CONN_H
@@ -42,6 +44,21 @@ int wb_pg_connect(const char *dsn, struct wb_pg_conn **out, char *err, size_t le
  * error. */
 int wb_pg_query(struct wb_pg_conn *c, const char *sql, wb_pg_row_fn row, void *ctx, char *err,
 		size_t len);
+
+/* Prepares sql (no parameters) as the statement `name` on c, once: a query
+ * sent every round is then not planned again each time. 0, or -EIO with the
+ * server's message in err. */
+int wb_pg_prepare(struct wb_pg_conn *c, const char *name, const char *sql, char *err,
+		  size_t len);
+
+/* As wb_pg_query, for the statement prepared as `name`. */
+int wb_pg_query_prepared(struct wb_pg_conn *c, const char *name, wb_pg_row_fn row, void *ctx,
+			 char *err, size_t len);
+
+/* The transactions walbench ended on c so far, committed and rolled back:
+ * each is one in the server's pg_stat_database, walbench's and not the
+ * server's load. */
+void wb_pg_xacts(const struct wb_pg_conn *c, unsigned long *commits, unsigned long *rollbacks);
 
 /* The role connected as (for the grant a missing privilege needs). */
 const char *wb_pg_user(const struct wb_pg_conn *c);

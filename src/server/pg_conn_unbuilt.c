@@ -32,6 +32,28 @@ int wb_pg_query(struct wb_pg_conn *c, const char *sql, wb_pg_row_fn row, void *c
 	return -ENOSYS;
 }
 
+int wb_pg_prepare(struct wb_pg_conn *c, const char *name, const char *sql, char *err,
+		  size_t len)
+{
+	(void)c, (void)name, (void)sql;
+	snprintf(err, len, "%s", unbuilt);
+	return -ENOSYS;
+}
+
+int wb_pg_query_prepared(struct wb_pg_conn *c, const char *name, wb_pg_row_fn row, void *ctx,
+			 char *err, size_t len)
+{
+	(void)c, (void)name, (void)row, (void)ctx;
+	snprintf(err, len, "%s", unbuilt);
+	return -ENOSYS;
+}
+
+void wb_pg_xacts(const struct wb_pg_conn *c, unsigned long *commits, unsigned long *rollbacks)
+{
+	(void)c;
+	*commits = *rollbacks = 0;
+}
+
 const char *wb_pg_user(const struct wb_pg_conn *c)
 {
 	(void)c;

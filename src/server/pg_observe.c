@@ -211,6 +211,10 @@ int wb_pg_observe_begin(const char *dsn, struct wb_pg_observed *o, char *err, si
 	o->waits.major = o->set.major; /* the names its sessions' wait events carry */
 	find_paths(c, &o->set, &o->paths);
 	ret = snapshot(c, o, &o->begin, true, err, len);
+	/* The snapshot's own transaction: its session reports it when it ends,
+	 * after the snapshot was read (the settings' one was reported before:
+	 * a session's first report is not held back). */
+	o->own.commits = 1;
 out:
 	wb_pg_close(c);
 	return ret;
@@ -238,9 +242,31 @@ static int waits_row(void *ctx, unsigned ncols, const char *const *names,
 	return wb_pg_waits_row(ctx, ncols, values);
 }
 
-int wb_pg_sampler_open(const char *dsn, struct wb_pg_conn **out, char *err, size_t len)
+/* The sampler's statement, prepared once on its connection. */
+#define SAMPLER_STATEMENT "walbench_sampler"
+
+int wb_pg_sampler_open(const char *dsn, struct wb_pg_observed *o, struct wb_pg_conn **out,
+		       char *err, size_t len)
 {
-	return wb_pg_connect(dsn, out, err, len);
+	int ret = wb_pg_connect(dsn, out, err, len);
+
+	if (!ret && (ret = wb_pg_prepare(*out, SAMPLER_STATEMENT, wb_pg_sampler_sql(), err, len))) {
+		wb_pg_sampler_close(*out, o);
+		*out = NULL;
+	}
+	if (ret)
+		snprintf(o->sampler_failure, sizeof(o->sampler_failure), "%s", err);
+	return ret;
+}
+
+void wb_pg_sampler_close(struct wb_pg_conn *c, struct wb_pg_observed *o)
+{
+	unsigned long commits, rollbacks;
+
+	wb_pg_xacts(c, &commits, &rollbacks);
+	o->own.commits += (uint32_t)commits;
+	o->own.rollbacks += (uint32_t)rollbacks;
+	wb_pg_close(c);
 }
 
 void wb_pg_sampler_ticks(struct wb_pg_conn *c, struct wb_pg_observed *o, bool first)
@@ -263,12 +289,13 @@ void wb_pg_sampler_ticks(struct wb_pg_conn *c, struct wb_pg_observed *o, bool fi
 
 int wb_pg_sample_waits(struct wb_pg_conn *c, struct wb_pg_observed *o, char *err, size_t len)
 {
-	int ret = wb_pg_query(c, wb_pg_waits_sql(), waits_row, &o->waits, err, len);
+	int ret = wb_pg_query_prepared(c, SAMPLER_STATEMENT, waits_row, &o->waits, err, len);
 
 	/* A round cut short is dropped whole, not counted in part. */
 	if (ret) {
 		memset(o->waits.cur, 0, sizeof(o->waits.cur));
 		o->waits.cur_hidden = 0;
+		snprintf(o->sampler_failure, sizeof(o->sampler_failure), "%s", err);
 		return ret;
 	}
 	wb_pg_waits_round_end(&o->waits);

@@ -25,9 +25,14 @@ int wb_pg_observe_begin(const char *dsn, struct wb_pg_observed *o, char *err, si
 int wb_pg_observe_end(const char *dsn, struct wb_pg_observed *o, char *err, size_t len);
 
 /* The window's sampler: a connection of its own, busy every round, so no
- * idle timeout ends it. Opened after wb_pg_observe_begin; the caller closes it
- * with wb_pg_close. 0 or -errno with err as above. */
-int wb_pg_sampler_open(const char *dsn, struct wb_pg_conn **out, char *err, size_t len);
+ * idle timeout ends it, with its query prepared once (planned once, not every
+ * round). Opened after wb_pg_observe_begin; closed with wb_pg_sampler_close.
+ * 0 or -errno with err as above, also kept in o->sampler_failure. */
+int wb_pg_sampler_open(const char *dsn, struct wb_pg_observed *o, struct wb_pg_conn **out,
+		       char *err, size_t len);
+
+/* Closes the sampler, adding the transactions it ran to o->own. */
+void wb_pg_sampler_close(struct wb_pg_conn *c, struct wb_pg_observed *o);
 
 /* The CPU time of the backend serving the sampler, read when it opens (first)
  * and before it closes: walbench's own load inside the server's process tree,
@@ -36,7 +41,8 @@ int wb_pg_sampler_open(const char *dsn, struct wb_pg_conn **out, char *err, size
 void wb_pg_sampler_ticks(struct wb_pg_conn *c, struct wb_pg_observed *o, bool first);
 
 /* One round of pg_stat_activity into o->waits (pgstat/pg_waits.h). 0 or
- * -errno with err; a failed round is not counted. */
+ * -errno with err, also kept in o->sampler_failure; a failed round is not
+ * counted. */
 int wb_pg_sample_waits(struct wb_pg_conn *c, struct wb_pg_observed *o, char *err, size_t len);
 
 #endif

@@ -177,7 +177,8 @@ static bool is(const struct pg_tok *t, const char *text)
 static bool keyword(const struct pg_tok *t)
 {
 	static const char *const words[] = { "SELECT", "FROM", "WHERE", "AND", "OR", "NOT",
-					     "IN", "AS", "epoch" };
+					     "IN", "AS", "epoch", "CASE", "WHEN", "THEN",
+					     "ELSE", "END", "IS", "NULL", "GROUP", "BY" };
 
 	for (size_t i = 0; i < ARRAY_LEN(words); i++)
 		if (is(t, words[i]))
@@ -328,8 +329,9 @@ static bool check_select(struct scan *sc, size_t from, size_t end)
 			i += 2;
 			continue;
 		}
-		if (t[i].kind != PG_IDENT || keyword(&t[i]) || (i + 1 < end && is(&t[i + 1], "(")))
-			continue; /* a keyword or a function's name */
+		if (t[i].kind != PG_IDENT || keyword(&t[i]) || (i + 1 < end && is(&t[i + 1], "(")) ||
+		    isdigit((unsigned char)t[i].text[0]))
+			continue; /* a keyword, a function's name or a number */
 		if (i > 0 && (is(&t[i - 1], "AS") || is(&t[i - 1], "::")))
 			continue; /* an output name or a type */
 		if (i + 2 < end && is(&t[i + 1], ".")) {

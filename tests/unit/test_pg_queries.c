@@ -106,6 +106,34 @@ static void test_snapshot_sql_documented(void **state)
 	}
 }
 
+/* The sampler's query reads documented columns of pg_stat_activity on every
+ * major, compares them with documented values, and names every view and
+ * function with its schema. Without the view, or the functions, the scan
+ * fails. */
+static void test_sampler_sql_documented(void **state)
+{
+	struct pg_fixture f;
+	struct pg_sql q;
+	char why[256];
+
+	(void)state;
+	for (unsigned major = WB_PG_MIN_MAJOR; major <= WB_PG_MAX_MAJOR; major++) {
+		pg_fixture_load(&f, WB_FIXTURES_DIR, major);
+		if (!pg_sql_scan(&f, wb_pg_sampler_sql(), true, &q, why, sizeof(why)))
+			fail_msg("the sampler's query on %u: %s", major, why);
+	}
+	assert_null(strstr(wb_pg_sampler_sql(), " pg_stat_activity"));
+	for (unsigned v = 0; v < f.nviews; v++)
+		if (!strcmp(f.views[v].name, "pg_stat_activity"))
+			f.views[v].name[0] = '\0';
+	assert_false(pg_sql_scan(&f, wb_pg_sampler_sql(), true, &q, why, sizeof(why)));
+	assert_string_equal(why, "PostgreSQL 18 has no view pg_stat_activity");
+	pg_fixture_load(&f, WB_FIXTURES_DIR, 15);
+	f.nfunctions = 0;
+	assert_false(pg_sql_scan(&f, wb_pg_sampler_sql(), true, &q, why, sizeof(why)));
+	assert_string_equal(why, "PostgreSQL 15 has no function clock_timestamp");
+}
+
 /* The scanner can fail: each major's query read against the neighbouring
  * majors' catalogues, where a view or column it uses is not. */
 static void test_scanner_fails(void **state)
@@ -478,6 +506,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_snapshot_sql_documented),
 		cmocka_unit_test(test_scanner_fails),
+		cmocka_unit_test(test_sampler_sql_documented),
 		cmocka_unit_test(test_snapshot_sql_outputs),
 		cmocka_unit_test(test_settings_sql),
 		cmocka_unit_test(test_settings_rows),
