@@ -20,6 +20,9 @@ const char *const wb_pg_counter_names[WB_PGC_COUNT] = {
 	[WB_PGC_CKPT_TIMED] = "checkpoints_timed",
 	[WB_PGC_CKPT_REQUESTED] = "checkpoints_requested",
 	[WB_PGC_CKPT_DONE] = "checkpoints_done",
+	[WB_PGC_RSTPT_TIMED] = "restartpoints_timed",
+	[WB_PGC_RSTPT_REQUESTED] = "restartpoints_requested",
+	[WB_PGC_RSTPT_DONE] = "restartpoints_done",
 	[WB_PGC_XIDS] = "xids_assigned",
 };
 

@@ -45,7 +45,11 @@ enum wb_pg_counter {
 				    * checkpointer and the background writer */
 	WB_PGC_CKPT_TIMED,         /* checkpoints_timed / num_timed (skipped ones count) */
 	WB_PGC_CKPT_REQUESTED,     /* checkpoints_req / num_requested */
-	WB_PGC_CKPT_DONE,          /* 18: pg_stat_checkpointer.num_done */
+	WB_PGC_CKPT_DONE,          /* 18: pg_stat_checkpointer.num_done (checkpoints only) */
+	WB_PGC_RSTPT_TIMED,        /* 17+: restartpoints_timed, a standby's checkpoints
+				    * (timed, and retries after one that could not run) */
+	WB_PGC_RSTPT_REQUESTED,    /* 17+: restartpoints_req */
+	WB_PGC_RSTPT_DONE,         /* 17+: restartpoints_done, completed */
 	WB_PGC_XIDS,               /* pg_snapshot_xmax(pg_current_snapshot()): the transaction
 				    * ids handed out, a position of the server's, not a
 				    * statistic (no view holds it, no reset moves it) */

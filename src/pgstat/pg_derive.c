@@ -72,18 +72,25 @@ static double device_writes_per_page(const struct wb_pg_observed *o, double page
  * 18 counts the completed ones (num_done). Before, timed and requested count
  * at the start and count skipped checkpoints too, but the checkpoint's write
  * and sync times are added only when one completes (LogCheckpointEnd): when
- * they moved, at least one completed. */
+ * they moved, at least one completed. A standby's are restartpoints, which
+ * 17+ count apart (restartpoints_done completed, 18's num_done not among
+ * them) and which write and sync the same pages: counted as checkpoints. */
 static void checkpoints(const struct wb_pg_observed *o, struct wb_pg_rates *r)
 {
 	double began = count(o, WB_PGC_CKPT_TIMED) + count(o, WB_PGC_CKPT_REQUESTED), ms = NAN;
+	unsigned restarts = has(o, WB_PGC_RSTPT_DONE) ? (unsigned)o->delta[WB_PGC_RSTPT_DONE] : 0;
 
+	if (has(o, WB_PGC_RSTPT_TIMED) && has(o, WB_PGC_RSTPT_REQUESTED))
+		began += count(o, WB_PGC_RSTPT_TIMED) + count(o, WB_PGC_RSTPT_REQUESTED);
 	if (has_ms(o, WB_PGT_CKPT_WRITE) && has_ms(o, WB_PGT_CKPT_SYNC))
 		ms = o->delta_ms[WB_PGT_CKPT_WRITE] + o->delta_ms[WB_PGT_CKPT_SYNC];
 	r->checkpoints = 0;
 	if (has(o, WB_PGC_CKPT_DONE))
-		r->checkpoints = (unsigned)o->delta[WB_PGC_CKPT_DONE];
-	else if (ms > 0)
+		r->checkpoints = (unsigned)o->delta[WB_PGC_CKPT_DONE] + restarts;
+	else if (ms > 0 || restarts)
 		r->checkpoints = began > 1 ? (unsigned)began : 1;
+	if (r->checkpoints < restarts)
+		r->checkpoints = restarts;
 	r->checkpoint_in_window = r->checkpoints > 0;
 	r->checkpoint_seen = NAN;
 	if (!r->checkpoint_in_window)

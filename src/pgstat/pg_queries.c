@@ -210,10 +210,15 @@ static const char snap_16[] =
 	SNAP_RESETS_16
 	"FROM pg_catalog.pg_stat_wal w, pg_catalog.pg_stat_bgwriter b";
 
+/* A standby's checkpoints are restartpoints, which 17 counts apart (and 18's
+ * num_done leaves out: checkpointer.c counts a completed restartpoint in
+ * restartpoints_performed only); the write and sync times are both's. */
 #define SNAP_CHECKPOINTER                                                                    \
 	"c.buffers_written AS buffers_checkpointer, b.buffers_clean AS buffers_bgwriter, "   \
 	SNAP_BACKENDS                                                                        \
 	"c.num_timed AS checkpoints_timed, c.num_requested AS checkpoints_requested, "       \
+	"c.restartpoints_timed, c.restartpoints_req AS restartpoints_requested, "            \
+	"c.restartpoints_done, "                                                             \
 	"c.write_time AS checkpoint_write_time_ms, c.sync_time AS checkpoint_sync_time_ms "
 
 /* 17: pg_stat_wal as before; the checkpointer has its own view. */
@@ -361,6 +366,9 @@ enum wb_pg_view wb_pg_counter_view(unsigned major, enum wb_pg_counter c)
 	case WB_PGC_CKPT_TIMED:
 	case WB_PGC_CKPT_REQUESTED:
 	case WB_PGC_CKPT_DONE:
+	case WB_PGC_RSTPT_TIMED:
+	case WB_PGC_RSTPT_REQUESTED:
+	case WB_PGC_RSTPT_DONE:
 		return major >= 17 ? WB_PGV_CHECKPOINTER : WB_PGV_BGWRITER;
 	case WB_PGC_XIDS: /* the server's position: no reset moves it */
 	case WB_PGC_COUNT:

@@ -532,6 +532,28 @@ static void test_checkpoints(void **state)
 	wb_pg_derive(&o);
 	assert_int_equal(r->checkpoints, 0);
 	assert_false(r->checkpoint_in_window);
+	/* an 18 standby: num_done never moves, its restartpoints are counted apart */
+	counter(WB_PGC_CKPT_TIMED, 5, 5);
+	counter(WB_PGC_CKPT_REQUESTED, 1, 1);
+	counter(WB_PGC_RSTPT_TIMED, 3, 4);
+	counter(WB_PGC_RSTPT_REQUESTED, 0, 0);
+	counter(WB_PGC_RSTPT_DONE, 2, 3);
+	wb_pg_derive(&o);
+	assert_int_equal(r->checkpoints, 1);
+	assert_true(r->checkpoint_in_window);
+	assert_near(r->checkpoint_seen, 1);
+	/* a 17 standby: no num_done; a restartpoint completed, its times moved */
+	o.begin.have &= ~(1u << WB_PGC_CKPT_DONE);
+	wb_pg_derive(&o);
+	assert_int_equal(r->checkpoints, 1);
+	assert_true(r->checkpoint_in_window);
+	/* a retry that could not run (restartpoints_timed counts it), nothing done */
+	counter(WB_PGC_RSTPT_DONE, 3, 3);
+	timer(WB_PGT_CKPT_WRITE, 9000, 9000);
+	timer(WB_PGT_CKPT_SYNC, 12, 12);
+	wb_pg_derive(&o);
+	assert_int_equal(r->checkpoints, 0);
+	assert_false(r->checkpoint_in_window);
 }
 
 /* No interval, or one the clock ran backwards over: no per-second rate and no

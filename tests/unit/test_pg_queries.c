@@ -30,10 +30,11 @@
 
 /* The first major whose views can give a counter or timer; 0 is every major
  * walbench reads. pg_stat_io's write_bytes and its WAL rows ('init' among them)
- * and pg_stat_checkpointer.num_done are new in 18. */
+ * and pg_stat_checkpointer.num_done are new in 18; its restartpoints_* in 17. */
 static const unsigned counter_since[WB_PGC_COUNT] = {
 	[WB_PGC_WAL_WRITE_BYTES] = 18, [WB_PGC_WAL_INIT_WRITES] = 18,
 	[WB_PGC_WAL_INIT_SYNCS] = 18, [WB_PGC_CKPT_DONE] = 18,
+	[WB_PGC_RSTPT_TIMED] = 17, [WB_PGC_RSTPT_REQUESTED] = 17, [WB_PGC_RSTPT_DONE] = 17,
 };
 static const unsigned timer_since[WB_PGT_COUNT] = { [WB_PGT_WAL_INIT] = 18 };
 /* Every view's stats_reset: pg_stat_io is new in 16, pg_stat_checkpointer in 17. */
