@@ -17,13 +17,18 @@ pg_sql "CREATE ROLE slow LOGIN IN ROLE pg_monitor; CREATE ROLE plain LOGIN;
 	CREATE ROLE mon LOGIN IN ROLE pg_monitor;
 	ALTER ROLE slow SET statement_timeout = '1ms';
 	ALTER ROLE slow SET log_min_duration_statement = 0" >/dev/null
-pg_bench_bg -c 8 -j 2 -T 60 -n
+# -T outlasts the three windows however slow the machine (stopped at exit).
+pg_bench_bg -c 8 -j 2 -T 300 -n
 pg_wait_clients 8
+
+# bench_running: fails unless pgbench still runs (its clients are what is sampled).
+bench_running() { kill -0 "$PG_BENCH_PID" 2>/dev/null || fail "pgbench ended: $(tail -n 3 "$PG_DIR/pgbench.out")"; }
 
 # (1) The role's 1 ms limit: before, it cancelled the BEGIN that sets walbench's own
 # under this load, the sampler stopped silently and the WARNING of the ROLLBACK
 # after it went to stderr.
 pg_observe 0 "$(pg_dsn slow)" --observe 10s --json "$PG_DIR/slow.json"
+bench_running
 ! grep -q 'WARNING' "$ERR" || fail "a server notice on stderr: $(cat "$ERR")"
 json_check "$PG_DIR/slow.json" 'd["observed"]["waits"]["rounds"] >= 80'
 json_check "$PG_DIR/slow.json" 'd["observed"]["waits"]["failure"] is None'
@@ -43,6 +48,7 @@ json_check "$PG_DIR/slow.json" 'd["observed"]["own_commits"] == d["observed"]["w
 
 # (2) Another role's clients: hidden, counted, and the grant named.
 pg_observe 0 "$(pg_dsn plain)" --observe 10s --json "$PG_DIR/plain.json"
+bench_running
 json_check "$PG_DIR/plain.json" 'd["observed"]["waits"]["hidden"] >= 7 * d["observed"]["waits"]["rounds"]'
 json_check "$PG_DIR/plain.json" '"waits" in d["observed"]["missing"]'
 grep -qF 'GRANT pg_read_all_stats TO "plain"' "$OUT" || fail "no grant named: $(cat "$OUT")"
