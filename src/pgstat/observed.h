@@ -184,6 +184,32 @@ struct wb_pg_cpu {
 	long postmaster;           /* its pid, while observing; 0 none */
 };
 
+/* Each database's counters in pg_stat_database, read beside each snapshot: a
+ * reset of a table's or a function's counters (pg_stat_reset_single_table_
+ * counters, ..._function_counters) moves its database's stats_reset and
+ * nothing else, where pg_stat_reset() zeroes the database's counters too. Kept
+ * in memory between the snapshots only: the verdict is what is saved. */
+#define WB_PG_MAX_DATABASES 128
+enum { WB_PGD_XACT_COMMIT, WB_PGD_XACT_ROLLBACK, WB_PGD_BLKS_HIT, WB_PGD_TUP_RETURNED,
+       WB_PGD_COUNT };
+struct wb_pg_database_row {
+	uint32_t oid;              /* datid (0: the shared objects' row) */
+	uint64_t n[WB_PGD_COUNT];
+	double reset_at;           /* stats_reset, seconds since the epoch */
+	bool have_reset;           /* false: NULL, never reset */
+};
+struct wb_pg_databases {
+	struct wb_pg_database_row row[WB_PG_MAX_DATABASES];
+	unsigned n;
+	bool complete;             /* every database's row was read */
+};
+/* A database's counters that had counted for fewer than this many windows'
+ * lengths before the window could grow back past their value within it after
+ * a reset (a fresh cluster, a reset just before): its stats_reset moving is
+ * then taken as a reset of its counters. 10: a reset database would have to
+ * run at ten times its own average since its last reset to pass. */
+#define WB_PG_RESET_HISTORY_WINDOWS 10.0
+
 /* walbench's own transactions that the server counted between the two
  * snapshots (each query is one, read-only): the sampler's rounds, the
  * statement it prepares, the first snapshot's own. Left out of the commits:
@@ -255,6 +281,11 @@ struct wb_pg_observed {
 				    * between them */
 	uint32_t reset;            /* bit per enum wb_pg_view reset between the snapshots: its
 				    * counters and timers are left out of have and have_ms */
+	bool database_reset_kept;  /* pg_stat_database's stats_reset moved, but only as a
+				    * table's or function's reset moves it: no database's
+				    * counters went back (wb_pg_databases_kept); the commits
+				    * stand */
+	struct wb_pg_databases db_begin, db_end; /* while observing; not saved */
 	struct wb_pg_rates rate;
 	struct wb_pg_paths paths;
 	struct wb_pg_devstat dev;

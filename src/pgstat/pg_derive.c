@@ -216,6 +216,10 @@ static void resets(struct wb_pg_observed *o)
 		if (b != e || (b && o->begin.reset_at[v] != o->end.reset_at[v]))
 			o->reset |= bit;
 	}
+	/* A table's or a function's reset moves its database's stats_reset and
+	 * leaves the commits as they were. */
+	if (o->database_reset_kept)
+		o->reset &= ~(1u << WB_PGV_DATABASE);
 	for (int i = 0; i < WB_PGC_COUNT; i++)
 		if (o->reset & (1u << wb_pg_counter_view(o->set.major, (enum wb_pg_counter)i)))
 			o->have &= ~(1u << i);

@@ -340,6 +340,69 @@ int wb_pg_snapshot_row(struct wb_pg_snapshot *s, unsigned ncols, const char *con
 	return have_at ? 0 : -EINVAL;
 }
 
+const char *wb_pg_databases_sql(void)
+{
+	return "SELECT datid, xact_commit, xact_rollback, blks_hit, tup_returned, "
+	       "extract(epoch FROM stats_reset)::float8 AS stats_reset "
+	       "FROM pg_catalog.pg_stat_database";
+}
+
+int wb_pg_databases_row(struct wb_pg_databases *d, unsigned ncols, const char *const *values)
+{
+	struct wb_pg_database_row *r;
+	uint64_t count;
+	double v;
+
+	if (ncols != 2 + WB_PGD_COUNT || !values[0])
+		return -EINVAL;
+	if (d->n == WB_PG_MAX_DATABASES) {
+		d->complete = false;
+		return 0;
+	}
+	r = &d->row[d->n];
+	memset(r, 0, sizeof(*r));
+	if (parse_number(values[0], &v, &count) || count > UINT32_MAX)
+		return -EINVAL;
+	r->oid = (uint32_t)count;
+	for (unsigned k = 0; k < WB_PGD_COUNT; k++)
+		if (values[1 + k] && parse_number(values[1 + k], &v, &r->n[k]))
+			return -EINVAL;
+	if (values[1 + WB_PGD_COUNT]) {
+		if (parse_number(values[1 + WB_PGD_COUNT], &r->reset_at, &count))
+			return -EINVAL;
+		r->have_reset = true;
+	}
+	d->n++;
+	return 0;
+}
+
+bool wb_pg_databases_kept(const struct wb_pg_databases *b, const struct wb_pg_databases *e,
+			  double begin_at, double seconds)
+{
+	bool moved = false;
+
+	if (!b->complete || !e->complete || !(seconds > 0))
+		return false;
+	for (unsigned i = 0; i < b->n; i++) {
+		const struct wb_pg_database_row *x = &b->row[i], *y = NULL;
+
+		for (unsigned j = 0; j < e->n && !y; j++)
+			if (e->row[j].oid == x->oid)
+				y = &e->row[j];
+		if (!y)
+			return false;
+		if (x->have_reset == y->have_reset && (!x->have_reset || x->reset_at == y->reset_at))
+			continue;
+		moved = true;
+		for (unsigned k = 0; k < WB_PGD_COUNT; k++)
+			if (y->n[k] < x->n[k])
+				return false;
+		if (x->have_reset && begin_at - x->reset_at < WB_PG_RESET_HISTORY_WINDOWS * seconds)
+			return false;
+	}
+	return moved;
+}
+
 enum wb_pg_view wb_pg_counter_view(unsigned major, enum wb_pg_counter c)
 {
 	switch (c) {

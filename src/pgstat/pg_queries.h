@@ -38,6 +38,24 @@ const char *wb_pg_snapshot_sql(unsigned major);
  * but the count. Prepared once, run every round. */
 const char *wb_pg_sampler_sql(void);
 
+/* Each database's counters and stats_reset (observed.h struct
+ * wb_pg_databases), one row per database: datid, then the counters in enum
+ * order, then stats_reset as seconds since the epoch. The same on 14..18. */
+const char *wb_pg_databases_sql(void);
+
+/* Adds one row of that query to d; a row past WB_PG_MAX_DATABASES clears
+ * d->complete. 0, or -EINVAL when the row is not that shape. */
+int wb_pg_databases_row(struct wb_pg_databases *d, unsigned ncols, const char *const *values);
+
+/* Whether pg_stat_database's stats_reset moved between b and e only as a
+ * table's or a function's reset moves it: some database's stats_reset moved,
+ * and every one whose did kept its counters (none lower at e) and had counted
+ * for WB_PG_RESET_HISTORY_WINDOWS windows of `seconds` before begin_at (or
+ * since initdb: never reset); no database of b is missing from e (a dropped
+ * database's commits leave the sum). false when either read is incomplete. */
+bool wb_pg_databases_kept(const struct wb_pg_databases *b, const struct wb_pg_databases *e,
+			  double begin_at, double seconds);
+
 /* Parses that row (ncols names and values; a NULL value is an SQL NULL, which
  * leaves the counter unread) into s. 0, or -EINVAL when at_s is missing or a
  * value is not a number. */

@@ -216,6 +216,7 @@ void wb_json_add_observed(cJSON *root, const struct wb_pg_observed *ob)
 		cJSON_AddNullToObject(o, K(CPU));
 	}
 	add_waits(o, &ob->waits, ob->sampler_failure);
+	cJSON_AddBoolToObject(o, K(DATABASE_RESET_KEPT), ob->database_reset_kept);
 	cJSON_AddNumberToObject(o, K(OWN_COMMITS), ob->own.commits);
 	cJSON_AddNumberToObject(o, K(OWN_ROLLBACKS), ob->own.rollbacks);
 	missing = cJSON_AddArrayToObject(o, K(MISSING));

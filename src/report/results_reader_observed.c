@@ -226,6 +226,7 @@ int wb_rd_observed(struct reader *rd, const cJSON *root, struct wb_saved_results
 	read_waits(wb_rd_member(obj, WB_KEY_WAITS), &o->waits);
 	read_sampler_failure(wb_rd_member(obj, WB_KEY_WAITS), o);
 	read_own(obj, o);
+	o->database_reset_kept = wb_rd_show_true(obj, WB_KEY_DATABASE_RESET_KEPT);
 	read_missing(obj, o);
 	wb_pg_derive(o);
 	out->observed = o;

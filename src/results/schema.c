@@ -100,6 +100,7 @@ const char *const wb_key_names[] = {
 	[WB_KEY_DATA_IO] = "data_io",
 	[WB_KEY_DATA_LOAD] = "data_load",
 	[WB_KEY_DATA_PAGES_PER_S] = "data_pages_per_s",
+	[WB_KEY_DATABASE_RESET_KEPT] = "database_reset_kept",
 	[WB_KEY_DATABASE_STATS_RESET] = "database_stats_reset",
 	[WB_KEY_DECIDED] = "decided",
 	[WB_KEY_DECIDED_IN_S] = "decided_in_s",

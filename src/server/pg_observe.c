@@ -33,6 +33,25 @@ static int snapshot_row(void *ctx, unsigned ncols, const char *const *names,
 	return wb_pg_snapshot_row(ctx, ncols, names, values);
 }
 
+static int databases_row(void *ctx, unsigned ncols, const char *const *names,
+			 const char *const *values)
+{
+	(void)names;
+	return wb_pg_databases_row(ctx, ncols, values);
+}
+
+/* Each database's counters beside a snapshot; one that cannot be read leaves
+ * the set incomplete, and a moved stats_reset then voids the commits. */
+static void databases(struct wb_pg_conn *c, struct wb_pg_databases *d)
+{
+	char err[256];
+
+	memset(d, 0, sizeof(*d));
+	d->complete = true;
+	if (wb_pg_query(c, wb_pg_databases_sql(), databases_row, d, err, sizeof(err)))
+		d->complete = false;
+}
+
 /* The port postmaster.pid in dir names (its fourth line), or 0. */
 static unsigned pid_file_port(const char *dir)
 {
@@ -160,6 +179,7 @@ static int snapshot(struct wb_pg_conn *c, struct wb_pg_observed *o, struct wb_pg
 	ret = wb_pg_query(c, sql, snapshot_row, s, err, len);
 	if (ret)
 		return ret;
+	databases(c, first ? &o->db_begin : &o->db_end);
 	if (!o->paths.on_this_host)
 		return 0;
 	cpu_time(o, first);
@@ -211,10 +231,11 @@ int wb_pg_observe_begin(const char *dsn, struct wb_pg_observed *o, char *err, si
 	o->waits.major = o->set.major; /* the names its sessions' wait events carry */
 	find_paths(c, &o->set, &o->paths);
 	ret = snapshot(c, o, &o->begin, true, err, len);
-	/* The snapshot's own transaction: its session reports it when it ends,
-	 * after the snapshot was read (the settings' one was reported before:
-	 * a session's first report is not held back). */
-	o->own.commits = 1;
+	/* The snapshot's own transaction and the databases' read after it: its
+	 * session reports them when it ends, after the snapshot was read (the
+	 * settings' one was reported before: a session's first report is not
+	 * held back). */
+	o->own.commits = 2;
 out:
 	wb_pg_close(c);
 	return ret;
@@ -231,6 +252,8 @@ int wb_pg_observe_end(const char *dsn, struct wb_pg_observed *o, char *err, size
 	wb_pg_close(c);
 	if (ret)
 		return ret;
+	o->database_reset_kept = wb_pg_databases_kept(&o->db_begin, &o->db_end, o->begin.at_s,
+						      o->end.at_s - o->begin.at_s);
 	wb_pg_derive(o);
 	return 0;
 }

@@ -254,6 +254,13 @@ static void test_stats_reset(void **state)
 	assert_int_equal(o.reset, 1u << WB_PGV_DATABASE);
 	assert_nan(r->commits_per_s);
 	assert_near(r->wal_bytes_per_s, 819200);
+	/* the same stats_reset moved by a table's reset, every database's counters
+	 * kept (wb_pg_databases_kept): the commits stand */
+	o.database_reset_kept = true;
+	wb_pg_derive(&o);
+	assert_int_equal(o.reset, 0);
+	assert_near(r->commits_per_s, 500);
+	o.database_reset_kept = false;
 	/* a first reset: NULL before, a time after */
 	reset_at(WB_PGV_DATABASE, 1766000000.5, 1766000000.5);
 	o.begin.have_reset &= ~(1u << WB_PGV_BGWRITER);

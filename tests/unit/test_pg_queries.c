@@ -135,6 +135,90 @@ static void test_sampler_sql_documented(void **state)
 	assert_string_equal(why, "PostgreSQL 15 has no function clock_timestamp");
 }
 
+/* The databases' query reads documented columns of pg_stat_database on every
+ * major, and its rows parse: NULL stats_reset is never reset, a row past the
+ * limit leaves the set incomplete, a row of another shape is refused. */
+static void test_databases_sql(void **state)
+{
+	static const char *const row[] = { "16384", "5000", "3", "900000", "1200000",
+					   "1767225600.5" };
+	static const char *const fresh[] = { "5", "10", "0", "100", "200", NULL };
+	static struct wb_pg_databases d;
+	struct pg_fixture f;
+	struct pg_sql q;
+	char why[256];
+
+	(void)state;
+	for (unsigned major = WB_PG_MIN_MAJOR; major <= WB_PG_MAX_MAJOR; major++) {
+		pg_fixture_load(&f, WB_FIXTURES_DIR, major);
+		if (!pg_sql_scan(&f, wb_pg_databases_sql(), true, &q, why, sizeof(why)))
+			fail_msg("the databases' query on %u: %s", major, why);
+	}
+	memset(&d, 0, sizeof(d));
+	d.complete = true;
+	assert_int_equal(wb_pg_databases_row(&d, 6, row), 0);
+	assert_int_equal(wb_pg_databases_row(&d, 6, fresh), 0);
+	assert_int_equal(d.n, 2);
+	assert_int_equal(d.row[0].oid, 16384);
+	assert_int_equal(d.row[0].n[WB_PGD_XACT_COMMIT], 5000);
+	assert_int_equal(d.row[0].n[WB_PGD_TUP_RETURNED], 1200000);
+	assert_true(d.row[0].have_reset);
+	assert_false(d.row[1].have_reset);
+	assert_int_equal(wb_pg_databases_row(&d, 5, row), -EINVAL);
+	d.n = WB_PG_MAX_DATABASES;
+	assert_int_equal(wb_pg_databases_row(&d, 6, row), 0);
+	assert_false(d.complete);
+}
+
+/* A moved stats_reset with every database's counters kept is a table's or a
+ * function's reset: the commits stand. Counters that went back, a database
+ * whose counters began just before the window (they can grow back past), a
+ * dropped database or an incomplete read: a reset of the counters. */
+static void test_databases_kept(void **state)
+{
+	static struct wb_pg_databases b, e;
+	const double at = 1767225600, window = 10;
+
+	(void)state;
+	memset(&b, 0, sizeof(b));
+	b.complete = true;
+	b.n = 2;
+	b.row[0] = (struct wb_pg_database_row){ 5, { 100, 1, 5000, 9000 }, at - 3600, true };
+	b.row[1] = (struct wb_pg_database_row){ 16384, { 90000, 30, 800000, 950000 }, 0, false };
+	e = b;
+	for (unsigned k = 0; k < WB_PGD_COUNT; k++)
+		e.row[1].n[k] += 4000;
+	assert_false(wb_pg_databases_kept(&b, &e, at, window)); /* nothing moved */
+	/* pg_stat_reset_single_table_counters in 16384: its stats_reset moved, its
+	 * counters grew */
+	e.row[1].have_reset = true;
+	e.row[1].reset_at = at + 4;
+	assert_true(wb_pg_databases_kept(&b, &e, at, window));
+	/* pg_stat_reset() in 16384: its counters went back */
+	e.row[1].n[WB_PGD_XACT_COMMIT] = 2000;
+	assert_false(wb_pg_databases_kept(&b, &e, at, window));
+	e.row[1].n[WB_PGD_XACT_COMMIT] = 94000;
+	e.row[1].n[WB_PGD_BLKS_HIT] = 10;
+	assert_false(wb_pg_databases_kept(&b, &e, at, window));
+	e.row[1].n[WB_PGD_BLKS_HIT] = 804000;
+	/* database 5's stats began 50 s before a 10 s window: it could have
+	 * grown back past them */
+	b.row[0].reset_at = e.row[0].reset_at = at - 50;
+	assert_true(wb_pg_databases_kept(&b, &e, at, window));
+	e.row[0].reset_at = at + 2;
+	assert_false(wb_pg_databases_kept(&b, &e, at, window));
+	b.row[0].reset_at = at - 100;
+	assert_true(wb_pg_databases_kept(&b, &e, at, window));
+	/* a database dropped in the window, a new one created */
+	e.row[0].oid = 7;
+	assert_false(wb_pg_databases_kept(&b, &e, at, window));
+	e.row[0].oid = 5;
+	e.complete = false;
+	assert_false(wb_pg_databases_kept(&b, &e, at, window));
+	e.complete = true;
+	assert_false(wb_pg_databases_kept(&b, &e, at, 0));
+}
+
 /* The scanner can fail: each major's query read against the neighbouring
  * majors' catalogues, where a view or column it uses is not. */
 static void test_scanner_fails(void **state)
@@ -508,6 +592,8 @@ int main(void)
 		cmocka_unit_test(test_snapshot_sql_documented),
 		cmocka_unit_test(test_scanner_fails),
 		cmocka_unit_test(test_sampler_sql_documented),
+		cmocka_unit_test(test_databases_sql),
+		cmocka_unit_test(test_databases_kept),
 		cmocka_unit_test(test_snapshot_sql_outputs),
 		cmocka_unit_test(test_settings_sql),
 		cmocka_unit_test(test_settings_rows),

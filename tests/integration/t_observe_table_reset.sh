@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# t_observe_table_reset.sh — a reset of one table's counters in the window
+# (pg_stat_reset_single_table_counters) moves its database's stats_reset and
+# nothing else: the commits stand, within 15 % of pgbench's own log, and
+# pg_stat_database is not said reset. (A reset of the database's counters still
+# voids them: t_observe_reset.sh.)
+. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/pg_lib.sh"
+need_pg
+set -e
+pg_cluster
+pg_bench_init 2
+pg_bench_bg -c 4 -j 2 -T 16 -n -l --log-prefix="$PG_DIR/txn"
+pg_wait_clients 4
+sleep 1
+(sleep 4; pg_sql "SELECT pg_stat_reset_single_table_counters('pgbench_accounts'::regclass)") \
+	>"$PG_DIR/reset.out" 2>&1 &
+resetter=$!
+pg_observe 0 "$(pg_dsn)" --observe 10s --json "$PG_DIR/obs.json"
+wait_rc "$resetter"
+[ "$rc" = 0 ] || fail "the table's reset failed: $(cat "$PG_DIR/reset.out")"
+pg_bench_wait
+! grep -q 'RESET' "$OUT" || fail "a reset said: $(grep 'RESET' "$OUT")"
+
+python3 - "$PG_DIR/obs.json" "$PG_DIR"/txn.* <<'PY' || fail "the commits did not stand"
+import json, sys
+ob = json.load(open(sys.argv[1]))["observed"]
+begin, end = ob["interval"]["begin"], ob["interval"]["end"]
+b, e = ob["begin"].get("database_stats_reset"), ob["end"].get("database_stats_reset")
+if b == e:
+    sys.exit("the database's stats_reset did not move (%s): the scenario did not happen" % b)
+if "pg_stat_database" in ob["resets"] or ob["database_reset_kept"] is not True:
+    sys.exit("pg_stat_database said reset: %s, kept %s" % (ob["resets"], ob["database_reset_kept"]))
+done = []
+for name in sys.argv[2:]:
+    for line in open(name):
+        f = line.split()  # client_id transaction_no time script_no time_epoch time_us
+        done.append(int(f[4]) + int(f[5]) / 1e6)
+tps = sum(begin <= t <= end for t in done) / (end - begin)
+got = ob["rates"]["commits_per_s"]
+print("observed %s commits/s, pgbench %.1f tps" % (got, tps))
+if not isinstance(got, (int, float)) or abs(got / tps - 1) > 0.15:
+    sys.exit("observe said %s commits/s, pgbench completed %.1f/s" % (got, tps))
+PY
+pass
