@@ -57,8 +57,11 @@ static enum wb_array_kind array_kind(const struct wb_device *d, unsigned i)
 	}
 }
 
-/* md: parity and data members by level; raid10's copies from md/layout
- * (near × far, offset layouts count as far; 0 read as the default 2). */
+/* md: parity and data members by level. raid10's stripe is as wide as its
+ * near copies allow (md/layout bits 0-7): the far copies (bits 8-15) and the
+ * offset layout (bit 16) put the other copies further along each member, and
+ * a stripe of the first copy spans every member, as raid0's does (a layout of
+ * 0 read as the default near 2). */
 static void md_geometry(const struct wb_device_layer *l, struct wb_array *a)
 {
 	uint32_t n = l->raid_disks, copies;
@@ -74,7 +77,7 @@ static void md_geometry(const struct wb_device_layer *l, struct wb_array *a)
 		a->parity_disks = 2;
 		a->data_disks = n > 2 ? n - 2 : 0;
 	} else if (is(l->level, "raid10")) {
-		copies = (l->layout & 0xff) * ((l->layout >> 8) & 0xff);
+		copies = l->layout & 0xff;
 		a->data_disks = n / (copies ? copies : 2);
 	} else if (is(l->level, "raid1") || is(l->level, "linear")) {
 		a->data_disks = 1; /* every write lands whole on one member (or all) */

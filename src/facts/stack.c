@@ -231,21 +231,54 @@ static void read_member_states(struct walk *w, const char *dev_dir, int md, unsi
 	}
 }
 
+/* An md attribute that reads "N", or "N (M)" while a reshape moves the array
+ * from M to N (md/raid_disks, md/chunk_size): N in *now, M in *was (N when
+ * no reshape). -EINVAL when it is neither. */
+static int read_reshaped(const char *dev_dir, const char *name, uint32_t *now, uint32_t *was)
+{
+	char buf[64], *end;
+	unsigned long a, b;
+
+	if (wb_facts_read_attr(dev_dir, name, buf, sizeof(buf)) || buf[0] < '0' || buf[0] > '9')
+		return -EINVAL;
+	errno = 0;
+	a = strtoul(buf, &end, 10);
+	if (errno || a > UINT32_MAX)
+		return -EINVAL;
+	b = a;
+	if (strncmp(end, " (", 2) == 0) {
+		const char *p = end + 2;
+
+		if (*p < '0' || *p > '9')
+			return -EINVAL;
+		b = strtoul(p, &end, 10);
+		if (errno || b > UINT32_MAX || strcmp(end, ")") != 0)
+			return -EINVAL;
+	} else if (*end) {
+		return -EINVAL;
+	}
+	*now = (uint32_t)a;
+	*was = (uint32_t)b;
+	return 0;
+}
+
 static void walk_md(struct walk *w, const char *dev_dir, int parent)
 {
 	struct wb_device *d = w->d;
 	struct wb_device_layer *l = add_layer(w, WB_LAYER_MD, base_name(dev_dir), parent);
 	char level[16] = "";
-	uint32_t disks = 0, degraded = 0, chunk = 0;
+	uint32_t disks = 0, degraded = 0, chunk = 0, old_disks = 0, old_chunk = 0;
 	unsigned first_child, i;
 
 	if (!l)
 		return;
 	read_queue(dev_dir, l);
 	(void)wb_facts_read_attr(dev_dir, "md/level", level, sizeof(level));
-	(void)wb_facts_read_u32(dev_dir, "md/raid_disks", &disks);
+	/* Mid-reshape the geometry reads "new (old)": the new one is what the
+	 * array becomes, and the details say it is not there yet. */
+	(void)read_reshaped(dev_dir, "md/raid_disks", &disks, &old_disks);
 	(void)wb_facts_read_u32(dev_dir, "md/degraded", &degraded);
-	(void)wb_facts_read_u32(dev_dir, "md/chunk_size", &chunk);
+	(void)read_reshaped(dev_dir, "md/chunk_size", &chunk, &old_chunk);
 	(void)wb_facts_read_u32(dev_dir, "md/layout", &l->layout);
 	wb_facts_copy(l->level, sizeof(l->level), level);
 	l->raid_disks = disks;
@@ -256,6 +289,10 @@ static void walk_md(struct walk *w, const char *dev_dir, int parent)
 		add_detailf(l, "%u missing", (unsigned)degraded);
 	if (chunk)
 		add_detailf(l, "chunk %u KiB", (unsigned)(chunk / 1024));
+	if (old_disks != disks)
+		add_detailf(l, "reshaping from %u disks", (unsigned)old_disks);
+	if (old_chunk != chunk)
+		add_detailf(l, "reshaping from chunk %u KiB", (unsigned)(old_chunk / 1024));
 	first_child = d->n_layers;
 	walk_slaves(w, dev_dir, layer_index(w, l));
 	read_member_states(w, dev_dir, layer_index(w, l), first_child);
@@ -310,7 +347,7 @@ static void walk_dm(struct walk *w, const char *dev_dir, int parent)
 {
 	struct wb_device *d = w->d;
 	struct wb_device_layer *l = add_layer(w, WB_LAYER_DM, base_name(dev_dir), parent);
-	char name[64] = "", uuid[160] = "", kind[16] = "";
+	char name[128] = "", uuid[160] = "", kind[16] = ""; /* DM_NAME_LEN, DM_UUID_LEN 129 */
 	unsigned first_child;
 	size_t n;
 

@@ -56,7 +56,8 @@ struct wb_device_layer {
 				      * ("crypt", "multipath", "raid", "striped", "thin", "unknown");
 				      * BTRFS: the data profile ("raid5", "single", ...) */
 	char meta_level[16];         /* BTRFS: the metadata profile */
-	char label[64];              /* DM: dm/name; BTRFS: its label; "" none */
+	char label[128];             /* DM: dm/name (up to 127 bytes, DM_NAME_LEN); BTRFS: its
+				      * label; "" none */
 	uint32_t raid_disks;         /* MD: md/raid_disks; BTRFS: its devices */
 	uint32_t chunk;              /* MD: md/chunk_size in bytes */
 	uint32_t layout;             /* MD: md/layout (raid10: near copies in bits 0-7, far in 8-15) */
@@ -100,7 +101,7 @@ struct wb_array_member {
 struct wb_array {
 	enum wb_array_kind kind;
 	char device[WB_DEVICE_NAME_LEN]; /* md0, dm-2; for btrfs its fsid, cut */
-	char name[64];                   /* dm/name, the btrfs label; "" none */
+	char name[128];                  /* dm/name (up to 127 bytes), the btrfs label; "" none */
 	char level[16];                  /* raid0/1/4/5/6/10, linear; striped, raid (dm); "unknown" */
 	char meta_level[16];             /* btrfs: metadata profile; "" elsewhere */
 	int parity_disks;                /* members' worth of parity per stripe: 0, 1, 2; -1 unknown */
@@ -163,7 +164,7 @@ struct wb_device {
 
 	/* device-mapper: the topmost dm layer, if any (dm_dev "" otherwise). */
 	char dm_dev[WB_DEVICE_NAME_LEN]; /* "dm-0" */
-	char dm_name[64];            /* dm/name: "vg0-pgwal", "luks-..." */
+	char dm_name[128];           /* dm/name: "vg0-pgwal", "luks-..."; up to 127 bytes */
 	char dm_kind[16];            /* dm/uuid prefix: "LVM", "CRYPT", "mpath", ...; "" if no uuid */
 
 	/* A loop device: the topmost loop layer, if any (loop_name "" otherwise). */

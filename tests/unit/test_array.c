@@ -2,8 +2,9 @@
  * fixtures/array (written by its make.sh): md RAID5 with a failed member and
  * one whose cache is volatile without FUA, md RAID10, dm-striped, dm-raid (an
  * LVM raid5), dm-crypt over the md RAID5, btrfs raid5 over three disks and a
- * btrfs on one; and the summary's rules on layers made by hand (a raid10 of
- * another layout, a dm raid that cannot be told from a raid10). */
+ * btrfs on one, a dm-crypt with a 121-byte name and an md RAID5 mid-reshape;
+ * and the summary's rules on layers made by hand (raid10 in the near, far and
+ * offset layouts, a dm raid that cannot be told from a raid10). */
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -246,11 +247,23 @@ static void test_rules(void **state)
 	struct wb_device d;
 
 	(void)state;
-	/* md raid10 far 2 of 4 (layout 0x201): still two data members */
+	/* md raid10 far 2 of 4 (layout 0x201) and offset 2 (0x10201): the first
+	 * copy's stripe spans all four members, the other copy lies further along
+	 * them (issue 45: halved once); near 2 far 2 (0x202) pairs them again */
 	hand_made(&d, WB_LAYER_MD, "raid10", 4);
 	d.layers[0].raid_disks = 4;
 	d.layers[0].chunk = 65536;
 	d.layers[0].layout = 0x201;
+	wb_array_summarise(&d);
+	assert_int_equal(d.array.data_disks, 4);
+	assert_int_equal(d.array.stripe, 4 * 65536);
+	d.layers[0].layout = 0x10201;
+	wb_array_summarise(&d);
+	assert_int_equal(d.array.data_disks, 4);
+	d.layers[0].layout = 0x202;
+	wb_array_summarise(&d);
+	assert_int_equal(d.array.data_disks, 2);
+	d.layers[0].layout = 0x102; /* near 2, the default */
 	wb_array_summarise(&d);
 	assert_int_equal(d.array.data_disks, 2);
 	/* md raid10 near 3 of 6: two */
@@ -301,6 +314,33 @@ static void test_rules(void **state)
 	assert_string_equal(wb_array_kind_name((enum wb_array_kind)99), "?");
 }
 
+/* md mid-reshape reads "new (old)" in raid_disks and chunk_size (issue 45: it
+ * was rejected, and the array had chunk 0 and no finding): the new geometry,
+ * and the details say the reshape. */
+static void test_md_reshape(void **state)
+{
+	struct wb_device *d = stack_of(9, 6);
+
+	(void)state;
+	assert_geometry(&d->array, WB_ARRAY_MD, "md6", "raid5", 1, 4, 3, 131072, 393216);
+	assert_non_null(strstr(d->layers[0].details, "reshaping from 3 disks"));
+	assert_non_null(strstr(d->layers[0].details, "reshaping from chunk 64 KiB"));
+	free(d);
+}
+
+/* dm names run to 127 bytes (issue 45: read into 64, cut). */
+static void test_dm_long_name(void **state)
+{
+	static const char name[] = "vg-aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa-bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb";
+	struct wb_device *d = stack_of(253, 11);
+
+	(void)state;
+	assert_int_equal(strlen(name), 121);
+	assert_string_equal(d->dm_name, name);
+	assert_string_equal(d->layers[0].label, name);
+	free(d);
+}
+
 /* More members than are kept: counted, cut, said. */
 static void test_truncated(void **state)
 {
@@ -318,6 +358,8 @@ static void test_truncated(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_md_reshape),
+		cmocka_unit_test(test_dm_long_name),
 		cmocka_unit_test(test_md_raid5),      cmocka_unit_test(test_md_raid10),
 		cmocka_unit_test(test_dm_striped),    cmocka_unit_test(test_dm_raid),
 		cmocka_unit_test(test_crypt_over_md), cmocka_unit_test(test_no_array),
