@@ -213,7 +213,8 @@ void wb_q_trend_of(const double *rates, const double *start_s, size_t n, struct 
 	size_t nb = n / 3 > WB_TREND_BURST_MIN ? n / 3 : WB_TREND_BURST_MIN, i, after, df;
 	double mid, se, ss;
 
-	*out = (struct wb_q_trend){ .sliced = true, .known = n >= 4 && rates && start_s };
+	*out = (struct wb_q_trend){ .sliced = true, .known = n >= 4 && rates && start_s,
+				    .slices = n };
 	if (!out->known)
 		return;
 	out->nburst = nb;
@@ -429,9 +430,11 @@ bool wb_qualify(const struct wb_results *rs, const struct wb_tiers *tiers,
 	}
 	out->ntiers = i;
 	commit = row(rs, wb_q_shape_names[WB_Q_SHAPE_COMMIT]);
-	if (commit)
+	if (commit) {
 		wb_q_trend_of(commit->trial_rates, commit->trial_start_s,
 			      commit->trial_start_s ? commit->ntrials : 0, &out->trend);
+		out->trend.slices = commit->ntrials;
+	}
 	sweep(rs, &out->stripe);
 	(void)wb_slow_member_of(&rs->device.array, &out->slow);
 	find(rs, out);

@@ -65,6 +65,8 @@ struct wb_q_tier_verdict {
 struct wb_q_trend {
 	bool sliced;               /* wb_q_trend_of ran: there was a commit row to read */
 	bool known;                /* enough slices to say */
+	size_t slices;             /* the commit row's slices (not the run's rounds: a
+				    * round's slice may be dropped, or not run) */
 	double burst_per_s;        /* the first third of the slices (WB_TREND_BURST_MIN at least) */
 	double sustained_per_s;    /* the last half */
 	size_t nburst, nsustained; /* slices behind each */

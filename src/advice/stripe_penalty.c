@@ -11,6 +11,7 @@
  * times, so its mean is not. */
 #include "advice/stripe_penalty.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -77,8 +78,9 @@ static void figure(const struct wb_result *r, uint64_t bytes, struct wb_sweep_fi
 	f->measured = true;
 	f->slices = r->ntrials;
 	f->per_s = s.mean;
-	f->low = s.n >= 2 ? s.mean - s.ci95_half : s.mean;
-	f->high = s.n >= 2 ? s.mean + s.ci95_half : s.mean;
+	/* One slice has no interval: unbounded, never one of zero width. */
+	f->low = s.n >= 2 ? s.mean - s.ci95_half : -INFINITY;
+	f->high = s.n >= 2 ? s.mean + s.ci95_half : INFINITY;
 	f->bytes_per_s = s.mean * (double)bytes;
 }
 

@@ -64,7 +64,8 @@ enum wb_stripe_remedy {
 struct wb_sweep_figure {
 	bool measured;             /* its row ran and has slices */
 	uint64_t bytes;            /* one flush's write */
-	double per_s, low, high;   /* flushes/s: the slices' mean and its 95 % t interval */
+	double per_s, low, high;   /* flushes/s: the slices' mean and its 95 % t interval;
+				    * -+INFINITY from one slice */
 	double bytes_per_s;        /* per_s x bytes */
 	size_t slices;
 };

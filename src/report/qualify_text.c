@@ -64,8 +64,11 @@ static void print_sweep(const struct wb_stripe_verdict *v, const struct wb_array
 			printf("  %-8s %-11s not measured\n", size, wb_sweep_point_names[p]);
 			continue;
 		}
-		printf("  %-8s %-11s %8.0f flushes/s [%.0f, %.0f] %8.1f MB/s", size,
-		       wb_sweep_point_names[p], f->per_s, f->low, f->high, f->bytes_per_s / 1e6);
+		printf("  %-8s %-11s %8.0f flushes/s [", size, wb_sweep_point_names[p], f->per_s);
+		print_num(f->low, true);
+		printf(", ");
+		print_num(f->high, true);
+		printf("] %8.1f MB/s", f->bytes_per_s / 1e6);
 		if (p < WB_SWEEP_STRIPE && v->excess[p].known)
 			printf("  %+.0f %% [%.0f, %.0f] time vs full stripes", v->excess[p].pct,
 			       v->excess[p].low_pct, v->excess[p].high_pct);
@@ -85,8 +88,8 @@ void wb_qualify_print(const struct wb_qualification *q, const struct wb_results 
 		return;
 	for (k = 0; k < q->tiers[q->chosen].n; k++)
 		print_criterion(&q->tiers[q->chosen].o[k]);
-	printf("\nOver the run (8 kB commits, %u slices of %.1f s): %s\n",
-	       rs->rounds, (double)rs->trial_ns / 1e9, w.trend);
+	printf("\nOver the run (8 kB commits, %zu slices of %.1f s): %s\n",
+	       q->trend.slices, (double)rs->trial_ns / 1e9, w.trend);
 	if (*w.burst)
 		printf("Burst credits: %s\n", w.burst);
 	print_sweep(&q->stripe, &rs->device.array, w.stripe);

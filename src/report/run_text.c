@@ -336,23 +336,39 @@ static void print_interrupted(const struct wb_results *rs)
 void wb_text_print_storage_notes(const struct wb_results *rs)
 {
 	double worst = 0.0;
-	size_t i, unstable = 0;
+	size_t i, noisy = 0, single = 0, wide = 0;
 
 	print_interrupted(rs);
 	print_storage(rs);
 	print_throttle(rs);
 	print_preallocate(rs);
+	/* Unstable is a spread above --max-cv, or an interval wider than the
+	 * target: only the first is a noise figure to quote (a test of one trial
+	 * has a CV of 0 and no interval at all). */
 	for (i = 0; i < rs->n; i++) {
+		const struct wb_stats *st = &rs->v[i].stats;
+
 		if (!wb_result_unstable(rs, &rs->v[i]))
 			continue;
-		unstable++;
-		if (rs->v[i].stats.cv_pct > worst)
-			worst = rs->v[i].stats.cv_pct;
+		if (st->cv_pct > rs->max_cv_pct) {
+			noisy++;
+			worst = st->cv_pct > worst ? st->cv_pct : worst;
+		} else if (st->n < 2) {
+			single++;
+		} else if (rs->ci_target_pct > 0) {
+			wide++;
+		}
 	}
-	if (unstable)
+	if (noisy)
 		printf("note: %zu of %zu tests varied from trial to trial by up to %.0f%% (CV): a "
 		       "noisy machine or device; the intervals above include that noise\n",
-		       unstable, rs->n, worst);
+		       noisy, rs->n, worst);
+	if (single)
+		printf("note: %zu of %zu tests ran one trial, so have no interval: a longer "
+		       "--duration gives them more\n", single, rs->n);
+	if (wide)
+		printf("note: %zu of %zu tests ended with a 95%% interval wider than +-%.0f%%: a "
+		       "longer --duration narrows it\n", wide, rs->n, rs->ci_target_pct);
 }
 
 void wb_text_print_summary(const struct wb_results *rs)

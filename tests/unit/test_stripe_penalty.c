@@ -173,6 +173,11 @@ static void unmeasured_and_unstriped(void **state)
 	assert_int_equal(v.state, WB_STRIPE_NOT_MEASURED);
 	assert_int_equal(v.worst, -1);
 	assert_true(v.fig[WB_SWEEP_PAGE].measured);
+	build(1, 0, 0, 1); /* one slice a row: no interval, never one of zero width */
+	wb_stripe_penalty(&in, &v);
+	assert_int_equal(v.fig[WB_SWEEP_PAGE].slices, 1);
+	assert_true(isinf(v.fig[WB_SWEEP_PAGE].low) && v.fig[WB_SWEEP_PAGE].low < 0);
+	assert_true(isinf(v.fig[WB_SWEEP_PAGE].high) && v.fig[WB_SWEEP_PAGE].high > 0);
 	build(20, 1.0, 1.0, 1);
 	rows[WB_SWEEP_TWO_STRIPES].status = WB_STATUS_ERROR; /* no line without two stripes */
 	wb_stripe_penalty(&in, &v);
