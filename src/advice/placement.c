@@ -266,6 +266,7 @@ bool wb_placement_decide(const struct wb_results *rs, const struct wb_placement_
 	out->min_gain_pct = p->min_gain_pct;
 	out->data_is_pgdata = p->data_is_pgdata;
 	out->live_load = p->live_load;
+	wb_commit_wait(p->server, &out->commit_wait);
 	out->state = WB_PLACEMENT_FAILED;
 	out->failed = true;
 	if (!rs->sites || rs->nsites < 2) {

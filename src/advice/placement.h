@@ -16,6 +16,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "advice/commit_wait.h"
 #include "advice/placement_model.h"
 #include "results/results.h"
 
@@ -135,6 +136,8 @@ struct wb_placement {
 	const char *wal_dir;     /* where pg_wal should be: the best candidate or the data */
 	double min_gain_pct;     /* the params': what a move had to gain */
 	bool live_load;          /* the params' */
+	struct wb_commit_wait commit_wait; /* with a server: what its commits wait for (a
+				  * standby's: pg_wal here is not what they wait for) */
 	bool data_is_pgdata;     /* the params': the steps can name the data directory */
 	const struct wb_results *rs; /* the run it was decided from: its rows, for reports */
 };

@@ -528,6 +528,7 @@ bool wb_recommend(const struct wb_results *rs, const struct wb_recommend_params 
 	out->share_source = WB_SHARE_NONE;
 	if (p->server) {
 		out->from_server = true;
+		wb_commit_wait(p->server, &out->commit_wait);
 		out->flush_share = commit_share(rs, p->server, out->baseline, &out->share_source);
 		out->commit_scaled = !isnan(out->flush_share);
 	} else if ((assumed = assumed_commits(p, out))) {

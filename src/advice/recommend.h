@@ -14,6 +14,7 @@
 
 #include "advice/advisory.h"
 #include "results/commit_gain.h"
+#include "advice/commit_wait.h"
 #include "advice/placement.h"
 #include "results/results.h"
 #include "pgstat/observed.h"
@@ -139,6 +140,8 @@ struct wb_recommendation {
 	 * run's decision already asked in commits; without either (--commit-work
 	 * 0, or bulk), the flush margin is only an upper bound. */
 	bool from_server;              /* decided for an observed server (params.server) */
+	struct wb_commit_wait commit_wait; /* with a server: what its commits wait for (a
+					* standby's: no method here is what they wait for) */
 	double flush_min_gain_pct;     /* what the run's decision asked of a flush switch: the
 					* min gain, or its flush equivalent at the server's share */
 	enum wb_share_source share_source;

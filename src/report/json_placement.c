@@ -144,6 +144,9 @@ static void add_baseline(cJSON *base, const struct wb_placement *pl)
 		cJSON_AddStringToObject(base, K(FAILURE), w.failure);
 	cJSON_AddStringToObject(base, K(HEADLINE), w.headline);
 	cJSON_AddStringToObject(base, K(CONTEXT), w.context);
+	cJSON_AddStringToObject(base, K(COMMITS_WAIT_FOR),
+				wb_commit_waits_for_name(pl->commit_wait.state));
+	cJSON_AddStringToObject(base, K(COMMITS_WAIT_LINE), w.waits_for);
 	cJSON_AddStringToObject(base, K(WAL_DIR), pl->wal_dir ? pl->wal_dir : "");
 	if (pl->best >= 0)
 		cJSON_AddStringToObject(base, K(MOVE_TO), pl->c[pl->best].path);

@@ -93,6 +93,9 @@ static void add_server(cJSON *o, const struct wb_recommendation *rec, const stru
 		cJSON_AddNullToObject(s, K(CROSSCHECK));
 	}
 	cJSON_AddStringToObject(s, K(CROSSCHECK_LINE), w->crosscheck);
+	cJSON_AddStringToObject(s, K(COMMITS_WAIT_FOR),
+				wb_commit_waits_for_name(rec->commit_wait.state));
+	cJSON_AddStringToObject(s, K(COMMITS_WAIT_LINE), w->waits_for);
 }
 
 /* Which assumption decided in commits: the server's own share (its object

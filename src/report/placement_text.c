@@ -60,6 +60,8 @@ void wb_placement_print(const struct wb_placement *pl, const struct wb_results *
 	if (pl->failed)
 		return;
 	printf("  %s\n", w.context);
+	if (w.waits_for[0])
+		printf("  NOTE: %s\n", w.waits_for);
 	for (k = 0; k < pl->n; k++) {
 		const struct wb_placement_candidate *c = &pl->c[k];
 

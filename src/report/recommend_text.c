@@ -57,6 +57,8 @@ void wb_recommend_print(const struct wb_results *rs, const struct wb_recommendat
 	if (rec->state == WB_REC_FAILED)
 		return;
 	printf("  why: %s\n", w.reason);
+	if (w.waits_for[0])
+		printf("  NOTE: %s\n", w.waits_for);
 	if (w.commits[0])
 		printf("  in commits: %s\n", w.commits);
 	if (w.crosscheck[0])

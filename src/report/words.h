@@ -36,6 +36,9 @@ struct wb_rec_words {
 					* share; "" without */
 	char crosscheck[400];          /* with a server: its own flush time beside walbench's;
 					* "" without */
+	char waits_for[400];           /* with a server whose commits wait for a synchronous
+					* standby: that no method here is what they wait for;
+					* "" otherwise */
 	char config[WB_REC_MAX_LINES][200]; /* postgresql.conf lines, each with its reason */
 	char alter[WB_REC_MAX_LINES][160];  /* the same as ALTER SYSTEM statements */
 	size_t nconfig, nalter;
@@ -67,6 +70,9 @@ struct wb_placement_words {
 	char failure[560];             /* why no verdict; "" when there is one */
 	char headline[480];
 	char context[720];             /* what the load did to the data volume, and its array */
+	char waits_for[400];           /* with a server whose commits wait for a synchronous
+					* standby: that pg_wal here is not what they wait for;
+					* "" otherwise */
 	char steps[WB_PLACEMENT_MAX_STEPS][WB_PLACEMENT_STEP_LEN]; /* how to move, when moving */
 	size_t nsteps;
 };
@@ -264,6 +270,11 @@ const char *wb_words_flush_why(enum wb_flush_why why);
  * off (it makes none, a warning), synchronous_commit = off (commits do not
  * wait for them); "" when nothing. */
 void wb_words_server_flushes(const struct wb_pg_observed *o, char *buf, size_t len);
+/* What the server's commits wait for, where it is a synchronous standby: that
+ * WHAT ("the wal_sync_method", "where pg_wal lives") on this host is not; ""
+ * otherwise. */
+void wb_words_commit_wait(const struct wb_commit_wait *cw, const char *what, char *buf,
+			  size_t len);
 
 /* What recommend took from the server (words_server.c), each "" when there is
  * nothing to say: why there is no directory to test (UNREADABLE, NOT_HERE);

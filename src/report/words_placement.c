@@ -329,6 +329,8 @@ void wb_words_placement(const struct wb_placement *pl, struct wb_placement_words
 	else
 		context(pl, w->context, sizeof(w->context));
 	headline(pl, w->failure, w->headline, sizeof(w->headline));
+	wb_words_commit_wait(&pl->commit_wait, "where pg_wal lives", w->waits_for,
+			     sizeof(w->waits_for));
 	if (pl->state == WB_PLACEMENT_MOVE && pl->best >= 0)
 		steps(pl, pl->c[pl->best].path, w);
 }

@@ -505,5 +505,7 @@ void wb_words_recommendation(const struct wb_recommendation *rec, struct wb_rec_
 	commit_reason(rec, w->commit_reason, sizeof(w->commit_reason));
 	commits(rec, w->commits, sizeof(w->commits));
 	crosscheck(rec, w->crosscheck, sizeof(w->crosscheck));
+	wb_words_commit_wait(&rec->commit_wait, "the wal_sync_method", w->waits_for,
+			     sizeof(w->waits_for));
 	config_lines(rec, w);
 }

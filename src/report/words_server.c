@@ -1,7 +1,7 @@
 /* words_server.c — what recommend says it took from the server it observed
  * (words.h): the directory it tests or why there is none, the baseline and
- * flush sizes, what a flush switch must prove at the server's flush share, and
- * the data load. The plan (advice/server_plan.h) decides; this only words it. */
+ * flush sizes, what a flush switch must prove at the server's flush share, the
+ * data load, and a synchronous standby its commits wait for. The plan (advice/server_plan.h) decides; this only words it. */
 #include "report/words.h"
 
 #include <stdio.h>
@@ -68,6 +68,20 @@ void wb_words_server_min_gain(const struct wb_server_shape *sh, const struct wb_
 			 sh->flush_share * 100.0, min_gain_pct, pl->flush_min_gain_pct,
 			 pl->flush_min_gain_pct >= WB_SERVER_MAX_FLUSH_GAIN_PCT
 				 ? " (or more: no flush gain reaches it)" : "");
+}
+
+void wb_words_commit_wait(const struct wb_commit_wait *cw, const char *what, char *buf,
+			  size_t len)
+{
+	*buf = '\0';
+	if (cw->state != WB_WAITS_STANDBY)
+		return;
+	snprintf(buf, len, "the server's commits wait mostly for a synchronous standby (%.0f %% of "
+		 "the sessions' time, row locks held meanwhile included, against %.0f %% for "
+		 "this host's WAL flush): this host's "
+		 "flush is not what they wait for, so %s on this host changes their rate little; "
+		 "the standby's flush and the network to it do", cw->standby_share * 100.0,
+		 cw->flush_share * 100.0, what);
 }
 
 void wb_words_server_load(const struct wb_server_plan *pl, const struct wb_server_shape *sh,

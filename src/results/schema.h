@@ -11,7 +11,7 @@
 
 /* Version of the layout (docs/results-schema.md); bumped when keys change
  * meaning. */
-#define WB_SCHEMA_VERSION 19
+#define WB_SCHEMA_VERSION 20
 
 /* Every key of the results file, in one alphabetical list: a key used in two
  * objects ("reason", "method") is one entry with one spelling. */
@@ -94,6 +94,8 @@ enum wb_key {
 	WB_KEY_COMMITS_PER_FLUSH,
 	WB_KEY_COMMITS_PER_S,
 	WB_KEY_COMMITS_SOURCE,
+	WB_KEY_COMMITS_WAIT_FOR,
+	WB_KEY_COMMITS_WAIT_LINE,
 	WB_KEY_COMMITTERS,
 	WB_KEY_COMPARISONS,
 	WB_KEY_CONFIDENCE,
