@@ -73,6 +73,10 @@ in a rotated order.
                      moving pg_wal relieves
   --clients N        pgbench clients (default 8; 2 threads, 1 for a single client)
   --scale N          pgbench scale (default 10)
+  --pg-major N       the PostgreSQL major whose server runs the clusters, 14 to 18
+                     (default: the newest Debian's postgresql package installed): Debian's
+                     for 15, else contrib/pg-majors.sh's (it fetches it when missing); psql
+                     and pgbench are always the package's
   --walbench PATH    the walbench binary (default: \$WALBENCH, else ../build/walbench)
   --server T         instead of the two --data-load runs: walbench recommend --server (observing
                      for T seconds, e.g. 35) against the baseline's cluster while pgbench runs
@@ -128,6 +132,7 @@ out=""
 pg_set=()
 server_observe=0
 server_reps=1
+want_major=""
 vol_kind=throttled
 while (($#)); do
 	case $1 in
@@ -139,7 +144,7 @@ while (($#)); do
 		build=1
 		shift
 		;;
-	--iops | --kind | --reps | --secs | --warmup | --checkpoint-timeout | --clients | --scale | --walbench | --out | --pg-set | --server | --server-reps)
+	--iops | --kind | --reps | --secs | --warmup | --checkpoint-timeout | --clients | --scale | --walbench | --out | --pg-set | --server | --server-reps | --pg-major)
 		(($# >= 2)) || die "$1 needs a value (try --help)"
 		case $1 in
 		--iops) VOL_IOPS=$2 ;;
@@ -154,6 +159,7 @@ while (($#)); do
 		--out) out=$2 ;;
 		--server) server_observe=$2 ;;
 		--server-reps) server_reps=$2 ;;
+		--pg-major) want_major=$2 ;;
 		--pg-set)
 			[[ $2 =~ ^[a-z_]+=[A-Za-z0-9_.]+$ ]] ||
 				die "--pg-set takes NAME=VALUE (letters, digits, _ and .), not '$2'"
@@ -189,6 +195,7 @@ whole --clients "$clients" 1
 whole --scale "$scale" 1
 whole --server "$server_observe" 0
 whole --server-reps "$server_reps" 1
+[[ -z $want_major || $want_major =~ ^1[4-8]$ ]] || die "--pg-major must be 14 to 18, not '$want_major'"
 ((server_observe == 0 || server_observe >= 10)) ||
 	die "--server $server_observe must be at least 10 (walbench's shortest --observe)"
 jobs=$((clients < 2 ? clients : 2))
@@ -297,21 +304,32 @@ mkdir_made() { # PARENT NAME MODE
 }
 
 # --- PostgreSQL --------------------------------------------------------------------------------
-pgbin=""
+pgbin=""  # the server's initdb and pg_ctl
+clibin="" # psql and pgbench: the package's, which work against every major
 find_pg() {
-	pgbin=$(printf '%s\n' /usr/lib/postgresql/*/bin/pg_ctl | sort -V | tail -n 1)
-	if [[ ! -x $pgbin ]] || [[ ! -x ${pgbin%/*}/pgbench ]]; then
+	clibin=$(printf '%s\n' /usr/lib/postgresql/*/bin/pgbench | sort -V | tail -n 1)
+	if [[ ! -x $clibin ]]; then
 		command -v apt-get >/dev/null || die "PostgreSQL not found in /usr/lib/postgresql (install it)"
 		msg "installing PostgreSQL (apt-get install -y postgresql)"
 		apt-get install -y postgresql >"$work/apt.log" 2>&1 ||
 			{ apt-get update >>"$work/apt.log" 2>&1 && apt-get install -y postgresql >>"$work/apt.log" 2>&1; } ||
 			die "apt-get install postgresql failed: $(tail -n 5 "$work/apt.log")"
-		pgbin=$(printf '%s\n' /usr/lib/postgresql/*/bin/pg_ctl | sort -V | tail -n 1)
+		clibin=$(printf '%s\n' /usr/lib/postgresql/*/bin/pgbench | sort -V | tail -n 1)
 	fi
-	pgbin=${pgbin%/*}
-	[[ -x $pgbin/pgbench && -x $pgbin/initdb ]] || die "no pgbench or initdb in $pgbin"
+	clibin=${clibin%/*}
+	[[ -x $clibin/pgbench && -x $clibin/psql ]] || die "no pgbench or psql in $clibin"
+	if [[ -n $want_major ]]; then
+		"$here/pg-majors.sh" "$want_major" >"$work/pg-majors.log" 2>&1 ||
+			die "PostgreSQL $want_major: $(cat "$work/pg-majors.log")"
+		pgbin=$("$here/pg-majors.sh" --bin "$want_major") || die "no PostgreSQL $want_major server"
+	else
+		pgbin=$clibin
+	fi
+	[[ -x $pgbin/initdb && -x $pgbin/pg_ctl ]] || die "no initdb or pg_ctl in $pgbin"
 	id postgres >/dev/null 2>&1 || die "no postgres user (PostgreSQL refuses to run as root)"
 	pg_major=$("$pgbin/pg_ctl" --version | awk '{ split($3, v, "."); print v[1] }')
+	[[ -z $want_major || $pg_major == "$want_major" ]] ||
+		die "the server in $pgbin is PostgreSQL $pg_major, not $want_major"
 }
 
 # Runs a program as postgres. A program, not a function, so vol_exec can exec it: then killing
@@ -323,7 +341,7 @@ set_as_pg() {
 }
 
 psql_q() { # PLACEMENT SQL
-	"${as_pg[@]}" "$pgbin/psql" -h "$work/pg" -p $((PORT + $1)) -U postgres -d postgres -XAtq \
+	"${as_pg[@]}" "$clibin/psql" -h "$work/pg" -p $((PORT + $1)) -U postgres -d postgres -XAtq \
 		-v ON_ERROR_STOP=1 -c "$2"
 }
 
@@ -387,7 +405,7 @@ EOF
 	((server_observe == 0)) || echo "track_wal_io_timing = on" >>"${pgdata[i]}/postgresql.conf"
 	((${#pg_set[@]} == 0)) || printf '%s\n' "# --pg-set" "${pg_set[@]}" >>"${pgdata[i]}/postgresql.conf"
 	start_pg "$i" plain
-	"${as_pg[@]}" "$pgbin/pgbench" -h "$work/pg" -p $((PORT + i)) -U postgres -i -q -s "$scale" \
+	"${as_pg[@]}" "$clibin/pgbench" -h "$work/pg" -p $((PORT + i)) -U postgres -i -q -s "$scale" \
 		postgres >"$work/init-$i.log" 2>&1 || die "pgbench -i failed for ${label[i]}: $(tail -n 5 "$work/init-$i.log")"
 	psql_q "$i" "CHECKPOINT"
 	pg_version=$(psql_q "$i" "SHOW server_version")
@@ -463,7 +481,7 @@ rates() { # SNAPSHOT0 SNAPSHOT1
 # Snapshots around the measured run give what the server wrote to the data volume meanwhile.
 run_one() { # PLACEMENT ROUND POS
 	local i=$1 r=$2 pos=$3 log=$work/pgbench.log plog off0 off1 t0 tps txns lat ck ckwhy stop_s snap0 io
-	local bench=("${as_pg[@]}" "$pgbin/pgbench" -h "$work/pg" -p $((PORT + i)) -U postgres -c "$clients" -j "$jobs")
+	local bench=("${as_pg[@]}" "$clibin/pgbench" -h "$work/pg" -p $((PORT + i)) -U postgres -c "$clients" -j "$jobs")
 	local novacuum=()
 	plog=$(pg_log "$i")
 	start_pg "$i"
@@ -645,7 +663,7 @@ run_walbench_server() { # live[N]|paused[N] JSON CANDIDATE-ARGS...
 	lead=$warmup
 	start_pg 0
 	# Its TPS each second, stamped, gives what it saw inside walbench's window.
-	vol_exec "${as_pg[@]}" "$pgbin/pgbench" -h "$work/pg" -p "$PORT" -U postgres -c "$clients" -j "$jobs" \
+	vol_exec "${as_pg[@]}" "$clibin/pgbench" -h "$work/pg" -p "$PORT" -U postgres -c "$clients" -j "$jobs" \
 		-P 1 --progress-timestamp -T $((lead + server_observe + 600)) postgres >"$blog" 2>&1 &
 	bench_pid=$!
 	# As in the measured runs, the warm-up counts from the end of pgbench's vacuum (their warm-up
@@ -1120,6 +1138,7 @@ chmod 755 "$work"
 mkdir "$work/pg"
 raw=$work/raw.tsv
 find_pg
+msg "PostgreSQL $pg_major: the server in $pgbin, the clients in $clibin"
 chown postgres: "$work/pg"
 set_as_pg
 find_walbench
