@@ -41,9 +41,6 @@ static const char *const shown_keywords[] = {
 	"load_balance_hosts", "service", "oauth_issuer", "oauth_client_id", "oauth_scope",
 };
 
-/* The names of the keywords libpq hides: names, not secrets (see scrub). */
-static const char *const secret_keywords[] = { "password", "sslpassword", "oauth_client_secret" };
-
 static bool in_list(const char *const *list, size_t n, const char *key, size_t klen)
 {
 	for (size_t i = 0; i < n; i++)
@@ -268,7 +265,9 @@ static void redact_pairs(const char *dsn, char *out, size_t len)
 				p += *p == '\\' && p[1] ? 2 : 1;
 		}
 		if (!is_shown_keyword(key, (size_t)(key_end - key)) ||
-		    doubtful(val, (size_t)(p - val), false))
+		    doubtful(val, (size_t)(p - val), false) ||
+		    (key_end - key == 6 && !strncmp(key, "dbname", 6) &&
+		     memchr(val, '=', (size_t)(p - val))))
 			continue;
 		put_str(out, len, &at, at ? " " : "");
 		put(out, len, &at, start, (size_t)(p - start));
@@ -319,86 +318,81 @@ void wb_pg_arg_redact(const char *word, char *out, size_t len)
 	snprintf(out, len, "%s", WB_PG_NOT_SHOWN);
 }
 
-/* The characters a word of a connection string ends at. */
-static const char word_ends[] = " \t\n\r='\"@:/?&,;\\[]";
-
-static bool is_token_char(char c)
+/* Replaces q[0..n) with min(n, 3) stars, so the message never grows; returns
+ * how many characters now stand there. */
+static size_t blank(char *q, size_t n)
 {
-	return isalnum((unsigned char)c) || c == '_' || c == '-' || c == '.' || c == '%';
+	size_t stars = n < 3 ? n : 3;
+
+	memset(q, '*', stars);
+	memmove(q + stars, q + n, strlen(q + n) + 1);
+	return stars;
 }
 
-/* Whether text holds word as a whole word (between word_ends). */
-static bool has_word(const char *text, const char *word, size_t n)
+/* Whether s[0..n) occurs in text. */
+static bool occurs(const char *text, const char *s, size_t n)
 {
-	for (const char *p = text; *p;) {
-		size_t k = strcspn(p, word_ends);
-
-		if (k == n && !strncmp(p, word, n))
+	for (const char *p = text; n && (p = strchr(p, s[0])); p++)
+		if (!strncmp(p, s, n))
 			return true;
-		p += k;
-		if (*p)
-			p++;
-	}
 	return false;
 }
 
-/* The first place secret[0..n) starts in p, or NULL. */
-static char *find(char *p, const char *secret, size_t n)
+bool wb_pg_word_is_dsn(const char *word, size_t n)
 {
-	for (; *p; p++)
-		if (!strncmp(p, secret, n))
-			return p;
-	return NULL;
+	if (!n)
+		return false;
+	return memchr(word, '=', n) || memchr(word, '@', n) || has_ci(word, n, "://") ||
+	       isspace((unsigned char)word[0]);
 }
 
-/* Replaces each occurrence of secret[0..n) in msg with min(n, 3) stars, so the
- * message never grows; a short one only where it stands alone. Scans on past
- * each replacement, so stars never match again. A message cut short (libpq's
- * echo of a very long string, or our buffer) that ends in the secret's first 4
- * or more characters loses that end too. */
-static void blank_out(char *msg, const char *secret, size_t n)
+/* A parse error quotes a piece of the string, which may hold quotes itself:
+ * from the first quoted span that is not a lone punctuation mark (libpq's
+ * "=" or "]") to the message's last quote, all goes. */
+static void scrub_parse_error(char *msg)
 {
-	size_t stars = n < 3 ? n : 3, m;
-	char *p = msg, *q;
+	for (char *p = msg; (p = strchr(p, '"'));) {
+		char *span = p + 1, *last;
 
-	if (n == 0)
-		return;
-	while ((q = find(p, secret, n))) {
-		if (n <= 3 && ((q > msg && is_token_char(q[-1])) || is_token_char(q[n]))) {
-			p = q + 1;
+		if (span[0] && !isalnum((unsigned char)span[0]) && span[1] == '"') {
+			p = span + 2; /* "=" */
 			continue;
 		}
-		memset(q, '*', stars);
-		memmove(q + stars, q + n, strlen(q + n) + 1);
-		p = q + stars;
+		last = strrchr(span, '"');
+		blank(span, last ? (size_t)(last - span) : strlen(span));
+		return;
 	}
-	m = strlen(msg);
-	for (size_t k = n - 1 < m ? n - 1 : m; k >= 4; k--)
-		if (!strncmp(msg + m - k, secret, k)) {
-			memcpy(msg + m - k, "***", 4);
-			return;
-		}
 }
 
-void wb_pg_message_scrub(char *msg, const char *dsn, const char *const *secrets,
-			 size_t nsecrets)
+bool wb_pg_word_shown(const char *word)
+{
+	size_t n = strlen(word);
+
+	return n <= WB_PG_WORD_SHOWN_MAX && !wb_pg_word_is_dsn(word, n) && !doubtful(word, n, true);
+}
+
+void wb_pg_message_scrub(char *msg, const char *dsn, bool parse_failed)
 {
 	char redacted[4096];
+	char *p = msg;
 
-	for (size_t i = 0; i < nsecrets; i++)
-		if (secrets[i])
-			blank_out(msg, secrets[i], strlen(secrets[i]));
-	if (!dsn || !*dsn)
+	if (parse_failed) {
+		scrub_parse_error(msg);
 		return;
+	}
 	wb_pg_dsn_redact(dsn, redacted, sizeof(redacted));
-	for (const char *p = dsn; *p;) {
-		size_t n = strcspn(p, word_ends);
+	while ((p = strchr(p, '"'))) {
+		char *span = p + 1, *close = strchr(span, '"');
+		size_t n = close ? (size_t)(close - span) : strlen(span);
 
-		if (n > 0 && !in_list(secret_keywords, ARRAY_LEN(secret_keywords), p, n) &&
-		    !has_word(redacted, p, n))
-			blank_out(msg, p, n);
-		p += n;
-		if (*p)
-			p++;
+		/* a piece of another connection string, or of dsn that its
+		 * redaction does not show */
+		if (wb_pg_word_is_dsn(span, n) ||
+		    (dsn && occurs(dsn, span, n) && !occurs(redacted, span, n)))
+			n = blank(span, n);
+		p = span + n;
+		if (!*p)
+			break;
+		p++;
 	}
 }

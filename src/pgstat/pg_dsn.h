@@ -19,7 +19,8 @@ bool wb_pg_dsn_is_conninfo(const char *dsn);
 /* dsn with every secret removed, into out (always terminated). Of key/value
  * text only the pairs whose keyword libpq knows and does not hide are kept
  * (so password, sslpassword, oauth_client_secret and any unknown or mistyped
- * keyword go, quoted or not, with their values); of a URI the user:PASSWORD@
+ * keyword go, quoted or not, with their values, and a dbname that holds an
+ * '=': libpq passes it to the server as a name, unparsed); of a URI the user:PASSWORD@
  * and every parameter but those; from a word without '=' or an unterminated
  * quote on, the rest goes. A URI whose host part holds an '@' (a password's
  * unencoded '@' or '/') or a port that is not a number, and a plain database
@@ -33,14 +34,31 @@ void wb_pg_dsn_redact(const char *dsn, char *out, size_t len);
  * (password, secret, ...) is WB_PG_NOT_SHOWN; anything else is kept. */
 void wb_pg_arg_redact(const char *word, char *out, size_t len);
 
-/* Scrubs msg in place (it never grows): every one of the nsecrets values (the
- * secrets libpq parsed out of dsn) and every word of dsn that its redacted
- * form does not show becomes "***" (the keywords password, sslpassword and
- * oauth_client_secret excepted: a name, not a secret, and libpq's "password
- * authentication failed" should read as such). A word or secret of 1 to 3
- * characters is blanked only where it stands as a whole token, so that a
- * password "a" does not blank every letter a, and "*" ends. */
-void wb_pg_message_scrub(char *msg, const char *dsn, const char *const *secrets,
-			 size_t nsecrets);
+/* Whether word[0..n) looks like a connection string or a piece of one: libpq
+ * would read it as one (key=value, a URI), or it holds a user:password@, a
+ * "://" or a leading space (a mistyped one). Such a word walbench refuses is
+ * named, never echoed. */
+bool wb_pg_word_is_dsn(const char *word, size_t n);
+
+/* Whether a word walbench refuses (from its command line, its environment or
+ * a file) may be echoed as it is: at most WB_PG_WORD_SHOWN_MAX characters,
+ * not wb_pg_word_is_dsn, and without spaces, quotes, backslashes or a
+ * secret-ish word (password, secret, token...). Else it is named by its
+ * place, never shown. */
+#define WB_PG_WORD_SHOWN_MAX 64
+bool wb_pg_word_shown(const char *word);
+
+/* Scrubs libpq's message about dsn in place (it never grows), by position: of
+ * each double-quoted span (libpq quotes every value it echoes), when dsn could
+ * not be parsed (parse_failed) all from the first that is not a lone
+ * punctuation mark to the last quote, since they are pieces of it (quotes
+ * and all); else those that look like a connection string
+ * (wb_pg_word_is_dsn: a database name from PGDATABASE, say) and those taken
+ * from dsn that its redaction does not show; each becomes min(length, 3)
+ * stars. A secret is never searched for by its text: a password equal to a
+ * word printed anyway (password=5432 with port=5432, the word
+ * "authentication") would show where the stars stand. libpq itself never
+ * quotes a password from the string, PGPASSWORD or ~/.pgpass. */
+void wb_pg_message_scrub(char *msg, const char *dsn, bool parse_failed);
 
 #endif

@@ -23,10 +23,10 @@ bool wb_pg_built(const char **why)
 	return true;
 }
 
-/* libpq's message into err, one line, scrubbed of dsn's words that its
- * redacted form does not show and of the secrets libpq parsed out of it. */
+/* libpq's message into err, one line, scrubbed of what it quotes of dsn that
+ * its redacted form does not show (all it quotes when dsn did not parse). */
 static void put_message(char *err, size_t len, const char *msg, const char *dsn,
-			const char *const *secrets, size_t nsecrets)
+			bool parse_failed)
 {
 	size_t k;
 
@@ -36,7 +36,7 @@ static void put_message(char *err, size_t len, const char *msg, const char *dsn,
 	for (k = 0; err[k]; k++)
 		if (err[k] == '\n')
 			err[k] = ' ';
-	wb_pg_message_scrub(err, dsn, secrets, nsecrets);
+	wb_pg_message_scrub(err, dsn, parse_failed);
 }
 
 /* The server's notices (a WARNING for a ROLLBACK it had already done) would
@@ -57,8 +57,6 @@ int wb_pg_connect(const char *dsn, struct wb_pg_conn **out, char *err, size_t le
 	const char *keys[] = { "connect_timeout", "dbname", "application_name", "options", NULL };
 	const char *vals[] = { timeout, dsn, "walbench", options, NULL };
 	PQconninfoOption *opts = NULL, *o;
-	const char *secrets[8];
-	size_t nsecrets = 0;
 	char *perr = NULL;
 	struct wb_pg_conn *c;
 	int ret = 0, skip = 0;
@@ -68,18 +66,15 @@ int wb_pg_connect(const char *dsn, struct wb_pg_conn **out, char *err, size_t le
 	if (env && *env)
 		skip = 1; /* PGCONNECT_TIMEOUT applies where no keyword gives one */
 	/* A connection string is parsed first: one libpq cannot read is the
-	 * user's input error, and its secrets are what messages must not show. A
-	 * plain database name (no '=', no URI) holds none. */
+	 * user's input error, and what its message quotes are pieces of it. A
+	 * plain database name (no '=', no URI) is passed on as a name. */
 	if (wb_pg_dsn_is_conninfo(dsn)) {
 		opts = PQconninfoParse(dsn, &perr);
 		if (!opts) {
-			put_message(err, len, perr ? perr : "out of memory", dsn, NULL, 0);
+			put_message(err, len, perr ? perr : "out of memory", dsn, true);
 			PQfreemem(perr);
 			return perr ? -EINVAL : -ENOMEM;
 		}
-		for (o = opts; o->keyword && nsecrets < sizeof(secrets) / sizeof(secrets[0]); o++)
-			if (o->dispchar && o->dispchar[0] == '*' && o->val && o->val[0])
-				secrets[nsecrets++] = o->val;
 		for (o = opts; o->keyword; o++)
 			if (!strcmp(o->keyword, "options") && o->val)
 				theirs = o->val;
@@ -106,8 +101,7 @@ int wb_pg_connect(const char *dsn, struct wb_pg_conn **out, char *err, size_t le
 	if (!c->pg || PQstatus(c->pg) != CONNECTION_OK) {
 		/* The password libpq read from ~/.pgpass or PGPASSWORD never reaches a
 		 * message: libpq does not quote it. */
-		put_message(err, len, c->pg ? PQerrorMessage(c->pg) : "out of memory", dsn, secrets,
-			    nsecrets);
+		put_message(err, len, c->pg ? PQerrorMessage(c->pg) : "out of memory", dsn, false);
 		PQfinish(c->pg);
 		free(c);
 		ret = -ECONNREFUSED;
@@ -127,7 +121,7 @@ static int command(PGconn *pg, const char *sql, char *err, size_t len)
 	int ret = 0;
 
 	if (PQresultStatus(r) != PGRES_COMMAND_OK) {
-		put_message(err, len, PQerrorMessage(pg), NULL, NULL, 0);
+		put_message(err, len, PQerrorMessage(pg), NULL, false);
 		ret = -EIO;
 	}
 	PQclear(r);
@@ -158,7 +152,7 @@ static int run(struct wb_pg_conn *c, const char *sql, const char *name, wb_pg_ro
 	}
 	r = sql ? PQexec(c->pg, sql) : PQexecPrepared(c->pg, name, 0, NULL, NULL, NULL, 0);
 	if (PQresultStatus(r) != PGRES_TUPLES_OK) {
-		put_message(err, len, PQerrorMessage(c->pg), NULL, NULL, 0);
+		put_message(err, len, PQerrorMessage(c->pg), NULL, false);
 		ret = -EIO;
 		goto out;
 	}
@@ -211,7 +205,7 @@ int wb_pg_prepare(struct wb_pg_conn *c, const char *name, const char *sql, char 
 	/* Outside a transaction the server parses it in one of its own: a
 	 * commit in pg_stat_database, or a rollback when refused. */
 	if (PQresultStatus(r) != PGRES_COMMAND_OK) {
-		put_message(err, len, PQerrorMessage(c->pg), NULL, NULL, 0);
+		put_message(err, len, PQerrorMessage(c->pg), NULL, false);
 		ret = -EIO;
 		c->rollbacks++;
 	} else {

@@ -35,8 +35,8 @@ bool wb_pg_built(const char **why);
  * name as psql takes one), giving up after WB_PG_CONNECT_TIMEOUT_S unless the
  * DSN or PGCONNECT_TIMEOUT says otherwise. 0, or -ECONNREFUSED (could not
  * connect, authentication included) or -EINVAL (dsn not a valid connection
- * string), with libpq's message in err scrubbed of every secret of dsn
- * (wb_pg_message_scrub); -ENOSYS when not built; -ENOMEM. */
+ * string), with libpq's message in err scrubbed of what it quotes of dsn and
+ * may not be shown (wb_pg_message_scrub); -ENOSYS when not built; -ENOMEM. */
 int wb_pg_connect(const char *dsn, struct wb_pg_conn **out, char *err, size_t len);
 
 /* Runs sql in its own READ ONLY transaction, row() on each row. 0, -EIO with
