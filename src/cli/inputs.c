@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "facts/blockdev.h"
+#include "pgstat/pg_dsn.h"
 
 static bool under(const char *path, const char *top)
 {
@@ -137,7 +138,10 @@ const char *wb_input_leading_operand(int *argc, char ***argv)
 {
 	const char *operand;
 
-	if (*argc < 2 || (*argv)[1][0] == '-')
+	/* One that looks like a connection string stays for the parser, which
+	 * names it rather than echo it. */
+	if (*argc < 2 || (*argv)[1][0] == '-' ||
+	    wb_pg_word_is_dsn((*argv)[1], strlen((*argv)[1])))
 		return NULL;
 	operand = (*argv)[1];
 	(*argv)[1] = (*argv)[0];

@@ -24,6 +24,7 @@ bool wb_cli_configure(struct wb_config *cfg, enum wb_command cmd, int argc, char
 		return false;
 	if (takes_leading_dir(cmd))
 		operand = wb_input_leading_operand(&argc, &argv);
+	cfg->argv_shift = operand ? 1 : 0;
 	ret = wb_parse_command_line(cfg, cmd, argc, argv);
 	if (ret) {
 		*status = ret < 0 ? WB_EXIT_OK : cmd == WB_CMD_QUALIFY ? WB_EXIT_SETUP : WB_EXIT_USAGE;

@@ -4,6 +4,7 @@
  * among the kernel's clocksources (the kernel drops a TSC its watchdog finds
  * unstable or unsynchronised across CPUs). */
 #include "measure/clock.h"
+#include "pgstat/pg_dsn.h"
 
 #include <errno.h>
 #include <math.h>
@@ -166,9 +167,11 @@ void wb_clock_init(void)
 	done = true;
 	wb_clock_set_monotonic(&wb_clock);
 	if (want && strcmp(want, "auto") != 0) {
+		/* The environment's word is echoed only when it may be. */
 		if (strcmp(want, "monotonic") != 0)
 			fprintf(stderr, "walbench: WALBENCH_CLOCK=%s is not auto or monotonic; "
-					"using monotonic\n", want);
+					"using monotonic\n",
+				wb_pg_word_shown(want) ? want : "(not shown)");
 		return;
 	}
 #if WB_CLOCK_HAVE_TSC

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "plan/options.h"
 #include "plan/profile.h"
 
 int wb_json_refuse(const struct wb_json_loader *l, const char *where, const char *key,
@@ -53,18 +54,22 @@ int wb_json_check_object(const struct wb_json_loader *l, const cJSON *v, const c
 			 const struct wb_json_keyset *set)
 {
 	const cJSON *k, *prev;
-	char list[256];
+	char list[256], nth[16];
+	unsigned nkey = 0;
 	size_t i;
 
 	if (!cJSON_IsObject(v))
 		return wb_json_refuse(l, where, NULL, "%s is the wrong type; expected an object",
 				      wb_json_type_name(v));
 	cJSON_ArrayForEach(k, v) {
+		nkey++;
 		for (i = 0; i < set->n && strcmp(k->string, set->keys[i]); i++)
 			;
 		if (i == set->n) {
+			/* Named by its place: a file's words are never quoted. */
 			wb_json_join(set->keys, set->n, list, sizeof(list));
-			return wb_json_refuse(l, where, k->string, "unknown key; allowed: %s", list);
+			return wb_json_refuse(l, where, NULL, "its %s key is unknown; allowed: %s",
+					      wb_ordinal(nkey, nth, sizeof(nth)), list);
 		}
 		for (prev = v->child; prev != k; prev = prev->next)
 			if (strcmp(prev->string, k->string) == 0)
@@ -122,7 +127,7 @@ int wb_json_get_choice(const struct wb_json_loader *l, const cJSON *obj, const c
 	if (wb_json_has_control(v->valuestring))
 		return wb_json_refuse(l, where, key,
 				      "a string with a control character is not one of %s", list);
-	return wb_json_refuse(l, where, key, "\"%.40s\" is not one of %s", v->valuestring, list);
+	return wb_json_refuse(l, where, key, "not one of %s", list);
 }
 
 int wb_json_open_entry(const struct wb_json_loader *l, const cJSON *v, const char *where,
@@ -130,6 +135,7 @@ int wb_json_open_entry(const struct wb_json_loader *l, const cJSON *v, const cha
 		       const struct wb_json_names *names)
 {
 	const char *c;
+	char nth[16];
 	size_t j;
 	int ret;
 
@@ -139,17 +145,15 @@ int wb_json_open_entry(const struct wb_json_loader *l, const cJSON *v, const cha
 	for (c = dst; *c; c++) {
 		if (names->ok(*c))
 			continue;
-		if (*c >= ' ' && *c < 0x7f)
-			return wb_json_refuse(l, where, "name", "\"%s\" has '%c'; a name is %s", dst,
-					      *c, names->rule);
-		return wb_json_refuse(l, where, "name", "\"%s\" has byte 0x%02x; a name is %s",
-				      dst, (unsigned char)*c, names->rule);
+		return wb_json_refuse(l, where, "name", "its %s character may not be in a name; a "
+				      "name is %s", wb_ordinal((unsigned)(c - dst) + 1, nth, sizeof(nth)),
+				      names->rule);
 	}
 	/* Entries are found by name: a second of one name would never be. */
 	for (j = 0; j < names->n; j++)
 		if (strcmp(names->first + j * names->stride, dst) == 0)
-			return wb_json_refuse(l, where, "name", "\"%s\" is already the name of %s[%zu]",
-					      dst, names->list, j);
+			return wb_json_refuse(l, where, "name", "already the name of %s[%zu]",
+					      names->list, j);
 	return 0;
 }
 
@@ -180,15 +184,10 @@ int wb_json_load_file(const char *path_or_null, const char *default_name, const 
 	/* Strict to the end: text after the document is a mistake, not a comment. */
 	*doc = cJSON_ParseWithOpts(text, &end, true);
 	if (!*doc) {
-		char near[21];
-		size_t i;
+		char place[64];
 
-		/* The message is one line: the excerpt's line breaks become spaces. */
-		snprintf(near, sizeof(near), "%s", end ? end : "");
-		for (i = 0; near[i]; i++)
-			if ((unsigned char)near[i] < 0x20)
-				near[i] = ' ';
-		snprintf(l->err, l->err_len, "%s: not valid JSON near \"%s\"", l->path, near);
+		snprintf(l->err, l->err_len, "%s: not valid JSON at %s", l->path,
+			 wb_json_error_place(text, end, place, sizeof(place)));
 		ret = -EINVAL;
 	}
 	free(text);

@@ -140,9 +140,15 @@ static const char *const operands[WB_CMD_COUNT] = {
 			   "so no connection idles through the window. Every query is a SELECT of "
 			   "the statistics views in a READ ONLY transaction, with "
 			   "application_name=walbench. A password never reaches an output or a "
-			   "file: every word of the command line and every libpq message is "
-			   "redacted, only the keywords libpq knows and shows are kept, and what "
-			   "cannot be parsed is dropped (shown as (not shown)). With --json, "
+			   "file: every word walbench echoes from its command line, its "
+			   "environment or a file it reads is redacted, only the keywords libpq "
+			   "knows and shows are kept, and what cannot be parsed is dropped (shown "
+			   "as (not shown)); a word that looks like a connection string anywhere "
+			   "else is refused and named by its place (the 2nd argument), never "
+			   "shown. Not protected: a password on the command line is visible in "
+			   "/proc/PID/cmdline and ps while walbench runs, and in the shell's "
+			   "history, as for psql; give it in PGPASSWORD, ~/.pgpass or a service "
+			   "file instead. With --json, "
 			   "an observed object (docs/results-schema.md), which recommend --observed "
 			   "reads.",
 };

@@ -9,9 +9,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "model/method.h"
 #include "model/units.h"
+#include "pgstat/pg_dsn.h"
 
 #define NS_PER_S 1000000000ull
 
@@ -143,7 +145,9 @@ const struct wb_option wb_options[] = {
 	{ "server", 0, WB_OPT_DSN, NULL, 0, 0, "[DSN]",
 	  "observe the running PostgreSQL first (read-only; a libpq connection string or URI, "
 	  "else the PG* environment, as psql) and decide for it: its version, wal_level, "
-	  "wal_sync_method, flush sizes and data load, on its pg_wal unless DIR is given",
+	  "wal_sync_method, flush sizes and data load, on its pg_wal unless DIR is given. "
+	  "walbench never shows a password, but one given here is visible in /proc/PID/cmdline "
+	  "and ps, as for psql: use PGPASSWORD, ~/.pgpass or a service file",
 	  REC, CFG(server_dsn), NULL },
 	{ "observed", 0, WB_OPT_PATH, NULL, 0, 0, "FILE",
 	  "decide for a server observed earlier (walbench observe --json FILE), for one this "
@@ -344,18 +348,42 @@ bool wb_option_given(const struct wb_config *cfg, const char *name)
 	return false;
 }
 
+const char *wb_ordinal(unsigned n, char *buf, size_t len)
+{
+	static const char *const ends[] = { "th", "st", "nd", "rd" };
+	unsigned last = n % 10;
+
+	snprintf(buf, len, "%u%s", n, (n % 100) / 10 == 1 || last > 3 ? "th" : ends[last]);
+	return buf;
+}
+
+/* "the 2nd value" of a comma list, or "the value" when it holds one: what a
+ * list's error names instead of quoting the value (a profile's values are a
+ * file's contents, never quoted). */
+static const char *which_value(const char *value, unsigned k, const char *noun, char *buf,
+			       size_t len)
+{
+	char nth[16];
+
+	if (strchr(value, ','))
+		snprintf(buf, len, "the %s %s", wb_ordinal(k, nth, sizeof(nth)), noun);
+	else
+		snprintf(buf, len, "the %s", noun);
+	return buf;
+}
+
 /* Comma-separated names against a lookup; "all" means every name all_mask allows. */
 static int set_name_list(const char *value, uint32_t *mask, uint32_t all_mask, unsigned count,
 			 const char *(*name_of)(unsigned), char *why, unsigned why_len)
 {
 	char *copy = strdup(value), *tok, *save = NULL;
 	uint32_t out = 0;
-	unsigned i;
+	unsigned i, k = 1;
 	int ret = 0;
 
 	if (!copy)
 		return -ENOMEM;
-	for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+	for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save), k++) {
 		if (strcmp(tok, "all") == 0) {
 			out |= all_mask;
 			continue;
@@ -364,7 +392,9 @@ static int set_name_list(const char *value, uint32_t *mask, uint32_t all_mask, u
 			if (strcmp(tok, name_of(i)) == 0)
 				break;
 		if (i == count) {
-			int len = snprintf(why, why_len, "unknown name \"%s\"; allowed: all", tok);
+			char what[32];
+			int len = snprintf(why, why_len, "%s is unknown; allowed: all",
+					   which_value(value, k, "name", what, sizeof(what)));
 
 			for (i = 0; i < count && len > 0 && (unsigned)len < why_len; i++)
 				len += snprintf(why + len, why_len - (unsigned)len, ", %s", name_of(i));
@@ -396,7 +426,7 @@ static const char *engine_name_of(unsigned i)
 static int set_list(struct wb_list *list, const struct wb_option *opt, const char *value,
 		    char *why, unsigned why_len)
 {
-	char *copy = strdup(value), *tok, *save = NULL;
+	char *copy = strdup(value), *tok, *save = NULL, what[32];
 	struct wb_list out = { .n = 0 };
 	int ret = 0;
 
@@ -412,12 +442,14 @@ static int set_list(struct wb_list *list, const struct wb_option *opt, const cha
 			ret = wb_parse_size(tok, opt->min, opt->max, &out.v[out.n]);
 			if (ret)
 				snprintf(why, why_len,
-					 "\"%s\" is not a size from 512 to 1MiB (e.g. 4k, 8k, 16KiB)", tok);
+					 "%s is not a size from 512 to 1MiB (e.g. 4k, 8k, 16KiB)",
+					 which_value(value, out.n + 1, "value", what, sizeof(what)));
 		} else {
 			ret = wb_parse_uint(tok, opt->min, opt->max, &out.v[out.n]);
 			if (ret)
-				snprintf(why, why_len, "\"%s\" is not a whole number from %llu to %llu",
-					 tok, (unsigned long long)opt->min, (unsigned long long)opt->max);
+				snprintf(why, why_len, "%s is not a whole number from %llu to %llu",
+					 which_value(value, out.n + 1, "value", what, sizeof(what)),
+					 (unsigned long long)opt->min, (unsigned long long)opt->max);
 		}
 		if (ret)
 			goto out;
@@ -620,14 +652,15 @@ const struct wb_option *wb_option_find(const char *name, enum wb_command cmd)
 	return NULL;
 }
 
-/* Whether a word after a bare --server is its connection string rather than
- * recommend's DIR: a URI, libpq's key=value text (a directory's name has no
- * '='), or what a mistyped one holds ("jdbc:postgresql://", "postgres:/u:pw@h",
- * a leading space): taken for a directory, it would be printed whole. */
-static bool looks_like_dsn(const char *arg)
+/* Whether a word (an option's value, or a whole word) looks like a connection
+ * string or a piece of one (pgstat/pg_dsn.h); of --name=VALUE, VALUE. A word
+ * after a bare --server that does is its connection string, not recommend's
+ * DIR. */
+static bool looks_like_dsn(const char *word)
 {
-	return strstr(arg, "://") || strchr(arg, '=') || strchr(arg, '@') ||
-	       isspace((unsigned char)arg[0]);
+	if (!strncmp(word, "--", 2) && strchr(word, '='))
+		word = strchr(word, '=') + 1;
+	return wb_pg_word_is_dsn(word, strlen(word));
 }
 
 /* Whether a word typed on the command line may be echoed in a message: a
@@ -635,12 +668,55 @@ static bool looks_like_dsn(const char *arg)
  * be (or hold) a connection string's password, and is not repeated. */
 static bool echoable(const char *word, size_t n)
 {
-	if (n > 64)
+	char copy[WB_PG_WORD_SHOWN_MAX + 1];
+
+	if (n > WB_PG_WORD_SHOWN_MAX)
+		return false;
+	memcpy(copy, word, n);
+	copy[n] = '\0';
+	if (!wb_pg_word_shown(copy))
 		return false;
 	for (size_t i = 0; i < n; i++)
 		if (!isalnum((unsigned char)word[i]) && !strchr("-_.,/%+:", word[i]))
 			return false;
 	return true;
+}
+
+/* "the 3rd argument": argv[i]'s place on the whole command line (walbench
+ * itself the 0th). */
+static const char *argument(const struct wb_config *cfg, int i, char *buf, size_t len)
+{
+	char nth[16];
+
+	snprintf(buf, len, "the %s argument", wb_ordinal((unsigned)i + 1 + cfg->argv_shift, nth,
+						    sizeof(nth)));
+	return buf;
+}
+
+/* Whether argv[i] (value: all of it, or an option's value in it) may be taken
+ * where walbench expects no connection string: one that looks like one and
+ * names no file is refused, named and never shown; so is an operand that
+ * names no file when the command line holds a connection string, since it may
+ * be that string's password typed as a word of its own. */
+static bool word_allowed(const struct wb_config *cfg, int i, const char *value, bool operand,
+			 bool line_has_dsn)
+{
+	char arg[48];
+	struct stat st;
+
+	if (lstat(value, &st) == 0)
+		return true; /* a file's name, whatever it looks like */
+	if (wb_pg_word_is_dsn(value, strlen(value)))
+		fprintf(stderr, "walbench: %s looks like a connection string and names no file; it "
+			"is not shown (it may hold a password). walbench reads a server only through "
+			"observe's DSN or --server's\n", argument(cfg, i, arg, sizeof(arg)));
+	else if (operand && line_has_dsn)
+		fprintf(stderr, "walbench: %s names no file or directory; it is not shown, since "
+			"beside a connection string a word of its own may be its password\n",
+			argument(cfg, i, arg, sizeof(arg)));
+	else
+		return true;
+	return false;
 }
 
 static void usage_hint(void)
@@ -655,6 +731,8 @@ int wb_parse_command_line(struct wb_config *cfg, enum wb_command cmd, int argc, 
 	char shortopts[80] = "+:h", why[512];
 	const char *operands[2] = { NULL, NULL };
 	unsigned n = 0, i, noperands = 0;
+	bool line_has_dsn = false;
+	char arg[48];
 	int c, idx;
 
 	for (i = 0; i < wb_options_count && n < 62; i++) {
@@ -680,6 +758,8 @@ int wb_parse_command_line(struct wb_config *cfg, enum wb_command cmd, int argc, 
 
 	cfg->argc = argc;
 	cfg->argv = argv;
+	for (int i = 1; i < argc; i++)
+		line_has_dsn = line_has_dsn || looks_like_dsn(argv[i]);
 	optind = 1;
 	opterr = 0; /* our messages, one line each */
 again:
@@ -704,8 +784,8 @@ again:
 			else if (echoable(word, name))
 				fprintf(stderr, "walbench: %s %.*s\n", what, (int)name, word);
 			else
-				fprintf(stderr, "walbench: %s (not shown: it may hold a password)\n",
-					what);
+				fprintf(stderr, "walbench: %s: %s (not shown: it may hold a password)\n",
+					what, argument(cfg, optind - 1, arg, sizeof(arg)));
 			usage_hint();
 			return 1;
 		}
@@ -717,12 +797,25 @@ again:
 		if (opt && opt->type == WB_OPT_DSN && !optarg && optind < argc &&
 		    looks_like_dsn(argv[optind]))
 			optarg = argv[optind++];
+		/* A directory that must exist is judged as an operand is. */
+		if (opt && opt->type != WB_OPT_DSN && optarg &&
+		    !word_allowed(cfg, optind - 1, optarg, !strcmp(opt->metavar, "DIR"),
+				  line_has_dsn)) {
+			usage_hint();
+			return 1;
+		}
 		if (!opt || wb_option_set(cfg, opt, optarg, why, sizeof(why))) {
-			/* The value and the reason (which quotes it) only when
-			 * harmless: a DSN option's value is never repeated. */
-			if (opt && optarg && opt->type != WB_OPT_DSN && echoable(optarg, strlen(optarg)))
+			/* The value and the reason only when harmless, and never
+			 * beside a connection string (a password typed as a word of
+			 * its own): a DSN option's value is never repeated. */
+			if (opt && optarg && opt->type != WB_OPT_DSN && !line_has_dsn &&
+			    echoable(optarg, strlen(optarg)))
 				fprintf(stderr, "walbench: invalid value \"%s\" for --%s: %s\n", optarg,
 					opt->name, why);
+			else if (opt && opt->type != WB_OPT_DSN)
+				fprintf(stderr, "walbench: invalid value for --%s, %s (not shown: it "
+					"may hold a password): %s\n", opt->name,
+					argument(cfg, optind - 1, arg, sizeof(arg)), why);
 			else
 				fprintf(stderr, "walbench: invalid value for --%s (not shown: it may "
 					"hold a password)\n", opt ? opt->name : "?");
@@ -730,10 +823,13 @@ again:
 			return 1;
 		}
 		cfg->given[(opt - wb_options) / 64] |= 1ull << ((opt - wb_options) % 64);
+		line_has_dsn = line_has_dsn || (opt->type == WB_OPT_DSN && optarg && *optarg);
 	}
 	/* compare's two files may come before, between or after its options: getopt
 	 * stops at each operand ("+" keeps the order), so take it and go on. */
 	if (cmd == WB_CMD_COMPARE && optind < argc && noperands < 2) {
+		if (!word_allowed(cfg, optind, argv[optind], true, line_has_dsn))
+			goto refused;
 		operands[noperands++] = argv[optind++];
 		goto again;
 	}
@@ -755,6 +851,8 @@ again:
 			usage_hint();
 			return 1;
 		}
+		if (!word_allowed(cfg, optind, argv[optind], true, line_has_dsn))
+			goto refused;
 		cfg->report_files.v[cfg->report_files.n++] = argv[optind++];
 		goto again;
 	}
@@ -767,18 +865,23 @@ again:
 	/* recommend, verify and qualify take their directory as their one operand, too. */
 	if ((cmd == WB_CMD_RECOMMEND || cmd == WB_CMD_VERIFY || cmd == WB_CMD_QUALIFY) &&
 	    optind == argc - 1) {
+		if (!word_allowed(cfg, optind, argv[optind], true, line_has_dsn))
+			goto refused;
 		cfg->target = argv[optind++];
 		cfg->target_given = true;
 	}
 	/* observe's one operand is the server's connection string; options may
 	 * follow it. */
 	if (cmd == WB_CMD_OBSERVE && optind < argc && !cfg->server_dsn) {
+		line_has_dsn = true; /* a plain database name is one too */
 		cfg->server_dsn = argv[optind++];
 		goto again;
 	}
 	/* clean removes files: its directory is never a default, always named. Options
 	 * may follow it ("clean DIR --dry-run"). */
 	if (cmd == WB_CMD_CLEAN && optind < argc && !cfg->target) {
+		if (!word_allowed(cfg, optind, argv[optind], true, line_has_dsn))
+			goto refused;
 		cfg->target = argv[optind++];
 		goto again;
 	}
@@ -788,15 +891,23 @@ again:
 		return 1;
 	}
 	if (optind < argc) {
-		if (echoable(argv[optind], strlen(argv[optind])))
+		if (!word_allowed(cfg, optind, argv[optind], false, line_has_dsn))
+			goto refused;
+		if (!line_has_dsn && echoable(argv[optind], strlen(argv[optind])))
 			fprintf(stderr, "walbench: unexpected argument \"%s\"\n", argv[optind]);
 		else
-			fprintf(stderr, "walbench: unexpected argument (not shown: it may hold a "
-				"password)\n");
+			fprintf(stderr, "walbench: %s is unexpected (not shown: %s)\n",
+				argument(cfg, optind, arg, sizeof(arg)),
+				line_has_dsn ? "beside a connection string, a word of its own may be "
+					       "its password"
+					     : "it may hold a password");
 		usage_hint();
 		return 1;
 	}
 	return 0;
+refused:
+	usage_hint();
+	return 1;
 }
 
 static const char *const command_name[WB_CMD_COUNT] = {

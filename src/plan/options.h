@@ -137,6 +137,8 @@ struct wb_config {
 	bool target_given;
 	int argc;                 /* the command line from the command word on, as given, */
 	char **argv;              /* echoed into the JSON so a report can show how it was made */
+	unsigned argv_shift;      /* words taken out before argv[1] (a leading DIR): a refused
+				   * word is named by its place on the whole command line */
 };
 
 /* compare without --fail-on-regression: no gate (0 is a gate: any significant slowdown). */
@@ -191,10 +193,20 @@ bool wb_option_given(const struct wb_config *cfg, const char *name);
 const struct wb_option *wb_option_find(const char *name, enum wb_command cmd);
 
 /* Parses argv after the command word. Prints a one-line error and the hint on
- * failure. Returns 0, 1 for a usage error, or -1 when --help was printed. */
+ * failure. Returns 0, 1 for a usage error, or -1 when --help was printed.
+ * A word that looks like a connection string (pgstat/pg_dsn.h) anywhere but
+ * where one is taken (observe's DSN, --server's) and that names no file is
+ * refused here, named by its place ("the 2nd argument"), never echoed; so is
+ * an operand that names no file when the command line holds a connection
+ * string (a password typed as a word of its own), and a word walbench does not
+ * expect there. No later message can repeat such a word. */
 int wb_parse_command_line(struct wb_config *cfg, enum wb_command cmd, int argc, char **argv);
 
 void wb_print_help(void);
+
+/* n as an ordinal, into buf: 1st, 2nd, 3rd, 4th, 11th, 22nd. What names a
+ * word walbench does not repeat (an argument, a key of a file) by its place. */
+const char *wb_ordinal(unsigned n, char *buf, size_t len);
 
 /* The command's name as typed ("run"). */
 const char *wb_command_name(enum wb_command cmd);

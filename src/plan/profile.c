@@ -134,35 +134,40 @@ static void list_keys(enum wb_command cmd, char *buf, size_t len)
 }
 
 /* Applies the option keys of one object ("tests" is the top level's own). */
-static int apply_object(const struct wb_profile *p, const cJSON *obj, bool top,
+static int apply_object(const struct wb_profile *p, const cJSON *obj, bool top, size_t g,
 			enum wb_command cmd, struct wb_config *cfg, char *err, size_t err_len)
 {
-	char text[1024], why[512], keys[1024];
+	char text[1024], why[512], keys[1024], nth[16], where[48];
 	const struct wb_option *o;
 	const cJSON *v;
 	const char *value;
+	unsigned k = 0;
 
+	snprintf(where, sizeof(where), " of tests[%zu]", g);
 	cJSON_ArrayForEach(v, obj) {
 		if (strcmp(v->string, "description") == 0 && cJSON_IsString(v))
 			continue;
 		if (top && strcmp(v->string, "tests") == 0)
 			continue;
+		k++;
 		o = strcmp(v->string, "profile") ? wb_option_find(v->string, cmd) : NULL;
 		if (!o) {
+			/* Named by its place: a file's words are never quoted. */
 			list_keys(cmd, keys, sizeof(keys));
-			snprintf(err, err_len, "%s: key \"%s\": unknown; allowed: description, %s%s",
-				 p->path, v->string, top ? "tests, " : "", keys);
+			snprintf(err, err_len, "%s: the %s key%s is unknown; allowed: description, %s%s",
+				 p->path, wb_ordinal(k, nth, sizeof(nth)), top ? "" : where, top ? "tests, " : "",
+				 keys);
 			return -EINVAL;
 		}
 		value = value_text(o, v, text, sizeof(text));
 		if (!value) {
 			snprintf(err, err_len, "%s: key \"%s\": %s is the wrong type; expected %s",
-				 p->path, v->string, wb_json_type_name(v), expected_types(o->type));
+				 p->path, o->name, wb_json_type_name(v), expected_types(o->type));
 			return -EINVAL;
 		}
 		if (wb_option_set(cfg, o, value, why, sizeof(why))) {
-			snprintf(err, err_len, "%s: key \"%s\": invalid value \"%s\": %s", p->path,
-				 v->string, value, why);
+			snprintf(err, err_len, "%s: key \"%s\": invalid value: %s", p->path, o->name,
+				 why);
 			return -EINVAL;
 		}
 	}
@@ -180,10 +185,10 @@ int wb_profile_apply(const struct wb_profile *p, size_t g, enum wb_command cmd,
 		     struct wb_config *cfg, char *err, size_t err_len)
 {
 	const cJSON *group = group_object(p, g);
-	int ret = apply_object(p, p->json, true, cmd, cfg, err, err_len);
+	int ret = apply_object(p, p->json, true, g, cmd, cfg, err, err_len);
 
 	if (!ret && group)
-		ret = apply_object(p, group, false, cmd, cfg, err, err_len);
+		ret = apply_object(p, group, false, g, cmd, cfg, err, err_len);
 	return ret;
 }
 
@@ -314,6 +319,23 @@ static int validate(struct wb_profile *p, enum wb_command cmd, char *err, size_t
 	return 0;
 }
 
+const char *wb_json_error_place(const char *text, const char *at, char *buf, size_t len)
+{
+	size_t line = 1, col = 1;
+
+	if (!at || at < text || at > text + strlen(text)) {
+		snprintf(buf, len, "an unknown place");
+		return buf;
+	}
+	for (const char *p = text; p < at; p++, col++)
+		if (*p == '\n') {
+			line++;
+			col = 0;
+		}
+	snprintf(buf, len, "line %zu, column %zu", line, col);
+	return buf;
+}
+
 int wb_profile_load(const char *name_or_path, enum wb_command cmd, struct wb_profile *p,
 		    char *err, size_t err_len)
 {
@@ -333,7 +355,10 @@ int wb_profile_load(const char *name_or_path, enum wb_command cmd, struct wb_pro
 	if (!p->json) {
 		const char *at = cJSON_GetErrorPtr();
 
-		snprintf(err, err_len, "%s: not valid JSON near \"%.20s\"", p->path, at ? at : "");
+		char place[64];
+
+		snprintf(err, err_len, "%s: not valid JSON at %s", p->path,
+			 wb_json_error_place(text, at, place, sizeof(place)));
 		free(text);
 		return -EINVAL;
 	}

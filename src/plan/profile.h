@@ -45,4 +45,9 @@ int wb_profile_path(const char *name, char *path, size_t len);
  * free(); NULL with -errno in *err. */
 char *wb_profile_read(const char *path, int *err);
 
+/* Where cJSON stopped in text (at; NULL: unknown), as "line L, column C",
+ * into buf: an error names the place, never the text there, since a file
+ * given for a profile or tiers may be a .pgpass or a service file. */
+const char *wb_json_error_place(const char *text, const char *at, char *buf, size_t len);
+
 #endif

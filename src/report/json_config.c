@@ -21,6 +21,20 @@ static void add_load_option(cJSON *conf, const char *name, const struct wb_load_
 		cJSON_AddNumberToObject(o, K(PCT), (double)load->pct_bp / 100.0);
 }
 
+/* A path or name as typed, redacted as a command-line word (a connection
+ * string typed for it is refused before, unless a file has that name), into
+ * obj's member name, or appended to the array obj when name is NULL. */
+static void add_word(cJSON *obj, const char *name, const char *word)
+{
+	char redacted[4096];
+
+	wb_pg_arg_redact(word, redacted, sizeof(redacted));
+	if (name)
+		cJSON_AddStringToObject(obj, name, redacted);
+	else
+		cJSON_AddItemToArray(obj, cJSON_CreateString(redacted));
+}
+
 /* How the file was made: the command, and its words as given (reports show
  * them, so a run can be repeated exactly). */
 void wb_json_add_command_line(cJSON *root, const struct wb_config *cfg, enum wb_command cmd)
@@ -76,7 +90,7 @@ void wb_json_add_config(cJSON *root, const struct wb_config *cfg, enum wb_comman
 			break;
 		case WB_OPT_PATH:
 			if (*(const char *const *)slot)
-				cJSON_AddStringToObject(conf, o->name, *(const char *const *)slot);
+				add_word(conf, o->name, *(const char *const *)slot);
 			else
 				cJSON_AddNullToObject(conf, o->name);
 			break;
@@ -121,8 +135,7 @@ void wb_json_add_config(cJSON *root, const struct wb_config *cfg, enum wb_comman
 		case WB_OPT_PATHS:
 			arr = cJSON_AddArrayToObject(conf, o->name);
 			for (k = 0; arr && k < ((const struct wb_paths *)slot)->n; k++)
-				cJSON_AddItemToArray(arr, cJSON_CreateString(
-					((const struct wb_paths *)slot)->v[k]));
+				add_word(arr, NULL, ((const struct wb_paths *)slot)->v[k]);
 			break;
 		case WB_OPT_LOAD:
 			add_load_option(conf, o->name, slot);

@@ -292,6 +292,7 @@ int wb_saved_parse(const char *text, const char *path, struct wb_saved_results *
 			 at && at >= text ? at - text : (ptrdiff_t)0);
 		return -EINVAL;
 	}
+	wb_rd_redact_words(root);
 	ret = read_root(&rd, root, err, err_len);
 	if (ret == -ENOMEM)
 		snprintf(err, err_len, "%s: out of memory", path);

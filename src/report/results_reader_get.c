@@ -12,6 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "pgstat/pg_dsn.h"
+
 int wb_rd_refuse(struct reader *rd, const char *key, const char *fmt, ...)
 {
 	va_list ap;
@@ -216,4 +218,48 @@ int wb_rd_show_lines(struct reader *rd, const cJSON *obj, enum wb_key k,
 		i++;
 	}
 	return 0;
+}
+
+/* Replaces item, a string in parent, by its redaction. */
+static void redact_item(cJSON *parent, cJSON *item, bool dsn)
+{
+	char out[4096];
+	cJSON *now;
+
+	if (!cJSON_IsString(item))
+		return;
+	/* What walbench writes for the PG* environment: no connection string. */
+	if (dsn && !strcmp(item->valuestring, "(PG* environment)"))
+		return;
+	if (dsn)
+		wb_pg_dsn_redact(item->valuestring, out, sizeof(out));
+	else
+		wb_pg_arg_redact(item->valuestring, out, sizeof(out));
+	if (!strcmp(out, item->valuestring) || !(now = cJSON_CreateString(out)))
+		return;
+	/* A member keeps its key (ReplaceItemViaPointer would drop it). */
+	if (item->string)
+		cJSON_ReplaceItemInObjectCaseSensitive(parent, item->string, now);
+	else
+		cJSON_ReplaceItemViaPointer(parent, item, now);
+}
+
+/* See results_reader_parts.h. */
+void wb_rd_redact_words(cJSON *root)
+{
+	cJSON *arr = cJSON_GetObjectItemCaseSensitive(root, wb_key(WB_KEY_COMMAND_LINE));
+	cJSON *conf = cJSON_GetObjectItemCaseSensitive(root, wb_key(WB_KEY_CONFIG));
+	cJSON *obs = cJSON_GetObjectItemCaseSensitive(root, wb_key(WB_KEY_OBSERVED));
+	cJSON *v, *next;
+
+	for (v = cJSON_IsArray(arr) ? arr->child : NULL; v; v = next) {
+		next = v->next;
+		redact_item(arr, v, false);
+	}
+	for (v = cJSON_IsObject(conf) ? conf->child : NULL; v; v = next) {
+		next = v->next;
+		redact_item(conf, v, false);
+	}
+	if (cJSON_IsObject(obs))
+		redact_item(obs, cJSON_GetObjectItemCaseSensitive(obs, wb_key(WB_KEY_DSN)), true);
 }

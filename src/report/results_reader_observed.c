@@ -28,8 +28,7 @@ static int read_settings(struct reader *rd, const cJSON *obj, struct wb_pg_setti
 			return wb_rd_refuse(rd, one->string, "expected {setting, unit}");
 		if (wb_pg_settings_row(s, one->string, v->valuestring,
 				       cJSON_IsString(u) ? u->valuestring : "") == -EINVAL)
-			return wb_rd_refuse(rd, one->string, "\"%s\" cannot be read in its unit",
-					    v->valuestring);
+			return wb_rd_refuse(rd, one->string, "its setting cannot be read in its unit");
 	}
 	if (wb_pg_settings_finish(s))
 		return wb_rd_refuse(rd, wb_key(WB_KEY_SETTINGS),

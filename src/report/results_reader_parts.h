@@ -49,6 +49,13 @@ int wb_rd_get_object(struct reader *rd, const cJSON *obj, enum wb_key k, const c
 
 /* A copy of s the results own; NULL when out of memory (rd->out->failed). */
 const char *wb_rd_keep_string(struct reader *rd, const char *s);
+
+/* A results file may have been written by another tool or edited by hand:
+ * what walbench echoes of the words it was made with (the command line, the
+ * configuration's strings, the observed server's connection string) passes
+ * the same redaction (pgstat/pg_dsn.h) as when walbench writes it, in root
+ * itself, before anything reads it. */
+void wb_rd_redact_words(cJSON *root);
 /* n zeroed elements of size each the results own; NULL when out of memory. */
 void *wb_rd_keep_array(struct reader *rd, size_t n, size_t size);
 

@@ -126,8 +126,8 @@ static int rec_state(struct reader *rd, const cJSON *rec, struct wb_saved_recomm
 				r->state = (enum wb_saved_rec_state)s;
 				return 0;
 			}
-		return wb_rd_refuse(rd, wb_key(WB_KEY_STATE), "unknown state \"%s\"",
-				    st->valuestring);
+		return wb_rd_refuse(rd, wb_key(WB_KEY_STATE), "not a state this walbench knows "
+				    "(the file's words are not quoted)");
 	}
 	if (st && !cJSON_IsNull(st))
 		return wb_rd_refuse(rd, wb_key(WB_KEY_STATE), "expected a string, got %s",

@@ -29,9 +29,9 @@ bad_usage 'walbench: no command given' "$WALBENCH"
 bad_usage 'walbench: unknown command "frobnicate"' "$WALBENCH" frobnicate
 bad_usage 'walbench: unknown option --bogus' "$WALBENCH" run --bogus
 bad_usage 'walbench: missing value for option --size' "$WALBENCH" run --size
-bad_usage 'walbench: invalid value "-8k" for --size: "-8k" is not a size from 512 to 1MiB (e.g. 4k, 8k, 16KiB)' \
+bad_usage 'walbench: invalid value "-8k" for --size: the value is not a size from 512 to 1MiB (e.g. 4k, 8k, 16KiB)' \
 	"$WALBENCH" run --size -8k
-bad_usage 'walbench: invalid value "4k,2M" for --size: "2M" is not a size from 512 to 1MiB (e.g. 4k, 8k, 16KiB)' \
+bad_usage 'walbench: invalid value "4k,2M" for --size: the 2nd value is not a size from 512 to 1MiB (e.g. 4k, 8k, 16KiB)' \
 	"$WALBENCH" run --size 4k,2M
 bad_usage 'walbench: invalid value "-1" for --secs-per-test: not a duration from 10ms to 24h (e.g. 500ms, 5s, 1m)' \
 	"$WALBENCH" compat -s -1
@@ -39,9 +39,9 @@ bad_usage 'walbench: invalid value "0" for --secs-per-test: not a duration from 
 	"$WALBENCH" compat -s0
 bad_usage 'walbench: invalid value "5x" for --duration: not a duration from 0 to 24h (e.g. 500ms, 5s, 1m)' \
 	"$WALBENCH" run --duration 5x
-bad_usage 'walbench: invalid value "0" for --writes: "0" is not a whole number from 1 to 1024' \
+bad_usage 'walbench: invalid value "0" for --writes: the value is not a whole number from 1 to 1024' \
 	"$WALBENCH" run --writes 0
-bad_usage 'walbench: invalid value "fsync,nope" for --method: unknown name "nope"; allowed: all, open_datasync, fdatasync, fsync, fsync_writethrough, open_sync, pwritev2_dsync, none' \
+bad_usage 'walbench: invalid value "fsync,nope" for --method: the 2nd name is unknown; allowed: all, open_datasync, fdatasync, fsync, fsync_writethrough, open_sync, pwritev2_dsync, none' \
 	"$WALBENCH" run --method fsync,nope
 bad_usage 'walbench: unexpected argument "extra"' "$WALBENCH" compat extra
 bad_usage 'walbench: verify needs listen, write or check' "$WALBENCH" verify

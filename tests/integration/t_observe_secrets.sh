@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # t_observe_secrets.sh — a password given in any form walbench cannot read as a
 # connection string (an unknown --server=DSN, a mistyped scheme, a leading space,
-# jdbc:, an unencoded '@', a double-quoted password with a space), a wrong one, and
-# the right one given as --server=DSN with --json, reaches no output and no file:
-# stdout, stderr, the JSON (command_line, config, observed) and the HTML report.
+# jdbc:, an unencoded '@', a double-quoted password with a space), a wrong one (one
+# equal to the port or to libpq's word "authentication" leaves the message whole),
+# the right one given as --server=DSN with --json, and one in a saved observation
+# read by recommend --observed, reaches no output and no file: stdout, stderr, the
+# JSON (command_line, config, observed) and the HTML report.
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/pg_lib.sh"
 need_pg
@@ -55,6 +57,15 @@ observe_case 2 "wrong password" "$dsn password=$wrong"
 grep -qF 'password authentication failed for user "secret"' "$ERR" ||
 	fail "libpq's reason not kept: $(cat "$ERR")"
 observe_case 2 "'*' as a wrong password" "$dsn password=*"
+# A wrong password equal to a word printed anyway is not blanked there: the
+# socket's name holds the port, libpq's reason the word "authentication".
+observe_case 2 "the port as a wrong password" "$dsn password=$PG_PORT"
+grep -qF ".s.PGSQL.$PG_PORT\"" "$ERR" || fail "the port blanked: $(cat "$ERR")"
+! grep -qF '***' "$ERR" || fail "stars where the password equals a shown word: $(cat "$ERR")"
+observe_case 2 "'authentication' as a wrong password" "$dsn password=authentication"
+grep -qF 'password authentication failed for user "secret"' "$ERR" ||
+	fail "libpq's reason blanked: $(cat "$ERR")"
+! grep -qF '***' "$ERR" || fail "stars where the password equals a shown word: $(cat "$ERR")"
 observe_case 0 "the right password, --json" "$dsn password=$pw" --json "$d/observed.json"
 
 # recommend --server=DSN (accepted) with --json and its HTML report: no
@@ -78,6 +89,25 @@ expect_exit 0 "$WALBENCH" report "$d/observed.json" -o "$d/observed.html"
 leak_free "report of observe's JSON"
 expect_exit 0 "$WALBENCH" report "$d/rec.json" -o "$d/rec.html"
 leak_free "report of recommend's JSON"
+# A saved observation another tool wrote, or edited by hand, whose connection
+# string holds the password: recommend --observed shows none of it, in its
+# text, its JSON or the HTML made from that.
+wb_tmpdir e
+python3 - "$d/observed.json" "$e/obs-pw.json" "$dsn password=$pw" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+d["observed"]["dsn"] = sys.argv[3]
+json.dump(d, open(sys.argv[2], "w"))
+PY
+rc=0
+timeout 60 "$WALBENCH" recommend --observed "$e/obs-pw.json" --budget 3s --workload oltp \
+	--json "$d/rec3.json" --prom "$d/rec3.prom" "$d" >"$OUT" 2>"$ERR" || rc=$?
+[ "$rc" = 0 ] || [ "$rc" = 2 ] || fail "recommend --observed exited $rc: $(tail -n 3 "$ERR")"
+[ -s "$d/rec3.json" ] || fail "no JSON written: $(tail -n 3 "$ERR")"
+grep -qF "host=$PG_DIR" "$OUT" || fail "the observation's server not named: $(head -c 600 "$OUT")"
+leak_free "recommend --observed with a password in its DSN"
+expect_exit 0 "$WALBENCH" report "$d/rec3.json" -o "$d/rec3.html"
+leak_free "report of recommend --observed's JSON"
 # A mistyped one after a bare --server is the DSN, not the directory.
 expect_exit 2 timeout 60 "$WALBENCH" recommend --server " postgres:/secret:$pw@localhost/x" \
 	--observe 10s --json "$d/rec2.json" "$d"

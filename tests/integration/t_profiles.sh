@@ -34,7 +34,7 @@ json_check "$d/pipe.json" '[t["method"] for t in d["tests"]] == ["fsync"]'
 printf '{ "method": "fdatasync", "qd": [1, "x"] }\n' >"$d/bad.json"
 expect_exit 1 "$WALBENCH" run --profile "$d/bad.json" --dir "$d"
 [ "$(wc -l <"$ERR")" = 1 ] || fail "want one line: $(cat "$ERR")"
-grep -q "$d/bad.json: key \"qd\": invalid value \"1,x\"" "$ERR" || fail "message: $(cat "$ERR")"
+grep -q "$d/bad.json: key \"qd\": invalid value: the 2nd value is not a whole number" "$ERR" || fail "message: $(cat "$ERR")"
 expect_exit 1 "$WALBENCH" run --profile no-such-profile --dir "$d"
 grep -q 'no-such-profile.json: cannot read profile' "$ERR" || fail "missing profile: $(cat "$ERR")"
 

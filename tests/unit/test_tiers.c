@@ -49,25 +49,27 @@ static void expect_refused(const char *file, int want_ret, const char *want)
 static void test_refused(void **state)
 {
 	(void)state;
-	expect_refused("unknown_key.json", -EINVAL, "tiers[0].criteria[0].unit: unknown key; "
+	/* a file's words are never quoted: its keys and values are named by their place */
+	expect_refused("unknown_key.json", -EINVAL, "tiers[0].criteria[0]: its 5th key is unknown; "
 				   "allowed: shape, metric, threshold, source");
 	expect_refused("bad_metric.json", -EINVAL, "bad_metric.json: tiers[2].criteria[0].metric: "
-				  "\"p95\" is not one of flushes_per_s, p99_ms");
+				  "not one of flushes_per_s, p99_ms");
 	expect_refused("negative_threshold.json", -EINVAL,
 		       "tiers[0].criteria[1].threshold: -5 is not above 0");
 	expect_refused("duplicate_name.json", -EINVAL,
-		       "tiers[1].name: \"etcd\" is already the name of tiers[0]");
+		       "tiers[1].name: already the name of tiers[0]");
 	expect_refused("missing_source.json", -EINVAL, "tiers[0].criteria[0].source: missing; "
 				      "required: shape, metric, threshold, source");
 	expect_refused("too_many_criteria.json", -EINVAL,
 		       "tiers[0].criteria: 9 criteria; at most 8");
-	expect_refused("not_json.json", -EINVAL, "not_json.json: not valid JSON near");
-	expect_refused("trailing.json", -EINVAL, "not valid JSON near \"{ \"tiers\"");
+	expect_refused("not_json.json", -EINVAL, "not_json.json: not valid JSON at line 1, column ");
+	expect_refused("trailing.json", -EINVAL, "not valid JSON at line ");
 	expect_refused("wrong_type.json", -EINVAL, "tiers[0].criteria[0].threshold: a string is "
 				   "the wrong type; expected a number");
 	expect_refused("infinite.json", -EINVAL, "tiers[0].criteria[0].threshold: not a finite number");
 	expect_refused("empty_name.json", -EINVAL, "tiers[0].name: empty");
-	expect_refused("bad_name.json", -EINVAL, "tiers[0].name: \"etcd heavy\" has ' '");
+	expect_refused("bad_name.json", -EINVAL,
+		       "tiers[0].name: its 5th character may not be in a name");
 	expect_refused("long_source.json", -EINVAL,
 		       "tiers[0].criteria[0].source: 240 bytes is too long; at most 239");
 	expect_refused("long_name.json", -EINVAL, "tiers[0].name: 32 bytes is too long; at most 31");
@@ -75,7 +77,7 @@ static void test_refused(void **state)
 	expect_refused("no_criteria.json", -EINVAL,
 		       "tiers[0].criteria: empty; a tier holds at least one criterion");
 	expect_refused("bad_shape.json", -EINVAL,
-		       "tiers[0].criteria[0].shape: \"fio\" is not one of commit, etcd");
+		       "tiers[0].criteria[0].shape: not one of commit, etcd");
 	expect_refused("same_figure_twice.json", -EINVAL,
 		       "tiers[0].criteria[2]: p99_ms of commit is already criteria[0]");
 	expect_refused("repeated_key.json", -EINVAL, "tiers[0].name: appears twice");
