@@ -31,7 +31,7 @@ wb_install_deps() {
 
 WB_BUILD_DEPS=(build-essential cmake pkg-config liburing-dev libaio-dev libcjson-dev libpq-dev)
 WB_TEST_DEPS=(libcmocka-dev libfuse3-dev fuse3 libseccomp-dev python3 python3-yaml util-linux
-	e2fsprogs xfsprogs fdisk groff-base dpkg-dev ansible-core ansible-lint valgrind)
+	e2fsprogs xfsprogs btrfs-progs fdisk groff-base dpkg-dev ansible-core ansible-lint valgrind)
 # Tests cope without these: pg_test_fsync (else compat is checked against the stored
 # template only), strace (else the append trace test skips), chromium (else the
 # report's screenshot test skips); fio is for the benchmarks.
