@@ -1,0 +1,144 @@
+/* test_prom.c — the Prometheus file says the figures it was given: a run of
+ * two tests, recommend's answer and qualify's verdicts, each built here with
+ * figures known before rendering (ops over elapsed, a histogram of one
+ * latency, an interval, a bucket), read back as the exact sample lines.
+ * t_prom.sh checks the exposition format of real runs; this checks the values. */
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "report/prom.h"
+#include "results/histogram.h"
+
+/* Static: results hold 4 kB paths and device facts, cmocka's stack is small. */
+static struct wb_results rs;
+static struct wb_result v[2];
+static struct wb_histogram hist;
+static struct wb_recommendation rec;
+static struct wb_qualification q;
+
+#define LABELS(method) "{method=\"" method "\",engine=\"sync\",size=\"8192\",writes=\"1\"," \
+	"pattern=\"overwrite\",concurrency=\"1\",label=\"\",device=\"nvme0n1\"}"
+
+static void one_test(struct wb_result *r, enum wb_method_id m)
+{
+	r->test.method = m;
+	r->test.engine = WB_ENGINE_SYNC;
+	r->test.size = 8192;
+	r->test.writes_per_op = 1;
+	r->test.queue_depth = 1;
+	r->test.jobs = 1;
+}
+
+/* fsync: 3000 flushes in 2 s, every one 250 us, +-4.5 %; open_sync refused. */
+static void fixture(void)
+{
+	size_t i;
+
+	snprintf(rs.device.block_name, sizeof(rs.device.block_name), "nvme0n1");
+	one_test(&v[0], WB_METHOD_FSYNC);
+	v[0].status = WB_STATUS_OK;
+	v[0].ops = 3000;
+	v[0].elapsed_ns = 2000000000;
+	v[0].stats.ci95_pct = 4.5;
+	wb_hist_init(&hist);
+	for (i = 0; i < 3000; i++)
+		wb_hist_record(&hist, 250000);
+	v[0].hist = &hist;
+	one_test(&v[1], WB_METHOD_OPEN_SYNC);
+	v[1].status = WB_STATUS_NA;
+	rs.v = v;
+	rs.n = rs.cap = 2;
+}
+
+static bool has_line(const char *text, const char *line)
+{
+	size_t n = strlen(line);
+	const char *p;
+
+	for (p = text; (p = strstr(p, line)); p += n)
+		if ((p == text || p[-1] == '\n') && p[n] == '\n')
+			return true;
+	return false;
+}
+
+static void expect(const char *text, const char *line)
+{
+	if (!has_line(text, line))
+		fail_msg("no line \"%s\" in:\n%s", line, text);
+}
+
+static void test_run_figures(void **state)
+{
+	char *text;
+
+	(void)state;
+	fixture();
+	text = wb_prom_render(&rs, NULL);
+	assert_non_null(text);
+	expect(text, "walbench_flush_ops_per_second" LABELS("fsync") " 1500");
+	expect(text, "walbench_ci95_ratio" LABELS("fsync") " 0.045");
+	expect(text, "walbench_test_status" "{method=\"fsync\",engine=\"sync\",size=\"8192\",writes=\"1\","
+	       "pattern=\"overwrite\",concurrency=\"1\",label=\"\",device=\"nvme0n1\",status=\"ok\"} 1");
+	expect(text, "walbench_test_status" "{method=\"open_sync\",engine=\"sync\",size=\"8192\","
+	       "writes=\"1\",pattern=\"overwrite\",concurrency=\"1\",label=\"\",device=\"nvme0n1\","
+	       "status=\"n/a\"} 1");
+	/* Every flush took 250 us: so did the median and the 99th percentile. */
+	expect(text, "walbench_flush_latency_seconds{method=\"fsync\",engine=\"sync\",size=\"8192\","
+	       "writes=\"1\",pattern=\"overwrite\",concurrency=\"1\",label=\"\",device=\"nvme0n1\","
+	       "quantile=\"0.5\"} 0.00025");
+	expect(text, "walbench_flush_latency_seconds{method=\"fsync\",engine=\"sync\",size=\"8192\","
+	       "writes=\"1\",pattern=\"overwrite\",concurrency=\"1\",label=\"\",device=\"nvme0n1\","
+	       "quantile=\"0.99\"} 0.00025");
+	/* A test that did not measure has a status and no rate. */
+	assert_null(strstr(text, "walbench_flush_ops_per_second{method=\"open_sync\""));
+	assert_null(strstr(text, "walbench_recommended_method_info"));
+	free(text);
+}
+
+static void test_verdicts(void **state)
+{
+	char *text;
+
+	(void)state;
+	fixture();
+	rec.state = WB_REC_SWITCH;
+	rec.method = WB_METHOD_FSYNC;
+	q.ntiers = 2;
+	snprintf(q.tiers[0].name, sizeof(q.tiers[0].name), "oltp-small");
+	q.tiers[0].verdict = WB_Q_PASS;
+	snprintf(q.tiers[1].name, sizeof(q.tiers[1].name), "oltp-large");
+	q.tiers[1].verdict = WB_Q_FAIL;
+	q.chosen = 1;
+	q.burst.state = WB_SUSTAINED_BUCKET;
+	q.burst.bucket[0].detected = true;
+	q.burst.bucket[0].burst_per_s = 3000;
+	q.burst.bucket[0].baseline_per_s = 125;
+	q.burst.bucket[0].drop_at_s = 42.5;
+	text = wb_prom_render(&rs, &(struct wb_json_verdicts){ .rec = &rec, .qual = &q });
+	assert_non_null(text);
+	expect(text, "walbench_recommended_method_info{method=\"fsync\",change=\"true\"} 1");
+	expect(text, "walbench_qualify_verdict_info{tier=\"oltp-small\",verdict=\"pass\",chosen=\"false\"} 1");
+	expect(text, "walbench_qualify_verdict_info{tier=\"oltp-large\",verdict=\"fail\",chosen=\"true\"} 1");
+	expect(text, "walbench_sustained_info{state=\"bucket\"} 1");
+	expect(text, "walbench_burst_flushes_per_second{shape=\"commit\"} 3000");
+	expect(text, "walbench_baseline_flushes_per_second{shape=\"commit\"} 125");
+	expect(text, "walbench_burst_drop_seconds{shape=\"commit\"} 42.5");
+	free(text);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_run_figures),
+		cmocka_unit_test(test_verdicts),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
