@@ -1,0 +1,153 @@
+/* test_observed.c — the "observed" object, read back and written again, byte
+ * for byte as walbench wrote it: each fixture of tests/unit/fixtures/observed
+ * (observe's own files from a throwaway PostgreSQL 15, busy under pgbench and
+ * idle with track_wal_io_timing off, and that idle one edited to what a far or
+ * restricted server leaves out) has a golden file, X.golden.json, of what the
+ * writer made of it before the observation became one table of fields
+ * (report/observed_fields.c): the table may change how it is walked, never
+ * what is written. WB_GOLDEN_WRITE=1 rewrites the goldens (for a new key:
+ * review the diff). Writes nothing otherwise. */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "report/json_parts.h"
+#include "report/results_reader.h"
+
+#ifndef WB_FIXTURES_DIR
+#define WB_FIXTURES_DIR "tests/unit/fixtures"
+#endif
+#define DIR WB_FIXTURES_DIR "/observed/"
+
+static struct wb_saved_results s;
+
+static char *slurp(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	char *text;
+	long n;
+
+	if (!f)
+		return NULL;
+	if (fseek(f, 0, SEEK_END) || (n = ftell(f)) < 0 || fseek(f, 0, SEEK_SET)) {
+		fclose(f);
+		return NULL;
+	}
+	text = calloc(1, (size_t)n + 1);
+	if (text && fread(text, 1, (size_t)n, f) != (size_t)n) {
+		free(text);
+		text = NULL;
+	}
+	fclose(f);
+	return text;
+}
+
+/* {"observed": ...} as the writer makes it of what the reader read. */
+static char *written(const char *name)
+{
+	char path[512], err[1024] = "", *text;
+	cJSON *root;
+
+	snprintf(path, sizeof(path), DIR "%s.json", name);
+	if (wb_saved_read(path, &s, err, sizeof(err)))
+		fail_msg("%s", err);
+	assert_non_null(s.observed);
+	root = cJSON_CreateObject();
+	assert_non_null(root);
+	wb_json_add_observed(root, s.observed);
+	text = cJSON_Print(root);
+	assert_non_null(text);
+	cJSON_Delete(root);
+	wb_saved_free(&s);
+	return text;
+}
+
+static void golden(const char *name)
+{
+	char path[512], *text = written(name), *want;
+	FILE *f;
+
+	snprintf(path, sizeof(path), DIR "%s.golden.json", name);
+	if (getenv("WB_GOLDEN_WRITE")) {
+		f = fopen(path, "w");
+		assert_non_null(f);
+		assert_true(fputs(text, f) >= 0 && fputc('\n', f) == '\n');
+		assert_int_equal(fclose(f), 0);
+	}
+	want = slurp(path);
+	if (!want)
+		fail_msg("%s: %s", path, strerror(errno));
+	if (strlen(want) && want[strlen(want) - 1] == '\n')
+		want[strlen(want) - 1] = '\0';
+	if (strcmp(text, want))
+		fail_msg("%s: the writer's output differs from the golden file; now:\n%s", name, text);
+	free(want);
+	free(text);
+}
+
+/* observe's files are their own golden: the reader and the writer lose and
+ * add nothing of what walbench wrote. */
+static void same_as_written(const char *name)
+{
+	char path[512], *text = written(name), *file, *want;
+	cJSON *root, *obs;
+
+	snprintf(path, sizeof(path), DIR "%s.json", name);
+	file = slurp(path);
+	assert_non_null(file);
+	root = cJSON_Parse(file);
+	assert_non_null(root);
+	obs = cJSON_DetachItemFromObject(root, "observed");
+	assert_non_null(obs);
+	cJSON_Delete(root);
+	root = cJSON_CreateObject();
+	assert_non_null(root);
+	cJSON_AddItemToObject(root, "observed", obs);
+	want = cJSON_Print(root);
+	assert_non_null(want);
+	if (strcmp(text, want))
+		fail_msg("%s: read and written again, it differs from what walbench wrote:\n%s", name,
+			 text);
+	cJSON_Delete(root);
+	free(want);
+	free(file);
+	free(text);
+}
+
+static void test_busy(void **state)
+{
+	(void)state;
+	golden("busy");
+	same_as_written("busy");
+}
+
+static void test_idle(void **state)
+{
+	(void)state;
+	golden("idle");
+	same_as_written("idle");
+}
+
+static void test_restricted(void **state)
+{
+	(void)state;
+	golden("restricted");
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_busy),
+		cmocka_unit_test(test_idle),
+		cmocka_unit_test(test_restricted),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
