@@ -1,0 +1,160 @@
+/* fields.c — see fields.h: the one writer and the one reader of a table of
+ * fields. The reader is lenient as the report's "shown" getters are (a value
+ * of the wrong type reads as absent); a row that must refuse a file does so
+ * in its custom reader or its table's check. */
+#include "report/fields.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "report/json_parts.h"
+
+_Static_assert(sizeof(unsigned) == sizeof(uint32_t), "WB_F_UINT reads 32 bits");
+
+/* The bool a condition names (not WB_F_ALWAYS). */
+static bool *flag_at(void *base, size_t cond)
+{
+	return (bool *)((char *)base + cond - 1);
+}
+
+static bool holds(const void *base, size_t cond)
+{
+	return cond == WB_F_ALWAYS || *(const bool *)((const char *)base + cond - 1);
+}
+
+static void write_row(cJSON *o, const struct wb_field *f, const void *base)
+{
+	const char *p = (const char *)base + f->offset, *k = wb_key(f->key);
+	cJSON *x;
+	unsigned i;
+
+	if (!holds(base, f->omit_unless))
+		return;
+	if (!holds(base, f->null_unless)) {
+		cJSON_AddNullToObject(o, k);
+		return;
+	}
+	switch (f->type) {
+	case WB_F_STRING:
+		if ((f->flags & WB_FF_EMPTY_NULL) && !*p)
+			cJSON_AddNullToObject(o, k);
+		else
+			cJSON_AddStringToObject(o, k, p);
+		break;
+	case WB_F_UINT:
+		cJSON_AddNumberToObject(o, k, *(const unsigned *)p);
+		break;
+	case WB_F_DOUBLE:
+		cJSON_AddNumberToObject(o, k, *(const double *)p);
+		break;
+	case WB_F_FIGURE:
+		wb_json_add_figure(o, f->key, *(const double *)p);
+		break;
+	case WB_F_BOOL:
+		cJSON_AddBoolToObject(o, k, *(const bool *)p);
+		break;
+	case WB_F_SPAN:
+		cJSON_AddNumberToObject(o, k, (double)(*(const uint64_t *)((const char *)base + f->size) -
+						       *(const uint64_t *)p));
+		break;
+	case WB_F_DOUBLES:
+		x = cJSON_AddObjectToObject(o, k);
+		for (i = 0; x && i < f->n; i++)
+			cJSON_AddNumberToObject(x, wb_key(f->keys[i]), ((const double *)p)[i]);
+		break;
+	case WB_F_OBJECT:
+		wb_fields_write(o, f->key, f->sub, p);
+		break;
+	case WB_F_CUSTOM:
+		f->write(o, f->key, base);
+		break;
+	}
+}
+
+void wb_fields_write(cJSON *parent, enum wb_key key, const struct wb_fields *t, const void *base)
+{
+	cJSON *o = cJSON_AddObjectToObject(parent, wb_key(key));
+	size_t i;
+
+	for (i = 0; o && i < t->n; i++)
+		write_row(o, &t->rows[i], base);
+}
+
+/* One row's value: 0 read, 1 absent (or of another type), or a refusal. */
+static int read_row(struct reader *rd, const cJSON *v, const struct wb_field *f, void *base)
+{
+	char *p = (char *)base + f->offset;
+	double d = cJSON_IsNumber(v) ? v->valuedouble : NAN;
+	unsigned i;
+	int ret;
+
+	switch (f->type) {
+	case WB_F_STRING:
+		if (!cJSON_IsString(v))
+			return 1;
+		snprintf(p, f->size, "%s", v->valuestring);
+		return 0;
+	case WB_F_UINT:
+		if (!(d >= 0 && d <= UINT32_MAX))
+			return 1;
+		*(unsigned *)p = (unsigned)d;
+		return 0;
+	case WB_F_DOUBLE:
+	case WB_F_FIGURE:
+		*(double *)p = d; /* absent: NAN, never 0 */
+		return isfinite(d) ? 0 : 1;
+	case WB_F_BOOL:
+		*(bool *)p = cJSON_IsTrue(v);
+		return cJSON_IsBool(v) ? 0 : 1;
+	case WB_F_SPAN:
+		if (!(d >= 0 && d < 0x1p64))
+			return 1;
+		*(uint64_t *)((char *)base + f->size) = (uint64_t)d;
+		return 0;
+	case WB_F_DOUBLES:
+		if (!cJSON_IsObject(v))
+			return 1;
+		for (i = 0; i < f->n; i++)
+			((double *)p)[i] = cJSON_IsNumber(wb_rd_member(v, f->keys[i]))
+						   ? wb_rd_member(v, f->keys[i])->valuedouble : NAN;
+		return 0;
+	case WB_F_OBJECT:
+		if (!cJSON_IsObject(v))
+			return 1;
+		ret = wb_fields_read(rd, v, f->sub, p);
+		if (ret == 1 && f->size)
+			memset(p, 0, f->size);
+		return ret;
+	case WB_F_CUSTOM:
+		return f->read(rd, v, base);
+	}
+	return 1;
+}
+
+int wb_fields_read(struct reader *rd, const cJSON *obj, const struct wb_fields *t, void *base)
+{
+	size_t i;
+	int ret;
+
+	/* A condition holds when every row it guards was there. */
+	for (i = 0; i < t->n; i++)
+		if (t->rows[i].null_unless != WB_F_ALWAYS && !(t->rows[i].flags & WB_FF_DERIVED))
+			*flag_at(base, t->rows[i].null_unless) = true;
+	for (i = 0; i < t->n; i++) {
+		const struct wb_field *f = &t->rows[i];
+
+		if (f->flags & WB_FF_DERIVED)
+			continue;
+		ret = read_row(rd, wb_rd_member(obj, f->key), f, base);
+		if (ret < 0)
+			return ret;
+		if (ret == 1 && (f->flags & WB_FF_REQUIRED))
+			return 1;
+		if (ret == 1 && f->null_unless != WB_F_ALWAYS)
+			*flag_at(base, f->null_unless) = false;
+	}
+	return t->check ? t->check(rd, base) : 0;
+}

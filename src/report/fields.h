@@ -1,0 +1,78 @@
+/* fields.h — a saved structure described once, as a table of fields: each
+ * row a key of the results file, its type, where it lives in the C struct
+ * (offsetof), its unit and when it is present. One writer and one reader walk
+ * any table (as PostgreSQL's GUC tables serve SHOW, pg_settings and the config
+ * parser), so a field added is one row that both halves and the round-trip
+ * test cover. Trap: rows are written in table order, which is the file's key
+ * order: a row moved is a changed file (the golden tests say so). */
+#ifndef WB_REPORT_FIELDS_H
+#define WB_REPORT_FIELDS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <cjson/cJSON.h>
+
+#include "report/results_reader_parts.h"
+#include "results/schema.h"
+
+enum wb_field_type {
+	WB_F_STRING,    /* char[size]; read back only when it fits */
+	WB_F_UINT,      /* unsigned (32 bits) */
+	WB_F_DOUBLE,    /* a double, written as it is */
+	WB_F_FIGURE,    /* a double; not finite is null (not measured, never 0) */
+	WB_F_BOOL,      /* bool; read back true only when true */
+	WB_F_SPAN,      /* two uint64_t, begin at offset and end at offset2, written as
+			 * end - begin and read back as end (begin 0) */
+	WB_F_DOUBLES,   /* double[n] indexed by an enum, an object keyed by keys[] */
+	WB_F_OBJECT,    /* a nested table over the same struct (offset 0) or a member */
+	WB_F_CUSTOM,    /* written and read by the row's own functions */
+};
+
+/* A row's condition (null_unless, omit_unless): none (0, so that a row
+ * leaves it out), or the bool at offset off of the table's struct. */
+#define WB_F_ALWAYS 0
+#define WB_F_IF(off) ((off) + 1)
+
+struct wb_fields;
+
+struct wb_field {
+	enum wb_key key;
+	enum wb_field_type type;
+	size_t offset;             /* of the member, from the table's struct */
+	size_t size;               /* WB_F_STRING: the array's; WB_F_SPAN: offset2, its end */
+	const char *unit;          /* what a number counts ("s", "ms", "B", "1/s", "share"),
+				    * NULL for none; for the documentation and the reader */
+	size_t null_unless;        /* WB_F_IF(a bool's offset): false writes null; reading,
+				    * it is set when every row naming it was present */
+	size_t omit_unless;        /* WB_F_IF(a bool's offset): false writes nothing */
+	unsigned flags;            /* WB_FF_* */
+	const struct wb_fields *sub; /* WB_F_OBJECT: its table */
+	const enum wb_key *keys;   /* WB_F_DOUBLES: the key of each element */
+	unsigned n;                /* WB_F_DOUBLES: how many */
+	/* WB_F_CUSTOM: adds key to o from base; reads member v (NULL: absent) into base. */
+	void (*write)(cJSON *o, enum wb_key key, const void *base);
+	int (*read)(struct reader *rd, const cJSON *v, void *base);
+};
+
+#define WB_FF_EMPTY_NULL 1u   /* WB_F_STRING: "" is written as null */
+#define WB_FF_DERIVED 2u      /* written, never read: the reader derives it again */
+#define WB_FF_REQUIRED 4u     /* absent (or not a number): its object reads as absent */
+
+struct wb_fields {
+	const struct wb_field *rows;
+	size_t n;
+	/* Run after the object was read (NULL: none): 0, a refusal (-EINVAL,
+	 * wb_rd_refuse), or 1 to read the object as absent. */
+	int (*check)(struct reader *rd, void *base);
+};
+
+/* Adds key to parent: the object t describes at base. */
+void wb_fields_write(cJSON *parent, enum wb_key key, const struct wb_fields *t, const void *base);
+
+/* Reads obj (an object) into base, which the caller zeroed or set to its
+ * defaults: 0, -EINVAL with rd->err set, or 1 when the object reads as absent
+ * (a required member missing, or its check said so). */
+int wb_fields_read(struct reader *rd, const cJSON *obj, const struct wb_fields *t, void *base);
+
+#endif
