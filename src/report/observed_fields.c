@@ -430,6 +430,8 @@ static const struct wb_fields cpu_table = TABLE(cpu_rows, check_cpu);
 static const struct wb_field observed_rows[] = {
 	{ .key = WB_KEY_DSN, .type = WB_F_STRING, .offset = OB(dsn),
 	  .size = sizeof(((struct wb_pg_observed *)0)->dsn) },
+	{ .key = WB_KEY_ROLE, .type = WB_F_STRING, .offset = OB(role),
+	  .size = sizeof(((struct wb_pg_observed *)0)->role), .flags = WB_FF_EMPTY_NULL },
 	{ .key = WB_KEY_VERSION_NUM, .type = WB_F_UINT, .offset = OB(set.version_num),
 	  .flags = WB_FF_DERIVED }, /* read from the settings */
 	{ .key = WB_KEY_MAJOR, .type = WB_F_UINT, .offset = OB(set.major), .flags = WB_FF_DERIVED },

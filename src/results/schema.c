@@ -310,6 +310,7 @@ const char *const wb_key_names[] = {
 	[WB_KEY_RESTARTPOINTS_TIMED] = "restartpoints_timed",
 	[WB_KEY_REST_SHARE] = "rest_share",
 	[WB_KEY_RESULT] = "result",
+	[WB_KEY_ROLE] = "role",
 	[WB_KEY_ROTATIONAL] = "rotational",
 	[WB_KEY_ROUNDS] = "rounds",
 	[WB_KEY_ROW_CI95_PCT] = "row_ci95_pct",

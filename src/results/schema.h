@@ -11,7 +11,7 @@
 
 /* Version of the layout (docs/results-schema.md); bumped when keys change
  * meaning. */
-#define WB_SCHEMA_VERSION 20
+#define WB_SCHEMA_VERSION 21
 
 /* Every key of the results file, in one alphabetical list: a key used in two
  * objects ("reason", "method") is one entry with one spelling. */
@@ -324,6 +324,7 @@ enum wb_key {
 	WB_KEY_RESTARTPOINTS_TIMED,
 	WB_KEY_REST_SHARE,
 	WB_KEY_RESULT,
+	WB_KEY_ROLE,
 	WB_KEY_ROTATIONAL,
 	WB_KEY_ROUNDS,
 	WB_KEY_ROW_CI95_PCT,

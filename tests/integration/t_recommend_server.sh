@@ -81,6 +81,9 @@ assert_no_files "$d"
 # report and report --summary show what the server said.
 expect_exit 0 "$WALBENCH" report "$PG_DIR/rec.json" "$PG_DIR/obs.json" -o "$PG_DIR/r.html"
 [ "$(grep -c 'What the server said' "$PG_DIR/r.html")" = 2 ] || fail "the HTML report lacks the observation"
+# as the role the cluster was reached as (pg_dsn's user), saved in each file
+[ "$(grep -c 'as role postgres, observed for' "$PG_DIR/r.html")" = 2 ] ||
+	fail "the HTML report does not name the role: $(grep -o 'as role [^,]*' "$PG_DIR/r.html")"
 grep -q 'cross-check\|walbench measured' "$PG_DIR/r.html" || fail "the HTML decision lacks the cross-check"
 expect_exit 0 "$WALBENCH" report --summary "$PG_DIR/rec.json" "$PG_DIR/obs.json"
 [ "$(grep -c " PostgreSQL $PG_MAJOR  fsync " "$OUT")" = 2 ] || fail "the summary lacks the servers: $(cat "$OUT")"

@@ -6,7 +6,8 @@
  * writer made of it before the observation became one table of fields
  * (report/observed_fields.c): the table may change how it is walked, never
  * what is written. WB_GOLDEN_WRITE=1 rewrites the goldens (for a new key:
- * review the diff). Writes nothing otherwise. */
+ * review the diff). And the role a run connected as reads back into the
+ * HTML report. Writes nothing otherwise. */
 #include <errno.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -18,6 +19,7 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "report/html.h"
 #include "report/json_parts.h"
 #include "report/results_reader.h"
 
@@ -141,12 +143,33 @@ static void test_restricted(void **state)
 	golden("restricted");
 }
 
+/* The role recommend --server printed is the one the HTML report made from its
+ * file names: it is saved (observed.role), not "?". */
+static void test_role(void **state)
+{
+	struct wb_report_run run = { &s, "busy" };
+	char err[1024] = "", *html;
+
+	(void)state;
+	if (wb_saved_read(DIR "busy.json", &s, err, sizeof(err)))
+		fail_msg("%s", err);
+	assert_non_null(s.observed);
+	assert_string_equal(s.observed->role, "postgres");
+	html = wb_html_render(&run, 1);
+	assert_non_null(html);
+	if (!strstr(html, "as role postgres, observed for"))
+		fail_msg("the HTML report does not name the role:\n%s", html);
+	free(html);
+	wb_saved_free(&s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_busy),
 		cmocka_unit_test(test_idle),
 		cmocka_unit_test(test_restricted),
+		cmocka_unit_test(test_role),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
