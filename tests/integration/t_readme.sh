@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# t_readme.sh — every example in README.md runs, so none can rot. An example is a
+# t_readme.sh — every example in README.md and docs/usage.md runs, so none can
+# rot (the README is the entrance, usage.md the reference its examples moved to;
+# `docs` lists the files). An example is a
 # ```console block right after a line `<!-- example ATTRS -->`: its `$ ` lines are
 # the commands, the rest is the output shown. Each runs against the built binary
 # with only its paths changed (/srv/NAME and /var/lib/postgresql to scratch
 # directories; otherhost:7000 to a free port here); its last command must exit as
 # `exit=` says (the others 0), and every `expect=` pattern (grep -E) must match a
-# line of the real output and a line of the output the README shows.
+# line of the real output and a line of the output the document shows.
 # ATTRS: exit=N[,N], expect="ERE" (repeatable), needs=PROGRAM (the example skips
 # without it), background="TEXT" (a command containing TEXT runs in the
 # background until the block ends: verify's listener), setup=leftover (a file a
@@ -15,8 +17,12 @@
 set -e
 src=${WB_SOURCE_DIR:?WB_SOURCE_DIR must point at the source tree}
 readme=$src/README.md
+# The documents whose examples run, as paths under the source tree.
+docs=(README.md docs/usage.md)
 mode=${1:-quick}
-[ -r "$readme" ] || fail "no $readme"
+for doc in "${docs[@]}"; do
+	[ -r "$src/$doc" ] || fail "no $src/$doc"
+done
 
 # The README's second command is what .ci/run and contrib/test.sh mean by it.
 grep -qx '    contrib/test.sh' "$readme" || fail "README lacks the test command 'contrib/test.sh'"
@@ -44,8 +50,7 @@ export ANSIBLE_CONFIG="$t/ansible.cfg" ANSIBLE_HOME="$t/ansible-home" \
 	ANSIBLE_LOCAL_TEMP="$t/ansible-local" ANSIBLE_REMOTE_TEMP="$t/ansible-remote" \
 	XDG_CACHE_HOME="$t/cache" ANSIBLE_NOCOLOR=1 ANSIBLE_RETRY_FILES_ENABLED=0
 
-mapfile -t lines <"$readme"
-ran=0 skipped=0 examples=0 n=${#lines[@]}
+ran=0 skipped=0 examples=0
 bg_pid=""
 on_exit '[ -z "$bg_pid" ] || kill "$bg_pid"'
 
@@ -99,7 +104,7 @@ run_example() {
 	[ ${#expects[@]} -gt 0 ] || fail "example $examples (${cmds[0]}) expects nothing"
 	for e in "${expects[@]}"; do
 		printf '%s\n' "${shown[@]}" | grep -Eq -- "$e" ||
-			fail "example $examples (${cmds[0]}): expect=\"$e\" matches none of the output the README shows"
+			fail "$doc example $examples (${cmds[0]}): expect=\"$e\" matches none of the output it shows"
 	done
 	if [ "$mode" = --slow ]; then [ $slow = 1 ] || return 0; else [ $slow = 0 ] || return 0; fi
 	if [ -n "$needs" ] && ! command -v "$needs" >/dev/null; then
@@ -143,7 +148,7 @@ run_example() {
 		set -e
 		if ((i == ${#cmds[@]} - 1)); then
 			[[ ,$want_exit, == *,$got,* ]] ||
-				fail "example $examples: '$c' exited $got, the README says $want_exit: $(tail -20 "$log")"
+				fail "$doc example $examples: '$c' exited $got, the document says $want_exit: $(tail -20 "$log")"
 		else
 			[ "$got" = 0 ] || fail "example $examples: '$c' exited $got: $(tail -20 "$log")"
 		fi
@@ -157,45 +162,56 @@ run_example() {
 	ran=$((ran + 1))
 }
 
-for ((l = 0; l < n; l++)); do
-	line=${lines[l]}
-	if [[ $line == '```console' ]]; then
-		fail "README line $((l + 1)): a console block without an <!-- example --> line before it"
-	fi
-	[[ $line =~ ^'<!-- example'(.*)' -->'$ ]] || continue
-	examples=$((examples + 1))
-	rest=${BASH_REMATCH[1]}
-	attrs=()
-	while [[ $rest =~ ^[[:space:]]+([a-z]+)(=(\"([^\"]*)\"|([^[:space:]\"]+)))? ]]; do
-		if [ -n "${BASH_REMATCH[2]}" ]; then
-			attrs+=("${BASH_REMATCH[1]}=${BASH_REMATCH[4]}${BASH_REMATCH[5]}")
-		else
-			attrs+=("${BASH_REMATCH[1]}")
-		fi
-		rest=${rest:${#BASH_REMATCH[0]}}
-	done
-	[ -z "${rest// /}" ] || fail "README line $((l + 1)): cannot read '$rest'"
-	l=$((l + 1))
-	[ "${lines[l]:-}" = '```console' ] || fail "README line $((l + 1)): no \`\`\`console block after the example line"
-	cmds=() shown=() cont=""
-	for ((l = l + 1; l < n; l++)); do
+# run_doc: runs every example of $doc.
+run_doc() {
+	local -a lines
+	local l n line rest
+	mapfile -t lines <"$src/$doc"
+	n=${#lines[@]}
+	for ((l = 0; l < n; l++)); do
 		line=${lines[l]}
-		[ "$line" = '```' ] && break
-		if [ -n "$cont" ]; then
-			cont="${cont% \\} ${line#"${line%%[![:space:]]*}"}"
-			[[ $cont == *' \' ]] || { cmds+=("$cont"); cont=""; }
-		elif [[ $line == '$ '* ]]; then
-			cont=${line#\$ }
-			[[ $cont == *' \' ]] || { cmds+=("$cont"); cont=""; }
-		else
-			shown+=("$line")
+		if [[ $line == '```console' ]]; then
+			fail "$doc line $((l + 1)): a console block without an <!-- example --> line before it"
 		fi
+		[[ $line =~ ^'<!-- example'(.*)' -->'$ ]] || continue
+		examples=$((examples + 1))
+		rest=${BASH_REMATCH[1]}
+		attrs=()
+		while [[ $rest =~ ^[[:space:]]+([a-z]+)(=(\"([^\"]*)\"|([^[:space:]\"]+)))? ]]; do
+			if [ -n "${BASH_REMATCH[2]}" ]; then
+				attrs+=("${BASH_REMATCH[1]}=${BASH_REMATCH[4]}${BASH_REMATCH[5]}")
+			else
+				attrs+=("${BASH_REMATCH[1]}")
+			fi
+			rest=${rest:${#BASH_REMATCH[0]}}
+		done
+		[ -z "${rest// /}" ] || fail "$doc line $((l + 1)): cannot read '$rest'"
+		l=$((l + 1))
+		[ "${lines[l]:-}" = '```console' ] || fail "$doc line $((l + 1)): no \`\`\`console block after the example line"
+		cmds=() shown=() cont=""
+		for ((l = l + 1; l < n; l++)); do
+			line=${lines[l]}
+			[ "$line" = '```' ] && break
+			if [ -n "$cont" ]; then
+				cont="${cont% \\} ${line#"${line%%[![:space:]]*}"}"
+				[[ $cont == *' \' ]] || { cmds+=("$cont"); cont=""; }
+			elif [[ $line == '$ '* ]]; then
+				cont=${line#\$ }
+				[[ $cont == *' \' ]] || { cmds+=("$cont"); cont=""; }
+			else
+				shown+=("$line")
+			fi
+		done
+		[ "$l" -lt "$n" ] || fail "$doc: example $examples's block never ends"
+		run_example
 	done
-	[ "$l" -lt "$n" ] || fail "README: example $examples's block never ends"
-	run_example
+}
+
+for doc in "${docs[@]}"; do
+	run_doc
 done
 
-[ "$examples" -ge 10 ] || fail "README has $examples marked examples, fewer than the commands it shows"
+[ "$examples" -ge 10 ] || fail "${docs[*]} have $examples marked examples, fewer than the commands they show"
 if [ "$ran" = 0 ]; then
 	[ "$skipped" -gt 0 ] && skip "every example needs something missing"
 	[ "$mode" = --slow ] && skip "no slow example"
