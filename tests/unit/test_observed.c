@@ -8,7 +8,6 @@
  * what is written. WB_GOLDEN_WRITE=1 rewrites the goldens (for a new key:
  * review the diff). And the role a run connected as reads back into the
  * HTML report. Writes nothing otherwise. */
-#include <errno.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -19,6 +18,7 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "golden.h"
 #include "report/html.h"
 #include "report/json_parts.h"
 #include "report/results_reader.h"
@@ -29,27 +29,6 @@
 #define DIR WB_FIXTURES_DIR "/observed/"
 
 static struct wb_saved_results s;
-
-static char *slurp(const char *path)
-{
-	FILE *f = fopen(path, "r");
-	char *text;
-	long n;
-
-	if (!f)
-		return NULL;
-	if (fseek(f, 0, SEEK_END) || (n = ftell(f)) < 0 || fseek(f, 0, SEEK_SET)) {
-		fclose(f);
-		return NULL;
-	}
-	text = calloc(1, (size_t)n + 1);
-	if (text && fread(text, 1, (size_t)n, f) != (size_t)n) {
-		free(text);
-		text = NULL;
-	}
-	fclose(f);
-	return text;
-}
 
 /* {"observed": ...} as the writer makes it of what the reader read. */
 static char *written(const char *name)
@@ -73,24 +52,10 @@ static char *written(const char *name)
 
 static void golden(const char *name)
 {
-	char path[512], *text = written(name), *want;
-	FILE *f;
+	char path[512], *text = written(name);
 
 	snprintf(path, sizeof(path), DIR "%s.golden.json", name);
-	if (getenv("WB_GOLDEN_WRITE")) {
-		f = fopen(path, "w");
-		assert_non_null(f);
-		assert_true(fputs(text, f) >= 0 && fputc('\n', f) == '\n');
-		assert_int_equal(fclose(f), 0);
-	}
-	want = slurp(path);
-	if (!want)
-		fail_msg("%s: %s", path, strerror(errno));
-	if (strlen(want) && want[strlen(want) - 1] == '\n')
-		want[strlen(want) - 1] = '\0';
-	if (strcmp(text, want))
-		fail_msg("%s: the writer's output differs from the golden file; now:\n%s", name, text);
-	free(want);
+	golden_check(path, name, text);
 	free(text);
 }
 
@@ -102,7 +67,7 @@ static void same_as_written(const char *name)
 	cJSON *root, *obs;
 
 	snprintf(path, sizeof(path), DIR "%s.json", name);
-	file = slurp(path);
+	file = golden_slurp(path);
 	assert_non_null(file);
 	root = cJSON_Parse(file);
 	assert_non_null(root);

@@ -1,0 +1,54 @@
+/* golden.c — see golden.h. */
+#include <errno.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "golden.h"
+
+char *golden_slurp(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	char *text;
+	long n;
+
+	if (!f)
+		return NULL;
+	if (fseek(f, 0, SEEK_END) || (n = ftell(f)) < 0 || fseek(f, 0, SEEK_SET)) {
+		fclose(f);
+		return NULL;
+	}
+	text = calloc(1, (size_t)n + 1);
+	if (text && fread(text, 1, (size_t)n, f) != (size_t)n) {
+		free(text);
+		text = NULL;
+	}
+	fclose(f);
+	return text;
+}
+
+void golden_check(const char *path, const char *what, const char *text)
+{
+	char *want;
+	FILE *f;
+
+	if (getenv("WB_GOLDEN_WRITE")) {
+		f = fopen(path, "w");
+		assert_non_null(f);
+		assert_true(fputs(text, f) >= 0 && fputc('\n', f) == '\n');
+		assert_int_equal(fclose(f), 0);
+	}
+	want = golden_slurp(path);
+	if (!want)
+		fail_msg("%s: %s", path, strerror(errno));
+	if (strlen(want) && want[strlen(want) - 1] == '\n')
+		want[strlen(want) - 1] = '\0';
+	if (strcmp(text, want))
+		fail_msg("%s: the writer's output differs from the golden file; now:\n%s", what, text);
+	free(want);
+}

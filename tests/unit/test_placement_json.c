@@ -1,0 +1,219 @@
+/* test_placement_json.c — the results file's placement (recommendation.placement,
+ * one object per --wal-candidate, and .placement_baseline) as the writer makes
+ * it, byte for byte: each verdict of a synthetic placement run
+ * (placement_runs.h) has a golden file in tests/unit/fixtures/placement,
+ * NAME.golden.json, of what the writer made of it before the placement became
+ * a table of fields: the table may change how it is walked, never what is
+ * written. The verdicts: a move (two candidates, the steps naming the data
+ * directory), a keep because the one that gains is memory (beside one on the
+ * data's own file system and a slower one), a gain that depends on the load,
+ * an undecided one, the server's commits predicted (observe's busy file) and
+ * not (its idle one, with the server's own load), a failed row and a failed
+ * load, a verdict without its run, and none. WB_GOLDEN_WRITE=1 rewrites the
+ * goldens (for a new key: review the diff). Writes nothing otherwise. */
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "advice/placement.h"
+#include "golden.h"
+#include "placement_runs.h"
+#include "report/json_parts.h"
+#include "report/results_reader.h"
+
+#ifndef WB_FIXTURES_DIR
+#define WB_FIXTURES_DIR "tests/unit/fixtures"
+#endif
+
+static struct wb_results rs;
+static struct wb_placement pl;
+static struct wb_saved_results server;
+
+static const struct site_spec data = { "/srv/data", "ext4", 0, 70, 240, 5000 };
+static const struct site_spec wal = { "/srv/wal", "ext4", 1, 100, 330, 4000 };
+
+/* The verdict of rs (min_gain percent), with observe's NAME file as the
+ * server when name is not NULL. */
+static void decide(double min_gain, bool pgdata, bool live, const char *name)
+{
+	struct wb_placement_params p = { .min_gain_pct = min_gain, .data_is_pgdata = pgdata,
+					 .live_load = live };
+	char path[512], err[1024] = "";
+
+	if (name) {
+		snprintf(path, sizeof(path), WB_FIXTURES_DIR "/observed/%s.json", name);
+		if (wb_saved_read(path, &server, err, sizeof(err)))
+			fail_msg("%s", err);
+		assert_non_null(server.observed);
+		p.server = server.observed;
+	}
+	wb_placement_decide(&rs, &p, &pl);
+}
+
+/* {"placement": ..., "placement_baseline": ...} as the writer makes it of v,
+ * against NAME.golden.json. */
+static void golden(const char *name, const struct wb_placement *v)
+{
+	char path[512], *text;
+	cJSON *root = cJSON_CreateObject();
+
+	assert_non_null(root);
+	wb_json_add_placement(root, v);
+	text = cJSON_Print(root);
+	assert_non_null(text);
+	cJSON_Delete(root);
+	snprintf(path, sizeof(path), WB_FIXTURES_DIR "/placement/%s.golden.json", name);
+	golden_check(path, name, text);
+	free(text);
+}
+
+static void test_move(void **state)
+{
+	struct site_spec s[] = { data, { "/srv/wal1", "ext4", 1, 84, 290, 4500 },
+				 { "/srv/wal2/", "ext4", 2, 98, 330, 4000 } };
+
+	(void)state;
+	placement_run_build(&rs, s, 3, 100, 300);
+	rs.load.requested_pct = 0; /* the server's pace, given */
+	rs.load.requested_per_s = 45;
+	decide(5, true, false, NULL);
+	assert_int_equal(pl.state, WB_PLACEMENT_MOVE);
+	golden("move", &pl);
+}
+
+static void test_keep_ram(void **state)
+{
+	struct site_spec s[] = { data, { "/dev/shm/wal", "tmpfs", 40, 500000, 400000, 2 },
+				 { "/srv/data/other", "ext4", 0, 70, 240, 5000 },
+				 { "/srv/slow", "ext4", 2, 50, 170, 9000 } };
+
+	(void)state;
+	placement_run_build(&rs, s, 4, 100, 300);
+	decide(5, false, false, NULL);
+	assert_int_equal(pl.state, WB_PLACEMENT_KEEP_RAM);
+	golden("keep_ram", &pl);
+}
+
+static void test_depends(void **state)
+{
+	struct site_spec s[] = { data, { "/srv/wal", "ext4", 1, 84, 290, 4500 } };
+
+	(void)state;
+	placement_run_build(&rs, s, 2, 100, 300);
+	decide(5, false, false, NULL);
+	assert_int_equal(pl.state, WB_PLACEMENT_DEPENDS);
+	golden("depends", &pl);
+}
+
+static void test_undecided(void **state)
+{
+	struct site_spec s[] = { data, { "/srv/wal", "ext4", 1, 72.5, 248, 4000 } };
+
+	(void)state;
+	placement_run_build(&rs, s, 2, 100, 300);
+	decide(5, false, false, NULL);
+	decide(pl.c[0].gain.high - 0.01, false, false, NULL);
+	assert_int_equal(pl.state, WB_PLACEMENT_UNDECIDED);
+	golden("undecided", &pl);
+}
+
+static void test_server(void **state)
+{
+	struct site_spec s[] = { data, wal };
+
+	(void)state;
+	placement_run_build(&rs, s, 2, 100, 300);
+	decide(5, true, false, "busy");
+	assert_true(pl.c[0].model.known);
+	golden("server", &pl);
+	wb_saved_free(&server);
+}
+
+static void test_server_idle(void **state)
+{
+	struct site_spec s[] = { data, wal };
+
+	(void)state;
+	placement_run_build(&rs, s, 2, 100, 300);
+	decide(5, true, true, "idle");
+	assert_false(pl.c[0].model.known);
+	golden("server_idle", &pl);
+	wb_saved_free(&server);
+}
+
+static void test_failed_row(void **state)
+{
+	struct site_spec s[] = { data, wal };
+
+	(void)state;
+	placement_run_build(&rs, s, 2, 100, 300);
+	rs.v[3].status = WB_STATUS_ERROR;
+	rs.v[3].durability_failure = true;
+	snprintf(rs.v[3].reason, sizeof(rs.v[3].reason), "fdatasync: EIO");
+	decide(5, false, false, NULL);
+	assert_int_equal(pl.failure, WB_PLACEMENT_FAIL_ROW);
+	golden("failed_row", &pl);
+}
+
+static void test_failed_load(void **state)
+{
+	struct site_spec s[] = { data, wal };
+
+	(void)state;
+	placement_run_build(&rs, s, 2, 100, 300);
+	rs.load.failed = true;
+	snprintf(rs.load.reason, sizeof(rs.load.reason), "the data load's write: ENOSPC on x");
+	decide(5, false, false, NULL);
+	assert_int_equal(pl.failure, WB_PLACEMENT_FAIL_LOAD);
+	golden("failed_load", &pl);
+}
+
+/* A verdict whose run is not at hand: no rounds, storage or tests. */
+static void test_no_run(void **state)
+{
+	struct site_spec s[] = { data, wal };
+
+	(void)state;
+	placement_run_build(&rs, s, 2, 100, 300);
+	rs.load.writes = 300; /* 30/s against 45/s asked: it fell behind */
+	decide(5, false, false, NULL);
+	pl.rs = NULL;
+	golden("no_run", &pl);
+}
+
+static void test_none(void **state)
+{
+	(void)state;
+	golden("none", NULL);
+}
+
+static int teardown(void **state)
+{
+	(void)state;
+	wb_results_free(&rs);
+	return 0;
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_teardown(test_move, teardown),
+		cmocka_unit_test_teardown(test_keep_ram, teardown),
+		cmocka_unit_test_teardown(test_depends, teardown),
+		cmocka_unit_test_teardown(test_undecided, teardown),
+		cmocka_unit_test_teardown(test_server, teardown),
+		cmocka_unit_test_teardown(test_server_idle, teardown),
+		cmocka_unit_test_teardown(test_failed_row, teardown),
+		cmocka_unit_test_teardown(test_failed_load, teardown),
+		cmocka_unit_test_teardown(test_no_run, teardown),
+		cmocka_unit_test(test_none),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
