@@ -102,7 +102,7 @@ static int run_placement(const struct wb_config *cfg, uint64_t seed,
 		       n, cfg->budget_ns / 1e9);
 	if (!live_load && load.per_s <= 0)
 		printf("  (a share of capacity is a guess at your server's load: --data-load RATE/s "
-		       "with the data pages it writes per second predicts for it; see the README)\n");
+		       "with the data pages it writes per second predicts for it; see docs/usage.md)\n");
 	fflush(stdout);
 	status = wb_cli_measure(&where, tests, n, &plan, NULL, cfg->quiet, prs);
 	if (!wb_placement_decide(prs, &params, pl) && status == WB_EXIT_OK)

@@ -2,7 +2,7 @@
  * the failure, what the load did, each candidate's reason (with the array it
  * sits on, named), and the commands that move pg_wal.
  * Trap: a command must never name a cut path; paths longer than STEP_PATH_MAX
- * get a pointer to the README instead of commands. */
+ * get a pointer to docs/usage.md instead of commands. */
 #include "report/words.h"
 
 #include <math.h>
@@ -134,8 +134,8 @@ const char *wb_words_candidate(const struct wb_placement *pl,
 			 "committers against %.200s under an assumed load (%.0f %% of its capacity, "
 			 "%.0f writes/s), but %+.0f %% [%.0f, %.0f] against it idle. Moving pays only "
 			 "if the server's checkpoints and background writes keep the data volume "
-			 "about that busy: measure the server's data write rate (README: Where pg_wal "
-			 "belongs) and run again with --data-load RATE/s.%s",
+			 "about that busy: measure the server's data write rate (docs/usage.md: Where "
+			 "pg_wal belongs) and run again with --data-load RATE/s.%s",
 			 g->pct, g->low, g->high, n, pl->data, pl->load_pct, pl->load_achieved_per_s,
 			 c->idle_gain.pct, c->idle_gain.low, c->idle_gain.high, note);
 		break;
@@ -301,7 +301,7 @@ static void steps(const struct wb_placement *pl, const char *dir, struct wb_plac
 		len--;
 	if (len > STEP_PATH_MAX || strlen(pgdata) > STEP_PATH_MAX) {
 		snprintf(w->steps[0], WB_PLACEMENT_STEP_LEN, "# The paths are too long to print "
-			 "here; see the README (Moving pg_wal) for the steps.");
+			 "here; see docs/usage.md (Moving pg_wal) for the steps.");
 		w->nsteps = 1;
 		return;
 	}

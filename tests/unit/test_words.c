@@ -573,7 +573,7 @@ static void placement_headlines(void **state)
 	memset(pl.c[0].path, 'w', 300);
 	wb_words_placement(&pl, &w);
 	assert_int_equal(w.nsteps, 1);
-	assert_string_equal(w.steps[0], "# The paths are too long to print here; see the README "
+	assert_string_equal(w.steps[0], "# The paths are too long to print here; see docs/usage.md "
 			    "(Moving pg_wal) for the steps.");
 
 	placement_of(&pl, WB_PLACEMENT_DEPENDS);
@@ -732,7 +732,7 @@ static void placement_candidates(void **state)
 			    "an assumed load (30 % of its capacity, 1200 writes/s), but +1 % [-2, 5] "
 			    "against it idle. Moving pays only if the server's checkpoints and "
 			    "background writes keep the data volume about that busy: measure the "
-			    "server's data write rate (README: Where pg_wal belongs) and run again "
+			    "server's data write rate (docs/usage.md: Where pg_wal belongs) and run again "
 			    "with --data-load RATE/s.");
 	c->why = WB_PLACE_SAME_FS_GAINS;
 	c->same_fs = c->same_device = true;
