@@ -401,8 +401,9 @@ static void *job_thread(void *arg)
  * last one's end. Not the slowest job's own time: where the jobs cannot all run
  * at once (more jobs than CPUs on a device that costs no wait), their times
  * overlap only in part, and all flushes over one job's time would add rates
- * that were never reached together. */
-static uint64_t jobs_span(const struct job *jobs, unsigned n)
+ * that were never reached together. The first start goes to *began_ns (0 when
+ * no flush ran): the pause before a slice is measured to it. */
+static uint64_t jobs_span(const struct job *jobs, unsigned n, uint64_t *began_ns)
 {
 	uint64_t first = UINT64_MAX, last = 0;
 	unsigned i;
@@ -415,6 +416,7 @@ static uint64_t jobs_span(const struct job *jobs, unsigned n)
 		if (jobs[i].ended_ns > last)
 			last = jobs[i].ended_ns;
 	}
+	*began_ns = last > first ? first : 0;
 	return last > first ? last - first : 0;
 }
 
@@ -461,7 +463,7 @@ static int run_jobs(struct wb_result *r, const char *const *paths, const void *b
 		r->per_job[i] = jobs[i].fig;
 		wb_result_merge(r, &jobs[i].r, false);
 	}
-	r->elapsed_ns = jobs_span(jobs, n);
+	r->elapsed_ns = jobs_span(jobs, n, &r->began_ns);
 out:
 	for (i = 0; i < n; i++)
 		wb_result_release(&jobs[i].r);

@@ -82,12 +82,27 @@ static double share_on_side(const double *v, size_t from, size_t to, double mid,
 	return to > from ? (double)c / (double)(to - from) : 0;
 }
 
-/* The figures: the levels without the transition slice, the drop inside it. */
-static void measure(const double *v, const double *t, size_t n, size_t k, double hi, double lo,
-		    struct wb_bucket *out)
+/* The plateau's slice rates from p_from on, each over its own time and the
+ * pause before it (see bucket.h), into a new array; NULL without memory. */
+static double *plateau_rates(const double *v, const double *len, const double *pause,
+			     size_t p_from, size_t n)
+{
+	double *c = malloc((n - p_from) * sizeof(*c));
+	size_t i;
+
+	for (i = p_from; c && i < n; i++)
+		c[i - p_from] = len && pause && len[i] > 0 && pause[i] > 0
+					? v[i] * len[i] / (len[i] + pause[i]) : v[i];
+	return c;
+}
+
+/* The figures: the levels without the transition slice, the drop inside it.
+ * False without memory. */
+static bool measure(const double *v, const double *t, const double *len, const double *pause,
+		    size_t n, size_t k, double hi, double lo, struct wb_bucket *out)
 {
 	size_t b_end = k, p_from = k;
-	double step = hi - lo, f;
+	double step = hi - lo, f, *plateau;
 	struct wb_stats st;
 
 	if (fabs(v[k - 1] - hi) > step / 4) {
@@ -97,8 +112,12 @@ static void measure(const double *v, const double *t, size_t n, size_t k, double
 		out->transition = true;
 		p_from = k + 1;
 	}
+	plateau = plateau_rates(v, len, pause, p_from, n);
+	if (!plateau)
+		return false;
 	out->burst_per_s = wb_mean_range(v, 0, b_end);
-	wb_stats_compute(v + p_from, n - p_from, &st);
+	wb_stats_compute(plateau, n - p_from, &st);
+	free(plateau);
 	out->baseline_per_s = st.mean;
 	out->baseline_low = n - p_from >= 2 ? st.mean - st.ci95_half : -INFINITY;
 	out->baseline_high = n - p_from >= 2 ? st.mean + st.ci95_half : INFINITY;
@@ -116,10 +135,11 @@ static void measure(const double *v, const double *t, size_t n, size_t k, double
 		out->drop_at_s = (t[k - 1] + t[k]) / 2;
 	}
 	out->held = (out->burst_per_s - out->baseline_per_s) * out->drop_at_s;
+	return true;
 }
 
-void wb_bucket_detect(const double *rates, const double *start_s, size_t n,
-		      struct wb_bucket *out)
+void wb_bucket_detect(const double *rates, const double *start_s, const double *len_s,
+		      const double *pause_s, size_t n, struct wb_bucket *out)
 {
 	double step_sse, line_sse, hi, lo, mid, slope, plateau_sse;
 	size_t k;
@@ -144,6 +164,8 @@ void wb_bucket_detect(const double *rates, const double *start_s, size_t n,
 	slope = line_fit(start_s, rates, k + 1, n, &plateau_sse);
 	if (fabs(slope * (start_s[n - 1] - start_s[k + 1])) > WB_BUCKET_FLAT * (lo > 0 ? lo : hi))
 		return;
-	out->detected = true;
-	measure(rates, start_s, n, k, hi, lo, out);
+	if (measure(rates, start_s, len_s, pause_s, n, k, hi, lo, out))
+		out->detected = true;
+	else
+		*out = (struct wb_bucket){ .judged = true }; /* no memory: no figures to stand on */
 }

@@ -36,7 +36,8 @@ struct wb_bucket {
 	bool judged;               /* enough slices to say (WB_BUCKET_MIN_SLICES) */
 	bool detected;             /* a step down to a plateau that lasted to the end */
 	double burst_per_s;        /* mean of the slices before the drop (transition left out) */
-	double baseline_per_s;     /* mean of the plateau's slices (transition left out) */
+	double baseline_per_s;     /* mean of the plateau's slices (transition left out), each
+				    * over its own time and the pause before it */
 	double baseline_low, baseline_high; /* its 95 % t interval; +-INFINITY under 2 slices */
 	double drop_at_s;          /* when the bucket ran dry, seconds into the run */
 	double held;               /* flushes of this shape the bucket held at the start:
@@ -47,8 +48,14 @@ struct wb_bucket {
 	bool transition;           /* a slice straddled the drop (left out of both sides) */
 };
 
-/* Judges the slice rates rates[0..n) (flushes/s, in time order) that started
- * at start_s[0..n) (seconds into the run). The split is the one that leaves
+/* Judges the slice rates rates[0..n) (flushes/s over each slice's own time, in
+ * time order) that started at start_s[0..n) (seconds into the run). len_s and
+ * pause_s (both, or neither: NULL) are each slice's own time and the pause
+ * before it, when no flushes ran (results.h): once the bucket is dry, what
+ * refilled in a pause is spent at the burst rate in the slice after it, so the
+ * slice's flushes came at the baseline over its time and its pause, and the
+ * baseline is measured so (a pause of 0.2 % of the slice read the baseline
+ * 0.2 % high, and its interval could leave the true rate out). The split is the one that leaves
  * the least squared residual under two levels; it is a bucket when the plateau
  * has at least WB_BUCKET_MIN_SIDE slices, sits at most WB_BUCKET_MAX_RATIO of
  * the burst (medians), fits as a step (WB_BUCKET_STEP_FIT), each side keeps to
@@ -56,7 +63,7 @@ struct wb_bucket {
  * slice straddling the drop (off its side's median by more than a quarter of
  * the step) is left out of both levels, and the drop is placed inside it by
  * its rate. */
-void wb_bucket_detect(const double *rates, const double *start_s, size_t n,
-		      struct wb_bucket *out);
+void wb_bucket_detect(const double *rates, const double *start_s, const double *len_s,
+		      const double *pause_s, size_t n, struct wb_bucket *out);
 
 #endif

@@ -53,6 +53,8 @@ void wb_result_release(struct wb_result *r)
 	free(r->trial_rounds);
 	free(r->trial_p99_us);
 	free(r->trial_start_s);
+	free(r->trial_len_s);
+	free(r->trial_pause_s);
 	free(r->waits);
 	free(r->per_job);
 	r->per_job = NULL;
@@ -64,6 +66,8 @@ void wb_result_release(struct wb_result *r)
 	r->trial_rounds = NULL;
 	r->trial_p99_us = NULL;
 	r->trial_start_s = NULL;
+	r->trial_len_s = NULL;
+	r->trial_pause_s = NULL;
 	r->ntrials = r->trial_cap = r->noted_cap = 0;
 }
 
@@ -75,36 +79,34 @@ void wb_result_add_wait(struct wb_result *r, uint64_t end_ns, uint64_t lat_ns)
 		r->waits[r->nwaits++] = (struct wb_wait){ .end_ns = end_ns, .lat_ns = lat_ns };
 }
 
-/* Makes room for n elements in each of the two arrays that share *cap, doubling
- * it: a long run has thousands of trials, and growing by one element at a time
- * copied the arrays each trial and left a trail of freed blocks that made the
- * peak RSS grow with the run's length. */
-static int reserve_pair(void **a, size_t a_elem, void **b, size_t b_elem, size_t *cap, size_t n)
+/* Makes room for n elements in each of the k arrays a[] (of elements elem[])
+ * that share *cap, doubling it: a long run has thousands of trials, and growing
+ * by one element at a time copied the arrays each trial and left a trail of
+ * freed blocks that made the peak RSS grow with the run's length. */
+static int reserve_arrays(void **const *a, const size_t *elem, size_t k, size_t *cap, size_t n)
 {
-	size_t want = *cap ? *cap : 16;
+	size_t want = *cap ? *cap : 16, i;
 	void *v;
 
 	if (n <= *cap)
 		return 0;
 	while (want < n)
 		want *= 2;
-	v = realloc(*a, want * a_elem);
-	if (!v)
-		return -ENOMEM;
-	*a = v;
-	v = realloc(*b, want * b_elem);
-	if (!v)
-		return -ENOMEM; /* *a is larger, *cap is not: the next call tries again */
-	*b = v;
+	for (i = 0; i < k; i++) {
+		v = realloc(*a[i], want * elem[i]);
+		if (!v)
+			return -ENOMEM; /* those before are larger, *cap is not: the next call tries again */
+		*a[i] = v;
+	}
 	*cap = want;
 	return 0;
 }
 
 int wb_result_add_trial(struct wb_result *r, double rate, uint32_t round)
 {
-	int ret = reserve_pair((void **)&r->trial_rates, sizeof(*r->trial_rates),
-			       (void **)&r->trial_rounds, sizeof(*r->trial_rounds), &r->trial_cap,
-			       r->ntrials + 1);
+	void **const a[] = { (void **)&r->trial_rates, (void **)&r->trial_rounds };
+	const size_t elem[] = { sizeof(*r->trial_rates), sizeof(*r->trial_rounds) };
+	int ret = reserve_arrays(a, elem, 2, &r->trial_cap, r->ntrials + 1);
 
 	if (ret)
 		return ret;
@@ -113,19 +115,25 @@ int wb_result_add_trial(struct wb_result *r, double rate, uint32_t round)
 	return 0;
 }
 
-int wb_result_note_trial(struct wb_result *r, double p99_us, double start_s)
+int wb_result_note_trial(struct wb_result *r, double p99_us, const struct wb_slice_time *t)
 {
+	void **const a[] = { (void **)&r->trial_p99_us, (void **)&r->trial_start_s,
+			     (void **)&r->trial_len_s, (void **)&r->trial_pause_s };
+	const size_t elem[] = { sizeof(*r->trial_p99_us), sizeof(*r->trial_start_s),
+				sizeof(*r->trial_len_s), sizeof(*r->trial_pause_s) };
+	size_t i;
 	int ret;
 
 	if (!r->ntrials)
 		return 0;
-	ret = reserve_pair((void **)&r->trial_p99_us, sizeof(*r->trial_p99_us),
-			   (void **)&r->trial_start_s, sizeof(*r->trial_start_s), &r->noted_cap,
-			   r->ntrials);
+	ret = reserve_arrays(a, elem, 4, &r->noted_cap, r->ntrials);
 	if (ret)
 		return ret;
-	r->trial_p99_us[r->ntrials - 1] = p99_us;
-	r->trial_start_s[r->ntrials - 1] = start_s;
+	i = r->ntrials - 1;
+	r->trial_p99_us[i] = p99_us;
+	r->trial_start_s[i] = t->start_s;
+	r->trial_len_s[i] = t->len_s;
+	r->trial_pause_s[i] = t->pause_s;
 	return 0;
 }
 

@@ -52,6 +52,7 @@ struct wb_result {
 	uint64_t ops;            /* timed ops completed (commits, for group commit) */
 	uint64_t flushes;        /* group commit: syncs issued by flush leaders */
 	uint64_t elapsed_ns;     /* from the first op's start to the last op's end */
+	uint64_t began_ns;       /* the first op's start (wb_now_ns); 0 when the loop does not say */
 	struct wb_histogram *hist; /* per-op latency; NULL when nothing was measured */
 	struct wb_histogram *switch_hist; /* append with new segments: each switch's time */
 	uint64_t switches;       /* segment switches (new) or wraps (recycle), all jobs */
@@ -62,12 +63,15 @@ struct wb_result {
 	double *trial_rates;     /* ops/s of each counted trial */
 	double *trial_p99_us;    /* each trial's p99 latency (qualify's time slices); NULL if not kept */
 	double *trial_start_s;   /* when each trial started, seconds into the run; NULL if not kept */
+	double *trial_len_s;     /* each slice's own time, its first flush's start to its last's end */
+	double *trial_pause_s;   /* the idle time before each slice's first flush, since the trial
+				  * before it (of any test) ended: a bucket refills in it */
 	uint32_t *trial_rounds;  /* the round each trial ran in: trials of one round pair up */
 	struct wb_wait *waits;   /* flushes that took WB_WAIT_RECORD_NS or more, in order */
 	uint32_t nwaits;         /* at most WB_MAX_WAITS: enough to see a throttle's period */
 	size_t ntrials;
 	size_t trial_cap;        /* room in trial_rates and trial_rounds */
-	size_t noted_cap;        /* room in trial_p99_us and trial_start_s */
+	size_t noted_cap;        /* room in trial_p99_us, _start_s, _len_s and _pause_s */
 	uint64_t warmup_ns;      /* measured and discarded before the first trial */
 	uint32_t first_round;    /* --decide: rounds before this are the group's warm-up
 				  * transient (results/transient.h), left out of comparisons */
@@ -204,9 +208,15 @@ void wb_result_add_wait(struct wb_result *r, uint64_t end_ns, uint64_t lat_ns);
 /* Appends one trial's rate and the round it ran in. 0 or -ENOMEM. */
 int wb_result_add_trial(struct wb_result *r, double rate, uint32_t round);
 
-/* Keeps the p99 latency and start time of the trial just added (a time slice
- * of qualify): its slices' trend and tails. 0 or -ENOMEM. */
-int wb_result_note_trial(struct wb_result *r, double p99_us, double start_s);
+/* When a time slice of qualify ran: its start (seconds into the run), its own
+ * length, and the pause before it (see trial_pause_s). */
+struct wb_slice_time {
+	double start_s, len_s, pause_s;
+};
+
+/* Keeps the p99 latency and the times of the trial just added (a time slice of
+ * qualify): its slices' trend, tails and pauses. 0 or -ENOMEM. */
+int wb_result_note_trial(struct wb_result *r, double p99_us, const struct wb_slice_time *t);
 
 /* Frees what a result owns (histograms, trial rates). */
 void wb_result_release(struct wb_result *r);
