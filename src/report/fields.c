@@ -25,9 +25,33 @@ static bool holds(const void *base, size_t cond)
 	return cond == WB_F_ALWAYS || *(const bool *)((const char *)base + cond - 1);
 }
 
+/* WB_F_ARRAY: one object per element. */
+static void write_array(cJSON *o, const struct wb_field *f, const void *base)
+{
+	const char *v = *(const char *const *)((const char *)base + f->offset);
+	size_t i, n = *(const size_t *)((const char *)base + f->count);
+	cJSON *arr = cJSON_AddArrayToObject(o, wb_key(f->key)), *x;
+
+	for (i = 0; arr && i < n; i++) {
+		if (!(x = cJSON_CreateObject()))
+			break;
+		wb_fields_add(x, f->sub, v + i * f->size);
+		cJSON_AddItemToArray(arr, x);
+	}
+}
+
+static void write_lines(cJSON *o, enum wb_key key, const struct wb_saved_lines *l)
+{
+	cJSON *arr = cJSON_AddArrayToObject(o, wb_key(key));
+	size_t i;
+
+	for (i = 0; arr && i < l->n; i++)
+		cJSON_AddItemToArray(arr, l->v[i] ? cJSON_CreateString(l->v[i]) : cJSON_CreateNull());
+}
+
 static void write_row(cJSON *o, const struct wb_field *f, const void *base)
 {
-	const char *p = (const char *)base + f->offset, *k = wb_key(f->key);
+	const char *p = (const char *)base + f->offset, *k = wb_key(f->key), *t;
 	cJSON *x;
 	unsigned i;
 
@@ -68,23 +92,70 @@ static void write_row(cJSON *o, const struct wb_field *f, const void *base)
 	case WB_F_OBJECT:
 		wb_fields_write(o, f->key, f->sub, p);
 		break;
+	case WB_F_ARRAY:
+		write_array(o, f, base);
+		break;
+	case WB_F_TEXT:
+		t = *(const char *const *)p;
+		if (!t || ((f->flags & WB_FF_EMPTY_NULL) && !*t))
+			cJSON_AddNullToObject(o, k);
+		else
+			cJSON_AddStringToObject(o, k, t);
+		break;
+	case WB_F_RANGE:
+		wb_json_add_range(o, f->key, ((const struct wb_saved_range *)p)->low,
+				  ((const struct wb_saved_range *)p)->high);
+		break;
+	case WB_F_LINES:
+		write_lines(o, f->key, (const struct wb_saved_lines *)p);
+		break;
 	case WB_F_CUSTOM:
 		f->write(o, f->key, base);
 		break;
 	}
 }
 
-void wb_fields_write(cJSON *parent, enum wb_key key, const struct wb_fields *t, const void *base)
+void wb_fields_add(cJSON *o, const struct wb_fields *t, const void *base)
 {
-	cJSON *o = cJSON_AddObjectToObject(parent, wb_key(key));
 	size_t i;
 
-	for (i = 0; o && i < t->n; i++)
+	for (i = 0; i < t->n; i++)
 		write_row(o, &t->rows[i], base);
 }
 
-/* One row's value: 0 read, 1 absent (or of another type), or a refusal. */
-static int read_row(struct reader *rd, const cJSON *v, const struct wb_field *f, void *base)
+void wb_fields_write(cJSON *parent, enum wb_key key, const struct wb_fields *t, const void *base)
+{
+	cJSON *o = cJSON_AddObjectToObject(parent, wb_key(key));
+
+	if (o)
+		wb_fields_add(o, t, base);
+}
+
+/* WB_F_ARRAY: each element read, whatever it is (a row absent where it is not
+ * an object). */
+static int read_array(struct reader *rd, const cJSON *obj, const struct wb_field *f, void *base)
+{
+	size_t *n = (size_t *)((char *)base + f->count), i = 0;
+	const cJSON *arr = wb_rd_show_array(obj, f->key, n), *e;
+	char *v;
+	int ret;
+
+	if (!arr)
+		return 1;
+	if (!*n)
+		return 0;
+	if (!(v = *(char **)((char *)base + f->offset) = wb_rd_keep_array(rd, *n, f->size)))
+		return -ENOMEM;
+	cJSON_ArrayForEach(e, arr)
+		if ((ret = wb_fields_read(rd, e, f->sub, v + f->size * i++)) < 0)
+			return ret;
+	return 0;
+}
+
+/* One row's value v, obj's member: 0 read, 1 absent (or of another type), or a
+ * refusal. */
+static int read_row(struct reader *rd, const cJSON *obj, const cJSON *v, const struct wb_field *f,
+		    void *base)
 {
 	char *p = (char *)base + f->offset;
 	double d = cJSON_IsNumber(v) ? v->valuedouble : NAN;
@@ -107,7 +178,7 @@ static int read_row(struct reader *rd, const cJSON *v, const struct wb_field *f,
 		*(double *)p = d; /* absent: NAN, never 0 */
 		return isfinite(d) ? 0 : 1;
 	case WB_F_BOOL:
-		*(bool *)p = cJSON_IsTrue(v);
+		*(bool *)p = (f->flags & WB_FF_TRUE_ABSENT) ? !cJSON_IsFalse(v) : cJSON_IsTrue(v);
 		return cJSON_IsBool(v) ? 0 : 1;
 	case WB_F_SPAN:
 		if (!(d >= 0 && d < 0x1p64))
@@ -122,12 +193,23 @@ static int read_row(struct reader *rd, const cJSON *v, const struct wb_field *f,
 						   ? wb_rd_member(v, f->keys[i])->valuedouble : NAN;
 		return 0;
 	case WB_F_OBJECT:
-		if (!cJSON_IsObject(v))
-			return 1;
-		ret = wb_fields_read(rd, v, f->sub, p);
+		ret = wb_fields_read(rd, cJSON_IsObject(v) ? v : NULL, f->sub, p);
 		if (ret == 1 && f->size)
 			memset(p, 0, f->size);
-		return ret;
+		return ret < 0 ? ret : cJSON_IsObject(v) ? ret : 1;
+	case WB_F_ARRAY:
+		return read_array(rd, obj, f, base);
+	case WB_F_TEXT:
+		if (wb_rd_show_string(rd, obj, f->key, (const char **)p))
+			return -ENOMEM;
+		return cJSON_IsString(v) ? 0 : 1;
+	case WB_F_RANGE:
+		*(struct wb_saved_range *)p = wb_rd_show_range(obj, f->key);
+		return cJSON_IsArray(v) ? 0 : 1;
+	case WB_F_LINES:
+		if (wb_rd_show_lines(rd, obj, f->key, (struct wb_saved_lines *)p))
+			return -ENOMEM;
+		return cJSON_IsArray(v) ? 0 : 1;
 	case WB_F_CUSTOM:
 		return f->read(rd, v, base);
 	}
@@ -139,16 +221,23 @@ int wb_fields_read(struct reader *rd, const cJSON *obj, const struct wb_fields *
 	size_t i;
 	int ret;
 
-	/* A condition holds when every row it guards was there. */
+	/* Rows left out held when one of them is there; a condition for null
+	 * holds when every row it guards was there. */
+	for (i = 0; i < t->n; i++)
+		if (t->rows[i].omit_unless != WB_F_ALWAYS)
+			*flag_at(base, t->rows[i].omit_unless) = false;
+	for (i = 0; i < t->n; i++)
+		if (t->rows[i].omit_unless != WB_F_ALWAYS && wb_rd_member(obj, t->rows[i].key))
+			*flag_at(base, t->rows[i].omit_unless) = true;
 	for (i = 0; i < t->n; i++)
 		if (t->rows[i].null_unless != WB_F_ALWAYS && !(t->rows[i].flags & WB_FF_DERIVED))
 			*flag_at(base, t->rows[i].null_unless) = true;
 	for (i = 0; i < t->n; i++) {
 		const struct wb_field *f = &t->rows[i];
 
-		if (f->flags & WB_FF_DERIVED)
+		if (f->flags & (WB_FF_DERIVED | WB_FF_UNREAD))
 			continue;
-		ret = read_row(rd, wb_rd_member(obj, f->key), f, base);
+		ret = read_row(rd, obj, wb_rd_member(obj, f->key), f, base);
 		if (ret < 0)
 			return ret;
 		if (ret == 1 && (f->flags & WB_FF_REQUIRED))

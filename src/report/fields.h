@@ -25,7 +25,14 @@ enum wb_field_type {
 	WB_F_SPAN,      /* two uint64_t, begin at offset and end at offset2, written as
 			 * end - begin and read back as end (begin 0) */
 	WB_F_DOUBLES,   /* double[n] indexed by an enum, an object keyed by keys[] */
-	WB_F_OBJECT,    /* a nested table over the same struct (offset 0) or a member */
+	WB_F_OBJECT,    /* a nested table over the same struct (offset 0) or a member;
+			 * absent, its rows read as absent */
+	WB_F_ARRAY,     /* an array of a nested table: its elements at the pointer at
+			 * offset, size bytes each, as many as the size_t at count */
+	WB_F_TEXT,      /* const char *; NULL is null; read back as a copy the results
+			 * own, "" when absent or not a string */
+	WB_F_RANGE,     /* struct wb_saved_range, [low, high]; NAN where not a number */
+	WB_F_LINES,     /* struct wb_saved_lines, an array of strings */
 	WB_F_CUSTOM,    /* written and read by the row's own functions */
 };
 
@@ -40,24 +47,32 @@ struct wb_field {
 	enum wb_key key;
 	enum wb_field_type type;
 	size_t offset;             /* of the member, from the table's struct */
-	size_t size;               /* WB_F_STRING: the array's; WB_F_SPAN: offset2, its end */
+	size_t size;               /* WB_F_STRING: the array's; WB_F_SPAN: offset2, its end;
+				    * WB_F_ARRAY: an element's; WB_F_OBJECT: cleared when
+				    * it reads as absent (0: never) */
 	const char *unit;          /* what a number counts ("s", "ms", "B", "1/s", "share"),
 				    * NULL for none; for the documentation and the reader */
 	size_t null_unless;        /* WB_F_IF(a bool's offset): false writes null; reading,
 				    * it is set when every row naming it was present */
-	size_t omit_unless;        /* WB_F_IF(a bool's offset): false writes nothing */
+	size_t omit_unless;        /* WB_F_IF(a bool's offset): false writes nothing; reading,
+				    * it is set when a row naming it is in the file (unless
+				    * a null_unless names it too: those rows decide) */
 	unsigned flags;            /* WB_FF_* */
-	const struct wb_fields *sub; /* WB_F_OBJECT: its table */
+	const struct wb_fields *sub; /* WB_F_OBJECT, WB_F_ARRAY: its table */
 	const enum wb_key *keys;   /* WB_F_DOUBLES: the key of each element */
 	unsigned n;                /* WB_F_DOUBLES: how many */
+	size_t count;              /* WB_F_ARRAY: the offset of its size_t count */
 	/* WB_F_CUSTOM: adds key to o from base; reads member v (NULL: absent) into base. */
 	void (*write)(cJSON *o, enum wb_key key, const void *base);
 	int (*read)(struct reader *rd, const cJSON *v, void *base);
 };
 
-#define WB_FF_EMPTY_NULL 1u   /* WB_F_STRING: "" is written as null */
+#define WB_FF_EMPTY_NULL 1u   /* WB_F_STRING, WB_F_TEXT: "" is written as null */
 #define WB_FF_DERIVED 2u      /* written, never read: the reader derives it again */
 #define WB_FF_REQUIRED 4u     /* absent (or not a number): its object reads as absent */
+#define WB_FF_UNREAD 8u       /* written, never read: evidence no reader needs */
+#define WB_FF_TRUE_ABSENT 16u /* WB_F_BOOL: read back false only when false (files
+			       * from before the key meant true) */
 
 struct wb_fields {
 	const struct wb_field *rows;
@@ -70,9 +85,13 @@ struct wb_fields {
 /* Adds key to parent: the object t describes at base. */
 void wb_fields_write(cJSON *parent, enum wb_key key, const struct wb_fields *t, const void *base);
 
-/* Reads obj (an object) into base, which the caller zeroed or set to its
- * defaults: 0, -EINVAL with rd->err set, or 1 when the object reads as absent
- * (a required member missing, or its check said so). */
+/* Adds t's rows to the object o itself. */
+void wb_fields_add(cJSON *o, const struct wb_fields *t, const void *base);
+
+/* Reads obj (an object; NULL: every row absent) into base, which the caller
+ * zeroed or set to its defaults: 0, -EINVAL with rd->err set, -ENOMEM, or 1
+ * when the object reads as absent (a required member missing, or its check
+ * said so). */
 int wb_fields_read(struct reader *rd, const cJSON *obj, const struct wb_fields *t, void *base);
 
 #endif

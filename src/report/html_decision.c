@@ -152,14 +152,14 @@ static void placement_chart(struct wb_html_doc *d, const struct wb_saved_placeme
 	char label[160];
 	size_t k;
 
-	placement_bar(&p, "data volume, idle", pl->idle_commit, 0);
-	placement_bar(&p, "data volume, idle", pl->idle_group, 1);
-	placement_bar(&p, "data volume, under load", pl->loaded_commit, 0);
-	placement_bar(&p, "data volume, under load", pl->loaded_group, 1);
+	placement_bar(&p, "data volume, idle", pl->idle_commit.commits_per_s, 0);
+	placement_bar(&p, "data volume, idle", pl->idle_group.commits_per_s, 1);
+	placement_bar(&p, "data volume, under load", pl->loaded_commit.commits_per_s, 0);
+	placement_bar(&p, "data volume, under load", pl->loaded_group.commits_per_s, 1);
 	for (k = 0; k < pl->n; k++) {
 		snprintf(label, sizeof(label), "%s, data under load", pl->c[k].path);
-		placement_bar(&p, label, pl->c[k].commit_per_s, 0);
-		placement_bar(&p, label, pl->c[k].group_per_s, 1);
+		placement_bar(&p, label, pl->c[k].commit.commits_per_s, 0);
+		placement_bar(&p, label, pl->c[k].group.commits_per_s, 1);
 	}
 	wb_svg_bars(d, "Commits per second where pg_wal could live", "commits/s", p.bar, p.n,
 		    series, 2);
@@ -190,7 +190,7 @@ static void placement(struct wb_html_doc *d, const struct wb_saved_placement *pl
 			const struct wb_saved_candidate *c = &pl->c[k];
 			char m[96];
 
-			margin(m, sizeof(m), c->gain_pct, c->ci95_pct);
+			margin(m, sizeof(m), c->gain.pct, c->gain.ci95_pct);
 			wb_textbuf_add(d->out, "<tr><td><code>");
 			text(d, c->path);
 			wb_textbuf_add(d->out, "</code></td><td>");

@@ -1,6 +1,6 @@
 /* json_recommend.c — "recommendation": recommend's wal_sync_method with its
  * margin and interval, the runner-up, per workload, commit_delay, the lines to
- * paste and the advisories; its placement is json_placement.c. The sentences
+ * paste and the advisories; its placement is placement_fields.c. The sentences
  * come from report/words.h, as the text output's do. */
 #include "report/json_parts.h"
 

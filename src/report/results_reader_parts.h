@@ -79,5 +79,7 @@ int wb_rd_host(struct reader *rd, const cJSON *root, struct wb_saved_results *ou
 int wb_rd_shown_facts(struct reader *rd, const cJSON *root, struct wb_saved_results *out);
 int wb_rd_verdicts(struct reader *rd, const cJSON *root, struct wb_saved_results *out);
 int wb_rd_observed(struct reader *rd, const cJSON *root, struct wb_saved_results *out);
+/* recommendation.placement and .placement_baseline (placement_fields.c). */
+int wb_rd_placement(struct reader *rd, const cJSON *rec, struct wb_saved_placement *p);
 
 #endif

@@ -1,7 +1,8 @@
 /* results_reader_verdicts.c — the reader's part for the answers recommend and
  * qualify add: what a fleet summary compares (checked), and what the HTML
- * report shows of them as they are — the method and its margins, where pg_wal
- * belongs, the tier's criteria, the advisories and findings. */
+ * report shows of them as they are — the method and its margins, the tier's
+ * criteria, the advisories and findings; where pg_wal belongs is
+ * placement_fields.c's. */
 #include "report/results_reader_parts.h"
 
 #include <errno.h>
@@ -53,61 +54,6 @@ static int advisories(struct reader *rd, const cJSON *rec, struct wb_saved_recom
 			return ret;
 		x++;
 	}
-	return 0;
-}
-
-static int candidate(struct reader *rd, const cJSON *o, struct wb_saved_candidate *c)
-{
-	const cJSON *rec = wb_rd_member(o, WB_KEY_RECOMMENDED);
-	int ret;
-
-	c->same_device = wb_rd_show_true(o, WB_KEY_SAME_DEVICE);
-	c->move = wb_rd_show_true(o, WB_KEY_MOVE);
-	c->depends_on_load = wb_rd_show_true(o, WB_KEY_DEPENDS_ON_LOAD);
-	c->recommended = !cJSON_IsFalse(rec);
-	c->gain_pct = wb_rd_show_number(o, WB_KEY_GAIN_PCT);
-	c->ci95_pct = wb_rd_show_range(o, WB_KEY_CI95_PCT);
-	c->commit_per_s = wb_rd_show_number(wb_rd_member(o, WB_KEY_COMMIT), WB_KEY_COMMITS_PER_S);
-	c->group_per_s = wb_rd_show_number(wb_rd_member(o, WB_KEY_GROUP), WB_KEY_COMMITS_PER_S);
-	if ((ret = wb_rd_show_string(rd, o, WB_KEY_PATH, &c->path)) ||
-	    (ret = wb_rd_show_string(rd, o, WB_KEY_DEVICE, &c->device)) ||
-	    (ret = wb_rd_show_string(rd, o, WB_KEY_REASON, &c->reason)))
-		return ret;
-	return 0;
-}
-
-static double row_rate(const cJSON *base, enum wb_key row)
-{
-	return wb_rd_show_number(wb_rd_member(base, row), WB_KEY_COMMITS_PER_S);
-}
-
-static int placement(struct reader *rd, const cJSON *rec, struct wb_saved_placement *p)
-{
-	const cJSON *base = wb_rd_member(rec, WB_KEY_PLACEMENT_BASELINE), *arr, *c;
-	struct wb_saved_candidate *x;
-	int ret;
-
-	if (!(p->present = cJSON_IsObject(base)))
-		return 0;
-	p->idle_commit = row_rate(base, WB_KEY_IDLE_COMMIT);
-	p->idle_group = row_rate(base, WB_KEY_IDLE_GROUP);
-	p->loaded_commit = row_rate(base, WB_KEY_LOADED_COMMIT);
-	p->loaded_group = row_rate(base, WB_KEY_LOADED_GROUP);
-	if ((ret = wb_rd_show_string(rd, base, WB_KEY_FAILURE, &p->failure)) ||
-	    (ret = wb_rd_show_string(rd, base, WB_KEY_HEADLINE, &p->headline)) ||
-	    (ret = wb_rd_show_string(rd, base, WB_KEY_STATE, &p->state)) ||
-	    (ret = wb_rd_show_string(rd, base, WB_KEY_CONTEXT, &p->context)) ||
-	    (ret = wb_rd_show_lines(rd, base, WB_KEY_STEPS, &p->steps)))
-		return ret;
-	arr = wb_rd_show_array(rec, WB_KEY_PLACEMENT, &p->n);
-	p->has_candidates = arr != NULL;
-	if (!p->n)
-		return 0;
-	if (!(x = p->c = wb_rd_keep_array(rd, p->n, sizeof(*x))))
-		return -ENOMEM;
-	cJSON_ArrayForEach(c, arr)
-		if ((ret = candidate(rd, c, x++)))
-			return ret;
 	return 0;
 }
 
@@ -172,7 +118,7 @@ static int shown_recommendation(struct reader *rd, const cJSON *rec,
 	    (ret = wb_rd_show_lines(rd, rec, WB_KEY_CONFIG, &r->config)) ||
 	    (ret = wb_rd_show_lines(rd, rec, WB_KEY_ALTER_SYSTEM, &r->alter_system)) ||
 	    (ret = advisories(rd, rec, r)) ||
-	    (ret = placement(rd, rec, &r->placement)))
+	    (ret = wb_rd_placement(rd, rec, &r->placement)))
 		return ret;
 	return 0;
 }

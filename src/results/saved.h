@@ -112,29 +112,87 @@ struct wb_saved_advisory {
 	const char *severity, *fact, *value, *advice, *reason;
 };
 
+/* The placement as the file has it (report/placement_fields.c: one table of
+ * fields, which the writer fills from advice/placement.h's verdict and its
+ * words, and the reader reads back). Numbers are NAN where the file has none,
+ * strings "" (never NULL once read); a flag below that says when keys are
+ * null or left out is set, reading, by whether the file has them. */
+
+/* A gain in commits against the loaded data directory's, paired by round. */
+struct wb_saved_gain {
+	bool compared;           /* enough trials to compare: else null, or left out */
+	double pct;
+	struct wb_saved_range ci95_pct;
+	bool significant;
+};
+
+/* One placement's row: commits per second (one session, or the group of
+ * committers) and the flush latency; a candidate's with its gain. */
+struct wb_saved_placement_row {
+	bool measured;
+	double commits_per_s, p50_ms, p99_ms;
+	struct wb_saved_gain gain; /* the data directory's own rows: not compared */
+};
+
+/* A candidate's model_prediction (advice/placement_model.h): the server's
+ * commits there, and every term it used. */
+struct wb_saved_model {
+	bool present;            /* a server was observed: else null */
+	bool known;              /* it predicted: the terms after commits_per_s are there */
+	const char *why, *limit, *flush_ms_source, *commits_source;
+	double commits_per_s, predicted_per_s, gain_pct, flush_ms, flush_ratio;
+	struct wb_saved_range predicted_ci95_per_s, ci95_pct, flush_ratio_ci95;
+	bool capped;
+	double wal_share, lock_share, rest_share, commits_per_flush;
+	double cpu_cap_per_s, device_cap_per_s;
+};
+
+struct wb_device;
+struct wb_results;
+
 /* One element of recommendation.placement: a --wal-candidate. */
 struct wb_saved_candidate {
 	const char *path, *device, *reason;
-	bool same_device, move, depends_on_load;
+	bool same_device, same_fs;
+	struct wb_saved_gain gain;     /* what decides (the model's where it predicts) */
+	struct wb_saved_gain row_gain; /* group commits against the loaded data's */
+	struct wb_saved_gain idle_gain; /* group commits against the idle data's */
+	struct wb_saved_model model;
+	bool move, depends_on_load, in_ram;
 	bool recommended;        /* true unless the file says false */
-	double gain_pct;         /* NAN when not compared */
-	struct wb_saved_range ci95_pct;
-	double commit_per_s;     /* commit.commits_per_s: one session; NAN when absent */
-	double group_per_s;      /* group.commits_per_s: the committers */
+	bool open, upper_bound;
+	struct wb_saved_placement_row commit, group;
+	const struct wb_device *storage; /* writing: its storage's facts; NULL none, and read */
 };
 
 /* recommendation.placement_baseline and .placement. */
 struct wb_saved_placement {
 	bool present;            /* placement_baseline is an object */
-	const char *failure, *headline, *context;
-	const char *state;       /* move, depends, keep-ram, keep, undecided, failed; "" in
-				  * files older than schema 7 */
-	/* commits_per_s of the data volume's own rows; NAN when absent */
-	double idle_commit, idle_group, loaded_commit, loaded_group;
 	bool has_candidates;     /* placement is an array */
 	struct wb_saved_candidate *c;
 	size_t n;
+	const char *data, *device;
+	bool failed, live_load;
+	const char *state;       /* move, depends, keep-ram, keep, undecided, failed; "" in
+				  * files older than schema 7 */
+	const char *failure, *headline, *context, *commits_wait_for, *commits_wait_line;
+	const char *wal_dir, *move_to;
+	unsigned group_committers;
+	bool has_run;            /* the run's rounds, elapsed_s, settled_in_s and tests */
+	unsigned rounds;
+	double elapsed_s;
+	bool settled;            /* settled_in_s: else null, the budget ran out */
+	double settled_in_s;
+	/* the data volume's own rows: idle, and under the load */
+	struct wb_saved_placement_row idle_commit, idle_group, loaded_commit, loaded_group;
+	bool slowdown_known;
+	double slowdown_pct;
+	struct wb_saved_range slowdown_ci95_pct;
+	double load_target_per_s, load_achieved_per_s, load_capacity_per_s, load_pct;
+	bool load_kept_up;
+	double load_fsync_mean_ms, load_fsync_max_ms;
 	struct wb_saved_lines steps;
+	const struct wb_results *rs; /* writing: the run, its rows written as tests; NULL read */
 };
 
 /* recommendation.state: the values of advice/recommend.h's enum wb_rec_state,

@@ -9,8 +9,11 @@
  * data's own file system and a slower one), a gain that depends on the load,
  * an undecided one, the server's commits predicted (observe's busy file) and
  * not (its idle one, with the server's own load), a failed row and a failed
- * load, a verdict without its run, and none. WB_GOLDEN_WRITE=1 rewrites the
- * goldens (for a new key: review the diff). Writes nothing otherwise. */
+ * load, a verdict without its run, and none. Each golden also reads back
+ * (report/results_reader.h) and is written again from what it read as the
+ * same text, less what is never read (each candidate's storage, the run's
+ * tests). WB_GOLDEN_WRITE=1 rewrites the goldens (for a new key: review the
+ * diff). Writes nothing otherwise. */
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -56,8 +59,48 @@ static void decide(double min_gain, bool pgdata, bool live, const char *name)
 	wb_placement_decide(&rs, &p, &pl);
 }
 
+/* text, a golden file, read back as a results file's recommendation and
+ * written again from what it read: the same, less storage and tests. */
+static void round_trip(const char *name, const char *text)
+{
+	cJSON *root = cJSON_Parse(text), *rec, *want = cJSON_CreateObject(), *c, *got;
+	char err[1024] = "", *doc, *a, *b;
+	struct wb_saved_results saved;
+
+	assert_non_null(root);
+	assert_non_null(want);
+	rec = cJSON_Duplicate(root, true);
+	assert_non_null(rec);
+	cJSON_ArrayForEach(c, cJSON_GetObjectItem(root, "placement"))
+		cJSON_DeleteItemFromObject(c, "storage");
+	cJSON_DeleteItemFromObject(cJSON_GetObjectItem(root, "placement_baseline"), "tests");
+	a = cJSON_Print(root);
+	cJSON_AddNumberToObject(want, "schema_version", WB_SCHEMA_VERSION);
+	cJSON_AddArrayToObject(want, "tests");
+	cJSON_AddItemToObject(want, "recommendation", rec);
+	doc = cJSON_Print(want);
+	assert_non_null(a);
+	assert_non_null(doc);
+	if (wb_saved_parse(doc, name, &saved, err, sizeof(err)))
+		fail_msg("%s", err);
+	got = cJSON_CreateObject();
+	assert_non_null(got);
+	wb_json_add_saved_placement(got, &saved.rec.placement);
+	b = cJSON_Print(got);
+	assert_non_null(b);
+	if (strcmp(a, b))
+		fail_msg("%s: read back and written again, it differs:\n%s", name, b);
+	wb_saved_free(&saved);
+	cJSON_Delete(root);
+	cJSON_Delete(want);
+	cJSON_Delete(got);
+	free(a);
+	free(b);
+	free(doc);
+}
+
 /* {"placement": ..., "placement_baseline": ...} as the writer makes it of v,
- * against NAME.golden.json. */
+ * against NAME.golden.json, and read back. */
 static void golden(const char *name, const struct wb_placement *v)
 {
 	char path[512], *text;
@@ -70,6 +113,7 @@ static void golden(const char *name, const struct wb_placement *v)
 	cJSON_Delete(root);
 	snprintf(path, sizeof(path), WB_FIXTURES_DIR "/placement/%s.golden.json", name);
 	golden_check(path, name, text);
+	round_trip(name, text);
 	free(text);
 }
 

@@ -108,7 +108,7 @@ static void test_placement_fixture(void **state)
 	assert_string_equal(s.rec.placement.state, ""); /* schema 6: no state */
 	assert_true(s.rec.placement.has_candidates);
 	assert_int_equal(s.rec.placement.n, 1);
-	assert_true(fabs(s.rec.placement.idle_commit - 14886.195908721638) < 1e-9);
+	assert_true(fabs(s.rec.placement.idle_commit.commits_per_s - 14886.195908721638) < 1e-9);
 	assert_int_equal(s.rec.placement.steps.n, 0);
 	c = &s.rec.placement.c[0];
 	assert_string_equal(c->path, "/dev/shm");
@@ -116,9 +116,9 @@ static void test_placement_fixture(void **state)
 	assert_true(c->move);
 	assert_false(c->recommended);
 	assert_false(c->same_device);
-	assert_true(fabs(c->gain_pct - 1023.0451719635415) < 1e-9);
-	assert_true(fabs(c->commit_per_s - 617177.3146110565) < 1e-6);
-	assert_true(fabs(c->group_per_s - 332422.418898251) < 1e-6);
+	assert_true(fabs(c->gain.pct - 1023.0451719635415) < 1e-9);
+	assert_true(fabs(c->commit.commits_per_s - 617177.3146110565) < 1e-6);
+	assert_true(fabs(c->group.commits_per_s - 332422.418898251) < 1e-6);
 }
 
 /* qualify: the verdict, its criteria, every tier, the findings. */

@@ -1,0 +1,291 @@
+/* placement_fields.c — recommendation.placement (one object per
+ * --wal-candidate) and .placement_baseline (the data volume's own rows, the
+ * load, where pg_wal should be and the steps to move it) as tables of fields
+ * over results/saved.h's struct wb_saved_placement, walked by fields.h's one
+ * writer and one reader. The writer first fills that struct from the verdict
+ * (advice/placement.h) and its words (words.h), in the file's units; the HTML
+ * report reads what the reader fills. Never read back: each candidate's
+ * storage facts and the run's rows as tests (the file's own tests again). */
+#include "report/fields.h"
+#include "report/json_parts.h"
+
+#include "report/words.h"
+
+#define GN(m) offsetof(struct wb_saved_gain, m)
+#define RW(m) offsetof(struct wb_saved_placement_row, m)
+#define MD(m) offsetof(struct wb_saved_model, m)
+#define CA(m) offsetof(struct wb_saved_candidate, m)
+#define PL(m) offsetof(struct wb_saved_placement, m)
+#define ROW(k, t, at, ...) { .key = WB_KEY_##k, .type = WB_F_##t, .offset = at, __VA_ARGS__ }
+#define TABLE(rows, ...) { rows, sizeof(rows) / sizeof(rows[0]), __VA_ARGS__ }
+
+/* A row of figures; a candidate's adds its gain against the loaded data's. */
+static const struct wb_field row_rows[] = {
+	ROW(MEASURED, BOOL, RW(measured)),
+	ROW(COMMITS_PER_S, DOUBLE, RW(commits_per_s), .unit = "1/s"),
+	ROW(FLUSH_P50_MS, DOUBLE, RW(p50_ms), .unit = "ms"),
+	ROW(FLUSH_P99_MS, DOUBLE, RW(p99_ms), .unit = "ms"),
+	ROW(GAIN_PCT, DOUBLE, RW(gain.pct), .unit = "%", .omit_unless = WB_F_IF(RW(gain.compared))),
+	ROW(CI95_PCT, RANGE, RW(gain.ci95_pct), .unit = "%",
+	    .omit_unless = WB_F_IF(RW(gain.compared))),
+	ROW(SIGNIFICANT, BOOL, RW(gain.significant), .omit_unless = WB_F_IF(RW(gain.compared))),
+};
+static const struct wb_fields row_table = TABLE(row_rows, NULL);
+
+#define KNOWN .omit_unless = WB_F_IF(MD(known))
+
+/* The model's prediction in the server's commits and every term it used. */
+static const struct wb_field model_rows[] = {
+	ROW(WHY, TEXT, MD(why)),
+	ROW(COMMITS_PER_S, FIGURE, MD(commits_per_s), .unit = "1/s"),
+	ROW(PREDICTED_PER_S, FIGURE, MD(predicted_per_s), .unit = "1/s", KNOWN),
+	ROW(PREDICTED_CI95_PER_S, RANGE, MD(predicted_ci95_per_s), .unit = "1/s", KNOWN),
+	ROW(GAIN_PCT, FIGURE, MD(gain_pct), .unit = "%", KNOWN),
+	ROW(CI95_PCT, RANGE, MD(ci95_pct), .unit = "%", KNOWN),
+	ROW(LIMIT, TEXT, MD(limit), KNOWN),
+	ROW(CAPPED, BOOL, MD(capped), KNOWN),
+	ROW(FLUSH_MS, FIGURE, MD(flush_ms), .unit = "ms", KNOWN),
+	ROW(FLUSH_MS_SOURCE, TEXT, MD(flush_ms_source), KNOWN),
+	ROW(COMMITS_SOURCE, TEXT, MD(commits_source), KNOWN),
+	ROW(FLUSH_RATIO, FIGURE, MD(flush_ratio), KNOWN),
+	ROW(FLUSH_RATIO_CI95, RANGE, MD(flush_ratio_ci95), KNOWN),
+	ROW(WAL_SHARE, FIGURE, MD(wal_share), .unit = "share", KNOWN),
+	ROW(LOCK_SHARE, FIGURE, MD(lock_share), .unit = "share", KNOWN),
+	ROW(REST_SHARE, FIGURE, MD(rest_share), .unit = "share", KNOWN),
+	ROW(COMMITS_PER_FLUSH, FIGURE, MD(commits_per_flush), KNOWN),
+	ROW(CPU_CAP_PER_S, FIGURE, MD(cpu_cap_per_s), .unit = "1/s", KNOWN),
+	ROW(DEVICE_CAP_PER_S, FIGURE, MD(device_cap_per_s), .unit = "1/s", KNOWN),
+};
+static const struct wb_fields model_table = TABLE(model_rows, NULL);
+
+/* storage: the facts of the candidate's directory, as host.device has them. */
+static void write_storage(cJSON *o, enum wb_key key, const void *base)
+{
+	const struct wb_saved_candidate *c = base;
+	cJSON *g;
+
+	if (c->storage && (g = cJSON_AddObjectToObject(o, wb_key(key))))
+		wb_json_add_device(g, c->storage);
+}
+
+#define COMPARED(g) .null_unless = WB_F_IF(CA(g.compared))
+
+/* One --wal-candidate. */
+static const struct wb_field candidate_rows[] = {
+	ROW(PATH, TEXT, CA(path)),
+	ROW(SAME_DEVICE, BOOL, CA(same_device)),
+	ROW(SAME_FILE_SYSTEM, BOOL, CA(same_fs)),
+	ROW(DEVICE, TEXT, CA(device)),
+	ROW(GAIN_PCT, DOUBLE, CA(gain.pct), .unit = "%", COMPARED(gain)),
+	ROW(CI95_PCT, RANGE, CA(gain.ci95_pct), .unit = "%", COMPARED(gain)),
+	ROW(SIGNIFICANT, BOOL, CA(gain.significant)),
+	ROW(ROW_GAIN_PCT, DOUBLE, CA(row_gain.pct), .unit = "%", COMPARED(row_gain)),
+	ROW(ROW_CI95_PCT, RANGE, CA(row_gain.ci95_pct), .unit = "%", COMPARED(row_gain)),
+	ROW(MODEL_PREDICTION, OBJECT, CA(model), .sub = &model_table,
+	    .null_unless = WB_F_IF(CA(model.present))),
+	ROW(MOVE, BOOL, CA(move)),
+	ROW(DEPENDS_ON_LOAD, BOOL, CA(depends_on_load)),
+	ROW(IDLE_GAIN_PCT, DOUBLE, CA(idle_gain.pct), .unit = "%", COMPARED(idle_gain)),
+	ROW(IDLE_CI95_PCT, RANGE, CA(idle_gain.ci95_pct), .unit = "%", COMPARED(idle_gain)),
+	ROW(IN_RAM, BOOL, CA(in_ram)),
+	ROW(RECOMMENDED, BOOL, CA(recommended), .flags = WB_FF_TRUE_ABSENT),
+	ROW(OPEN, BOOL, CA(open)),
+	ROW(UPPER_BOUND, BOOL, CA(upper_bound)),
+	ROW(REASON, TEXT, CA(reason)),
+	{ .key = WB_KEY_STORAGE, .type = WB_F_CUSTOM, .write = write_storage,
+	  .flags = WB_FF_UNREAD },
+	ROW(COMMIT, OBJECT, CA(commit), .sub = &row_table),
+	ROW(GROUP, OBJECT, CA(group), .sub = &row_table),
+};
+static const struct wb_fields candidate_table = TABLE(candidate_rows, NULL);
+
+/* The load on the data volume: what it was asked, what it kept up. */
+static const struct wb_field load_rows[] = {
+	ROW(TARGET_PER_S, DOUBLE, PL(load_target_per_s), .unit = "1/s"),
+	ROW(ACHIEVED_PER_S, DOUBLE, PL(load_achieved_per_s), .unit = "1/s"),
+	ROW(CAPACITY_PER_S, DOUBLE, PL(load_capacity_per_s), .unit = "1/s"),
+	ROW(CAPACITY_PCT, DOUBLE, PL(load_pct), .unit = "%"),
+	ROW(KEPT_UP, BOOL, PL(load_kept_up)),
+	ROW(FSYNC_MEAN_MS, DOUBLE, PL(load_fsync_mean_ms), .unit = "ms"),
+	ROW(FSYNC_MAX_MS, DOUBLE, PL(load_fsync_max_ms), .unit = "ms"),
+};
+static const struct wb_fields load_table = TABLE(load_rows, NULL);
+
+/* tests: every row of the run, trials and all: the verdict's evidence in full. */
+static void write_tests(cJSON *o, enum wb_key key, const void *base)
+{
+	const struct wb_results *rs = ((const struct wb_saved_placement *)base)->rs;
+	cJSON *arr = rs ? cJSON_AddArrayToObject(o, wb_key(key)) : NULL, *x;
+	size_t k;
+
+	for (k = 0; arr && k < rs->n; k++)
+		if ((x = wb_json_test(rs, &rs->v[k])))
+			cJSON_AddItemToArray(arr, x);
+}
+
+#define RUN .omit_unless = WB_F_IF(PL(has_run))
+
+static const struct wb_field baseline_rows[] = {
+	ROW(DATA, TEXT, PL(data)),
+	ROW(DEVICE, TEXT, PL(device)),
+	ROW(FAILED, BOOL, PL(failed)),
+	ROW(STATE, TEXT, PL(state)),
+	ROW(LIVE_LOAD, BOOL, PL(live_load)),
+	ROW(FAILURE, TEXT, PL(failure), .omit_unless = WB_F_IF(PL(failed))),
+	ROW(HEADLINE, TEXT, PL(headline)),
+	ROW(CONTEXT, TEXT, PL(context)),
+	ROW(COMMITS_WAIT_FOR, TEXT, PL(commits_wait_for)),
+	ROW(COMMITS_WAIT_LINE, TEXT, PL(commits_wait_line)),
+	ROW(WAL_DIR, TEXT, PL(wal_dir)),
+	ROW(MOVE_TO, TEXT, PL(move_to), .flags = WB_FF_EMPTY_NULL),
+	ROW(GROUP_COMMITTERS, UINT, PL(group_committers)),
+	ROW(ROUNDS, UINT, PL(rounds), RUN),
+	ROW(ELAPSED_S, DOUBLE, PL(elapsed_s), .unit = "s", RUN),
+	ROW(SETTLED_IN_S, DOUBLE, PL(settled_in_s), .unit = "s",
+	    .null_unless = WB_F_IF(PL(settled)), RUN),
+	ROW(IDLE_COMMIT, OBJECT, PL(idle_commit), .sub = &row_table),
+	ROW(IDLE_GROUP, OBJECT, PL(idle_group), .sub = &row_table),
+	ROW(LOADED_COMMIT, OBJECT, PL(loaded_commit), .sub = &row_table),
+	ROW(LOADED_GROUP, OBJECT, PL(loaded_group), .sub = &row_table),
+	ROW(LOAD_SLOWDOWN_PCT, DOUBLE, PL(slowdown_pct), .unit = "%",
+	    .null_unless = WB_F_IF(PL(slowdown_known))),
+	ROW(LOAD_SLOWDOWN_CI95_PCT, RANGE, PL(slowdown_ci95_pct), .unit = "%",
+	    .omit_unless = WB_F_IF(PL(slowdown_known))),
+	ROW(LOAD, OBJECT, 0, .sub = &load_table),
+	ROW(STEPS, LINES, PL(steps)),
+	{ .key = WB_KEY_TESTS, .type = WB_F_CUSTOM, .write = write_tests, .flags = WB_FF_UNREAD,
+	  RUN },
+};
+static const struct wb_fields baseline_table = TABLE(baseline_rows, NULL);
+
+/* The two keys of the recommendation, each null without a placement run. */
+static const struct wb_field placement_rows[] = {
+	ROW(PLACEMENT, ARRAY, PL(c), .size = sizeof(struct wb_saved_candidate), .count = PL(n),
+	    .sub = &candidate_table, .null_unless = WB_F_IF(PL(has_candidates))),
+	ROW(PLACEMENT_BASELINE, OBJECT, 0, .sub = &baseline_table,
+	    .null_unless = WB_F_IF(PL(present))),
+};
+static const struct wb_fields placement_table = TABLE(placement_rows, NULL);
+
+static const char *const model_why[] = {
+	[WB_MODEL_OK] = "ok",
+	[WB_MODEL_NO_SERVER] = "no_server",
+	[WB_MODEL_NO_WAITS] = "no_waits",
+	[WB_MODEL_NO_FLUSH_TIME] = "no_flush_time",
+	[WB_MODEL_NO_COMMITS] = "no_commits",
+	[WB_MODEL_NOT_MEASURED] = "not_measured",
+};
+
+static struct wb_saved_gain saved_gain(const struct wb_placement_gain *g)
+{
+	return (struct wb_saved_gain){ g->compared, g->pct, { g->low, g->high }, g->significant };
+}
+
+/* A row of figures in the file's units (ms), with its gain (NULL: none). */
+static struct wb_saved_placement_row saved_row(const struct wb_placement_row *r,
+					       const struct wb_placement_gain *g)
+{
+	return (struct wb_saved_placement_row){ r->measured, r->per_s, r->p50_us / 1e3,
+						r->p99_us / 1e3,
+						g ? saved_gain(g) : (struct wb_saved_gain){ 0 } };
+}
+
+static struct wb_saved_model saved_model(const struct wb_model *m)
+{
+	return (struct wb_saved_model){
+		.present = m->why != WB_MODEL_NO_SERVER, .known = m->known, .why = model_why[m->why],
+		.limit = wb_model_limit_name(m->limit),
+		.flush_ms_source = m->flush_ms_server ? "server" : "walbench",
+		.commits_source = m->commits_writes ? "writes" : "all",
+		.commits_per_s = m->commits_per_s, .predicted_per_s = m->per_s,
+		.gain_pct = m->gain_pct, .flush_ms = m->flush_ms, .flush_ratio = m->flush_ratio,
+		.predicted_ci95_per_s = { m->low, m->high },
+		.ci95_pct = { m->gain_low, m->gain_high },
+		.flush_ratio_ci95 = { m->flush_ratio_low, m->flush_ratio_high },
+		.capped = m->capped, .wal_share = m->wal_share, .lock_share = m->lock_share,
+		.rest_share = m->rest_share, .commits_per_flush = m->commits_per_flush,
+		.cpu_cap_per_s = m->cpu_cap_per_s, .device_cap_per_s = m->device_cap_per_s,
+	};
+}
+
+/* Candidate k as the file has it; reason holds its words. */
+static struct wb_saved_candidate saved_candidate(const struct wb_placement *pl, size_t k,
+						 char *reason, size_t len)
+{
+	const struct wb_placement_candidate *c = &pl->c[k];
+
+	return (struct wb_saved_candidate){
+		.path = c->path, .device = c->device,
+		.reason = wb_words_candidate(pl, c, reason, len),
+		.same_device = c->same_device, .same_fs = c->same_fs,
+		.gain = saved_gain(&c->gain), .row_gain = saved_gain(&c->row_gain),
+		.idle_gain = saved_gain(&c->idle_gain), .model = saved_model(&c->model),
+		.move = c->move, .depends_on_load = c->depends_on_load, .in_ram = c->in_ram,
+		.recommended = c->recommended, .open = c->open, .upper_bound = c->upper_bound,
+		.commit = saved_row(&c->commit, &c->single_gain),
+		.group = saved_row(&c->group, &c->row_gain),
+		.storage = pl->rs && k + 1 < pl->rs->nsites ? &pl->rs->sites[k + 1].device : NULL,
+	};
+}
+
+/* "placement": one object per candidate; "placement_baseline": the data
+ * volume's own rows, the load, and where pg_wal should be. Both null without
+ * a placement. */
+void wb_json_add_placement(cJSON *o, const struct wb_placement *pl)
+{
+	struct wb_placement_words w;
+	char reason[WB_MAX_SITES - 1][WB_WORDS_CANDIDATE_LEN];
+	struct wb_saved_candidate c[WB_MAX_SITES - 1];
+	const char *steps[WB_PLACEMENT_MAX_STEPS];
+	struct wb_saved_placement s = { .present = false };
+	size_t k;
+
+	if (!pl) {
+		wb_json_add_saved_placement(o, &s);
+		return;
+	}
+	wb_words_placement(pl, &w);
+	for (k = 0; k < pl->n; k++)
+		c[k] = saved_candidate(pl, k, reason[k], sizeof(reason[k]));
+	for (k = 0; k < w.nsteps; k++)
+		steps[k] = w.steps[k];
+	s = (struct wb_saved_placement){
+		.present = true, .has_candidates = true, .c = c, .n = pl->n,
+		.data = pl->data, .device = pl->data_device, .failed = pl->failed,
+		.live_load = pl->live_load, .state = wb_placement_state_name(pl->state),
+		.failure = w.failure, .headline = w.headline, .context = w.context,
+		.commits_wait_for = wb_commit_waits_for_name(pl->commit_wait.state),
+		.commits_wait_line = w.waits_for, .wal_dir = pl->wal_dir ? pl->wal_dir : "",
+		.move_to = pl->best >= 0 ? pl->c[pl->best].path : "",
+		.group_committers = pl->group_committers, .has_run = pl->rs != NULL,
+		.rounds = pl->rs ? pl->rs->rounds : 0,
+		.elapsed_s = pl->rs ? (double)pl->rs->elapsed_ns / 1e9 : 0,
+		.settled = pl->rs && pl->rs->settled_in_s > 0,
+		.settled_in_s = pl->rs ? pl->rs->settled_in_s : 0,
+		.idle_commit = saved_row(&pl->idle_commit, NULL),
+		.idle_group = saved_row(&pl->idle_group, NULL),
+		.loaded_commit = saved_row(&pl->loaded_commit, NULL),
+		.loaded_group = saved_row(&pl->loaded_group, NULL),
+		.slowdown_known = pl->slowdown_known, .slowdown_pct = pl->slowdown_pct,
+		.slowdown_ci95_pct = { pl->slowdown_low, pl->slowdown_high },
+		.load_target_per_s = pl->load_target_per_s,
+		.load_achieved_per_s = pl->load_achieved_per_s,
+		.load_capacity_per_s = pl->load_capacity_per_s, .load_pct = pl->load_pct,
+		.load_kept_up = pl->load_kept_up, .load_fsync_mean_ms = pl->load_fsync_mean_ms,
+		.load_fsync_max_ms = pl->load_fsync_max_ms,
+		.steps = { steps, w.nsteps }, .rs = pl->rs,
+	};
+	wb_json_add_saved_placement(o, &s);
+}
+
+void wb_json_add_saved_placement(cJSON *o, const struct wb_saved_placement *s)
+{
+	wb_fields_add(o, &placement_table, s);
+}
+
+int wb_rd_placement(struct reader *rd, const cJSON *rec, struct wb_saved_placement *p)
+{
+	int ret = wb_fields_read(rd, rec, &placement_table, p);
+
+	return ret < 0 ? ret : 0;
+}
