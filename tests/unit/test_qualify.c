@@ -1,4 +1,5 @@
-/* test_qualify.c — qualify's verdicts on synthetic runs: one criterion passes,
+/* test_qualify.c — qualify's verdicts on synthetic runs (qualify_runs.h): one
+ * criterion passes,
  * fails or is inconclusive as its interval sits against the threshold; a tier
  * takes its worst criterion; the burst-against-sustained trend on made-up
  * slice series (steady, a cache running out); and the plausibility findings on
@@ -20,6 +21,7 @@
 
 #include "advice/qualify.h"
 #include "facts/device.h"
+#include "qualify_runs.h"
 
 #ifndef WB_FIXTURES_DIR
 #define WB_FIXTURES_DIR "tests/unit/fixtures" /* relative: run from the source root */
@@ -90,57 +92,11 @@ static void trend_steady_and_falling(void **state)
 	assert_false(t.fell);
 }
 
-/* A row of label with rate per slice and every flush at lat_us. */
-static struct wb_result *add(const char *label, enum wb_method_id m, uint32_t size, double rate,
-			     double lat_us, unsigned slices)
-{
-	struct wb_result *r = wb_results_add(&rs, &(struct wb_test){
-		.method = m, .engine = WB_ENGINE_SYNC, .size = size, .writes_per_op = 1,
-		.queue_depth = 1, .jobs = 1, .committers = 1, .pattern = WB_PATTERN_APPEND });
-	unsigned i;
-
-	assert_non_null(r);
-	snprintf(r->test.label, sizeof(r->test.label), "%s", label);
-	r->status = WB_STATUS_OK;
-	r->hist = malloc(sizeof(*r->hist));
-	assert_non_null(r->hist);
-	wb_hist_init(r->hist);
-	for (i = 0; i < 5000; i++)
-		wb_hist_record(r->hist, (uint64_t)(lat_us * 1e3));
-	for (i = 0; i < slices; i++) {
-		assert_int_equal(wb_result_add_trial(r, rate * (1 + 0.01 * (i % 3)), i), 0);
-		assert_int_equal(wb_result_note_trial(r, lat_us, &(struct wb_slice_time){
-					.start_s = 5.0 * i, .len_s = 5.0 }), 0);
-	}
-	r->ops = (uint64_t)(rate * 5 * slices);
-	r->elapsed_ns = (uint64_t)slices * 5000000000ull;
-	wb_stats_compute(r->trial_rates, r->ntrials, &r->stats);
-	return r;
-}
-
 static struct wb_tiers tiers;
 
 static void build(double commit_rate, double commit_us, double write_us)
 {
-	wb_results_free(&rs);
-	memset(&rs, 0, sizeof(rs));
-	snprintf(rs.target, sizeof(rs.target), "/srv/x");
-	rs.device.rotational = 0;
-	rs.device.dev_major = 259; /* on a disk: nvme0n1 */
-	rs.device.n_disks = 1;
-	snprintf(rs.device.disks[0], sizeof(rs.device.disks[0]), "nvme0n1");
-	add("commit", WB_METHOD_FDATASYNC, 8192, commit_rate, commit_us, 12);
-	add("etcd", WB_METHOD_FDATASYNC, 2300, commit_rate, commit_us, 12);
-	add("write", WB_METHOD_NONE, 8192, 1e5, write_us, 12);
-	memset(&tiers, 0, sizeof(tiers));
-	tiers.n = 2;
-	snprintf(tiers.t[0].name, sizeof(tiers.t[0].name), "standard");
-	tiers.t[0].c[0] = rate_200;
-	tiers.t[0].c[1] = p99_10;
-	tiers.t[0].n = 2;
-	snprintf(tiers.t[1].name, sizeof(tiers.t[1].name), "fast");
-	tiers.t[1].c[0] = (struct wb_q_criterion){ WB_Q_SHAPE_ETCD, WB_Q_FLUSHES_PER_S, 5000, "t" };
-	tiers.t[1].n = 1;
+	qualify_run_build(&rs, &tiers, commit_rate, commit_us, write_us);
 }
 
 static void tier_takes_its_worst_criterion(void **state)
@@ -271,13 +227,9 @@ static void durability_failure_no_verdict(void **state)
  * run outlasts a full bucket; a plain disk keeps its pass. */
 static void burst_credits(void **state)
 {
-	size_t i;
-
 	(void)state;
 	build(1000, 2000, 10);
-	for (i = 6; i < rs.v[0].ntrials; i++)
-		rs.v[0].trial_rates[i] = 100 * (1 + 0.01 * (double)(i % 3));
-	wb_stats_compute(rs.v[0].trial_rates, rs.v[0].ntrials, &rs.v[0].stats);
+	qualify_run_plateau(&rs);
 	assert_true(wb_qualify(&rs, &tiers, NULL, "standard", &q));
 	assert_int_equal(q.burst.state, WB_SUSTAINED_BUCKET);
 	assert_int_equal(q.burst.shape, WB_Q_SHAPE_COMMIT);
@@ -347,25 +299,9 @@ static void no_block_device(void **state)
 	assert_int_equal(q.burst.state, WB_SUSTAINED_STEADY);
 }
 
-/* The commit slices of a default qualify (5 s slices, three shapes a round: one
- * commit slice every 15 s) on a bucket that runs dry 24 s in: 200/s, then 50/s. */
 static void dry_at_24s(size_t n)
 {
-	struct wb_result *c;
-	size_t i;
-
-	build(1000, 2000, 10);
-	c = &rs.v[0];
-	c->ntrials = 0;
-	for (i = 0; i < n; i++) {
-		double start = 15.0 * (double)i, rate = start + 5 <= 24 ? 200 : 50;
-
-		c->trial_rates[c->ntrials] = rate * (1 + 0.01 * (double)(i % 3));
-		c->trial_start_s[c->ntrials++] = start;
-	}
-	wb_stats_compute(c->trial_rates, c->ntrials, &c->stats);
-	rs.elapsed_ns = (uint64_t)(15e9 * (double)n);
-	tiers.t[0].c[0].threshold = 15; /* the mean of every slice passes it */
+	qualify_run_dry_at_24s(&rs, &tiers, n);
 }
 
 /* Case 2 of issue 45: a drop seen but not judged as a bucket is "not judged"
@@ -399,39 +335,16 @@ static void drop_not_judged(void **state)
 	assert_int_equal(q.burst.state, WB_SUSTAINED_STEADY);
 }
 
-/* A provider table by hand: a volume that may be on credits, and one whose
- * every kind has none. */
 static struct wb_burst_table table;
 
 static void two_volumes(void)
 {
-	memset(&table, 0, sizeof(table));
-	table.kinds[0] = (struct wb_burst_kind){ .name = "bucket", .bursts = WB_BURSTS_YES,
-						 .unit = "IOPS", .burst = 3000, .credits = 5.4e6,
-						 .baseline_per_gib = 3, .baseline_min = 100,
-						 .baseline_max = 16000 };
-	table.kinds[1] = (struct wb_burst_kind){ .name = "flat", .bursts = WB_BURSTS_NO,
-						 .burst = NAN, .credits = NAN,
-						 .baseline_per_gib = NAN };
-	table.nkinds = 2;
-	table.devices[0] = (struct wb_burst_device){ .name = "block", .nmatch[WB_FACT_MODEL] = 1,
-						     .kinds = { 0, 1 }, .nkinds = 2 };
-	snprintf(table.devices[0].match[WB_FACT_MODEL][0], 64, "Cloud Block");
-	table.devices[1] = (struct wb_burst_device){ .name = "local", .nmatch[WB_FACT_MODEL] = 1,
-						     .kinds = { 1 }, .nkinds = 1 };
-	snprintf(table.devices[1].match[WB_FACT_MODEL][0], 64, "Cloud Local");
-	table.ndevices = 2;
+	qualify_run_two_volumes(&table);
 }
 
-/* The virtual disk on it, of 100 GiB. */
 static void on_virtual_disk(const char *model)
 {
-	rs.device.virtual_disk = true;
-	rs.device.n_layers = 1;
-	rs.device.layers[0] = (struct wb_device_layer){ .kind = WB_LAYER_DISK, .parent = -1,
-						       .virtual_disk = true,
-						       .size_bytes = 100ull << 30 };
-	snprintf(rs.device.layers[0].model, sizeof(rs.device.layers[0].model), "%s", model);
+	qualify_run_on_virtual_disk(&rs, model);
 }
 
 /* Rule 6 with the provider table: a virtual disk whose every kind has no
@@ -441,8 +354,6 @@ static void on_virtual_disk(const char *model)
  * baseline for the size beside it. */
 static void provider_table(void **state)
 {
-	size_t i;
-
 	(void)state;
 	two_volumes();
 	build(1000, 2000, 10);
@@ -477,43 +388,16 @@ static void provider_table(void **state)
 	rs.throttle.detected = false;
 
 	on_virtual_disk("Cloud Block Store");
-	for (i = 6; i < rs.v[0].ntrials; i++)
-		rs.v[0].trial_rates[i] = 100 * (1 + 0.01 * (double)(i % 3));
-	wb_stats_compute(rs.v[0].trial_rates, rs.v[0].ntrials, &rs.v[0].stats);
+	qualify_run_plateau(&rs);
 	assert_true(wb_qualify(&rs, &tiers, &table, "standard", &q));
 	assert_int_equal(q.burst.state, WB_SUSTAINED_BUCKET);
 	assert_int_equal(q.burst.volume.device, 0);
 	assert_int_equal(q.tiers[0].o[0].result, WB_Q_FAIL);
 }
 
-/* A btrfs raid5 of three members (chunk 64 kB, stripe 128 kB) with the sweep's
- * rows: a stripe at 2000/s and two at 1600/s put an 8 kB flush at about 2600/s
- * (0.375 ms a flush, 1 ms a MiB); the commit row runs at commit_rate. */
 static void build_array(double commit_rate)
 {
-	struct wb_array *a = &rs.device.array;
-	unsigned i;
-
-	build(commit_rate, 500, 10);
-	a->kind = WB_ARRAY_BTRFS;
-	snprintf(a->device, sizeof(a->device), "aa48b1cb");
-	snprintf(a->level, sizeof(a->level), "raid5");
-	a->parity_disks = 1;
-	a->raid_disks = 3;
-	a->data_disks = 2;
-	a->chunk = 65536;
-	a->stripe = 131072;
-	a->n_members = 3;
-	for (i = 0; i < 3; i++) {
-		snprintf(a->members[i].name, sizeof(a->members[i].name), "sd%c", 'b' + i);
-		a->members[i].loop_dio = -1; /* real disks, no cache in front */
-		a->members[i].io_known = true;
-		a->members[i].run_writes = 1000;
-		a->members[i].run_write_ms = 500 + 10 * i;
-	}
-	add(wb_sweep_labels[WB_SWEEP_CHUNK], WB_METHOD_FDATASYNC, 65536, 2200, 400, 12);
-	add(wb_sweep_labels[WB_SWEEP_STRIPE], WB_METHOD_FDATASYNC, 131072, 2000, 500, 12);
-	add(wb_sweep_labels[WB_SWEEP_TWO_STRIPES], WB_METHOD_FDATASYNC, 262144, 1600, 600, 12);
+	qualify_run_array(&rs, &tiers, commit_rate);
 }
 
 /* The sweep's verdict is a finding either way, and stands in for the layout's

@@ -1,0 +1,199 @@
+/* test_qualify_json.c — the results file's "qualification" and "findings" as
+ * the writer makes them, byte for byte: each verdict of a synthetic qualify
+ * run (qualify_runs.h) has a golden file in tests/unit/fixtures/qualify,
+ * NAME.golden.json, of what the writer made of it before the qualification
+ * became a table of fields: the table may change how it is walked, never what
+ * is written. The verdicts: a pass, a tier asked that no table has, a
+ * durability failure, a bucket that ran dry, a virtual disk held back, a drop
+ * not judged, a provider's volume that may be on credits (its bucket ran
+ * dry) and one ruled out, the findings of memory and a volatile cache, and a
+ * parity array's write-size sweep: a penalty, unclear through a cache, and
+ * not measured with a slow member. WB_GOLDEN_WRITE=1 rewrites the goldens
+ * (for a new key: review the diff). Writes nothing otherwise. */
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "golden.h"
+#include "qualify_runs.h"
+#include "report/json_parts.h"
+
+#ifndef WB_FIXTURES_DIR
+#define WB_FIXTURES_DIR "tests/unit/fixtures"
+#endif
+
+static struct wb_results rs;
+static struct wb_tiers tiers;
+static struct wb_burst_table table;
+static struct wb_qualification q;
+
+/* {"qualification": ..., "findings": ...} as the writer makes it of the
+ * verdict of rs against tier (table: the provider table, NULL none), against
+ * NAME.golden.json. */
+static void golden(const char *name, const struct wb_burst_table *t, const char *tier)
+{
+	char path[512], *text;
+	cJSON *root = cJSON_CreateObject();
+
+	wb_qualify(&rs, &tiers, t, tier, &q);
+	assert_non_null(root);
+	wb_json_add_qualification(root, &q);
+	text = cJSON_Print(root);
+	assert_non_null(text);
+	cJSON_Delete(root);
+	snprintf(path, sizeof(path), WB_FIXTURES_DIR "/qualify/%s.golden.json", name);
+	golden_check(path, name, text);
+	free(text);
+}
+
+static void test_pass(void **state)
+{
+	(void)state;
+	qualify_run_build(&rs, &tiers, 1000, 2000, 10);
+	golden("pass", NULL, "standard");
+	assert_int_equal(q.tiers[0].verdict, WB_Q_PASS);
+}
+
+static void test_no_such_tier(void **state)
+{
+	(void)state;
+	qualify_run_build(&rs, &tiers, 1000, 20000, 10);
+	golden("no_such_tier", NULL, "missing");
+	assert_int_equal(q.chosen, -1);
+}
+
+static void test_failed(void **state)
+{
+	(void)state;
+	qualify_run_build(&rs, &tiers, 1000, 2000, 10);
+	rs.v[0].status = WB_STATUS_ERROR;
+	rs.v[0].durability_failure = true;
+	snprintf(rs.v[0].reason, sizeof(rs.v[0].reason), "fdatasync: EIO");
+	golden("failed", NULL, "standard");
+	assert_true(q.failed);
+}
+
+static void test_bucket(void **state)
+{
+	(void)state;
+	qualify_run_build(&rs, &tiers, 1000, 2000, 10);
+	qualify_run_plateau(&rs);
+	golden("bucket", NULL, "standard");
+	assert_int_equal(q.burst.state, WB_SUSTAINED_BUCKET);
+}
+
+static void test_virtual(void **state)
+{
+	(void)state;
+	qualify_run_build(&rs, &tiers, 1000, 2000, 10);
+	rs.device.virtual_disk = true;
+	golden("virtual", NULL, "standard");
+	assert_int_equal(q.burst.state, WB_SUSTAINED_UNKNOWN);
+}
+
+static void test_not_judged(void **state)
+{
+	(void)state;
+	qualify_run_dry_at_24s(&rs, &tiers, 6);
+	golden("not_judged", NULL, "standard");
+	assert_true(q.burst.dropped);
+}
+
+static void test_volume(void **state)
+{
+	(void)state;
+	qualify_run_two_volumes(&table);
+	qualify_run_build(&rs, &tiers, 1000, 2000, 10);
+	qualify_run_on_virtual_disk(&rs, "Cloud Block Store");
+	qualify_run_plateau(&rs);
+	golden("volume", &table, "standard");
+	assert_int_equal(q.burst.volume.device, 0);
+}
+
+static void test_ruled_out(void **state)
+{
+	(void)state;
+	qualify_run_two_volumes(&table);
+	qualify_run_build(&rs, &tiers, 1000, 2000, 10);
+	qualify_run_on_virtual_disk(&rs, "Cloud Local SSD");
+	golden("ruled_out", &table, "fast");
+	assert_true(q.burst.ruled_out);
+}
+
+static void test_findings(void **state)
+{
+	(void)state;
+	qualify_run_build(&rs, &tiers, 1000, 12, 10);
+	snprintf(rs.device.fs_type, sizeof(rs.device.fs_type), "tmpfs");
+	snprintf(rs.device.write_cache, sizeof(rs.device.write_cache), "write back");
+	rs.device.virtual_disk = true;
+	golden("findings", NULL, "standard");
+	assert_true(q.nfindings >= 4);
+}
+
+static void test_stripe_penalty(void **state)
+{
+	(void)state;
+	qualify_run_array(&rs, &tiers, 1000);
+	golden("stripe_penalty", NULL, "standard");
+	assert_int_equal(q.stripe.state, WB_STRIPE_PENALTY);
+}
+
+static void test_stripe_cached(void **state)
+{
+	unsigned i;
+
+	(void)state;
+	qualify_run_array(&rs, &tiers, 2600);
+	for (i = 0; i < 3; i++)
+		rs.device.array.members[i].loop_dio = 0;
+	golden("stripe_cached", NULL, "standard");
+	assert_int_equal(q.stripe.state, WB_STRIPE_UNCLEAR);
+}
+
+static void test_slow_member(void **state)
+{
+	size_t i;
+
+	(void)state;
+	qualify_run_array(&rs, &tiers, 1000);
+	for (i = 0; i < rs.n; i++)
+		if (strncmp(rs.v[i].test.label, "sweep", 5) == 0)
+			snprintf(rs.v[i].test.label, sizeof(rs.v[i].test.label), "other");
+	rs.device.array.members[1].run_write_ms = 1600;
+	golden("slow_member", NULL, "standard");
+	assert_int_equal(q.stripe.state, WB_STRIPE_NOT_STRIPED);
+}
+
+static int teardown(void **state)
+{
+	(void)state;
+	wb_results_free(&rs);
+	return 0;
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_teardown(test_pass, teardown),
+		cmocka_unit_test_teardown(test_no_such_tier, teardown),
+		cmocka_unit_test_teardown(test_failed, teardown),
+		cmocka_unit_test_teardown(test_bucket, teardown),
+		cmocka_unit_test_teardown(test_virtual, teardown),
+		cmocka_unit_test_teardown(test_not_judged, teardown),
+		cmocka_unit_test_teardown(test_volume, teardown),
+		cmocka_unit_test_teardown(test_ruled_out, teardown),
+		cmocka_unit_test_teardown(test_findings, teardown),
+		cmocka_unit_test_teardown(test_stripe_penalty, teardown),
+		cmocka_unit_test_teardown(test_stripe_cached, teardown),
+		cmocka_unit_test_teardown(test_slow_member, teardown),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
