@@ -532,10 +532,14 @@ bool wb_recommend(const struct wb_results *rs, const struct wb_recommend_params 
 		out->flush_share = commit_share(rs, p->server, out->baseline, &out->share_source);
 		out->commit_scaled = !isnan(out->flush_share);
 	} else if ((assumed = assumed_commits(p, out))) {
+		bool sw = assumed->state == WB_DECIDE_SWITCH;
+
+		/* A switch was proven at the fastest the flush may be, the rest at
+		 * the slowest (results/decision.h): the figures are the ones used. */
 		out->share_source = WB_SHARE_ASSUMED;
-		out->flush_share = assumed->flush_share;
+		out->flush_share = sw ? assumed->switch_flush_share : assumed->flush_share;
 		out->commit_work_us = rs->decide_params.commit_work_us;
-		out->flush_us = assumed->flush_us;
+		out->flush_us = sw ? assumed->switch_flush_us : assumed->flush_us;
 		out->commit_bound_pct = assumed->commit_bound_pct;
 		out->commit_bound = assumed->why == WB_WHY_COMMIT_BOUND;
 		out->commit_scaled = true;

@@ -5,6 +5,7 @@
 
 #include "report/sentence.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -56,11 +57,18 @@ char *wb_words_decision(const struct wb_group_decision *g, char *buf, size_t len
 			 "or significantly slower", p->min_gain_pct, base);
 		break;
 	case WB_WHY_BUDGET_LEADS:
-		snprintf(buf, len,
-			 "budget spent: %s leads %s by %+.1f%% [%+.1f%%, %+.1f%%] (%.3g%% CI), neither "
-			 "shown to be %.1f%% or more nor within +-%.1f%%", lead, base, c->diff_pct,
-			 c->ci95_low_pct, c->ci95_high_pct, 100.0 * p->conf, p->min_gain_pct,
-			 p->min_gain_pct);
+		if (g->in_commits && isinf(g->switch_gain_pct))
+			snprintf(buf, len,
+				 "budget spent: %s leads %s by %+.1f%% [%+.1f%%, %+.1f%%] (%.3g%% CI), "
+				 "not shown within +-%.1f%%, and no flush gain would do for a switch "
+				 "at the fastest the flush may be", lead, base, c->diff_pct,
+				 c->ci95_low_pct, c->ci95_high_pct, 100.0 * p->conf, p->min_gain_pct);
+		else
+			snprintf(buf, len,
+				 "budget spent: %s leads %s by %+.1f%% [%+.1f%%, %+.1f%%] (%.3g%% CI), "
+				 "neither shown to be %.1f%% or more nor within +-%.1f%%", lead, base,
+				 c->diff_pct, c->ci95_low_pct, c->ci95_high_pct, 100.0 * p->conf,
+				 g->in_commits ? g->switch_gain_pct : p->min_gain_pct, p->min_gain_pct);
 		break;
 	case WB_WHY_COMMIT_BOUND:
 		snprintf(buf, len,
@@ -70,13 +78,17 @@ char *wb_words_decision(const struct wb_group_decision *g, char *buf, size_t len
 			 p->commit_work_us, g->commit_min_gain_pct, g->commit_bound_pct);
 		return buf;
 	}
-	/* In commits, the flush gain above is what the commit gain asked. */
+	/* In commits, the flush gain above is what the commit gain asked: a
+	 * switch's at the fastest the baseline's flush may be, the rest at the
+	 * slowest (results/decision.h). */
 	if (g->in_commits && g->why != WB_WHY_OPEN) {
 		size_t used = strlen(buf);
+		bool sw = g->why == WB_WHY_BEATS || g->why == WB_WHY_BEATS_SET_ASIDE;
 
-		snprintf(buf + used, len - used, " (%.1f%% in commits, each its flush, %.1f%% of "
-			 "it, plus %.0f us: --commit-work)", g->commit_min_gain_pct,
-			 100.0 * g->flush_share, p->commit_work_us);
+		snprintf(buf + used, len - used, " (%.1f%% in commits: a commit is its flush, "
+			 "%.1f%% of it at the %s the flush may be, plus %.0f us: --commit-work)", g->commit_min_gain_pct,
+			 100.0 * (sw ? g->switch_flush_share : g->flush_share),
+			 sw ? "fastest" : "slowest", p->commit_work_us);
 	}
 	return buf;
 }

@@ -234,43 +234,52 @@ static bool switch_look(struct wb_result *rv, size_t n, const struct wb_decide_p
 	return true;
 }
 
-/* In commits (p->commit_work_us): a commit group's flush figures, fixed at its
- * first look, as the transient is. The baseline's flush is taken at the top of
- * its 95 % interval (from the lower bound of its rate: one commit a wait), so
- * the flush's share of a commit is, if anything, overstated: a tie is never
- * claimed on a flush that may be slower than it looked. */
+/* In commits (p->commit_work_us): a commit group's flush figures, from every
+ * trial of its baseline so far, at each look. The baseline's mean flush has a
+ * 95 % interval (from its rate's: one commit a wait); a tie is claimed at its
+ * top (the share, if anything, overstated: never a tie on a flush that may be
+ * slower than it looked) and a switch at its bottom (never a switch on a flush
+ * that may be faster, its share smaller). Fixed at the first look, as the
+ * transient is, the interval of eight trials on a host whose stalls made them
+ * uneven put the flush at 171 us where its mean was near 45: too wide to
+ * prove a tie in the budget; it narrows as the trials come in. */
 static void fix_in_commits(const struct wb_result *rv, const struct wb_decide_params *p,
 			   struct wb_group_decision *g)
 {
 	const struct wb_result *base = &rv[g->baseline];
 	struct wb_stats st;
-	double rate;
+	double slow, fast;
 
-	if (g->in_commits || !(p->commit_work_us > 0) || wb_test_is_bulk(&rv[g->first].test) ||
-	    base->ntrials == 0)
+	if (!(p->commit_work_us > 0) || wb_test_is_bulk(&rv[g->first].test) || base->ntrials < 2)
 		return;
 	wb_stats_compute(base->trial_rates, base->ntrials, &st);
-	rate = st.mean - st.ci95_half > 0 ? st.mean - st.ci95_half : st.mean;
-	if (!(rate > 0))
+	slow = st.mean - st.ci95_half > 0 ? st.mean - st.ci95_half : st.mean;
+	fast = st.mean + st.ci95_half;
+	if (!(slow > 0) || !(fast > 0))
 		return;
 	g->in_commits = true;
-	g->flush_us = 1e6 / rate;
+	g->flush_us = 1e6 / slow;
 	g->flush_share = wb_flush_share_assumed(g->flush_us, p->commit_work_us);
+	g->switch_flush_us = 1e6 / fast;
+	g->switch_flush_share = wb_flush_share_assumed(g->switch_flush_us, p->commit_work_us);
 	g->commit_min_gain_pct = p->min_gain_pct;
+	g->switch_gain_pct = wb_flush_gain_for_commit_pct(p->min_gain_pct, g->switch_flush_share);
 	g->commit_bound_pct = wb_commit_gain_bound_pct(g->flush_us, p->commit_work_us);
 }
 
 /* The parameters group g is decided with: the run's, with the minimum gain
  * turned into the flush gain it takes in commits where g is decided in
- * commits (INFINITY when no flush gain can: the caller ends it first). */
+ * commits (INFINITY when no flush gain can: the caller ends it first). For a
+ * switch (switching true), the gain at the fastest the flush may be. */
 static struct wb_decide_params group_params(const struct wb_decide_params *p,
-					    const struct wb_group_decision *g)
+					    const struct wb_group_decision *g, bool switching)
 {
 	struct wb_decide_params gp = *p;
 
 	if (g->in_commits)
-		gp.min_gain_pct = wb_flush_gain_for_commit_pct(g->commit_min_gain_pct,
-							       g->flush_share);
+		gp.min_gain_pct = switching ? g->switch_gain_pct
+					    : wb_flush_gain_for_commit_pct(g->commit_min_gain_pct,
+									   g->flush_share);
 	return gp;
 }
 
@@ -296,7 +305,7 @@ static void look(struct wb_result *rv, size_t n, const struct wb_decide_params *
 		 struct wb_group_decision *g, double now_s, uint32_t rounds, bool switch_now,
 		 bool last)
 {
-	struct wb_decide_params gp;
+	struct wb_decide_params gp, sp;
 	const struct wb_decide_params *p = &gp;
 	size_t open;
 
@@ -304,11 +313,12 @@ static void look(struct wb_result *rv, size_t n, const struct wb_decide_params *
 	if (rounds < run->min_settle_rounds && !switch_now)
 		return;
 	fix_in_commits(rv, run, g);
-	gp = group_params(run, g);
+	gp = group_params(run, g, false);
+	sp = group_params(run, g, true);
 	if (end_commit_bound(rv, p, g, now_s, rounds))
 		return;
 	open = prune(rv, n, p, done, g);
-	if (switch_now && open && switch_look(rv, n, p, done, g, open, now_s, rounds, last))
+	if (switch_now && open && switch_look(rv, n, &sp, done, g, open, now_s, rounds, last))
 		return;
 	if (open == 0)
 		end_keep(rv, n, p, g, now_s, rounds);
@@ -437,7 +447,7 @@ void wb_decide_finish(struct wb_result *rv, size_t n, const struct wb_decide_par
 			why(gd, rv, p, WB_WHY_NO_BASELINE);
 			continue;
 		}
-		gp = group_params(p, gd);
+		gp = group_params(p, gd, false);
 		wb_settle_estimate(rv, n, &gp, gd, now_s, rounds);
 		if (gd->leader == gd->baseline ||
 		    !wb_result_compare(&rv[gd->baseline], &rv[gd->leader], gp.conf, &gd->margin)) {

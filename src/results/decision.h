@@ -35,7 +35,7 @@ struct wb_decide_params {
 	double commit_work_us;       /* > 0: min_gain_pct is a gain in commits, each its commit
 				      * flush plus this much of the server's own work (recommend
 				      * without a server, --commit-work); every commit group then
-				      * asks its flush equivalent, fixed at its first look; bulk
+				      * asks its flush equivalent, at each look; bulk
 				      * groups ask min_gain_pct of flushes. 0: in flushes */
 };
 
@@ -115,11 +115,19 @@ struct wb_group_decision {
 	bool transient_found;        /* the group's warm-up transient was looked for (once) */
 	bool switch_waits;           /* the leader beat the baseline, but a method preferred to
 				      * it may yet: looked at again after every round */
-	/* In commits (params.commit_work_us > 0, a commit group), fixed at the
-	 * group's first look: params.min_gain_pct is then the flush gain asked. */
+	/* In commits (params.commit_work_us > 0, a commit group), as of the
+	 * group's latest look: params.min_gain_pct is then the flush gain asked.
+	 * Each claim is proven at its own cautious end of the baseline's flush:
+	 * a tie (nothing gains the minimum) at the slowest the flush may be, the
+	 * largest share; a switch (this one gains it) at the fastest, the
+	 * smallest share. One figure for both let a flush inflated by a loaded
+	 * host's stalls lower the lead a switch had to prove (issue 46). */
 	bool in_commits;
 	double flush_us;             /* the baseline's mean flush, the top of its 95 % interval */
 	double flush_share;          /* flush_us of a commit of flush_us + commit_work_us */
+	double switch_flush_us;      /* the baseline's mean flush, the bottom of its interval */
+	double switch_flush_share;   /* switch_flush_us of a commit of it + commit_work_us */
+	double switch_gain_pct;      /* the flush gain a switch must prove (INFINITY: none can) */
 	double commit_min_gain_pct;  /* the gain in commits asked (the run's min_gain_pct) */
 	double commit_bound_pct;     /* the most any method could gain in commits */
 };
