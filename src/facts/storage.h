@@ -186,7 +186,7 @@ struct wb_device {
 	char dmi_product[64];        /* class/dmi/id/product_name ("m5.large", "Virtual Machine",
 				      * "Google Compute Engine"); "" unread */
 	bool facts_unverified;       /* rotational/write_cache are the hypervisor's word, not the disk's */
-	char unverified_reason[160]; /* why, in one line; "" when verified */
+	char unverified_reason[256]; /* why, in one line; "" when verified (a name, a model and the sentence fit) */
 };
 
 #endif
