@@ -20,9 +20,11 @@ wb_tmpdir d "$base"
 for mode in new recycle; do
 	for jobs in 1 4 16 64; do
 		# 64 jobs creating segments are slow where each thread is (a
-		# ThreadSanitizer build made 2 trials of 2 s): give them time for several.
+		# ThreadSanitizer build made 2 trials of 2 s), and 16 on two cores
+		# in a Debug ThreadSanitizer build left a job one switch in 2 s:
+		# give them time for several.
 		budget=2s
-		[ "$jobs" -lt 64 ] || budget=5s
+		[ "$jobs" -lt 16 ] || budget=5s
 		expect_exit 0 "$WALBENCH" run --dir "$d" --method fdatasync --pattern append \
 			--segment "$mode" --segment-size 1MiB --jobs "$jobs" --budget "$budget" \
 			--trial-time 100ms --min-trials 8 --warmup 0 --json "$d/s.json"
@@ -51,10 +53,12 @@ for i, j in enumerate(jobs_fig):
             i, n, j["bytes"] / seg, j["segment_switches"], want)
     assert abs(j["segment_switches"] - j["bytes"] / seg) <= 1
     assert 0 <= j["segment_offset"] <= seg and j["segment_offset"] % region == 0
-# The check must have had switches to count: on tmpfs every job fills several
-# segments in 2 s; on a disk the single-job runs still do.
+# The check must have had switches to count: on tmpfs the jobs fill several
+# segments in the budget, one a job at least on average (on two busy cores a
+# starved job may fill fewer); on a disk the single-job runs still do.
+sw = [j["segment_switches"] for j in jobs_fig]
 if jobs == 1 or sys.argv[1].startswith("/dev/shm"):
-    assert min(j["segment_switches"] for j in jobs_fig) >= 2, "too few switches to judge"
+    assert max(sw) >= 2 and sum(sw) >= max(2, jobs), "too few switches to judge: %s" % sw
 print(mode, jobs, "jobs:", t["ops"], "flushes,", t["segment_switches"], "switches")
 PY
 		# The row names the switches of new segments (recycled ones cost nothing to time).
