@@ -3,10 +3,12 @@
  * figures, and the traces that are not a bucket: a steady rate, a slow drift,
  * one stall (in the middle, at the end), a rise, too few slices, and a busy
  * disk's wide noise over many seeds; and traces that pin each constant where it
- * decides (literal counts, not the production constants, so changing one fails);
+ * decides (literal counts and levels, not the production constants, so changing
+ * one fails: MIN_SLICES, MIN_SIDE, MAX_RATIO, STEP_FIT, SIDE_SHARE, FLAT);
  * and a bucket measured in slices with pauses between them, whose baseline is
  * right only when the pauses' refill is counted. */
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <setjmp.h>
 #include <stdint.h>
@@ -201,6 +203,21 @@ static void clean_step(size_t n, size_t nhi, double hi, double lo)
 	}
 }
 
+/* Judges the n slices in rate[] and start[]: judged, and a bucket whose
+ * plateau starts at slice first, or (want false) none. */
+static void expect_bucket(size_t n, bool want, size_t first)
+{
+	struct wb_bucket b;
+
+	wb_bucket_detect(rate, start, NULL, NULL, n, &b);
+	assert_true(b.judged);
+	if (b.detected != want)
+		fail_msg("%zu slices: %s, want %s", n, b.detected ? "a bucket" : "no bucket",
+			 want ? "a bucket" : "none");
+	if (want)
+		assert_int_equal(b.first_plateau, first);
+}
+
 /* WB_BUCKET_MIN_SLICES is 8: a clean step of 8 slices is judged and found, the
  * same of 7 is not judged (issue 45: a change to 6 survived every test). */
 static void test_pin_min_slices(void **state)
@@ -222,17 +239,11 @@ static void test_pin_min_slices(void **state)
  * of two is not (a change to 2 survived every test). */
 static void test_pin_min_side(void **state)
 {
-	struct wb_bucket b;
-
 	(void)state;
 	clean_step(10, 7, 200.0, 50.0);
-	wb_bucket_detect(rate, start, NULL, NULL, 10, &b);
-	assert_true(b.detected);
-	assert_int_equal(b.nplateau, 3);
+	expect_bucket(10, true, 7);
 	clean_step(10, 8, 200.0, 50.0);
-	wb_bucket_detect(rate, start, NULL, NULL, 10, &b);
-	assert_true(b.judged);
-	assert_false(b.detected);
+	expect_bucket(10, false, 0);
 }
 
 /* The flat-plateau check decides: 1,000/s for 6 slices, then a fall from 500/s
@@ -241,7 +252,6 @@ static void test_pin_min_side(void **state)
  * "plateau" falls by half its level: a drift after a drop, not a baseline. */
 static void test_pin_flat(void **state)
 {
-	struct wb_bucket b;
 	size_t i;
 
 	(void)state;
@@ -249,13 +259,57 @@ static void test_pin_flat(void **state)
 		start[i] = 3.0 * (double)i;
 		rate[i] = i < 6 ? 1000.0 : 500.0 - 250.0 * (double)(i - 6) / 13.0;
 	}
-	wb_bucket_detect(rate, start, NULL, NULL, 20, &b);
-	assert_true(b.judged);
-	assert_false(b.detected);
+	expect_bucket(20, false, 0);
 	for (i = 6; i < 20; i++) /* the same drop to a flat 375/s is a bucket */
 		rate[i] = 375.0;
-	wb_bucket_detect(rate, start, NULL, NULL, 20, &b);
-	assert_true(b.detected);
+	expect_bucket(20, true, 6);
+}
+
+/* WB_BUCKET_MAX_RATIO is 0.67: a clean step from 200/s to 133/s (0.665) is a
+ * bucket, one to 136/s (0.68) is not (a write cache's or a thermal limit's
+ * smaller drop, the trend's to see). */
+static void test_pin_max_ratio(void **state)
+{
+	(void)state;
+	clean_step(20, 8, 200.0, 133.0);
+	expect_bucket(20, true, 8);
+	clean_step(20, 8, 200.0, 136.0);
+	expect_bucket(20, false, 0);
+}
+
+/* WB_BUCKET_SIDE_SHARE is 0.8: 200/s for 8 slices, then 50/s for 12, with
+ * slices of the burst at 110/s (below the 125/s midpoint). One of them leaves
+ * 6 of the 7 slices judged on their side (0.86): a bucket; two leave 5 (0.71):
+ * a burst that does not keep its level, not a bucket. */
+static void test_pin_side_share(void **state)
+{
+	(void)state;
+	clean_step(20, 8, 200.0, 50.0);
+	rate[3] = 110.0;
+	expect_bucket(20, true, 8);
+	clean_step(20, 8, 200.0, 50.0);
+	rate[2] = rate[5] = 110.0;
+	expect_bucket(20, false, 0);
+}
+
+/* WB_BUCKET_STEP_FIT decides a gradual fall: 400/s for 5 slices, falling
+ * steadily to 200/s over the next 12 (36 s), then 200/s for 12. Each side
+ * keeps to its side of the midpoint and the end is flat, but a straight line
+ * fits the whole about as well as two levels: a drive slowing down, not a
+ * bucket running dry within a slice. */
+static void test_pin_step_fit(void **state)
+{
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < 29; i++) {
+		start[i] = 3.0 * (double)i;
+		rate[i] = i < 5 ? 400.0 : i < 17 ? 400.0 - 200.0 * (double)(i - 4) / 13.0 : 200.0;
+	}
+	expect_bucket(29, false, 0);
+	for (i = 5; i < 17; i++) /* the same fall within one slice is a bucket */
+		rate[i] = 200.0;
+	expect_bucket(29, true, 5);
 }
 
 /* A busy shared disk: every slice +-40 % at random, 500 traces. */
@@ -333,7 +387,9 @@ int main(void)
 		cmocka_unit_test(test_single_stall), cmocka_unit_test(test_rise),
 		cmocka_unit_test(test_too_few),     cmocka_unit_test(test_busy_noise),
 		cmocka_unit_test(test_pin_min_slices), cmocka_unit_test(test_pin_min_side),
-		cmocka_unit_test(test_pin_flat),    cmocka_unit_test(test_pauses_refill),
+		cmocka_unit_test(test_pin_flat),    cmocka_unit_test(test_pin_max_ratio),
+		cmocka_unit_test(test_pin_side_share), cmocka_unit_test(test_pin_step_fit),
+		cmocka_unit_test(test_pauses_refill),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

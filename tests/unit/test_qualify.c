@@ -6,8 +6,9 @@
  * made-up device facts (a "rotational" disk flushing too fast, a flush no
  * slower than a write, memory, a volatile cache without FUA, a virtual disk),
  * a durability failure that leaves no verdict, burst credits with and
- * without the provider fact table, and on an array the write-size sweep's
- * verdict and a slow member as findings. */
+ * without the provider fact table, a bucket's baseline right at a threshold,
+ * and on an array the write-size sweep's verdict and a slow member as
+ * findings. */
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -262,6 +263,46 @@ static void burst_credits(void **state)
 	assert_int_equal(q.tiers[0].o[0].result, WB_Q_INCONCLUSIVE);
 }
 
+/* A bucket's baseline against a threshold right at it, as docs/design.md says a
+ * rate is judged: pass only when the whole interval is at or above the
+ * threshold, fail when it is wholly below, inconclusive when it straddles; and
+ * on the baseline, not the run's mean. Commit at 1000/s for 6 slices, then
+ * 100, 101, 102/s: a baseline of 101/s [100.06, 101.94]. */
+static void bucket_at_threshold(void **state)
+{
+	const struct wb_q_figure *f = &q.tiers[0].o[0].fig;
+	double low, high;
+
+	(void)state;
+	build(1000, 2000, 10);
+	qualify_run_plateau(&rs);
+	tiers.t[0].c[0].threshold = 101; /* the baseline itself */
+	assert_true(wb_qualify(&rs, &tiers, NULL, "standard", &q));
+	assert_int_equal(q.burst.state, WB_SUSTAINED_BUCKET);
+	assert_true(fabs(f->value - 101) < 1e-9);
+	assert_true(f->low > 100 && f->low < 101 && f->high > 101 && f->high < 102);
+	assert_int_equal(q.tiers[0].o[0].result, WB_Q_INCONCLUSIVE);
+	assert_int_equal(q.tiers[0].verdict, WB_Q_INCONCLUSIVE); /* the p99 passes */
+	low = f->low;
+	high = f->high;
+	tiers.t[0].c[0].threshold = low; /* the interval's lower end: all of it at or above */
+	assert_true(wb_qualify(&rs, &tiers, NULL, "standard", &q));
+	assert_int_equal(q.tiers[0].o[0].result, WB_Q_PASS);
+	assert_int_equal(q.tiers[0].verdict, WB_Q_PASS);
+	tiers.t[0].c[0].threshold = nextafter(high, INFINITY); /* just above all of it */
+	assert_true(wb_qualify(&rs, &tiers, NULL, "standard", &q));
+	assert_int_equal(q.tiers[0].o[0].result, WB_Q_FAIL);
+	assert_int_equal(q.tiers[0].verdict, WB_Q_FAIL);
+	tiers.t[0].c[0].threshold = high; /* the upper end: straddles */
+	assert_true(wb_qualify(&rs, &tiers, NULL, "standard", &q));
+	assert_int_equal(q.tiers[0].o[0].result, WB_Q_INCONCLUSIVE);
+	/* 500/s: the run's mean (550/s) would pass it, the burst does; the baseline fails. */
+	assert_true(rs.v[0].stats.mean > 500);
+	tiers.t[0].c[0].threshold = 500;
+	assert_true(wb_qualify(&rs, &tiers, NULL, "standard", &q));
+	assert_int_equal(q.tiers[0].o[0].result, WB_Q_FAIL);
+}
+
 /* Case 1 of issue 45: a file system with no block device under it (FUSE, NFS,
  * virtiofs, a cloud file service) is where credits live: a rate that would
  * pass is inconclusive; memory has no block device either, and is not held
@@ -505,6 +546,7 @@ int main(void)
 		cmocka_unit_test_teardown(findings_on_arrays, teardown),
 		cmocka_unit_test_teardown(durability_failure_no_verdict, teardown),
 		cmocka_unit_test_teardown(burst_credits, teardown),
+		cmocka_unit_test_teardown(bucket_at_threshold, teardown),
 		cmocka_unit_test_teardown(sweep_and_slow_member, teardown),
 		cmocka_unit_test_teardown(provider_table, teardown),
 		cmocka_unit_test_teardown(no_block_device, teardown),
