@@ -25,17 +25,16 @@ static bool holds(const void *base, size_t cond)
 	return cond == WB_F_ALWAYS || *(const bool *)((const char *)base + cond - 1);
 }
 
-/* WB_F_ARRAY: one object per element. */
-static void write_array(cJSON *o, const struct wb_field *f, const void *base)
+void wb_fields_write_array(cJSON *o, enum wb_key key, const struct wb_fields *t, const void *v,
+			   size_t n, size_t size)
 {
-	const char *v = *(const char *const *)((const char *)base + f->offset);
-	size_t i, n = *(const size_t *)((const char *)base + f->count);
-	cJSON *arr = cJSON_AddArrayToObject(o, wb_key(f->key)), *x;
+	cJSON *arr = cJSON_AddArrayToObject(o, wb_key(key)), *x;
+	size_t i;
 
 	for (i = 0; arr && i < n; i++) {
 		if (!(x = cJSON_CreateObject()))
 			break;
-		wb_fields_add(x, f->sub, v + i * f->size);
+		wb_fields_add(x, t, (const char *)v + i * size);
 		cJSON_AddItemToArray(arr, x);
 	}
 }
@@ -46,7 +45,8 @@ static void write_lines(cJSON *o, enum wb_key key, const struct wb_saved_lines *
 	size_t i;
 
 	for (i = 0; arr && i < l->n; i++)
-		cJSON_AddItemToArray(arr, l->v[i] ? cJSON_CreateString(l->v[i]) : cJSON_CreateNull());
+		cJSON_AddItemToArray(arr, l->v[i] ? cJSON_CreateString(l->v[i])
+						  : cJSON_CreateNull());
 }
 
 static void write_row(cJSON *o, const struct wb_field *f, const void *base)
@@ -92,8 +92,12 @@ static void write_row(cJSON *o, const struct wb_field *f, const void *base)
 	case WB_F_OBJECT:
 		wb_fields_write(o, f->key, f->sub, p);
 		break;
+	case WB_F_INLINE:
+		wb_fields_add(o, f->sub, p);
+		break;
 	case WB_F_ARRAY:
-		write_array(o, f, base);
+		wb_fields_write_array(o, f->key, f->sub, *(const void *const *)p,
+				      *(const size_t *)((const char *)base + f->count), f->size);
 		break;
 	case WB_F_TEXT:
 		t = *(const char *const *)p;
@@ -131,23 +135,22 @@ void wb_fields_write(cJSON *parent, enum wb_key key, const struct wb_fields *t, 
 		wb_fields_add(o, t, base);
 }
 
-/* WB_F_ARRAY: each element read, whatever it is (a row absent where it is not
- * an object). */
-static int read_array(struct reader *rd, const cJSON *obj, const struct wb_field *f, void *base)
+int wb_fields_read_array(struct reader *rd, const cJSON *obj, enum wb_key key,
+			 const struct wb_fields *t, void **v, size_t *n, size_t size)
 {
-	size_t *n = (size_t *)((char *)base + f->count), i = 0;
-	const cJSON *arr = wb_rd_show_array(obj, f->key, n), *e;
-	char *v;
+	const cJSON *arr = wb_rd_show_array(obj, key, n), *e;
+	size_t i = 0;
 	int ret;
 
+	*v = NULL;
 	if (!arr)
 		return 1;
 	if (!*n)
 		return 0;
-	if (!(v = *(char **)((char *)base + f->offset) = wb_rd_keep_array(rd, *n, f->size)))
+	if (!(*v = wb_rd_keep_array(rd, *n, size)))
 		return -ENOMEM;
 	cJSON_ArrayForEach(e, arr)
-		if ((ret = wb_fields_read(rd, e, f->sub, v + f->size * i++)) < 0)
+		if ((ret = wb_fields_read(rd, e, t, (char *)*v + size * i++)) < 0)
 			return ret;
 	return 0;
 }
@@ -197,8 +200,11 @@ static int read_row(struct reader *rd, const cJSON *obj, const cJSON *v, const s
 		if (ret == 1 && f->size)
 			memset(p, 0, f->size);
 		return ret < 0 ? ret : cJSON_IsObject(v) ? ret : 1;
+	case WB_F_INLINE:
+		return wb_fields_read(rd, obj, f->sub, p);
 	case WB_F_ARRAY:
-		return read_array(rd, obj, f, base);
+		return wb_fields_read_array(rd, obj, f->key, f->sub, (void **)p,
+					    (size_t *)((char *)base + f->count), f->size);
 	case WB_F_TEXT:
 		if (wb_rd_show_string(rd, obj, f->key, (const char **)p))
 			return -ENOMEM;

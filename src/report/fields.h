@@ -27,6 +27,7 @@ enum wb_field_type {
 	WB_F_DOUBLES,   /* double[n] indexed by an enum, an object keyed by keys[] */
 	WB_F_OBJECT,    /* a nested table over the same struct (offset 0) or a member;
 			 * absent, its rows read as absent */
+	WB_F_INLINE,    /* a nested table over a member, its rows in this object */
 	WB_F_ARRAY,     /* an array of a nested table: its elements at the pointer at
 			 * offset, size bytes each, as many as the size_t at count */
 	WB_F_TEXT,      /* const char *; NULL is null; read back as a copy the results
@@ -58,7 +59,7 @@ struct wb_field {
 				    * it is set when a row naming it is in the file (unless
 				    * a null_unless names it too: those rows decide) */
 	unsigned flags;            /* WB_FF_* */
-	const struct wb_fields *sub; /* WB_F_OBJECT, WB_F_ARRAY: its table */
+	const struct wb_fields *sub; /* WB_F_OBJECT, WB_F_INLINE, WB_F_ARRAY: its table */
 	const enum wb_key *keys;   /* WB_F_DOUBLES: the key of each element */
 	unsigned n;                /* WB_F_DOUBLES: how many */
 	size_t count;              /* WB_F_ARRAY: the offset of its size_t count */
@@ -74,6 +75,10 @@ struct wb_field {
 #define WB_FF_TRUE_ABSENT 16u /* WB_F_BOOL: read back false only when false (files
 			       * from before the key meant true) */
 
+/* A row: key and type without their prefixes (WB_KEY_, WB_F_), the member's
+ * offset, then any other member of struct wb_field. */
+#define WB_FIELD(k, t, at, ...) { .key = WB_KEY_##k, .type = WB_F_##t, .offset = at, __VA_ARGS__ }
+
 struct wb_fields {
 	const struct wb_field *rows;
 	size_t n;
@@ -82,16 +87,29 @@ struct wb_fields {
 	int (*check)(struct reader *rd, void *base);
 };
 
+/* The table of rows[] (an array), with its check (NULL: none). */
+#define WB_FIELDS(rows, check) { rows, sizeof(rows) / sizeof(rows[0]), check }
+
 /* Adds key to parent: the object t describes at base. */
 void wb_fields_write(cJSON *parent, enum wb_key key, const struct wb_fields *t, const void *base);
 
 /* Adds t's rows to the object o itself. */
 void wb_fields_add(cJSON *o, const struct wb_fields *t, const void *base);
 
+/* Adds key to o: an array of the n objects t describes at v, size bytes apart. */
+void wb_fields_write_array(cJSON *o, enum wb_key key, const struct wb_fields *t, const void *v,
+			   size_t n, size_t size);
+
 /* Reads obj (an object; NULL: every row absent) into base, which the caller
  * zeroed or set to its defaults: 0, -EINVAL with rd->err set, -ENOMEM, or 1
  * when the object reads as absent (a required member missing, or its check
  * said so). */
 int wb_fields_read(struct reader *rd, const cJSON *obj, const struct wb_fields *t, void *base);
+
+/* Reads obj's member key, an array, into *v (n elements of size bytes the
+ * results own, each read by t; an element not an object reads as all absent):
+ * 0, 1 when it is not an array (*v NULL, *n 0), or a refusal or -ENOMEM. */
+int wb_fields_read_array(struct reader *rd, const cJSON *obj, enum wb_key key,
+			 const struct wb_fields *t, void **v, size_t *n, size_t size);
 
 #endif

@@ -298,10 +298,11 @@ static void slice_chart(struct wb_html_doc *d, const struct wb_report_run *r)
 		snprintf(axis, sizeof(axis), "time slice, in the order measured");
 	if (*bu->shape && isfinite(bu->plateau_slice)) {
 		snprintf(lab[0], sizeof(lab[0]), "%s burst %.0f/s", bu->shape, bu->burst_per_s);
-		snprintf(lab[1], sizeof(lab[1]), "%s baseline %.0f/s", bu->shape, bu->baseline_per_s);
+		snprintf(lab[1], sizeof(lab[1]), "%s baseline %.0f/s", bu->shape,
+			 bu->baseline_per_s.value);
 		snprintf(lab[2], sizeof(lab[2]), "bucket ran dry (%.0f s)", bu->drop_at_s);
 		marks[nm++] = (struct wb_svg_mark){ false, bu->burst_per_s, lab[0] };
-		marks[nm++] = (struct wb_svg_mark){ false, bu->baseline_per_s, lab[1] };
+		marks[nm++] = (struct wb_svg_mark){ false, bu->baseline_per_s.value, lab[1] };
 		marks[nm++] = (struct wb_svg_mark){ true, bu->plateau_slice - 0.5, lab[2] };
 	}
 	if (n)
@@ -314,13 +315,13 @@ static void provider_rules(struct wb_html_doc *d, const struct wb_saved_burst *b
 {
 	size_t k;
 
-	if (!*bu->volume_line)
+	if (!*bu->volume.line)
 		return;
 	wb_textbuf_add(d->out, "<p><strong>Provider's rule:</strong> ");
-	text(d, bu->volume_line);
+	text(d, bu->volume.line);
 	wb_textbuf_add(d->out, "</p>\n<ul class=\"small\">\n");
-	for (k = 0; k < bu->nkinds; k++) {
-		const struct wb_saved_burst_kind *x = &bu->kinds[k];
+	for (k = 0; k < bu->volume.nkinds; k++) {
+		const struct wb_saved_burst_kind *x = &bu->volume.kinds[k];
 
 		wb_textbuf_add(d->out, "<li><strong>");
 		text(d, x->name);
@@ -369,9 +370,9 @@ static void qualification(struct wb_html_doc *d, const struct wb_report_run *r)
 		const struct wb_saved_criterion *c = &q->criteria[k];
 		char v[32], l[32], h[32], th[32];
 
-		wb_svg_number(v, sizeof(v), c->value);
-		wb_svg_number(l, sizeof(l), c->ci95.low);
-		wb_svg_number(h, sizeof(h), c->ci95.high);
+		wb_svg_number(v, sizeof(v), c->fig.value);
+		wb_svg_number(l, sizeof(l), c->fig.ci95.low);
+		wb_svg_number(h, sizeof(h), c->fig.ci95.high);
 		wb_svg_number(th, sizeof(th), c->threshold);
 		wb_textbuf_add(d->out, "<tr><td>");
 		text(d, c->shape);
@@ -396,9 +397,9 @@ static void qualification(struct wb_html_doc *d, const struct wb_report_run *r)
 		}
 		wb_textbuf_add(d->out, "</p>\n");
 	}
-	if (*q->trend_line) {
+	if (*q->trend.line) {
 		wb_textbuf_add(d->out, "<p><strong>Burst against sustained:</strong> ");
-		text(d, q->trend_line);
+		text(d, q->trend.line);
 		wb_textbuf_add(d->out, "</p>\n");
 	}
 	if (*q->burst.line) {

@@ -39,13 +39,18 @@ void wb_json_add_decision(cJSON *root, const struct wb_results *rs);
 /* "settle": what an undecided answer still needs; null when not known. */
 void wb_json_add_settle(cJSON *parent, const struct wb_settle *st);
 
-/* json_recommend.c, placement_fields.c, json_qualify.c: the verdicts. */
+/* json_recommend.c, placement_fields.c, qualify_fields.c: the verdicts. */
 void wb_json_add_recommendation(cJSON *root, const struct wb_recommendation *rec);
 void wb_json_add_placement(cJSON *o, const struct wb_placement *pl);
 /* placement_fields.c: the same keys from what they read back as (results/saved.h). */
 struct wb_saved_placement;
 void wb_json_add_saved_placement(cJSON *o, const struct wb_saved_placement *s);
 void wb_json_add_qualification(cJSON *root, const struct wb_qualification *q);
+/* qualify_fields.c: the same keys from what they read back as (results/saved.h). */
+struct wb_saved_qualification;
+struct wb_saved_finding;
+void wb_json_add_saved_qualification(cJSON *root, const struct wb_saved_qualification *s,
+				     const struct wb_saved_finding *f, size_t n);
 
 /* json_observed.c: "observed", what the server said. */
 struct wb_pg_observed;

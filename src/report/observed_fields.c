@@ -419,12 +419,11 @@ static const struct wb_field cpu_rows[] = {
 	  .omit_unless = WB_F_IF(CP(have_server)) },
 };
 
-#define TABLE(rows, ...) { rows, sizeof(rows) / sizeof(rows[0]), __VA_ARGS__ }
-static const struct wb_fields interval_table = TABLE(interval_rows, NULL);
-static const struct wb_fields rate_table = TABLE(rate_rows, NULL);
-static const struct wb_fields path_table = TABLE(path_rows, NULL);
-static const struct wb_fields device_table = TABLE(device_rows, NULL);
-static const struct wb_fields cpu_table = TABLE(cpu_rows, check_cpu);
+static const struct wb_fields interval_table = WB_FIELDS(interval_rows, NULL);
+static const struct wb_fields rate_table = WB_FIELDS(rate_rows, NULL);
+static const struct wb_fields path_table = WB_FIELDS(path_rows, NULL);
+static const struct wb_fields device_table = WB_FIELDS(device_rows, NULL);
+static const struct wb_fields cpu_table = WB_FIELDS(cpu_rows, check_cpu);
 
 /* observed, in the file's order. */
 static const struct wb_field observed_rows[] = {
@@ -454,7 +453,7 @@ static const struct wb_field observed_rows[] = {
 	{ .key = WB_KEY_OWN_ROLLBACKS, .type = WB_F_UINT, .offset = OB(own.rollbacks) },
 	CUSTOM(MISSING, write_missing, read_missing),
 };
-static const struct wb_fields observed_table = TABLE(observed_rows, NULL);
+static const struct wb_fields observed_table = WB_FIELDS(observed_rows, NULL);
 
 void wb_json_add_observed(cJSON *root, const struct wb_pg_observed *ob)
 {

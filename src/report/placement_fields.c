@@ -16,47 +16,47 @@
 #define MD(m) offsetof(struct wb_saved_model, m)
 #define CA(m) offsetof(struct wb_saved_candidate, m)
 #define PL(m) offsetof(struct wb_saved_placement, m)
-#define ROW(k, t, at, ...) { .key = WB_KEY_##k, .type = WB_F_##t, .offset = at, __VA_ARGS__ }
-#define TABLE(rows, ...) { rows, sizeof(rows) / sizeof(rows[0]), __VA_ARGS__ }
 
 /* A row of figures; a candidate's adds its gain against the loaded data's. */
 static const struct wb_field row_rows[] = {
-	ROW(MEASURED, BOOL, RW(measured)),
-	ROW(COMMITS_PER_S, DOUBLE, RW(commits_per_s), .unit = "1/s"),
-	ROW(FLUSH_P50_MS, DOUBLE, RW(p50_ms), .unit = "ms"),
-	ROW(FLUSH_P99_MS, DOUBLE, RW(p99_ms), .unit = "ms"),
-	ROW(GAIN_PCT, DOUBLE, RW(gain.pct), .unit = "%", .omit_unless = WB_F_IF(RW(gain.compared))),
-	ROW(CI95_PCT, RANGE, RW(gain.ci95_pct), .unit = "%",
-	    .omit_unless = WB_F_IF(RW(gain.compared))),
-	ROW(SIGNIFICANT, BOOL, RW(gain.significant), .omit_unless = WB_F_IF(RW(gain.compared))),
+	WB_FIELD(MEASURED, BOOL, RW(measured)),
+	WB_FIELD(COMMITS_PER_S, DOUBLE, RW(commits_per_s), .unit = "1/s"),
+	WB_FIELD(FLUSH_P50_MS, DOUBLE, RW(p50_ms), .unit = "ms"),
+	WB_FIELD(FLUSH_P99_MS, DOUBLE, RW(p99_ms), .unit = "ms"),
+	WB_FIELD(GAIN_PCT, DOUBLE, RW(gain.pct), .unit = "%",
+		 .omit_unless = WB_F_IF(RW(gain.compared))),
+	WB_FIELD(CI95_PCT, RANGE, RW(gain.ci95_pct), .unit = "%",
+		 .omit_unless = WB_F_IF(RW(gain.compared))),
+	WB_FIELD(SIGNIFICANT, BOOL, RW(gain.significant),
+		 .omit_unless = WB_F_IF(RW(gain.compared))),
 };
-static const struct wb_fields row_table = TABLE(row_rows, NULL);
+static const struct wb_fields row_table = WB_FIELDS(row_rows, NULL);
 
 #define KNOWN .omit_unless = WB_F_IF(MD(known))
 
 /* The model's prediction in the server's commits and every term it used. */
 static const struct wb_field model_rows[] = {
-	ROW(WHY, TEXT, MD(why)),
-	ROW(COMMITS_PER_S, FIGURE, MD(commits_per_s), .unit = "1/s"),
-	ROW(PREDICTED_PER_S, FIGURE, MD(predicted_per_s), .unit = "1/s", KNOWN),
-	ROW(PREDICTED_CI95_PER_S, RANGE, MD(predicted_ci95_per_s), .unit = "1/s", KNOWN),
-	ROW(GAIN_PCT, FIGURE, MD(gain_pct), .unit = "%", KNOWN),
-	ROW(CI95_PCT, RANGE, MD(ci95_pct), .unit = "%", KNOWN),
-	ROW(LIMIT, TEXT, MD(limit), KNOWN),
-	ROW(CAPPED, BOOL, MD(capped), KNOWN),
-	ROW(FLUSH_MS, FIGURE, MD(flush_ms), .unit = "ms", KNOWN),
-	ROW(FLUSH_MS_SOURCE, TEXT, MD(flush_ms_source), KNOWN),
-	ROW(COMMITS_SOURCE, TEXT, MD(commits_source), KNOWN),
-	ROW(FLUSH_RATIO, FIGURE, MD(flush_ratio), KNOWN),
-	ROW(FLUSH_RATIO_CI95, RANGE, MD(flush_ratio_ci95), KNOWN),
-	ROW(WAL_SHARE, FIGURE, MD(wal_share), .unit = "share", KNOWN),
-	ROW(LOCK_SHARE, FIGURE, MD(lock_share), .unit = "share", KNOWN),
-	ROW(REST_SHARE, FIGURE, MD(rest_share), .unit = "share", KNOWN),
-	ROW(COMMITS_PER_FLUSH, FIGURE, MD(commits_per_flush), KNOWN),
-	ROW(CPU_CAP_PER_S, FIGURE, MD(cpu_cap_per_s), .unit = "1/s", KNOWN),
-	ROW(DEVICE_CAP_PER_S, FIGURE, MD(device_cap_per_s), .unit = "1/s", KNOWN),
+	WB_FIELD(WHY, TEXT, MD(why)),
+	WB_FIELD(COMMITS_PER_S, FIGURE, MD(commits_per_s), .unit = "1/s"),
+	WB_FIELD(PREDICTED_PER_S, FIGURE, MD(predicted_per_s), .unit = "1/s", KNOWN),
+	WB_FIELD(PREDICTED_CI95_PER_S, RANGE, MD(predicted_ci95_per_s), .unit = "1/s", KNOWN),
+	WB_FIELD(GAIN_PCT, FIGURE, MD(gain_pct), .unit = "%", KNOWN),
+	WB_FIELD(CI95_PCT, RANGE, MD(ci95_pct), .unit = "%", KNOWN),
+	WB_FIELD(LIMIT, TEXT, MD(limit), KNOWN),
+	WB_FIELD(CAPPED, BOOL, MD(capped), KNOWN),
+	WB_FIELD(FLUSH_MS, FIGURE, MD(flush_ms), .unit = "ms", KNOWN),
+	WB_FIELD(FLUSH_MS_SOURCE, TEXT, MD(flush_ms_source), KNOWN),
+	WB_FIELD(COMMITS_SOURCE, TEXT, MD(commits_source), KNOWN),
+	WB_FIELD(FLUSH_RATIO, FIGURE, MD(flush_ratio), KNOWN),
+	WB_FIELD(FLUSH_RATIO_CI95, RANGE, MD(flush_ratio_ci95), KNOWN),
+	WB_FIELD(WAL_SHARE, FIGURE, MD(wal_share), .unit = "share", KNOWN),
+	WB_FIELD(LOCK_SHARE, FIGURE, MD(lock_share), .unit = "share", KNOWN),
+	WB_FIELD(REST_SHARE, FIGURE, MD(rest_share), .unit = "share", KNOWN),
+	WB_FIELD(COMMITS_PER_FLUSH, FIGURE, MD(commits_per_flush), KNOWN),
+	WB_FIELD(CPU_CAP_PER_S, FIGURE, MD(cpu_cap_per_s), .unit = "1/s", KNOWN),
+	WB_FIELD(DEVICE_CAP_PER_S, FIGURE, MD(device_cap_per_s), .unit = "1/s", KNOWN),
 };
-static const struct wb_fields model_table = TABLE(model_rows, NULL);
+static const struct wb_fields model_table = WB_FIELDS(model_rows, NULL);
 
 /* storage: the facts of the candidate's directory, as host.device has them. */
 static void write_storage(cJSON *o, enum wb_key key, const void *base)
@@ -72,44 +72,44 @@ static void write_storage(cJSON *o, enum wb_key key, const void *base)
 
 /* One --wal-candidate. */
 static const struct wb_field candidate_rows[] = {
-	ROW(PATH, TEXT, CA(path)),
-	ROW(SAME_DEVICE, BOOL, CA(same_device)),
-	ROW(SAME_FILE_SYSTEM, BOOL, CA(same_fs)),
-	ROW(DEVICE, TEXT, CA(device)),
-	ROW(GAIN_PCT, DOUBLE, CA(gain.pct), .unit = "%", COMPARED(gain)),
-	ROW(CI95_PCT, RANGE, CA(gain.ci95_pct), .unit = "%", COMPARED(gain)),
-	ROW(SIGNIFICANT, BOOL, CA(gain.significant)),
-	ROW(ROW_GAIN_PCT, DOUBLE, CA(row_gain.pct), .unit = "%", COMPARED(row_gain)),
-	ROW(ROW_CI95_PCT, RANGE, CA(row_gain.ci95_pct), .unit = "%", COMPARED(row_gain)),
-	ROW(MODEL_PREDICTION, OBJECT, CA(model), .sub = &model_table,
-	    .null_unless = WB_F_IF(CA(model.present))),
-	ROW(MOVE, BOOL, CA(move)),
-	ROW(DEPENDS_ON_LOAD, BOOL, CA(depends_on_load)),
-	ROW(IDLE_GAIN_PCT, DOUBLE, CA(idle_gain.pct), .unit = "%", COMPARED(idle_gain)),
-	ROW(IDLE_CI95_PCT, RANGE, CA(idle_gain.ci95_pct), .unit = "%", COMPARED(idle_gain)),
-	ROW(IN_RAM, BOOL, CA(in_ram)),
-	ROW(RECOMMENDED, BOOL, CA(recommended), .flags = WB_FF_TRUE_ABSENT),
-	ROW(OPEN, BOOL, CA(open)),
-	ROW(UPPER_BOUND, BOOL, CA(upper_bound)),
-	ROW(REASON, TEXT, CA(reason)),
+	WB_FIELD(PATH, TEXT, CA(path)),
+	WB_FIELD(SAME_DEVICE, BOOL, CA(same_device)),
+	WB_FIELD(SAME_FILE_SYSTEM, BOOL, CA(same_fs)),
+	WB_FIELD(DEVICE, TEXT, CA(device)),
+	WB_FIELD(GAIN_PCT, DOUBLE, CA(gain.pct), .unit = "%", COMPARED(gain)),
+	WB_FIELD(CI95_PCT, RANGE, CA(gain.ci95_pct), .unit = "%", COMPARED(gain)),
+	WB_FIELD(SIGNIFICANT, BOOL, CA(gain.significant)),
+	WB_FIELD(ROW_GAIN_PCT, DOUBLE, CA(row_gain.pct), .unit = "%", COMPARED(row_gain)),
+	WB_FIELD(ROW_CI95_PCT, RANGE, CA(row_gain.ci95_pct), .unit = "%", COMPARED(row_gain)),
+	WB_FIELD(MODEL_PREDICTION, OBJECT, CA(model), .sub = &model_table,
+		 .null_unless = WB_F_IF(CA(model.present))),
+	WB_FIELD(MOVE, BOOL, CA(move)),
+	WB_FIELD(DEPENDS_ON_LOAD, BOOL, CA(depends_on_load)),
+	WB_FIELD(IDLE_GAIN_PCT, DOUBLE, CA(idle_gain.pct), .unit = "%", COMPARED(idle_gain)),
+	WB_FIELD(IDLE_CI95_PCT, RANGE, CA(idle_gain.ci95_pct), .unit = "%", COMPARED(idle_gain)),
+	WB_FIELD(IN_RAM, BOOL, CA(in_ram)),
+	WB_FIELD(RECOMMENDED, BOOL, CA(recommended), .flags = WB_FF_TRUE_ABSENT),
+	WB_FIELD(OPEN, BOOL, CA(open)),
+	WB_FIELD(UPPER_BOUND, BOOL, CA(upper_bound)),
+	WB_FIELD(REASON, TEXT, CA(reason)),
 	{ .key = WB_KEY_STORAGE, .type = WB_F_CUSTOM, .write = write_storage,
 	  .flags = WB_FF_UNREAD },
-	ROW(COMMIT, OBJECT, CA(commit), .sub = &row_table),
-	ROW(GROUP, OBJECT, CA(group), .sub = &row_table),
+	WB_FIELD(COMMIT, OBJECT, CA(commit), .sub = &row_table),
+	WB_FIELD(GROUP, OBJECT, CA(group), .sub = &row_table),
 };
-static const struct wb_fields candidate_table = TABLE(candidate_rows, NULL);
+static const struct wb_fields candidate_table = WB_FIELDS(candidate_rows, NULL);
 
 /* The load on the data volume: what it was asked, what it kept up. */
 static const struct wb_field load_rows[] = {
-	ROW(TARGET_PER_S, DOUBLE, PL(load_target_per_s), .unit = "1/s"),
-	ROW(ACHIEVED_PER_S, DOUBLE, PL(load_achieved_per_s), .unit = "1/s"),
-	ROW(CAPACITY_PER_S, DOUBLE, PL(load_capacity_per_s), .unit = "1/s"),
-	ROW(CAPACITY_PCT, DOUBLE, PL(load_pct), .unit = "%"),
-	ROW(KEPT_UP, BOOL, PL(load_kept_up)),
-	ROW(FSYNC_MEAN_MS, DOUBLE, PL(load_fsync_mean_ms), .unit = "ms"),
-	ROW(FSYNC_MAX_MS, DOUBLE, PL(load_fsync_max_ms), .unit = "ms"),
+	WB_FIELD(TARGET_PER_S, DOUBLE, PL(load_target_per_s), .unit = "1/s"),
+	WB_FIELD(ACHIEVED_PER_S, DOUBLE, PL(load_achieved_per_s), .unit = "1/s"),
+	WB_FIELD(CAPACITY_PER_S, DOUBLE, PL(load_capacity_per_s), .unit = "1/s"),
+	WB_FIELD(CAPACITY_PCT, DOUBLE, PL(load_pct), .unit = "%"),
+	WB_FIELD(KEPT_UP, BOOL, PL(load_kept_up)),
+	WB_FIELD(FSYNC_MEAN_MS, DOUBLE, PL(load_fsync_mean_ms), .unit = "ms"),
+	WB_FIELD(FSYNC_MAX_MS, DOUBLE, PL(load_fsync_max_ms), .unit = "ms"),
 };
-static const struct wb_fields load_table = TABLE(load_rows, NULL);
+static const struct wb_fields load_table = WB_FIELDS(load_rows, NULL);
 
 /* tests: every row of the run, trials and all: the verdict's evidence in full. */
 static void write_tests(cJSON *o, enum wb_key key, const void *base)
@@ -126,46 +126,46 @@ static void write_tests(cJSON *o, enum wb_key key, const void *base)
 #define RUN .omit_unless = WB_F_IF(PL(has_run))
 
 static const struct wb_field baseline_rows[] = {
-	ROW(DATA, TEXT, PL(data)),
-	ROW(DEVICE, TEXT, PL(device)),
-	ROW(FAILED, BOOL, PL(failed)),
-	ROW(STATE, TEXT, PL(state)),
-	ROW(LIVE_LOAD, BOOL, PL(live_load)),
-	ROW(FAILURE, TEXT, PL(failure), .omit_unless = WB_F_IF(PL(failed))),
-	ROW(HEADLINE, TEXT, PL(headline)),
-	ROW(CONTEXT, TEXT, PL(context)),
-	ROW(COMMITS_WAIT_FOR, TEXT, PL(commits_wait_for)),
-	ROW(COMMITS_WAIT_LINE, TEXT, PL(commits_wait_line)),
-	ROW(WAL_DIR, TEXT, PL(wal_dir)),
-	ROW(MOVE_TO, TEXT, PL(move_to), .flags = WB_FF_EMPTY_NULL),
-	ROW(GROUP_COMMITTERS, UINT, PL(group_committers)),
-	ROW(ROUNDS, UINT, PL(rounds), RUN),
-	ROW(ELAPSED_S, DOUBLE, PL(elapsed_s), .unit = "s", RUN),
-	ROW(SETTLED_IN_S, DOUBLE, PL(settled_in_s), .unit = "s",
-	    .null_unless = WB_F_IF(PL(settled)), RUN),
-	ROW(IDLE_COMMIT, OBJECT, PL(idle_commit), .sub = &row_table),
-	ROW(IDLE_GROUP, OBJECT, PL(idle_group), .sub = &row_table),
-	ROW(LOADED_COMMIT, OBJECT, PL(loaded_commit), .sub = &row_table),
-	ROW(LOADED_GROUP, OBJECT, PL(loaded_group), .sub = &row_table),
-	ROW(LOAD_SLOWDOWN_PCT, DOUBLE, PL(slowdown_pct), .unit = "%",
-	    .null_unless = WB_F_IF(PL(slowdown_known))),
-	ROW(LOAD_SLOWDOWN_CI95_PCT, RANGE, PL(slowdown_ci95_pct), .unit = "%",
-	    .omit_unless = WB_F_IF(PL(slowdown_known))),
-	ROW(LOAD, OBJECT, 0, .sub = &load_table),
-	ROW(STEPS, LINES, PL(steps)),
+	WB_FIELD(DATA, TEXT, PL(data)),
+	WB_FIELD(DEVICE, TEXT, PL(device)),
+	WB_FIELD(FAILED, BOOL, PL(failed)),
+	WB_FIELD(STATE, TEXT, PL(state)),
+	WB_FIELD(LIVE_LOAD, BOOL, PL(live_load)),
+	WB_FIELD(FAILURE, TEXT, PL(failure), .omit_unless = WB_F_IF(PL(failed))),
+	WB_FIELD(HEADLINE, TEXT, PL(headline)),
+	WB_FIELD(CONTEXT, TEXT, PL(context)),
+	WB_FIELD(COMMITS_WAIT_FOR, TEXT, PL(commits_wait_for)),
+	WB_FIELD(COMMITS_WAIT_LINE, TEXT, PL(commits_wait_line)),
+	WB_FIELD(WAL_DIR, TEXT, PL(wal_dir)),
+	WB_FIELD(MOVE_TO, TEXT, PL(move_to), .flags = WB_FF_EMPTY_NULL),
+	WB_FIELD(GROUP_COMMITTERS, UINT, PL(group_committers)),
+	WB_FIELD(ROUNDS, UINT, PL(rounds), RUN),
+	WB_FIELD(ELAPSED_S, DOUBLE, PL(elapsed_s), .unit = "s", RUN),
+	WB_FIELD(SETTLED_IN_S, DOUBLE, PL(settled_in_s), .unit = "s",
+		 .null_unless = WB_F_IF(PL(settled)), RUN),
+	WB_FIELD(IDLE_COMMIT, OBJECT, PL(idle_commit), .sub = &row_table),
+	WB_FIELD(IDLE_GROUP, OBJECT, PL(idle_group), .sub = &row_table),
+	WB_FIELD(LOADED_COMMIT, OBJECT, PL(loaded_commit), .sub = &row_table),
+	WB_FIELD(LOADED_GROUP, OBJECT, PL(loaded_group), .sub = &row_table),
+	WB_FIELD(LOAD_SLOWDOWN_PCT, DOUBLE, PL(slowdown_pct), .unit = "%",
+		 .null_unless = WB_F_IF(PL(slowdown_known))),
+	WB_FIELD(LOAD_SLOWDOWN_CI95_PCT, RANGE, PL(slowdown_ci95_pct), .unit = "%",
+		 .omit_unless = WB_F_IF(PL(slowdown_known))),
+	WB_FIELD(LOAD, OBJECT, 0, .sub = &load_table),
+	WB_FIELD(STEPS, LINES, PL(steps)),
 	{ .key = WB_KEY_TESTS, .type = WB_F_CUSTOM, .write = write_tests, .flags = WB_FF_UNREAD,
 	  RUN },
 };
-static const struct wb_fields baseline_table = TABLE(baseline_rows, NULL);
+static const struct wb_fields baseline_table = WB_FIELDS(baseline_rows, NULL);
 
 /* The two keys of the recommendation, each null without a placement run. */
 static const struct wb_field placement_rows[] = {
-	ROW(PLACEMENT, ARRAY, PL(c), .size = sizeof(struct wb_saved_candidate), .count = PL(n),
+	WB_FIELD(PLACEMENT, ARRAY, PL(c), .size = sizeof(struct wb_saved_candidate), .count = PL(n),
 	    .sub = &candidate_table, .null_unless = WB_F_IF(PL(has_candidates))),
-	ROW(PLACEMENT_BASELINE, OBJECT, 0, .sub = &baseline_table,
-	    .null_unless = WB_F_IF(PL(present))),
+	WB_FIELD(PLACEMENT_BASELINE, OBJECT, 0, .sub = &baseline_table,
+		 .null_unless = WB_F_IF(PL(present))),
 };
-static const struct wb_fields placement_table = TABLE(placement_rows, NULL);
+static const struct wb_fields placement_table = WB_FIELDS(placement_rows, NULL);
 
 static const char *const model_why[] = {
 	[WB_MODEL_OK] = "ok",

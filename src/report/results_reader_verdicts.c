@@ -1,8 +1,8 @@
 /* results_reader_verdicts.c — the reader's part for the answers recommend and
  * qualify add: what a fleet summary compares (checked), and what the HTML
- * report shows of them as they are — the method and its margins, the tier's
- * criteria, the advisories and findings; where pg_wal belongs is
- * placement_fields.c's. */
+ * report shows of them as they are — the method and its margins and the
+ * advisories; where pg_wal belongs is placement_fields.c's, the tier's
+ * verdict and the findings qualify_fields.c's. */
 #include "report/results_reader_parts.h"
 
 #include <errno.h>
@@ -123,115 +123,6 @@ static int shown_recommendation(struct reader *rd, const cJSON *rec,
 	return 0;
 }
 
-static int criteria(struct reader *rd, const cJSON *q, struct wb_saved_qualification *s)
-{
-	const cJSON *arr = wb_rd_show_array(q, WB_KEY_CRITERIA, &s->ncriteria), *c;
-	struct wb_saved_criterion *x;
-	int ret;
-
-	if (!s->ncriteria)
-		return 0;
-	if (!(x = s->criteria = wb_rd_keep_array(rd, s->ncriteria, sizeof(*x))))
-		return -ENOMEM;
-	cJSON_ArrayForEach(c, arr) {
-		x->value = wb_rd_show_number(c, WB_KEY_VALUE);
-		x->threshold = wb_rd_show_number(c, WB_KEY_THRESHOLD);
-		x->ci95 = wb_rd_show_range(c, WB_KEY_CI95);
-		if ((ret = wb_rd_show_string(rd, c, WB_KEY_SHAPE, &x->shape)) ||
-		    (ret = wb_rd_show_string(rd, c, WB_KEY_METRIC, &x->metric)) ||
-		    (ret = wb_rd_show_string(rd, c, WB_KEY_RESULT, &x->result)) ||
-		    (ret = wb_rd_show_string(rd, c, WB_KEY_SOURCE, &x->source)))
-			return ret;
-		x++;
-	}
-	return 0;
-}
-
-/* qualification.burst: the bucket's figures and the provider's rules quoted. */
-static int shown_burst(struct reader *rd, const cJSON *b, struct wb_saved_burst *s)
-{
-	const cJSON *v = wb_rd_member(b, WB_KEY_VOLUME), *arr, *k;
-	struct wb_saved_burst_kind *x;
-	int ret;
-
-	s->burst_per_s = wb_rd_show_number(b, WB_KEY_BURST_PER_S);
-	s->baseline_per_s = wb_rd_show_number(wb_rd_member(b, WB_KEY_BASELINE_PER_S), WB_KEY_VALUE);
-	s->drop_at_s = wb_rd_show_number(b, WB_KEY_DROP_AT_S);
-	s->plateau_slice = wb_rd_show_number(b, WB_KEY_PLATEAU_SLICE);
-	if ((ret = wb_rd_show_string(rd, b, WB_KEY_SUSTAINED, &s->sustained)) ||
-	    (ret = wb_rd_show_string(rd, b, WB_KEY_LINE, &s->line)) ||
-	    (ret = wb_rd_show_string(rd, b, WB_KEY_SHAPE, &s->shape)) ||
-	    (ret = wb_rd_show_string(rd, v, WB_KEY_LINE, &s->volume_line)))
-		return ret;
-	arr = wb_rd_show_array(v, WB_KEY_KINDS, &s->nkinds);
-	if (!s->nkinds)
-		return 0;
-	if (!(x = s->kinds = wb_rd_keep_array(rd, s->nkinds, sizeof(*x))))
-		return -ENOMEM;
-	cJSON_ArrayForEach(k, arr) {
-		x->baseline = wb_rd_show_number(k, WB_KEY_BASELINE);
-		if ((ret = wb_rd_show_string(rd, k, WB_KEY_NAME, &x->name)) ||
-		    (ret = wb_rd_show_string(rd, k, WB_KEY_TITLE, &x->title)) ||
-		    (ret = wb_rd_show_string(rd, k, WB_KEY_BURSTS, &x->bursts)) ||
-		    (ret = wb_rd_show_string(rd, k, WB_KEY_BASIS, &x->basis)) ||
-		    (ret = wb_rd_show_string(rd, k, WB_KEY_RULE, &x->rule)) ||
-		    (ret = wb_rd_show_string(rd, k, WB_KEY_SOURCE, &x->source)) ||
-		    (ret = wb_rd_show_string(rd, k, WB_KEY_AS_OF, &x->as_of)) ||
-		    (ret = wb_rd_show_string(rd, k, WB_KEY_UNIT, &x->unit)))
-			return ret;
-		x++;
-	}
-	return 0;
-}
-
-static int shown_qualification(struct reader *rd, const cJSON *q,
-			       struct wb_saved_qualification *s)
-{
-	const cJSON *arr = wb_rd_show_array(q, WB_KEY_TIERS, &s->ntiers), *c;
-	struct wb_saved_tier *x;
-	int ret;
-
-	if ((ret = wb_rd_show_string(rd, q, WB_KEY_FAILURE, &s->failure)) ||
-	    (ret = wb_rd_show_string(rd, q, WB_KEY_HEADLINE, &s->headline)) ||
-	    (ret = wb_rd_show_string(rd, wb_rd_member(q, WB_KEY_TREND), WB_KEY_LINE,
-				     &s->trend_line)) ||
-	    (ret = criteria(rd, q, s)) ||
-	    (ret = shown_burst(rd, wb_rd_member(q, WB_KEY_BURST), &s->burst)))
-		return ret;
-	if (!s->ntiers)
-		return 0;
-	if (!(x = s->tiers = wb_rd_keep_array(rd, s->ntiers, sizeof(*x))))
-		return -ENOMEM;
-	cJSON_ArrayForEach(c, arr) {
-		if ((ret = wb_rd_show_string(rd, c, WB_KEY_TIER, &x->tier)) ||
-		    (ret = wb_rd_show_string(rd, c, WB_KEY_VERDICT, &x->verdict)))
-			return ret;
-		x++;
-	}
-	return 0;
-}
-
-static int findings(struct reader *rd, const cJSON *root, struct wb_saved_results *out)
-{
-	const cJSON *arr = wb_rd_show_array(root, WB_KEY_FINDINGS, &out->nfindings), *f;
-	struct wb_saved_finding *x;
-	int ret;
-
-	if (!out->nfindings)
-		return 0;
-	if (!(x = out->findings = wb_rd_keep_array(rd, out->nfindings, sizeof(*x))))
-		return -ENOMEM;
-	cJSON_ArrayForEach(f, arr) {
-		if ((ret = wb_rd_show_string(rd, f, WB_KEY_NAME, &x->name)) ||
-		    (ret = wb_rd_show_string(rd, f, WB_KEY_SEVERITY, &x->severity)) ||
-		    (ret = wb_rd_show_string(rd, f, WB_KEY_EVIDENCE, &x->evidence)) ||
-		    (ret = wb_rd_show_string(rd, f, WB_KEY_ADVICE, &x->advice)))
-			return ret;
-		x++;
-	}
-	return 0;
-}
-
 int wb_rd_verdicts(struct reader *rd, const cJSON *root, struct wb_saved_results *out)
 {
 	const cJSON *rec, *qual;
@@ -265,10 +156,8 @@ int wb_rd_verdicts(struct reader *rd, const cJSON *root, struct wb_saved_results
 		    (ret = wb_rd_get_string(rd, qual, WB_KEY_HEADLINE, out->headline,
 					    sizeof(out->headline), "")))
 			return ret;
-		if ((ret = shown_qualification(rd, qual, &out->qual)))
-			return ret;
 		out->has_qualification = true;
 	}
 	rd->where[0] = '\0';
-	return findings(rd, root, out);
+	return wb_rd_qualification(rd, root, qual, out);
 }

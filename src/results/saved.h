@@ -227,43 +227,113 @@ struct wb_saved_recommendation {
 	struct wb_saved_placement placement;
 };
 
-/* qualification.criteria[]: one threshold of the chosen tier. */
+/* The qualification as the file has it (report/qualify_fields.c: tables of
+ * fields, which the writer fills from advice/qualify.h's verdict and its
+ * words, and the reader reads back), as the placement above: numbers NAN
+ * where the file has none, strings "" once read, and the flags that say when
+ * keys are null or left out set, reading, by whether the file has them. */
+
+/* A figure with its 95 % interval (an unbounded end null) and the interval's
+ * half-width in percent of the figure (null when it has none). */
+struct wb_saved_figure {
+	bool measured;           /* else value and ci95 are null, and no ci95_pct */
+	double value;
+	struct wb_saved_range ci95;
+	double ci95_pct;
+};
+
+/* qualification.criteria[]: one threshold of the chosen tier (and of each
+ * tier's). */
 struct wb_saved_criterion {
 	const char *shape, *metric, *result, *source;
-	double value, threshold; /* NAN when absent */
-	struct wb_saved_range ci95;
+	struct wb_saved_figure fig;
+	double threshold;
 };
 
 struct wb_saved_tier {
 	const char *tier, *verdict;
+	struct wb_saved_criterion *criteria;
+	size_t ncriteria;
+};
+
+/* qualification.trend: the commit rate, burst against sustained. */
+struct wb_saved_trend {
+	bool known, fell;        /* fell: fell_after_s is there */
+	double burst_per_s, sustained_per_s, fell_after_s;
+	const char *line;
 };
 
 /* qualification.burst.volume.kinds[]: one provider rule the report quotes. */
 struct wb_saved_burst_kind {
-	const char *name, *title, *bursts, *basis, *rule, *source, *as_of, *unit;
+	const char *name, *provider, *title, *bursts, *basis, *rule, *source, *as_of, *unit;
 	double baseline;         /* at the volume's size; NAN when absent or null */
+};
+
+/* qualification.burst.volume (schema 14+): the provider's volume the storage
+ * is, by the fact table. */
+struct wb_saved_volume {
+	bool present;            /* else null: no table, or none matched */
+	const char *device, *what, *bursts, *line;
+	bool ruled_out;
+	double size_gib;
+	struct wb_saved_burst_kind *kinds;
+	size_t nkinds;
 };
 
 /* qualification.burst (schema 12+; volume and plateau_slice 14+). */
 struct wb_saved_burst {
 	const char *sustained, *line;  /* "" when absent */
-	const char *shape;             /* the shape whose bucket ran dry; "" none */
-	double burst_per_s, baseline_per_s, drop_at_s; /* NAN when absent */
-	double plateau_slice;          /* the plateau's first slice, from 1; NAN when absent */
-	const char *volume_line;       /* volume.line; "" when no volume */
-	struct wb_saved_burst_kind *kinds;
-	size_t nkinds;
+	bool detected;           /* a bucket ran dry: its figures are there */
+	struct wb_saved_lines suspects;
+	double run_s;
+	bool dropped;            /* a drop not judged: the commit trend's figures are there */
+	const char *not_judged;
+	const char *shape;       /* the shape whose bucket ran dry (or that dropped); "" none */
+	double burst_per_s, sustained_per_s, drop_at_s, slices; /* NAN when absent */
+	struct wb_saved_figure baseline_per_s;
+	double plateau_slice;    /* the plateau's first slice, from 1; NAN when absent */
+	double held_flushes;
+	struct wb_saved_volume volume;
+};
+
+/* qualification.stripe.sweep[]: one write size of the sweep. */
+struct wb_saved_sweep_point {
+	const char *point;
+	double bytes;
+	bool measured;           /* else bytes_per_s is null */
+	struct wb_saved_figure flushes_per_s;
+	double bytes_per_s;
+	bool excess_known;       /* a sub-stripe point's time against the line: its figures */
+	double excess_pct;
+	struct wb_saved_range excess_ci95;
+	bool significant;
+	double pairs;
+};
+
+/* qualification.stripe: the write-size sweep's verdict on a striped array. */
+struct wb_saved_stripe {
+	const char *state, *remedy, *line;
+	double chunk_bytes, stripe_bytes, margin_pct;
+	struct wb_saved_lines cached;
+	struct wb_saved_sweep_point *sweep;
+	size_t nsweep;
 };
 
 /* What the HTML report shows of qualify's verdict. */
 struct wb_saved_qualification {
-	const char *failure, *headline;
+	const char *headline;
+	bool chosen;             /* the tier asked was judged: tier, its criteria */
+	bool has_verdict;        /* verdict: the chosen tier's, or "error" */
+	bool failed;             /* failure: why there is no verdict */
+	const char *tier, *verdict, *failure;
 	struct wb_saved_criterion *criteria;
 	size_t ncriteria;
 	struct wb_saved_tier *tiers;
 	size_t ntiers;
-	const char *trend_line;  /* trend.line */
+	struct wb_saved_trend trend;
 	struct wb_saved_burst burst;
+	bool has_stripe;
+	struct wb_saved_stripe stripe;
 };
 
 /* findings[]: qualify's plausibility findings. */

@@ -8,8 +8,10 @@
  * not judged, a provider's volume that may be on credits (its bucket ran
  * dry) and one ruled out, the findings of memory and a volatile cache, and a
  * parity array's write-size sweep: a penalty, unclear through a cache, and
- * not measured with a slow member. WB_GOLDEN_WRITE=1 rewrites the goldens
- * (for a new key: review the diff). Writes nothing otherwise. */
+ * not measured with a slow member. Each golden also reads back
+ * (report/results_reader.h) and is written again from what it read as the
+ * same text. WB_GOLDEN_WRITE=1 rewrites the goldens (for a new key: review the
+ * diff). Writes nothing otherwise. */
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -23,6 +25,7 @@
 #include "golden.h"
 #include "qualify_runs.h"
 #include "report/json_parts.h"
+#include "report/results_reader.h"
 
 #ifndef WB_FIXTURES_DIR
 #define WB_FIXTURES_DIR "tests/unit/fixtures"
@@ -32,6 +35,35 @@ static struct wb_results rs;
 static struct wb_tiers tiers;
 static struct wb_burst_table table;
 static struct wb_qualification q;
+
+/* text, a golden file, read back as a results file's and written again from
+ * what it read: the same. */
+static void round_trip(const char *name, const char *text)
+{
+	cJSON *root = cJSON_Parse(text), *got = cJSON_CreateObject();
+	char err[1024] = "", *doc, *b;
+	struct wb_saved_results saved;
+
+	assert_non_null(root);
+	assert_non_null(got);
+	cJSON_AddNumberToObject(root, "schema_version", WB_SCHEMA_VERSION);
+	cJSON_AddArrayToObject(root, "tests");
+	doc = cJSON_Print(root);
+	assert_non_null(doc);
+	if (wb_saved_parse(doc, name, &saved, err, sizeof(err)))
+		fail_msg("%s", err);
+	assert_true(saved.has_qualification);
+	wb_json_add_saved_qualification(got, &saved.qual, saved.findings, saved.nfindings);
+	b = cJSON_Print(got);
+	assert_non_null(b);
+	if (strcmp(text, b))
+		fail_msg("%s: read back and written again, it differs:\n%s", name, b);
+	wb_saved_free(&saved);
+	cJSON_Delete(root);
+	cJSON_Delete(got);
+	free(doc);
+	free(b);
+}
 
 /* {"qualification": ..., "findings": ...} as the writer makes it of the
  * verdict of rs against tier (table: the provider table, NULL none), against
@@ -49,6 +81,7 @@ static void golden(const char *name, const struct wb_burst_table *t, const char 
 	cJSON_Delete(root);
 	snprintf(path, sizeof(path), WB_FIXTURES_DIR "/qualify/%s.golden.json", name);
 	golden_check(path, name, text);
+	round_trip(name, text);
 	free(text);
 }
 

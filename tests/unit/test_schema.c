@@ -136,12 +136,12 @@ static void test_qualify_fixture(void **state)
 	assert_string_equal(c->shape, "commit");
 	assert_string_equal(c->metric, "p99_ms");
 	assert_string_equal(c->result, "pass");
-	assert_true(fabs(c->value - 0.517119) < 1e-12);
-	assert_true(fabs(c->ci95.high - 0.526335) < 1e-12);
+	assert_true(fabs(c->fig.value - 0.517119) < 1e-12);
+	assert_true(fabs(c->fig.ci95.high - 0.526335) < 1e-12);
 	assert_true(fabs(c->threshold - 10) < 1e-12);
 	assert_int_equal(s.qual.ntiers, 5);
 	assert_true(*s.qual.tiers[0].tier);
-	assert_true(*s.qual.trend_line);
+	assert_true(*s.qual.trend.line);
 	assert_int_equal(s.nfindings, 3);
 	assert_string_equal(s.findings[0].name, "flush-faster-than-rotation");
 	assert_true(fabs(s.slice_s - 1) < 1e-12);
@@ -365,17 +365,17 @@ static void test_round_trip_burst(void **state)
 	assert_true(s.has_qualification);
 	assert_string_equal(s.qual.burst.sustained, "bucket");
 	assert_string_equal(s.qual.burst.shape, "commit");
-	assert_true(s.qual.burst.burst_per_s == 203 && s.qual.burst.baseline_per_s == 50);
+	assert_true(s.qual.burst.burst_per_s == 203 && s.qual.burst.baseline_per_s.value == 50);
 	assert_true(s.qual.burst.drop_at_s == 11 && s.qual.burst.plateau_slice == 12);
 	assert_non_null(strstr(s.qual.burst.line, "burst credits ran out"));
-	assert_non_null(strstr(s.qual.burst.volume_line, "gp2's baseline for this size is 300 IOPS, "
+	assert_non_null(strstr(s.qual.burst.volume.line, "gp2's baseline for this size is 300 IOPS, "
 				"against 50 flushes/s measured on the plateau"));
-	assert_int_equal(s.qual.burst.nkinds, 1);
-	assert_string_equal(s.qual.burst.kinds[0].name, "gp2");
-	assert_string_equal(s.qual.burst.kinds[0].basis, "provider");
-	assert_string_equal(s.qual.burst.kinds[0].source, "https://a.example/gp2");
-	assert_string_equal(s.qual.burst.kinds[0].as_of, "2026-12-03");
-	assert_true(s.qual.burst.kinds[0].baseline == 300);
+	assert_int_equal(s.qual.burst.volume.nkinds, 1);
+	assert_string_equal(s.qual.burst.volume.kinds[0].name, "gp2");
+	assert_string_equal(s.qual.burst.volume.kinds[0].basis, "provider");
+	assert_string_equal(s.qual.burst.volume.kinds[0].source, "https://a.example/gp2");
+	assert_string_equal(s.qual.burst.volume.kinds[0].as_of, "2026-12-03");
+	assert_true(s.qual.burst.volume.kinds[0].baseline == 300);
 	html = wb_html_render(&run, 1);
 	assert_non_null(html);
 	assert_non_null(strstr(html, "<strong>Provider's rule:</strong>"));
