@@ -160,7 +160,8 @@ static void write_delta(cJSON *parent, enum wb_key key, const void *base)
 	write_counts(parent, key, ob->delta, ob->delta_ms, ob->have, ob->have_ms, NULL);
 }
 
-/* One of the keys, strict: a wrong type or a negative figure is refused. */
+/* One of the keys, strict: a wrong type, a negative figure or a counter past
+ * 64 bits is refused. */
 static int read_keyed(struct reader *rd, const cJSON *o, const enum wb_key *keys, unsigned n,
 		      void *values, bool as_u64, uint32_t *have)
 {
@@ -174,6 +175,10 @@ static int read_keyed(struct reader *rd, const cJSON *o, const enum wb_key *keys
 			return ret;
 		if (!present)
 			continue;
+		/* Past 2^64 no counter was read: converting it is undefined. */
+		if (as_u64 && !(v < 0x1p64))
+			return wb_rd_refuse(rd, wb_key(keys[k]), "expected a counter below 2^64, got %g",
+					    v);
 		if (as_u64)
 			((uint64_t *)values)[k] = (uint64_t)v;
 		else
