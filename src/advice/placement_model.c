@@ -4,17 +4,18 @@
 #include <math.h>
 #include <string.h>
 
+/* Indexed by enum wb_model_limit. */
+static const char *const limit_names[] = {
+	[WB_LIMIT_SESSIONS] = "sessions",
+	[WB_LIMIT_CPU] = "cpu",
+	[WB_LIMIT_DEVICE] = "device",
+};
+_Static_assert(sizeof(limit_names) / sizeof(limit_names[0]) == WB_LIMIT_DEVICE + 1,
+	       "a name for every model limit");
+
 const char *wb_model_limit_name(enum wb_model_limit l)
 {
-	switch (l) {
-	case WB_LIMIT_CPU:
-		return "cpu";
-	case WB_LIMIT_DEVICE:
-		return "device";
-	case WB_LIMIT_SESSIONS:
-		break;
-	}
-	return "sessions";
+	return (unsigned)l <= WB_LIMIT_DEVICE ? limit_names[l] : "sessions";
 }
 
 static double clamp01(double v)

@@ -101,23 +101,21 @@ static void add_server(cJSON *o, const struct wb_recommendation *rec, const stru
 /* Which assumption decided in commits: the server's own share (its object
  * above), a commit's assumed cost (--commit-work, its object here), or none:
  * flushes. */
+static const char *const assumption_names[] = {
+	[WB_SHARE_NONE] = "none",
+	[WB_SHARE_SERVER_TIME] = "server_time",
+	[WB_SHARE_ESTIMATED] = "estimated",
+	[WB_SHARE_ASYNC_COMMIT] = "async_commit",
+	[WB_SHARE_ASSUMED] = "commit_work",
+};
+_Static_assert(sizeof(assumption_names) / sizeof(assumption_names[0]) == WB_SHARE_ASSUMED + 1,
+	       "a name for every share source");
+
 static const char *commit_assumption(const struct wb_recommendation *rec)
 {
-	if (!rec->commit_scaled)
+	if (!rec->commit_scaled || (unsigned)rec->share_source > WB_SHARE_ASSUMED)
 		return "none";
-	switch (rec->share_source) {
-	case WB_SHARE_SERVER_TIME:
-		return "server_time";
-	case WB_SHARE_ESTIMATED:
-		return "estimated";
-	case WB_SHARE_ASYNC_COMMIT:
-		return "async_commit";
-	case WB_SHARE_ASSUMED:
-		return "commit_work";
-	case WB_SHARE_NONE:
-		break;
-	}
-	return "none";
+	return assumption_names[rec->share_source];
 }
 
 /* Without a server, in commits of an assumed cost: the figures; null otherwise. */

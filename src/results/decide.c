@@ -458,21 +458,20 @@ void wb_decide_finish(struct wb_result *rv, size_t n, const struct wb_decide_par
 	}
 }
 
+/* Indexed by enum wb_decide_state. */
+static const char *const state_names[] = {
+	[WB_DECIDE_OPEN] = "open",
+	[WB_DECIDE_SWITCH] = "switch",
+	[WB_DECIDE_TIE] = "tie",
+	[WB_DECIDE_SLOWER] = "keep",
+	[WB_DECIDE_UNDECIDED] = "undecided",
+};
+_Static_assert(sizeof(state_names) / sizeof(state_names[0]) == WB_DECIDE_UNDECIDED + 1,
+	       "a name for every decision state");
+
 const char *wb_decide_state_name(enum wb_decide_state s)
 {
-	switch (s) {
-	case WB_DECIDE_OPEN:
-		return "open";
-	case WB_DECIDE_SWITCH:
-		return "switch";
-	case WB_DECIDE_TIE:
-		return "tie";
-	case WB_DECIDE_SLOWER:
-		return "keep";
-	case WB_DECIDE_UNDECIDED:
-		return "undecided";
-	}
-	return "?";
+	return (unsigned)s <= WB_DECIDE_UNDECIDED ? state_names[s] : "?";
 }
 
 /* The loaded data directory's row of the same shape as candidate row c. */
