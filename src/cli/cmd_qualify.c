@@ -129,7 +129,7 @@ int wb_cmd_qualify(int argc, char **argv)
 		wb_qualify_print(q, &rs);
 		wb_text_print_storage_notes(&rs);
 		if (status == WB_EXIT_OK && rs.interrupted)
-			status = 128 + rs.interrupted; /* a partial run is no gate's pass */
+			status = WB_EXIT_SIGNAL + rs.interrupted; /* a partial run is no gate's pass */
 		else if (status == WB_EXIT_OK)
 			status = !ok ? WB_EXIT_SETUP
 				 : q->tiers[q->chosen].verdict == WB_Q_PASS ? WB_EXIT_OK

@@ -194,7 +194,7 @@ int wb_cmd_recommend(int argc, char **argv)
 					  prs.interrupted ? WB_REC_FAIL_INTERRUPTED : WB_REC_FAIL_PLACEMENT,
 					  pl, &rec);
 			if (prs.interrupted)
-				status = 128 + prs.interrupted;
+				status = WB_EXIT_SIGNAL + prs.interrupted;
 			else if (status == WB_EXIT_OK)
 				status = WB_EXIT_SETUP;
 			status = write_reports(&cfg, &prs, &rec, server, status);
@@ -241,7 +241,7 @@ int wb_cmd_recommend(int argc, char **argv)
 		wb_text_print_storage_notes(&rs);
 		status = write_reports(&cfg, &rs, &rec, server, status);
 		if (rs.interrupted && status == WB_EXIT_OK)
-			status = 128 + rs.interrupted;
+			status = WB_EXIT_SIGNAL + rs.interrupted;
 	}
 	wb_results_free(&rs);
 	free(tests);

@@ -121,7 +121,7 @@ int wb_cmd_run(int argc, char **argv)
 	}
 	status = wb_cli_write_reports(&cfg, WB_CMD_RUN, &rs, NULL, status);
 	if (rs.interrupted && status == WB_EXIT_OK)
-		status = 128 + rs.interrupted;
+		status = WB_EXIT_SIGNAL + rs.interrupted;
 out:
 	wb_results_free(&rs);
 	free(tests);

@@ -88,5 +88,5 @@ int wb_cli_observe(const char *dsn, uint64_t window_ns, bool quiet, struct wb_pg
 	if (sig)
 		fprintf(stderr, "walbench: stopped by a signal after %.1f s of the window\n",
 			o->seconds);
-	return sig ? 128 + sig : WB_EXIT_OK;
+	return sig ? WB_EXIT_SIGNAL + sig : WB_EXIT_OK;
 }
