@@ -16,6 +16,8 @@
 #include "model/tier.h"
 #include "plan/tiers.h"
 
+#include "refusal.h"
+
 #ifndef WB_FIXTURES_DIR
 #define WB_FIXTURES_DIR "tests/unit/fixtures"
 #endif
@@ -38,11 +40,7 @@ static void expect_refused(const char *file, int want_ret, const char *want)
 {
 	char err[1024];
 
-	assert_int_equal(load_fixture(file, err, sizeof(err)), want_ret);
-	if (!strstr(err, want))
-		fail_msg("%s: got \"%s\", want it to contain \"%s\"", file, err, want);
-	assert_non_null(strstr(err, file)); /* the message names the file */
-	assert_null(strchr(err, '\n'));    /* and is one line */
+	refusal_check(file, load_fixture(file, err, sizeof(err)), want_ret, err, want);
 	assert_int_equal(tiers.n, 0);      /* and nothing half-loaded is left */
 }
 
