@@ -12,7 +12,19 @@ pg_cluster
 pg_bench_init 1
 # Counters near 0 at the first snapshot, so what pgbench adds after the reset
 # takes them past it: a reset no counter going down would show.
+t0=$(pg_sql "SELECT pg_catalog.now()")
 pg_sql "SELECT pg_stat_reset_shared('wal'); SELECT pg_stat_reset();" >/dev/null
+# Up to 14 the statistics collector applies a reset a few hundred ms later,
+# and a first snapshot taken before it sees no reset at all: the history the
+# second reset is judged against must be there when the window opens.
+seen=
+for _ in $(seq 50); do
+	seen=$(pg_sql "SELECT (SELECT max(stats_reset) FROM pg_catalog.pg_stat_database) >= '$t0'
+		AND (SELECT stats_reset FROM pg_catalog.pg_stat_wal) >= '$t0'")
+	[ "$seen" = t ] && break
+	sleep 0.1
+done
+[ "$seen" = t ] || fail "the first resets never showed in pg_stat_database and pg_stat_wal"
 (
 	sleep 3
 	pg_sql "SELECT pg_stat_reset_shared('wal'); SELECT pg_stat_reset();" >/dev/null
