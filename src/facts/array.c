@@ -1,5 +1,6 @@
 /* array.c — see array.h. Which layer is an array: every md device; a dm
- * device whose target shows as "striped" or "raid" (stack.c's dm_target); a
+ * device whose target is "striped" or "raid" (its table, or stack.c's guess;
+ * a linear or mixed table is none, and the search goes under it); a
  * btrfs over two devices or more. A dm-crypt, multipath or one-device LVM is
  * not one, and the search goes on under it (LVM or crypt on md finds the md).
  * Traps: a dm raid's slaves are its images and their metadata sub-volumes
@@ -88,13 +89,20 @@ static void md_geometry(const struct wb_device_layer *l, struct wb_array *a)
 	}
 }
 
-/* dm: only the queue limits tell; a raid's parity is its images less the
- * data members when that cannot be a raid10 of the same shape. */
+/* dm: a striped table names its stripes and chunk (none when they differ
+ * along the device); otherwise only the queue limits tell. A raid's parity is
+ * its images less the data members when that cannot be a raid10 of the same
+ * shape (its table line is not read). */
 static void dm_geometry(const struct wb_device_layer *l, struct wb_array *a)
 {
 	uint32_t spare;
 
 	a->parity_disks = is(l->level, "striped") ? 0 : -1;
+	if (l->dm_table && is(l->level, "striped")) {
+		a->chunk = l->chunk;
+		a->data_disks = l->raid_disks;
+		return;
+	}
 	if (l->io_min == 0 || l->io_opt < l->io_min || l->io_opt % l->io_min)
 		return;
 	a->chunk = l->io_min;

@@ -15,7 +15,8 @@
 
 /* Fills d for path (a file or directory). Never fails as a whole: a fact that
  * cannot be read stays unknown. sysfs_root and proc_root are normally "/sys" and
- * "/proc"; tests point them at a fake tree. */
+ * "/proc"; tests point them at a fake tree. With "/sys" each dm device's live
+ * table is asked of the kernel too (stack.h). */
 void wb_device_probe(const char *path, struct wb_device *d, const char *sysfs_root,
 		     const char *proc_root);
 

@@ -7,6 +7,7 @@
  * ends a cycle). Only queue/ of a whole disk is the disk's word, and on virtual
  * hardware not even that: a virtio disk reads rotational 1 on any host. */
 #include "facts/array.h"
+#include "facts/dm_ioctl.h"
 #include "facts/mountinfo.h"
 #include "facts/stack.h"
 #include "facts/sysfs.h"
@@ -50,6 +51,7 @@ struct walk {
 	const char *sysfs_root;
 	const char *proc_root;
 	struct wb_device *d;
+	wb_dm_table_reader read_table; /* a dm device's live table; NULL: not asked */
 	unsigned loop_depth;      /* loop devices followed to reach this point */
 	bool disk_rot_unknown;    /* some disk did not say whether it rotates */
 };
@@ -309,12 +311,13 @@ static void walk_md(struct walk *w, const char *dev_dir, int parent)
 				      sizeof(d->raid_members[0]), d->layers[i].name);
 }
 
-/* The dm target, as far as sysfs shows it: the tables are not in sysfs, so
- * it is read from what made the device (the uuid prefix) and from its slaves'
- * names (LVM names a raid LV's images NAME_rimage_N, a thin pool's NAME-tpool
- * and NAME_tdata), and a stripe from the queue limits dm-striped sets (io_min
- * the chunk, io_opt the full stripe). What none of these tell is "unknown":
- * linear, mirror, cache and snapshot targets look alike from here. */
+/* The dm target, as far as sysfs shows it, where the table could not be read:
+ * from what made the device (the uuid prefix) and from its slaves' names (LVM
+ * names a raid LV's images NAME_rimage_N, a thin pool's NAME-tpool and
+ * NAME_tdata), and a stripe from the queue limits dm-striped sets (io_min the
+ * chunk, io_opt the full stripe) — which a linear volume over md arrays can
+ * show too (its limits are theirs, stacked). What none of these tell is
+ * "unknown": linear, mirror, cache and snapshot targets look alike from here. */
 static void dm_target(const struct walk *w, struct wb_device_layer *l, const char *kind,
 		      unsigned first_child)
 {
@@ -343,6 +346,42 @@ static void dm_target(const struct walk *w, struct wb_device_layer *l, const cha
 	wb_facts_copy(l->level, sizeof(l->level), target);
 }
 
+/* The dm target from the device's live table: its type ("mixed" when the
+ * targets differ), and a striped one's stripes (in raid_disks) and chunk.
+ * 0, or -errno why not: -ENOSYS no reader (a sysfs that is not the running
+ * kernel's), -ENODEV no readable dev attribute, -ENODATA no live table, or
+ * the reader's. */
+static int dm_table(const struct walk *w, const char *dev_dir, struct wb_device_layer *l)
+{
+	char dev[32], extra;
+	unsigned dev_major, dev_minor;
+	struct wb_dm_table t;
+	int rc;
+
+	if (!w->read_table)
+		return -ENOSYS;
+	if (wb_facts_read_attr(dev_dir, "dev", dev, sizeof(dev)) ||
+	    sscanf(dev, "%u:%u%c", &dev_major, &dev_minor, &extra) != 2)
+		return -ENODEV;
+	rc = w->read_table(dev_major, dev_minor, &t);
+	if (rc)
+		return rc;
+	if (t.n_targets == 0)
+		return -ENODATA;
+	wb_facts_copy(l->level, sizeof(l->level), t.type);
+	l->raid_disks = t.stripes;
+	l->chunk = t.chunk;
+	l->dm_table = true;
+	if (strcmp(t.type, "striped") == 0 && t.stripes)
+		add_detailf(l, "table: striped, %u stripes of %u KiB", (unsigned)t.stripes,
+			    (unsigned)(t.chunk / 1024));
+	else if (strcmp(t.type, "striped") == 0)
+		add_detail(l, "table: striped, geometry differs along the device");
+	else
+		add_detailf(l, "table: %s", t.types);
+	return 0;
+}
+
 static void walk_dm(struct walk *w, const char *dev_dir, int parent)
 {
 	struct wb_device *d = w->d;
@@ -350,6 +389,7 @@ static void walk_dm(struct walk *w, const char *dev_dir, int parent)
 	char name[128] = "", uuid[160] = "", kind[16] = ""; /* DM_NAME_LEN, DM_UUID_LEN 129 */
 	unsigned first_child;
 	size_t n;
+	int rc;
 
 	if (!l)
 		return;
@@ -372,9 +412,16 @@ static void walk_dm(struct walk *w, const char *dev_dir, int parent)
 		wb_facts_copy(d->dm_name, sizeof(d->dm_name), name);
 		wb_facts_copy(d->dm_kind, sizeof(d->dm_kind), kind);
 	}
+	rc = dm_table(w, dev_dir, l);
 	first_child = d->n_layers;
 	walk_slaves(w, dev_dir, layer_index(w, l));
+	if (rc == 0)
+		return;
 	dm_target(w, l, kind, first_child);
+	add_detailf(l, "target %s%s from sysfs", l->level,
+		    strcmp(l->level, "unknown") ? ", guessed" : "");
+	if (rc != -ENOSYS)
+		add_detailf(l, "table unread: %s", strerror(-rc));
 }
 
 /* The name of the device a FILE layer's file system is on, the whole disk for a
@@ -697,11 +744,26 @@ static void clear_device(struct wb_device *d, unsigned dev_major, unsigned dev_m
 	d->dev_minor = dev_minor;
 }
 
+/* The kernel's dm tables describe the running kernel's devices: they are
+ * asked only when the sysfs read is that kernel's, never for a fixture tree. */
+static wb_dm_table_reader live_tables(const char *sysfs_root)
+{
+	return strcmp(sysfs_root, "/sys") == 0 ? wb_dm_table_read : NULL;
+}
+
 void wb_device_probe_block(unsigned dev_major, unsigned dev_minor, struct wb_device *d,
 			   const char *sysfs_root, const char *proc_root)
 {
+	wb_device_probe_block_tables(dev_major, dev_minor, d, sysfs_root, proc_root,
+				     live_tables(sysfs_root));
+}
+
+void wb_device_probe_block_tables(unsigned dev_major, unsigned dev_minor, struct wb_device *d,
+				  const char *sysfs_root, const char *proc_root,
+				  wb_dm_table_reader read_table)
+{
 	char link[PATH_MAX], dev_dir[PATH_MAX];
-	struct walk w = { sysfs_root, proc_root, d, 0, false };
+	struct walk w = { sysfs_root, proc_root, d, read_table, 0, false };
 
 	clear_device(d, dev_major, dev_minor);
 	read_hypervisor(sysfs_root, proc_root, d);
@@ -789,7 +851,7 @@ void wb_device_probe_btrfs(const char *member, struct wb_device *d, const char *
 			   const char *proc_root)
 {
 	char fs_dir[PATH_MAX], dir[PATH_MAX], link[PATH_MAX], dev_dir[PATH_MAX] = "";
-	struct walk w = { sysfs_root, proc_root, d, 0, false };
+	struct walk w = { sysfs_root, proc_root, d, live_tables(sysfs_root), 0, false };
 	struct dirent **names = NULL;
 	struct wb_device_layer *l;
 	const struct wb_device_layer *top = NULL;

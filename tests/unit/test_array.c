@@ -2,9 +2,11 @@
  * fixtures/array (written by its make.sh): md RAID5 with a failed member and
  * one whose cache is volatile without FUA, md RAID10, dm-striped, dm-raid (an
  * LVM raid5), dm-crypt over the md RAID5, btrfs raid5 over three disks and a
- * btrfs on one, a dm-crypt with a 121-byte name and an md RAID5 mid-reshape;
- * and the summary's rules on layers made by hand (raid10 in the near, far and
- * offset layouts, a dm raid that cannot be told from a raid10). */
+ * btrfs on one, a dm-crypt with a 121-byte name, an md RAID5 mid-reshape and
+ * an LVM linear volume over two md RAID0s, walked with dm tables read from
+ * synthetic ioctl answers (dm_buffer.c) and without; and the summary's rules
+ * on layers made by hand (raid10 in the near, far and offset layouts, a dm
+ * raid that cannot be told from a raid10). */
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -13,10 +15,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <errno.h>
 #include <cmocka.h>
 
+#include "dm_buffer.h"
 #include "facts/array.h"
 #include "facts/device.h"
+#include "facts/stack.h"
 
 #ifndef WB_FIXTURES_DIR
 #define WB_FIXTURES_DIR "tests/unit/fixtures" /* relative: run from the source root */
@@ -295,6 +300,24 @@ static void test_rules(void **state)
 	d.layers[0].io_opt = 0;
 	wb_array_summarise(&d);
 	assert_int_equal(d.array.stripe, 0);
+	/* a dm table of linear targets, or of several types: no array of its own */
+	d.layers[0].dm_table = true;
+	strcpy(d.layers[0].level, "linear");
+	wb_array_summarise(&d);
+	assert_int_equal(d.array.kind, WB_ARRAY_NONE);
+	strcpy(d.layers[0].level, "mixed");
+	wb_array_summarise(&d);
+	assert_int_equal(d.array.kind, WB_ARRAY_NONE);
+	/* striped segments of differing shapes: striped, no parity, no stripe,
+	 * whatever the queue limits say */
+	strcpy(d.layers[0].level, "striped");
+	d.layers[0].io_opt = 131072;
+	wb_array_summarise(&d);
+	assert_int_equal(d.array.kind, WB_ARRAY_DM);
+	assert_int_equal(d.array.parity_disks, 0);
+	assert_int_equal(d.array.stripe, 0);
+	d.layers[0].dm_table = false;
+	d.layers[0].io_opt = 0;
 	/* a dm of unknown target over two disks: not called an array */
 	strcpy(d.layers[0].level, "unknown");
 	wb_array_summarise(&d);
@@ -341,6 +364,100 @@ static void test_dm_long_name(void **state)
 	free(d);
 }
 
+/* The kernel's answers for the tests' dm devices, through the real parser:
+ * dm-12 is linear over md7 and md8, dm-2 striped over two disks (its table
+ * says 128 KiB chunks where its queue limits say 64 KiB, so the test sees
+ * which one was believed). Any other device: no such device. */
+static int fake_tables(unsigned dev_major, unsigned dev_minor, struct wb_dm_table *t)
+{
+	static const struct dm_buffer_target linear[] = {
+		{ "linear", "9:7 2048", 1 << 20 },
+		{ "linear", "9:8 2048", 1 << 20 },
+	};
+	static const struct dm_buffer_target striped[] = {
+		{ "striped", "2 256 8:224 2048 8:240 2048", 2 << 20 },
+	};
+	static _Alignas(8) unsigned char buf[4096];
+
+	if (dev_major != 253 || (dev_minor != 12 && dev_minor != 2))
+		return -ENXIO;
+	if (dev_minor == 12)
+		dm_buffer_build(buf, sizeof(buf), linear, 2);
+	else
+		dm_buffer_build(buf, sizeof(buf), striped, 1);
+	return wb_dm_table_parse(buf, sizeof(buf), t);
+}
+
+static int no_permission(unsigned dev_major, unsigned dev_minor, struct wb_dm_table *t)
+{
+	(void)dev_major, (void)dev_minor, (void)t;
+	return -EACCES; /* not root: DM_TABLE_STATUS needs CAP_SYS_ADMIN */
+}
+
+static struct wb_device *stack_tables(unsigned maj, unsigned min, wb_dm_table_reader read)
+{
+	struct wb_device *d = malloc(sizeof(*d));
+
+	assert_non_null(d);
+	memset(d, 0xa5, sizeof(*d));
+	wb_device_probe_block_tables(maj, min, d, FIX_SYS, FIX_PROC, read);
+	return d;
+}
+
+/* A linear LV over two md RAID0s shows io_opt = 2 × io_min, as a dm-striped
+ * does (issue 45: it was called striped, over the md arrays, with their
+ * chunk). Its table says linear: no array at the dm layer, and the array is
+ * the first md under it, at its own geometry. */
+static void test_dm_linear_over_md(void **state)
+{
+	struct wb_device *d = stack_tables(253, 12, fake_tables);
+
+	(void)state;
+	assert_string_equal(d->layers[0].level, "linear");
+	assert_true(d->layers[0].dm_table);
+	assert_string_equal(d->layers[0].details, "LVM, vg3-wal, table: linear");
+	assert_geometry(&d->array, WB_ARRAY_MD, "md7", "raid0", 0, 2, 2, 65536, 131072);
+	assert_string_equal(d->array.members[0].name, "sdab");
+	free(d);
+}
+
+/* Without the table the queue limits are all there is: the guess, and the
+ * details say it was one, and why the table was not read. */
+static void test_dm_table_unread(void **state)
+{
+	struct wb_device *d = stack_tables(253, 12, NULL);
+
+	(void)state;
+	assert_false(d->layers[0].dm_table);
+	assert_string_equal(d->layers[0].details, "LVM, vg3-wal, target striped, guessed from sysfs");
+	assert_geometry(&d->array, WB_ARRAY_DM, "dm-12", "striped", 0, 2, 2, 65536, 131072);
+	free(d);
+	d = stack_tables(253, 12, no_permission);
+	assert_string_equal(d->layers[0].details,
+			    "LVM, vg3-wal, target striped, guessed from sysfs, "
+			    "table unread: Permission denied");
+	assert_int_equal(d->array.kind, WB_ARRAY_DM);
+	free(d);
+	/* the live probe asks no tables of a tree that is not /sys */
+	d = stack_of(253, 12);
+	assert_false(d->layers[0].dm_table);
+	assert_string_equal(d->layers[0].level, "striped");
+	free(d);
+}
+
+/* A striped table: its stripes and chunk, not the queue limits. */
+static void test_dm_striped_table(void **state)
+{
+	struct wb_device *d = stack_tables(253, 2, fake_tables);
+
+	(void)state;
+	assert_true(d->layers[0].dm_table);
+	assert_string_equal(d->layers[0].details,
+			    "LVM, vg1-stripes, table: striped, 2 stripes of 128 KiB");
+	assert_geometry(&d->array, WB_ARRAY_DM, "dm-2", "striped", 0, 2, 2, 131072, 262144);
+	free(d);
+}
+
 /* More members than are kept: counted, cut, said. */
 static void test_truncated(void **state)
 {
@@ -360,6 +477,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_md_reshape),
 		cmocka_unit_test(test_dm_long_name),
+		cmocka_unit_test(test_dm_linear_over_md), cmocka_unit_test(test_dm_table_unread),
+		cmocka_unit_test(test_dm_striped_table),
 		cmocka_unit_test(test_md_raid5),      cmocka_unit_test(test_md_raid10),
 		cmocka_unit_test(test_dm_striped),    cmocka_unit_test(test_dm_raid),
 		cmocka_unit_test(test_crypt_over_md), cmocka_unit_test(test_no_array),

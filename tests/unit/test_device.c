@@ -347,7 +347,7 @@ static void test_stack_lvm_on_raid10(void **state)
 
 	(void)state;
 	assert_int_equal(d->n_layers, 6);
-	assert_layer(d, 0, WB_LAYER_DM, "dm-0", -1, "LVM, vg0-pgwal");
+	assert_layer(d, 0, WB_LAYER_DM, "dm-0", -1, "LVM, vg0-pgwal, target unknown from sysfs");
 	assert_layer(d, 1, WB_LAYER_MD, "md1", 0, "raid10, 4 disks, 1 missing, chunk 512 KiB");
 	for (i = 0; i < 4; i++)
 		assert_layer(d, 2 + i, WB_LAYER_DISK, disks[i], 1,
@@ -370,7 +370,7 @@ static void test_stack_dm_crypt(void **state)
 
 	(void)state;
 	assert_int_equal(d->n_layers, 3);
-	assert_layer(d, 0, WB_LAYER_DM, "dm-1", -1, "CRYPT, luks-pgdata");
+	assert_layer(d, 0, WB_LAYER_DM, "dm-1", -1, "CRYPT, luks-pgdata, target crypt, guessed from sysfs");
 	assert_layer(d, 1, WB_LAYER_PARTITION, "sda1", 0, NULL);
 	assert_layer(d, 2, WB_LAYER_DISK, "sda", 1, NULL);
 	assert_string_equal(d->dm_kind, "CRYPT");
