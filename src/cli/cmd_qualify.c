@@ -113,14 +113,9 @@ int wb_cmd_qualify(int argc, char **argv)
 		goto out;
 	}
 	(void)wb_plan_command(WB_CMD_QUALIFY, &cfg, wb_input_seed(cfg.seed), &plan);
-	printf("Does %s qualify as \"%s\"? PostgreSQL commits and etcd's WAL writes for %.0f s, "
-	       "in slices of %.1f s.\n", cfg.target, cfg.tier, cfg.budget_ns / 1e9,
-	       cfg.trial_ns / 1e9);
-	if (n > WB_Q_SHAPE_COUNT + 1)
-		printf("On %s (%s), flushes of the chunk, the full stripe and two stripes too, "
-		       "beside the 8 kB commit: the write-size sweep.\n", dev->array.device,
-		       dev->array.level);
-	fflush(stdout);
+	/* The sweep's rows follow the shapes and the unsynced write when the
+	 * array is striped (wb_plan_qualify). */
+	wb_qualify_print_header(&cfg, n > WB_Q_SHAPE_COUNT + 1 ? &dev->array : NULL);
 	status = wb_cli_measure(&where, tests, n, &plan, NULL, cfg.quiet, &rs);
 	array_after(dev, io, &rs);
 	if (rs.n) {

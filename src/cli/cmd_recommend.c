@@ -88,22 +88,7 @@ static int run_placement(const struct wb_config *cfg, uint64_t seed,
 		return WB_EXIT_SETUP;
 	}
 	wb_plan_placement_step(cfg, seed, &plan);
-	if (live_load)
-		printf("Where should pg_wal live? Commits on %s and on %u other director%s while the "
-		       "server runs on %s, its own load the only one: %zu rows, %.0f s.\n",
-		       cfg->target, cfg->wal_candidates.n, cfg->wal_candidates.n == 1 ? "y" : "ies",
-		       cfg->target, n, cfg->budget_ns / 1e9);
-	else
-		printf("Where should pg_wal live? Commits on %s, idle and under a checkpoint-like "
-		       "load (%.0f%s), against %u other director%s with that load on %s: %zu rows, "
-		       "%.0f s.\n", cfg->target, load.per_s > 0 ? load.per_s : load.pct,
-		       load.per_s > 0 ? " writes/s" : " % of its random-write capacity",
-		       cfg->wal_candidates.n, cfg->wal_candidates.n == 1 ? "y" : "ies", cfg->target,
-		       n, cfg->budget_ns / 1e9);
-	if (!live_load && load.per_s <= 0)
-		printf("  (a share of capacity is a guess at your server's load: --data-load RATE/s "
-		       "with the data pages it writes per second predicts for it; see docs/usage.md)\n");
-	fflush(stdout);
+	wb_placement_print_header(cfg, load.per_s, load.pct, live_load, n);
 	status = wb_cli_measure(&where, tests, n, &plan, NULL, cfg->quiet, prs);
 	if (!wb_placement_decide(prs, &params, pl) && status == WB_EXIT_OK)
 		status = WB_EXIT_SETUP;
@@ -215,12 +200,7 @@ int wb_cmd_recommend(int argc, char **argv)
 		goto out_placement;
 	}
 	(void)wb_plan_command(WB_CMD_RECOMMEND, &cfg, cfg.seed, &plan);
-	printf("Which wal_sync_method for %s? %s workload, as PostgreSQL %u opens WAL "
-	       "(wal_level=%s%s): %zu tests, at most %.0f s, stopping as soon as it is known.\n",
-	       cfg.target, wb_workload_names[cfg.workload], (unsigned)cfg.pg_version,
-	       wb_wal_level_names[cfg.wal_level], cfg.debug_io_direct ? ", debug_io_direct=wal" : "",
-	       n, cfg.budget_ns / 1e9);
-	fflush(stdout);
+	wb_recommend_print_header(&cfg, n);
 	ret = wb_cli_measure(&(struct wb_session_where){ .dirs = &cfg.target, .ndirs = 1 }, tests, n,
 			     &plan, NULL, cfg.quiet, &rs);
 	if (!pl || status == WB_EXIT_OK)

@@ -21,9 +21,8 @@
 #include "measure/verify_file.h"
 #include "measure/verify_listener.h"
 #include "measure/verify_tcp.h"
-#include "model/units.h"
 #include "plan/options.h"
-#include "report/words.h"
+#include "report/verify_text.h"
 
 #define MAX_LISTED_LOSSES 50 /* lines of detail; the count is always complete */
 
@@ -57,9 +56,7 @@ static int verify_listen(const struct wb_config *cfg)
 			strerror(-lfd));
 		return WB_EXIT_SETUP;
 	}
-	printf("walbench verify: listening on port %u (protocol %d); stop with Ctrl-C\n", port,
-	       WB_VERIFY_PROTO_VERSION);
-	fflush(stdout);
+	wb_verify_print_listening(port);
 	ret = wb_verify_serve(lfd, &ledger, stdout);
 	fprintf(stderr, "walbench: verify listen: %s\n", strerror(-ret));
 	(void)close(lfd);
@@ -85,7 +82,7 @@ static int verify_write(const struct wb_config *cfg)
 	struct wb_verify_run run = { .run_id = new_run_id(), .method = (uint32_t)method };
 	struct wb_verify_conn conn = { .fd = -1 };
 	struct wb_verify_msg msg;
-	char path[4096], why[512], size_str[32];
+	char path[4096], why[512];
 	const char *fwhy, *call;
 	uint64_t seq, slots, deadline = 0;
 	bool replaced;
@@ -133,18 +130,14 @@ static int verify_write(const struct wb_config *cfg)
 		goto out_close;
 	}
 	if (replaced)
-		printf("Replaced the previous verify file %s.\n", path);
+		wb_verify_print_replaced(path);
 	msg = (struct wb_verify_msg){ .kind = WB_VMSG_BEGIN, .run = run };
 	if (wb_verify_request(&conn, &msg, 0, why, sizeof(why))) {
 		fprintf(stderr, "walbench: verify write: BEGIN: %s\n", why);
 		status = WB_EXIT_SETUP;
 		goto out_file;
 	}
-	wb_format_size(run.record_size, size_str, sizeof(size_str));
-	printf("Writing %s records to %s (%u slots, run %016" PRIx64 ") with %s; each is reported\n"
-	       "to %s only after it is durable. Cut the power while this runs, or after it ends.\n",
-	       size_str, path, run.slots, run.run_id, m->name, cfg->verify_to);
-	fflush(stdout);
+	wb_verify_print_writing(&run, path, m->name, cfg->verify_to);
 	if (cfg->duration_ns)
 		deadline = now_ns() + cfg->duration_ns;
 	for (seq = 1; !cfg->verify_records || seq <= cfg->verify_records; seq++) {
@@ -173,10 +166,7 @@ static int verify_write(const struct wb_config *cfg)
 	if (wb_verify_request(&conn, &msg, 0, why, sizeof(why)))
 		fprintf(stderr, "walbench: verify write: END: %s (every record was acknowledged)\n",
 			why);
-	printf("%" PRIu64 " records written and acknowledged to %s.\n"
-	       "Now cut the power of this machine (not a clean shutdown); after the reboot run\n"
-	       "  walbench verify check --from %s %s\n",
-	       seq, cfg->verify_to, cfg->verify_to, cfg->target);
+	wb_verify_print_written(seq, cfg->verify_to, cfg->target);
 	goto out_file;
 lost_listener:
 	fprintf(stderr, "walbench: verify write: lost the listener at record %" PRIu64 ": %s\n"
@@ -244,17 +234,6 @@ static int fetch_ledger(struct wb_verify_conn *conn, const char *from,
 	return 0;
 }
 
-static void print_loss(const struct wb_verify_run *run, const struct wb_verify_loss *x)
-{
-	printf("  LOST record %" PRIu64 " (slot %" PRIu64 ", offset %" PRIu64 "): ", x->acked,
-	       x->slot, wb_verify_offset(run, x->slot));
-	if (x->found == WB_VERIFY_FOUND_RECORD)
-		printf("holds record %" PRIu64 ", %s\n", x->found_seq,
-		       x->found_seq < x->acked ? "an older one" : "never announced");
-	else
-		printf("%s\n", wb_verify_found_name(x->found));
-}
-
 static int verify_check(const struct wb_config *cfg)
 {
 	struct wb_verify_loss losses[MAX_LISTED_LOSSES];
@@ -267,7 +246,6 @@ static int verify_check(const struct wb_config *cfg)
 	uint64_t slot, seq;
 	void *buf = NULL;
 	ssize_t n;
-	size_t i;
 	int fd = -1, status;
 
 	if (!cfg->verify_from)
@@ -291,21 +269,17 @@ static int verify_check(const struct wb_config *cfg)
 		status = WB_EXIT_SETUP;
 		goto out;
 	}
-	printf("Checking %s against run %016" PRIx64 " held by %s (%" PRIu64
-	       " writes acknowledged, the last of %" PRIu64 " announced):\n", path, l.run.run_id,
-	       cfg->verify_from, l.done_count, l.last_about);
+	wb_verify_print_checking(path, &l, cfg->verify_from);
 	if (fd < 0) {
-		printf("  the file is gone: every acknowledged record is lost\n");
+		wb_verify_print_file(WB_VERIFY_FILE_GONE, 0);
 	} else {
 		n = wb_verify_read_slot(fd, &l.run, (uint64_t)-1, buf); /* the header block */
 		if (n < 0)
 			goto read_failed;
 		if (wb_verify_header_decode(buf, (size_t)n, &file_run))
-			printf("  the file's header is lost or corrupt (it was durable before the "
-			       "first record)\n");
+			wb_verify_print_file(WB_VERIFY_FILE_BAD_HEADER, 0);
 		else if (file_run.run_id != l.run.run_id)
-			printf("  the file belongs to run %016" PRIx64 ", not the listener's: another "
-			       "writer ran since\n", file_run.run_id);
+			wb_verify_print_file(WB_VERIFY_FILE_OTHER_RUN, file_run.run_id);
 	}
 	for (slot = 0; slot < l.run.slots; slot++) {
 		if (!l.slot[slot].about)
@@ -316,21 +290,8 @@ static int verify_check(const struct wb_config *cfg)
 		found = wb_verify_record_decode(&l.run, slot, buf, (size_t)n, &seq);
 		wb_verify_judge_slot(&v, slot, &l.slot[slot], found, seq);
 	}
-	for (i = 0; i < v.n_losses; i++)
-		print_loss(&l.run, &v.losses[i]);
-	if (v.lost > v.n_losses)
-		printf("  ... and %" PRIu64 " more\n", v.lost - v.n_losses);
-	if (v.in_flight)
-		printf("%" PRIu64 " records were in flight (announced, never acknowledged): %" PRIu64
-		       " of them reached the file. They prove nothing either way.\n", v.in_flight,
-		       v.in_flight_landed);
-	if (v.newer)
-		printf("%" PRIu64 " slots hold a newer announced record than the acknowledged one "
-		       "(written, its acknowledgement lost with the power): fine.\n", v.newer);
+	wb_verify_print_verdict(&l.run, &v);
 	if (v.lost) {
-		printf("%" PRIu64 " of %" PRIu64 " acknowledged records lost: this storage (or a "
-		       "cache in front of it) acknowledged\nflushes that did not survive the power "
-		       "cut. Do not trust it with a database.\n", v.lost, v.checked);
 		fprintf(stderr, "walbench: DURABILITY FAILURE: %" PRIu64 " of %" PRIu64
 			" acknowledged records lost\n", v.lost, v.checked);
 		status = WB_EXIT_IO;
@@ -342,7 +303,6 @@ static int verify_check(const struct wb_config *cfg)
 		status = WB_EXIT_SETUP;
 		goto out;
 	}
-	printf("0 of %" PRIu64 " acknowledged records lost.\n", v.checked);
 	if (cfg->verify_remove) {
 		if (unlink(path)) {
 			fprintf(stderr, "walbench: verify check: remove %s: %s\n", path,
@@ -350,7 +310,7 @@ static int verify_check(const struct wb_config *cfg)
 			status = WB_EXIT_SETUP;
 			goto out;
 		}
-		printf("Removed %s.\n", path);
+		wb_verify_print_removed(path);
 	}
 	status = WB_EXIT_OK;
 	goto out;

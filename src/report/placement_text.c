@@ -49,6 +49,28 @@ static void print_evidence(const struct wb_placement *pl, const struct wb_result
 		       "of --min-gain): more --budget would narrow the intervals\n");
 }
 
+void wb_placement_print_header(const struct wb_config *cfg, double load_per_s, double load_pct,
+			       bool live_load, size_t nrows)
+{
+	unsigned others = cfg->wal_candidates.n;
+
+	if (live_load)
+		printf("Where should pg_wal live? Commits on %s and on %u other director%s while the "
+		       "server runs on %s, its own load the only one: %zu rows, %.0f s.\n",
+		       cfg->target, others, others == 1 ? "y" : "ies", cfg->target, nrows,
+		       cfg->budget_ns / 1e9);
+	else
+		printf("Where should pg_wal live? Commits on %s, idle and under a checkpoint-like "
+		       "load (%.0f%s), against %u other director%s with that load on %s: %zu rows, "
+		       "%.0f s.\n", cfg->target, load_per_s > 0 ? load_per_s : load_pct,
+		       load_per_s > 0 ? " writes/s" : " % of its random-write capacity", others,
+		       others == 1 ? "y" : "ies", cfg->target, nrows, cfg->budget_ns / 1e9);
+	if (!live_load && load_per_s <= 0)
+		printf("  (a share of capacity is a guess at your server's load: --data-load RATE/s "
+		       "with the data pages it writes per second predicts for it; see docs/usage.md)\n");
+	fflush(stdout);
+}
+
 void wb_placement_print(const struct wb_placement *pl, const struct wb_results *rs)
 {
 	struct wb_placement_words w;

@@ -77,6 +77,17 @@ static void print_sweep(const struct wb_stripe_verdict *v, const struct wb_array
 	printf("  %s\n", line);
 }
 
+void wb_qualify_print_header(const struct wb_config *cfg, const struct wb_array *array)
+{
+	printf("Does %s qualify as \"%s\"? PostgreSQL commits and etcd's WAL writes for %.0f s, "
+	       "in slices of %.1f s.\n", cfg->target, cfg->tier, cfg->budget_ns / 1e9,
+	       cfg->trial_ns / 1e9);
+	if (array)
+		printf("On %s (%s), flushes of the chunk, the full stripe and two stripes too, "
+		       "beside the 8 kB commit: the write-size sweep.\n", array->device, array->level);
+	fflush(stdout);
+}
+
 void wb_qualify_print(const struct wb_qualification *q, const struct wb_results *rs)
 {
 	struct wb_q_words w;

@@ -1,5 +1,5 @@
-/* qualify_text.h — prints a qualification (advice/qualify.h): the chosen
- * tier's verdict first, each criterion's figure and interval beside its
+/* qualify_text.h — prints a qualification (advice/qualify.h): the question
+ * first, then the chosen tier's verdict, each criterion's figure and interval beside its
  * threshold and source, every other tier in a line, the burst-against-sustained
  * line, the write-size sweep on a striped array (flushes/s and bytes/s at each
  * size, then its verdict), and the findings. Computes nothing. */
@@ -7,6 +7,12 @@
 #define WB_REPORT_QUALIFY_TEXT_H
 
 #include "advice/qualify.h"
+#include "facts/storage.h"
+#include "plan/options.h"
+
+/* The question, before the slices run on cfg->target: the tier, the budget and
+ * the slice; array, when the write-size sweep runs on it (NULL: no sweep). */
+void wb_qualify_print_header(const struct wb_config *cfg, const struct wb_array *array);
 
 void wb_qualify_print(const struct wb_qualification *q, const struct wb_results *rs);
 

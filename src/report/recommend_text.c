@@ -47,6 +47,16 @@ static void print_evidence(const struct wb_results *rs)
 	}
 }
 
+void wb_recommend_print_header(const struct wb_config *cfg, size_t ntests)
+{
+	printf("Which wal_sync_method for %s? %s workload, as PostgreSQL %u opens WAL "
+	       "(wal_level=%s%s): %zu tests, at most %.0f s, stopping as soon as it is known.\n",
+	       cfg->target, wb_workload_names[cfg->workload], (unsigned)cfg->pg_version,
+	       wb_wal_level_names[cfg->wal_level], cfg->debug_io_direct ? ", debug_io_direct=wal" : "",
+	       ntests, cfg->budget_ns / 1e9);
+	fflush(stdout);
+}
+
 void wb_recommend_print(const struct wb_results *rs, const struct wb_recommendation *rec)
 {
 	struct wb_rec_words w;

@@ -225,6 +225,17 @@ const char *wb_fleet_finding_kind_name(enum wb_fleet_finding_kind k);
  * ("all zeros", "checksum mismatch"). */
 const char *wb_verify_found_name(enum wb_verify_found f);
 
+/* An acknowledged record lost: "LOST record 12 (slot 11, offset 49152): all
+ * zeros". Written into buf, returned. */
+#define WB_WORDS_VERIFY_LEN 320
+char *wb_words_verify_loss(const struct wb_verify_run *run, const struct wb_verify_loss *x,
+			   char *buf, size_t len);
+
+/* The verdict: "0 of 40 acknowledged records lost.", or how many were lost and
+ * that the storage is not to be trusted (two lines); "" when nothing was
+ * acknowledged, so nothing was checked. Written into buf, returned. */
+char *wb_words_verify_verdict(const struct wb_verify_verdict *v, char *buf, size_t len);
+
 /* decide (words_decide.c). Why a group of tests ended as it did under the
  * sequential decision: "fsync beats fdatasync by 21.0% [15.2%, 29.1%] (99% CI),
  * at least the 5.0% asked", "tie: ...", "budget spent: ...". The buffer is the

@@ -1,5 +1,9 @@
-/* words_verify.c — what `walbench verify check` says a slot of the verify file
- * held instead of the acknowledged record (advice/verify_verdict.h decides, by code). */
+/* words_verify.c — what `walbench verify check` says of its verdict
+ * (advice/verify_verdict.h decides, by code): what a slot of the verify file held
+ * instead of the acknowledged record, each loss, and whether the storage lost any. */
+#include <inttypes.h>
+#include <stdio.h>
+
 #include "report/words.h"
 
 const char *wb_verify_found_name(enum wb_verify_found f)
@@ -19,4 +23,34 @@ const char *wb_verify_found_name(enum wb_verify_found f)
 		return "a record of another slot (misdirected write)";
 	}
 	return "?";
+}
+
+char *wb_words_verify_loss(const struct wb_verify_run *run, const struct wb_verify_loss *x,
+			   char *buf, size_t len)
+{
+	int at = snprintf(buf, len, "LOST record %" PRIu64 " (slot %" PRIu64 ", offset %" PRIu64
+			  "): ", x->acked, x->slot, wb_verify_offset(run, x->slot));
+
+	if (at < 0 || (size_t)at >= len)
+		return buf;
+	if (x->found == WB_VERIFY_FOUND_RECORD)
+		snprintf(buf + at, len - (size_t)at, "holds record %" PRIu64 ", %s", x->found_seq,
+			 x->found_seq < x->acked ? "an older one" : "never announced");
+	else
+		snprintf(buf + at, len - (size_t)at, "%s", wb_verify_found_name(x->found));
+	return buf;
+}
+
+char *wb_words_verify_verdict(const struct wb_verify_verdict *v, char *buf, size_t len)
+{
+	if (v->lost)
+		snprintf(buf, len, "%" PRIu64 " of %" PRIu64 " acknowledged records lost: this "
+			 "storage (or a cache in front of it) acknowledged\nflushes that did not "
+			 "survive the power cut. Do not trust it with a database.", v->lost,
+			 v->checked);
+	else if (v->checked)
+		snprintf(buf, len, "0 of %" PRIu64 " acknowledged records lost.", v->checked);
+	else if (len)
+		buf[0] = '\0';
+	return buf;
 }
