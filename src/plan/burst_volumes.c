@@ -7,7 +7,6 @@
 #include "plan/burst_volumes.h"
 
 #include <cjson/cJSON.h>
-#include <errno.h>
 #include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -299,21 +298,12 @@ static int load_list(const struct wb_json_loader *l, const cJSON *doc, const cha
 	return 0;
 }
 
-static int load_document(const struct wb_json_loader *l, const cJSON *doc,
-			 struct wb_burst_table *out)
+/* The document, opened by wb_json_load_table: its kinds, then its devices. */
+static int load_table(const struct wb_json_loader *l, const cJSON *doc, void *table)
 {
-	const cJSON *d;
+	struct wb_burst_table *out = table;
 	int ret;
 
-	if (!cJSON_IsObject(doc))
-		return wb_json_refuse(l, "", NULL, "the document is %s; expected an object with "
-				      "\"kinds\" and \"devices\"", wb_json_type_name(doc));
-	if ((ret = wb_json_check_object(l, doc, "", &file_set)))
-		return ret;
-	d = cJSON_GetObjectItemCaseSensitive(doc, "description");
-	if (d && !cJSON_IsString(d))
-		return wb_json_refuse(l, "", "description", "%s is the wrong type; expected a string",
-				      wb_json_type_name(d));
 	/* kinds first: devices name them. */
 	if ((ret = load_list(l, doc, "kinds", WB_BURST_MAX_KINDS, out, &out->nkinds, load_kind)))
 		return ret;
@@ -324,19 +314,10 @@ static int load_document(const struct wb_json_loader *l, const cJSON *doc,
 int wb_burst_volumes_load(const char *path_or_null, struct wb_burst_table *out, char *err,
 			  size_t err_len)
 {
-	char found[4096];
-	struct wb_json_loader l = { path_or_null, err, err_len };
-	cJSON *doc;
-	int ret;
+	static const struct wb_json_table table = {
+		WB_BURST_VOLUMES_DEFAULT, "burst volumes",
+		"an object with \"kinds\" and \"devices\"", &file_set, load_table
+	};
 
-	memset(out, 0, sizeof(*out));
-	ret = wb_json_load_file(path_or_null, WB_BURST_VOLUMES_DEFAULT, "burst volumes", found,
-				sizeof(found), &l, &doc);
-	if (ret)
-		return ret;
-	ret = load_document(&l, doc, out);
-	if (ret)
-		memset(out, 0, sizeof(*out));
-	cJSON_Delete(doc);
-	return ret;
+	return wb_json_load_table(&table, path_or_null, out, sizeof(*out), err, err_len);
 }

@@ -157,8 +157,12 @@ int wb_json_open_entry(const struct wb_json_loader *l, const cJSON *v, const cha
 	return 0;
 }
 
-int wb_json_load_file(const char *path_or_null, const char *default_name, const char *what,
-		      char *found, size_t found_len, struct wb_json_loader *l, cJSON **doc)
+/* Reads and parses path_or_null, or with NULL the profile named default_name
+ * (the path found is written into found and l->path points at it). 0 with
+ * *doc to cJSON_Delete; -errno (-EINVAL when it is not JSON, or has text after
+ * the document) with err. */
+static int load_file(const char *path_or_null, const char *default_name, const char *what,
+		     char *found, size_t found_len, struct wb_json_loader *l, cJSON **doc)
 {
 	const char *end = NULL;
 	char *text;
@@ -191,5 +195,46 @@ int wb_json_load_file(const char *path_or_null, const char *default_name, const 
 		ret = -EINVAL;
 	}
 	free(text);
+	return ret;
+}
+
+/* The document is an object of the table's keys; its description is not printed. */
+static int open_document(const struct wb_json_loader *l, const cJSON *doc,
+			 const struct wb_json_table *t)
+{
+	const cJSON *d;
+	int ret;
+
+	if (!cJSON_IsObject(doc))
+		return wb_json_refuse(l, "", NULL, "the document is %s; expected %s",
+				      wb_json_type_name(doc), t->expected);
+	if ((ret = wb_json_check_object(l, doc, "", t->keys)))
+		return ret;
+	d = cJSON_GetObjectItemCaseSensitive(doc, "description");
+	if (d && !cJSON_IsString(d))
+		return wb_json_refuse(l, "", "description", "%s is the wrong type; expected a string",
+				      wb_json_type_name(d));
+	return 0;
+}
+
+int wb_json_load_table(const struct wb_json_table *t, const char *path_or_null, void *out,
+		       size_t out_size, char *err, size_t err_len)
+{
+	char found[4096];
+	struct wb_json_loader l = { path_or_null, err, err_len };
+	cJSON *doc;
+	int ret;
+
+	memset(out, 0, out_size);
+	ret = load_file(path_or_null, t->default_name, t->what, found, sizeof(found), &l, &doc);
+	if (ret)
+		return ret;
+	ret = open_document(&l, doc, t);
+	if (!ret)
+		ret = t->load(&l, doc, out);
+	/* A refusal may come after some entries were filled: none is kept. */
+	if (ret)
+		memset(out, 0, out_size);
+	cJSON_Delete(doc);
 	return ret;
 }

@@ -1,9 +1,10 @@
 /* json_strict.h — what the readers of walbench's own JSON tables (qualify's
- * tiers, the burst-volume facts) share: every message names the file and the
- * JSON path, an object holds only the keys its table allows, and a string
- * that would not print on one line, or does not fit its field, is refused,
- * never cut. Trap: a refusal writes err and returns -EINVAL; the caller's
- * output is then only half-filled and must be cleared by the caller. */
+ * tiers, the burst-volume facts) share: the file found, read and parsed and
+ * its document opened in one call, every message naming the file and the JSON
+ * path, an object holding only the keys its table allows, and a string that
+ * would not print on one line, or does not fit its field, refused, never cut.
+ * Trap: a refusal writes err and returns -EINVAL, leaving the output
+ * half-filled; wb_json_load_table clears it. */
 #ifndef WB_PLAN_JSON_STRICT_H
 #define WB_PLAN_JSON_STRICT_H
 
@@ -67,12 +68,23 @@ int wb_json_open_entry(const struct wb_json_loader *l, const struct cJSON *v, co
 		       const struct wb_json_keyset *set, char *dst, size_t cap,
 		       const struct wb_json_names *names);
 
-/* Reads and parses path_or_null, or with NULL the profile named default_name
- * (found as plan/profile.h finds profiles; the path found is written into
- * found and l->path points at it). what names the table in the message when
- * the file cannot be read ("tiers"). 0 with *doc to cJSON_Delete; -errno
- * (-EINVAL when it is not JSON, or has text after the document) with err. */
-int wb_json_load_file(const char *path_or_null, const char *default_name, const char *what,
-		      char *found, size_t found_len, struct wb_json_loader *l, struct cJSON **doc);
+/* One of the tables: a JSON object of keys' keys, the first keys->required of
+ * them required, with an optional free-text "description" (for the file's
+ * readers), whose entries load() reads into out. */
+struct wb_json_table {
+	const char *default_name;        /* the shipped file, found as profiles are ("tiers") */
+	const char *what;                /* in "cannot read tiers" */
+	const char *expected;            /* what the document must be, in the message */
+	const struct wb_json_keyset *keys;
+	int (*load)(const struct wb_json_loader *l, const struct cJSON *doc, void *out);
+};
+
+/* Reads path_or_null, or with NULL the table's default file (found as
+ * plan/profile.h finds profiles), into out (out_size bytes, cleared first and
+ * again on any error). 0; -ENOENT (or the read's -errno) when the file cannot
+ * be read; -EINVAL when it is not valid; -ENOMEM: each with one line in err
+ * naming the file. */
+int wb_json_load_table(const struct wb_json_table *t, const char *path_or_null, void *out,
+		       size_t out_size, char *err, size_t err_len);
 
 #endif

@@ -5,11 +5,9 @@
 #include "plan/tiers.h"
 
 #include <cjson/cJSON.h>
-#include <errno.h>
 #include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
-#include <string.h>
 
 #include "plan/json_strict.h"
 #include "plan/profile.h"
@@ -128,22 +126,14 @@ static int load_tier(const struct wb_json_loader *l, const cJSON *v, size_t ti,
 	return load_criteria(l, v, where, ti, t);
 }
 
-static int load_document(const struct wb_json_loader *l, const cJSON *doc, struct wb_tiers *out)
+/* The document, opened by wb_json_load_table: its tiers. */
+static int load_tiers(const struct wb_json_loader *l, const cJSON *doc, void *table)
 {
-	const cJSON *d, *arr;
+	struct wb_tiers *out = table;
+	const cJSON *arr;
 	size_t n, i;
 	int ret;
 
-	if (!cJSON_IsObject(doc))
-		return wb_json_refuse(l, "", NULL,
-			      "the document is %s; expected an object with a \"tiers\" array",
-			      wb_json_type_name(doc));
-	if ((ret = wb_json_check_object(l, doc, "", &file_set)))
-		return ret;
-	d = cJSON_GetObjectItemCaseSensitive(doc, "description");
-	if (d && !cJSON_IsString(d))
-		return wb_json_refuse(l, "", "description", "%s is the wrong type; expected a string",
-			      wb_json_type_name(d));
 	arr = cJSON_GetObjectItemCaseSensitive(doc, "tiers");
 	if (!cJSON_IsArray(arr))
 		return wb_json_refuse(l, "", "tiers", "%s is the wrong type; expected an array of tiers",
@@ -164,19 +154,9 @@ static int load_document(const struct wb_json_loader *l, const cJSON *doc, struc
 
 int wb_tiers_load(const char *path_or_null, struct wb_tiers *out, char *err, size_t err_len)
 {
-	char found[4096];
-	struct wb_json_loader l = { path_or_null, err, err_len };
-	cJSON *doc;
-	int ret;
+	static const struct wb_json_table table = {
+		WB_TIERS_DEFAULT, "tiers", "an object with a \"tiers\" array", &file_set, load_tiers
+	};
 
-	memset(out, 0, sizeof(*out));
-	ret = wb_json_load_file(path_or_null, WB_TIERS_DEFAULT, "tiers", found, sizeof(found), &l,
-				&doc);
-	if (ret)
-		return ret;
-	ret = load_document(&l, doc, out);
-	if (ret)
-		memset(out, 0, sizeof(*out));
-	cJSON_Delete(doc);
-	return ret;
+	return wb_json_load_table(&table, path_or_null, out, sizeof(*out), err, err_len);
 }
