@@ -98,7 +98,7 @@ struct wb_pg_wait_shares {
  * least 10 s) say nothing. */
 #define WB_PG_WAIT_MIN_ROUNDS 60
 /* Rounds counted as one independent draw for the shares' interval: a second
- * of rounds at the 0.1 s pace (observing.c). */
+ * of rounds at the 0.1 s pace (server/pg_observe.c). */
 #define WB_PG_WAIT_ROUNDS_PER_DRAW 10.0
 /* More than this share of the sessions hidden: the shares are another role's guess. */
 #define WB_PG_WAIT_MAX_HIDDEN 0.1

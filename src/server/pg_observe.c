@@ -1,4 +1,5 @@
-/* pg_observe.c — see pg_observe.h. */
+/* pg_observe.c — see pg_observe.h. The window's pace (0.1 s) is the
+ * sampler's and how soon a stop is seen; the caller's hooks print. */
 #include "server/pg_observe.h"
 
 #include <errno.h>
@@ -7,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "facts/cpustat.h"
@@ -14,6 +16,7 @@
 #include "pgstat/pg_derive.h"
 #include "pgstat/pg_dsn.h"
 #include "pgstat/pg_queries.h"
+#include "server/pg_conn.h"
 
 static int settings_row(void *ctx, unsigned ncols, const char *const *names,
 			const char *const *values)
@@ -198,7 +201,95 @@ static int snapshot(struct wb_pg_conn *c, struct wb_pg_observed *o, struct wb_pg
 	return 0;
 }
 
-int wb_pg_observe_begin(const char *dsn, struct wb_pg_observed *o, char *err, size_t len)
+static int waits_row(void *ctx, unsigned ncols, const char *const *names,
+		     const char *const *values)
+{
+	(void)names;
+	return wb_pg_waits_row(ctx, ncols, values);
+}
+
+/* The sampler's statement, prepared once on its connection. */
+#define SAMPLER_STATEMENT "walbench_sampler"
+
+/* Keeps why the sampler failed, cut to its field: the message was scrubbed
+ * whole (pg_conn.h) before it is cut. */
+static void keep_failure(struct wb_pg_observed *o, const char *err)
+{
+	snprintf(o->sampler_failure, sizeof(o->sampler_failure), "%.*s",
+		 (int)sizeof(o->sampler_failure) - 1, err);
+}
+
+/* Closes the sampler, adding the transactions it ran to o->own. */
+static void sampler_close(struct wb_pg_conn *c, struct wb_pg_observed *o)
+{
+	unsigned long commits, rollbacks;
+
+	wb_pg_xacts(c, &commits, &rollbacks);
+	o->own.commits += (uint32_t)commits;
+	o->own.rollbacks += (uint32_t)rollbacks;
+	wb_pg_close(c);
+}
+
+/* The window's sampler: a connection of its own, busy every round, so no
+ * idle timeout ends it, with its query prepared once (planned once, not every
+ * round). 0 or -errno with err, also kept in o->sampler_failure. */
+static int sampler_open(const char *dsn, struct wb_pg_observed *o, struct wb_pg_conn **out,
+			char *err, size_t len)
+{
+	int ret = wb_pg_connect(dsn, out, err, len);
+
+	if (!ret && (ret = wb_pg_prepare(*out, SAMPLER_STATEMENT, wb_pg_sampler_sql(), err, len))) {
+		sampler_close(*out, o);
+		*out = NULL;
+	}
+	if (ret)
+		keep_failure(o, err);
+	return ret;
+}
+
+/* The CPU time of the backend serving the sampler, read when it opens (first)
+ * and before it closes: walbench's own load inside the server's process tree,
+ * which the server's CPU leaves out. Kept only when the server runs here and
+ * the backend is its postmaster's child. */
+static void sampler_ticks(struct wb_pg_conn *c, struct wb_pg_observed *o, bool first)
+{
+	long pid = wb_pg_backend_pid(c);
+	uint64_t t;
+
+	if (!o->cpu.have_server || !o->cpu.postmaster || pid <= 0 || (!first && !o->cpu.have_own) ||
+	    wb_proc_child_ticks("/proc", pid, o->cpu.postmaster, &t)) {
+		o->cpu.have_own = false;
+		return;
+	}
+	if (first) {
+		o->cpu.have_own = true;
+		o->cpu.own_begin = o->cpu.own_end = t;
+	} else {
+		o->cpu.own_end = t;
+	}
+}
+
+/* One round of pg_stat_activity into o->waits (pgstat/pg_waits.h). 0 or
+ * -errno with err, also kept in o->sampler_failure; a failed round is not
+ * counted. */
+static int sample_waits(struct wb_pg_conn *c, struct wb_pg_observed *o, char *err, size_t len)
+{
+	int ret = wb_pg_query_prepared(c, SAMPLER_STATEMENT, waits_row, &o->waits, err, len);
+
+	/* A round cut short is dropped whole, not counted in part. */
+	if (ret) {
+		memset(o->waits.cur, 0, sizeof(o->waits.cur));
+		o->waits.cur_hidden = 0;
+		keep_failure(o, err);
+		return ret;
+	}
+	wb_pg_waits_round_end(&o->waits);
+	return 0;
+}
+
+/* Connects to dsn and fills o's dsn, settings, paths, first snapshot and the
+ * data device's first count, and closes the connection. */
+static int observe_begin(const char *dsn, struct wb_pg_observed *o, char *err, size_t len)
 {
 	struct wb_pg_conn *c;
 	int ret;
@@ -241,7 +332,9 @@ out:
 	return ret;
 }
 
-int wb_pg_observe_end(const char *dsn, struct wb_pg_observed *o, char *err, size_t len)
+/* After the window: connects to dsn again for the second snapshot, the
+ * device's second count and the derived rates. */
+static int observe_end(const char *dsn, struct wb_pg_observed *o, char *err, size_t len)
 {
 	struct wb_pg_conn *c;
 	int ret = wb_pg_connect(dsn, &c, err, len);
@@ -258,69 +351,70 @@ int wb_pg_observe_end(const char *dsn, struct wb_pg_observed *o, char *err, size
 	return 0;
 }
 
-static int waits_row(void *ctx, unsigned ncols, const char *const *names,
-		     const char *const *values)
+static uint64_t now_ns(void)
 {
-	(void)names;
-	return wb_pg_waits_row(ctx, ncols, values);
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
-/* The sampler's statement, prepared once on its connection. */
-#define SAMPLER_STATEMENT "walbench_sampler"
-
-int wb_pg_sampler_open(const char *dsn, struct wb_pg_observed *o, struct wb_pg_conn **out,
-		       char *err, size_t len)
+/* Waits window_ns, sampling the sessions' waits every step on the sampler's
+ * connection (none: no samples; one that fails is closed, and the window goes
+ * on without: o->sampler_failure says why, and the reports say so); returns
+ * what h->stop answered when it ended the wait, or 0. */
+static int wait_window(uint64_t window_ns, const struct wb_pg_window_hooks *h, const char *dsn,
+		       struct wb_pg_observed *o)
 {
-	int ret = wb_pg_connect(dsn, out, err, len);
+	const uint64_t step_ns = 100000000; /* a Ctrl-C is seen within 0.1 s */
+	uint64_t start = now_ns(), waited = 0;
+	struct wb_pg_conn *sampler = NULL;
+	char err[512];
+	int stop = 0;
 
-	if (!ret && (ret = wb_pg_prepare(*out, SAMPLER_STATEMENT, wb_pg_sampler_sql(), err, len))) {
-		wb_pg_sampler_close(*out, o);
-		*out = NULL;
+	if (sampler_open(dsn, o, &sampler, err, sizeof(err)))
+		sampler = NULL;
+	if (sampler)
+		sampler_ticks(sampler, o, true);
+	while (waited < window_ns && !(stop = h->stop ? h->stop(h->ctx) : 0)) {
+		uint64_t ns = window_ns - waited < step_ns ? window_ns - waited : step_ns;
+		struct timespec ts = { (time_t)(ns / 1000000000u), (long)(ns % 1000000000u) };
+
+		if (sampler && sample_waits(sampler, o, err, sizeof(err))) {
+			sampler_ticks(sampler, o, false);
+			sampler_close(sampler, o);
+			sampler = NULL;
+		}
+		if (nanosleep(&ts, NULL) && errno != EINTR)
+			break;
+		waited = now_ns() - start;
+		if (h->progress)
+			h->progress(h->ctx, waited, window_ns);
 	}
+	if (sampler) {
+		sampler_ticks(sampler, o, false);
+		sampler_close(sampler, o);
+	}
+	return stop;
+}
+
+int wb_pg_observe(const char *dsn, uint64_t window_ns, const struct wb_pg_window_hooks *hooks,
+		  struct wb_pg_observed *o, struct wb_pg_window_end *end)
+{
+	static const struct wb_pg_window_hooks none = { 0 };
+	const struct wb_pg_window_hooks *h = hooks ? hooks : &none;
+	int ret;
+
+	memset(end, 0, sizeof(*end));
+	ret = observe_begin(dsn, o, end->err, sizeof(end->err));
 	if (ret)
-		snprintf(o->sampler_failure, sizeof(o->sampler_failure), "%s", err);
-	return ret;
-}
-
-void wb_pg_sampler_close(struct wb_pg_conn *c, struct wb_pg_observed *o)
-{
-	unsigned long commits, rollbacks;
-
-	wb_pg_xacts(c, &commits, &rollbacks);
-	o->own.commits += (uint32_t)commits;
-	o->own.rollbacks += (uint32_t)rollbacks;
-	wb_pg_close(c);
-}
-
-void wb_pg_sampler_ticks(struct wb_pg_conn *c, struct wb_pg_observed *o, bool first)
-{
-	long pid = wb_pg_backend_pid(c);
-	uint64_t t;
-
-	if (!o->cpu.have_server || !o->cpu.postmaster || pid <= 0 || (!first && !o->cpu.have_own) ||
-	    wb_proc_child_ticks("/proc", pid, o->cpu.postmaster, &t)) {
-		o->cpu.have_own = false;
-		return;
-	}
-	if (first) {
-		o->cpu.have_own = true;
-		o->cpu.own_begin = o->cpu.own_end = t;
-	} else {
-		o->cpu.own_end = t;
-	}
-}
-
-int wb_pg_sample_waits(struct wb_pg_conn *c, struct wb_pg_observed *o, char *err, size_t len)
-{
-	int ret = wb_pg_query_prepared(c, SAMPLER_STATEMENT, waits_row, &o->waits, err, len);
-
-	/* A round cut short is dropped whole, not counted in part. */
-	if (ret) {
-		memset(o->waits.cur, 0, sizeof(o->waits.cur));
-		o->waits.cur_hidden = 0;
-		snprintf(o->sampler_failure, sizeof(o->sampler_failure), "%s", err);
 		return ret;
-	}
-	wb_pg_waits_round_end(&o->waits);
-	return 0;
+	if (h->opened)
+		h->opened(h->ctx, o, window_ns);
+	end->stopped = wait_window(window_ns, h, dsn, o);
+	if (h->closed)
+		h->closed(h->ctx);
+	ret = observe_end(dsn, o, end->err, sizeof(end->err));
+	end->second = ret != 0;
+	return ret;
 }
