@@ -1,6 +1,8 @@
 /* options.h — the one option table behind the command line, --help and the echo
  * of the effective configuration into JSON. Profiles (JSON) are validated through
- * the same setters, so a value is judged the same way wherever it comes from. */
+ * the same setters, so a value is judged the same way wherever it comes from.
+ * The table and its lookups are options.c; a value judged and stored,
+ * option_values.c; the command line, command_line.c; --help, help.c. */
 #ifndef WB_PLAN_OPTIONS_H
 #define WB_PLAN_OPTIONS_H
 
@@ -178,11 +180,11 @@ struct wb_option {
 extern const struct wb_option wb_options[];
 extern const unsigned wb_options_count;
 
-/* Applies each option's default for cmd. */
+/* Applies each option's default for cmd (option_values.c). */
 int wb_config_defaults(struct wb_config *cfg, enum wb_command cmd);
 
-/* Parses and stores one value. 0, or -EINVAL/-ERANGE with a one-line reason in why
- * (naming the allowed values or range). */
+/* Parses and stores one value (option_values.c). 0, or -EINVAL/-ERANGE with a
+ * one-line reason in why (naming the allowed values or range). */
 int wb_option_set(struct wb_config *cfg, const struct wb_option *opt, const char *value,
 		  char *why, unsigned why_len);
 
@@ -192,8 +194,8 @@ bool wb_option_given(const struct wb_config *cfg, const char *name);
 /* The option with this long name applicable to cmd, or NULL. */
 const struct wb_option *wb_option_find(const char *name, enum wb_command cmd);
 
-/* Parses argv after the command word. Prints a one-line error and the hint on
- * failure. Returns 0, 1 for a usage error, or -1 when --help was printed.
+/* Parses argv after the command word (command_line.c). Prints a one-line error
+ * and the hint on failure. Returns 0, 1 for a usage error, or -1 when --help was printed.
  * A word that looks like a connection string (pgstat/pg_dsn.h) anywhere but
  * where one is taken (observe's DSN, --server's) and that names no file is
  * refused here, named by its place ("the 2nd argument"), never echoed; so is
@@ -202,6 +204,7 @@ const struct wb_option *wb_option_find(const char *name, enum wb_command cmd);
  * expect there. No later message can repeat such a word. */
 int wb_parse_command_line(struct wb_config *cfg, enum wb_command cmd, int argc, char **argv);
 
+/* walbench --help (help.c). */
 void wb_print_help(void);
 
 /* n as an ordinal, into buf: 1st, 2nd, 3rd, 4th, 11th, 22nd. What names a
