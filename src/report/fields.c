@@ -71,6 +71,9 @@ static void write_row(cJSON *o, const struct wb_field *f, const void *base)
 	case WB_F_UINT:
 		cJSON_AddNumberToObject(o, k, *(const unsigned *)p);
 		break;
+	case WB_F_U64:
+		cJSON_AddNumberToObject(o, k, (double)*(const uint64_t *)p);
+		break;
 	case WB_F_DOUBLE:
 		cJSON_AddNumberToObject(o, k, *(const double *)p);
 		break;
@@ -176,6 +179,11 @@ static int read_row(struct reader *rd, const cJSON *obj, const cJSON *v, const s
 			return 1;
 		*(unsigned *)p = (unsigned)d;
 		return 0;
+	case WB_F_U64:
+		if (!(d >= 0 && d < 0x1p64))
+			return 1;
+		*(uint64_t *)p = (uint64_t)d;
+		return 0;
 	case WB_F_DOUBLE:
 	case WB_F_FIGURE:
 		*(double *)p = d; /* absent: NAN, never 0 */
@@ -222,6 +230,45 @@ static int read_row(struct reader *rd, const cJSON *obj, const cJSON *v, const s
 	return 1;
 }
 
+/* A WB_FF_STRICT row (fields.h): 0 read, 1 absent (or null where the getter
+ * takes it so), or a refusal. */
+static int read_strict(struct reader *rd, const cJSON *obj, const cJSON *v,
+		       const struct wb_field *f, void *base)
+{
+	char *p = (char *)base + f->offset;
+	const cJSON *sub;
+	size_t len;
+	bool present;
+	int b = 0, ret;
+
+	if (!v)
+		return (f->flags & WB_FF_REQUIRED) ? wb_rd_refuse(rd, wb_key(f->key), "missing") : 1;
+	switch (f->type) {
+	case WB_F_STRING:
+		return wb_rd_get_string(rd, obj, f->key, p, f->size, "");
+	case WB_F_U64:
+		return wb_rd_get_uint(rd, obj, f->key, (uint64_t *)p, true, 0);
+	case WB_F_DOUBLE:
+		ret = wb_rd_get_rate(rd, obj, f->key, (double *)p, &present);
+		return ret ? ret : present ? 0 : 1;
+	case WB_F_BOOL:
+		if ((ret = wb_rd_get_bool(rd, obj, f->key, &b)))
+			return ret;
+		*(bool *)p = b;
+		return 0;
+	case WB_F_OBJECT:
+		if ((ret = wb_rd_get_object(rd, obj, f->key, &sub)) || !sub)
+			return ret ? ret : 1;
+		len = strlen(rd->where);
+		snprintf(rd->where + len, sizeof(rd->where) - len, ".%s", wb_key(f->key));
+		ret = wb_fields_read(rd, sub, f->sub, p);
+		rd->where[len] = '\0';
+		return ret;
+	default:
+		return read_row(rd, obj, v, f, base);
+	}
+}
+
 int wb_fields_read(struct reader *rd, const cJSON *obj, const struct wb_fields *t, void *base)
 {
 	size_t i;
@@ -243,7 +290,8 @@ int wb_fields_read(struct reader *rd, const cJSON *obj, const struct wb_fields *
 
 		if (f->flags & (WB_FF_DERIVED | WB_FF_UNREAD))
 			continue;
-		ret = read_row(rd, obj, wb_rd_member(obj, f->key), f, base);
+		ret = (f->flags & WB_FF_STRICT) ? read_strict(rd, obj, wb_rd_member(obj, f->key), f, base)
+						 : read_row(rd, obj, wb_rd_member(obj, f->key), f, base);
 		if (ret < 0)
 			return ret;
 		if (ret == 1 && (f->flags & WB_FF_REQUIRED))

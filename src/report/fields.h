@@ -19,6 +19,7 @@
 enum wb_field_type {
 	WB_F_STRING,    /* char[size]; read back only when it fits */
 	WB_F_UINT,      /* unsigned (32 bits) */
+	WB_F_U64,       /* uint64_t, a whole number */
 	WB_F_DOUBLE,    /* a double, written as it is */
 	WB_F_FIGURE,    /* a double; not finite is null (not measured, never 0) */
 	WB_F_BOOL,      /* bool; read back true only when true */
@@ -74,6 +75,11 @@ struct wb_field {
 #define WB_FF_UNREAD 8u       /* written, never read: evidence no reader needs */
 #define WB_FF_TRUE_ABSENT 16u /* WB_F_BOOL: read back false only when false (files
 			       * from before the key meant true) */
+#define WB_FF_STRICT 32u      /* a value of another type refuses the file, naming the
+			       * key (results_reader_parts.h's get_*), as absent does
+			       * with WB_FF_REQUIRED; WB_F_DOUBLE is then a rate (a
+			       * finite number >= 0, null as absent), WB_F_OBJECT
+			       * names its key in a refusal of its rows */
 
 /* A row: key and type without their prefixes (WB_KEY_, WB_F_), the member's
  * offset, then any other member of struct wb_field. */

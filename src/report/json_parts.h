@@ -29,8 +29,11 @@ void wb_json_add_config(cJSON *root, const struct wb_config *cfg, enum wb_comman
 void wb_json_add_host(cJSON *root, const struct wb_results *rs);
 void wb_json_add_device(cJSON *parent, const struct wb_device *d);
 
-/* json_tests.c: one test as an object (NULL when out of memory). */
+/* tests_fields.c: one test as an object (NULL when out of memory); "tests",
+ * n tests from what they read back as (results/saved.h). */
 cJSON *wb_json_test(const struct wb_results *rs, const struct wb_result *r);
+struct wb_saved_test;
+void wb_json_add_saved_tests(cJSON *o, const struct wb_saved_test *t, size_t n);
 
 /* json_schedule.c: an adaptive run's "comparisons" and "schedule"; --decide's
  * "decision". */

@@ -81,6 +81,8 @@ int wb_rd_verdicts(struct reader *rd, const cJSON *root, struct wb_saved_results
 int wb_rd_observed(struct reader *rd, const cJSON *root, struct wb_saved_results *out);
 /* recommendation.placement and .placement_baseline (placement_fields.c). */
 int wb_rd_placement(struct reader *rd, const cJSON *rec, struct wb_saved_placement *p);
+/* tests, an array, into out->tests (tests_fields.c). */
+int wb_rd_tests(struct reader *rd, const cJSON *tests, struct wb_saved_results *out);
 /* qualification (qual, NULL when absent) and the findings at root (qualify_fields.c). */
 int wb_rd_qualification(struct reader *rd, const cJSON *root, const cJSON *qual,
 			struct wb_saved_results *out);

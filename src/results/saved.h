@@ -18,6 +18,18 @@
 
 #include "pgstat/observed.h"
 
+/* A latency summary in microseconds (segment_switch_us); each NAN when the
+ * file has none. */
+struct wb_saved_latency {
+	double mean, p50, p90, p99, p999, max;
+};
+
+/* One job's share of a test (per_job), as the file has it. */
+struct wb_saved_job {
+	bool append;             /* its segment figures are written */
+	double ops, bytes, segment_switches, segment_offset;
+};
+
 struct wb_saved_test {
 	char method[32];
 	char engine[32];
@@ -35,12 +47,13 @@ struct wb_saved_test {
 	char preallocated_by[16]; /* preallocate: fallocate, or ftruncate (etcd's fallback); "" */
 	char fallocate_error[24]; /* with ftruncate: why fallocate was not used ("EOPNOTSUPP"); "" */
 	uint64_t segment_size;   /* append: bytes per segment; 0 otherwise */
-	char where[512];         /* placement rows: the directory; "" otherwise */
+	char where[4096];        /* placement rows: the directory (a site's path, PATH_MAX); "" */
 	int data_load;           /* placement rows: 1 the data load ran, 0 not; -1 no such key */
 	char status[16];         /* ok, n/a, error, not run */
 	char reason[256];        /* why, when status is not ok; "" otherwise */
 	bool durability_failure;
 	double ops_per_sec;      /* 0 when status is not ok */
+	bool has_rate;           /* false when the file has no ops_per_sec (or null) */
 	double *trial_rates;     /* trial_ops_per_sec; NULL when the file has none */
 	size_t ntrials;
 	double p99_us;           /* latency_us.p99 */
@@ -50,6 +63,35 @@ struct wb_saved_test {
 	bool has_ci95;           /* false with fewer than 2 trials, or not ok */
 	/* latency_us's other figures; each NAN when the file has none */
 	double mean_us, p50_us, p90_us, p999_us, max_us;
+	/* The rest of the test as the file has it, read to be written again
+	 * (report/tests_fields.c); a number absent is NAN. Each has_* or flag
+	 * says its keys are in the file. */
+	bool has_sites;          /* where, data_load: a placement run's row */
+	bool coalesced;          /* wal_buffers */
+	bool append;             /* segment_size, segment, segment_switches */
+	bool preallocated;       /* preallocated_by: a preallocating append that ran */
+	bool has_fallocate_error;
+	bool has_switch_us;      /* segment_switch_us: new segments timed apart */
+	bool group_commit;       /* committers, flushes, flushes_per_sec, commits_per_flush */
+	bool has_label;
+	bool not_ok;             /* reason, errno, durability_failure */
+	bool has_errno_name;
+	bool has_failure;        /* failure: status error */
+	bool has_offset, has_op_index; /* failure.offset, .op_index: null when they do not apply */
+	bool has_per_job;
+	double segment_switches;
+	struct wb_saved_latency switch_us;
+	double flushes, flushes_per_sec, commits_per_flush;
+	unsigned error;          /* errno */
+	const char *errno_name;  /* "EIO"; NULL when none */
+	const char *failure_call, *failure_file;
+	double failure_offset, failure_op_index;
+	double ops, elapsed_s, trials, cv_pct, outlier_trials, warmup_s, transient_trials;
+	bool converged, unstable, dropped, settled;
+	struct wb_saved_job *per_job;
+	size_t njobs;
+	uint32_t *trial_rounds;  /* trial_round; NULL when the file has none */
+	size_t nrounds;
 };
 
 /* A test measured: its figures mean something. */

@@ -1,0 +1,408 @@
+/* tests_fields.c — one element of "tests" (and of placement_baseline.tests)
+ * as a table of fields over results/saved.h's struct wb_saved_test, walked by
+ * fields.h's one writer and one reader: what the test did, its status and
+ * failure site, its rate, trials and latency. The writer first fills that
+ * struct from the measured result, in the file's units. Traps: the keys the
+ * reports read (the description, status, rate, CI, latency) are read strictly
+ * (a wrong type refuses the file, as compare must not match on a guess); and
+ * the per-trial arrays are written as raw text, not cJSON nodes, to keep a
+ * long run's memory flat. */
+#include "report/fields.h"
+#include "report/json_parts.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model/method.h"
+#include "report/textbuf.h"
+
+#define TS(m) offsetof(struct wb_saved_test, m)
+#define LT(m) offsetof(struct wb_saved_latency, m)
+#define JB(m) offsetof(struct wb_saved_job, m)
+
+#define STRICT .flags = WB_FF_STRICT
+#define NEEDED .flags = WB_FF_STRICT | WB_FF_REQUIRED
+#define NAME(k, m, ...) WB_FIELD(k, STRING, TS(m), .size = sizeof(((struct wb_saved_test *)0)->m), \
+				 __VA_ARGS__)
+
+/* data_load: true or false; read back as 1 or 0, and -1 where the file has none. */
+static void write_data_load(cJSON *o, enum wb_key key, const void *base)
+{
+	cJSON_AddBoolToObject(o, wb_key(key), ((const struct wb_saved_test *)base)->data_load == 1);
+}
+
+static int read_data_load(struct reader *rd, const cJSON *v, void *base)
+{
+	if (v && !cJSON_IsBool(v))
+		return wb_rd_refuse(rd, wb_key(WB_KEY_DATA_LOAD), "expected true or false, got %s",
+				    wb_rd_type_name(v));
+	if (v)
+		((struct wb_saved_test *)base)->data_load = cJSON_IsTrue(v);
+	return v ? 0 : 1;
+}
+
+/* One number as cJSON prints it: the shorter of 15 or 17 significant digits
+ * that reads back as the same double; null for what JSON cannot hold. */
+static void add_number(struct wb_textbuf *t, const char *sep, double v)
+{
+	char buf[32];
+
+	if (!isfinite(v)) {
+		wb_textbuf_add(t, "%snull", sep);
+		return;
+	}
+	snprintf(buf, sizeof(buf), "%.15g", v);
+	if (strtod(buf, NULL) != v)
+		snprintf(buf, sizeof(buf), "%.17g", v);
+	wb_textbuf_add(t, "%s%s", sep, buf);
+}
+
+/* A per-trial array (of d, or else of u) as one raw JSON value, written as
+ * cJSON writes an array. A long run has thousands of trials, and a cJSON node
+ * per number (about 80 bytes, all held until the file is printed) was most of
+ * what made a run's peak RSS grow with its length (contrib/bench/rss.sh). */
+static void add_trial_array(cJSON *o, enum wb_key key, const double *d, const uint32_t *u,
+			    size_t n)
+{
+	struct wb_textbuf t = { 0 };
+	size_t i;
+
+	wb_textbuf_add(&t, "[");
+	for (i = 0; i < n; i++) {
+		if (u)
+			wb_textbuf_add(&t, "%s%" PRIu32, i ? ", " : "", u[i]);
+		else
+			add_number(&t, i ? ", " : "", d[i]);
+	}
+	wb_textbuf_add(&t, "]");
+	if (!t.failed)
+		cJSON_AddRawToObject(o, wb_key(key), t.s);
+	free(t.s);
+}
+
+static void write_trial_rates(cJSON *o, enum wb_key key, const void *base)
+{
+	const struct wb_saved_test *t = base;
+
+	add_trial_array(o, key, t->trial_rates, NULL, t->ntrials);
+}
+
+static void write_trial_rounds(cJSON *o, enum wb_key key, const void *base)
+{
+	const struct wb_saved_test *t = base;
+
+	add_trial_array(o, key, NULL, t->trial_rounds, t->nrounds);
+}
+
+/* trial_ops_per_sec, strictly: compare's paired statistics run on it. */
+static int read_trial_rates(struct reader *rd, const cJSON *arr, void *base)
+{
+	struct wb_saved_test *t = base;
+	const cJSON *v;
+	size_t i = 0, n;
+
+	if (!arr || cJSON_IsNull(arr))
+		return 1;
+	if (!cJSON_IsArray(arr))
+		return wb_rd_refuse(rd, wb_key(WB_KEY_TRIAL_OPS_PER_SEC), "expected an array, got %s",
+				    wb_rd_type_name(arr));
+	n = (size_t)cJSON_GetArraySize(arr);
+	if (!n)
+		return 0;
+	/* not the results' own: wb_saved_free frees it */
+	t->trial_rates = calloc(n, sizeof(*t->trial_rates));
+	if (!t->trial_rates)
+		return -ENOMEM;
+	cJSON_ArrayForEach(v, arr) {
+		if (!cJSON_IsNumber(v) || !isfinite(v->valuedouble) || v->valuedouble < 0)
+			return wb_rd_refuse(rd, wb_key(WB_KEY_TRIAL_OPS_PER_SEC),
+					    "element %zu: expected a number >= 0, got %s", i,
+					    wb_rd_type_name(v));
+		t->trial_rates[i++] = v->valuedouble;
+	}
+	t->ntrials = n;
+	return 0;
+}
+
+/* trial_round, as shown: an element not a round reads as 0. */
+static int read_trial_rounds(struct reader *rd, const cJSON *arr, void *base)
+{
+	struct wb_saved_test *t = base;
+	const cJSON *v;
+	size_t i = 0;
+
+	if (!cJSON_IsArray(arr))
+		return 1;
+	t->nrounds = (size_t)cJSON_GetArraySize(arr);
+	if (t->nrounds && !(t->trial_rounds = wb_rd_keep_array(rd, t->nrounds, sizeof(uint32_t))))
+		return -ENOMEM;
+	cJSON_ArrayForEach(v, arr) {
+		if (cJSON_IsNumber(v) && v->valuedouble >= 0 && v->valuedouble <= UINT32_MAX)
+			t->trial_rounds[i] = (uint32_t)v->valuedouble;
+		i++;
+	}
+	return 0;
+}
+
+/* latency_us, in microseconds: the reports' figures, read strictly. */
+static const struct wb_field latency_rows[] = {
+	WB_FIELD(MEAN, DOUBLE, TS(mean_us), .unit = "us", STRICT),
+	WB_FIELD(P50, DOUBLE, TS(p50_us), .unit = "us", STRICT),
+	WB_FIELD(P90, DOUBLE, TS(p90_us), .unit = "us", STRICT),
+	WB_FIELD(P99, DOUBLE, TS(p99_us), .unit = "us", STRICT, .null_unless = WB_F_IF(TS(has_p99))),
+	WB_FIELD(P999, DOUBLE, TS(p999_us), .unit = "us", STRICT),
+	WB_FIELD(MAX, DOUBLE, TS(max_us), .unit = "us", STRICT),
+};
+static const struct wb_fields latency_table = WB_FIELDS(latency_rows, NULL);
+
+/* segment_switch_us: each new segment's time, shown only. */
+static const struct wb_field switch_rows[] = {
+	WB_FIELD(MEAN, DOUBLE, LT(mean), .unit = "us"),
+	WB_FIELD(P50, DOUBLE, LT(p50), .unit = "us"),
+	WB_FIELD(P90, DOUBLE, LT(p90), .unit = "us"),
+	WB_FIELD(P99, DOUBLE, LT(p99), .unit = "us"),
+	WB_FIELD(P999, DOUBLE, LT(p999), .unit = "us"),
+	WB_FIELD(MAX, DOUBLE, LT(max), .unit = "us"),
+};
+static const struct wb_fields switch_table = WB_FIELDS(switch_rows, NULL);
+
+/* failure: where an error happened; offset and op_index null when they do not apply. */
+static const struct wb_field failure_rows[] = {
+	WB_FIELD(CALL, TEXT, TS(failure_call)),
+	WB_FIELD(OFFSET, DOUBLE, TS(failure_offset), .unit = "B",
+		 .null_unless = WB_F_IF(TS(has_offset))),
+	WB_FIELD(OP_INDEX, DOUBLE, TS(failure_op_index), .null_unless = WB_F_IF(TS(has_op_index))),
+	WB_FIELD(FILE, TEXT, TS(failure_file)),
+};
+static const struct wb_fields failure_table = WB_FIELDS(failure_rows, NULL);
+
+/* per_job: each job's flushes, bytes and, appending, segment switches and
+ * where it stopped; summed over the test's counted trials. */
+static const struct wb_field job_rows[] = {
+	WB_FIELD(OPS, DOUBLE, JB(ops)),
+	WB_FIELD(BYTES, DOUBLE, JB(bytes), .unit = "B"),
+	WB_FIELD(SEGMENT_SWITCHES, DOUBLE, JB(segment_switches), .omit_unless = WB_F_IF(JB(append))),
+	WB_FIELD(SEGMENT_OFFSET, DOUBLE, JB(segment_offset), .unit = "B",
+		 .omit_unless = WB_F_IF(JB(append))),
+};
+static const struct wb_fields job_table = WB_FIELDS(job_rows, NULL);
+
+#define APPEND .omit_unless = WB_F_IF(TS(append))
+#define GROUP .omit_unless = WB_F_IF(TS(group_commit))
+#define NOT_OK .omit_unless = WB_F_IF(TS(not_ok))
+
+/* An ok test without its rate is a file this reader does not understand;
+ * compare must not read it as 0 ops/s, a 100 % regression. */
+static int check_test(struct reader *rd, void *base)
+{
+	const struct wb_saved_test *t = base;
+
+	if (wb_saved_ok(t) && !t->has_rate)
+		return wb_rd_refuse(rd, wb_key(WB_KEY_OPS_PER_SEC),
+				    "missing on a test whose status is ok");
+	return 0;
+}
+
+static const struct wb_field test_rows[] = {
+	NAME(METHOD, method, NEEDED),
+	NAME(ENGINE, engine, NEEDED),
+	WB_FIELD(SIZE, U64, TS(size), .unit = "B", NEEDED),
+	WB_FIELD(WRITES_PER_OP, U64, TS(writes_per_op), NEEDED),
+	NAME(FD_MODE, fd_mode, STRICT),
+	NAME(PATTERN, pattern, STRICT),
+	NAME(SHAPE, shape, STRICT),
+	NAME(WHERE, where, STRICT, .omit_unless = WB_F_IF(TS(has_sites))),
+	{ .key = WB_KEY_DATA_LOAD, .type = WB_F_CUSTOM, .write = write_data_load,
+	  .read = read_data_load, .omit_unless = WB_F_IF(TS(has_sites)) },
+	NAME(FLUSH_FORM, flush_form, STRICT),
+	WB_FIELD(WAL_BUFFERS, U64, TS(wal_buffers), .unit = "B", STRICT,
+		 .omit_unless = WB_F_IF(TS(coalesced))),
+	WB_FIELD(SEGMENT_SIZE, U64, TS(segment_size), .unit = "B", STRICT, APPEND),
+	NAME(SEGMENT, segment, STRICT, APPEND),
+	NAME(PREALLOCATED_BY, preallocated_by, STRICT, .omit_unless = WB_F_IF(TS(preallocated))),
+	NAME(FALLOCATE_ERROR, fallocate_error, STRICT,
+	     .omit_unless = WB_F_IF(TS(has_fallocate_error))),
+	WB_FIELD(SEGMENT_SWITCHES, DOUBLE, TS(segment_switches), APPEND),
+	WB_FIELD(SEGMENT_SWITCH_US, OBJECT, TS(switch_us), .sub = &switch_table,
+		 .omit_unless = WB_F_IF(TS(has_switch_us))),
+	WB_FIELD(QUEUE_DEPTH, U64, TS(queue_depth), STRICT),
+	WB_FIELD(JOBS, U64, TS(jobs), STRICT),
+	WB_FIELD(COMMITTERS, U64, TS(committers), STRICT, GROUP),
+	WB_FIELD(FLUSHES, DOUBLE, TS(flushes), GROUP),
+	WB_FIELD(FLUSHES_PER_SEC, DOUBLE, TS(flushes_per_sec), .unit = "1/s", GROUP),
+	WB_FIELD(COMMITS_PER_FLUSH, DOUBLE, TS(commits_per_flush), GROUP),
+	NAME(LABEL, label, STRICT, .omit_unless = WB_F_IF(TS(has_label))),
+	NAME(STATUS, status, NEEDED),
+	NAME(REASON, reason, STRICT, NOT_OK),
+	WB_FIELD(ERRNO, UINT, TS(error), NOT_OK),
+	WB_FIELD(DURABILITY_FAILURE, BOOL, TS(durability_failure), STRICT, NOT_OK),
+	WB_FIELD(ERRNO_NAME, TEXT, TS(errno_name), .omit_unless = WB_F_IF(TS(has_errno_name))),
+	WB_FIELD(FAILURE, OBJECT, 0, .sub = &failure_table, .omit_unless = WB_F_IF(TS(has_failure))),
+	WB_FIELD(OPS, DOUBLE, TS(ops)),
+	WB_FIELD(PER_JOB, ARRAY, TS(per_job), .size = sizeof(struct wb_saved_job),
+		 .count = TS(njobs), .sub = &job_table, .omit_unless = WB_F_IF(TS(has_per_job))),
+	WB_FIELD(ELAPSED_S, DOUBLE, TS(elapsed_s), .unit = "s"),
+	WB_FIELD(OPS_PER_SEC, DOUBLE, TS(ops_per_sec), .unit = "1/s", STRICT,
+		 .null_unless = WB_F_IF(TS(has_rate))),
+	WB_FIELD(TRIALS, DOUBLE, TS(trials)),
+	WB_FIELD(CI95_PCT, DOUBLE, TS(ci95_pct), .unit = "%", STRICT,
+		 .null_unless = WB_F_IF(TS(has_ci95))),
+	WB_FIELD(CV_PCT, DOUBLE, TS(cv_pct), .unit = "%"),
+	WB_FIELD(OUTLIER_TRIALS, DOUBLE, TS(outlier_trials)),
+	WB_FIELD(CONVERGED, BOOL, TS(converged)),
+	WB_FIELD(UNSTABLE, BOOL, TS(unstable)),
+	WB_FIELD(WARMUP_S, DOUBLE, TS(warmup_s), .unit = "s"),
+	WB_FIELD(TRANSIENT_TRIALS, DOUBLE, TS(transient_trials)),
+	WB_FIELD(DROPPED, BOOL, TS(dropped)),
+	WB_FIELD(SETTLED, BOOL, TS(settled)),
+	{ .key = WB_KEY_TRIAL_OPS_PER_SEC, .type = WB_F_CUSTOM, .unit = "1/s",
+	  .write = write_trial_rates, .read = read_trial_rates },
+	{ .key = WB_KEY_TRIAL_ROUND, .type = WB_F_CUSTOM, .write = write_trial_rounds,
+	  .read = read_trial_rounds },
+	WB_FIELD(LATENCY_US, OBJECT, 0, .sub = &latency_table, STRICT),
+};
+static const struct wb_fields test_table = WB_FIELDS(test_rows, check_test);
+
+/* A latency summary in microseconds; zeros without a histogram. */
+static struct wb_saved_latency saved_latency(const struct wb_histogram *h)
+{
+	if (!h)
+		return (struct wb_saved_latency){ 0 };
+	return (struct wb_saved_latency){
+		h->count ? wb_hist_mean_ns(h) / 1e3 : 0, wb_hist_percentile(h, 50) / 1e3,
+		wb_hist_percentile(h, 90) / 1e3, wb_hist_percentile(h, 99) / 1e3,
+		wb_hist_percentile(h, 99.9) / 1e3, wb_hist_percentile(h, 100) / 1e3,
+	};
+}
+
+/* The errno's name ("EIO"); NULL for none or one the C library cannot name. */
+static const char *errno_name(int e)
+{
+	return e ? strerrorname_np(e) : NULL;
+}
+
+/* r as the file has it into t; its per_job into jobs (r->njobs of them). */
+static void saved_test(const struct wb_results *rs, const struct wb_result *r,
+		       struct wb_saved_test *t, struct wb_saved_job *jobs)
+{
+	const struct wb_test *x = &r->test;
+	struct wb_saved_latency lat = saved_latency(r->hist);
+	bool append = x->pattern == WB_PATTERN_APPEND;
+	uint32_t i;
+
+	*t = (struct wb_saved_test){
+		.size = x->size, .writes_per_op = x->writes_per_op, .queue_depth = x->queue_depth,
+		.jobs = x->jobs, .committers = x->pattern == WB_PATTERN_GROUPCOMMIT ? x->committers : 0,
+		.wal_buffers = x->wal_buffers, .segment_size = x->segment_size,
+		.data_load = x->data_load, .durability_failure = r->durability_failure,
+		.ops_per_sec = wb_result_ops_per_sec(r), .has_rate = true,
+		.trial_rates = r->trial_rates, .ntrials = r->ntrials,
+		.trial_rounds = r->trial_rounds, .nrounds = r->trial_rounds ? r->ntrials : 0,
+		.mean_us = lat.mean, .p50_us = lat.p50, .p90_us = lat.p90, .p99_us = lat.p99,
+		.has_p99 = true, .p999_us = lat.p999, .max_us = lat.max,
+		.ci95_pct = r->stats.ci95_pct, .has_ci95 = isfinite(r->stats.ci95_pct),
+		.has_sites = rs->sites != NULL, .coalesced = x->flush_form == WB_FLUSH_COALESCED,
+		.append = append,
+		.preallocated = append && x->segment_mode == WB_SEGMENT_PREALLOCATE &&
+				r->status == WB_STATUS_OK,
+		.has_switch_us = append && r->switch_hist,
+		.group_commit = x->pattern == WB_PATTERN_GROUPCOMMIT,
+		.has_label = x->label[0] != '\0', .not_ok = r->status != WB_STATUS_OK,
+		.has_failure = r->status == WB_STATUS_ERROR, .has_offset = r->site.offset >= 0,
+		.has_op_index = r->site.op_index >= 0, .has_per_job = r->per_job != NULL,
+		.segment_switches = (double)r->switches, .switch_us = saved_latency(r->switch_hist),
+		.flushes = (double)r->flushes, .flushes_per_sec = wb_result_flushes_per_sec(r),
+		.commits_per_flush = r->flushes ? (double)r->ops / (double)r->flushes : 0.0,
+		.error = (unsigned)r->error, .errno_name = errno_name(r->error),
+		.failure_call = r->site.call, .failure_file = r->site.file,
+		.failure_offset = (double)r->site.offset, .failure_op_index = (double)r->site.op_index,
+		.ops = (double)r->ops, .elapsed_s = (double)r->elapsed_ns / 1e9,
+		.trials = (double)r->ntrials, .cv_pct = r->stats.cv_pct,
+		.outlier_trials = (double)r->stats.outliers, .converged = r->converged,
+		.unstable = wb_result_unstable(rs, r), .warmup_s = (double)r->warmup_ns / 1e9,
+		.transient_trials = (double)wb_result_transient_trials(r), .dropped = r->dropped,
+		.settled = r->settled, .per_job = jobs, .njobs = r->per_job ? r->njobs : 0,
+	};
+	t->has_errno_name = t->not_ok && t->errno_name;
+	t->has_fallocate_error = t->preallocated && errno_name(r->fallocate_err);
+	snprintf(t->method, sizeof(t->method), "%s", wb_method_get(x->method)->name);
+	snprintf(t->engine, sizeof(t->engine), "%s", wb_engine_name(x->engine));
+	snprintf(t->label, sizeof(t->label), "%s", x->label);
+	snprintf(t->pattern, sizeof(t->pattern), "%s", wb_pattern_name(x->pattern));
+	snprintf(t->shape, sizeof(t->shape), "%s", wb_shape_name(x));
+	snprintf(t->fd_mode, sizeof(t->fd_mode), "%s", wb_fd_mode_names[x->fd_mode]);
+	snprintf(t->flush_form, sizeof(t->flush_form), "%s", wb_flush_form_names[x->flush_form]);
+	snprintf(t->segment, sizeof(t->segment), "%s", wb_segment_mode_names[x->segment_mode]);
+	snprintf(t->preallocated_by, sizeof(t->preallocated_by), "%s",
+		 r->fallocate_err ? "ftruncate" : "fallocate");
+	snprintf(t->fallocate_error, sizeof(t->fallocate_error), "%s",
+		 t->has_fallocate_error ? errno_name(r->fallocate_err) : "");
+	snprintf(t->where, sizeof(t->where), "%s", rs->sites ? rs->sites[x->site].path : "");
+	snprintf(t->status, sizeof(t->status), "%s", wb_status_name(r->status));
+	snprintf(t->reason, sizeof(t->reason), "%s", t->not_ok ? r->reason : "");
+	for (i = 0; i < t->njobs; i++)
+		jobs[i] = (struct wb_saved_job){
+			append, (double)r->per_job[i].ops,
+			(double)(r->per_job[i].ops * wb_flush_bytes(x)),
+			(double)r->per_job[i].switches, (double)r->per_job[i].segment_pos,
+		};
+}
+
+cJSON *wb_json_test(const struct wb_results *rs, const struct wb_result *r)
+{
+	struct wb_saved_job *jobs = calloc(r->per_job && r->njobs ? r->njobs : 1, sizeof(*jobs));
+	struct wb_saved_test *t = malloc(sizeof(*t));
+	cJSON *o = jobs && t ? cJSON_CreateObject() : NULL;
+
+	if (o) {
+		saved_test(rs, r, t, jobs);
+		wb_fields_add(o, &test_table, t);
+	}
+	free(t);
+	free(jobs);
+	return o;
+}
+
+void wb_json_add_saved_tests(cJSON *o, const struct wb_saved_test *t, size_t n)
+{
+	wb_fields_write_array(o, WB_KEY_TESTS, &test_table, t, n, sizeof(*t));
+}
+
+/* Keys an older schema lacks take what that version meant. */
+static void defaults(struct wb_saved_test *t)
+{
+	snprintf(t->pattern, sizeof(t->pattern), "overwrite");
+	snprintf(t->flush_form, sizeof(t->flush_form), "separate");
+	snprintf(t->fd_mode, sizeof(t->fd_mode), "keep");
+	t->queue_depth = t->jobs = 1;
+	t->data_load = -1;
+	t->mean_us = t->p50_us = t->p90_us = t->p999_us = t->max_us = NAN;
+}
+
+int wb_rd_tests(struct reader *rd, const cJSON *tests, struct wb_saved_results *out)
+{
+	const cJSON *e;
+	size_t i = 0;
+	int ret;
+
+	out->ntests = (size_t)cJSON_GetArraySize(tests);
+	if (out->ntests && !(out->tests = calloc(out->ntests, sizeof(*out->tests)))) {
+		out->ntests = 0;
+		return -ENOMEM;
+	}
+	cJSON_ArrayForEach(e, tests) {
+		snprintf(rd->where, sizeof(rd->where), "%s[%zu]", wb_key(WB_KEY_TESTS), i);
+		if (!cJSON_IsObject(e))
+			return wb_rd_refuse(rd, NULL, "expected an object, got %s", wb_rd_type_name(e));
+		defaults(&out->tests[i]);
+		if ((ret = wb_fields_read(rd, e, &test_table, &out->tests[i])) < 0)
+			return ret;
+		i++;
+	}
+	rd->where[0] = '\0';
+	return 0;
+}
