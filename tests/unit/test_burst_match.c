@@ -18,23 +18,10 @@
 #include "advice/burst_match.h"
 #include "plan/burst_volumes.h"
 
-#ifndef WB_FIXTURES_DIR
-#define WB_FIXTURES_DIR "tests/unit/fixtures"
-#endif
-#ifndef WB_PROFILES_DIR
-#define WB_PROFILES_DIR "profiles"
-#endif
+#include "table_fixture.h"
 
 static struct wb_burst_table table;
 static struct wb_device dev;
-
-static void load(const char *path)
-{
-	char err[1024];
-
-	if (wb_burst_volumes_load(path, &table, err, sizeof(err)))
-		fail_msg("%s", err);
-}
 
 /* A device of one whole disk (or, with under_loop, a loop over a file on it). */
 static void one_disk(const char *model, const char *vendor, uint64_t gib, bool under_loop)
@@ -60,7 +47,7 @@ static void test_fixture_devices(void **state)
 	struct wb_burst_match m;
 
 	(void)state;
-	load(WB_FIXTURES_DIR "/burst/good.json");
+	fixture_must_load("good.json", &table);
 	/* model padded as the kernel shows it; one kind bursts, so it may */
 	one_disk("Cloud Block Store    ", "", 100, false);
 	wb_burst_match(&dev, &table, &m);
@@ -130,7 +117,7 @@ static void test_shipped_ebs(void **state)
 	size_t i;
 
 	(void)state;
-	load(WB_PROFILES_DIR "/burst-volumes.json");
+	shipped_load(&table);
 	one_disk("Amazon Elastic Block Store              ", "", 100, false);
 	wb_burst_match(&dev, &table, &m);
 	assert_int_equal(m.device, 0);

@@ -18,30 +18,17 @@
 #include "plan/burst_volumes.h"
 
 #include "refusal.h"
+#include "table_fixture.h"
 
-#ifndef WB_FIXTURES_DIR
-#define WB_FIXTURES_DIR "tests/unit/fixtures"
-#endif
-#ifndef WB_PROFILES_DIR
-#define WB_PROFILES_DIR "profiles"
-#endif
 
 /* Loaded once per test: the table is tens of kB, too big for cmocka's stack. */
 static struct wb_burst_table table;
-
-static int load_fixture(const char *name, char *err, size_t len)
-{
-	char path[512];
-
-	snprintf(path, sizeof(path), "%s/burst/%s", WB_FIXTURES_DIR, name);
-	return wb_burst_volumes_load(path, &table, err, len);
-}
 
 static void expect_refused(const char *file, int want_ret, const char *want)
 {
 	char err[1024];
 
-	refusal_check(file, load_fixture(file, err, sizeof(err)), want_ret, err, want);
+	refusal_check(file, fixture_load(file, &table, err, sizeof(err)), want_ret, err, want);
 	assert_int_equal(table.nkinds, 0);  /* and nothing half-loaded is left */
 	assert_int_equal(table.ndevices, 0);
 }
@@ -86,12 +73,10 @@ static void test_refused(void **state)
 
 static void test_fixture(void **state)
 {
-	char err[1024];
 	const struct wb_burst_device *d;
 
 	(void)state;
-	if (load_fixture("good.json", err, sizeof(err)))
-		fail_msg("%s", err);
+	fixture_must_load("good.json", &table);
 	assert_int_equal(table.nkinds, 3);
 	assert_int_equal(table.ndevices, 3);
 	assert_int_equal(table.kinds[0].bursts, WB_BURSTS_YES);
@@ -124,12 +109,10 @@ static const struct wb_burst_kind *kind(const char *name)
 static void test_shipped(void **state)
 {
 	const struct wb_burst_kind *gp2;
-	char err[1024];
 	size_t i;
 
 	(void)state;
-	if (wb_burst_volumes_load(WB_PROFILES_DIR "/burst-volumes.json", &table, err, sizeof(err)))
-		fail_msg("%s", err);
+	shipped_load(&table);
 	gp2 = kind("gp2");
 	assert_int_equal(gp2->bursts, WB_BURSTS_YES);
 	assert_true(gp2->burst == 3000 && gp2->credits == 5.4e6);

@@ -17,30 +17,17 @@
 #include "plan/tiers.h"
 
 #include "refusal.h"
+#include "table_fixture.h"
 
-#ifndef WB_FIXTURES_DIR
-#define WB_FIXTURES_DIR "tests/unit/fixtures"
-#endif
-#ifndef WB_PROFILES_DIR
-#define WB_PROFILES_DIR "profiles"
-#endif
 
 /* Loaded once per test: struct wb_tiers is tens of kB, too big for cmocka's stack. */
 static struct wb_tiers tiers;
-
-static int load_fixture(const char *name, char *err, size_t len)
-{
-	char path[512];
-
-	snprintf(path, sizeof(path), "%s/tiers/%s", WB_FIXTURES_DIR, name);
-	return wb_tiers_load(path, &tiers, err, len);
-}
 
 static void expect_refused(const char *file, int want_ret, const char *want)
 {
 	char err[1024];
 
-	refusal_check(file, load_fixture(file, err, sizeof(err)), want_ret, err, want);
+	refusal_check(file, fixture_load(file, &tiers, err, sizeof(err)), want_ret, err, want);
 	assert_int_equal(tiers.n, 0);      /* and nothing half-loaded is left */
 }
 
@@ -91,7 +78,7 @@ static void test_longest_fits(void **state)
 	char err[1024];
 
 	(void)state;
-	assert_int_equal(load_fixture("longest.json", err, sizeof(err)), 0);
+	assert_int_equal(fixture_load("longest.json", &tiers, err, sizeof(err)), 0);
 	assert_int_equal(strlen(tiers.t[0].name), sizeof(tiers.t[0].name) - 1);
 	assert_int_equal(strlen(tiers.t[0].description), sizeof(tiers.t[0].description) - 1);
 	assert_int_equal(strlen(tiers.t[0].c[0].source), sizeof(tiers.t[0].c[0].source) - 1);
@@ -127,12 +114,10 @@ static void expect_threshold(const char *tier, enum wb_q_shape shape, enum wb_q_
 
 static void test_shipped(void **state)
 {
-	char err[1024];
 	size_t i;
 
 	(void)state;
-	if (wb_tiers_load(WB_PROFILES_DIR "/tiers.json", &tiers, err, sizeof(err)))
-		fail_msg("%s", err);
+	shipped_load(&tiers);
 	assert_int_equal(tiers.n, 5);
 	expect_threshold("oltp-primary", WB_Q_SHAPE_COMMIT, WB_Q_P99_MS, 1);
 	expect_threshold("oltp-primary", WB_Q_SHAPE_COMMIT, WB_Q_FLUSHES_PER_S, 2000);
@@ -190,7 +175,7 @@ static void test_tier_find(void **state)
 	char err[1024];
 
 	(void)state;
-	assert_int_equal(load_fixture("good/tiers.json", err, sizeof(err)), 0);
+	assert_int_equal(fixture_load("good/tiers.json", &tiers, err, sizeof(err)), 0);
 	assert_ptr_equal(wb_tier_find(&tiers, "fixture-a"), &tiers.t[0]);
 	assert_ptr_equal(wb_tier_find(&tiers, "fixture-b"), &tiers.t[1]);
 	assert_null(wb_tier_find(&tiers, "fixture"));     /* whole names only */
