@@ -12,7 +12,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "advice/placement.h"
 #include "advice/recommend.h"
@@ -22,6 +21,7 @@
 #include "cli/measuring.h"
 #include "cli/server_config.h"
 #include "cli/space_gate.h"
+#include "facts/pgdata.h"
 #include "measure/session.h"
 #include "plan/command.h"
 #include "plan/options.h"
@@ -31,15 +31,6 @@
 #include "report/placement_text.h"
 #include "report/recommend_text.h"
 #include "report/run_text.h"
-
-/* The data directory is a cluster's own (PG_VERSION): the steps can name it. */
-static bool is_pgdata(const char *dir)
-{
-	char path[PATH_MAX];
-
-	return (size_t)snprintf(path, sizeof(path), "%s/PG_VERSION", dir) < sizeof(path) &&
-	       access(path, F_OK) == 0;
-}
 
 /* Phase one with --wal-candidate: the placement rows on the data directory and
  * every candidate, interleaved, for the whole budget; then the verdict, printed
@@ -63,7 +54,8 @@ static int run_placement(const struct wb_config *cfg, uint64_t seed,
 	 * its observed load is replayed. */
 	bool live_load = live && live->paths.on_this_host;
 	struct wb_placement_params params = { .min_gain_pct = cfg->min_gain_bp / 100.0,
-					      .data_is_pgdata = is_pgdata(cfg->target),
+					      /* a cluster's own: the steps can name it */
+					      .data_is_pgdata = wb_pgdata_here(cfg->target) == 0,
 					      .server = server, .live_load = live_load };
 	struct wb_session_where where = { .dirs = dirs, .ndirs = 1 + cfg->wal_candidates.n,
 					  .load = live_load ? NULL : &load };

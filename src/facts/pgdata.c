@@ -1,5 +1,5 @@
 /* pgdata.c — see pgdata.h. Reads only: PG_VERSION's presence, postmaster.pid's
- * first line, the two configuration files and, for a pg_wal moved to its own
+ * first and fourth lines, pg_wal's link, the two configuration files and, for a pg_wal moved to its own
  * volume, what it holds and the running processes' working directories. */
 #include "facts/pgdata.h"
 
@@ -99,20 +99,12 @@ static bool holds_wal(const char *dir)
 	return seg;
 }
 
-/* The first line of dir/postmaster.pid, or 0. */
+/* The postmaster's PID in dir/postmaster.pid, or 0. */
 static long pid_in(const char *dir)
 {
-	char path[PATH_MAX], line[64];
-	long pid = 0;
-	FILE *f;
+	long pid;
 
-	if ((size_t)snprintf(path, sizeof(path), "%s/postmaster.pid", dir) >= sizeof(path) ||
-	    !(f = fopen(path, "r")))
-		return 0;
-	if (fgets(line, sizeof(line), f))
-		pid = labs(strtol(line, NULL, 10));
-	fclose(f);
-	return pid;
+	return wb_pgdata_pid_file(dir, &pid, NULL) ? 0 : labs(pid);
 }
 
 /* Whether dir/name resolves to wal (a real path). */
@@ -183,23 +175,67 @@ static bool find_moved_wal(const char *dir, char *found, size_t len)
 
 static void read_pid(struct wb_pgdata *pd)
 {
-	char path[PATH_MAX], line[64];
+	long pid;
+	int ret = wb_pgdata_pid_file(pd->dir, &pid, NULL);
+
+	/* Present but unreadable still says a server runs there. */
+	pd->pid_file = ret != -ENOENT && ret != -ENAMETOOLONG;
+	if (ret)
+		return;
+	pd->pid = labs(pid); /* a single-user backend's is negative */
+	pd->pid_alive = pd->pid > 0 && (kill((pid_t)pd->pid, 0) == 0 || errno == EPERM);
+}
+
+int wb_pgdata_here(const char *dir)
+{
+	char path[PATH_MAX];
+
+	if ((size_t)snprintf(path, sizeof(path), "%s/PG_VERSION", dir) >= sizeof(path))
+		return -ENAMETOOLONG;
+	return access(path, F_OK) ? -errno : 0;
+}
+
+int wb_pgdata_pid_file(const char *dir, long *pid, unsigned *port)
+{
+	char path[PATH_MAX], *line = NULL;
+	size_t cap = 0;
+	unsigned n = 0;
 	FILE *f;
 
-	if ((size_t)snprintf(path, sizeof(path), "%s/postmaster.pid", pd->dir) >= sizeof(path))
-		return;
-	f = fopen(path, "r");
-	if (!f) {
-		/* Present but unreadable still says a server runs there. */
-		pd->pid_file = errno != ENOENT;
-		return;
+	*pid = 0;
+	if (port)
+		*port = 0;
+	if ((size_t)snprintf(path, sizeof(path), "%s/postmaster.pid", dir) >= sizeof(path))
+		return -ENAMETOOLONG;
+	f = fopen(path, "re");
+	if (!f)
+		return -errno;
+	/* Whole lines: the second, the data directory, may be longer than any
+	 * buffer, and must not be counted twice on the way to the port. */
+	while (n < 4 && getline(&line, &cap, f) > 0) {
+		if (++n == 1)
+			*pid = strtol(line, NULL, 10);
+		else if (n == 4 && port)
+			*port = (unsigned)strtoul(line, NULL, 10);
 	}
-	pd->pid_file = true;
-	if (fgets(line, sizeof(line), f)) {
-		pd->pid = labs(strtol(line, NULL, 10)); /* a single-user backend's is negative */
-		pd->pid_alive = pd->pid > 0 && (kill((pid_t)pd->pid, 0) == 0 || errno == EPERM);
-	}
+	free(line);
 	fclose(f);
+	return 0;
+}
+
+bool wb_pgdata_wal(const char *dir, char real[PATH_MAX])
+{
+	char path[PATH_MAX];
+	struct stat st;
+	bool moved;
+
+	real[0] = '\0';
+	if ((size_t)snprintf(path, sizeof(path), "%s/pg_wal", dir) >= sizeof(path))
+		return false;
+	moved = lstat(path, &st) == 0 && S_ISLNK(st.st_mode);
+	if (!realpath(path, real))
+		real[0] = '\0';
+	return moved;
 }
 
 bool wb_pg_conf_value(const char *line, const char *name, char *value, size_t len)

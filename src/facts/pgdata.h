@@ -1,8 +1,10 @@
-/* pgdata.h — the PostgreSQL data directory a path lies in, found up the path:
- * the nearest directory holding PG_VERSION and pg_wal (pg_xlog before 10;
- * base/N holds a PG_VERSION too, but no pg_wal); whether a server runs there
- * (postmaster.pid, and whether its PID runs here); and max_wal_size as its
- * configuration files set it, when they simply do.
+/* pgdata.h — the one reader of a PostgreSQL data directory. The one a path lies
+ * in, found up the path: the nearest directory holding PG_VERSION and pg_wal
+ * (pg_xlog before 10; base/N holds a PG_VERSION too, but no pg_wal); whether a
+ * server runs there (postmaster.pid, and whether its PID runs here); and
+ * max_wal_size as its configuration files set it, when they simply do. And one
+ * known by name (the server's data_directory, the DIR given): whether it is
+ * one from here, its postmaster.pid, where its pg_wal really is.
  * Trap: pg_wal may be a symlink to another volume: the path is walked up as
  * given (made absolute, not resolved) first, then resolved; and a path on that
  * volume (initdb --waldir) has no data directory above it at all: there the
@@ -40,6 +42,21 @@ struct wb_pgdata {
 /* Looks up the path from dir for a data directory (or, from a pg_wal on its
  * own volume, its running server's) and reads the above. */
 void wb_pgdata_find(const char *dir, struct wb_pgdata *pd);
+
+/* Whether dir is a data directory seen from here: it holds PG_VERSION. 0, or
+ * -errno: -ENOENT not one (or not on this host), -EACCES there but closed
+ * (the server's own 0700 directory, seen by another OS user). */
+int wb_pgdata_here(const char *dir);
+
+/* dir's postmaster.pid: its first line in *pid (the postmaster's PID; a
+ * single-user backend writes its own, negative) and its fourth in *port (the
+ * port, which names the unix socket too), each 0 when the file does not say.
+ * 0, or -errno when it cannot be opened: -ENOENT, no server runs there. */
+int wb_pgdata_pid_file(const char *dir, long *pid, unsigned *port);
+
+/* dir's pg_wal: whether it is a symlink (moved to another volume, the
+ * symlink kept), and its real path in real ("" when it does not resolve). */
+bool wb_pgdata_wal(const char *dir, char real[PATH_MAX]);
 
 /* The value of setting name on one configuration line (`name = value`, the =
  * optional, the value maybe in single quotes, a # comment after), into value;

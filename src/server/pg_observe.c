@@ -3,16 +3,14 @@
 #include "server/pg_observe.h"
 
 #include <errno.h>
-#include <limits.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "facts/cpustat.h"
 #include "facts/devstat.h"
+#include "facts/pgdata.h"
 #include "pgstat/pg_derive.h"
 #include "pgstat/pg_dsn.h"
 #include "pgstat/pg_queries.h"
@@ -55,35 +53,16 @@ static void databases(struct wb_pg_conn *c, struct wb_pg_databases *d)
 		d->complete = false;
 }
 
-/* The port postmaster.pid in dir names (its fourth line), or 0. */
-static unsigned pid_file_port(const char *dir)
-{
-	char path[PATH_MAX + 32], line[256];
-	unsigned port = 0, n = 0;
-	FILE *f;
-
-	snprintf(path, sizeof(path), "%s/postmaster.pid", dir);
-	f = fopen(path, "re");
-	if (!f)
-		return 0;
-	while (fgets(line, sizeof(line), f) && ++n < 4)
-		;
-	if (n == 4)
-		port = (unsigned)strtoul(line, NULL, 10);
-	fclose(f);
-	return port;
-}
-
 /* Where the server's files are from here: its data directory must hold
  * PG_VERSION and, when postmaster.pid is readable, name the port connected to
  * (a directory of the same name on another host's server is not it). */
 static void find_paths(const struct wb_pg_conn *c, const struct wb_pg_settings *set,
 		       struct wb_pg_paths *p)
 {
-	char path[PATH_MAX + 16];
 	struct wb_devstat ds;
-	struct stat st;
 	unsigned port;
+	long pid;
+	int ret;
 
 	memset(p, 0, sizeof(*p));
 	if (!(set->have & (1u << WB_PGS_DATA_DIRECTORY)))
@@ -91,50 +70,33 @@ static void find_paths(const struct wb_pg_conn *c, const struct wb_pg_settings *
 	snprintf(p->data_directory, sizeof(p->data_directory), "%s", set->data_directory);
 	if (!wb_pg_is_local(c))
 		return;
-	snprintf(path, sizeof(path), "%s/PG_VERSION", set->data_directory);
-	if (access(path, F_OK)) {
+	ret = wb_pgdata_here(set->data_directory);
+	if (ret) {
 		/* The server's own 0700 directory, seen by another OS user: here,
 		 * but closed, which is not another host. */
-		p->unreadable = errno == EACCES;
+		p->unreadable = ret == -EACCES;
 		return;
 	}
-	port = pid_file_port(set->data_directory);
+	if (wb_pgdata_pid_file(set->data_directory, &pid, &port))
+		port = 0;
 	if (port && wb_pg_port(c) && port != wb_pg_port(c))
 		return;
 	p->on_this_host = true;
-	snprintf(path, sizeof(path), "%s/pg_wal", set->data_directory);
-	p->wal_moved = lstat(path, &st) == 0 && S_ISLNK(st.st_mode);
-	if (!realpath(path, p->pg_wal))
-		p->pg_wal[0] = '\0';
+	p->wal_moved = wb_pgdata_wal(set->data_directory, p->pg_wal);
 	if (wb_devstat_read(set->data_directory, &ds, "/sys") == 0)
 		snprintf(p->data_dev, sizeof(p->data_dev), "%s", ds.name);
 	if (p->pg_wal[0] && wb_devstat_read(p->pg_wal, &ds, "/sys") == 0)
 		snprintf(p->wal_dev, sizeof(p->wal_dev), "%s", ds.name);
 }
 
-/* The postmaster's PID, postmaster.pid's first line; 0 unknown. */
-static long postmaster_pid(const char *dir)
-{
-	char path[PATH_MAX + 32], line[64];
-	long pid = 0;
-	FILE *f;
-
-	snprintf(path, sizeof(path), "%s/postmaster.pid", dir);
-	f = fopen(path, "re");
-	if (!f)
-		return 0;
-	if (fgets(line, sizeof(line), f))
-		pid = strtol(line, NULL, 10);
-	fclose(f);
-	return pid > 0 ? pid : 0;
-}
-
 /* The server's own CPU time beside a snapshot; a read that fails drops it. */
 static void server_cpu_time(struct wb_pg_observed *o, bool first)
 {
-	long pid = postmaster_pid(o->paths.data_directory), hz = sysconf(_SC_CLK_TCK);
+	long pid, hz = sysconf(_SC_CLK_TCK);
 	uint64_t ticks;
 
+	if (wb_pgdata_pid_file(o->paths.data_directory, &pid, NULL) || pid < 0)
+		pid = 0;
 	if (!pid || hz <= 0 || wb_proc_tree_ticks("/proc", pid, &ticks)) {
 		o->cpu.have_server = false;
 		return;

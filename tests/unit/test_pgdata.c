@@ -2,8 +2,10 @@
  * on the fixture trees in tests/unit/fixtures/pgdata (facts/pgdata.h): a live
  * one (postmaster.pid naming PID 1, which always runs), a stopped one, one whose
  * pg_wal is a symlink to another "volume", and one with a stale postmaster.pid
- * and no configuration file (Debian keeps it in /etc). Plus the configuration
- * line and size parsers on strings. */
+ * and no configuration file (Debian keeps it in /etc), and a postmaster.pid
+ * whose data directory line is longer than a line buffer. A data directory known
+ * by name: PG_VERSION, postmaster.pid's PID and port, pg_wal's link. Plus the
+ * configuration line and size parsers on strings. */
 #include <errno.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -102,6 +104,51 @@ static void test_no_data_directory(void **state)
 	assert_false(pd.pid_file);
 }
 
+static void test_data_directory_by_name(void **state)
+{
+	(void)state;
+	assert_int_equal(wb_pgdata_here(PGDATA "/live"), 0);
+	assert_int_equal(wb_pgdata_here(PGDATA "/walvol"), -ENOENT);
+	assert_int_equal(wb_pgdata_here(PGDATA "/nowhere"), -ENOENT);
+}
+
+static void test_pid_file(void **state)
+{
+	unsigned port = 99;
+	long pid = 99;
+
+	(void)state;
+	assert_int_equal(wb_pgdata_pid_file(PGDATA "/live", &pid, &port), 0);
+	assert_int_equal(pid, 1);
+	assert_int_equal(port, 5432);
+	/* One line: the PID, no port. */
+	assert_int_equal(wb_pgdata_pid_file(PGDATA "/debian", &pid, &port), 0);
+	assert_int_equal(pid, 99999999);
+	assert_int_equal(port, 0);
+	/* The data directory's line is read whole, so the fourth is the port. */
+	assert_int_equal(wb_pgdata_pid_file(PGDATA "/longdir", &pid, &port), 0);
+	assert_int_equal(pid, 4242);
+	assert_int_equal(port, 5433);
+	assert_int_equal(wb_pgdata_pid_file(PGDATA "/stopped", &pid, NULL), -ENOENT);
+	assert_int_equal(pid, 0);
+}
+
+static void test_pg_wal_link(void **state)
+{
+	char real[PATH_MAX];
+	size_t n;
+
+	(void)state;
+	assert_true(wb_pgdata_wal(PGDATA "/moved", real));
+	n = strlen(real);
+	assert_true(n > strlen("/walvol/pg_wal") && real[0] == '/');
+	assert_string_equal(real + n - strlen("/walvol/pg_wal"), "/walvol/pg_wal");
+	assert_false(wb_pgdata_wal(PGDATA "/live", real));
+	assert_string_equal(real + strlen(real) - strlen("/live/pg_wal"), "/live/pg_wal");
+	assert_false(wb_pgdata_wal(PGDATA "/nowhere", real));
+	assert_string_equal(real, "");
+}
+
 static void test_conf_lines(void **state)
 {
 	char v[64];
@@ -156,6 +203,9 @@ int main(void)
 		cmocka_unit_test(test_moved_pg_wal_found_by_the_path_given),
 		cmocka_unit_test(test_stale_pid_and_no_configuration),
 		cmocka_unit_test(test_no_data_directory),
+		cmocka_unit_test(test_data_directory_by_name),
+		cmocka_unit_test(test_pid_file),
+		cmocka_unit_test(test_pg_wal_link),
 		cmocka_unit_test(test_conf_lines),
 		cmocka_unit_test(test_sizes),
 	};
