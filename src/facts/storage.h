@@ -38,7 +38,8 @@ struct wb_device_layer {
 	unsigned depth;              /* 0 for the top, parent's depth + 1 otherwise */
 	char name[WB_DEVICE_NAME_LEN]; /* sysfs name ("sda1", "md0", "dm-0", "loop3", "vda"); fs type for FILE */
 	char path[256];              /* LOOP: the backing file; FILE: the mount point; else "" */
-	char details[160];           /* one readable line, e.g. "raid10, 4 disks, chunk 512 KiB" */
+	char details[256];           /* one readable line, e.g. "raid10, 4 disks, chunk 512 KiB";
+				      * room for a 127-byte dm name and how its target was known */
 	char model[64];              /* DISK: device/model, trimmed; "" unknown */
 	char driver[24];             /* DISK: the driver bound to device/ ("sd", "nvme", "virtio_blk") */
 	char vendor[24];             /* DISK: device/vendor, trimmed ("ATA", "Msft", "Google"); "" unknown

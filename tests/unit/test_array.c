@@ -361,6 +361,9 @@ static void test_dm_long_name(void **state)
 	assert_int_equal(strlen(name), 121);
 	assert_string_equal(d->dm_name, name);
 	assert_string_equal(d->layers[0].label, name);
+	/* and the details still say how the target was known after it */
+	assert_non_null(strstr(d->layers[0].details, name));
+	assert_non_null(strstr(d->layers[0].details, ", target crypt, guessed from sysfs"));
 	free(d);
 }
 
