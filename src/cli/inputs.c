@@ -16,7 +16,7 @@
 #include <unistd.h>
 
 #include "facts/blockdev.h"
-#include "pgstat/pg_dsn.h"
+#include "pgstat/dsn_redact.h"
 
 static bool under(const char *path, const char *top)
 {

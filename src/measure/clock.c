@@ -4,7 +4,7 @@
  * among the kernel's clocksources (the kernel drops a TSC its watchdog finds
  * unstable or unsynchronised across CPUs). */
 #include "measure/clock.h"
-#include "pgstat/pg_dsn.h"
+#include "pgstat/dsn_redact.h"
 
 #include <errno.h>
 #include <math.h>

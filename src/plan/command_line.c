@@ -10,10 +10,10 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "pgstat/pg_dsn.h"
+#include "pgstat/dsn_redact.h"
 
 /* Whether a word (an option's value, or a whole word) looks like a connection
- * string or a piece of one (pgstat/pg_dsn.h); of --name=VALUE, VALUE. A word
+ * string or a piece of one (pgstat/dsn_redact.h); of --name=VALUE, VALUE. A word
  * after a bare --server that does is its connection string, not recommend's
  * DIR. */
 static bool looks_like_dsn(const char *word)

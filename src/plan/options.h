@@ -196,7 +196,7 @@ const struct wb_option *wb_option_find(const char *name, enum wb_command cmd);
 
 /* Parses argv after the command word (command_line.c). Prints a one-line error
  * and the hint on failure. Returns 0, 1 for a usage error, or -1 when --help was printed.
- * A word that looks like a connection string (pgstat/pg_dsn.h) anywhere but
+ * A word that looks like a connection string (pgstat/dsn_redact.h) anywhere but
  * where one is taken (observe's DSN, --server's) and that names no file is
  * refused here, named by its place ("the 2nd argument"), never echoed; so is
  * an operand that names no file when the command line holds a connection

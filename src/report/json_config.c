@@ -1,12 +1,12 @@
 /* json_config.c — how the results file was made: the command and its words
- * as given (each redacted: pgstat/pg_dsn.h), and "config", every option of the command echoed from the option
+ * as given (each redacted: pgstat/dsn_redact.h), and "config", every option of the command echoed from the option
  * table (plan/options.h), so nothing is missed and a run can be repeated. */
 #include "report/json_parts.h"
 
 #include <string.h>
 
 #include "model/method.h"
-#include "pgstat/pg_dsn.h"
+#include "pgstat/dsn_redact.h"
 
 /* --data-load as given: {"per_s": N} or {"pct": P}. */
 static void add_load_option(cJSON *conf, const char *name, const struct wb_load_opt *load)

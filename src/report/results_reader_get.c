@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "pgstat/pg_dsn.h"
+#include "pgstat/dsn_redact.h"
 
 int wb_rd_refuse(struct reader *rd, const char *key, const char *fmt, ...)
 {

@@ -53,7 +53,7 @@ const char *wb_rd_keep_string(struct reader *rd, const char *s);
 /* A results file may have been written by another tool or edited by hand:
  * what walbench echoes of the words it was made with (the command line, the
  * configuration's strings, the observed server's connection string) passes
- * the same redaction (pgstat/pg_dsn.h) as when walbench writes it, in root
+ * the same redaction (pgstat/dsn_redact.h) as when walbench writes it, in root
  * itself, before anything reads it. */
 void wb_rd_redact_words(cJSON *root);
 /* n zeroed elements of size each the results own; NULL when out of memory. */

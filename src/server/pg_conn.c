@@ -8,7 +8,7 @@
 
 #include <libpq-fe.h>
 
-#include "pgstat/pg_dsn.h"
+#include "pgstat/dsn_redact.h"
 
 struct wb_pg_conn {
 	PGconn *pg;

@@ -12,7 +12,7 @@
 #include "facts/devstat.h"
 #include "facts/pgdata.h"
 #include "pgstat/pg_derive.h"
-#include "pgstat/pg_dsn.h"
+#include "pgstat/dsn_redact.h"
 #include "pgstat/pg_queries.h"
 #include "server/pg_conn.h"
 

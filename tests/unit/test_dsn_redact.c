@@ -1,4 +1,4 @@
-/* test_pg_dsn.c — what may be printed of a libpq connection string: key/value
+/* test_dsn_redact.c — what may be printed of a libpq connection string: key/value
  * strings with the password plain, quoted with escapes and spaces, or with
  * spaces around '=', and the other secrets libpq hides (sslpassword,
  * oauth_client_secret); URIs with a user:password@ and a password= parameter,
@@ -18,7 +18,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "pgstat/pg_dsn.h"
+#include "pgstat/dsn_redact.h"
 
 #define ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
 

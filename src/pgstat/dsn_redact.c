@@ -1,10 +1,10 @@
-/* pg_dsn.c — see pg_dsn.h. Parses as libpq does (fe-connect.c's rules for
+/* dsn_redact.c — see dsn_redact.h. Parses as libpq does (fe-connect.c's rules for
  * key/value strings and URIs) only as far as telling what is harmless: a
  * keyword libpq knows and does not hide, a host and port. What is kept is
  * kept as written, so the printed string still says which server it was; what
  * cannot be parsed or is not known is dropped rather than guessed at, since it
  * may hold a password. */
-#include "pgstat/pg_dsn.h"
+#include "pgstat/dsn_redact.h"
 
 #include <ctype.h>
 #include <stdio.h>

@@ -1,9 +1,11 @@
-/* pg_dsn.h — libpq connection strings and command-line words as text (pure):
+/* dsn_redact.h — libpq connection strings and command-line words as text (pure):
  * what may be printed of one, and a message scrubbed of what may not. The rule
  * is to keep what is known to be harmless and drop the rest: a password never
- * reaches an output, a file or a message. */
-#ifndef WB_PGSTAT_PG_DSN_H
-#define WB_PGSTAT_PG_DSN_H
+ * reaches an output, a file or a message. In pgstat/ because every stage that
+ * echoes a word uses it (plan, measure, report, server, cli) and this pure one
+ * is below them all. */
+#ifndef WB_PGSTAT_DSN_REDACT_H
+#define WB_PGSTAT_DSN_REDACT_H
 
 #include <stdbool.h>
 #include <stddef.h>
