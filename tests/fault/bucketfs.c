@@ -35,8 +35,7 @@
 #include <unistd.h>
 
 #include "passthrough.h"
-
-enum bf_exit { BF_EXIT_OK = 0, BF_EXIT_FUSE = 1, BF_EXIT_USAGE = 2, BF_EXIT_SETUP = 3 };
+#include "serve.h"
 
 struct bf_config {
 	double burst;        /* --burst: credits the bucket holds, full at mount */
@@ -207,28 +206,15 @@ static int bf_fsync(const char *path, int datasync, struct fuse_file_info *fi)
 	return (datasync ? fdatasync((int)fi->fh) : fsync((int)fi->fh)) < 0 ? -errno : 0;
 }
 
-static int bf_unlink(const char *path)
-{
-	return unlinkat(pt_root_fd, pt_rel(path), 0) < 0 ? -errno : 0;
-}
-
-static int bf_fsyncdir(const char *path, int datasync, struct fuse_file_info *fi)
-{
-	int fd = dirfd(pt_dir(fi));
-
-	(void)path;
-	return (datasync ? fdatasync(fd) : fsync(fd)) < 0 ? -errno : 0;
-}
-
 static const struct fuse_operations bf_ops = {
 	.init = pt_init,         .getattr = pt_getattr,   .create = bf_create,
 	.open = bf_open,         .read = bf_read,         .write = bf_write,
 	.fsync = bf_fsync,       .flush = pt_flush,       .release = pt_release,
-	.truncate = pt_truncate, .fallocate = pt_fallocate, .unlink = bf_unlink,
+	.truncate = pt_truncate, .fallocate = pt_fallocate, .unlink = pt_unlink,
 	.mkdir = pt_mkdir,       .rmdir = pt_rmdir,       .rename = pt_rename,
 	.chmod = pt_chmod,       .chown = pt_chown,       .utimens = pt_utimens,
 	.statfs = pt_statfs,     .opendir = pt_opendir,   .readdir = pt_readdir,
-	.releasedir = pt_releasedir, .fsyncdir = bf_fsyncdir,
+	.releasedir = pt_releasedir, .fsyncdir = pt_fsyncdir,
 };
 
 static void bf_usage(FILE *out)
@@ -250,11 +236,10 @@ static void bf_usage(FILE *out)
 		"3 setup error (backing dir, mount).\n", pt_prog);
 }
 
+/* "PROG: what 'arg'" and the --help hint; returns the usage exit code. */
 static int bf_usage_error(const char *what, const char *arg)
 {
-	fprintf(stderr, "%s: %s '%s'\nTry \"%s --help\" for more information.\n", pt_prog, what,
-		arg, pt_prog);
-	return BF_EXIT_USAGE;
+	return pt_usage_error("%s '%s'", what, arg);
 }
 
 /* A positive number, whole text. */
@@ -291,8 +276,8 @@ static int bf_parse_args(int argc, char **argv, struct bf_config *cfg, struct fu
 			cfg->smooth = strcmp(optarg, "smooth") == 0;
 			continue;
 		case 'o':
-			if (fuse_opt_add_arg(fargs, "-o") || fuse_opt_add_arg(fargs, optarg))
-				return BF_EXIT_SETUP;
+			if (pt_args_add(fargs, "-o") || pt_args_add(fargs, optarg))
+				return PT_EXIT_SETUP;
 			continue;
 		case 'f': case 's': continue;
 		case 'h': bf_usage(stdout); return -1;
@@ -312,61 +297,35 @@ static int bf_parse_args(int argc, char **argv, struct bf_config *cfg, struct fu
 	return 0;
 }
 
-/* Mounts, serves until unmount or a signal, unmounts; the signal handlers go in before the
- * mount, as faultfs's do (a SIGTERM right after the mount must end the loop, not us). */
-static int bf_serve(struct fuse_args *fargs)
+/* The bucket starts full when the mount shows. */
+static void bf_mounted(const char *backing_dir, const char *mountpoint)
 {
-	struct fuse_session *se;
-	struct fuse *fuse = fuse_new(fargs, &bf_ops, sizeof(bf_ops), NULL);
-	int rc = BF_EXIT_SETUP, loop_rc;
-
-	if (!fuse)
-		return BF_EXIT_SETUP;
-	se = fuse_get_session(fuse);
-	if (pt_default_stop_signals() != 0 || fuse_set_signal_handlers(se) != 0)
-		goto out_destroy;
-	if (fuse_mount(fuse, bf.cfg.mountpoint) != 0)
-		goto out_handlers;
+	(void)backing_dir;
+	(void)mountpoint;
 	clock_gettime(CLOCK_MONOTONIC, &bf.t0);
 	bf.credits = bf.cfg.burst;
 	bf.allowance = bf.cfg.burst_rate * bf.cfg.slice_s;
-	loop_rc = fuse_loop(fuse);
-	if (loop_rc < 0)
-		fprintf(stderr, "%s: fuse loop: %s\n", pt_prog, strerror(-loop_rc));
-	rc = loop_rc < 0 ? BF_EXIT_FUSE : BF_EXIT_OK;
+}
+
+static void bf_stopped(void)
+{
 	fprintf(stderr, "%s: %llu credits taken, %.0f left, %.2f s after mount\n", pt_prog,
 		(unsigned long long)bf.taken, bf.credits, bf_since_mount());
-	fuse_unmount(fuse);
-out_handlers:
-	fuse_remove_signal_handlers(se);
-out_destroy:
-	fuse_destroy(fuse);
-	return rc;
 }
 
 int main(int argc, char **argv)
 {
+	static const struct pt_hooks hooks = { .mounted = bf_mounted, .stopped = bf_stopped };
 	struct fuse_args fargs = FUSE_ARGS_INIT(0, NULL);
-	int rc = BF_EXIT_SETUP;
+	int rc;
 
-	pt_prog = "bucketfs";
-	if (fuse_opt_add_arg(&fargs, argv[0]) ||
-	    fuse_opt_add_arg(&fargs, "-ofsname=bucketfs,subtype=bucketfs"))
-		goto out_free;
-	rc = bf_parse_args(argc, argv, &bf.cfg, &fargs);
-	if (rc != 0) {
-		rc = rc < 0 ? BF_EXIT_OK : rc;
-		goto out_free;
-	}
-	pt_root_fd = open(bf.cfg.backing_dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (pt_root_fd < 0) {
-		fprintf(stderr, "%s: open %s: %s\n", pt_prog, bf.cfg.backing_dir, strerror(errno));
-		rc = BF_EXIT_SETUP;
-		goto out_free;
-	}
-	rc = bf_serve(&fargs);
-	close(pt_root_fd);
-out_free:
+	rc = pt_args_start(&fargs, argv[0], "bucketfs");
+	if (rc == 0)
+		rc = bf_parse_args(argc, argv, &bf.cfg, &fargs);
+	if (rc == 0)
+		rc = pt_serve(&fargs, &bf_ops, bf.cfg.backing_dir, bf.cfg.mountpoint, &hooks);
+	else if (rc < 0)
+		rc = PT_EXIT_OK; /* --help */
 	fuse_opt_free_args(&fargs);
 	return rc;
 }

@@ -30,7 +30,6 @@
 #include <fuse.h>
 #include <getopt.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -44,14 +43,7 @@
 
 #include "errno_names.h"
 #include "passthrough.h"
-
-/* Exit codes, documented in --help. */
-enum ff_exit {
-	FF_EXIT_OK = 0,    /* unmounted, or stopped by SIGTERM/SIGINT/SIGHUP */
-	FF_EXIT_FUSE = 1,  /* the FUSE loop failed */
-	FF_EXIT_USAGE = 2, /* bad command line */
-	FF_EXIT_SETUP = 3, /* backing dir unusable, or mount failed */
-};
+#include "serve.h"
 
 enum ff_verdict {
 	FF_PASS,  /* do the call for real */
@@ -289,24 +281,14 @@ static int ff_fsync(const char *path, int datasync, struct fuse_file_info *fi)
 	return 0;
 }
 
-static int ff_unlink(const char *path)
-{
-	return unlinkat(pt_root_fd, pt_rel(path), 0) < 0 ? -errno : 0;
-}
-
 /* ---- directory operations ---------------------------------------------------------------- */
 
 /* Directory fsync is never faulted: walbench fsyncs the directory after creating its file. */
 static int ff_fsyncdir(const char *path, int datasync, struct fuse_file_info *fi)
 {
-	int fd = dirfd(pt_dir(fi));
-	int rc;
-
-	(void)path;
 	if (ff.cfg.trace)
 		fprintf(stderr, "faultfs: trace fsyncdir datasync=%d\n", datasync);
-	rc = datasync ? fdatasync(fd) : fsync(fd);
-	return rc < 0 ? -errno : 0;
+	return pt_fsyncdir(path, datasync, fi);
 }
 
 static const struct fuse_operations ff_ops = {
@@ -321,7 +303,7 @@ static const struct fuse_operations ff_ops = {
 	.release = pt_release,
 	.truncate = pt_truncate,
 	.fallocate = pt_fallocate,
-	.unlink = ff_unlink,
+	.unlink = pt_unlink,
 	.mkdir = pt_mkdir,
 	.rmdir = pt_rmdir,
 	.rename = pt_rename,
@@ -417,25 +399,12 @@ static void ff_usage(FILE *out)
 		"2 usage error, 3 setup error (backing dir, mount).\n");
 }
 
-__attribute__((format(printf, 1, 2)))
-static int ff_usage_error(const char *fmt, ...)
-{
-	va_list ap;
-
-	fprintf(stderr, "%s: ", pt_prog);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fprintf(stderr, "\nTry \"%s --help\" for more information.\n", pt_prog);
-	return FF_EXIT_USAGE;
-}
-
 static int ff_parse_errno(const char *arg, int *out)
 {
 	int err = wb_errno_from_name(arg);
 
 	if (err == 0)
-		return ff_usage_error("unknown errno name '%s'", arg);
+		return pt_usage_error("unknown errno name '%s'", arg);
 	*out = err;
 	return 0;
 }
@@ -481,17 +450,7 @@ static int ff_parse_bytes(const char *arg, uint64_t *out)
 		return 0;
 	}
 bad:
-	return ff_usage_error("bad size '%s' (e.g. 16777216, 16MiB)", arg);
-}
-
-/* Adds an argument to the FUSE argument vector; the only failure is out of memory. */
-static int ff_fuse_arg(struct fuse_args *args, const char *arg)
-{
-	if (fuse_opt_add_arg(args, arg) != 0) {
-		fprintf(stderr, "%s: out of memory\n", pt_prog);
-		return FF_EXIT_SETUP;
-	}
-	return 0;
+	return pt_usage_error("bad size '%s' (e.g. 16777216, 16MiB)", arg);
 }
 
 /* Fault options that cannot be combined, and an N with nothing to count. */
@@ -500,16 +459,16 @@ static int ff_check_config(const struct ff_config *cfg, unsigned sync_faults,
 			   bool after_ops_given)
 {
 	if (__builtin_popcount(sync_faults) > 1)
-		return ff_usage_error("--fail-fsync, --fail-fdatasync-only and --fail-sync-once "
+		return pt_usage_error("--fail-fsync, --fail-fdatasync-only and --fail-sync-once "
 				      "exclude each other");
 	if (cfg->short_write && cfg->write_errno != 0)
-		return ff_usage_error("--short-write and --fail-write exclude each other");
+		return pt_usage_error("--short-write and --fail-write exclude each other");
 	if (cfg->fault_sync_writes && cfg->fsync_errno == 0)
-		return ff_usage_error("--fault-sync-writes needs --fail-fsync, --fail-fdatasync-only "
+		return pt_usage_error("--fault-sync-writes needs --fail-fsync, --fail-fdatasync-only "
 				      "or --fail-sync-once");
 	if (after_ops_given && cfg->fsync_errno == 0 && !cfg->write_errno &&
 	    !cfg->write_budget_set && !cfg->short_write)
-		return ff_usage_error("--fail-after-ops needs a fault option");
+		return pt_usage_error("--fail-after-ops needs a fault option");
 	return 0;
 }
 
@@ -549,7 +508,7 @@ static int ff_parse_args(int argc, char **argv, struct ff_config *cfg, struct fu
 		case FF_OPT_FAIL_AFTER_OPS:
 			after_ops_given = true;
 			if (ff_parse_u64(optarg, &cfg->after_ops) != 0)
-				rc = ff_usage_error("bad count '%s'", optarg);
+				rc = pt_usage_error("bad count '%s'", optarg);
 			break;
 		case FF_OPT_SHORT_WRITE:
 			cfg->short_write = true;
@@ -564,12 +523,12 @@ static int ff_parse_args(int argc, char **argv, struct ff_config *cfg, struct fu
 			cfg->verbose = true;
 			break;
 		case 'd':
-			rc = ff_fuse_arg(fargs, "-d");
+			rc = pt_args_add(fargs, "-d");
 			break;
 		case 'o':
-			rc = ff_fuse_arg(fargs, "-o");
+			rc = pt_args_add(fargs, "-o");
 			if (rc == 0)
-				rc = ff_fuse_arg(fargs, optarg);
+				rc = pt_args_add(fargs, optarg);
 			break;
 		case 'f':
 		case 's':
@@ -578,93 +537,36 @@ static int ff_parse_args(int argc, char **argv, struct ff_config *cfg, struct fu
 			ff_usage(stdout);
 			return -1;
 		case ':':
-			return ff_usage_error("option '%s' needs an argument", argv[optind - 1]);
+			return pt_usage_error("option '%s' needs an argument", argv[optind - 1]);
 		default:
 			if (optopt != 0)
-				return ff_usage_error("unknown option '-%c'", optopt);
-			return ff_usage_error("unknown option '%s'", argv[optind - 1]);
+				return pt_usage_error("unknown option '-%c'", optopt);
+			return pt_usage_error("unknown option '%s'", argv[optind - 1]);
 		}
 		if (rc != 0)
 			return rc;
 	}
 	if (argc - optind != 2)
-		return ff_usage_error("need exactly BACKING_DIR and MOUNTPOINT");
+		return pt_usage_error("need exactly BACKING_DIR and MOUNTPOINT");
 	cfg->backing_dir = argv[optind];
 	cfg->mountpoint = argv[optind + 1];
 	return ff_check_config(cfg, sync_faults, after_ops_given);
 }
 
-/* ---- mount and serve --------------------------------------------------------------------- */
-
-/* Mounts, serves until unmount or a signal, unmounts. Returns an exit code. */
-static int ff_serve(struct fuse_args *fargs, const char *mountpoint)
-{
-	struct fuse_session *se;
-	struct fuse *fuse;
-	int rc = FF_EXIT_SETUP;
-	int loop_rc;
-
-	fuse = fuse_new(fargs, &ff_ops, sizeof(ff_ops), NULL);
-	if (fuse == NULL)
-		return FF_EXIT_SETUP; /* libfuse has printed why */
-	/* The handlers before the mount: once the mount is visible a test may
-	 * signal at once, and a SIGTERM that found the default action killed us
-	 * (exit 143, mount left behind). One that comes before the mount ends
-	 * the loop as soon as it starts. */
-	se = fuse_get_session(fuse);
-	if (pt_default_stop_signals() != 0 || fuse_set_signal_handlers(se) != 0)
-		goto out_destroy;
-	if (fuse_mount(fuse, mountpoint) != 0)
-		goto out_handlers;
-	loop_rc = fuse_loop(fuse);
-	/* 0: unmounted; > 0: the signal that stopped us; < 0: -errno from the loop. */
-	if (loop_rc < 0) {
-		fprintf(stderr, "%s: fuse loop: %s\n", pt_prog, strerror(-loop_rc));
-		rc = FF_EXIT_FUSE;
-	} else {
-		rc = FF_EXIT_OK;
-	}
-	fuse_unmount(fuse);
-out_handlers:
-	fuse_remove_signal_handlers(se);
-out_destroy:
-	fuse_destroy(fuse);
-	return rc;
-}
+/* ---- main ------------------------------------------------------------------------------ */
 
 int main(int argc, char **argv)
 {
 	struct fuse_args fargs = FUSE_ARGS_INIT(0, NULL);
 	int rc;
 
-	rc = ff_fuse_arg(&fargs, argv[0]);
-	if (rc != 0)
-		goto out_free;
-	/* fsname/subtype make our mounts show up as "faultfs ... fuse.faultfs" in /proc/mounts. */
-	rc = ff_fuse_arg(&fargs, "-ofsname=faultfs,subtype=faultfs");
-	if (rc != 0)
-		goto out_free;
-	rc = ff_parse_args(argc, argv, &ff.cfg, &fargs);
-	if (rc != 0) {
-		rc = rc < 0 ? FF_EXIT_OK : rc;
-		goto out_free;
-	}
-
-	pt_prog = "faultfs";
-	pt_root_fd = open(ff.cfg.backing_dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (pt_root_fd < 0) {
-		fprintf(stderr, "%s: open %s: %s\n", pt_prog, ff.cfg.backing_dir, strerror(errno));
-		rc = FF_EXIT_SETUP;
-		goto out_free;
-	}
-
-	rc = ff_serve(&fargs, ff.cfg.mountpoint);
-
-	if (close(pt_root_fd) < 0 && rc == FF_EXIT_OK) {
-		fprintf(stderr, "%s: close %s: %s\n", pt_prog, ff.cfg.backing_dir, strerror(errno));
-		rc = FF_EXIT_SETUP;
-	}
-out_free:
+	rc = pt_args_start(&fargs, argv[0], "faultfs");
+	if (rc == 0)
+		rc = ff_parse_args(argc, argv, &ff.cfg, &fargs);
+	if (rc == 0)
+		rc = pt_serve(&fargs, &ff_ops, ff.cfg.backing_dir, ff.cfg.mountpoint, NULL);
+	else if (rc < 0)
+		rc = PT_EXIT_OK; /* --help */
 	fuse_opt_free_args(&fargs);
 	return rc;
 }

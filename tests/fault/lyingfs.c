@@ -31,10 +31,9 @@
 #include <unistd.h>
 
 #include "passthrough.h"
+#include "serve.h"
 
 #define LF_PAGE 4096
-
-enum lf_exit { LF_EXIT_OK = 0, LF_EXIT_FUSE = 1, LF_EXIT_USAGE = 2, LF_EXIT_SETUP = 3 };
 
 /* One cached inode: its dirty pages and the size the program sees. */
 struct lf_file {
@@ -49,6 +48,7 @@ struct lf_file {
 
 static struct {
 	bool lying;              /* --mode lying: flushes return success, write nothing */
+	const char *mode;        /* as given, for the mounted line */
 	bool trace;
 	struct lf_file *files;
 	uint64_t cuts;           /* power cuts taken */
@@ -380,16 +380,13 @@ static int lf_unlink(const char *path)
 	if (fstatat(pt_root_fd, pt_rel(path), &st, AT_SYMLINK_NOFOLLOW) == 0 &&
 	    (f = lf_find(st.st_dev, st.st_ino)) && st.st_nlink <= 1)
 		lf_forget(f);
-	return unlinkat(pt_root_fd, pt_rel(path), 0) < 0 ? -errno : 0;
+	return pt_unlink(path);
 }
 
 static int lf_fsyncdir(const char *path, int datasync, struct fuse_file_info *fi)
 {
-	int fd = dirfd(pt_dir(fi));
-
-	(void)path;
 	lf_take_power_cut();
-	return (datasync ? fdatasync(fd) : fsync(fd)) < 0 ? -errno : 0;
+	return pt_fsyncdir(path, datasync, fi);
 }
 
 /* A clean unmount is a clean shutdown: the cache is written back, whatever the mode. */
@@ -457,11 +454,9 @@ static void lf_usage(FILE *out)
 		pt_prog);
 }
 
-static int lf_usage_error(const char *what, const char *arg)
+static void lf_mounted(const char *backing_dir, const char *mountpoint)
 {
-	fprintf(stderr, "%s: %s%s\nTry \"%s --help\" for more information.\n", pt_prog, what, arg,
-		pt_prog);
-	return LF_EXIT_USAGE;
+	fprintf(stderr, "lyingfs: mounted %s on %s, mode %s\n", backing_dir, mountpoint, lf.mode);
 }
 
 int main(int argc, char **argv)
@@ -470,77 +465,51 @@ int main(int argc, char **argv)
 		{ "mode", required_argument, NULL, 'm' }, { "trace", no_argument, NULL, 't' },
 		{ "help", no_argument, NULL, 'h' }, { NULL, 0, NULL, 0 },
 	};
+	static const struct pt_hooks hooks = { .mounted = lf_mounted };
 	struct fuse_args fargs = FUSE_ARGS_INIT(0, NULL);
 	struct sigaction sa = { .sa_handler = lf_on_usr1 };
-	const char *mode = NULL;
-	struct fuse *fuse;
-	int opt, rc = LF_EXIT_SETUP, loop_rc;
+	int opt, rc;
 
-	pt_prog = "lyingfs";
+	rc = pt_args_start(&fargs, argv[0], "lyingfs");
+	if (rc)
+		goto out_free;
 	opterr = 0;
 	while ((opt = getopt_long(argc, argv, ":ho:", opts, NULL)) != -1) {
 		switch (opt) {
 		case 'm':
-			mode = optarg;
+			lf.mode = optarg;
 			break;
 		case 't':
 			lf.trace = true;
 			break;
 		case 'o':
-			if (fuse_opt_add_arg(&fargs, "-o") || fuse_opt_add_arg(&fargs, optarg))
+			if ((rc = pt_args_add(&fargs, "-o")) || (rc = pt_args_add(&fargs, optarg)))
 				goto out_free;
 			break;
 		case 'h':
 			lf_usage(stdout);
-			rc = LF_EXIT_OK;
 			goto out_free;
 		default:
-			rc = lf_usage_error("bad option ", argv[optind - 1]);
+			rc = pt_usage_error("bad option %s", argv[optind - 1]);
 			goto out_free;
 		}
 	}
-	if (!mode || (strcmp(mode, "lying") && strcmp(mode, "honest"))) {
-		rc = lf_usage_error("--mode must be lying or honest", "");
+	if (!lf.mode || (strcmp(lf.mode, "lying") && strcmp(lf.mode, "honest"))) {
+		rc = pt_usage_error("--mode must be lying or honest");
 		goto out_free;
 	}
 	if (argc - optind != 2) {
-		rc = lf_usage_error("need exactly BACKING_DIR and MOUNTPOINT", "");
+		rc = pt_usage_error("need exactly BACKING_DIR and MOUNTPOINT");
 		goto out_free;
 	}
-	lf.lying = strcmp(mode, "lying") == 0;
-	if (fuse_opt_insert_arg(&fargs, 0, argv[0]) ||
-	    fuse_opt_add_arg(&fargs, "-ofsname=lyingfs,subtype=lyingfs"))
-		goto out_free;
-	pt_root_fd = open(argv[optind], O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (pt_root_fd < 0) {
-		fprintf(stderr, "%s: open %s: %s\n", pt_prog, argv[optind], strerror(errno));
-		goto out_free;
-	}
+	lf.lying = strcmp(lf.mode, "lying") == 0;
 	sigemptyset(&sa.sa_mask);
-	if (sigaction(SIGUSR1, &sa, NULL) < 0 || pt_default_stop_signals())
-		goto out_close;
-	fuse = fuse_new(&fargs, &lf_ops, sizeof(lf_ops), NULL);
-	if (!fuse)
-		goto out_close;
-	/* The handlers before the mount, as faultfs: a SIGTERM as soon as the
-	 * mount shows must stop the loop, not kill the process. */
-	if (fuse_set_signal_handlers(fuse_get_session(fuse)) != 0)
-		goto out_destroy;
-	if (fuse_mount(fuse, argv[optind + 1]) != 0)
-		goto out_handlers;
-	fprintf(stderr, "lyingfs: mounted %s on %s, mode %s\n", argv[optind], argv[optind + 1],
-		mode);
-	loop_rc = fuse_loop(fuse);
-	rc = loop_rc < 0 ? LF_EXIT_FUSE : LF_EXIT_OK;
-	if (loop_rc < 0)
-		fprintf(stderr, "%s: fuse loop: %s\n", pt_prog, strerror(-loop_rc));
-	fuse_unmount(fuse);
-out_handlers:
-	fuse_remove_signal_handlers(fuse_get_session(fuse));
-out_destroy:
-	fuse_destroy(fuse);
-out_close:
-	(void)close(pt_root_fd);
+	if (sigaction(SIGUSR1, &sa, NULL) < 0) {
+		fprintf(stderr, "%s: sigaction: %s\n", pt_prog, strerror(errno));
+		rc = PT_EXIT_SETUP;
+		goto out_free;
+	}
+	rc = pt_serve(&fargs, &lf_ops, argv[optind], argv[optind + 1], &hooks);
 out_free:
 	fuse_opt_free_args(&fargs);
 	return rc;

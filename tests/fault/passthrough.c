@@ -10,7 +10,6 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -187,20 +186,17 @@ int pt_releasedir(const char *path, struct fuse_file_info *fi)
 	return 0;
 }
 
-/* A shell starts a background job with SIGINT ignored, and libfuse only hooks signals that are
- * at SIG_DFL, so `faultfs ... &` would ignore SIGINT and leave its mount behind. Tests stop us
- * with SIGINT or SIGTERM, so both go back to SIG_DFL first (SIGHUP is left alone for nohup). */
-int pt_default_stop_signals(void)
+int pt_unlink(const char *path)
 {
-	const int sigs[] = { SIGINT, SIGTERM };
+	return unlinkat(pt_root_fd, pt_rel(path), 0) < 0 ? -errno : 0;
+}
 
-	for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++) {
-		if (signal(sigs[i], SIG_DFL) == SIG_ERR) {
-			fprintf(stderr, "%s: signal: %s\n", pt_prog, strerror(errno));
-			return -errno;
-		}
-	}
-	return 0;
+int pt_fsyncdir(const char *path, int datasync, struct fuse_file_info *fi)
+{
+	int fd = dirfd(pt_dir(fi));
+
+	(void)path;
+	return (datasync ? fdatasync(fd) : fsync(fd)) < 0 ? -errno : 0;
 }
 
 int pt_truncate(const char *path, off_t size, struct fuse_file_info *fi)

@@ -33,9 +33,8 @@ int pt_opendir(const char *path, struct fuse_file_info *fi);
 int pt_readdir(const char *path, void *buf, fuse_fill_dir_t filler, off_t off,
 	       struct fuse_file_info *fi, enum fuse_readdir_flags flags);
 int pt_releasedir(const char *path, struct fuse_file_info *fi);
-
-/* SIGINT and SIGTERM back to SIG_DFL (a shell starts background jobs with SIGINT
- * ignored, and libfuse hooks only signals at SIG_DFL). 0 or -errno. */
-int pt_default_stop_signals(void);
+int pt_unlink(const char *path);
+/* fsync(2) or fdatasync(2) of the directory. */
+int pt_fsyncdir(const char *path, int datasync, struct fuse_file_info *fi);
 
 #endif
