@@ -1,13 +1,16 @@
-/* csv.c — CSV serialisation of the results structure (RFC 4180 quoting). */
+/* csv.c — CSV serialisation of the results structure (RFC 4180 quoting): a
+ * row per test, its columns the rows of the tests' table (tests_fields.h)
+ * that name one, each in the column it names. Columns are only ever added,
+ * at the end. */
 #include "report/csv.h"
 
-#include <errno.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "report/atomic_file.h"
+#include "report/fields_cells.h"
+#include "report/tests_fields.h"
 #include "report/textbuf.h"
 
 /* Quotes a field when it holds a comma, quote or newline. */
@@ -25,80 +28,75 @@ static void append_field(struct wb_textbuf *t, const char *v)
 	wb_textbuf_add(t, "\",");
 }
 
-static const char header[] =
-	"method,engine,variant,pattern,shape,size,writes_per_op,queue_depth,jobs,committers,"
-	"status,reason,ops,elapsed_s,ops_per_sec,ci95_pct,cv_pct,trials,converged,unstable,"
-	"mean_us,p50_us,p90_us,p99_us,p999_us,max_us,flushes,segment_switches,"
-	"segment_switch_p50_us,segment_switch_max_us,flush_form,"
-	"errno_name,failure_call,failure_offset,failure_op_index,failure_file\n";
+/* One row: each test field that is a column, in its column's place. */
+struct row {
+	struct wb_field_cell cells[WB_TEST_CSV_COLUMNS + 1];
+};
+
+static void take_cell(const struct wb_field_cell *c, void *ctx)
+{
+	if (c->f->csv)
+		((struct row *)ctx)->cells[c->f->csv] = *c;
+}
+
+/* A cell as its column shows it: empty without a value, a number with the
+ * row's decimals (whole when none). */
+static void append_cell(struct wb_textbuf *t, const struct wb_field_cell *c)
+{
+	double v;
+
+	if (!c->f) { /* a column no row names: never, the goldens say */
+		wb_textbuf_add(t, ",");
+		return;
+	}
+	if (!c->base || !c->shown) {
+		wb_textbuf_add(t, "%s,", c->base ? "" : wb_field_csv_name(c->f));
+		return;
+	}
+	if (wb_field_string(c)) {
+		append_field(t, wb_field_string(c));
+		return;
+	}
+	v = wb_field_number(c);
+	if (c->f->type == WB_F_BOOL)
+		wb_textbuf_add(t, "%s,", v ? "true" : "false");
+	else
+		wb_textbuf_add(t, "%.*f,", c->f->prec, v);
+}
+
+/* The header (t NULL) or t's row; every column a row of the table names. */
+static void append_row(struct wb_textbuf *b, const struct wb_saved_test *t)
+{
+	struct row r = { 0 };
+	unsigned col;
+
+	wb_fields_cells(&wb_test_fields, t, take_cell, &r);
+	for (col = 1; col <= WB_TEST_CSV_COLUMNS; col++)
+		append_cell(b, &r.cells[col]);
+	if (!b->failed)
+		b->len--; /* the last field's comma ends the row: a newline instead */
+	wb_textbuf_add(b, "\n");
+}
 
 char *wb_csv_render(const struct wb_results *rs)
 {
-	struct wb_textbuf t = { 0 };
+	struct wb_textbuf b = { 0 };
+	struct wb_saved_test *t = malloc(sizeof(*t));
 	size_t i;
 
-	t.s = malloc(4096);
-	if (!t.s)
+	if (!t)
 		return NULL;
-	t.cap = 4096;
-	wb_textbuf_add(&t, "%s", header);
+	append_row(&b, NULL);
 	for (i = 0; i < rs->n; i++) {
-		const struct wb_result *r = &rs->v[i];
-		const struct wb_test *x = &r->test;
-
-		append_field(&t, wb_method_get(x->method)->name);
-		append_field(&t, wb_engine_name(x->engine));
-		append_field(&t, x->label);
-		append_field(&t, wb_pattern_name(x->pattern));
-		append_field(&t, wb_shape_name(x));
-		wb_textbuf_add(&t, "%u,%u,%u,%u,%u,", x->size, x->writes_per_op, x->queue_depth, x->jobs,
-		       x->pattern == WB_PATTERN_GROUPCOMMIT ? x->committers : 0);
-		append_field(&t, wb_status_name(r->status));
-		append_field(&t, r->status == WB_STATUS_OK ? "" : r->reason);
-		wb_textbuf_add(&t, "%llu,%.6f,%.3f,", (unsigned long long)r->ops, r->elapsed_ns / 1e9,
-		       wb_result_ops_per_sec(r));
-		if (isfinite(r->stats.ci95_pct))
-			wb_textbuf_add(&t, "%.3f,", r->stats.ci95_pct);
-		else
-			wb_textbuf_add(&t, ",");
-		wb_textbuf_add(&t, "%.3f,%zu,%s,%s,", r->stats.cv_pct, r->ntrials,
-		       r->converged ? "true" : "false", wb_result_unstable(rs, r) ? "true" : "false");
-		wb_textbuf_add(&t, "%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%llu,%llu,", wb_result_usecs(r, -1),
-		       wb_result_usecs(r, 50), wb_result_usecs(r, 90), wb_result_usecs(r, 99),
-		       wb_result_usecs(r, 99.9), wb_result_usecs(r, 100),
-		       (unsigned long long)r->flushes, (unsigned long long)r->switches);
-		if (r->switch_hist)
-			wb_textbuf_add(&t, "%.3f,%.3f,", wb_hist_percentile(r->switch_hist, 50) / 1e3,
-			       wb_hist_percentile(r->switch_hist, 100) / 1e3);
-		else
-			wb_textbuf_add(&t, ",,");
-		wb_textbuf_add(&t, "%s,", wb_flush_form_names[x->flush_form]);
-		/* Columns are only ever added, at the end: where an error happened. */
-		append_field(&t, r->status != WB_STATUS_OK && r->error && strerrorname_np(r->error)
-					 ? strerrorname_np(r->error) : "");
-		if (r->status == WB_STATUS_ERROR) {
-			append_field(&t, r->site.call);
-			if (r->site.offset >= 0)
-				wb_textbuf_add(&t, "%lld,", (long long)r->site.offset);
-			else
-				wb_textbuf_add(&t, ",");
-			if (r->site.op_index >= 0)
-				wb_textbuf_add(&t, "%lld,", (long long)r->site.op_index);
-			else
-				wb_textbuf_add(&t, ",");
-			append_field(&t, r->site.file);
-		} else {
-			wb_textbuf_add(&t, ",,,,");
-		}
-		if (!t.failed)
-			t.len--; /* the last field's comma ends the row: a newline instead */
-		wb_textbuf_add(&t, "\n");
+		wb_saved_test_of(rs, &rs->v[i], t, NULL);
+		append_row(&b, t);
 	}
-	if (t.failed) {
-		free(t.s);
+	free(t);
+	if (b.failed) {
+		free(b.s);
 		return NULL;
 	}
-	return t.s;
+	return b.s;
 }
 
 int wb_csv_write(const char *path, const struct wb_results *rs, const char **why)

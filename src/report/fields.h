@@ -64,6 +64,12 @@ struct wb_field {
 	const enum wb_key *keys;   /* WB_F_DOUBLES: the key of each element */
 	unsigned n;                /* WB_F_DOUBLES: how many */
 	size_t count;              /* WB_F_ARRAY: the offset of its size_t count */
+	/* The line formats (fields_cells.h), each 0 or NULL where the row is none of theirs: */
+	unsigned csv;              /* its CSV column, from 1 */
+	const char *csv_name;      /* the column's name; NULL: the key */
+	int prec;                  /* WB_F_DOUBLE: digits after the point in the CSV */
+	unsigned prom;             /* its Prometheus metric family (prom.c), from 1 */
+	const char *quantile;      /* that family's quantile label; NULL: none */
 	/* WB_F_CUSTOM: adds key to o from base; reads member v (NULL: absent) into base. */
 	void (*write)(cJSON *o, enum wb_key key, const void *base);
 	int (*read)(struct reader *rd, const cJSON *v, void *base);

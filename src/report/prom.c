@@ -2,14 +2,14 @@
  * per test), as the format asks; label values escaped (\\, ", newline). */
 #include "report/prom.h"
 
-#include <errno.h>
-#include <math.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "report/atomic_file.h"
+#include "report/fields_cells.h"
+#include "report/tests_fields.h"
 #include "report/textbuf.h"
 
 /* A label value as the format wants it. */
@@ -101,48 +101,83 @@ static void add_qualification(struct wb_textbuf *b, const struct wb_qualificatio
 	}
 }
 
+/* The families of a test's samples, by enum wb_test_metric: each sample is a
+ * row of the tests' table that names the family (tests_fields.h), its value
+ * in the file's unit over div. A figure is a sample of a test that ran ok
+ * only, and a quantile only where latency was recorded. */
+static const struct {
+	const char *name, *help;
+	double div;
+	int digits;              /* significant */
+} test_families[] = {
+	[WB_TEST_METRIC_OPS] = { "walbench_flush_ops_per_second",
+				 "Flushes (commits for group commit) per second, mean of the trials.",
+				 1, 6 },
+	[WB_TEST_METRIC_LATENCY] = { "walbench_flush_latency_seconds",
+				     "Flush latency at a quantile, over every flush of the test.",
+				     1e6, 9 },
+	[WB_TEST_METRIC_CI95] = { "walbench_ci95_ratio",
+				  "Half-width of the 95 % interval of the rate, as a fraction of it.",
+				  100, 6 },
+	[WB_TEST_METRIC_STATUS] = { "walbench_test_status",
+				    "1 for the test's status (ok, n/a, error, not run); durability "
+				    "failures are errors.", 1, 0 },
+};
+_Static_assert(sizeof(test_families) / sizeof(test_families[0]) == WB_TEST_METRIC_COUNT,
+	       "a family for each test metric");
+
+/* One test's samples of one family. */
+struct samples {
+	struct wb_textbuf *b;
+	const struct wb_results *rs;
+	const struct wb_result *r;
+	const struct wb_saved_test *t;
+	enum wb_test_metric family;
+};
+
+static void add_sample(const struct wb_field_cell *c, void *ctx)
+{
+	const struct samples *s = ctx;
+	const char *word = wb_field_string(c);
+
+	if (c->f->prom != s->family || !c->shown ||
+	    (!word && (!wb_saved_ok(s->t) || (c->f->quantile && !s->t->has_hist))))
+		return;
+	wb_textbuf_add(s->b, "%s", test_families[s->family].name);
+	add_labels(s->b, s->rs, s->r);
+	/* a word is a label of the sample 1; a quantile, a label of the figure */
+	if (word || c->f->quantile) {
+		s->b->len--; /* reopen the label set */
+		wb_textbuf_add(s->b, ",%s=\"", word ? wb_key(c->f->key) : "quantile");
+		add_escaped(s->b, word ? word : c->f->quantile);
+		wb_textbuf_add(s->b, "\"}");
+	}
+	if (word)
+		wb_textbuf_add(s->b, " 1\n");
+	else
+		wb_textbuf_add(s->b, " %.*g\n", test_families[s->family].digits,
+			       wb_field_number(c) / test_families[s->family].div);
+}
+
 char *wb_prom_render(const struct wb_results *rs, const struct wb_json_verdicts *v)
 {
-	static const double quantiles[] = { 0.5, 0.9, 0.99, 0.999 };
 	const struct wb_recommendation *rec = v ? v->rec : NULL;
 	struct wb_textbuf b = { 0 };
-	size_t i, q;
+	struct wb_saved_test *t = malloc(sizeof(*t));
+	struct samples s = { .b = &b, .rs = rs, .t = t };
+	size_t i;
 
-	family(&b, "walbench_flush_ops_per_second", "gauge",
-	       "Flushes (commits for group commit) per second, mean of the trials.");
-	for (i = 0; i < rs->n; i++)
-		if (rs->v[i].status == WB_STATUS_OK) {
-			wb_textbuf_add(&b, "walbench_flush_ops_per_second");
-			add_labels(&b, rs, &rs->v[i]);
-			wb_textbuf_add(&b, " %.6g\n", wb_result_ops_per_sec(&rs->v[i]));
+	if (!t)
+		return NULL;
+	for (s.family = WB_TEST_METRIC_OPS; s.family < WB_TEST_METRIC_COUNT; s.family++) {
+		family(&b, test_families[s.family].name, "gauge", test_families[s.family].help);
+		for (i = 0; i < rs->n; i++) {
+			s.r = &rs->v[i];
+			wb_saved_test_of(rs, s.r, t, NULL);
+			wb_fields_cells(&wb_test_fields, t, add_sample, &s);
 		}
-	family(&b, "walbench_flush_latency_seconds", "gauge",
-	       "Flush latency at a quantile, over every flush of the test.");
-	for (i = 0; i < rs->n; i++)
-		for (q = 0; rs->v[i].status == WB_STATUS_OK && rs->v[i].hist &&
-			    q < sizeof(quantiles) / sizeof(quantiles[0]); q++) {
-			wb_textbuf_add(&b, "walbench_flush_latency_seconds");
-			add_labels(&b, rs, &rs->v[i]);
-			b.len--; /* reopen the label set for the quantile */
-			wb_textbuf_add(&b, ",quantile=\"%g\"} %.9g\n", quantiles[q],
-			    wb_result_usecs(&rs->v[i], quantiles[q] * 100) / 1e6);
-		}
-	family(&b, "walbench_ci95_ratio", "gauge",
-	       "Half-width of the 95 % interval of the rate, as a fraction of it.");
-	for (i = 0; i < rs->n; i++)
-		if (rs->v[i].status == WB_STATUS_OK && isfinite(rs->v[i].stats.ci95_pct)) {
-			wb_textbuf_add(&b, "walbench_ci95_ratio");
-			add_labels(&b, rs, &rs->v[i]);
-			wb_textbuf_add(&b, " %.6g\n", rs->v[i].stats.ci95_pct / 100.0);
-		}
-	family(&b, "walbench_test_status", "gauge",
-	       "1 for the test's status (ok, n/a, error, not run); durability failures are errors.");
-	for (i = 0; i < rs->n; i++) {
-		wb_textbuf_add(&b, "walbench_test_status");
-		add_labels(&b, rs, &rs->v[i]);
-		b.len--;
-		wb_textbuf_add(&b, ",status=\"%s\"} 1\n", wb_status_name(rs->v[i].status));
 	}
+	free(t);
 	if (rec && !wb_rec_failed(rec)) {
 		family(&b, "walbench_recommended_method_info", "gauge",
 		       "1 for the wal_sync_method walbench recommends here.");

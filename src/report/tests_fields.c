@@ -7,7 +7,8 @@
  * (a wrong type refuses the file, as compare must not match on a guess); and
  * the per-trial arrays are written as raw text, not cJSON nodes, to keep a
  * long run's memory flat. */
-#include "report/fields.h"
+#include "report/tests_fields.h"
+
 #include "report/json_parts.h"
 
 #include <errno.h>
@@ -23,6 +24,12 @@
 #define TS(m) offsetof(struct wb_saved_test, m)
 #define LT(m) offsetof(struct wb_saved_latency, m)
 #define JB(m) offsetof(struct wb_saved_job, m)
+
+/* The CSV column (its name when not the key, a double's decimals), the
+ * Prometheus family (tests_fields.h) and its quantile. */
+#define CSV(col, name, decimals) .csv = col, .csv_name = name, .prec = decimals
+#define COL(col) .csv = col
+#define PROM(family, q) .prom = WB_TEST_METRIC_##family, .quantile = q
 
 #define STRICT .flags = WB_FF_STRICT
 #define NEEDED .flags = WB_FF_STRICT | WB_FF_REQUIRED
@@ -150,33 +157,38 @@ static int read_trial_rounds(struct reader *rd, const cJSON *arr, void *base)
 
 /* latency_us, in microseconds: the reports' figures, read strictly. */
 static const struct wb_field latency_rows[] = {
-	WB_FIELD(MEAN, DOUBLE, TS(mean_us), .unit = "us", STRICT),
-	WB_FIELD(P50, DOUBLE, TS(p50_us), .unit = "us", STRICT),
-	WB_FIELD(P90, DOUBLE, TS(p90_us), .unit = "us", STRICT),
-	WB_FIELD(P99, DOUBLE, TS(p99_us), .unit = "us", STRICT, .null_unless = WB_F_IF(TS(has_p99))),
-	WB_FIELD(P999, DOUBLE, TS(p999_us), .unit = "us", STRICT),
-	WB_FIELD(MAX, DOUBLE, TS(max_us), .unit = "us", STRICT),
+	WB_FIELD(MEAN, DOUBLE, TS(mean_us), .unit = "us", STRICT, CSV(21, "mean_us", 3)),
+	WB_FIELD(P50, DOUBLE, TS(p50_us), .unit = "us", STRICT, CSV(22, "p50_us", 3),
+		 PROM(LATENCY, "0.5")),
+	WB_FIELD(P90, DOUBLE, TS(p90_us), .unit = "us", STRICT, CSV(23, "p90_us", 3),
+		 PROM(LATENCY, "0.9")),
+	WB_FIELD(P99, DOUBLE, TS(p99_us), .unit = "us", STRICT, .null_unless = WB_F_IF(TS(has_p99)),
+		 CSV(24, "p99_us", 3), PROM(LATENCY, "0.99")),
+	WB_FIELD(P999, DOUBLE, TS(p999_us), .unit = "us", STRICT, CSV(25, "p999_us", 3),
+		 PROM(LATENCY, "0.999")),
+	WB_FIELD(MAX, DOUBLE, TS(max_us), .unit = "us", STRICT, CSV(26, "max_us", 3)),
 };
 static const struct wb_fields latency_table = WB_FIELDS(latency_rows, NULL);
 
 /* segment_switch_us: each new segment's time, shown only. */
 static const struct wb_field switch_rows[] = {
 	WB_FIELD(MEAN, DOUBLE, LT(mean), .unit = "us"),
-	WB_FIELD(P50, DOUBLE, LT(p50), .unit = "us"),
+	WB_FIELD(P50, DOUBLE, LT(p50), .unit = "us", CSV(29, "segment_switch_p50_us", 3)),
 	WB_FIELD(P90, DOUBLE, LT(p90), .unit = "us"),
 	WB_FIELD(P99, DOUBLE, LT(p99), .unit = "us"),
 	WB_FIELD(P999, DOUBLE, LT(p999), .unit = "us"),
-	WB_FIELD(MAX, DOUBLE, LT(max), .unit = "us"),
+	WB_FIELD(MAX, DOUBLE, LT(max), .unit = "us", CSV(30, "segment_switch_max_us", 3)),
 };
 static const struct wb_fields switch_table = WB_FIELDS(switch_rows, NULL);
 
 /* failure: where an error happened; offset and op_index null when they do not apply. */
 static const struct wb_field failure_rows[] = {
-	WB_FIELD(CALL, TEXT, TS(failure_call)),
+	WB_FIELD(CALL, TEXT, TS(failure_call), CSV(33, "failure_call", 0)),
 	WB_FIELD(OFFSET, DOUBLE, TS(failure_offset), .unit = "B",
-		 .null_unless = WB_F_IF(TS(has_offset))),
-	WB_FIELD(OP_INDEX, DOUBLE, TS(failure_op_index), .null_unless = WB_F_IF(TS(has_op_index))),
-	WB_FIELD(FILE, TEXT, TS(failure_file)),
+		 .null_unless = WB_F_IF(TS(has_offset)), CSV(34, "failure_offset", 0)),
+	WB_FIELD(OP_INDEX, DOUBLE, TS(failure_op_index), .null_unless = WB_F_IF(TS(has_op_index)),
+		 CSV(35, "failure_op_index", 0)),
+	WB_FIELD(FILE, TEXT, TS(failure_file), CSV(36, "failure_file", 0)),
 };
 static const struct wb_fields failure_table = WB_FIELDS(failure_rows, NULL);
 
@@ -208,17 +220,17 @@ static int check_test(struct reader *rd, void *base)
 }
 
 static const struct wb_field test_rows[] = {
-	NAME(METHOD, method, NEEDED),
-	NAME(ENGINE, engine, NEEDED),
-	WB_FIELD(SIZE, U64, TS(size), .unit = "B", NEEDED),
-	WB_FIELD(WRITES_PER_OP, U64, TS(writes_per_op), NEEDED),
+	NAME(METHOD, method, NEEDED, COL(1)),
+	NAME(ENGINE, engine, NEEDED, COL(2)),
+	WB_FIELD(SIZE, U64, TS(size), .unit = "B", NEEDED, COL(6)),
+	WB_FIELD(WRITES_PER_OP, U64, TS(writes_per_op), NEEDED, COL(7)),
 	NAME(FD_MODE, fd_mode, STRICT),
-	NAME(PATTERN, pattern, STRICT),
-	NAME(SHAPE, shape, STRICT),
+	NAME(PATTERN, pattern, STRICT, COL(4)),
+	NAME(SHAPE, shape, STRICT, COL(5)),
 	NAME(WHERE, where, STRICT, .omit_unless = WB_F_IF(TS(has_sites))),
 	{ .key = WB_KEY_DATA_LOAD, .type = WB_F_CUSTOM, .write = write_data_load,
 	  .read = read_data_load, .omit_unless = WB_F_IF(TS(has_sites)) },
-	NAME(FLUSH_FORM, flush_form, STRICT),
+	NAME(FLUSH_FORM, flush_form, STRICT, COL(31)),
 	WB_FIELD(WAL_BUFFERS, U64, TS(wal_buffers), .unit = "B", STRICT,
 		 .omit_unless = WB_F_IF(TS(coalesced))),
 	WB_FIELD(SEGMENT_SIZE, U64, TS(segment_size), .unit = "B", STRICT, APPEND),
@@ -226,35 +238,36 @@ static const struct wb_field test_rows[] = {
 	NAME(PREALLOCATED_BY, preallocated_by, STRICT, .omit_unless = WB_F_IF(TS(preallocated))),
 	NAME(FALLOCATE_ERROR, fallocate_error, STRICT,
 	     .omit_unless = WB_F_IF(TS(has_fallocate_error))),
-	WB_FIELD(SEGMENT_SWITCHES, DOUBLE, TS(segment_switches), APPEND),
+	WB_FIELD(SEGMENT_SWITCHES, DOUBLE, TS(segment_switches), APPEND, COL(28)),
 	WB_FIELD(SEGMENT_SWITCH_US, OBJECT, TS(switch_us), .sub = &switch_table,
 		 .omit_unless = WB_F_IF(TS(has_switch_us))),
-	WB_FIELD(QUEUE_DEPTH, U64, TS(queue_depth), STRICT),
-	WB_FIELD(JOBS, U64, TS(jobs), STRICT),
-	WB_FIELD(COMMITTERS, U64, TS(committers), STRICT, GROUP),
-	WB_FIELD(FLUSHES, DOUBLE, TS(flushes), GROUP),
+	WB_FIELD(QUEUE_DEPTH, U64, TS(queue_depth), STRICT, COL(8)),
+	WB_FIELD(JOBS, U64, TS(jobs), STRICT, COL(9)),
+	WB_FIELD(COMMITTERS, U64, TS(committers), STRICT, GROUP, COL(10)),
+	WB_FIELD(FLUSHES, DOUBLE, TS(flushes), GROUP, COL(27)),
 	WB_FIELD(FLUSHES_PER_SEC, DOUBLE, TS(flushes_per_sec), .unit = "1/s", GROUP),
 	WB_FIELD(COMMITS_PER_FLUSH, DOUBLE, TS(commits_per_flush), GROUP),
-	NAME(LABEL, label, STRICT, .omit_unless = WB_F_IF(TS(has_label))),
-	NAME(STATUS, status, NEEDED),
-	NAME(REASON, reason, STRICT, NOT_OK),
+	NAME(LABEL, label, STRICT, .omit_unless = WB_F_IF(TS(has_label)), CSV(3, "variant", 0)),
+	NAME(STATUS, status, NEEDED, COL(11), PROM(STATUS, NULL)),
+	NAME(REASON, reason, STRICT, NOT_OK, COL(12)),
 	WB_FIELD(ERRNO, UINT, TS(error), NOT_OK),
 	WB_FIELD(DURABILITY_FAILURE, BOOL, TS(durability_failure), STRICT, NOT_OK),
-	WB_FIELD(ERRNO_NAME, TEXT, TS(errno_name), .omit_unless = WB_F_IF(TS(has_errno_name))),
+	WB_FIELD(ERRNO_NAME, TEXT, TS(errno_name), .omit_unless = WB_F_IF(TS(has_errno_name)),
+		 COL(32)),
 	WB_FIELD(FAILURE, OBJECT, 0, .sub = &failure_table, .omit_unless = WB_F_IF(TS(has_failure))),
-	WB_FIELD(OPS, DOUBLE, TS(ops)),
+	WB_FIELD(OPS, DOUBLE, TS(ops), COL(13)),
 	WB_FIELD(PER_JOB, ARRAY, TS(per_job), .size = sizeof(struct wb_saved_job),
 		 .count = TS(njobs), .sub = &job_table, .omit_unless = WB_F_IF(TS(has_per_job))),
-	WB_FIELD(ELAPSED_S, DOUBLE, TS(elapsed_s), .unit = "s"),
+	WB_FIELD(ELAPSED_S, DOUBLE, TS(elapsed_s), .unit = "s", CSV(14, NULL, 6)),
 	WB_FIELD(OPS_PER_SEC, DOUBLE, TS(ops_per_sec), .unit = "1/s", STRICT,
-		 .null_unless = WB_F_IF(TS(has_rate))),
-	WB_FIELD(TRIALS, DOUBLE, TS(trials)),
+		 .null_unless = WB_F_IF(TS(has_rate)), CSV(15, NULL, 3), PROM(OPS, NULL)),
+	WB_FIELD(TRIALS, DOUBLE, TS(trials), COL(18)),
 	WB_FIELD(CI95_PCT, DOUBLE, TS(ci95_pct), .unit = "%", STRICT,
-		 .null_unless = WB_F_IF(TS(has_ci95))),
-	WB_FIELD(CV_PCT, DOUBLE, TS(cv_pct), .unit = "%"),
+		 .null_unless = WB_F_IF(TS(has_ci95)), CSV(16, NULL, 3), PROM(CI95, NULL)),
+	WB_FIELD(CV_PCT, DOUBLE, TS(cv_pct), .unit = "%", CSV(17, NULL, 3)),
 	WB_FIELD(OUTLIER_TRIALS, DOUBLE, TS(outlier_trials)),
-	WB_FIELD(CONVERGED, BOOL, TS(converged)),
-	WB_FIELD(UNSTABLE, BOOL, TS(unstable)),
+	WB_FIELD(CONVERGED, BOOL, TS(converged), COL(19)),
+	WB_FIELD(UNSTABLE, BOOL, TS(unstable), COL(20)),
 	WB_FIELD(WARMUP_S, DOUBLE, TS(warmup_s), .unit = "s"),
 	WB_FIELD(TRANSIENT_TRIALS, DOUBLE, TS(transient_trials)),
 	WB_FIELD(DROPPED, BOOL, TS(dropped)),
@@ -265,7 +278,7 @@ static const struct wb_field test_rows[] = {
 	  .read = read_trial_rounds },
 	WB_FIELD(LATENCY_US, OBJECT, 0, .sub = &latency_table, STRICT),
 };
-static const struct wb_fields test_table = WB_FIELDS(test_rows, check_test);
+const struct wb_fields wb_test_fields = WB_FIELDS(test_rows, check_test);
 
 /* A latency summary in microseconds; zeros without a histogram. */
 static struct wb_saved_latency saved_latency(const struct wb_histogram *h)
@@ -285,9 +298,8 @@ static const char *errno_name(int e)
 	return e ? strerrorname_np(e) : NULL;
 }
 
-/* r as the file has it into t; its per_job into jobs (r->njobs of them). */
-static void saved_test(const struct wb_results *rs, const struct wb_result *r,
-		       struct wb_saved_test *t, struct wb_saved_job *jobs)
+void wb_saved_test_of(const struct wb_results *rs, const struct wb_result *r,
+		      struct wb_saved_test *t, struct wb_saved_job *jobs)
 {
 	const struct wb_test *x = &r->test;
 	struct wb_saved_latency lat = saved_latency(r->hist);
@@ -313,7 +325,7 @@ static void saved_test(const struct wb_results *rs, const struct wb_result *r,
 		.group_commit = x->pattern == WB_PATTERN_GROUPCOMMIT,
 		.has_label = x->label[0] != '\0', .not_ok = r->status != WB_STATUS_OK,
 		.has_failure = r->status == WB_STATUS_ERROR, .has_offset = r->site.offset >= 0,
-		.has_op_index = r->site.op_index >= 0, .has_per_job = r->per_job != NULL,
+		.has_op_index = r->site.op_index >= 0, .has_per_job = r->per_job && jobs,
 		.segment_switches = (double)r->switches, .switch_us = saved_latency(r->switch_hist),
 		.flushes = (double)r->flushes, .flushes_per_sec = wb_result_flushes_per_sec(r),
 		.commits_per_flush = r->flushes ? (double)r->ops / (double)r->flushes : 0.0,
@@ -325,9 +337,11 @@ static void saved_test(const struct wb_results *rs, const struct wb_result *r,
 		.outlier_trials = (double)r->stats.outliers, .converged = r->converged,
 		.unstable = wb_result_unstable(rs, r), .warmup_s = (double)r->warmup_ns / 1e9,
 		.transient_trials = (double)wb_result_transient_trials(r), .dropped = r->dropped,
-		.settled = r->settled, .per_job = jobs, .njobs = r->per_job ? r->njobs : 0,
+		.settled = r->settled, .per_job = jobs, .njobs = r->per_job && jobs ? r->njobs : 0,
+		.has_hist = r->hist != NULL,
 	};
 	t->has_errno_name = t->not_ok && t->errno_name;
+	t->errno_name = t->has_errno_name ? t->errno_name : NULL;
 	t->has_fallocate_error = t->preallocated && errno_name(r->fallocate_err);
 	snprintf(t->method, sizeof(t->method), "%s", wb_method_get(x->method)->name);
 	snprintf(t->engine, sizeof(t->engine), "%s", wb_engine_name(x->engine));
@@ -359,8 +373,8 @@ cJSON *wb_json_test(const struct wb_results *rs, const struct wb_result *r)
 	cJSON *o = jobs && t ? cJSON_CreateObject() : NULL;
 
 	if (o) {
-		saved_test(rs, r, t, jobs);
-		wb_fields_add(o, &test_table, t);
+		wb_saved_test_of(rs, r, t, jobs);
+		wb_fields_add(o, &wb_test_fields, t);
 	}
 	free(t);
 	free(jobs);
@@ -369,7 +383,7 @@ cJSON *wb_json_test(const struct wb_results *rs, const struct wb_result *r)
 
 void wb_json_add_saved_tests(cJSON *o, const struct wb_saved_test *t, size_t n)
 {
-	wb_fields_write_array(o, WB_KEY_TESTS, &test_table, t, n, sizeof(*t));
+	wb_fields_write_array(o, WB_KEY_TESTS, &wb_test_fields, t, n, sizeof(*t));
 }
 
 /* Keys an older schema lacks take what that version meant. */
@@ -399,7 +413,7 @@ int wb_rd_tests(struct reader *rd, const cJSON *tests, struct wb_saved_results *
 		if (!cJSON_IsObject(e))
 			return wb_rd_refuse(rd, NULL, "expected an object, got %s", wb_rd_type_name(e));
 		defaults(&out->tests[i]);
-		if ((ret = wb_fields_read(rd, e, &test_table, &out->tests[i])) < 0)
+		if ((ret = wb_fields_read(rd, e, &wb_test_fields, &out->tests[i])) < 0)
 			return ret;
 		i++;
 	}

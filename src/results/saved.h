@@ -79,6 +79,8 @@ struct wb_saved_test {
 	bool has_failure;        /* failure: status error */
 	bool has_offset, has_op_index; /* failure.offset, .op_index: null when they do not apply */
 	bool has_per_job;
+	bool has_hist;           /* the writer's, never in the file: latency was recorded
+				  * (a Prometheus quantile is a sample only then) */
 	double segment_switches;
 	struct wb_saved_latency switch_us;
 	double flushes, flushes_per_sec, commits_per_flush;
