@@ -117,18 +117,6 @@ static enum wb_pg_wait named_class(unsigned major, const char *type, const char 
 	return c < WB_PGW_COUNT ? c : lookup(every_major, type, name);
 }
 
-const char *wb_pg_waits_sql(void)
-{
-	/* clock_timestamp(), not now(): the transaction's start would make every
-	 * session look idle for as long as the query ran. */
-	return "SELECT coalesce(wait_event_type, ''), coalesce(wait_event, ''), "
-	       "CASE WHEN state = 'idle' AND state_change < clock_timestamp() - interval '1 second' "
-	       "THEN 'idle' WHEN state = 'idle' THEN 'idle, recent' ELSE coalesce(state, '') END, "
-	       "count(*) FROM pg_stat_activity "
-	       "WHERE backend_type = 'client backend' AND pid <> pg_backend_pid() "
-	       "GROUP BY 1, 2, 3";
-}
-
 enum wb_pg_wait wb_pg_wait_class(unsigned major, const char *type, const char *event,
 				 const char *state)
 {

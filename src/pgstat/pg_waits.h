@@ -61,11 +61,6 @@ struct wb_pg_waits {
 	uint32_t cur_hidden;
 };
 
-/* The sampling query: one row per (wait_event_type, wait_event, state) with
- * its count, over client backends but the caller's; state reads "idle" only
- * for sessions idle WB_PG_WAIT_IDLE_S or longer. The same on 14..18. */
-const char *wb_pg_waits_sql(void);
-
 /* The majors whose wait event names pg_waits.c lists; a newer one is read as
  * the newest. */
 #define WB_PG_WAIT_OLDEST_MAJOR 14

@@ -17,7 +17,7 @@ void wb_words_missing(const struct wb_pg_observed *o, enum wb_pg_missing m, char
 		return;
 	case WB_PGM_STATS:
 		snprintf(buf, len, "some statistics are hidden from role \"%s\": GRANT pg_monitor "
-			 "TO \"%s\";", o->role, o->role);
+			 "TO \"%s\"; as a superuser", o->role, o->role);
 		return;
 	case WB_PGM_WAL_TIMING:
 		snprintf(buf, len, "track_wal_io_timing is off, so the server's own flush time is "
@@ -39,7 +39,7 @@ void wb_words_missing(const struct wb_pg_observed *o, enum wb_pg_missing m, char
 			snprintf(buf, len, "other roles' sessions are hidden from role \"%s\" in "
 				 "pg_stat_activity, so where sessions wait is unknown (a move's gain "
 				 "in commits is then only bounded): GRANT pg_read_all_stats TO "
-				 "\"%s\";", o->role, o->role);
+				 "\"%s\"; as a superuser", o->role, o->role);
 		else
 			snprintf(buf, len, "where sessions wait is unknown: %u of %u samples of "
 				 "pg_stat_activity found a busy session (%u needed); a move's gain "
