@@ -15,6 +15,7 @@
 #include "advice/leftover_verdict.h"
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
+#include "cli/measuring.h"
 #include "facts/leftover.h"
 #include "model/ownfile.h"
 #include "model/units.h"
@@ -75,11 +76,8 @@ int wb_cmd_clean(int argc, char **argv)
 	pid_t pid;
 	int ret, dirfd, listfd;
 
-	if (wb_config_defaults(&cfg, WB_CMD_CLEAN))
-		return WB_EXIT_SETUP;
-	ret = wb_parse_command_line(&cfg, WB_CMD_CLEAN, argc, argv);
-	if (ret)
-		return ret < 0 ? WB_EXIT_OK : WB_EXIT_USAGE;
+	if (!wb_cli_configure(&cfg, WB_CMD_CLEAN, argc, argv, &ret))
+		return ret;
 	dirfd = open_dir(cfg.target);
 	if (dirfd < 0) {
 		fprintf(stderr, "walbench: clean %s: %s\n", cfg.target,

@@ -11,6 +11,7 @@
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
 #include "cli/inputs.h"
+#include "cli/measuring.h"
 #include "plan/options.h"
 #include "report/compare_text.h"
 #include "report/results_reader.h"
@@ -25,12 +26,8 @@ int wb_cmd_compare(int argc, char **argv)
 	double gate;
 	int ret, status = WB_EXIT_SETUP;
 
-	if (wb_config_defaults(&cfg, WB_CMD_COMPARE))
-		return WB_EXIT_SETUP;
-	cfg.fail_regression_bp = WB_GATE_OFF;
-	ret = wb_parse_command_line(&cfg, WB_CMD_COMPARE, argc, argv);
-	if (ret)
-		return ret < 0 ? WB_EXIT_OK : WB_EXIT_SETUP;
+	if (!wb_cli_configure(&cfg, WB_CMD_COMPARE, argc, argv, &ret))
+		return ret;
 	if (!wb_input_output_ok("--json", cfg.json_path))
 		return WB_EXIT_SETUP;
 	memset(&a, 0, sizeof(a));

@@ -8,6 +8,7 @@
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
 #include "cli/inputs.h"
+#include "cli/measuring.h"
 #include "plan/options.h"
 #include "measure/session.h"
 
@@ -20,13 +21,10 @@ int wb_cmd_engines(int argc, char **argv)
 	struct wb_config cfg;
 	unsigned e, m;
 	size_t n = 0, i;
-	int ret, status;
+	int status;
 
-	if (wb_config_defaults(&cfg, WB_CMD_ENGINES))
-		return WB_EXIT_SETUP;
-	ret = wb_parse_command_line(&cfg, WB_CMD_ENGINES, argc, argv);
-	if (ret)
-		return ret < 0 ? WB_EXIT_OK : WB_EXIT_USAGE;
+	if (!wb_cli_configure(&cfg, WB_CMD_ENGINES, argc, argv, &status))
+		return status;
 	if (!wb_input_dir_ok("--dir", cfg.target))
 		return WB_EXIT_SETUP;
 	for (e = 0; e < WB_ENGINE_COUNT; e++)

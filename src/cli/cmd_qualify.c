@@ -14,7 +14,6 @@
 #include "cli/exit_codes.h"
 #include "cli/inputs.h"
 #include "cli/measuring.h"
-#include "cli/space_gate.h"
 #include "facts/device.h"
 #include "facts/devstat.h"
 #include "plan/command.h"
@@ -107,12 +106,10 @@ int wb_cmd_qualify(int argc, char **argv)
 		status = WB_EXIT_SETUP;
 		goto out;
 	}
-	where = (struct wb_session_where){ .dirs = &cfg.target, .ndirs = 1, .raw_device = raw };
-	if (!wb_cli_session_space_ok(&cfg, &where, tests, n, NULL)) {
+	if (!wb_cli_one_site(&cfg, WB_CMD_QUALIFY, raw, tests, n, NULL, &where, &plan)) {
 		status = WB_EXIT_SETUP;
 		goto out;
 	}
-	(void)wb_plan_command(WB_CMD_QUALIFY, &cfg, wb_input_seed(cfg.seed), &plan);
 	/* The sweep's rows follow the shapes and the unsynced write when the
 	 * array is striped (wb_plan_qualify). */
 	wb_qualify_print_header(&cfg, n > WB_Q_SHAPE_COUNT + 1 ? &dev->array : NULL);
@@ -123,9 +120,8 @@ int wb_cmd_qualify(int argc, char **argv)
 
 		wb_qualify_print(q, &rs);
 		wb_text_print_storage_notes(&rs);
-		if (status == WB_EXIT_OK && rs.interrupted)
-			status = WB_EXIT_SIGNAL + rs.interrupted; /* a partial run is no gate's pass */
-		else if (status == WB_EXIT_OK)
+		/* A partial run is no gate's pass: wb_cli_write_reports says the signal. */
+		if (status == WB_EXIT_OK && !rs.interrupted)
 			status = !ok ? WB_EXIT_SETUP
 				 : q->tiers[q->chosen].verdict == WB_Q_PASS ? WB_EXIT_OK
 				 : WB_EXIT_GATE;

@@ -90,7 +90,7 @@ static int run_placement(const struct wb_config *cfg, uint64_t seed,
 	return status;
 }
 
-/* Writes the reports asked for, with rec; returns status, made worse by a failure. */
+/* Writes the reports asked for, with rec; returns the status recommend ends on. */
 static int write_reports(const struct wb_config *cfg, const struct wb_results *rs,
 			 const struct wb_recommendation *rec, const struct wb_pg_observed *server,
 			 int status)
@@ -127,6 +127,7 @@ int wb_cmd_recommend(int argc, char **argv)
 	struct wb_recommend_params params;
 	struct wb_recommendation rec;
 	struct wb_results rs = { 0 };
+	struct wb_session_where where;
 	struct wb_command_plan plan;
 	struct wb_config cfg;
 	struct wb_test *tests;
@@ -170,9 +171,7 @@ int wb_cmd_recommend(int argc, char **argv)
 			wb_recommend_none((enum wb_workload)cfg.workload,
 					  prs.interrupted ? WB_REC_FAIL_INTERRUPTED : WB_REC_FAIL_PLACEMENT,
 					  pl, &rec);
-			if (prs.interrupted)
-				status = WB_EXIT_SIGNAL + prs.interrupted;
-			else if (status == WB_EXIT_OK)
+			if (!prs.interrupted && status == WB_EXIT_OK)
 				status = WB_EXIT_SETUP;
 			status = write_reports(&cfg, &prs, &rec, server, status);
 			goto out_placement;
@@ -184,17 +183,13 @@ int wb_cmd_recommend(int argc, char **argv)
 		status = WB_EXIT_SETUP;
 		goto out_placement;
 	}
-	if (!wb_cli_session_space_ok(&cfg, &(struct wb_session_where){ .dirs = &cfg.target,
-								      .ndirs = 1 },
-				     tests, n, live)) {
+	if (!wb_cli_one_site(&cfg, WB_CMD_RECOMMEND, false, tests, n, live, &where, &plan)) {
 		status = WB_EXIT_SETUP;
 		free(tests);
 		goto out_placement;
 	}
-	(void)wb_plan_command(WB_CMD_RECOMMEND, &cfg, cfg.seed, &plan);
 	wb_recommend_print_header(&cfg, n);
-	ret = wb_cli_measure(&(struct wb_session_where){ .dirs = &cfg.target, .ndirs = 1 }, tests, n,
-			     &plan, NULL, cfg.quiet, &rs);
+	ret = wb_cli_measure(&where, tests, n, &plan, NULL, cfg.quiet, &rs);
 	if (!pl || status == WB_EXIT_OK)
 		status = ret;
 	params = (struct wb_recommend_params){
@@ -212,8 +207,6 @@ int wb_cmd_recommend(int argc, char **argv)
 		wb_recommend_print(&rs, &rec);
 		wb_text_print_storage_notes(&rs);
 		status = write_reports(&cfg, &rs, &rec, server, status);
-		if (rs.interrupted && status == WB_EXIT_OK)
-			status = WB_EXIT_SIGNAL + rs.interrupted;
 	}
 	wb_results_free(&rs);
 	free(tests);

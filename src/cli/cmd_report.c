@@ -10,6 +10,7 @@
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
 #include "cli/inputs.h"
+#include "cli/measuring.h"
 #include "cli/report_summary.h"
 #include "plan/options.h"
 #include "report/html.h"
@@ -27,11 +28,8 @@ int wb_cmd_report(int argc, char **argv)
 	size_t i, n = 0;
 	int ret, status = WB_EXIT_SETUP;
 
-	if (wb_config_defaults(&cfg, WB_CMD_REPORT))
-		return WB_EXIT_SETUP;
-	ret = wb_parse_command_line(&cfg, WB_CMD_REPORT, argc, argv);
-	if (ret)
-		return ret < 0 ? WB_EXIT_OK : WB_EXIT_SETUP;
+	if (!wb_cli_configure(&cfg, WB_CMD_REPORT, argc, argv, &ret))
+		return ret;
 	if (cfg.summary ? !wb_input_output_ok("--json", cfg.json_path)
 			: !wb_input_output_ok("--output", cfg.output_path))
 		return WB_EXIT_SETUP;

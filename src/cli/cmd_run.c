@@ -9,7 +9,6 @@
 #include "cli/exit_codes.h"
 #include "cli/inputs.h"
 #include "cli/measuring.h"
-#include "cli/space_gate.h"
 #include "measure/session.h"
 #include "plan/command.h"
 #include "plan/options.h"
@@ -106,12 +105,10 @@ int wb_cmd_run(int argc, char **argv)
 		status = WB_EXIT_SETUP;
 		goto out;
 	}
-	where = (struct wb_session_where){ .dirs = &cfg.target, .ndirs = 1, .raw_device = raw };
-	if (!wb_cli_session_space_ok(&cfg, &where, tests, n, NULL)) {
+	if (!wb_cli_one_site(&cfg, WB_CMD_RUN, raw, tests, n, NULL, &where, &plan)) {
 		status = WB_EXIT_SETUP;
 		goto out;
 	}
-	(void)wb_plan_command(WB_CMD_RUN, &cfg, wb_input_seed(cfg.seed), &plan);
 	wb_text_print_header(cfg.target, profp ? profp->path : NULL, &plan.sched, n);
 	status = wb_cli_measure(&where, tests, n, &plan, &wb_text_hooks, cfg.quiet, &rs);
 	wb_text_print_summary(&rs);
@@ -120,8 +117,6 @@ int wb_cmd_run(int argc, char **argv)
 		status = WB_EXIT_SETUP;
 	}
 	status = wb_cli_write_reports(&cfg, WB_CMD_RUN, &rs, NULL, status);
-	if (rs.interrupted && status == WB_EXIT_OK)
-		status = WB_EXIT_SIGNAL + rs.interrupted;
 out:
 	wb_results_free(&rs);
 	free(tests);

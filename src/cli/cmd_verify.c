@@ -17,6 +17,7 @@
 #include "advice/verify_verdict.h"
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
+#include "cli/measuring.h"
 #include "cli/space_gate.h"
 #include "measure/verify_file.h"
 #include "measure/verify_listener.h"
@@ -348,18 +349,9 @@ int wb_cmd_verify(int argc, char **argv)
 		return usage("unknown verify subcommand \"%s\"; use listen, write or check", sub);
 	argc--;
 	argv++;
-	if (wb_config_defaults(&cfg, WB_CMD_VERIFY))
-		return WB_EXIT_SETUP;
 	/* DIR may come first too: `verify write /srv/pg_wal --to host:7000`. */
-	if (argc > 1 && argv[1][0] != '-') {
-		cfg.target = argv[1];
-		argv[1] = argv[0];
-		argc--;
-		argv++;
-	}
-	ret = wb_parse_command_line(&cfg, WB_CMD_VERIFY, argc, argv);
-	if (ret)
-		return ret < 0 ? WB_EXIT_OK : WB_EXIT_USAGE;
+	if (!wb_cli_configure(&cfg, WB_CMD_VERIFY, argc, argv, &ret))
+		return ret;
 	switch (s) {
 	case 0:
 		return verify_listen(&cfg);
