@@ -24,6 +24,12 @@ enum wb_test_metric {
 
 extern const struct wb_fields wb_test_fields;
 
+/* tests_trials.c: the per-trial arrays' rows (fields.h's WB_F_CUSTOM). */
+void wb_write_trial_rates(cJSON *o, enum wb_key key, const void *base);
+void wb_write_trial_rounds(cJSON *o, enum wb_key key, const void *base);
+int wb_read_trial_rates(struct reader *rd, const cJSON *arr, void *base);
+int wb_read_trial_rounds(struct reader *rd, const cJSON *arr, void *base);
+
 /* r, measured, as it reads back from the file into t, in the file's units;
  * its per_job into jobs (r->njobs of them; NULL: left out). t's strings
  * point into r and rs. */
