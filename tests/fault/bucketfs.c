@@ -175,15 +175,6 @@ static int bf_open(const char *path, struct fuse_file_info *fi)
 	return bf_open_backing(path, fi->flags, 0, fi);
 }
 
-static int bf_read(const char *path, char *buf, size_t size, off_t off, struct fuse_file_info *fi)
-{
-	ssize_t n;
-
-	(void)path;
-	n = pread((int)fi->fh, buf, size, off);
-	return n < 0 ? -errno : (int)n;
-}
-
 /* An O_DSYNC/O_SYNC write arrives marked in fi->flags and with no FUSE_FSYNC after it: the
  * backing write keeps that promise (see faultfs.c). */
 static int bf_write(const char *path, const char *buf, size_t size, off_t off,
@@ -207,14 +198,11 @@ static int bf_fsync(const char *path, int datasync, struct fuse_file_info *fi)
 }
 
 static const struct fuse_operations bf_ops = {
-	.init = pt_init,         .getattr = pt_getattr,   .create = bf_create,
-	.open = bf_open,         .read = bf_read,         .write = bf_write,
-	.fsync = bf_fsync,       .flush = pt_flush,       .release = pt_release,
+	PT_OPS_PASSTHROUGH,
+	.getattr = pt_getattr,   .create = bf_create,     .open = bf_open,
+	.read = pt_read,         .write = bf_write,       .fsync = bf_fsync,
 	.truncate = pt_truncate, .fallocate = pt_fallocate, .unlink = pt_unlink,
-	.mkdir = pt_mkdir,       .rmdir = pt_rmdir,       .rename = pt_rename,
-	.chmod = pt_chmod,       .chown = pt_chown,       .utimens = pt_utimens,
-	.statfs = pt_statfs,     .opendir = pt_opendir,   .readdir = pt_readdir,
-	.releasedir = pt_releasedir, .fsyncdir = pt_fsyncdir,
+	.fsyncdir = pt_fsyncdir,
 };
 
 static void bf_usage(FILE *out)

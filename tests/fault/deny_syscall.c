@@ -45,16 +45,7 @@ static void ds_usage(FILE *out)
 		"  %s io_uring_setup=EPERM -- ./walbench engines --dir /tmp\n"
 		"ERRNO is one of:\n ",
 		ds_prog, ds_prog);
-	for (size_t i = 0, col = 1; i < WB_ERRNO_NAMES_COUNT; i++) {
-		size_t len = strlen(wb_errno_names[i].name) + 1;
-
-		if (col + len > 78) {
-			fprintf(out, "\n ");
-			col = 1;
-		}
-		fprintf(out, " %s", wb_errno_names[i].name);
-		col += len;
-	}
+	wb_errno_names_print(out);
 	fprintf(out,
 		"\n"
 		"Exit status: COMMAND's own; 125 usage or filter setup error, 127 COMMAND not run.\n");

@@ -7,6 +7,7 @@
 
 #include <errno.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <string.h>
 
 struct wb_errno_name {
@@ -57,6 +58,22 @@ static inline const char *wb_errno_to_name(int value)
 			return wb_errno_names[i].name;
 	}
 	return "E?";
+}
+
+/* The names, for a --help after "ERRNO is one of:\n ": on lines of at most 78 columns, each
+ * after a space, the next line starting with one. */
+static inline void wb_errno_names_print(FILE *out)
+{
+	for (size_t i = 0, col = 1; i < WB_ERRNO_NAMES_COUNT; i++) {
+		size_t len = strlen(wb_errno_names[i].name) + 1;
+
+		if (col + len > 78) {
+			fprintf(out, "\n ");
+			col = 1;
+		}
+		fprintf(out, " %s", wb_errno_names[i].name);
+		col += len;
+	}
 }
 
 #endif /* WB_ERRNO_NAMES_H */

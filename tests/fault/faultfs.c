@@ -187,15 +187,6 @@ static int ff_open(const char *path, struct fuse_file_info *fi)
 	return ff_open_backing("open", path, fi->flags, 0, fi);
 }
 
-static int ff_read(const char *path, char *buf, size_t size, off_t off, struct fuse_file_info *fi)
-{
-	ssize_t n;
-
-	(void)path;
-	n = pread((int)fi->fh, buf, size, off);
-	return n < 0 ? -errno : (int)n;
-}
-
 /* The kernel marks each write that must be durable on return (O_DSYNC/O_SYNC file, or a
  * pwritev2 RWF_DSYNC/RWF_SYNC) in the write's flags, and with direct_io it sends no FUSE_FSYNC
  * for it: keeping that promise on the backing file is our job. */
@@ -292,28 +283,16 @@ static int ff_fsyncdir(const char *path, int datasync, struct fuse_file_info *fi
 }
 
 static const struct fuse_operations ff_ops = {
-	.init = pt_init,
+	PT_OPS_PASSTHROUGH,
 	.getattr = pt_getattr,
 	.create = ff_create,
 	.open = ff_open,
-	.read = ff_read,
+	.read = pt_read,
 	.write = ff_write,
 	.fsync = ff_fsync, /* must exist: a missing fsync op reads as success to the kernel */
-	.flush = pt_flush,
-	.release = pt_release,
 	.truncate = pt_truncate,
 	.fallocate = pt_fallocate,
 	.unlink = pt_unlink,
-	.mkdir = pt_mkdir,
-	.rmdir = pt_rmdir,
-	.rename = pt_rename,
-	.chmod = pt_chmod,
-	.chown = pt_chown,
-	.utimens = pt_utimens,
-	.statfs = pt_statfs,
-	.opendir = pt_opendir,
-	.readdir = pt_readdir,
-	.releasedir = pt_releasedir,
 	.fsyncdir = ff_fsyncdir,
 };
 
@@ -374,16 +353,7 @@ static void ff_usage(FILE *out)
 		"                               fsync; without it only fsync(2)/fdatasync(2) fail\n"
 		"ERRNO is one of:\n ",
 		pt_prog);
-	for (size_t i = 0, col = 1; i < WB_ERRNO_NAMES_COUNT; i++) {
-		size_t len = strlen(wb_errno_names[i].name) + 1;
-
-		if (col + len > 78) {
-			fprintf(out, "\n ");
-			col = 1;
-		}
-		fprintf(out, " %s", wb_errno_names[i].name);
-		col += len;
-	}
+	wb_errno_names_print(out);
 	fprintf(out,
 		"\n"
 		"\n"

@@ -406,7 +406,7 @@ static void lf_destroy(void *data)
 }
 
 static const struct fuse_operations lf_ops = {
-	.init = pt_init,
+	PT_OPS_PASSTHROUGH,
 	.destroy = lf_destroy,
 	.getattr = lf_getattr,
 	.create = lf_create,
@@ -414,20 +414,8 @@ static const struct fuse_operations lf_ops = {
 	.read = lf_read,
 	.write = lf_write,
 	.fsync = lf_fsync, /* must exist: a missing fsync op reads as success to the kernel */
-	.flush = pt_flush,
-	.release = pt_release,
 	.truncate = lf_truncate,
 	.unlink = lf_unlink,
-	.mkdir = pt_mkdir,
-	.rmdir = pt_rmdir,
-	.rename = pt_rename,
-	.chmod = pt_chmod,
-	.chown = pt_chown,
-	.utimens = pt_utimens,
-	.statfs = pt_statfs,
-	.opendir = pt_opendir,
-	.readdir = pt_readdir,
-	.releasedir = pt_releasedir,
 	.fsyncdir = lf_fsyncdir,
 };
 

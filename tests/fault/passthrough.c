@@ -186,6 +186,15 @@ int pt_releasedir(const char *path, struct fuse_file_info *fi)
 	return 0;
 }
 
+int pt_read(const char *path, char *buf, size_t size, off_t off, struct fuse_file_info *fi)
+{
+	ssize_t n;
+
+	(void)path;
+	n = pread((int)fi->fh, buf, size, off);
+	return n < 0 ? -errno : (int)n;
+}
+
 int pt_unlink(const char *path)
 {
 	return unlinkat(pt_root_fd, pt_rel(path), 0) < 0 ? -errno : 0;

@@ -33,8 +33,18 @@ int pt_opendir(const char *path, struct fuse_file_info *fi);
 int pt_readdir(const char *path, void *buf, fuse_fill_dir_t filler, off_t off,
 	       struct fuse_file_info *fi, enum fuse_readdir_flags flags);
 int pt_releasedir(const char *path, struct fuse_file_info *fi);
+/* pread(2) of the open file. */
+int pt_read(const char *path, char *buf, size_t size, off_t off, struct fuse_file_info *fi);
 int pt_unlink(const char *path);
 /* fsync(2) or fdatasync(2) of the directory. */
 int pt_fsyncdir(const char *path, int datasync, struct fuse_file_info *fi);
+
+/* The operations every test file system passes straight through, for the start of its
+ * struct fuse_operations; its own data path (getattr, open, read, write, fsync, ...) follows. */
+#define PT_OPS_PASSTHROUGH                                                                   \
+	.init = pt_init, .flush = pt_flush, .release = pt_release, .mkdir = pt_mkdir,       \
+	.rmdir = pt_rmdir, .rename = pt_rename, .chmod = pt_chmod, .chown = pt_chown,       \
+	.utimens = pt_utimens, .statfs = pt_statfs, .opendir = pt_opendir,                  \
+	.readdir = pt_readdir, .releasedir = pt_releasedir
 
 #endif
