@@ -71,15 +71,17 @@ grep -q 'sustained rate unknown: run `--duration 35m`' "$out/full.txt" ||
 	fail "no 'sustained rate unknown': $(cat "$out/full.txt")"
 
 # The same, paced op by op: no time slices to see, and no block device under a FUSE
-# mount, which is suspect enough: a rate that would pass (about 150/s against 100)
-# is inconclusive, and the line says what would settle it.
+# mount, which is suspect enough: a rate that would pass (about 150/s against the
+# 45/s of baseline-met, a margin a loaded machine keeps; against 100 it did not
+# always) is inconclusive, and the line says what would settle it.
 fusermount3 -u "$FS_MNT"
 fusefs_mount bucketfs --burst 1000000 --burst-rate 400 --refill 100 --pace smooth
-q "$FS_MNT" "$out/smooth" --duration 12s --slice 500ms
+q "$FS_MNT" "$out/smooth" --duration 12s --slice 500ms --tier baseline-met
 json_check "$out/smooth.json" "not d['schedule']['throttle']['detected']"
 json_check "$out/smooth.json" "$B[\"sustained\"] == \"unknown\" and $B[\"suspects\"] == [\"no-block-device\"]"
 json_check "$out/smooth.json" 'd["qualification"]["criteria"][0]["result"] == "inconclusive"'
-json_check "$out/smooth.json" 'd["qualification"]["criteria"][0]["ci95"][0] >= 100'
+json_check "$out/smooth.json" 'd["qualification"]["tier"] == "baseline-met"'
+json_check "$out/smooth.json" 'd["qualification"]["criteria"][0]["ci95"][0] >= 45'
 json_check "$out/smooth.json" 'd["qualification"]["verdict"] == "inconclusive"'
 grep -q "^Burst credits: sustained rate unknown: run \`--duration 35m\`, or read the volume's published burst and throttle terms (no block device is under the file system" "$out/smooth.txt" ||
 	fail "no 'no block device': $(cat "$out/smooth.txt")"
