@@ -2,7 +2,9 @@
  * two tests, recommend's answer and qualify's verdicts, each built here with
  * figures known before rendering (ops over elapsed, a histogram of one
  * latency, an interval, a bucket), read back as the exact sample lines.
- * t_prom.sh checks the exposition format of real runs; this checks the values. */
+ * t_prom.sh checks the exposition format of real runs; this checks the values.
+ * The whole file of the verdicts' run is pinned too (fixtures/prom/, golden.h):
+ * the lines are made from the field tables, and must not move. */
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -13,7 +15,13 @@
 #include <string.h>
 #include <cmocka.h>
 
+#ifndef WB_FIXTURES_DIR
+#define WB_FIXTURES_DIR "tests/unit/fixtures"
+#endif
+
+#include "golden.h"
 #include "report/prom.h"
+#include "result_fixture.h"
 #include "results/histogram.h"
 
 /* Static: results hold 4 kB paths and device facts, cmocka's stack is small. */
@@ -26,23 +34,13 @@ static struct wb_qualification q;
 #define LABELS(method) "{method=\"" method "\",engine=\"sync\",size=\"8192\",writes=\"1\"," \
 	"pattern=\"overwrite\",concurrency=\"1\",label=\"\",device=\"nvme0n1\"}"
 
-static void one_test(struct wb_result *r, enum wb_method_id m)
-{
-	r->test.method = m;
-	r->test.engine = WB_ENGINE_SYNC;
-	r->test.size = 8192;
-	r->test.writes_per_op = 1;
-	r->test.queue_depth = 1;
-	r->test.jobs = 1;
-}
-
 /* fsync: 3000 flushes in 2 s, every one 250 us, +-4.5 %; open_sync refused. */
 static void fixture(void)
 {
 	size_t i;
 
 	snprintf(rs.device.block_name, sizeof(rs.device.block_name), "nvme0n1");
-	one_test(&v[0], WB_METHOD_FSYNC);
+	result_describe(&v[0], WB_METHOD_FSYNC, WB_ENGINE_SYNC);
 	v[0].status = WB_STATUS_OK;
 	v[0].ops = 3000;
 	v[0].elapsed_ns = 2000000000;
@@ -51,7 +49,7 @@ static void fixture(void)
 	for (i = 0; i < 3000; i++)
 		wb_hist_record(&hist, 250000);
 	v[0].hist = &hist;
-	one_test(&v[1], WB_METHOD_OPEN_SYNC);
+	result_describe(&v[1], WB_METHOD_OPEN_SYNC, WB_ENGINE_SYNC);
 	v[1].status = WB_STATUS_NA;
 	rs.v = v;
 	rs.n = rs.cap = 2;
@@ -121,15 +119,24 @@ static void test_verdicts(void **state)
 	q.burst.bucket[0].burst_per_s = 3000;
 	q.burst.bucket[0].baseline_per_s = 125;
 	q.burst.bucket[0].drop_at_s = 42.5;
+	/* a second shape's bucket that ran dry, and a tier's name to escape */
+	q.burst.bucket[1].detected = true;
+	q.burst.bucket[1].burst_per_s = 1234.56;
+	q.burst.bucket[1].baseline_per_s = 15.625;
+	q.burst.bucket[1].drop_at_s = 40;
+	snprintf(q.tiers[1].name, sizeof(q.tiers[1].name), "oltp \"large\"");
 	text = wb_prom_render(&rs, &(struct wb_json_verdicts){ .rec = &rec, .qual = &q });
 	assert_non_null(text);
 	expect(text, "walbench_recommended_method_info{method=\"fsync\",change=\"true\"} 1");
 	expect(text, "walbench_qualify_verdict_info{tier=\"oltp-small\",verdict=\"pass\",chosen=\"false\"} 1");
-	expect(text, "walbench_qualify_verdict_info{tier=\"oltp-large\",verdict=\"fail\",chosen=\"true\"} 1");
+	expect(text, "walbench_qualify_verdict_info{tier=\"oltp \\\"large\\\"\",verdict=\"fail\","
+	       "chosen=\"true\"} 1");
 	expect(text, "walbench_sustained_info{state=\"bucket\"} 1");
 	expect(text, "walbench_burst_flushes_per_second{shape=\"commit\"} 3000");
 	expect(text, "walbench_baseline_flushes_per_second{shape=\"commit\"} 125");
 	expect(text, "walbench_burst_drop_seconds{shape=\"commit\"} 42.5");
+	expect(text, "walbench_baseline_flushes_per_second{shape=\"etcd\"} 15.625");
+	golden_check(WB_FIXTURES_DIR "/prom/verdicts.prom", "the verdicts' metrics", text);
 	free(text);
 }
 

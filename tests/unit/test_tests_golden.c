@@ -20,6 +20,7 @@
 #include <cmocka.h>
 
 #include "golden.h"
+#include "result_fixture.h"
 #include "report/csv.h"
 #include "report/json_parts.h"
 #include "report/prom.h"
@@ -45,17 +46,6 @@ static double rates[3][4] = { { 1234.5678, 1301.25, 1188.0625, 1250.1 },
 			      { 5000.0 / 3.0 } };
 static uint32_t rounds[4] = { 1, 2, 3, 4 };
 static struct wb_job_figures jobs[2] = { { 700, 3, 81920 }, { 650, 2, 16384 } };
-
-static void describe(struct wb_result *r, enum wb_method_id m, enum wb_engine_id e)
-{
-	memset(r, 0, sizeof(*r));
-	r->test.method = m;
-	r->test.engine = e;
-	r->test.size = 8192;
-	r->test.writes_per_op = 1;
-	r->test.queue_depth = 1;
-	r->test.jobs = 1;
-}
 
 /* A histogram of n flushes from lo ns, each step ns longer. */
 static struct wb_histogram *spread(struct wb_histogram *h, size_t n, uint64_t lo, uint64_t step)
@@ -93,7 +83,7 @@ static void run_fixture(void)
 	rs.max_cv_pct = 10;
 	/* ok, adaptive, label, rounds with a transient, unstable (CI above 2 %) */
 	r = &v[0];
-	describe(r, WB_METHOD_FDATASYNC, WB_ENGINE_SYNC);
+	result_describe(r, WB_METHOD_FDATASYNC, WB_ENGINE_SYNC);
 	snprintf(r->test.label, sizeof(r->test.label), "PostgreSQL \"16\", tuned");
 	measured(r, 4974, 4012345678, rates[0], 4);
 	r->trial_rounds = rounds;
@@ -103,14 +93,14 @@ static void run_fixture(void)
 	r->hist = spread(&hist[0], 4974, 180000, 97);
 	/* n/a: O_DIRECT refused */
 	r = &v[1];
-	describe(r, WB_METHOD_OPEN_DATASYNC, WB_ENGINE_DIRECT);
+	result_describe(r, WB_METHOD_OPEN_DATASYNC, WB_ENGINE_DIRECT);
 	r->status = WB_STATUS_NA;
 	r->error = EINVAL;
 	r->direct_refused = true;
 	snprintf(r->reason, sizeof(r->reason), "open(O_DIRECT): Invalid argument, on tmpfs");
 	/* error with its site, a durability failure */
 	r = &v[2];
-	describe(r, WB_METHOD_FSYNC, WB_ENGINE_IO_URING);
+	result_describe(r, WB_METHOD_FSYNC, WB_ENGINE_IO_URING);
 	r->test.queue_depth = 4;
 	r->status = WB_STATUS_ERROR;
 	r->error = EIO;
@@ -124,7 +114,7 @@ static void run_fixture(void)
 	snprintf(r->site.file, sizeof(r->site.file), "/mnt/wal, \"x\"/walbench.tmp");
 	/* append, new segments timed apart, two jobs, bulk flushes, fd per op */
 	r = &v[3];
-	describe(r, WB_METHOD_FDATASYNC, WB_ENGINE_SYNC);
+	result_describe(r, WB_METHOD_FDATASYNC, WB_ENGINE_SYNC);
 	r->test.pattern = WB_PATTERN_APPEND;
 	r->test.segment_mode = WB_SEGMENT_NEW;
 	r->test.segment_size = 16u << 20;
@@ -139,7 +129,7 @@ static void run_fixture(void)
 	r->hist = spread(&hist[1], 1350, 900000, 1500);
 	/* append, preallocated, fallocate refused: ftruncate */
 	r = &v[4];
-	describe(r, WB_METHOD_OPEN_DATASYNC, WB_ENGINE_SYNC);
+	result_describe(r, WB_METHOD_OPEN_DATASYNC, WB_ENGINE_SYNC);
 	r->test.pattern = WB_PATTERN_APPEND;
 	r->test.segment_mode = WB_SEGMENT_PREALLOCATE;
 	r->test.segment_size = 1u << 20;
@@ -148,7 +138,7 @@ static void run_fixture(void)
 	r->switches = 2;
 	/* group commit, coalesced flushes in a ring, settled */
 	r = &v[5];
-	describe(r, WB_METHOD_FDATASYNC, WB_ENGINE_SYNC);
+	result_describe(r, WB_METHOD_FDATASYNC, WB_ENGINE_SYNC);
 	r->test.pattern = WB_PATTERN_GROUPCOMMIT;
 	r->test.committers = 16;
 	r->test.flush_form = WB_FLUSH_COALESCED;
@@ -160,7 +150,7 @@ static void run_fixture(void)
 	r->hist = spread(&hist[2], 9000, 40000, 11);
 	/* never ran (the budget ended first), close before sync */
 	r = &v[6];
-	describe(r, WB_METHOD_FSYNC, WB_ENGINE_SYNC);
+	result_describe(r, WB_METHOD_FSYNC, WB_ENGINE_SYNC);
 	r->test.fd_mode = WB_FD_CLOSE_THEN_SYNC;
 	r->dropped = true;
 	rs.v = v;
