@@ -55,7 +55,7 @@ static void write_row(cJSON *o, const struct wb_field *f, const void *base)
 	cJSON *x;
 	unsigned i;
 
-	if (!holds(base, f->omit_unless))
+	if ((f->flags & WB_FF_LINES) || !holds(base, f->omit_unless))
 		return;
 	if (!holds(base, f->null_unless)) {
 		cJSON_AddNullToObject(o, k);
@@ -288,7 +288,7 @@ int wb_fields_read(struct reader *rd, const cJSON *obj, const struct wb_fields *
 	for (i = 0; i < t->n; i++) {
 		const struct wb_field *f = &t->rows[i];
 
-		if (f->flags & (WB_FF_DERIVED | WB_FF_UNREAD))
+		if (f->flags & (WB_FF_DERIVED | WB_FF_UNREAD | WB_FF_LINES))
 			continue;
 		ret = (f->flags & WB_FF_STRICT) ? read_strict(rd, obj, wb_rd_member(obj, f->key), f, base)
 						 : read_row(rd, obj, wb_rd_member(obj, f->key), f, base);

@@ -68,8 +68,12 @@ struct wb_field {
 	unsigned csv;              /* its CSV column, from 1 */
 	const char *csv_name;      /* the column's name; NULL: the key */
 	int prec;                  /* WB_F_DOUBLE: digits after the point in the CSV */
-	unsigned prom;             /* its Prometheus metric family (prom.c), from 1 */
+	unsigned prom;             /* its Prometheus metric family (fields_cells.h), from 1 */
 	const char *quantile;      /* that family's quantile label; NULL: none */
+	unsigned label;            /* its place among the Prometheus labels of a sample, from 1 */
+	const char *label_name;    /* that label's name; NULL: the key */
+	/* WB_F_CUSTOM: its value as a word of the line formats (NULL: none). */
+	const char *(*word)(const void *base);
 	/* WB_F_CUSTOM: adds key to o from base; reads member v (NULL: absent) into base. */
 	void (*write)(cJSON *o, enum wb_key key, const void *base);
 	int (*read)(struct reader *rd, const cJSON *v, void *base);
@@ -86,6 +90,14 @@ struct wb_field {
 			       * with WB_FF_REQUIRED; WB_F_DOUBLE is then a rate (a
 			       * finite number >= 0, null as absent), WB_F_OBJECT
 			       * names its key in a refusal of its rows */
+#define WB_FF_LINES 64u       /* a cell of the line formats alone (a Prometheus label
+			       * the file has not): neither written nor read */
+#define WB_FF_LABEL_KEPT 128u /* its Prometheus label is there even where the JSON
+			       * leaves the row out (a test's label="") */
+
+/* The key of a WB_FF_LINES row the file has no key for (its label_name says
+ * what it is): never looked up. */
+#define WB_F_NO_KEY WB_KEY_COUNT
 
 /* A row: key and type without their prefixes (WB_KEY_, WB_F_), the member's
  * offset, then any other member of struct wb_field. */

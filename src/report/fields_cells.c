@@ -26,7 +26,8 @@ static void walk(const struct wb_fields *t, const void *base, bool shown,
 						     holds(base, f->null_unless))), fn, ctx);
 			continue;
 		}
-		fn(&(struct wb_field_cell){ f, base, shown && holds(base, f->null_unless) }, ctx);
+		fn(&(struct wb_field_cell){ f, base, shown && holds(base, f->null_unless),
+					    holds(base, f->omit_unless) }, ctx);
 	}
 }
 
@@ -63,10 +64,17 @@ const char *wb_field_string(const struct wb_field_cell *c)
 		return p;
 	if (c->f->type == WB_F_TEXT)
 		return *(const char *const *)p ? *(const char *const *)p : "";
+	if (c->f->type == WB_F_CUSTOM && c->f->word)
+		return c->f->word(c->base);
 	return NULL;
 }
 
 const char *wb_field_csv_name(const struct wb_field *f)
 {
 	return f->csv_name ? f->csv_name : wb_key(f->key);
+}
+
+const char *wb_field_label_name(const struct wb_field *f)
+{
+	return f->label_name ? f->label_name : wb_key(f->key);
 }

@@ -4,7 +4,9 @@
  * family. A cell has no value (an empty CSV cell, no sample) where the JSON
  * has null or leaves out the object around it; a row the JSON itself leaves
  * out is still a column, its value as saved (committers 0 outside group
- * commit), as the CSV always had every column. */
+ * commit), as the CSV always had every column. A row may name its place
+ * among a Prometheus sample's labels too: a label is left out where the JSON
+ * leaves its row out (unless WB_FF_LABEL_KEPT). */
 #ifndef WB_REPORT_FIELDS_CELLS_H
 #define WB_REPORT_FIELDS_CELLS_H
 
@@ -12,10 +14,33 @@
 
 #include "report/fields.h"
 
+/* The Prometheus families (a row's .prom), in the file's order; prom.c
+ * names and explains each. */
+enum wb_prom_family {
+	WB_PROM_NONE,
+	WB_PROM_OPS,             /* walbench_flush_ops_per_second */
+	WB_PROM_LATENCY,         /* walbench_flush_latency_seconds, a quantile each */
+	WB_PROM_CI95,            /* walbench_ci95_ratio */
+	WB_PROM_STATUS,          /* walbench_test_status: its status as a label */
+	WB_PROM_RECOMMENDED,     /* walbench_recommended_method_info */
+	WB_PROM_QUALIFY_VERDICT, /* walbench_qualify_verdict_info */
+	WB_PROM_SUSTAINED,       /* walbench_sustained_info */
+	WB_PROM_BURST,           /* walbench_burst_flushes_per_second, a shape each */
+	WB_PROM_BASELINE,        /* walbench_baseline_flushes_per_second */
+	WB_PROM_DROP,            /* walbench_burst_drop_seconds */
+	WB_PROM_COUNT
+};
+
+/* qualify_fields.c: a shape's burst-credit bucket (results/bucket.h), the
+ * samples qualify's Prometheus file has of each shape whose bucket ran dry
+ * (the JSON saves the shown shape's alone, in its own rows). */
+extern const struct wb_fields wb_bucket_fields;
+
 struct wb_field_cell {
 	const struct wb_field *f;
 	const void *base;        /* the struct f's offset is from; NULL for the header */
 	bool shown;              /* it has a value */
+	bool kept;               /* the JSON has its row (its omit_unless holds) */
 };
 
 /* Calls fn with each row of t at base, nested tables' rows in their place
@@ -26,10 +51,14 @@ void wb_fields_cells(const struct wb_fields *t, const void *base,
 /* A number row's value (a bool is 0 or 1); NAN for another type. */
 double wb_field_number(const struct wb_field_cell *c);
 
-/* A string row's value ("" for a NULL text); NULL for another type. */
+/* A string row's value ("" for a NULL text), a custom row's word; NULL for
+ * another type. */
 const char *wb_field_string(const struct wb_field_cell *c);
 
 /* The CSV column's name. */
 const char *wb_field_csv_name(const struct wb_field *f);
+
+/* The Prometheus label's name. */
+const char *wb_field_label_name(const struct wb_field *f);
 
 #endif

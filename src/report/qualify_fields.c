@@ -7,8 +7,10 @@
  * (advice/qualify.h) and its words (words.h); the HTML report reads what the
  * reader fills. Trap: burst has shape, burst_per_s and drop_at_s in two rows
  * each, one for a bucket that ran dry and one for a drop not judged: never
- * both, and both read into the same members. */
+ * both, and both read into the same members. Every shape's bucket is a table
+ * too (wb_bucket_fields), for the Prometheus samples alone. */
 #include "report/fields.h"
+#include "report/fields_cells.h"
 #include "report/json_parts.h"
 #include "report/words.h"
 
@@ -24,6 +26,7 @@
 #define SW(m) offsetof(struct wb_saved_sweep_point, m)
 #define ST(m) offsetof(struct wb_saved_stripe, m)
 #define QU(m) offsetof(struct wb_saved_qualification, m)
+#define BK(m) offsetof(struct wb_bucket, m)
 #define FI(m) offsetof(struct wb_saved_finding, m)
 #define ARR(k, at, n, elem, table, ...) \
 	{ .key = WB_KEY_##k, .type = WB_F_ARRAY, .offset = at, .count = n, \
@@ -121,6 +124,16 @@ static const struct wb_field burst_rows[] = {
 	WB_FIELD(LINE, TEXT, BU(line)),
 };
 static const struct wb_fields burst_table = WB_FIELDS(burst_rows, NULL);
+
+/* A shape's bucket as the Prometheus samples have it, every shape whose
+ * bucket ran dry (fields_cells.h). */
+static const struct wb_field bucket_rows[] = {
+	WB_FIELD(BURST_PER_S, DOUBLE, BK(burst_per_s), .unit = "1/s", .prom = WB_PROM_BURST),
+	WB_FIELD(BASELINE_PER_S, DOUBLE, BK(baseline_per_s), .unit = "1/s",
+		 .prom = WB_PROM_BASELINE),
+	WB_FIELD(DROP_AT_S, DOUBLE, BK(drop_at_s), .unit = "s", .prom = WB_PROM_DROP),
+};
+const struct wb_fields wb_bucket_fields = WB_FIELDS(bucket_rows, NULL);
 
 #define EXCESS .omit_unless = WB_F_IF(SW(excess_known))
 

@@ -8,6 +8,7 @@
  * per-trial arrays are tests_trials.c's. */
 #include "report/tests_fields.h"
 
+#include "report/fields_cells.h"
 #include "report/json_parts.h"
 
 #include <errno.h>
@@ -26,7 +27,9 @@
  * Prometheus family (tests_fields.h) and its quantile. */
 #define CSV(col, name, decimals) .csv = col, .csv_name = name, .prec = decimals
 #define COL(col) .csv = col
-#define PROM(family, q) .prom = WB_TEST_METRIC_##family, .quantile = q
+#define PROM(family, q) .prom = WB_PROM_##family, .quantile = q
+/* The Prometheus label's place, its name where not the key. */
+#define LABEL(at, name) .label = at, .label_name = name
 
 #define STRICT .flags = WB_FF_STRICT
 #define NEEDED .flags = WB_FF_STRICT | WB_FF_REQUIRED
@@ -47,6 +50,11 @@ static int read_data_load(struct reader *rd, const cJSON *v, void *base)
 	if (v)
 		((struct wb_saved_test *)base)->data_load = cJSON_IsTrue(v);
 	return v ? 0 : 1;
+}
+
+static const char *data_load_word(const void *base)
+{
+	return ((const struct wb_saved_test *)base)->data_load == 1 ? "true" : "false";
 }
 
 /* latency_us, in microseconds: the reports' figures, read strictly. */
@@ -114,16 +122,17 @@ static int check_test(struct reader *rd, void *base)
 }
 
 static const struct wb_field test_rows[] = {
-	NAME(METHOD, method, NEEDED, COL(1)),
-	NAME(ENGINE, engine, NEEDED, COL(2)),
-	WB_FIELD(SIZE, U64, TS(size), .unit = "B", NEEDED, COL(6)),
-	WB_FIELD(WRITES_PER_OP, U64, TS(writes_per_op), NEEDED, COL(7)),
+	NAME(METHOD, method, NEEDED, COL(1), LABEL(1, NULL)),
+	NAME(ENGINE, engine, NEEDED, COL(2), LABEL(2, NULL)),
+	WB_FIELD(SIZE, U64, TS(size), .unit = "B", NEEDED, COL(6), LABEL(3, NULL)),
+	WB_FIELD(WRITES_PER_OP, U64, TS(writes_per_op), NEEDED, COL(7), LABEL(4, "writes")),
 	NAME(FD_MODE, fd_mode, STRICT),
-	NAME(PATTERN, pattern, STRICT, COL(4)),
+	NAME(PATTERN, pattern, STRICT, COL(4), LABEL(5, NULL)),
 	NAME(SHAPE, shape, STRICT, COL(5)),
-	NAME(WHERE, where, STRICT, .omit_unless = WB_F_IF(TS(has_sites))),
+	NAME(WHERE, where, STRICT, .omit_unless = WB_F_IF(TS(has_sites)), LABEL(9, NULL)),
 	{ .key = WB_KEY_DATA_LOAD, .type = WB_F_CUSTOM, .write = write_data_load,
-	  .read = read_data_load, .omit_unless = WB_F_IF(TS(has_sites)) },
+	  .read = read_data_load, .word = data_load_word, .omit_unless = WB_F_IF(TS(has_sites)),
+	  LABEL(10, NULL) },
 	NAME(FLUSH_FORM, flush_form, STRICT, COL(31)),
 	WB_FIELD(WAL_BUFFERS, U64, TS(wal_buffers), .unit = "B", STRICT,
 		 .omit_unless = WB_F_IF(TS(coalesced))),
@@ -141,7 +150,8 @@ static const struct wb_field test_rows[] = {
 	WB_FIELD(FLUSHES, DOUBLE, TS(flushes), GROUP, COL(27)),
 	WB_FIELD(FLUSHES_PER_SEC, DOUBLE, TS(flushes_per_sec), .unit = "1/s", GROUP),
 	WB_FIELD(COMMITS_PER_FLUSH, DOUBLE, TS(commits_per_flush), GROUP),
-	NAME(LABEL, label, STRICT, .omit_unless = WB_F_IF(TS(has_label)), CSV(3, "variant", 0)),
+	NAME(LABEL, label, .flags = WB_FF_STRICT | WB_FF_LABEL_KEPT,
+	     .omit_unless = WB_F_IF(TS(has_label)), CSV(3, "variant", 0), LABEL(7, NULL)),
 	NAME(STATUS, status, NEEDED, COL(11), PROM(STATUS, NULL)),
 	NAME(REASON, reason, STRICT, NOT_OK, COL(12)),
 	WB_FIELD(ERRNO, UINT, TS(error), NOT_OK),
@@ -171,6 +181,10 @@ static const struct wb_field test_rows[] = {
 	{ .key = WB_KEY_TRIAL_ROUND, .type = WB_F_CUSTOM, .write = wb_write_trial_rounds,
 	  .read = wb_read_trial_rounds },
 	WB_FIELD(LATENCY_US, OBJECT, 0, .sub = &latency_table, STRICT),
+	/* the Prometheus labels the file has not */
+	{ .key = WB_F_NO_KEY, .type = WB_F_U64, .offset = TS(concurrency), .flags = WB_FF_LINES,
+	  LABEL(6, "concurrency") },
+	WB_FIELD(DEVICE, TEXT, TS(device), .flags = WB_FF_LINES, LABEL(8, NULL)),
 };
 const struct wb_fields wb_test_fields = WB_FIELDS(test_rows, check_test);
 
@@ -233,7 +247,11 @@ void wb_saved_test_of(const struct wb_results *rs, const struct wb_result *r,
 		.transient_trials = (double)wb_result_transient_trials(r), .dropped = r->dropped,
 		.settled = r->settled, .per_job = jobs, .njobs = r->per_job && jobs ? r->njobs : 0,
 		.has_hist = r->hist != NULL,
+		.concurrency = x->pattern == WB_PATTERN_GROUPCOMMIT ? x->committers
+								    : x->queue_depth * x->jobs,
 	};
+	t->device = rs->sites ? rs->sites[x->site].device.block_name : rs->device.block_name;
+	t->device = t->device[0] ? t->device : rs->device.fs_type;
 	t->has_errno_name = t->not_ok && t->errno_name;
 	t->errno_name = t->has_errno_name ? t->errno_name : NULL;
 	t->has_fallocate_error = t->preallocated && errno_name(r->fallocate_err);

@@ -1,6 +1,6 @@
 /* tests_fields.h — a test's fields as one table (tests_fields.c) over
  * results/saved.h's struct wb_saved_test: the JSON writer and reader, the
- * CSV's columns and the Prometheus samples all walk it. */
+ * CSV's columns and the Prometheus samples and their labels all walk it. */
 #ifndef WB_REPORT_TESTS_FIELDS_H
 #define WB_REPORT_TESTS_FIELDS_H
 
@@ -8,19 +8,11 @@
 #include "results/results.h"
 #include "results/saved.h"
 
-/* The Prometheus families a test's rows are samples of (a row's .prom), in
- * the file's order; prom.c names each. */
-enum wb_test_metric {
-	WB_TEST_METRIC_NONE,
-	WB_TEST_METRIC_OPS,      /* walbench_flush_ops_per_second */
-	WB_TEST_METRIC_LATENCY,  /* walbench_flush_latency_seconds, a quantile each */
-	WB_TEST_METRIC_CI95,     /* walbench_ci95_ratio */
-	WB_TEST_METRIC_STATUS,   /* walbench_test_status: its status as a label */
-	WB_TEST_METRIC_COUNT
-};
-
 /* The CSV's columns (a row's .csv, from 1). */
 #define WB_TEST_CSV_COLUMNS 36
+
+/* The labels of a test's Prometheus samples (a row's .label, from 1). */
+#define WB_TEST_PROM_LABELS 10
 
 extern const struct wb_fields wb_test_fields;
 

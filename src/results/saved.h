@@ -81,6 +81,9 @@ struct wb_saved_test {
 	bool has_per_job;
 	bool has_hist;           /* the writer's, never in the file: latency was recorded
 				  * (a Prometheus quantile is a sample only then) */
+	uint64_t concurrency;    /* the writer's, never in the file (Prometheus labels): the
+				  * committers in group commit, else queue depth x jobs */
+	const char *device;      /* the same: the site's block device, else the file system */
 	double segment_switches;
 	struct wb_saved_latency switch_us;
 	double flushes, flushes_per_sec, commits_per_flush;
