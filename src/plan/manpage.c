@@ -190,8 +190,8 @@ static const char *const exit_status[][2] = {
 	{ "verify", "check: 0 no acknowledged record was lost, 3 one was (a durability failure), "
 		    "2 the listener holds no run, nothing was acknowledged, or the listener or the "
 		    "file cannot be reached; write: 3 a write or flush failed (the record is not "
-		    "acknowledged; stderr says DURABILITY FAILURE), 2 the listener was lost or the file refused; listen runs "
-		    "until stopped (128+N)" },
+		    "acknowledged; stderr says DURABILITY FAILURE), 2 the listener was lost or the "
+		    "file refused; listen runs until stopped (128+N)" },
 	{ "observe", "0 observed; 2 a bad connection string, a refused connection or failed "
 		     "authentication (libpq's message, the connection string without its "
 		     "password), a server older than PostgreSQL 14, or a build without libpq; "
