@@ -1,7 +1,8 @@
 /* cmd_observe.c — `walbench observe [DSN]`: what the running server says of
  * itself over --observe (settings, commits, WAL writes and flushes, data
- * pages, checkpoints), read-only, printed and with --json saved for
- * `recommend --observed`. Measures nothing on a disk. */
+ * pages, checkpoints), read-only, printed, with --json saved for
+ * `recommend --observed` and with --prom its rates for node_exporter.
+ * Measures nothing on a disk. */
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
 #include "cli/inputs.h"
@@ -19,7 +20,7 @@ int wb_cmd_observe(int argc, char **argv)
 
 	if (!wb_cli_configure(&cfg, WB_CMD_OBSERVE, argc, argv, &status))
 		return status;
-	if (!wb_input_output_ok("--json", cfg.json_path))
+	if (!wb_input_reports_ok(&cfg))
 		return WB_EXIT_SETUP;
 	status = wb_cli_observe(cfg.server_dsn ? cfg.server_dsn : "", cfg.observe_ns, false, &o);
 	if (status != WB_EXIT_OK && status < WB_EXIT_SIGNAL)

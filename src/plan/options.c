@@ -235,7 +235,7 @@ const struct wb_option wb_options[] = {
 	  RUN | REC | QUA | OBS, CFG(json_path), NULL },
 	{ "prom", 0, WB_OPT_PATH, NULL, 0, 0, "FILE",
 	  "also write the results for node_exporter's textfile collector to FILE (*.prom; atomically)",
-	  RUN | REC | QUA, CFG(prom_path), NULL },
+	  RUN | REC | QUA | OBS, CFG(prom_path), NULL },
 	{ "csv", 0, WB_OPT_PATH, NULL, 0, 0, "FILE",
 	  "also write one CSV row per test to FILE (atomically; a symlink is refused; its directory "
 	  "must exist and be writable, checked before measuring)",

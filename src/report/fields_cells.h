@@ -23,6 +23,12 @@ enum wb_prom_family {
 	WB_PROM_CI95,            /* walbench_ci95_ratio */
 	WB_PROM_STATUS,          /* walbench_test_status: its status as a label */
 	WB_PROM_RECOMMENDED,     /* walbench_recommended_method_info */
+	WB_PROM_SERVER_COMMITS,  /* walbench_server_commits_per_second: the observation's */
+	WB_PROM_SERVER_WAL_BYTES, /* walbench_server_wal_bytes_per_second */
+	WB_PROM_SERVER_FLUSHES,  /* walbench_server_wal_flushes_per_second */
+	WB_PROM_SERVER_FLUSH_TIME, /* walbench_server_wal_flush_seconds */
+	WB_PROM_SERVER_FLUSH_BUSY, /* walbench_server_wal_flush_busy_ratio */
+	WB_PROM_SERVER_DATA_PAGES, /* walbench_server_data_pages_per_second */
 	WB_PROM_QUALIFY_VERDICT, /* walbench_qualify_verdict_info */
 	WB_PROM_SUSTAINED,       /* walbench_sustained_info */
 	WB_PROM_BURST,           /* walbench_burst_flushes_per_second, a shape each */
@@ -35,6 +41,12 @@ enum wb_prom_family {
  * samples qualify's Prometheus file has of each shape whose bucket ran dry
  * (the JSON saves the shown shape's alone, in its own rows). */
 extern const struct wb_fields wb_bucket_fields;
+
+/* observed_fields.c: the server's observation (pgstat/observed.h). */
+extern const struct wb_fields wb_observed_fields;
+
+/* The most labels a sample's rows name (a row's .label, from 1). */
+#define WB_PROM_LABELS 10
 
 struct wb_field_cell {
 	const struct wb_field *f;

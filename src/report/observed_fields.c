@@ -9,6 +9,7 @@
  * does not read (DERIVED: the rates, the deltas, the resets) it derives again
  * (pg_derive.h) rather than trusts. Unknown rates are null, never 0. */
 #include "report/fields.h"
+#include "report/fields_cells.h"
 #include "report/json_parts.h"
 
 #include <errno.h>
@@ -330,21 +331,23 @@ static const struct wb_field interval_rows[] = {
 };
 
 #define RT(m) offsetof(struct wb_pg_rates, m)
-#define RATE(k, m, unit_) { .key = WB_KEY_##k, .type = WB_F_FIGURE, .offset = RT(m), .unit = unit_ }
+#define RATE(k, m, unit_, ...) { .key = WB_KEY_##k, .type = WB_F_FIGURE, .offset = RT(m), \
+				    .unit = unit_, __VA_ARGS__ }
 #define KNOWN WB_F_IF(RT(waits.known))
 
-/* rates: what the counters imply (pg_derive.h), never read back. */
+/* rates: what the counters imply (pg_derive.h), never read back; the main
+ * ones are Prometheus samples too (fields_cells.h). */
 static const struct wb_field rate_rows[] = {
-	RATE(COMMITS_PER_S, commits_per_s, "1/s"),
+	RATE(COMMITS_PER_S, commits_per_s, "1/s", .prom = WB_PROM_SERVER_COMMITS),
 	RATE(WRITE_COMMITS_PER_S, write_commits_per_s, "1/s"),
-	RATE(WAL_BYTES_PER_S, wal_bytes_per_s, "B/s"),
+	RATE(WAL_BYTES_PER_S, wal_bytes_per_s, "B/s", .prom = WB_PROM_SERVER_WAL_BYTES),
 	RATE(WAL_WRITES_PER_S, wal_writes_per_s, "1/s"),
-	RATE(FLUSHES_PER_S, wal_syncs_per_s, "1/s"),
+	RATE(FLUSHES_PER_S, wal_syncs_per_s, "1/s", .prom = WB_PROM_SERVER_FLUSHES),
 	RATE(BYTES_PER_WRITE, bytes_per_write, "B"),
 	RATE(BYTES_PER_FLUSH, bytes_per_flush, "B"),
-	RATE(FLUSH_MS, flush_ms, "ms"),
-	RATE(FLUSH_BUSY, flush_busy, "share"),
-	RATE(DATA_PAGES_PER_S, data_pages_per_s, "1/s"),
+	RATE(FLUSH_MS, flush_ms, "ms", .prom = WB_PROM_SERVER_FLUSH_TIME),
+	RATE(FLUSH_BUSY, flush_busy, "share", .prom = WB_PROM_SERVER_FLUSH_BUSY),
+	RATE(DATA_PAGES_PER_S, data_pages_per_s, "1/s", .prom = WB_PROM_SERVER_DATA_PAGES),
 	RATE(DEVICE_WRITES_PER_PAGE, device_writes_per_page, NULL),
 	RATE(BUFFERS_FULL_PER_S, buffers_full_per_s, "1/s"),
 	RATE(FPI_SHARE, fpi_share, "share"),
@@ -433,7 +436,7 @@ static const struct wb_fields cpu_table = WB_FIELDS(cpu_rows, check_cpu);
 /* observed, in the file's order. */
 static const struct wb_field observed_rows[] = {
 	{ .key = WB_KEY_DSN, .type = WB_F_STRING, .offset = OB(dsn),
-	  .size = sizeof(((struct wb_pg_observed *)0)->dsn) },
+	  .size = sizeof(((struct wb_pg_observed *)0)->dsn), .label = 1, .label_name = "server" },
 	{ .key = WB_KEY_ROLE, .type = WB_F_STRING, .offset = OB(role),
 	  .size = sizeof(((struct wb_pg_observed *)0)->role), .flags = WB_FF_EMPTY_NULL },
 	{ .key = WB_KEY_VERSION_NUM, .type = WB_F_UINT, .offset = OB(set.version_num),
@@ -458,11 +461,11 @@ static const struct wb_field observed_rows[] = {
 	{ .key = WB_KEY_OWN_ROLLBACKS, .type = WB_F_UINT, .offset = OB(own.rollbacks) },
 	CUSTOM(MISSING, write_missing, read_missing),
 };
-static const struct wb_fields observed_table = WB_FIELDS(observed_rows, NULL);
+const struct wb_fields wb_observed_fields = WB_FIELDS(observed_rows, NULL);
 
 void wb_json_add_observed(cJSON *root, const struct wb_pg_observed *ob)
 {
-	wb_fields_write(root, WB_KEY_OBSERVED, &observed_table, ob);
+	wb_fields_write(root, WB_KEY_OBSERVED, &wb_observed_fields, ob);
 }
 
 int wb_rd_observed(struct reader *rd, const cJSON *root, struct wb_saved_results *out)
@@ -483,7 +486,7 @@ int wb_rd_observed(struct reader *rd, const cJSON *root, struct wb_saved_results
 	 * rounds only, one commit each. */
 	o->own.commits = UINT32_MAX;
 	o->begin.at_s = o->end.at_s = NAN;
-	ret = wb_fields_read(rd, obj, &observed_table, o);
+	ret = wb_fields_read(rd, obj, &wb_observed_fields, o);
 	if (ret < 0)
 		return ret;
 	if (!(o->end.at_s > o->begin.at_s))

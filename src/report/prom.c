@@ -1,9 +1,11 @@
 /* prom.c — see prom.h. One metric family at a time (HELP, TYPE, then a sample
  * per test), as the format asks; label values escaped (\\, ", newline). A
  * sample and its labels are rows of the field tables (fields_cells.h): a
- * test's of tests_fields.c, a shape's bucket of qualify_fields.c. */
+ * test's of tests_fields.c, the server's observation of observed_fields.c, a
+ * shape's bucket of qualify_fields.c. */
 #include "report/prom.h"
 
+#include <math.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -33,6 +35,22 @@ static const struct {
 			     "failures are errors.", 1, 1 },
 	[WB_PROM_RECOMMENDED] = { "walbench_recommended_method_info",
 				  "1 for the wal_sync_method walbench recommends here.", 1, 1 },
+	[WB_PROM_SERVER_COMMITS] = { "walbench_server_commits_per_second",
+				     "Commits per second the server made over the observation window "
+				     "(walbench's own left out).", 1, 6 },
+	[WB_PROM_SERVER_WAL_BYTES] = { "walbench_server_wal_bytes_per_second",
+				       "WAL bytes per second the server wrote over the window.", 1, 6 },
+	[WB_PROM_SERVER_FLUSHES] = { "walbench_server_wal_flushes_per_second",
+				     "WAL flushes per second the server made over the window (syncs, or "
+				     "writes under open_* methods).", 1, 6 },
+	[WB_PROM_SERVER_FLUSH_TIME] = { "walbench_server_wal_flush_seconds",
+					"The server's mean WAL flush time over the window "
+					"(track_wal_io_timing).", 1e3, 6 },
+	[WB_PROM_SERVER_FLUSH_BUSY] = { "walbench_server_wal_flush_busy_ratio",
+					"Share of the window the server's WAL spent flushing.", 1, 6 },
+	[WB_PROM_SERVER_DATA_PAGES] = { "walbench_server_data_pages_per_second",
+					"Data pages per second the server wrote over the window "
+					"(checkpointer, bgwriter and backends).", 1, 6 },
 	[WB_PROM_QUALIFY_VERDICT] = { "walbench_qualify_verdict_info",
 				      "1 for each tier's verdict (pass, fail, inconclusive); chosen is "
 				      "the --tier asked.", 1, 1 },
@@ -81,16 +99,17 @@ static void add_label(struct wb_textbuf *b, const char **sep, const char *name, 
 
 /* The cells of a test that are labels, each at its place. */
 struct labels {
-	struct wb_field_cell at[WB_TEST_PROM_LABELS + 1];
+	struct wb_field_cell at[WB_PROM_LABELS + 1];
 };
 
 static void take_label(const struct wb_field_cell *c, void *ctx)
 {
-	if (c->f->label && c->f->label <= WB_TEST_PROM_LABELS)
+	if (c->f->label && c->f->label <= WB_PROM_LABELS)
 		((struct labels *)ctx)->at[c->f->label] = *c;
 }
 
-/* One family's samples of one table at base. */
+/* One family's samples of one table at base; a figure not known (null in
+ * the JSON) is no sample. */
 struct samples {
 	struct wb_textbuf *b;
 	enum wb_prom_family family;
@@ -107,11 +126,11 @@ static void add_sample(const struct wb_field_cell *c, void *ctx)
 	char num[32];
 	unsigned i;
 
-	if (c->f->prom != s->family || !c->shown ||
+	if (c->f->prom != s->family || !c->shown || (!word && !isfinite(wb_field_number(c))) ||
 	    (s->test && !word && (!wb_saved_ok(s->test) || (c->f->quantile && !s->test->has_hist))))
 		return;
 	wb_textbuf_add(s->b, "%s", families[s->family].name);
-	for (i = 1; s->labels && i <= WB_TEST_PROM_LABELS; i++) {
+	for (i = 1; s->labels && i <= WB_PROM_LABELS; i++) {
 		l = &s->labels->at[i];
 		if (!l->f || !(l->kept || (l->f->flags & WB_FF_LABEL_KEPT)))
 			continue;
@@ -130,7 +149,7 @@ static void add_sample(const struct wb_field_cell *c, void *ctx)
 		       word ? 1 : wb_field_number(c) / families[s->family].div);
 }
 
-/* Each test's samples of the tests' families. */
+/* Each test's samples of the tests' families; none without tests (observe). */
 static int add_tests(struct wb_textbuf *b, const struct wb_results *rs)
 {
 	struct wb_saved_test *t = malloc(sizeof(*t));
@@ -140,7 +159,7 @@ static int add_tests(struct wb_textbuf *b, const struct wb_results *rs)
 
 	if (!t)
 		return -1;
-	for (s.family = WB_PROM_OPS; s.family <= WB_PROM_STATUS; s.family++) {
+	for (s.family = WB_PROM_OPS; rs->n && s.family <= WB_PROM_STATUS; s.family++) {
 		family(b, s.family);
 		for (i = 0; i < rs->n; i++) {
 			wb_saved_test_of(rs, &rs->v[i], t, NULL);
@@ -151,6 +170,20 @@ static int add_tests(struct wb_textbuf *b, const struct wb_results *rs)
 	}
 	free(t);
 	return 0;
+}
+
+/* observe, recommend --server: the server's rates over the window, labelled
+ * with the server (its connection string, without a password). */
+static void add_observed(struct wb_textbuf *b, const struct wb_pg_observed *o)
+{
+	struct labels l = { 0 };
+	struct samples s = { .b = b, .labels = &l };
+
+	wb_fields_cells(&wb_observed_fields, o, take_label, &l);
+	for (s.family = WB_PROM_SERVER_COMMITS; s.family <= WB_PROM_SERVER_DATA_PAGES; s.family++) {
+		family(b, s.family);
+		wb_fields_cells(&wb_observed_fields, o, add_sample, &s);
+	}
 }
 
 /* qualify: each tier's verdict, and whether the rates it read were sustained;
@@ -199,6 +232,8 @@ char *wb_prom_render(const struct wb_results *rs, const struct wb_json_verdicts 
 			       families[WB_PROM_RECOMMENDED].name, wb_method_get(rec->method)->name,
 			       wb_rec_change(rec) ? "true" : "false");
 	}
+	if (v && v->observed)
+		add_observed(&b, v->observed);
 	if (v && v->qual)
 		add_qualification(&b, v->qual);
 	if (b.failed || !b.s) {

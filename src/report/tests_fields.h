@@ -11,9 +11,6 @@
 /* The CSV's columns (a row's .csv, from 1). */
 #define WB_TEST_CSV_COLUMNS 36
 
-/* The labels of a test's Prometheus samples (a row's .label, from 1). */
-#define WB_TEST_PROM_LABELS 10
-
 extern const struct wb_fields wb_test_fields;
 
 /* tests_trials.c: the per-trial arrays' rows (fields.h's WB_F_CUSTOM). */

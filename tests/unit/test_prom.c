@@ -1,7 +1,8 @@
 /* test_prom.c — the Prometheus file says the figures it was given: a run of
  * two tests, recommend's answer and qualify's verdicts, each built here with
  * figures known before rendering (ops over elapsed, a histogram of one
- * latency, an interval, a bucket), read back as the exact sample lines.
+ * latency, an interval, a bucket) or read from a fixture whose counters say
+ * them (observe's), read back as the exact sample lines.
  * t_prom.sh checks the exposition format of real runs; this checks the values.
  * The whole file of the verdicts' run is pinned too (fixtures/prom/, golden.h):
  * the lines are made from the field tables, and must not move. */
@@ -21,6 +22,7 @@
 
 #include "golden.h"
 #include "report/prom.h"
+#include "report/results_reader.h"
 #include "result_fixture.h"
 #include "results/histogram.h"
 
@@ -140,11 +142,53 @@ static void test_verdicts(void **state)
 	free(text);
 }
 
+#define SERVER "{server=\"host=/tmp/wbtest.o12hca port=54329 dbname=postgres user=postgres\"}"
+
+/* observe --prom: fixtures/observed/busy.json's window is 10.104268 s
+ * (interval), in which xact_commit went 912 -> 4209 with 100 of walbench's
+ * own, wal_bytes 18274034 -> 19867714, wal_syncs 15 -> 3210 and
+ * wal_sync_time 98.619 -> 7170.374 ms, and no data page was written: 3197
+ * commits, 1593680 bytes, 3195 flushes of 2.213 ms each, flushing 70 % of the
+ * window. idle.json: 3 commits (5198 -> 5303, 102 walbench's) in 10.038 s,
+ * and no flush timed: no sample of the flush time, never 0. */
+static void test_observed(void **state)
+{
+	struct wb_saved_results saved;
+	struct wb_results none = { 0 };
+	char err[1024] = "", *text;
+
+	(void)state;
+	if (wb_saved_read(WB_FIXTURES_DIR "/observed/busy.json", &saved, err, sizeof(err)))
+		fail_msg("%s", err);
+	text = wb_prom_render(&none, &(struct wb_json_verdicts){ .observed = saved.observed });
+	assert_non_null(text);
+	expect(text, "walbench_server_commits_per_second" SERVER " 316.401");
+	expect(text, "walbench_server_wal_bytes_per_second" SERVER " 157723");
+	expect(text, "walbench_server_wal_flushes_per_second" SERVER " 316.203");
+	expect(text, "walbench_server_wal_flush_seconds" SERVER " 0.00221338");
+	expect(text, "walbench_server_wal_flush_busy_ratio" SERVER " 0.699878");
+	expect(text, "walbench_server_data_pages_per_second" SERVER " 0");
+	/* observe measures no test: none of the tests' families */
+	assert_null(strstr(text, "walbench_flush_ops_per_second"));
+	free(text);
+	wb_saved_free(&saved);
+	if (wb_saved_read(WB_FIXTURES_DIR "/observed/idle.json", &saved, err, sizeof(err)))
+		fail_msg("%s", err);
+	text = wb_prom_render(&none, &(struct wb_json_verdicts){ .observed = saved.observed });
+	assert_non_null(text);
+	expect(text, "# TYPE walbench_server_wal_flush_seconds gauge");
+	assert_null(strstr(text, "walbench_server_wal_flush_seconds{"));
+	expect(text, "walbench_server_commits_per_second" SERVER " 0.298855");
+	free(text);
+	wb_saved_free(&saved);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_run_figures),
 		cmocka_unit_test(test_verdicts),
+		cmocka_unit_test(test_observed),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
