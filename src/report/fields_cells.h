@@ -12,6 +12,7 @@
 
 #include <stdbool.h>
 
+#include "advice/placement.h"
 #include "report/fields.h"
 
 /* The Prometheus families (a row's .prom), in the file's order; prom.c
@@ -23,6 +24,8 @@ enum wb_prom_family {
 	WB_PROM_CI95,            /* walbench_ci95_ratio */
 	WB_PROM_STATUS,          /* walbench_test_status: its status as a label */
 	WB_PROM_RECOMMENDED,     /* walbench_recommended_method_info */
+	WB_PROM_PLACEMENT_GAIN,  /* walbench_placement_gain_ratio, a --wal-candidate each */
+	WB_PROM_PLACEMENT_RECOMMENDED, /* walbench_placement_recommended */
 	WB_PROM_SERVER_COMMITS,  /* walbench_server_commits_per_second: the observation's */
 	WB_PROM_SERVER_WAL_BYTES, /* walbench_server_wal_bytes_per_second */
 	WB_PROM_SERVER_FLUSHES,  /* walbench_server_wal_flushes_per_second */
@@ -41,6 +44,12 @@ enum wb_prom_family {
  * samples qualify's Prometheus file has of each shape whose bucket ran dry
  * (the JSON saves the shown shape's alone, in its own rows). */
 extern const struct wb_fields wb_bucket_fields;
+
+/* placement_fields.c: one --wal-candidate (results/saved.h), and candidate k
+ * of pl as the file has it (reason, len bytes, holds its words). */
+extern const struct wb_fields wb_candidate_fields;
+struct wb_saved_candidate wb_saved_candidate_of(const struct wb_placement *pl, size_t k,
+						char *reason, size_t len);
 
 /* observed_fields.c: the server's observation (pgstat/observed.h). */
 extern const struct wb_fields wb_observed_fields;

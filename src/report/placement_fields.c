@@ -7,6 +7,7 @@
  * report reads what the reader fills. Never read back: each candidate's
  * storage facts and the run's rows as tests (the file's own tests again). */
 #include "report/fields.h"
+#include "report/fields_cells.h"
 #include "report/json_parts.h"
 
 #include "report/words.h"
@@ -72,11 +73,12 @@ static void write_storage(cJSON *o, enum wb_key key, const void *base)
 
 /* One --wal-candidate. */
 static const struct wb_field candidate_rows[] = {
-	WB_FIELD(PATH, TEXT, CA(path)),
+	WB_FIELD(PATH, TEXT, CA(path), .label = 1, .label_name = "candidate"),
 	WB_FIELD(SAME_DEVICE, BOOL, CA(same_device)),
 	WB_FIELD(SAME_FILE_SYSTEM, BOOL, CA(same_fs)),
 	WB_FIELD(DEVICE, TEXT, CA(device)),
-	WB_FIELD(GAIN_PCT, DOUBLE, CA(gain.pct), .unit = "%", COMPARED(gain)),
+	WB_FIELD(GAIN_PCT, DOUBLE, CA(gain.pct), .unit = "%", COMPARED(gain),
+		 .prom = WB_PROM_PLACEMENT_GAIN),
 	WB_FIELD(CI95_PCT, RANGE, CA(gain.ci95_pct), .unit = "%", COMPARED(gain)),
 	WB_FIELD(SIGNIFICANT, BOOL, CA(gain.significant)),
 	WB_FIELD(ROW_GAIN_PCT, DOUBLE, CA(row_gain.pct), .unit = "%", COMPARED(row_gain)),
@@ -88,7 +90,8 @@ static const struct wb_field candidate_rows[] = {
 	WB_FIELD(IDLE_GAIN_PCT, DOUBLE, CA(idle_gain.pct), .unit = "%", COMPARED(idle_gain)),
 	WB_FIELD(IDLE_CI95_PCT, RANGE, CA(idle_gain.ci95_pct), .unit = "%", COMPARED(idle_gain)),
 	WB_FIELD(IN_RAM, BOOL, CA(in_ram)),
-	WB_FIELD(RECOMMENDED, BOOL, CA(recommended), .flags = WB_FF_TRUE_ABSENT),
+	WB_FIELD(RECOMMENDED, BOOL, CA(recommended), .flags = WB_FF_TRUE_ABSENT,
+		 .prom = WB_PROM_PLACEMENT_RECOMMENDED),
 	WB_FIELD(OPEN, BOOL, CA(open)),
 	WB_FIELD(UPPER_BOUND, BOOL, CA(upper_bound)),
 	WB_FIELD(REASON, TEXT, CA(reason)),
@@ -97,7 +100,7 @@ static const struct wb_field candidate_rows[] = {
 	WB_FIELD(COMMIT, OBJECT, CA(commit), .sub = &row_table),
 	WB_FIELD(GROUP, OBJECT, CA(group), .sub = &row_table),
 };
-static const struct wb_fields candidate_table = WB_FIELDS(candidate_rows, NULL);
+const struct wb_fields wb_candidate_fields = WB_FIELDS(candidate_rows, NULL);
 
 /* The load on the data volume: what it was asked, what it kept up. */
 static const struct wb_field load_rows[] = {
@@ -161,7 +164,7 @@ static const struct wb_fields baseline_table = WB_FIELDS(baseline_rows, NULL);
 /* The two keys of the recommendation, each null without a placement run. */
 static const struct wb_field placement_rows[] = {
 	WB_FIELD(PLACEMENT, ARRAY, PL(c), .size = sizeof(struct wb_saved_candidate), .count = PL(n),
-	    .sub = &candidate_table, .null_unless = WB_F_IF(PL(has_candidates))),
+	    .sub = &wb_candidate_fields, .null_unless = WB_F_IF(PL(has_candidates))),
 	WB_FIELD(PLACEMENT_BASELINE, OBJECT, 0, .sub = &baseline_table,
 		 .null_unless = WB_F_IF(PL(present))),
 };
@@ -208,8 +211,7 @@ static struct wb_saved_model saved_model(const struct wb_model *m)
 	};
 }
 
-/* Candidate k as the file has it; reason holds its words. */
-static struct wb_saved_candidate saved_candidate(const struct wb_placement *pl, size_t k,
+struct wb_saved_candidate wb_saved_candidate_of(const struct wb_placement *pl, size_t k,
 						 char *reason, size_t len)
 {
 	const struct wb_placement_candidate *c = &pl->c[k];
@@ -246,7 +248,7 @@ void wb_json_add_placement(cJSON *o, const struct wb_placement *pl)
 	}
 	wb_words_placement(pl, &w);
 	for (k = 0; k < pl->n; k++)
-		c[k] = saved_candidate(pl, k, reason[k], sizeof(reason[k]));
+		c[k] = wb_saved_candidate_of(pl, k, reason[k], sizeof(reason[k]));
 	for (k = 0; k < w.nsteps; k++)
 		steps[k] = w.steps[k];
 	s = (struct wb_saved_placement){

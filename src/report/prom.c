@@ -15,6 +15,7 @@
 #include "report/fields_cells.h"
 #include "report/tests_fields.h"
 #include "report/textbuf.h"
+#include "report/words.h"
 
 /* Each family, by enum wb_prom_family: a sample's value is its row's, in the
  * file's unit, over div. A test's figure is a sample of a test that ran ok
@@ -35,6 +36,13 @@ static const struct {
 			     "failures are errors.", 1, 1 },
 	[WB_PROM_RECOMMENDED] = { "walbench_recommended_method_info",
 				  "1 for the wal_sync_method walbench recommends here.", 1, 1 },
+	[WB_PROM_PLACEMENT_GAIN] = { "walbench_placement_gain_ratio",
+				     "What moving pg_wal to the candidate gains in commits per second "
+				     "(the server's where predicted, else group commits), as a fraction "
+				     "of staying.", 100, 6 },
+	[WB_PROM_PLACEMENT_RECOMMENDED] = { "walbench_placement_recommended",
+					    "1 where walbench recommends moving pg_wal to the "
+					    "candidate, else 0.", 1, 1 },
 	[WB_PROM_SERVER_COMMITS] = { "walbench_server_commits_per_second",
 				     "Commits per second the server made over the observation window "
 				     "(walbench's own left out).", 1, 6 },
@@ -172,6 +180,32 @@ static int add_tests(struct wb_textbuf *b, const struct wb_results *rs)
 	return 0;
 }
 
+/* recommend --wal-candidate: each candidate's gain and whether to move
+ * there, labelled with its directory. */
+static int add_placement(struct wb_textbuf *b, const struct wb_placement *pl)
+{
+	struct wb_saved_candidate c;
+	struct labels l;
+	struct samples s = { .b = b, .labels = &l };
+	char *reason = malloc(WB_WORDS_CANDIDATE_LEN);
+	size_t k;
+
+	if (!reason)
+		return -1;
+	for (s.family = WB_PROM_PLACEMENT_GAIN; s.family <= WB_PROM_PLACEMENT_RECOMMENDED;
+	     s.family++) {
+		family(b, s.family);
+		for (k = 0; k < pl->n; k++) {
+			c = wb_saved_candidate_of(pl, k, reason, WB_WORDS_CANDIDATE_LEN);
+			memset(&l, 0, sizeof(l));
+			wb_fields_cells(&wb_candidate_fields, &c, take_label, &l);
+			wb_fields_cells(&wb_candidate_fields, &c, add_sample, &s);
+		}
+	}
+	free(reason);
+	return 0;
+}
+
 /* observe, recommend --server: the server's rates over the window, labelled
  * with the server (its connection string, without a password). */
 static void add_observed(struct wb_textbuf *b, const struct wb_pg_observed *o)
@@ -232,6 +266,8 @@ char *wb_prom_render(const struct wb_results *rs, const struct wb_json_verdicts 
 			       families[WB_PROM_RECOMMENDED].name, wb_method_get(rec->method)->name,
 			       wb_rec_change(rec) ? "true" : "false");
 	}
+	if (rec && rec->placement && !rec->placement->failed && add_placement(&b, rec->placement))
+		b.failed = true;
 	if (v && v->observed)
 		add_observed(&b, v->observed);
 	if (v && v->qual)

@@ -32,6 +32,7 @@ static struct wb_result v[2];
 static struct wb_histogram hist;
 static struct wb_recommendation rec;
 static struct wb_qualification q;
+static struct wb_placement pl;
 
 #define LABELS(method) "{method=\"" method "\",engine=\"sync\",size=\"8192\",writes=\"1\"," \
 	"pattern=\"overwrite\",concurrency=\"1\",label=\"\",device=\"nvme0n1\"}"
@@ -142,6 +143,46 @@ static void test_verdicts(void **state)
 	free(text);
 }
 
+/* recommend --wal-candidate: a candidate that gains 21.5 % and is
+ * recommended, one in memory that gains 40 % and is not, one too noisy to
+ * compare (no gain, never 0), each named by its directory. */
+static void test_placement(void **state)
+{
+	static const char *const path[] = { "/srv/wal \"1\"", "/dev/shm/wal", "/srv/noisy" };
+	char *text;
+	size_t k;
+
+	(void)state;
+	fixture();
+	pl.state = WB_PLACEMENT_MOVE;
+	pl.best = 0;
+	pl.n = 3;
+	for (k = 0; k < 3; k++)
+		snprintf(pl.c[k].path, sizeof(pl.c[k].path), "%s", path[k]);
+	pl.c[0].gain = (struct wb_placement_gain){ true, 21.5, 20, 23, true };
+	pl.c[0].move = pl.c[0].recommended = true;
+	pl.c[1].gain = (struct wb_placement_gain){ true, 40, 38, 42, true };
+	pl.c[1].move = pl.c[1].in_ram = true;
+	rec.state = WB_REC_KEEP;
+	rec.placement = &pl;
+	text = wb_prom_render(&rs, &(struct wb_json_verdicts){ .rec = &rec });
+	assert_non_null(text);
+	expect(text, "walbench_placement_gain_ratio{candidate=\"/srv/wal \\\"1\\\"\"} 0.215");
+	expect(text, "walbench_placement_gain_ratio{candidate=\"/dev/shm/wal\"} 0.4");
+	assert_null(strstr(text, "walbench_placement_gain_ratio{candidate=\"/srv/noisy\"}"));
+	expect(text, "walbench_placement_recommended{candidate=\"/srv/wal \\\"1\\\"\"} 1");
+	expect(text, "walbench_placement_recommended{candidate=\"/dev/shm/wal\"} 0");
+	expect(text, "walbench_placement_recommended{candidate=\"/srv/noisy\"} 0");
+	free(text);
+	/* a placement run that failed says nothing of the candidates */
+	pl.failed = true;
+	text = wb_prom_render(&rs, &(struct wb_json_verdicts){ .rec = &rec });
+	assert_non_null(text);
+	assert_null(strstr(text, "walbench_placement_"));
+	free(text);
+	rec.placement = NULL;
+}
+
 #define SERVER "{server=\"host=/tmp/wbtest.o12hca port=54329 dbname=postgres user=postgres\"}"
 
 /* observe --prom: fixtures/observed/busy.json's window is 10.104268 s
@@ -189,6 +230,7 @@ int main(void)
 		cmocka_unit_test(test_run_figures),
 		cmocka_unit_test(test_verdicts),
 		cmocka_unit_test(test_observed),
+		cmocka_unit_test(test_placement),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
