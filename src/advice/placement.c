@@ -323,21 +323,18 @@ bool wb_placement_decide(const struct wb_results *rs, const struct wb_placement_
 	return true;
 }
 
+static const char *const state_names[] = {
+	[WB_PLACEMENT_FAILED] = "failed",
+	[WB_PLACEMENT_MOVE] = "move",
+	[WB_PLACEMENT_DEPENDS] = "depends",
+	[WB_PLACEMENT_KEEP_RAM] = "keep-ram",
+	[WB_PLACEMENT_KEEP] = "keep",
+	[WB_PLACEMENT_UNDECIDED] = "undecided",
+};
+_Static_assert(sizeof(state_names) / sizeof(state_names[0]) == WB_PLACEMENT_UNDECIDED + 1,
+	       "a word for every placement state");
+
 const char *wb_placement_state_name(enum wb_placement_state s)
 {
-	switch (s) {
-	case WB_PLACEMENT_MOVE:
-		return "move";
-	case WB_PLACEMENT_DEPENDS:
-		return "depends";
-	case WB_PLACEMENT_KEEP_RAM:
-		return "keep-ram";
-	case WB_PLACEMENT_KEEP:
-		return "keep";
-	case WB_PLACEMENT_UNDECIDED:
-		return "undecided";
-	case WB_PLACEMENT_FAILED:
-		break;
-	}
-	return "failed";
+	return (unsigned)s <= WB_PLACEMENT_UNDECIDED ? state_names[s] : "failed";
 }

@@ -582,21 +582,19 @@ bool wb_recommend(const struct wb_results *rs, const struct wb_recommend_params 
 	return true;
 }
 
+static const char *const state_names[] = {
+	[WB_REC_FAILED] = "failed",
+	[WB_REC_SWITCH] = "switch",
+	[WB_REC_TIE] = "tie",
+	[WB_REC_KEEP] = "keep",
+	[WB_REC_UNDECIDED] = "undecided",
+};
+_Static_assert(sizeof(state_names) / sizeof(state_names[0]) == WB_REC_UNDECIDED + 1,
+	       "a word for every recommendation state");
+
 const char *wb_rec_state_name(enum wb_rec_state s)
 {
-	switch (s) {
-	case WB_REC_FAILED:
-		return "failed";
-	case WB_REC_SWITCH:
-		return "switch";
-	case WB_REC_TIE:
-		return "tie";
-	case WB_REC_KEEP:
-		return "keep";
-	case WB_REC_UNDECIDED:
-		return "undecided";
-	}
-	return "?";
+	return (unsigned)s <= WB_REC_UNDECIDED ? state_names[s] : "?";
 }
 
 void wb_recommend_none(enum wb_workload workload, enum wb_rec_failure why,

@@ -51,27 +51,22 @@ void wb_compare_test_name(const struct wb_saved_test *t, char *buf, size_t len)
 		wb_sentence_add(&s, " under load");
 }
 
+static const char *const pair_state_names[] = {
+	[WB_PAIR_SLOWER] = "slower",
+	[WB_PAIR_FASTER] = "faster",
+	[WB_PAIR_TIE] = "tie",
+	[WB_PAIR_UNCLEAR] = "unclear",
+	[WB_PAIR_NO_INTERVAL] = "no interval",
+	[WB_PAIR_FAILED_B] = "FAILED in B",
+	[WB_PAIR_FAILED_A] = "failed in A",
+	[WB_PAIR_FAILED_BOTH] = "not ok in both",
+};
+_Static_assert(sizeof(pair_state_names) / sizeof(pair_state_names[0]) == WB_PAIR_FAILED_BOTH + 1,
+	       "a word for every pair state");
+
 const char *wb_pair_state_name(enum wb_pair_state s)
 {
-	switch (s) {
-	case WB_PAIR_SLOWER:
-		return "slower";
-	case WB_PAIR_FASTER:
-		return "faster";
-	case WB_PAIR_TIE:
-		return "tie";
-	case WB_PAIR_UNCLEAR:
-		return "unclear";
-	case WB_PAIR_NO_INTERVAL:
-		return "no interval";
-	case WB_PAIR_FAILED_B:
-		return "FAILED in B";
-	case WB_PAIR_FAILED_A:
-		return "failed in A";
-	case WB_PAIR_FAILED_BOTH:
-		return "not ok in both";
-	}
-	return "?";
+	return (unsigned)s <= WB_PAIR_FAILED_BOTH ? pair_state_names[s] : "?";
 }
 
 static const char *plural(size_t n)

@@ -300,15 +300,15 @@ char *wb_fleet_gate_words(const struct wb_fleet_verdict *v, char *buf, size_t le
 	return buf;
 }
 
+static const char *const finding_kind_names[] = {
+	[WB_FLEET_SLOW] = "slow",
+	[WB_FLEET_P99] = "p99",
+	[WB_FLEET_FAILED] = "failed",
+};
+_Static_assert(sizeof(finding_kind_names) / sizeof(finding_kind_names[0]) == WB_FLEET_FAILED + 1,
+	       "a word for every finding kind");
+
 const char *wb_fleet_finding_kind_name(enum wb_fleet_finding_kind k)
 {
-	switch (k) {
-	case WB_FLEET_SLOW:
-		return "slow";
-	case WB_FLEET_P99:
-		return "p99";
-	case WB_FLEET_FAILED:
-		return "failed";
-	}
-	return "?";
+	return (unsigned)k <= WB_FLEET_FAILED ? finding_kind_names[k] : "?";
 }

@@ -84,17 +84,17 @@ void wb_words_resets(const struct wb_pg_observed *o, char *buf, size_t len)
 		 views == 1 ? "its" : "their");
 }
 
+static const char *const flush_why_words[] = {
+	[WB_FLUSH_OBSERVED] = "its mean flush",
+	[WB_FLUSH_NONE_SEEN] = "it flushed nothing: guessed",
+	[WB_FLUSH_FSYNC_OFF] = "it never flushes, fsync = off: guessed",
+};
+_Static_assert(sizeof(flush_why_words) / sizeof(flush_why_words[0]) == WB_FLUSH_FSYNC_OFF + 1,
+	       "a word for every way a flush size was known");
+
 const char *wb_words_flush_why(enum wb_flush_why why)
 {
-	switch (why) {
-	case WB_FLUSH_OBSERVED:
-		return "its mean flush";
-	case WB_FLUSH_NONE_SEEN:
-		return "it flushed nothing: guessed";
-	case WB_FLUSH_FSYNC_OFF:
-		return "it never flushes, fsync = off: guessed";
-	}
-	return "?";
+	return (unsigned)why <= WB_FLUSH_FSYNC_OFF ? flush_why_words[why] : "?";
 }
 
 void wb_words_server_flushes(const struct wb_pg_observed *o, char *buf, size_t len)

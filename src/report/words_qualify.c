@@ -87,20 +87,22 @@ static void suspects(unsigned bits, char *buf, size_t len, size_t *n)
 		}
 }
 
+/* Why a drop was not judged as a bucket (none for NO_DROP: never asked). */
+static const char *const not_judged_words[WB_NOT_JUDGED_COUNT] = {
+	[WB_NOT_JUDGED_FEW_SLICES] = "too few slices to judge a burst-credit bucket (8 of a shape)",
+	[WB_NOT_JUDGED_SHORT_SIDE] = "too few slices on a side of the drop to judge a burst-credit "
+				     "bucket (3 each side)",
+	[WB_NOT_JUDGED_NOT_A_STEP] = "it was no step down to a flat baseline (a drift, or too "
+				     "shallow for a bucket)",
+};
+_Static_assert(sizeof(not_judged_words) / sizeof(not_judged_words[0]) == WB_NOT_JUDGED_COUNT,
+	       "a word for every reason a drop was not judged");
+
 static const char *not_judged_why(const struct wb_q_burst *b)
 {
-	switch (b->not_judged) {
-	case WB_NOT_JUDGED_FEW_SLICES:
-		return "too few slices to judge a burst-credit bucket (8 of a shape)";
-	case WB_NOT_JUDGED_SHORT_SIDE:
-		return "too few slices on a side of the drop to judge a burst-credit bucket "
-		       "(3 each side)";
-	case WB_NOT_JUDGED_NOT_A_STEP:
-		return "it was no step down to a flat baseline (a drift, or too shallow for a "
-		       "bucket)";
-	default:
-		return "?";
-	}
+	unsigned k = b->not_judged;
+
+	return k < WB_NOT_JUDGED_COUNT && not_judged_words[k] ? not_judged_words[k] : "?";
 }
 
 static const char *not_judged_settle(const struct wb_q_burst *b)

@@ -383,22 +383,20 @@ static void config_lines(const struct wb_recommendation *rec, struct wb_rec_word
 	add_alter(w, "SELECT pg_reload_conf();  -- all three take effect on reload");
 }
 
+static const char *const share_source_words[] = {
+	[WB_SHARE_NONE] = "unknown",
+	[WB_SHARE_SERVER_TIME] = "its own flush time, track_wal_io_timing",
+	[WB_SHARE_ESTIMATED] = "its flushes/s times walbench's flush time of its method: "
+			       "track_wal_io_timing would measure it",
+	[WB_SHARE_ASYNC_COMMIT] = "synchronous_commit = off",
+	[WB_SHARE_ASSUMED] = "--commit-work",
+};
+_Static_assert(sizeof(share_source_words) / sizeof(share_source_words[0]) == WB_SHARE_ASSUMED + 1,
+	       "a word for every flush share source");
+
 static const char *share_source(enum wb_share_source s)
 {
-	switch (s) {
-	case WB_SHARE_SERVER_TIME:
-		return "its own flush time, track_wal_io_timing";
-	case WB_SHARE_ESTIMATED:
-		return "its flushes/s times walbench's flush time of its method: track_wal_io_timing "
-		       "would measure it";
-	case WB_SHARE_ASYNC_COMMIT:
-		return "synchronous_commit = off";
-	case WB_SHARE_ASSUMED:
-		return "--commit-work";
-	case WB_SHARE_NONE:
-		break;
-	}
-	return "unknown";
+	return (unsigned)s <= WB_SHARE_ASSUMED ? share_source_words[s] : "unknown";
 }
 
 /* Without a server: what a flush gain was worth in commits of the assumed cost. */

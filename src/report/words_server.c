@@ -23,19 +23,18 @@ void wb_words_server_dir(const struct wb_server_plan *pl, const struct wb_pg_obs
 			 : "");
 }
 
+static const char *const bulk_why_words[] = {
+	[WB_BULK_NONE_SEEN] = "no bulk work seen (no wal_buffers_full, small writes)",
+	[WB_BULK_BUFFERS_FULL] = "wal_buffers filled: bulk work",
+	[WB_BULK_LARGE_WRITES] = "large writes: bulk work",
+	[WB_BULK_GUESSED] = "the server flushed nothing: guessed",
+};
+_Static_assert(sizeof(bulk_why_words) / sizeof(bulk_why_words[0]) == WB_BULK_GUESSED + 1,
+	       "a word for every way bulk work was known");
+
 static const char *bulk_why(enum wb_bulk_why why)
 {
-	switch (why) {
-	case WB_BULK_NONE_SEEN:
-		return "no bulk work seen (no wal_buffers_full, small writes)";
-	case WB_BULK_BUFFERS_FULL:
-		return "wal_buffers filled: bulk work";
-	case WB_BULK_LARGE_WRITES:
-		return "large writes: bulk work";
-	case WB_BULK_GUESSED:
-		return "the server flushed nothing: guessed";
-	}
-	return "?";
+	return (unsigned)why <= WB_BULK_GUESSED ? bulk_why_words[why] : "?";
 }
 
 void wb_words_server_from(const struct wb_server_shape *sh, char *buf, size_t len)

@@ -6,23 +6,20 @@
 
 #include "report/words.h"
 
+static const char *const found_names[] = {
+	[WB_VERIFY_FOUND_RECORD] = "a record",
+	[WB_VERIFY_FOUND_ZERO] = "all zeros",
+	[WB_VERIFY_FOUND_SHORT] = "beyond the end of the file",
+	[WB_VERIFY_FOUND_CORRUPT] = "checksum mismatch (torn or corrupt)",
+	[WB_VERIFY_FOUND_OTHER_RUN] = "a record of another run",
+	[WB_VERIFY_FOUND_WRONG_SLOT] = "a record of another slot (misdirected write)",
+};
+_Static_assert(sizeof(found_names) / sizeof(found_names[0]) == WB_VERIFY_FOUND_WRONG_SLOT + 1,
+	       "a word for every thing a slot can hold");
+
 const char *wb_verify_found_name(enum wb_verify_found f)
 {
-	switch (f) {
-	case WB_VERIFY_FOUND_RECORD:
-		return "a record";
-	case WB_VERIFY_FOUND_ZERO:
-		return "all zeros";
-	case WB_VERIFY_FOUND_SHORT:
-		return "beyond the end of the file";
-	case WB_VERIFY_FOUND_CORRUPT:
-		return "checksum mismatch (torn or corrupt)";
-	case WB_VERIFY_FOUND_OTHER_RUN:
-		return "a record of another run";
-	case WB_VERIFY_FOUND_WRONG_SLOT:
-		return "a record of another slot (misdirected write)";
-	}
-	return "?";
+	return (unsigned)f <= WB_VERIFY_FOUND_WRONG_SLOT ? found_names[f] : "?";
 }
 
 char *wb_words_verify_loss(const struct wb_verify_run *run, const struct wb_verify_loss *x,

@@ -327,17 +327,16 @@ bool wb_result_unstable(const struct wb_results *rs, const struct wb_result *r)
 	       wb_stats_unstable(&r->stats, rs->ci_target_pct, rs->max_cv_pct);
 }
 
+static const char *const status_names[] = {
+	[WB_STATUS_OK] = "ok",
+	[WB_STATUS_NA] = "n/a",
+	[WB_STATUS_ERROR] = "error",
+	[WB_STATUS_NOT_RUN] = "not run",
+};
+_Static_assert(sizeof(status_names) / sizeof(status_names[0]) == WB_STATUS_ERROR + 1,
+	       "a word for every test status");
+
 const char *wb_status_name(enum wb_status s)
 {
-	switch (s) {
-	case WB_STATUS_OK:
-		return "ok";
-	case WB_STATUS_NA:
-		return "n/a";
-	case WB_STATUS_ERROR:
-		return "error";
-	case WB_STATUS_NOT_RUN:
-		return "not run";
-	}
-	return "?";
+	return (unsigned)s <= WB_STATUS_ERROR ? status_names[s] : "?";
 }

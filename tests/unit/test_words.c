@@ -1071,10 +1071,45 @@ static void test_server_headlines(void **state)
 	assert_non_null(strstr(w.config[0], "what the server runs"));
 }
 
+/* The words name tables give each state (the JSON's and the reports'
+ * spelling), and what a value past the last reads as. */
+static void state_names(void **state)
+{
+	static const char *const status[] = { "not run", "ok", "n/a", "error" };
+	static const char *const rec[] = { "failed", "switch", "tie", "keep", "undecided" };
+	static const char *const label[] = { "Failed", "Switch", "Tie", "Keep", "Undecided" };
+	static const char *const found[] = {
+		"a record", "all zeros", "beyond the end of the file",
+		"checksum mismatch (torn or corrupt)", "a record of another run",
+		"a record of another slot (misdirected write)",
+	};
+	int i;
+
+	(void)state;
+	for (i = 0; i <= WB_STATUS_ERROR; i++)
+		assert_string_equal(wb_status_name((enum wb_status)i), status[i]);
+	for (i = 0; i <= WB_REC_UNDECIDED; i++)
+		assert_string_equal(wb_rec_state_name((enum wb_rec_state)i), rec[i]);
+	for (i = 0; i <= WB_SAVED_REC_UNDECIDED; i++)
+		assert_string_equal(wb_words_rec_state_label((enum wb_saved_rec_state)i), label[i]);
+	for (i = 0; i <= WB_VERIFY_FOUND_WRONG_SLOT; i++)
+		assert_string_equal(wb_verify_found_name((enum wb_verify_found)i), found[i]);
+	assert_string_equal(wb_words_flush_why(WB_FLUSH_NONE_SEEN), "it flushed nothing: guessed");
+	assert_string_equal(wb_words_rec_state_meaning(WB_SAVED_REC_KEEP),
+			    "every other method was proven slower than the default: keep it");
+	/* a saved state not known proved nothing: it reads as failed */
+	assert_string_equal(wb_words_rec_state_label((enum wb_saved_rec_state)99), "Failed");
+	assert_string_equal(wb_words_rec_state_meaning((enum wb_saved_rec_state)99),
+			    wb_words_rec_state_meaning(WB_SAVED_REC_FAILED));
+	assert_string_equal(wb_status_name((enum wb_status)99), "?");
+	assert_string_equal(wb_placement_state_name((enum wb_placement_state)99), "failed");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_server_headlines),
+		cmocka_unit_test(state_names),
 		cmocka_unit_test(decision_words),
 		cmocka_unit_test(rec_switch),
 		cmocka_unit_test(rec_tie),
