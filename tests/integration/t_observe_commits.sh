@@ -4,7 +4,7 @@
 # clock, read at each snapshot) gives the same rate within 15 %, for every commit
 # and for the commits that write (the xids handed out); and the sampled
 # sessions are pgbench's 4 clients, their shares adding up to 1, and `report`
-# reads the samples back to the same line.
+# reads the samples back to the same line. --prom's commit rate is pgbench's too.
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/pg_lib.sh"
 need_pg
@@ -18,12 +18,14 @@ pg_bench_init 2
 pg_bench_bg -c 4 -j 2 -T 15 -n -l --log-prefix="$PG_DIR/txn"
 pg_wait_clients 4
 sleep 1
-pg_observe 0 "$(pg_dsn)" --observe 10s --json "$PG_DIR/observed.json"
+pg_observe 0 "$(pg_dsn)" --observe 10s --json "$PG_DIR/observed.json" --prom "$PG_DIR/observed.prom"
 pg_bench_wait
 
-python3 - "$PG_DIR/observed.json" "$PG_DIR"/txn.* <<'PY' || fail "commits per second differ from pgbench's"
-import json, sys
+python3 - "$PG_DIR/observed.json" "$PG_DIR/observed.prom" "$PG_DIR"/txn.* <<'PY' || fail "commits/s differ from pgbench's"
+import json, re, sys
 ob = json.load(open(sys.argv[1]))["observed"]
+prom = open(sys.argv[2]).read()
+del sys.argv[2]
 begin, end = ob["interval"]["begin"], ob["interval"]["end"]
 done = []
 for name in sys.argv[2:]:
@@ -38,6 +40,10 @@ got = ob["rates"]["commits_per_s"]
 print("observed %.1f commits/s, pgbench %.1f tps over the same %.1f s" % (got, tps, end - begin))
 if not tps > 0 or abs(got / tps - 1) > 0.15:
     sys.exit("observe said %s commits/s, pgbench completed %.1f/s" % (got, tps))
+# --prom: one sample of the server's commit rate, labelled with the server, pgbench's too
+m = re.findall(r'^walbench_server_commits_per_second\{server="[^"]*port=[0-9]+[^"]*"\} (\S+)$', prom, re.M)
+if len(m) != 1 or abs(float(m[0]) / tps - 1) > 0.15:
+    sys.exit("--prom said %s commits/s, pgbench completed %.1f/s:\n%s" % (m, tps, prom))
 r = ob["rates"]
 # Every TPC-B transaction writes, so the commits that took an xid are pgbench's too.
 w = r.get("write_commits_per_s")
