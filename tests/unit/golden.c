@@ -9,6 +9,8 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include <cjson/cJSON.h>
+
 #include "golden.h"
 
 char *golden_slurp(const char *path)
@@ -51,4 +53,16 @@ void golden_check(const char *path, const char *what, const char *text)
 	if (strcmp(text, want))
 		fail_msg("%s: the writer's output differs from the golden file; now:\n%s", what, text);
 	free(want);
+}
+
+void golden_check_json(const char *path, const char *what, cJSON *root)
+{
+	char *text;
+
+	assert_non_null(root);
+	text = cJSON_Print(root);
+	assert_non_null(text);
+	cJSON_Delete(root);
+	golden_check(path, what, text);
+	free(text);
 }

@@ -12,4 +12,9 @@ char *golden_slurp(const char *path);
  * golden file at path (its last newline aside). */
 void golden_check(const char *path, const char *what, const char *text);
 
+/* golden_check on the object root printed as cJSON prints it; root is
+ * deleted. */
+struct cJSON;
+void golden_check_json(const char *path, const char *what, struct cJSON *root);
+
 #endif

@@ -11,7 +11,9 @@
  * host's stalls made its flushes uneven (two runs that switched, kept as
  * *-stall-switch.json); the slow ones keep the
  * decisions flushes gave; a server's own flush share replaces the assumed
- * cost. */
+ * cost. Each answer's "recommendation" object is pinned byte for byte in
+ * fixtures/recommend/ (golden.h), so that it may become a table of fields
+ * as the placement and the tests did, the JSON unchanged. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -22,11 +24,13 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "golden.h"
 #include "advice/recommend.h"
 #include "advice/server_shape.h"
 #include "measure/stop_rules.h"
 #include "plan/command.h"
 #include "plan/options.h"
+#include "report/json_parts.h"
 #include "report/results_reader.h"
 #include "report/words.h"
 #include "results/decide.h"
@@ -121,6 +125,19 @@ static int teardown(void **state)
 	return 0;
 }
 
+/* {"recommendation": ...} as the writer makes it of rec, against
+ * fixtures/recommend/NAME.golden.json. */
+static void golden(const char *name, const struct wb_recommendation *rec)
+{
+	char path[512];
+	cJSON *root = cJSON_CreateObject();
+
+	assert_non_null(root);
+	wb_json_add_recommendation(root, rec);
+	snprintf(path, sizeof(path), WB_FIXTURES_DIR "/recommend/%s.golden.json", name);
+	golden_check_json(path, name, root);
+}
+
 /* What the recorded run recommended: the method, and whether it was a change. */
 static void assert_as_recorded(const struct wb_recommendation *rec)
 {
@@ -149,11 +166,13 @@ static void test_fast_device_tie(void **state)
 	assert_true(rec.flush_min_gain_pct > 50.0);
 	/* before the first round a switch could be looked for; the switch came at 48 */
 	assert_true(rec.oltp.decision->rounds < WB_DECIDE_MIN_ROUNDS);
+	golden("tie", &rec);
 	wb_results_free(&rs);
 	cfg.commit_work_ns = 0;
 	decide(&cfg, NULL, &rec);
 	assert_as_recorded(&rec);
 	assert_int_equal(rec.share_source, WB_SHARE_NONE);
+	golden("flushes", &rec);
 }
 
 /* The same run where a commit costs 2 ms besides its flush (pgbench's wall
@@ -175,6 +194,7 @@ static void test_fast_device_bound(void **state)
 	assert_int_equal(rec.oltp.decision->why, WB_WHY_COMMIT_BOUND);
 	assert_int_equal(rec.oltp.decision->rounds, WB_DECIDE_MIN_SETTLE_ROUNDS);
 	assert_true(isinf(rec.flush_min_gain_pct));
+	golden("bound", &rec);
 }
 
 /* Recorded runs where the rule of one figure still switched, by 31 % on xfs
@@ -216,7 +236,7 @@ static void test_tmpfs_stall_no_switch(void **state)
 
 /* slowdisk: a commit is nearly all flush, so 5 % in commits asks a flush a
  * little more than 5 %, and every recorded decision stands. */
-static void slow_device(const char *name)
+static void slow_device(const char *name, const char *pinned)
 {
 	struct wb_config cfg = config();
 	struct wb_recommendation rec;
@@ -234,18 +254,19 @@ static void slow_device(const char *name)
 	assert_true(strncmp(why, wb_rec_change(&rec) ? "fsync beats fdatasync by" : "tie: ",
 			    strlen(wb_rec_change(&rec) ? "fsync beats fdatasync by" : "tie: ")) == 0);
 	assert_non_null(strstr(why, " (5.0% in commits: a commit is its flush, "));
+	golden(pinned, &rec);
 }
 
 static void test_throttled_switch_unchanged(void **state)
 {
 	(void)state;
-	slow_device("throttled-switch.json");
+	slow_device("throttled-switch.json", "switch");
 }
 
 static void test_slow_device_tie_unchanged(void **state)
 {
 	(void)state;
-	slow_device("slowdisk-tie.json");
+	slow_device("slowdisk-tie.json", "slow_tie");
 }
 
 /* With --observed (or --server), the server's own flush share decides, not
@@ -273,6 +294,7 @@ static void test_server_replaces_default(void **state)
 	assert_false(rec.commit_bound);
 	assert_true(rec.flush_share == 0.9);
 	assert_as_recorded(&rec);
+	golden("server", &rec);
 }
 
 int main(void)
