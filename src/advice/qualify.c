@@ -278,8 +278,8 @@ void wb_q_burst_of(const struct wb_results *rs, const struct wb_burst_table *tab
 	for (k = 0; k < WB_Q_SHAPE_COUNT; k++) {
 		r = row(rs, wb_q_shape_names[k]);
 		if (r && r->status == WB_STATUS_OK && r->trial_start_s)
-			wb_bucket_detect(r->trial_rates, r->trial_start_s, r->trial_len_s,
-					 r->trial_pause_s, r->ntrials, &out->bucket[k]);
+			wb_bucket_detect(r->trial_rates, r->trial_start_s, r->trial_settled_per_s,
+					 r->ntrials, &out->bucket[k]);
 		if (out->bucket[k].detected && out->shape < 0)
 			out->shape = (int)k;
 	}

@@ -125,7 +125,8 @@ static int switch_segment(struct wb_result *r, const struct wb_engine_ops *eng,
 }
 
 /* Queue depth 1, one flush after another, each timed from the end of the one
- * before. */
+ * before; the settled part (results.h: WB_SETTLED_AFTER) from the end of the
+ * first flush past its mark. */
 static int timed_loop(struct wb_result *r, const struct wb_engine_ops *eng,
 		      struct wb_engine *e, const char *path, const void *buf,
 		      struct wb_segment *seg)
@@ -133,11 +134,13 @@ static int timed_loop(struct wb_result *r, const struct wb_engine_ops *eng,
 	struct wb_completion c[WB_MAX_BATCH];
 	struct wb_op ops[WB_MAX_BATCH];
 	uint64_t start, prev, now, lat, deadline, region = (uint64_t)r->test.writes_per_op * r->test.size;
+	uint64_t settle_at, settled = 0, settled_ops = 0;
 	unsigned n = wb_build_flush(&r->test, buf, 0, 0, ops);
 	int ret = 0;
 
 	start = prev = wb_clock_ticks();
 	deadline = wb_clock_deadline(start, r->test.duration_ns);
+	settle_at = wb_clock_deadline(start, r->test.duration_ns / WB_SETTLED_AFTER);
 	for (;;) {
 		if (seg) {
 			if (wb_segment_full(seg, region)) {
@@ -163,10 +166,16 @@ static int timed_loop(struct wb_result *r, const struct wb_engine_ops *eng,
 			wb_result_add_wait(r, wb_clock_ns(now), lat);
 		r->ops++;
 		prev = now;
+		if (__builtin_expect(!settled, 0) && now >= settle_at) {
+			settled = now;
+			settled_ops = r->ops;
+		}
 		if (now >= deadline)
 			break;
 	}
 	r->elapsed_ns = wb_clock_ns(prev - start);
+	r->settled_ns = settled ? wb_clock_ns(prev - settled) : 0;
+	r->settled_ops = settled ? r->ops - settled_ops : 0;
 	return ret;
 }
 
@@ -401,9 +410,8 @@ static void *job_thread(void *arg)
  * last one's end. Not the slowest job's own time: where the jobs cannot all run
  * at once (more jobs than CPUs on a device that costs no wait), their times
  * overlap only in part, and all flushes over one job's time would add rates
- * that were never reached together. The first start goes to *began_ns (0 when
- * no flush ran): the pause before a slice is measured to it. */
-static uint64_t jobs_span(const struct job *jobs, unsigned n, uint64_t *began_ns)
+ * that were never reached together. */
+static uint64_t jobs_span(const struct job *jobs, unsigned n)
 {
 	uint64_t first = UINT64_MAX, last = 0;
 	unsigned i;
@@ -416,7 +424,6 @@ static uint64_t jobs_span(const struct job *jobs, unsigned n, uint64_t *began_ns
 		if (jobs[i].ended_ns > last)
 			last = jobs[i].ended_ns;
 	}
-	*began_ns = last > first ? first : 0;
 	return last > first ? last - first : 0;
 }
 
@@ -463,7 +470,11 @@ static int run_jobs(struct wb_result *r, const char *const *paths, const void *b
 		r->per_job[i] = jobs[i].fig;
 		wb_result_merge(r, &jobs[i].r, false);
 	}
-	r->elapsed_ns = jobs_span(jobs, n, &r->began_ns);
+	r->elapsed_ns = jobs_span(jobs, n);
+	if (n == 1) { /* jobs' settled parts do not line up in time: kept for one only */
+		r->settled_ns = jobs[0].r.settled_ns;
+		r->settled_ops = jobs[0].r.settled_ops;
+	}
 out:
 	for (i = 0; i < n; i++)
 		wb_result_release(&jobs[i].r);

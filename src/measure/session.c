@@ -99,9 +99,7 @@ enum wb_session_status wb_session_run_at(const struct wb_session_where *where,
 	unsigned nfiles = wb_site_file_count(tests, n);
 	struct wb_site_files sites[WB_MAX_SITES] = { { 0 } };
 	size_t buf_len = buffer_size_for(tests, n), i, k;
-	uint64_t last_end_ns = 0;
-	struct wb_trial_ctx ctx = { .load_fig = &rs->load, .slices = sched && sched->slices,
-				    .last_end_ns = &last_end_ns };
+	struct wb_trial_ctx ctx = { .load_fig = &rs->load, .slices = sched && sched->slices };
 	struct wb_prep_failure pf = { .call = NULL };
 	enum wb_session_status status = WB_SESSION_OK;
 	void *buf = NULL;

@@ -60,22 +60,14 @@ static void measure_at_site(struct wb_result *r, const struct wb_trial_ctx *ctx)
 	}
 }
 
-/* When the trial ran, from the clock: started at t0, its loop's first flush at
- * began (or, where the loop does not say, its length before t1), ended at t1
- * (its files closed and settled). The pause before the slice is the time since
- * the last trial of any test ended: no test's flushes ran in it, so a token
- * bucket refilled there and spends it in this slice (results/bucket.h). */
-static void slice_time(const struct wb_result *trial, uint64_t t0, uint64_t t1,
-		       const struct wb_trial_ctx *ctx, struct wb_slice_time *out)
+/* When the trial started, from the clock, and its rate over its settled part
+ * (results.h: WB_SETTLED_AFTER; 0 where the loop kept none). */
+static void slice_time(const struct wb_result *trial, uint64_t t0, const struct wb_trial_ctx *ctx,
+		       struct wb_slice_time *out)
 {
-	uint64_t began = trial->began_ns ? trial->began_ns : t1 - trial->elapsed_ns;
-	uint64_t last = ctx->last_end_ns && *ctx->last_end_ns ? *ctx->last_end_ns : t0;
-
 	out->start_s = (double)(t0 - ctx->start_ns) / 1e9;
-	out->len_s = (double)trial->elapsed_ns / 1e9;
-	out->pause_s = began > last ? (double)(began - last) / 1e9 : 0;
-	if (ctx->last_end_ns)
-		*ctx->last_end_ns = t1;
+	out->settled_per_s = trial->settled_ns ? (double)trial->settled_ops * 1e9 /
+						 (double)trial->settled_ns : 0;
 }
 
 uint64_t wb_trial_run(struct wb_result *r, uint64_t duration_ns, bool counted, uint32_t round,
@@ -83,14 +75,13 @@ uint64_t wb_trial_run(struct wb_result *r, uint64_t duration_ns, bool counted, u
 {
 	struct wb_result trial;
 	struct wb_slice_time when;
-	uint64_t t0 = wb_now_ns(), t1;
+	uint64_t t0 = wb_now_ns();
 
 	wb_result_init(&trial, &r->test);
 	trial.test.duration_ns = duration_ns;
 	wb_result_take_positions(&trial, r); /* the append stream goes on where it stopped */
 	measure_at_site(&trial, ctx);
-	t1 = wb_now_ns();
-	slice_time(&trial, t0, t1, ctx, &when);
+	slice_time(&trial, t0, ctx, &when);
 	if (!counted && trial.status == WB_STATUS_OK) {
 		r->warmup_ns += trial.elapsed_ns;
 		wb_result_take_positions(r, &trial);

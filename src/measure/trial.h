@@ -19,8 +19,6 @@ struct wb_trial_ctx {
 	const struct wb_load_result *load_fig;
 	bool slices;                           /* keep each trial's p99 and times */
 	uint64_t start_ns;                     /* the schedule's start, for trial start times */
-	uint64_t *last_end_ns;                 /* when the last trial of any test ended (0:
-						* none yet), for a slice's pause; NULL: not kept */
 };
 
 /* Runs one trial of r's test for duration_ns and folds it into r (counted: as

@@ -82,24 +82,22 @@ static double share_on_side(const double *v, size_t from, size_t to, double mid,
 	return to > from ? (double)c / (double)(to - from) : 0;
 }
 
-/* The plateau's slice rates from p_from on, each over its own time and the
- * pause before it (see bucket.h), into a new array; NULL without memory. */
-static double *plateau_rates(const double *v, const double *len, const double *pause,
-			     size_t p_from, size_t n)
+/* The plateau's slice rates from p_from on, each over its settled part where
+ * it has one (see bucket.h), into a new array; NULL without memory. */
+static double *plateau_rates(const double *v, const double *settled, size_t p_from, size_t n)
 {
 	double *c = malloc((n - p_from) * sizeof(*c));
 	size_t i;
 
 	for (i = p_from; c && i < n; i++)
-		c[i - p_from] = len && pause && len[i] > 0 && pause[i] > 0
-					? v[i] * len[i] / (len[i] + pause[i]) : v[i];
+		c[i - p_from] = settled && settled[i] > 0 ? settled[i] : v[i];
 	return c;
 }
 
 /* The figures: the levels without the transition slice, the drop inside it.
  * False without memory. */
-static bool measure(const double *v, const double *t, const double *len, const double *pause,
-		    size_t n, size_t k, double hi, double lo, struct wb_bucket *out)
+static bool measure(const double *v, const double *t, const double *settled, size_t n, size_t k,
+		    double hi, double lo, struct wb_bucket *out)
 {
 	size_t b_end = k, p_from = k;
 	double step = hi - lo, f, *plateau;
@@ -112,7 +110,7 @@ static bool measure(const double *v, const double *t, const double *len, const d
 		out->transition = true;
 		p_from = k + 1;
 	}
-	plateau = plateau_rates(v, len, pause, p_from, n);
+	plateau = plateau_rates(v, settled, p_from, n);
 	if (!plateau)
 		return false;
 	out->burst_per_s = wb_mean_range(v, 0, b_end);
@@ -138,8 +136,8 @@ static bool measure(const double *v, const double *t, const double *len, const d
 	return true;
 }
 
-void wb_bucket_detect(const double *rates, const double *start_s, const double *len_s,
-		      const double *pause_s, size_t n, struct wb_bucket *out)
+void wb_bucket_detect(const double *rates, const double *start_s, const double *settled, size_t n,
+		      struct wb_bucket *out)
 {
 	double step_sse, line_sse, hi, lo, mid, slope, plateau_sse;
 	size_t k;
@@ -164,7 +162,7 @@ void wb_bucket_detect(const double *rates, const double *start_s, const double *
 	slope = line_fit(start_s, rates, k + 1, n, &plateau_sse);
 	if (fabs(slope * (start_s[n - 1] - start_s[k + 1])) > WB_BUCKET_FLAT * (lo > 0 ? lo : hi))
 		return;
-	if (measure(rates, start_s, len_s, pause_s, n, k, hi, lo, out))
+	if (measure(rates, start_s, settled, n, k, hi, lo, out))
 		out->detected = true;
 	else
 		*out = (struct wb_bucket){ .judged = true }; /* no memory: no figures to stand on */

@@ -37,7 +37,7 @@ struct wb_bucket {
 	bool detected;             /* a step down to a plateau that lasted to the end */
 	double burst_per_s;        /* mean of the slices before the drop (transition left out) */
 	double baseline_per_s;     /* mean of the plateau's slices (transition left out), each
-				    * over its own time and the pause before it */
+				    * over its settled part where it has one */
 	double baseline_low, baseline_high; /* its 95 % t interval; +-INFINITY under 2 slices */
 	double drop_at_s;          /* when the bucket ran dry, seconds into the run */
 	double held;               /* flushes of this shape the bucket held at the start:
@@ -49,21 +49,21 @@ struct wb_bucket {
 };
 
 /* Judges the slice rates rates[0..n) (flushes/s over each slice's own time, in
- * time order) that started at start_s[0..n) (seconds into the run). len_s and
- * pause_s (both, or neither: NULL) are each slice's own time and the pause
- * before it, when no flushes ran (results.h): once the bucket is dry, what
- * refilled in a pause is spent at the burst rate in the slice after it, so the
- * slice's flushes came at the baseline over its time and its pause, and the
- * baseline is measured so (a pause of 0.2 % of the slice read the baseline
- * 0.2 % high, and its interval could leave the true rate out). The split is the one that leaves
- * the least squared residual under two levels; it is a bucket when the plateau
- * has at least WB_BUCKET_MIN_SIDE slices, sits at most WB_BUCKET_MAX_RATIO of
- * the burst (medians), fits as a step (WB_BUCKET_STEP_FIT), each side keeps to
- * its level (WB_BUCKET_SIDE_SHARE) and the plateau is flat (WB_BUCKET_FLAT). A
- * slice straddling the drop (off its side's median by more than a quarter of
- * the step) is left out of both levels, and the drop is placed inside it by
- * its rate. */
-void wb_bucket_detect(const double *rates, const double *start_s, const double *len_s,
-		      const double *pause_s, size_t n, struct wb_bucket *out);
+ * time order) that started at start_s[0..n) (seconds into the run). settled
+ * (NULL: none) is each slice's rate over its settled part (results.h:
+ * WB_SETTLED_AFTER; 0 where none was kept): between two slices no flushes run,
+ * so an empty bucket refills and the next slice spends that at the burst rate,
+ * and a slice's own rate reads the baseline high by the pause's share (its
+ * interval could leave the true rate out); the settled part is one continuous
+ * stream at the baseline, so the plateau's slices are measured by it. The split
+ * is the one that leaves the least squared residual under two levels; it is a
+ * bucket when the plateau has at least WB_BUCKET_MIN_SIDE slices, sits at most
+ * WB_BUCKET_MAX_RATIO of the burst (medians), fits as a step
+ * (WB_BUCKET_STEP_FIT), each side keeps to its level (WB_BUCKET_SIDE_SHARE) and
+ * the plateau is flat (WB_BUCKET_FLAT). A slice straddling the drop (off its
+ * side's median by more than a quarter of the step) is left out of both levels,
+ * and the drop is placed inside it by its rate. */
+void wb_bucket_detect(const double *rates, const double *start_s, const double *settled, size_t n,
+		      struct wb_bucket *out);
 
 #endif

@@ -53,8 +53,7 @@ void wb_result_release(struct wb_result *r)
 	free(r->trial_rounds);
 	free(r->trial_p99_us);
 	free(r->trial_start_s);
-	free(r->trial_len_s);
-	free(r->trial_pause_s);
+	free(r->trial_settled_per_s);
 	free(r->waits);
 	free(r->per_job);
 	r->per_job = NULL;
@@ -66,8 +65,7 @@ void wb_result_release(struct wb_result *r)
 	r->trial_rounds = NULL;
 	r->trial_p99_us = NULL;
 	r->trial_start_s = NULL;
-	r->trial_len_s = NULL;
-	r->trial_pause_s = NULL;
+	r->trial_settled_per_s = NULL;
 	r->ntrials = r->trial_cap = r->noted_cap = 0;
 }
 
@@ -118,22 +116,21 @@ int wb_result_add_trial(struct wb_result *r, double rate, uint32_t round)
 int wb_result_note_trial(struct wb_result *r, double p99_us, const struct wb_slice_time *t)
 {
 	void **const a[] = { (void **)&r->trial_p99_us, (void **)&r->trial_start_s,
-			     (void **)&r->trial_len_s, (void **)&r->trial_pause_s };
+			     (void **)&r->trial_settled_per_s };
 	const size_t elem[] = { sizeof(*r->trial_p99_us), sizeof(*r->trial_start_s),
-				sizeof(*r->trial_len_s), sizeof(*r->trial_pause_s) };
+				sizeof(*r->trial_settled_per_s) };
 	size_t i;
 	int ret;
 
 	if (!r->ntrials)
 		return 0;
-	ret = reserve_arrays(a, elem, 4, &r->noted_cap, r->ntrials);
+	ret = reserve_arrays(a, elem, 3, &r->noted_cap, r->ntrials);
 	if (ret)
 		return ret;
 	i = r->ntrials - 1;
 	r->trial_p99_us[i] = p99_us;
 	r->trial_start_s[i] = t->start_s;
-	r->trial_len_s[i] = t->len_s;
-	r->trial_pause_s[i] = t->pause_s;
+	r->trial_settled_per_s[i] = t->settled_per_s;
 	return 0;
 }
 

@@ -52,7 +52,9 @@ struct wb_result {
 	uint64_t ops;            /* timed ops completed (commits, for group commit) */
 	uint64_t flushes;        /* group commit: syncs issued by flush leaders */
 	uint64_t elapsed_ns;     /* from the first op's start to the last op's end */
-	uint64_t began_ns;       /* the first op's start (wb_now_ns); 0 when the loop does not say */
+	uint64_t settled_ops;    /* flushes of the settled part (WB_SETTLED_AFTER), 0 when the loop
+				  * does not keep one */
+	uint64_t settled_ns;     /* its time: the end of its first flush to the end of its last */
 	struct wb_histogram *hist; /* per-op latency; NULL when nothing was measured */
 	struct wb_histogram *switch_hist; /* append with new segments: each switch's time */
 	uint64_t switches;       /* segment switches (new) or wraps (recycle), all jobs */
@@ -63,15 +65,14 @@ struct wb_result {
 	double *trial_rates;     /* ops/s of each counted trial */
 	double *trial_p99_us;    /* each trial's p99 latency (qualify's time slices); NULL if not kept */
 	double *trial_start_s;   /* when each trial started, seconds into the run; NULL if not kept */
-	double *trial_len_s;     /* each slice's own time, its first flush's start to its last's end */
-	double *trial_pause_s;   /* the idle time before each slice's first flush, since the trial
-				  * before it (of any test) ended: a bucket refills in it */
+	double *trial_settled_per_s; /* each slice's rate over its settled part; 0 where the loop
+				  * kept none: what a bucket sustains (results/bucket.h) */
 	uint32_t *trial_rounds;  /* the round each trial ran in: trials of one round pair up */
 	struct wb_wait *waits;   /* flushes that took WB_WAIT_RECORD_NS or more, in order */
 	uint32_t nwaits;         /* at most WB_MAX_WAITS: enough to see a throttle's period */
 	size_t ntrials;
 	size_t trial_cap;        /* room in trial_rates and trial_rounds */
-	size_t noted_cap;        /* room in trial_p99_us, _start_s, _len_s and _pause_s */
+	size_t noted_cap;        /* room in trial_p99_us, _start_s and _settled_per_s */
 	uint64_t warmup_ns;      /* measured and discarded before the first trial */
 	uint32_t first_round;    /* --decide: rounds before this are the group's warm-up
 				  * transient (results/transient.h), left out of comparisons */
@@ -208,14 +209,24 @@ void wb_result_add_wait(struct wb_result *r, uint64_t end_ns, uint64_t lat_ns);
 /* Appends one trial's rate and the round it ran in. 0 or -ENOMEM. */
 int wb_result_add_trial(struct wb_result *r, double rate, uint32_t round);
 
-/* When a time slice of qualify ran: its start (seconds into the run), its own
- * length, and the pause before it (see trial_pause_s). */
+/* A trial's settled part: from the end of its first flush that ends after
+ * 1/WB_SETTLED_AFTER of its time to the end of its last. Between two trials no
+ * flushes run and an empty token bucket refills; the next trial spends that at
+ * the burst rate, in less time than the pause (the refill is slower than the
+ * burst), so the part after the pauses' few milliseconds is one continuous
+ * stream at the rate the volume sustains. A quarter of the default 5 s slice
+ * is far past the gaps measured between two trials' flushes (1 to 16 ms on
+ * tests/fault/bucketfs), and so is a quarter of any slice of 100 ms or more. */
+#define WB_SETTLED_AFTER 4
+
+/* A time slice of qualify: when it started (seconds into the run) and its
+ * rate over its settled part (0: none kept). */
 struct wb_slice_time {
-	double start_s, len_s, pause_s;
+	double start_s, settled_per_s;
 };
 
 /* Keeps the p99 latency and the times of the trial just added (a time slice of
- * qualify): its slices' trend, tails and pauses. 0 or -ENOMEM. */
+ * qualify): its slices' trend, tails and settled rates. 0 or -ENOMEM. */
 int wb_result_note_trial(struct wb_result *r, double p99_us, const struct wb_slice_time *t);
 
 /* Frees what a result owns (histograms, trial rates). */
