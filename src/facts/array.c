@@ -4,8 +4,9 @@
  * btrfs over two devices or more. A dm-crypt, multipath or one-device LVM is
  * not one, and the search goes on under it (LVM or crypt on md finds the md).
  * Traps: a dm raid's slaves are its images and their metadata sub-volumes
- * (NAME_rmeta_N): only the images are members; a level and parity that the
- * layers do not tell stay "unknown" and -1, never guessed. */
+ * (NAME_rmeta_N): only the images are members; its table's level ("raid5")
+ * and geometry are read as md's; a level and parity that the layers do not
+ * tell stay "unknown" and -1, never guessed. */
 #include "facts/array.h"
 
 #include <string.h>
@@ -31,6 +32,13 @@ static bool is(const char *a, const char *b)
 	return strcmp(a, b) == 0;
 }
 
+/* A dm raid target: "raid" as sysfs guesses it, or its level ("raid5") as
+ * its table says it. */
+static bool dm_raid(const struct wb_device_layer *l)
+{
+	return l->kind == WB_LAYER_DM && strncmp(l->level, "raid", 4) == 0;
+}
+
 static int children(const struct wb_device *d, unsigned i)
 {
 	unsigned k;
@@ -49,8 +57,7 @@ static enum wb_array_kind array_kind(const struct wb_device *d, unsigned i)
 	case WB_LAYER_MD:
 		return WB_ARRAY_MD;
 	case WB_LAYER_DM:
-		return is(l->level, "striped") || is(l->level, "raid") ? WB_ARRAY_DM
-								       : WB_ARRAY_NONE;
+		return is(l->level, "striped") || dm_raid(l) ? WB_ARRAY_DM : WB_ARRAY_NONE;
 	case WB_LAYER_BTRFS:
 		return children(d, i) >= 2 ? WB_ARRAY_BTRFS : WB_ARRAY_NONE;
 	default:
@@ -90,9 +97,10 @@ static void md_geometry(const struct wb_device_layer *l, struct wb_array *a)
 }
 
 /* dm: a striped table names its stripes and chunk (none when they differ
- * along the device); otherwise only the queue limits tell. A raid's parity is
- * its images less the data members when that cannot be a raid10 of the same
- * shape (its table line is not read). */
+ * along the device), a raid table its level, devices, chunk and raid10
+ * layout, read as md's are (dm-raid is md's code behind a dm table);
+ * otherwise only the queue limits tell, and a raid's parity is its images
+ * less the data members when that cannot be a raid10 of the same shape. */
 static void dm_geometry(const struct wb_device_layer *l, struct wb_array *a)
 {
 	uint32_t spare;
@@ -103,11 +111,15 @@ static void dm_geometry(const struct wb_device_layer *l, struct wb_array *a)
 		a->data_disks = l->raid_disks;
 		return;
 	}
+	if (l->dm_table && dm_raid(l) && !is(l->level, "raid")) {
+		md_geometry(l, a);
+		return;
+	}
 	if (l->io_min == 0 || l->io_opt < l->io_min || l->io_opt % l->io_min)
 		return;
 	a->chunk = l->io_min;
 	a->data_disks = l->io_opt / l->io_min;
-	if (!is(l->level, "raid") || a->data_disks < 2 || a->raid_disks <= a->data_disks)
+	if (!dm_raid(l) || a->data_disks < 2 || a->raid_disks <= a->data_disks)
 		return;
 	spare = a->raid_disks - a->data_disks;
 	/* 3 images, 2 data: raid5. 4 images, 2 data: raid6 or raid10, unknown. */
@@ -221,13 +233,14 @@ void wb_array_summarise(struct wb_device *d)
 	wb_facts_copy(a->device, sizeof(a->device), l->name);
 	wb_facts_copy(a->level, sizeof(a->level), l->level[0] ? l->level : "unknown");
 	/* A dm raid's members are its images; its rmeta sub-volumes are not. */
-	images = l->kind == WB_LAYER_DM && is(l->level, "raid");
+	images = dm_raid(l);
 	for (k = i + 1; k < d->n_layers; k++)
 		if (d->layers[k].parent == (int)i &&
 		    (!images || strstr(d->layers[k].label, "_rimage_")))
 			add_member(d, k, a);
-	a->raid_disks = l->kind == WB_LAYER_MD && l->raid_disks ? l->raid_disks
-			: a->n_members + (a->members_truncated ? 1 : 0);
+	/* md's and a dm raid table's devices count the missing ones too */
+	a->raid_disks = (l->kind == WB_LAYER_MD || (images && l->dm_table)) && l->raid_disks
+			? l->raid_disks : a->n_members + (a->members_truncated ? 1 : 0);
 	if (l->kind == WB_LAYER_BTRFS && l->raid_disks)
 		a->raid_disks = l->raid_disks;
 	if (l->kind == WB_LAYER_MD)

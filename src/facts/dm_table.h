@@ -20,15 +20,24 @@ struct wb_dm_table {
 				      * ("linear+striped"); cut when long */
 	uint32_t stripes;            /* striped: stripes per target when every striped target
 				      * has the same; 0 otherwise */
-	uint32_t chunk;              /* striped: the chunk in bytes, under the same rule; 0 otherwise */
+	uint32_t chunk;              /* striped or raid: the chunk in bytes, under the same rule
+				      * (raid1's is 0); 0 otherwise */
+	/* raid (dm-raid: LVM's raid LVs, md's personalities behind a dm table), when
+	 * every raid target has the same; "" and 0 otherwise. */
+	char raid_level[8];          /* md's name of the level: "raid0", "raid1", "raid4",
+				      * "raid5", "raid6", "raid10"; "" a type not known here */
+	uint32_t raid_devs;          /* its devices, missing ones ("- -") counted, as md's
+				      * raid_disks */
+	uint32_t raid_layout;        /* raid10 as md/layout says it: near copies in bits 0-7,
+				      * far copies in 8-15, bit 16 the offset layout; 0 else */
 };
 
 /* Sums up the buffer of a DM_TABLE_STATUS ioctl (a struct dm_ioctl, then
  * target_count dm_target_spec records, each followed by its parameter line),
  * len bytes as the caller gave them to the kernel. 0, -ENOBUFS when the
  * kernel said the buffer was too small (DM_BUFFER_FULL_FLAG: ask again with a
- * larger one), -EINVAL when a record or a striped target's line does not
- * parse or points outside the buffer; t is filled only on 0. */
+ * larger one), -EINVAL when a record or a striped or raid target's line does
+ * not parse or points outside the buffer; t is filled only on 0. */
 int wb_dm_table_parse(const void *buf, size_t len, struct wb_dm_table *t);
 
 #endif

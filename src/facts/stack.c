@@ -347,7 +347,9 @@ static void dm_target(const struct walk *w, struct wb_device_layer *l, const cha
 }
 
 /* The dm target from the device's live table: its type ("mixed" when the
- * targets differ), and a striped one's stripes (in raid_disks) and chunk.
+ * targets differ), and a striped one's stripes (in raid_disks) and chunk; a
+ * raid one's level in md's words ("raid5", the type "raid" when the table's
+ * is not known here), devices, chunk and raid10 layout, as md's are kept.
  * 0, or -errno why not: -ENOSYS no reader (a sysfs that is not the running
  * kernel's), -ENODEV no readable dev attribute, -ENODATA no live table, or
  * the reader's. */
@@ -372,7 +374,13 @@ static int dm_table(const struct walk *w, const char *dev_dir, struct wb_device_
 	l->raid_disks = t.stripes;
 	l->chunk = t.chunk;
 	l->dm_table = true;
-	if (strcmp(t.type, "striped") == 0 && t.stripes)
+	if (strcmp(t.type, "raid") == 0 && t.raid_level[0]) {
+		wb_facts_copy(l->level, sizeof(l->level), t.raid_level);
+		l->raid_disks = t.raid_devs;
+		l->layout = t.raid_layout;
+		add_detailf(l, "table: raid %s, %u devices, chunk %u KiB", t.raid_level,
+			    (unsigned)t.raid_devs, (unsigned)(t.chunk / 1024));
+	} else if (strcmp(t.type, "striped") == 0 && t.stripes)
 		add_detailf(l, "table: striped, %u stripes of %u KiB", (unsigned)t.stripes,
 			    (unsigned)(t.chunk / 1024));
 	else if (strcmp(t.type, "striped") == 0)

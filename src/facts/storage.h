@@ -55,18 +55,21 @@ struct wb_device_layer {
 	/* Arrays: what the layer says of itself as an array (MD, DM, BTRFS). */
 	char level[16];              /* MD: md/level; DM: the target type, from the live table
 				      * ("linear", "striped", "crypt", "raid", ...; "mixed" when its
-				      * targets differ) or, unread, as far as sysfs shows it ("crypt",
+				      * targets differ; a raid target's level in md's words, "raid5",
+				      * where the table says it) or, unread, as far as sysfs shows it ("crypt",
 				      * "multipath", "raid", "striped", "thin", "unknown");
 				      * BTRFS: the data profile ("raid5", "single", ...) */
 	char meta_level[16];         /* BTRFS: the metadata profile */
 	char label[128];             /* DM: dm/name (up to 127 bytes, DM_NAME_LEN); BTRFS: its
 				      * label; "" none */
 	uint32_t raid_disks;         /* MD: md/raid_disks; BTRFS: its devices; DM: a striped
-				      * table's stripes (0 unread, or differing along the device) */
-	uint32_t chunk;              /* MD: md/chunk_size in bytes; DM: a striped table's chunk */
+				      * table's stripes, a raid table's devices (0 unread, or
+				      * differing along the device) */
+	uint32_t chunk;              /* MD: md/chunk_size in bytes; DM: a striped or raid table's */
 	bool dm_table;               /* DM: level (and a stripe) came from the live table, not
 				      * guessed from sysfs; the details say which and why */
-	uint32_t layout;             /* MD: md/layout (raid10: near copies in bits 0-7, far in 8-15) */
+	uint32_t layout;             /* MD: md/layout (raid10: near copies in bits 0-7, far in 8-15,
+				      * bit 16 offset); DM: a raid10 table's, in md's bits */
 	char member_state[32];       /* a member of an md array: md/dev-NAME/state ("in_sync", "faulty") */
 	int loop_dio;                /* LOOP: loop/dio, 1 direct I/O to the backing file, 0 buffered
 				      * (its page cache in front), -1 unknown or not a loop */

@@ -6,7 +6,7 @@
  * an LVM linear volume over two md RAID0s, walked with dm tables read from
  * synthetic ioctl answers (dm_buffer.c) and without; and the summary's rules
  * on layers made by hand (raid10 in the near, far and offset layouts, a dm
- * raid that cannot be told from a raid10). */
+ * raid that cannot be told from a raid10 without its table, and with it). */
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -296,6 +296,38 @@ static void test_rules(void **state)
 	assert_int_equal(d.array.raid_disks, 4);
 	assert_int_equal(d.array.data_disks, 2);
 	assert_int_equal(d.array.parity_disks, -1);
+	/* its table says raid6 (issue 45: the line was not read): two parity, two
+	 * data, whatever the queue limits say; raid10 far 2 over the same four:
+	 * four data; a table of four devices over three images (one missing):
+	 * md's count, raid5's three data */
+	d.layers[0].dm_table = true;
+	strcpy(d.layers[0].level, "raid6");
+	d.layers[0].raid_disks = 4;
+	d.layers[0].chunk = 131072;
+	wb_array_summarise(&d);
+	assert_int_equal(d.array.kind, WB_ARRAY_DM);
+	assert_string_equal(d.array.level, "raid6");
+	assert_int_equal(d.array.parity_disks, 2);
+	assert_int_equal(d.array.data_disks, 2);
+	assert_int_equal(d.array.stripe, 2 * 131072);
+	strcpy(d.layers[0].level, "raid10");
+	d.layers[0].layout = 0x201;
+	wb_array_summarise(&d);
+	assert_int_equal(d.array.parity_disks, 0);
+	assert_int_equal(d.array.data_disks, 4);
+	strcpy(d.layers[0].level, "raid5");
+	d.layers[3].label[0] = '\0'; /* no image there */
+	wb_array_summarise(&d);
+	assert_int_equal(d.array.n_members, 3);
+	assert_int_equal(d.array.raid_disks, 4);
+	assert_int_equal(d.array.data_disks, 3);
+	assert_int_equal(d.array.parity_disks, 1);
+	snprintf(d.layers[3].label, sizeof(d.layers[3].label), "vg-lv_rimage_2");
+	d.layers[0].dm_table = false;
+	strcpy(d.layers[0].level, "raid");
+	d.layers[0].raid_disks = 0;
+	d.layers[0].chunk = 0;
+	d.layers[0].layout = 0;
 	/* no queue limits: no stripe known */
 	d.layers[0].io_opt = 0;
 	wb_array_summarise(&d);
@@ -368,9 +400,10 @@ static void test_dm_long_name(void **state)
 }
 
 /* The kernel's answers for the tests' dm devices, through the real parser:
- * dm-12 is linear over md7 and md8, dm-2 striped over two disks (its table
- * says 128 KiB chunks where its queue limits say 64 KiB, so the test sees
- * which one was believed). Any other device: no such device. */
+ * dm-12 is linear over md7 and md8, dm-2 striped over two disks and dm-9 an
+ * LVM raid5 of three images (their tables say 128 KiB chunks where their
+ * queue limits say 64 KiB, so the tests see which one was believed). Any
+ * other device: no such device. */
 static int fake_tables(unsigned dev_major, unsigned dev_minor, struct wb_dm_table *t)
 {
 	static const struct dm_buffer_target linear[] = {
@@ -380,12 +413,18 @@ static int fake_tables(unsigned dev_major, unsigned dev_minor, struct wb_dm_tabl
 	static const struct dm_buffer_target striped[] = {
 		{ "striped", "2 256 8:224 2048 8:240 2048", 2 << 20 },
 	};
+	static const struct dm_buffer_target raid[] = {
+		{ "raid", "raid5_ls 3 256 region_size 1024 3 253:3 253:4 253:5 253:6 253:7 253:8",
+		  2 << 20 },
+	};
 	static _Alignas(8) unsigned char buf[4096];
 
-	if (dev_major != 253 || (dev_minor != 12 && dev_minor != 2))
+	if (dev_major != 253 || (dev_minor != 12 && dev_minor != 2 && dev_minor != 9))
 		return -ENXIO;
 	if (dev_minor == 12)
 		dm_buffer_build(buf, sizeof(buf), linear, 2);
+	else if (dev_minor == 9)
+		dm_buffer_build(buf, sizeof(buf), raid, 1);
 	else
 		dm_buffer_build(buf, sizeof(buf), striped, 1);
 	return wb_dm_table_parse(buf, sizeof(buf), t);
@@ -448,17 +487,40 @@ static void test_dm_table_unread(void **state)
 	free(d);
 }
 
-/* A striped table: its stripes and chunk, not the queue limits. */
-static void test_dm_striped_table(void **state)
+/* dm-2 and dm-9 walked with their tables: the details, and the array each
+ * makes at its table's geometry, not the queue limits' guess. A striped
+ * table: its stripes and chunk. An LVM raid5 (issue 45: the raid line was
+ * not read): its level, devices and chunk as md's would be; members still
+ * its three images. */
+static void test_dm_tables(void **state)
 {
-	struct wb_device *d = stack_tables(253, 2, fake_tables);
+	static const struct {
+		unsigned minor;
+		const char *details, *level;
+		int parity;
+		uint32_t disks, data, chunk;
+	} cases[] = {
+		{ 2, "LVM, vg1-stripes, table: striped, 2 stripes of 128 KiB", "striped", 0, 2, 2,
+		  131072 },
+		{ 9, "LVM, vg2-wal, table: raid raid5, 3 devices, chunk 128 KiB", "raid5", 1, 3, 2,
+		  131072 },
+	};
+	unsigned i;
 
 	(void)state;
-	assert_true(d->layers[0].dm_table);
-	assert_string_equal(d->layers[0].details,
-			    "LVM, vg1-stripes, table: striped, 2 stripes of 128 KiB");
-	assert_geometry(&d->array, WB_ARRAY_DM, "dm-2", "striped", 0, 2, 2, 131072, 262144);
-	free(d);
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct wb_device *d = stack_tables(253, cases[i].minor, fake_tables);
+		char dev[16];
+
+		snprintf(dev, sizeof(dev), "dm-%u", cases[i].minor);
+		assert_true(d->layers[0].dm_table);
+		assert_string_equal(d->layers[0].details, cases[i].details);
+		assert_geometry(&d->array, WB_ARRAY_DM, dev, cases[i].level, cases[i].parity,
+				cases[i].disks, cases[i].data, cases[i].chunk,
+				(uint64_t)cases[i].chunk * cases[i].data);
+		assert_int_equal(d->array.n_members, cases[i].disks);
+		free(d);
+	}
 }
 
 /* More members than are kept: counted, cut, said. */
@@ -481,7 +543,7 @@ int main(void)
 		cmocka_unit_test(test_md_reshape),
 		cmocka_unit_test(test_dm_long_name),
 		cmocka_unit_test(test_dm_linear_over_md), cmocka_unit_test(test_dm_table_unread),
-		cmocka_unit_test(test_dm_striped_table),
+		cmocka_unit_test(test_dm_tables),
 		cmocka_unit_test(test_md_raid5),      cmocka_unit_test(test_md_raid10),
 		cmocka_unit_test(test_dm_striped),    cmocka_unit_test(test_dm_raid),
 		cmocka_unit_test(test_crypt_over_md), cmocka_unit_test(test_no_array),
