@@ -14,7 +14,11 @@
  *    kernel cuts a big write into requests of at most max_write, each one credit.
  *  - Runs single-threaded: a waiting I/O holds up every other, as a volume's queue would.
  *  - Logs "bucketfs: empty after N credits, T s after mount" to stderr once, when the credits
- *    first run out: the truth a test compares walbench's estimate with. */
+ *    first run out: the truth a test compares walbench's estimate with.
+ * With --close-latency MS each close(2) (FUSE's flush) takes MS milliseconds and no credit, as
+ * a network file system's close does (NFS flushes and checks attributes on close; EFS, a
+ * burst-credit file system, is NFS): the bucket refills meanwhile, between a test's last I/O
+ * and the next one's first. */
 #define FUSE_USE_VERSION 31
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
@@ -42,6 +46,7 @@ struct bf_config {
 	double burst_rate;   /* --burst-rate: I/Os a second while credits last */
 	double refill;       /* --refill: credits a second (the baseline) */
 	double slice_s;      /* --slice: the grant period */
+	double close_s;      /* --close-latency: each close's wait */
 	bool smooth;         /* --pace smooth: per-operation pacing, no slices */
 	const char *backing_dir, *mountpoint;
 };
@@ -197,6 +202,13 @@ static int bf_fsync(const char *path, int datasync, struct fuse_file_info *fi)
 	return (datasync ? fdatasync((int)fi->fh) : fsync((int)fi->fh)) < 0 ? -errno : 0;
 }
 
+/* --close-latency: the close's round trip, then the passthrough's flush. */
+static int bf_flush(const char *path, struct fuse_file_info *fi)
+{
+	bf_sleep(bf.cfg.close_s);
+	return pt_flush(path, fi);
+}
+
 static const struct fuse_operations bf_ops = {
 	PT_OPS_PASSTHROUGH,
 	.getattr = pt_getattr,   .create = bf_create,     .open = bf_open,
@@ -218,6 +230,8 @@ static void bf_usage(FILE *out)
 		"               blk-throttle's for a non-rotational queue)\n"
 		"  --pace MODE  slices (the default: as above) or smooth (no slices: each I/O\n"
 		"               1/B after the last, credits refilled continuously)\n"
+		"  --close-latency MS  each close(2) waits MS milliseconds, taking no credit, as a\n"
+		"               network file system's close does (default 0)\n"
 		"  -o OPTS      FUSE options, passed on\n"
 		"  -h, --help   show this help\n"
 		"Exit status: 0 unmounted or stopped by a signal, 1 FUSE loop error, 2 usage error,\n"
@@ -245,10 +259,10 @@ static int bf_parse_args(int argc, char **argv, struct bf_config *cfg, struct fu
 	static const struct option opts[] = {
 		{ "burst", required_argument, NULL, 'n' }, { "burst-rate", required_argument, NULL, 'b' },
 		{ "refill", required_argument, NULL, 'r' }, { "slice", required_argument, NULL, 'S' },
-		{ "pace", required_argument, NULL, 'p' },
+		{ "pace", required_argument, NULL, 'p' }, { "close-latency", required_argument, NULL, 'c' },
 		{ "help", no_argument, NULL, 'h' },         { NULL, 0, NULL, 0 },
 	};
-	double *dst, ms = 20;
+	double *dst, ms = 20, close_ms = 0;
 	int opt;
 
 	opterr = 0;
@@ -258,6 +272,7 @@ static int bf_parse_args(int argc, char **argv, struct bf_config *cfg, struct fu
 		case 'b': dst = &cfg->burst_rate; break;
 		case 'r': dst = &cfg->refill; break;
 		case 'S': dst = &ms; break;
+		case 'c': dst = &close_ms; break;
 		case 'p':
 			if (strcmp(optarg, "smooth") != 0 && strcmp(optarg, "slices") != 0)
 				return bf_usage_error("--pace is smooth or slices, not", optarg);
@@ -280,6 +295,7 @@ static int bf_parse_args(int argc, char **argv, struct bf_config *cfg, struct fu
 	if (argc - optind != 2)
 		return bf_usage_error("need exactly BACKING_DIR and MOUNTPOINT, got", "");
 	cfg->slice_s = ms / 1e3;
+	cfg->close_s = close_ms / 1e3;
 	cfg->backing_dir = argv[optind];
 	cfg->mountpoint = argv[optind + 1];
 	return 0;
@@ -305,13 +321,16 @@ int main(int argc, char **argv)
 {
 	static const struct pt_hooks hooks = { .mounted = bf_mounted, .stopped = bf_stopped };
 	struct fuse_args fargs = FUSE_ARGS_INIT(0, NULL);
+	struct fuse_operations ops = bf_ops;
 	int rc;
 
 	rc = pt_args_start(&fargs, argv[0], "bucketfs");
 	if (rc == 0)
 		rc = bf_parse_args(argc, argv, &bf.cfg, &fargs);
+	if (rc == 0 && bf.cfg.close_s > 0)
+		ops.flush = bf_flush;
 	if (rc == 0)
-		rc = pt_serve(&fargs, &bf_ops, bf.cfg.backing_dir, bf.cfg.mountpoint, &hooks);
+		rc = pt_serve(&fargs, &ops, bf.cfg.backing_dir, bf.cfg.mountpoint, &hooks);
 	else if (rc < 0)
 		rc = PT_EXIT_OK; /* --help */
 	fuse_opt_free_args(&fargs);
