@@ -51,12 +51,15 @@ static void write_lines(cJSON *o, enum wb_key key, const struct wb_saved_lines *
 
 static void write_row(cJSON *o, const struct wb_field *f, const void *base)
 {
-	const char *p = (const char *)base + f->offset, *k = wb_key(f->key), *t;
+	const char *p = (const char *)base + f->offset, *k, *t;
 	cJSON *x;
 	unsigned i;
 
+	/* A line-format row may have no key (WB_F_NO_KEY): look it up only
+	 * for a row the file has. */
 	if ((f->flags & WB_FF_LINES) || !holds(base, f->omit_unless))
 		return;
+	k = wb_key(f->key);
 	if (!holds(base, f->null_unless)) {
 		cJSON_AddNullToObject(o, k);
 		return;
@@ -280,7 +283,8 @@ int wb_fields_read(struct reader *rd, const cJSON *obj, const struct wb_fields *
 		if (t->rows[i].omit_unless != WB_F_ALWAYS)
 			*flag_at(base, t->rows[i].omit_unless) = false;
 	for (i = 0; i < t->n; i++)
-		if (t->rows[i].omit_unless != WB_F_ALWAYS && wb_rd_member(obj, t->rows[i].key))
+		if (t->rows[i].omit_unless != WB_F_ALWAYS && !(t->rows[i].flags & WB_FF_LINES) &&
+		    wb_rd_member(obj, t->rows[i].key))
 			*flag_at(base, t->rows[i].omit_unless) = true;
 	for (i = 0; i < t->n; i++)
 		if (t->rows[i].null_unless != WB_F_ALWAYS && !(t->rows[i].flags & WB_FF_DERIVED))
