@@ -13,7 +13,8 @@
  * decisions flushes gave; a server's own flush share replaces the assumed
  * cost. Each answer's "recommendation" object is pinned byte for byte in
  * fixtures/recommend/ (golden.h), so that it may become a table of fields
- * as the placement and the tests did, the JSON unchanged. */
+ * as the placement and the tests did, the JSON unchanged; so are the
+ * writer's branches no recorded answer reaches (test_branches_pinned). */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -39,6 +40,7 @@
 
 static struct wb_saved_results saved;
 static struct wb_results rs;
+static uint32_t round_cap; /* replay no more rounds than this; 0: all */
 
 static void load(const char *name)
 {
@@ -89,6 +91,8 @@ static void replay(const struct wb_config *cfg)
 		most = t->ntrials > most ? t->ntrials : most;
 	}
 	assert_true(n >= 2);
+	if (round_cap && most > round_cap)
+		most = round_cap;
 	assert_true(wb_rule_decision_begin(n, &plan.sched, &rs));
 	for (r = 0; r < most; r++) {
 		for (i = 0; i < n; i++)
@@ -122,6 +126,7 @@ static int teardown(void **state)
 	(void)state;
 	wb_results_free(&rs);
 	wb_saved_free(&saved);
+	round_cap = 0;
 	return 0;
 }
 
@@ -272,14 +277,13 @@ static void test_slow_device_tie_unchanged(void **state)
 /* With --observed (or --server), the server's own flush share decides, not
  * the assumed cost: a server whose WAL flushes 90 % of the time gains from
  * the zram flush lead what the recorded run found, and says so. */
-static void test_server_replaces_default(void **state)
+/* The zram run decided for a server whose WAL flushes 90 % of the time. */
+static void decide_for_server(struct wb_recommendation *rec)
 {
 	struct wb_config cfg = config();
 	struct wb_server_shape shape;
-	struct wb_pg_observed o;
-	struct wb_recommendation rec;
+	static struct wb_pg_observed o;
 
-	(void)state;
 	load("zram-xfs-switch.json");
 	memset(&o, 0, sizeof(o));
 	o.rate.flush_busy = 0.9;
@@ -288,13 +292,67 @@ static void test_server_replaces_default(void **state)
 	wb_server_shape(&o, &shape);
 	cfg.observed_path = "observed.json";
 	cfg.flush_min_gain_pct = wb_server_flush_min_gain(&shape, cfg.min_gain_bp / 100.0);
-	decide(&cfg, &o, &rec);
+	decide(&cfg, &o, rec);
+}
+
+static void test_server_replaces_default(void **state)
+{
+	struct wb_recommendation rec;
+
+	(void)state;
+	decide_for_server(&rec);
 	assert_int_equal(rec.share_source, WB_SHARE_SERVER_TIME);
 	assert_true(rec.from_server);
 	assert_false(rec.commit_bound);
 	assert_true(rec.flush_share == 0.9);
 	assert_as_recorded(&rec);
 	golden("server", &rec);
+}
+
+/* The branches no recorded answer reaches, pinned before the recommendation
+ * becomes a table of fields: a failure (no method); an answer left undecided
+ * when the replay stops early, with what would settle it (out of reach, and
+ * within reach by hand); and a mixed
+ * workload's bulk part beside a server whose flush switch is demoted in
+ * commits, with the cross-check of its flush time and two advisories. The
+ * last is the server answer with those fields set by hand: what the writer
+ * makes of them, not what wb_recommend would decide. */
+static void test_branches_pinned(void **state)
+{
+	struct wb_config cfg = config();
+	struct wb_recommendation rec;
+
+	(void)state;
+	wb_recommend_none(WB_WORKLOAD_OLTP, WB_REC_FAIL_INTERRUPTED, NULL, &rec);
+	golden("failed", &rec);
+	load("slowdisk-tie.json");
+	round_cap = 4;
+	decide(&cfg, NULL, &rec);
+	assert_int_equal(rec.state, WB_REC_UNDECIDED);
+	assert_true(rec.settle.known);
+	golden("undecided", &rec);
+	rec.settle.more_rounds = 30; /* within reach, by hand: the budget's figures */
+	rec.settle.budget_s = 120;
+	golden("undecided_budget", &rec);
+	teardown(NULL);
+	decide_for_server(&rec);
+	rec.workload = WB_WORKLOAD_MIXED;
+	rec.bulk = rec.oltp;
+	rec.commit_demoted = true;
+	rec.flush_leader = WB_METHOD_OPEN_SYNC;
+	rec.crosscheck = true;
+	rec.crosscheck_method = WB_METHOD_FDATASYNC;
+	rec.crosscheck_pages = 1;
+	rec.server_flush_ms = 0.5;
+	rec.walbench_flush_ms = 0.1;
+	rec.flush_ratio = 5;
+	rec.crosscheck_apart = true;
+	rec.advisories[0] = (struct wb_advisory){ .code = WB_ADV_SWAPPINESS,
+						  .severity = WB_SEVERITY_INFO, .value = 60 };
+	rec.advisories[1] = (struct wb_advisory){ .code = WB_ADV_THP_ENABLED,
+						  .severity = WB_SEVERITY_WARN };
+	rec.nadvisories = 2;
+	golden("demoted", &rec);
 }
 
 int main(void)
@@ -307,6 +365,7 @@ int main(void)
 		cmocka_unit_test_teardown(test_throttled_switch_unchanged, teardown),
 		cmocka_unit_test_teardown(test_slow_device_tie_unchanged, teardown),
 		cmocka_unit_test_teardown(test_server_replaces_default, teardown),
+		cmocka_unit_test_teardown(test_branches_pinned, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
