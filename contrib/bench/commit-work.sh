@@ -8,6 +8,9 @@
 # --commit-work` takes its default from this (docs/design.md). Trap: on a busy host the wall time
 # includes waiting for a core; the CPU time does not, and is the smaller, cautious figure (a
 # smaller figure makes a flush a larger share of a commit).
+# With RATES, each client count also runs held to each rate (pgbench -R): the CPU a transaction
+# takes at 50/s against as fast as it goes is why the placement model's CPU cap, read in a quiet
+# window, is a floor (placement_model.h's WB_MODEL_CPU_WARM; docs/design.md).
 set -euo pipefail
 here=$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")" && pwd)
 # shellcheck source-path=SCRIPTDIR source=lib.sh
@@ -23,8 +26,9 @@ Usage: ${0##*/} [--help] [RUNS [SECS [CLIENTS]]]
            per transaction is CPU queueing as well as work
 
 Needs root (the server runs as the postgres user) and PostgreSQL's server and pgbench
-(/usr/lib/postgresql/*/bin). Prints one row per run and the median latency per client count;
-exit 0, or 2 on a failure.
+(/usr/lib/postgresql/*/bin). Environment: RATES, comma-separated transaction rates to hold
+each run to (pgbench -R), "max" for none (default max). Prints one row per run and the median
+latency per client count and rate; exit 0, or 2 on a failure.
 EOF
 }
 
@@ -35,6 +39,9 @@ CLIENTS=${3:-1}
 check_rounds "$RUNS"
 check_secs "$SECS"
 [[ $CLIENTS =~ ^[1-9][0-9]*(,[1-9][0-9]*)*$ ]] || die "CLIENTS must be whole numbers >= 1, not '$CLIENTS'"
+RATES=${RATES:-max}
+[[ $RATES =~ ^([1-9][0-9]*|max)(,([1-9][0-9]*|max))*$ ]] ||
+	die "RATES must be whole numbers >= 1 or max, comma-separated, not '$RATES'"
 (($(id -u) == 0)) || die "needs root (the server runs as the postgres user)"
 id postgres >/dev/null 2>&1 || die "no postgres user"
 pgbin=$(printf '%s\n' /usr/lib/postgresql/*/bin/pg_ctl | sort -V | tail -n 1)
@@ -95,14 +102,18 @@ client_secs() {
 	times | awk 'NR == 2 { split($1, u, /[ms]/); split($2, s, /[ms]/); printf "%.3f", u[1] * 60 + u[2] + s[1] * 60 + s[2] }'
 }
 hz=$(getconf CLK_TCK)
-printf '%-8s %-4s %10s %14s %14s\n' clients run tps "latency_us" "cpu_us_per_tx"
+printf '%-8s %-6s %-4s %10s %14s %14s\n' clients rate run tps "latency_us" "cpu_us_per_tx"
 IFS=, read -r -a clist <<<"$CLIENTS"
+IFS=, read -r -a rlist <<<"$RATES"
 declare -A lat cpus
 for ((r = 1; r <= RUNS; r++)); do
 	for c in "${clist[@]}"; do
+	for rate in "${rlist[@]}"; do
+		held=()
+		[[ $rate == max ]] || held=(-R "$rate")
 		t0=$(server_ticks)
 		c0=$(client_secs)
-		run_bg "$work/run.log" "$work/run.log" pgb -n -c "$c" -j "$c" -T "$SECS"
+		run_bg "$work/run.log" "$work/run.log" pgb -n -c "$c" -j "$c" -T "$SECS" "${held[@]}"
 		((rc == 0)) || failed pgbench "$work/run.log" pgbench
 		t1=$(server_ticks)
 		c1=$(client_secs)
@@ -112,12 +123,15 @@ for ((r = 1; r <= RUNS; r++)); do
 		us=$(awk -v m="$ms" 'BEGIN{printf "%.0f", m * 1000}')
 		cpu=$(awk -v t="$((t1 - t0))" -v hz="$hz" -v c="$c0" -v d="$c1" -v n="$ntx" \
 			'BEGIN { printf "%.0f", (t / hz + d - c) / n * 1e6 }')
-		lat[$c]+="$us "
-		cpus[$c]+="$cpu "
-		printf '%-8s %-4s %10.0f %14s %14s\n' "$c" "$r" "$tps" "$us" "$cpu"
+		lat[$c@$rate]+="$us "
+		cpus[$c@$rate]+="$cpu "
+		printf '%-8s %-6s %-4s %10.0f %14s %14s\n' "$c" "$rate" "$r" "$tps" "$us" "$cpu"
+	done
 	done
 done
 for c in "${clist[@]}"; do
-	awk -v c="$c" -v l="${lat[$c]}" -v u="${cpus[$c]}" -v n="$RUNS" "$AWK_MEDIAN"'
-BEGIN { printf "clients %s: median %s us wall, %s us CPU per transaction over %s runs\n", c, median(l), median(u), n }' 
+	for rate in "${rlist[@]}"; do
+		awk -v c="$c" -v r="$rate" -v l="${lat[$c@$rate]}" -v u="${cpus[$c@$rate]}" -v n="$RUNS" "$AWK_MEDIAN"'
+BEGIN { printf "clients %s, rate %s: median %s us wall, %s us CPU per transaction over %s runs\n", c, r, median(l), median(u), n }'
+	done
 done
