@@ -63,13 +63,17 @@ static bool baseline_flush(const struct wb_model_in *in, struct wb_model *out)
 static void caps(const struct wb_model_in *in, struct wb_model *out)
 {
 	const struct wb_pg_rates *r = &in->server->rate;
-	double c = out->commits_per_s;
+	double c = out->commits_per_s, busy;
 
 	/* The server's own CPU, not the host's: on a shared host the neighbours'
 	 * use is not the server's to scale (a cap of 120/s came from a host 55 %
 	 * busy with others' builds, where the server used a tenth of a CPU). */
 	out->cpu_cap_per_s = isfinite(r->server_cpus) && r->server_cpus > 0 && r->ncpu > 0
 				     ? c * r->ncpu / r->server_cpus : NAN;
+	/* A server that already used every CPU took a busy server's CPU a
+	 * commit: the lift shrinks to none as the window's server was busier. */
+	busy = isfinite(out->cpu_cap_per_s) ? clamp01(r->server_cpus / r->ncpu) : 1;
+	out->cpu_cap_high_per_s = out->cpu_cap_per_s * (1 + (WB_MODEL_CPU_WARM - 1) * (1 - busy));
 	out->commits_per_flush = isfinite(r->wal_syncs_per_s) && r->wal_syncs_per_s > 0
 					 ? c / r->wal_syncs_per_s : NAN;
 	out->device_cap_per_s = isfinite(out->commits_per_flush) && in->cand_flush_ms_low > 0
@@ -77,12 +81,15 @@ static void caps(const struct wb_model_in *in, struct wb_model *out)
 					: NAN;
 }
 
-/* Cuts v to the caps; says which cut it. */
-static double capped(const struct wb_model *m, double v, enum wb_model_limit *limit)
+/* Cuts v to the caps, the CPU's at its floor or, for the interval's top, at
+ * its top; says which cut it. */
+static double capped(const struct wb_model *m, double v, bool top, enum wb_model_limit *limit)
 {
+	double cpu = top ? m->cpu_cap_high_per_s : m->cpu_cap_per_s;
+
 	*limit = WB_LIMIT_SESSIONS;
-	if (isfinite(m->cpu_cap_per_s) && v > m->cpu_cap_per_s) {
-		v = m->cpu_cap_per_s;
+	if (isfinite(cpu) && v > cpu) {
+		v = cpu;
 		*limit = WB_LIMIT_CPU;
 	}
 	if (isfinite(m->device_cap_per_s) && v > m->device_cap_per_s) {
@@ -99,7 +106,7 @@ void wb_model_predict(const struct wb_model_in *in, struct wb_model *out)
 	double w, k, hw, hk, c, top;
 
 	memset(out, 0, sizeof(*out));
-	out->cpu_cap_per_s = out->device_cap_per_s = NAN;
+	out->cpu_cap_per_s = out->cpu_cap_high_per_s = out->device_cap_per_s = NAN;
 	if (!in->server) {
 		out->why = WB_MODEL_NO_SERVER;
 		return;
@@ -148,17 +155,22 @@ void wb_model_predict(const struct wb_model_in *in, struct wb_model *out)
 		top = c * speedup(w + dir_hi * hw, k + dir_hi * hk, out->flush_ratio_low);
 		out->low = c * speedup(w + dir_lo * hw, k + dir_lo * hk, out->flush_ratio_high);
 	}
-	out->per_s = capped(out, out->per_s, &out->limit);
-	out->high = capped(out, top, &top_limit);
-	out->low = capped(out, out->low, &low_limit);
+	out->per_s = capped(out, out->per_s, false, &out->limit);
+	out->high = capped(out, top, true, &top_limit);
+	out->low = capped(out, out->low, false, &low_limit);
 	out->capped = out->high < top;
 	/* Faster, and the rest not told from 0: the sessions' bound, C / rest,
 	 * runs to any figure within the noise (a rest of 1.6 % +- 3.8 % read
 	 * 1182/s where pgbench ran 4500 with pg_wal in memory), and the cap
-	 * that cut the top is the figure the samples can show. */
-	if (out->capped && out->flush_ratio_high < 1 && !rest_told(s, out->rest_share)) {
-		out->per_s = out->high;
-		out->limit = top_limit;
+	 * that cut the top, at its floor, is the figure the samples can show. */
+	if (out->flush_ratio_high < 1 && !rest_told(s, out->rest_share)) {
+		enum wb_model_limit floor_limit;
+		double at_floor = capped(out, top, false, &floor_limit);
+
+		if (at_floor < top) {
+			out->per_s = at_floor;
+			out->limit = floor_limit;
+		}
 	}
 	if (out->per_s > out->high)
 		out->per_s = out->high;

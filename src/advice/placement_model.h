@@ -11,8 +11,7 @@
  *
  * capped by the host's CPUs (C times the CPUs over those the server's own
  * processes used: a faster server needs that much more, and it has at most
- * all of them; clients on the same host take their share, so it is a ceiling)
- * and by what the candidate can flush (C / F
+ * all of them) and by what the candidate can flush (C / F
  * commits per flush, at most 1 / L' flushes a second). The interval takes the
  * shares' and the candidate's flush time's 95 % intervals at their ends. It
  * checked against pgbench (TPC-B, 8 clients, 150-IOPS volumes; issue 37's note):
@@ -20,7 +19,12 @@
  * the flush-time ratio alone was off by ×30. Trap: a server whose clients do
  * not wait for one commit before the next (open loop: requests arriving
  * whatever the latency) gains latency, not commits, from a move; the model
- * predicts for the closed loop, the common case of pools and batch work. */
+ * predicts for the closed loop, the common case of pools and batch work.
+ * Trap: the CPU a commit takes falls as the server gets busier (warm caches,
+ * fewer wake-ups from idle a commit), so the CPU cap scaled from a quiet window
+ * is a floor; the interval's top lifts it by WB_MODEL_CPU_WARM, less as the
+ * window's server was already busy. Clients on the same host take their share
+ * of the CPUs, which pulls the other way. */
 #ifndef WB_ADVICE_PLACEMENT_MODEL_H
 #define WB_ADVICE_PLACEMENT_MODEL_H
 
@@ -32,6 +36,14 @@
  * below it the samples cannot tell the rest from 0, and the prediction would
  * be unbounded (the CPU cap then decides). One sample in 200. */
 #define WB_MODEL_MIN_REST 0.005
+
+/* How many times less CPU a commit can take on a busy server than on an idle
+ * one. Measured (PostgreSQL 15, pgbench TPC-B 8 clients, data and pg_wal on
+ * tmpfs, the project's 2-core VM, pgbench -R): 1.02 to 1.49 ms of the server's
+ * CPU a commit at 50/s, 0.81 at 300/s, 0.55 at 1000/s, 0.41 at 3055/s, its
+ * most; with pg_wal moved to memory, pgbench ran 1.5 to 2.7 times the cap
+ * scaled from a window at 40 to 60/s on PostgreSQL 14 to 17 (docs/design.md). */
+#define WB_MODEL_CPU_WARM 3.6
 
 /* What the model could not use, in the order it looks. */
 enum wb_model_why {
@@ -78,7 +90,10 @@ struct wb_model {
 	double commits_per_flush; /* C / F */
 	double wal_share, lock_share, rest_share; /* w, k, 1 - w - k */
 	double flush_ratio, flush_ratio_low, flush_ratio_high; /* r = L' / L */
-	double cpu_cap_per_s;     /* C x CPUs / the server's CPUs used; NAN unknown */
+	double cpu_cap_per_s;     /* C x CPUs / the server's CPUs used, at the CPU a commit
+				   * takes now: a floor of what the CPUs allow; NAN unknown */
+	double cpu_cap_high_per_s; /* the same at the least CPU a commit may take when the
+				    * server is busy (WB_MODEL_CPU_WARM); the interval's top */
 	double device_cap_per_s;  /* C / F commits a flush, 1000 / L' flushes a second */
 	/* the prediction, commits per second, and its gain over C in percent */
 	double per_s, low, high;

@@ -106,7 +106,7 @@ static void test_rest_untold(void **state)
 	predict(0.002, 0.001, &m);
 	assert_int_equal(m.limit, WB_LIMIT_CPU);
 	assert_true(fabs(m.per_s - m.cpu_cap_per_s) < 1e-9);
-	assert_true(m.capped);
+	assert_true(m.high > m.per_s && m.high <= m.cpu_cap_high_per_s);
 	/* a slower candidate is never lifted to a cap */
 	predict(2 * o.rate.flush_ms, 2, &m);
 	assert_true(m.gain_high < 0);
@@ -135,12 +135,22 @@ static void test_caps(void **state)
 	(void)state;
 	recorded_baseline();
 	/* memory: 0.05 ms flushes; the sessions alone would give ×40, the CPUs
-	 * (the server using 0.12 of 2 at 56/s) cap it at 936/s */
+	 * (the server using 0.12 of 2 at 56/s) cap it at 936/s at the CPU a
+	 * commit takes now: a floor; the top lifts it by WB_MODEL_CPU_WARM, less
+	 * the 6 % of the CPUs the server already used */
 	predict(0.05, 0.01, &m);
 	assert_int_equal(m.limit, WB_LIMIT_CPU);
 	assert_true(m.capped);
-	assert_true(fabs(m.high - o.rate.commits_per_s * 2 / 0.12) < 1e-6);
-	assert_true(m.per_s <= m.high);
+	assert_true(fabs(m.per_s - o.rate.commits_per_s * 2 / 0.12) < 1e-6);
+	assert_true(fabs(m.high - m.per_s * (1 + (WB_MODEL_CPU_WARM - 1) * (1 - 0.06))) < 1e-6);
+	assert_true(m.low <= m.per_s);
+	/* a server that used every CPU already took a busy server's CPU a
+	 * commit: no lift */
+	o.rate.server_cpus = 2;
+	predict(0.05, 0.01, &m);
+	assert_int_equal(m.limit, WB_LIMIT_CPU);
+	assert_true(fabs(m.high - m.per_s) < 1e-6);
+	recorded_baseline();
 	/* no CPU figure (a server on another host): the candidate's flushes cap
 	 * it, 3.1 commits a flush at 1 / 0.04 ms */
 	o.rate.server_cpus = NAN;

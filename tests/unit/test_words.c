@@ -635,14 +635,23 @@ static void placement_model_words(void **state)
 			    "13.300 ms against 36.500 ms (the server's own), and its sessions spent "
 			    "64 % of their time waiting for the flush and 34 % for row locks held "
 			    "across commits.");
-	/* memory: the CPU caps it, and the cap is named */
+	/* memory: the CPU limits it, at the CPU a commit takes now and up to
+	 * what a busier server's would allow; named as a floor, never "at most" */
 	m->limit = WB_LIMIT_CPU;
 	m->capped = true;
-	m->per_s = m->high = 900;
+	m->per_s = 900;
+	m->high = m->cpu_cap_high_per_s = 2700;
 	wb_words_placement(&pl, &w);
 	assert_non_null(strstr(w.headline, ", the host's CPU the limit."));
-	assert_non_null(strstr(wb_words_candidate(&pl, &pl.c[0], buf, sizeof(buf)),
-			       "; the host's CPU caps it (at most 900/s)"));
+	wb_words_candidate(&pl, &pl.c[0], buf, sizeof(buf));
+	assert_non_null(strstr(buf, "; the host's CPU limits it: 900/s at the CPU a commit takes "
+				    "now, up to 2700/s as a busier server takes less a commit"));
+	assert_null(strstr(buf, "at most"));
+	/* the sessions decide, the CPU cuts only the top */
+	m->limit = WB_LIMIT_SESSIONS;
+	m->per_s = 800;
+	wb_words_candidate(&pl, &pl.c[0], buf, sizeof(buf));
+	assert_non_null(strstr(buf, "; the host's CPU caps it (at most 2700/s)"));
 }
 
 static void placement_context(void **state)
