@@ -29,8 +29,8 @@ const struct wb_saved_test *wb_fleet_key_test(const struct wb_saved_results *r)
 		for (i = 0; i < r->ntests; i++)
 			if (strcmp(r->tests[i].label, "commit") == 0)
 				return &r->tests[i];
-	if (r->has_recommendation && *r->recommended_method)
-		method = r->recommended_method;
+	if (r->has_recommendation && *r->rec.method)
+		method = r->rec.method;
 	for (i = 0; i < r->ntests; i++)
 		if (is_commit_row(&r->tests[i], method))
 			return &r->tests[i];

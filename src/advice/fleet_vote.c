@@ -85,14 +85,14 @@ static void vote_all(const struct wb_saved_results *r, size_t n, struct wb_fleet
 	size_t h, k, m, undecided = 0;
 
 	for (m = 0, h = 0; h < n; h++) {
-		if (!r[h].has_recommendation || !*r[h].recommended_method)
+		if (!r[h].has_recommendation || !*r[h].rec.method)
 			continue;
 		if (r[h].rec.state == WB_SAVED_REC_UNDECIDED) {
 			undecided++;
 			continue;
 		}
 		b->voters[m] = h;
-		b->answers[m++] = r[h].recommended_method;
+		b->answers[m++] = r[h].rec.method;
 	}
 	if (m || undecided) {
 		struct wb_fleet_vote *vote = &v->votes[v->nvotes++];

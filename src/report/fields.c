@@ -10,7 +10,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "report/json_parts.h"
 
 _Static_assert(sizeof(unsigned) == sizeof(uint32_t), "WB_F_UINT reads 32 bits");
 
@@ -36,6 +35,17 @@ void wb_fields_write_array(cJSON *o, enum wb_key key, const struct wb_fields *t,
 			break;
 		wb_fields_add(x, t, (const char *)v + i * size);
 		cJSON_AddItemToArray(arr, x);
+	}
+}
+
+/* [low, high]; a bound not finite is written as cJSON writes it: null. */
+static void write_range(cJSON *o, enum wb_key key, const struct wb_saved_range *r)
+{
+	cJSON *arr = cJSON_AddArrayToObject(o, wb_key(key));
+
+	if (arr) {
+		cJSON_AddItemToArray(arr, cJSON_CreateNumber(r->low));
+		cJSON_AddItemToArray(arr, cJSON_CreateNumber(r->high));
 	}
 }
 
@@ -81,7 +91,10 @@ static void write_row(cJSON *o, const struct wb_field *f, const void *base)
 		cJSON_AddNumberToObject(o, k, *(const double *)p);
 		break;
 	case WB_F_FIGURE:
-		wb_json_add_figure(o, f->key, *(const double *)p);
+		if (isfinite(*(const double *)p))
+			cJSON_AddNumberToObject(o, k, *(const double *)p);
+		else
+			cJSON_AddNullToObject(o, k);
 		break;
 	case WB_F_BOOL:
 		cJSON_AddBoolToObject(o, k, *(const bool *)p);
@@ -113,8 +126,7 @@ static void write_row(cJSON *o, const struct wb_field *f, const void *base)
 			cJSON_AddStringToObject(o, k, t);
 		break;
 	case WB_F_RANGE:
-		wb_json_add_range(o, f->key, ((const struct wb_saved_range *)p)->low,
-				  ((const struct wb_saved_range *)p)->high);
+		write_range(o, f->key, (const struct wb_saved_range *)p);
 		break;
 	case WB_F_LINES:
 		write_lines(o, f->key, (const struct wb_saved_lines *)p);
@@ -246,6 +258,8 @@ static int read_strict(struct reader *rd, const cJSON *obj, const cJSON *v,
 
 	if (!v)
 		return (f->flags & WB_FF_REQUIRED) ? wb_rd_refuse(rd, wb_key(f->key), "missing") : 1;
+	if (cJSON_IsNull(v) && f->null_unless != WB_F_ALWAYS)
+		return 1; /* written so where its condition fails */
 	switch (f->type) {
 	case WB_F_STRING:
 		return wb_rd_get_string(rd, obj, f->key, p, f->size, "");

@@ -87,7 +87,8 @@ struct wb_field {
 			       * from before the key meant true) */
 #define WB_FF_STRICT 32u      /* a value of another type refuses the file, naming the
 			       * key (results_reader_parts.h's get_*), as absent does
-			       * with WB_FF_REQUIRED; WB_F_DOUBLE is then a rate (a
+			       * with WB_FF_REQUIRED (null reads as absent where the
+			       * row has null_unless); WB_F_DOUBLE is then a rate (a
 			       * finite number >= 0, null as absent), WB_F_OBJECT
 			       * names its key in a refusal of its rows */
 #define WB_FF_LINES 64u       /* a cell of the line formats alone (a Prometheus label

@@ -20,7 +20,7 @@
 static void answer(const struct wb_fleet_host *h, char *buf, size_t len)
 {
 	if (h->r->has_recommendation)
-		snprintf(buf, len, "%s%s", h->r->recommended_method,
+		snprintf(buf, len, "%s%s", h->r->rec.method,
 			 h->r->rec.state == WB_SAVED_REC_UNDECIDED ? " (undecided)" : "");
 	else if (h->r->has_qualification)
 		snprintf(buf, len, "%s: %s", h->r->tier, h->r->verdict);
@@ -215,7 +215,7 @@ static cJSON *host(const struct wb_fleet_verdict *v, size_t i)
 	cJSON_AddStringToObject(o, "hostname", h->r->hostname);
 	add_str_or_null(o, "command", *h->r->command, h->r->command);
 	add_str_or_null(o, "recommended_method", h->r->has_recommendation,
-			h->r->recommended_method);
+			h->r->rec.method);
 	add_str_or_null(o, "recommendation_state", h->r->has_recommendation,
 			wb_rec_state_name((enum wb_rec_state)h->r->rec.state));
 	add_str_or_null(o, "tier", h->r->has_qualification, h->r->tier);

@@ -243,10 +243,10 @@ static void recommendation(struct wb_html_doc *d, const struct wb_saved_recommen
 		para(d, "alarm", rec->failure);
 	rec_state(d, rec, method);
 	para(d, "", rec->reason);
-	if (*rec->commits_line)
-		para(d, "", rec->commits_line);
-	if (*rec->crosscheck_line)
-		para(d, "", rec->crosscheck_line);
+	if (*rec->server.commits_line)
+		para(d, "", rec->server.commits_line);
+	if (*rec->server.crosscheck_line)
+		para(d, "", rec->server.crosscheck_line);
 	wb_textbuf_add(d->out, "<table><tr><th>workload</th><th>method</th><th>margin over the "
 			       "default, 95 %%</th><th>why</th></tr>\n");
 	decision_row(d, "commits (oltp)", &rec->oltp);
@@ -418,7 +418,7 @@ void wb_html_decision(struct wb_html_doc *d, const struct wb_report_run *r)
 	wb_textbuf_add(d->out, "<section class=\"decision\"><h2>Decision</h2>\n");
 	failures(d, r);
 	if (s->has_recommendation)
-		recommendation(d, &s->rec, s->recommended_method);
+		recommendation(d, &s->rec, s->rec.method);
 	if (s->has_qualification)
 		qualification(d, r);
 	if (!s->has_recommendation && !s->has_qualification) {

@@ -10,15 +10,13 @@
 #include <cjson/cJSON.h>
 
 #include "report/json.h"
+#include "report/words.h"
 #include "results/schema.h"
+
+struct wb_fields;
 
 /* A key of the results file, spelled once in results/schema.c. */
 #define K(name) wb_key(WB_KEY_##name)
-
-/* json_range.c: [low, high] under key. */
-void wb_json_add_range(cJSON *o, enum wb_key key, double low, double high);
-/* json_range.c: v under key, or null when it is not finite (not measured: never 0). */
-void wb_json_add_figure(cJSON *o, enum wb_key key, double v);
 
 /* json_config.c: "command" and "command_line"; "config", every option of cmd. */
 void wb_json_add_command_line(cJSON *root, const struct wb_config *cfg, enum wb_command cmd);
@@ -39,15 +37,27 @@ void wb_json_add_saved_tests(cJSON *o, const struct wb_saved_test *t, size_t n);
  * "decision". */
 void wb_json_add_adaptive(cJSON *root, const struct wb_results *rs);
 void wb_json_add_decision(cJSON *root, const struct wb_results *rs);
-/* "settle": what an undecided answer still needs; null when not known. */
+/* settle_fields.c: "settle", what an undecided answer still needs (null when
+ * not known: wb_settle_fields, a row of the recommendation's table too); a
+ * comparison's fields, added to o. */
 void wb_json_add_settle(cJSON *parent, const struct wb_settle *st);
+struct wb_saved_settle wb_saved_settle_of(const struct wb_settle *st, char *budget, size_t len);
+extern const struct wb_fields wb_settle_fields;
+void wb_json_add_comparison(cJSON *o, const struct wb_comparison *c);
 
-/* json_recommend.c, placement_fields.c, qualify_fields.c: the verdicts. */
+/* recommend_fields.c, placement_fields.c, qualify_fields.c: the verdicts; the
+ * recommendation's and the placement's tables (results/saved.h), and the
+ * placement as saved, pointing into b while it is written. */
 void wb_json_add_recommendation(cJSON *root, const struct wb_recommendation *rec);
-void wb_json_add_placement(cJSON *o, const struct wb_placement *pl);
-/* placement_fields.c: the same keys from what they read back as (results/saved.h). */
-struct wb_saved_placement;
-void wb_json_add_saved_placement(cJSON *o, const struct wb_saved_placement *s);
+extern const struct wb_fields wb_recommendation_fields, wb_placement_fields;
+struct wb_placement_saving {
+	struct wb_placement_words w;
+	char reason[WB_MAX_SITES - 1][WB_WORDS_CANDIDATE_LEN];
+	struct wb_saved_candidate c[WB_MAX_SITES - 1];
+	const char *steps[WB_PLACEMENT_MAX_STEPS];
+};
+void wb_saved_placement_of(const struct wb_placement *pl, struct wb_placement_saving *b,
+			   struct wb_saved_placement *s);
 void wb_json_add_qualification(cJSON *root, const struct wb_qualification *q);
 /* qualify_fields.c: the same keys from what they read back as (results/saved.h). */
 struct wb_saved_qualification;

@@ -5,7 +5,6 @@
 #include "report/words.h"
 
 #include "model/method.h"
-#include "results/settle.h"
 
 /* What identifies a group of tests that differ only in method. */
 static void add_group_key(cJSON *o, const struct wb_test *t)
@@ -22,21 +21,6 @@ static void add_group_key(cJSON *o, const struct wb_test *t)
 		cJSON_AddStringToObject(o, K(LABEL), t->label);
 }
 
-static void add_comparison_fields(cJSON *o, const struct wb_comparison *c)
-{
-	cJSON_AddNumberToObject(o, K(DIFF_PCT), c->diff_pct);
-	cJSON_AddNumberToObject(o, K(CI_LOW_PCT), c->ci95_low_pct);
-	cJSON_AddNumberToObject(o, K(CI_HIGH_PCT), c->ci95_high_pct);
-	cJSON_AddBoolToObject(o, K(SIGNIFICANT), c->significant);
-	cJSON_AddBoolToObject(o, K(WITHIN_MARGIN), c->small);
-	cJSON_AddBoolToObject(o, K(PAIRED), c->paired);
-	if (c->paired) {
-		cJSON_AddBoolToObject(o, K(REPLICATED), c->replicated);
-		cJSON_AddNumberToObject(o, K(PAIRS), (double)c->pairs);
-		cJSON_AddNumberToObject(o, K(BATCH), (double)c->batch);
-	}
-}
-
 static void add_comparison(const struct wb_result *a, const struct wb_result *b,
 			   const struct wb_comparison *c, void *ctx)
 {
@@ -47,37 +31,8 @@ static void add_comparison(const struct wb_result *a, const struct wb_result *b,
 	add_group_key(o, &a->test);
 	cJSON_AddStringToObject(o, K(FASTEST), wb_method_get(a->test.method)->name);
 	cJSON_AddStringToObject(o, K(METHOD), wb_method_get(b->test.method)->name);
-	add_comparison_fields(o, c);
+	wb_json_add_comparison(o, c);
 	cJSON_AddItemToArray(ctx, o);
-}
-
-void wb_json_add_settle(cJSON *parent, const struct wb_settle *st)
-{
-	cJSON *o, *c;
-	char budget[16];
-
-	if (!st->known) {
-		cJSON_AddNullToObject(parent, K(SETTLE));
-		return;
-	}
-	if (!(o = cJSON_AddObjectToObject(parent, K(SETTLE))))
-		return;
-	cJSON_AddStringToObject(o, K(METHOD), wb_method_get(st->method)->name);
-	if ((c = cJSON_AddObjectToObject(o, K(VS_BASELINE))))
-		add_comparison_fields(c, &st->vs_baseline);
-	cJSON_AddNumberToObject(o, K(S_PER_ROUND), st->s_per_round);
-	if (st->budget_s > 0.0) {
-		cJSON_AddNumberToObject(o, K(MORE_ROUNDS), st->more_rounds);
-		cJSON_AddNumberToObject(o, K(MORE_S), wb_settle_more_s(st));
-		cJSON_AddNumberToObject(o, K(BUDGET_S), st->budget_s);
-		cJSON_AddStringToObject(o, K(BUDGET), wb_words_budget(st->budget_s, budget,
-								      sizeof(budget)));
-	} else {
-		cJSON_AddNullToObject(o, K(MORE_ROUNDS));
-		cJSON_AddNullToObject(o, K(MORE_S));
-		cJSON_AddNullToObject(o, K(BUDGET_S));
-		cJSON_AddNullToObject(o, K(BUDGET));
-	}
 }
 
 /* --decide: the answer per group, why, and when it came. */
@@ -113,7 +68,7 @@ void wb_json_add_decision(cJSON *root, const struct wb_results *rs)
 			cJSON *m = cJSON_AddObjectToObject(o, K(LEADER_VS_BASELINE));
 
 			if (m)
-				add_comparison_fields(m, &gd->margin);
+				wb_json_add_comparison(m, &gd->margin);
 		}
 		if (gd->state == WB_DECIDE_UNDECIDED) {
 			all = false;

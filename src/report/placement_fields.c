@@ -4,8 +4,9 @@
  * over results/saved.h's struct wb_saved_placement, walked by fields.h's one
  * writer and one reader. The writer first fills that struct from the verdict
  * (advice/placement.h) and its words (words.h), in the file's units; the HTML
- * report reads what the reader fills. Never read back: each candidate's
- * storage facts and the run's rows as tests (the file's own tests again). */
+ * report reads what the reader fills; the recommendation's table
+ * (recommend_fields.c) has these rows as one of its own. Never read back: each
+ * candidate's storage facts and the run's rows as tests (the file's own tests again). */
 #include "report/fields.h"
 #include "report/fields_cells.h"
 #include "report/json_parts.h"
@@ -168,7 +169,7 @@ static const struct wb_field placement_rows[] = {
 	WB_FIELD(PLACEMENT_BASELINE, OBJECT, 0, .sub = &baseline_table,
 		 .null_unless = WB_F_IF(PL(present))),
 };
-static const struct wb_fields placement_table = WB_FIELDS(placement_rows, NULL);
+const struct wb_fields wb_placement_fields = WB_FIELDS(placement_rows, NULL);
 
 static const char *const model_why[] = {
 	[WB_MODEL_OK] = "ok",
@@ -233,31 +234,27 @@ struct wb_saved_candidate wb_saved_candidate_of(const struct wb_placement *pl, s
 /* "placement": one object per candidate; "placement_baseline": the data
  * volume's own rows, the load, and where pg_wal should be. Both null without
  * a placement. */
-void wb_json_add_placement(cJSON *o, const struct wb_placement *pl)
+void wb_saved_placement_of(const struct wb_placement *pl, struct wb_placement_saving *b,
+			   struct wb_saved_placement *s)
 {
-	struct wb_placement_words w;
-	char reason[WB_MAX_SITES - 1][WB_WORDS_CANDIDATE_LEN];
-	struct wb_saved_candidate c[WB_MAX_SITES - 1];
-	const char *steps[WB_PLACEMENT_MAX_STEPS];
-	struct wb_saved_placement s = { .present = false };
+	const struct wb_placement_words *w = &b->w;
 	size_t k;
 
-	if (!pl) {
-		wb_json_add_saved_placement(o, &s);
+	*s = (struct wb_saved_placement){ .present = false };
+	if (!pl)
 		return;
-	}
-	wb_words_placement(pl, &w);
+	wb_words_placement(pl, &b->w);
 	for (k = 0; k < pl->n; k++)
-		c[k] = wb_saved_candidate_of(pl, k, reason[k], sizeof(reason[k]));
-	for (k = 0; k < w.nsteps; k++)
-		steps[k] = w.steps[k];
-	s = (struct wb_saved_placement){
-		.present = true, .has_candidates = true, .c = c, .n = pl->n,
+		b->c[k] = wb_saved_candidate_of(pl, k, b->reason[k], sizeof(b->reason[k]));
+	for (k = 0; k < w->nsteps; k++)
+		b->steps[k] = w->steps[k];
+	*s = (struct wb_saved_placement){
+		.present = true, .has_candidates = true, .c = b->c, .n = pl->n,
 		.data = pl->data, .device = pl->data_device, .failed = pl->failed,
 		.live_load = pl->live_load, .state = wb_placement_state_name(pl->state),
-		.failure = w.failure, .headline = w.headline, .context = w.context,
+		.failure = w->failure, .headline = w->headline, .context = w->context,
 		.commits_wait_for = wb_commit_waits_for_name(pl->commit_wait.state),
-		.commits_wait_line = w.waits_for, .wal_dir = pl->wal_dir ? pl->wal_dir : "",
+		.commits_wait_line = w->waits_for, .wal_dir = pl->wal_dir ? pl->wal_dir : "",
 		.move_to = pl->best >= 0 ? pl->c[pl->best].path : "",
 		.group_committers = pl->group_committers, .has_run = pl->rs != NULL,
 		.rounds = pl->rs ? pl->rs->rounds : 0,
@@ -275,19 +272,6 @@ void wb_json_add_placement(cJSON *o, const struct wb_placement *pl)
 		.load_capacity_per_s = pl->load_capacity_per_s, .load_pct = pl->load_pct,
 		.load_kept_up = pl->load_kept_up, .load_fsync_mean_ms = pl->load_fsync_mean_ms,
 		.load_fsync_max_ms = pl->load_fsync_max_ms,
-		.steps = { steps, w.nsteps }, .rs = pl->rs,
+		.steps = { b->steps, w->nsteps }, .rs = pl->rs,
 	};
-	wb_json_add_saved_placement(o, &s);
-}
-
-void wb_json_add_saved_placement(cJSON *o, const struct wb_saved_placement *s)
-{
-	wb_fields_add(o, &placement_table, s);
-}
-
-int wb_rd_placement(struct reader *rd, const cJSON *rec, struct wb_saved_placement *p)
-{
-	int ret = wb_fields_read(rd, rec, &placement_table, p);
-
-	return ret < 0 ? ret : 0;
 }

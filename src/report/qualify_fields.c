@@ -15,6 +15,7 @@
 #include "report/words.h"
 
 #include <math.h>
+#include <stdio.h>
 
 #define FG(m) offsetof(struct wb_saved_figure, m)
 #define CR(m) offsetof(struct wb_saved_criterion, m)
@@ -377,14 +378,29 @@ void wb_json_add_saved_qualification(cJSON *root, const struct wb_saved_qualific
 	wb_fields_write_array(root, WB_KEY_FINDINGS, &finding_table, f, n, sizeof(*f));
 }
 
-/* Reads qual (an object) into out->qual, and the findings at root. */
-int wb_rd_qualification(struct reader *rd, const cJSON *root, const cJSON *qual,
-			struct wb_saved_results *out)
+/* qualification: the tier and verdict a fleet summary compares, checked, and
+ * its headline where the recommendation gave none; the findings at root. */
+int wb_rd_qualification(struct reader *rd, const cJSON *root, struct wb_saved_results *out)
 {
+	const cJSON *qual;
 	int ret;
 
-	if (qual && (ret = wb_fields_read(rd, qual, &qualification_table, &out->qual)) < 0)
+	if ((ret = wb_rd_get_object(rd, root, WB_KEY_QUALIFICATION, &qual)))
 		return ret;
+	if (qual) {
+		snprintf(rd->where, sizeof(rd->where), "%s", wb_key(WB_KEY_QUALIFICATION));
+		if ((ret = wb_rd_get_string(rd, qual, WB_KEY_TIER, out->tier, sizeof(out->tier), "")) ||
+		    (ret = wb_rd_get_string(rd, qual, WB_KEY_VERDICT, out->verdict,
+					    sizeof(out->verdict), "")) ||
+		    (!*out->headline &&
+		     (ret = wb_rd_get_string(rd, qual, WB_KEY_HEADLINE, out->headline,
+					     sizeof(out->headline), ""))))
+			return ret;
+		out->has_qualification = true;
+		rd->where[0] = '\0';
+		if ((ret = wb_fields_read(rd, qual, &qualification_table, &out->qual)) < 0)
+			return ret;
+	}
 	ret = wb_fields_read_array(rd, root, WB_KEY_FINDINGS, &finding_table,
 				   (void **)&out->findings, &out->nfindings, sizeof(*out->findings));
 	return ret < 0 ? ret : 0;

@@ -1,8 +1,8 @@
 /* results_reader.c — the reader half of the results file (results/schema.h
  * names its keys, report/json.c writes them): the file, its schema version and
  * the array of its tests into struct wb_saved_results; each test is read by
- * tests_fields.c, the host and the verdicts by results_reader_host.c and
- * results_reader_verdicts.c. */
+ * tests_fields.c, the host by results_reader_host.c, the verdicts by
+ * recommend_fields.c and qualify_fields.c. */
 #include "report/results_reader.h"
 
 #include <errno.h>
@@ -72,7 +72,8 @@ static int read_body(struct reader *rd, const cJSON *root, struct wb_saved_resul
 				    "")) ||
 	    (ret = wb_rd_get_bool(rd, root, WB_KEY_PARTIAL, &partial)) ||
 	    (ret = wb_rd_host(rd, root, out)) ||
-	    (ret = wb_rd_verdicts(rd, root, out)) ||
+	    (ret = wb_rd_recommendation(rd, root, out)) ||
+	    (ret = wb_rd_qualification(rd, root, out)) ||
 	    (ret = wb_rd_observed(rd, root, out)) ||
 	    (ret = wb_rd_shown_facts(rd, root, out)))
 		return ret;

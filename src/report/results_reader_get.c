@@ -178,11 +178,6 @@ double wb_rd_show_number(const cJSON *obj, enum wb_key k)
 	return cJSON_IsNumber(v) ? v->valuedouble : NAN;
 }
 
-bool wb_rd_show_true(const cJSON *obj, enum wb_key k)
-{
-	return cJSON_IsTrue(wb_rd_member(obj, k));
-}
-
 struct wb_saved_range wb_rd_show_range(const cJSON *obj, enum wb_key k)
 {
 	const cJSON *arr = wb_rd_member(obj, k);

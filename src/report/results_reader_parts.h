@@ -63,8 +63,6 @@ void *wb_rd_keep_array(struct reader *rd, size_t n, size_t size);
 int wb_rd_show_string(struct reader *rd, const cJSON *obj, enum wb_key k, const char **dst);
 /* Shown: a number member, NAN when absent or not a number. */
 double wb_rd_show_number(const cJSON *obj, enum wb_key k);
-/* Shown: true only when the member is true. */
-bool wb_rd_show_true(const cJSON *obj, enum wb_key k);
 /* Shown: a two-number array, NAN where an element is not a number. */
 struct wb_saved_range wb_rd_show_range(const cJSON *obj, enum wb_key k);
 /* Shown: an array of strings (NULL where an element is not one). 0 or -ENOMEM. */
@@ -73,18 +71,16 @@ int wb_rd_show_lines(struct reader *rd, const cJSON *obj, enum wb_key k,
 /* Shown: the elements of an array member (NULL when not an array) and how many. */
 const cJSON *wb_rd_show_array(const cJSON *obj, enum wb_key k, size_t *n);
 
-/* The parts of the file beyond its tests (results_reader_host.c and
- * results_reader_verdicts.c); 0, -EINVAL with rd->err set, or -ENOMEM. */
+/* The parts of the file beyond its tests (results_reader_host.c); 0,
+ * -EINVAL with rd->err set, or -ENOMEM. */
 int wb_rd_host(struct reader *rd, const cJSON *root, struct wb_saved_results *out);
 int wb_rd_shown_facts(struct reader *rd, const cJSON *root, struct wb_saved_results *out);
-int wb_rd_verdicts(struct reader *rd, const cJSON *root, struct wb_saved_results *out);
 int wb_rd_observed(struct reader *rd, const cJSON *root, struct wb_saved_results *out);
-/* recommendation.placement and .placement_baseline (placement_fields.c). */
-int wb_rd_placement(struct reader *rd, const cJSON *rec, struct wb_saved_placement *p);
+/* recommendation (recommend_fields.c), then qualification and the findings at
+ * root (qualify_fields.c): each into out when the file has it. */
+int wb_rd_recommendation(struct reader *rd, const cJSON *root, struct wb_saved_results *out);
 /* tests, an array, into out->tests (tests_fields.c). */
 int wb_rd_tests(struct reader *rd, const cJSON *tests, struct wb_saved_results *out);
-/* qualification (qual, NULL when absent) and the findings at root (qualify_fields.c). */
-int wb_rd_qualification(struct reader *rd, const cJSON *root, const cJSON *qual,
-			struct wb_saved_results *out);
+int wb_rd_qualification(struct reader *rd, const cJSON *root, struct wb_saved_results *out);
 
 #endif

@@ -149,10 +149,12 @@ struct wb_saved_facts {
 /* recommendation.oltp, .bulk or .runner_up. */
 struct wb_saved_choice {
 	bool present;            /* an object in the file */
-	const char *method;      /* wal_sync_method, else method */
+	const char *method;      /* oltp, bulk: wal_sync_method; runner_up: method */
+	const char *state;       /* oltp, bulk: their state (schema 7+) */
+	bool decided;            /* oltp, bulk */
 	double margin_pct;       /* NAN when absent */
 	struct wb_saved_range ci95_pct;
-	const char *reason;
+	const char *reason;      /* oltp, bulk */
 };
 
 struct wb_saved_advisory {
@@ -243,7 +245,7 @@ struct wb_saved_placement {
 };
 
 /* recommendation.state: the values of advice/recommend.h's enum wb_rec_state,
- * in its order (report/results_reader_verdicts.c asserts it). Files of
+ * in its order (report/recommend_fields.c asserts it). Files of
  * schema_version 6 and older have no state: a change is a switch, an
  * undecided run (decided false) undecided, and the rest a tie — they could not
  * tell a tie from a keep. */
@@ -255,23 +257,94 @@ enum wb_saved_rec_state {
 	WB_SAVED_REC_UNDECIDED,  /* keep the default for now: the budget ran out */
 };
 
-/* What the HTML report shows of recommend's answer. */
+/* A comparison of two methods (results/stats.h), as the file has it. */
+struct wb_saved_comparison {
+	double diff_pct, ci_low_pct, ci_high_pct;
+	bool significant, within_margin;
+	bool paired;             /* replicated, pairs and batch are there */
+	bool replicated;
+	double pairs, batch;
+};
+
+/* settle: what an undecided answer still needs (results/decision.h). */
+struct wb_saved_settle {
+	bool known;              /* else null */
+	const char *method;
+	struct wb_saved_comparison vs_baseline;
+	double s_per_round;
+	bool reachable;          /* a budget under an hour would settle it: else its figures
+				  * are null */
+	double more_rounds, more_s, budget_s; /* NAN when absent or null */
+	const char *budget;      /* "2m"; "" when none */
+};
+
+/* recommendation.server (schema 8+): the gain in commits for an observed
+ * server, and the cross-check of its flush time. */
+struct wb_saved_rec_server {
+	bool present;            /* else null */
+	const char *baseline, *share_source;
+	bool scaled;             /* the margins were decided in commits: else null */
+	double flush_share;
+	const char *method;
+	double commit_gain_pct;
+	struct wb_saved_range commit_ci95_pct;
+	double flush_min_gain_pct;
+	bool demoted;            /* a flush switch that is not one in commits: leader */
+	const char *leader;
+	const char *commits_line; /* the gain in commits as a sentence */
+	bool crosscheck;         /* else null */
+	const char *crosscheck_method;
+	unsigned crosscheck_pages;
+	double server_flush_ms, walbench_flush_ms, flush_ratio;
+	bool apart;
+	const char *crosscheck_line, *commits_wait_for, *commits_wait_line;
+};
+
+/* recommendation.commit_work: commits of an assumed cost (--commit-work). */
+struct wb_saved_commit_work {
+	bool present;            /* else null */
+	double commit_work_us, flush_us, flush_share, commit_bound_pct;
+	double flush_min_gain_pct; /* NAN where null */
+	bool compared;           /* a method's gain in commits: else null */
+	const char *method;
+	double commit_gain_pct;
+	struct wb_saved_range commit_ci95_pct;
+	const char *commits_line;
+};
+
+/* The recommendation as the file has it (report/recommend_fields.c: tables
+ * of fields, which the writer fills from advice/recommend.h's verdict and its
+ * words, and the reader reads back), as the placement above. Read strictly,
+ * for compare and the fleet summary: the state, the method, change and the
+ * headline; the rest as the HTML report shows it. */
 struct wb_saved_recommendation {
+	const char *workload;
 	enum wb_saved_rec_state state;
 	bool state_derived;      /* the file has no state (schema 6 or older) */
-	const char *settle_budget; /* settle.budget ("2m"): what would settle it; "" if none */
-	double settle_more_s;    /* settle.more_s; NAN when absent */
-	const char *failure, *headline, *reason;
-	struct wb_saved_choice oltp, bulk, runner_up;
-	double commit_delay_us;  /* NAN when absent */
+	struct wb_saved_placement placement;
+	bool answered;           /* a method: else wal_sync_method is null (failed) */
+	char method[32];         /* wal_sync_method; "" when null or absent */
+	bool failed;             /* failure says why there is no method */
+	const char *failure;
+	bool change;             /* method differs from PostgreSQL's default */
+	bool significant;
+	double margin_pct;       /* NAN when absent */
+	struct wb_saved_range ci95_pct;
+	struct wb_saved_choice runner_up, oltp, bulk;
+	double flush_p50_us, commit_delay_us, commit_siblings; /* NAN when absent */
 	const char *commit_delay_reason;
-	/* with a server (schema 8+): the gain in commits and the cross-check of
-	 * its flush time, as sentences; "" without */
-	const char *commits_line, *crosscheck_line;
-	struct wb_saved_lines config, alter_system;
+	bool decided;            /* true unless the file says false */
+	double decided_in_s;
+	bool undecided;          /* settle is there */
+	struct wb_saved_settle settle;
+	char headline[512];
+	const char *reason;
+	struct wb_saved_rec_server server;
+	const char *commit_assumption;
+	struct wb_saved_commit_work commit_work;
 	struct wb_saved_advisory *advisories;
 	size_t nadvisories;
-	struct wb_saved_placement placement;
+	struct wb_saved_lines config, alter_system;
 };
 
 /* The qualification as the file has it (report/qualify_fields.c: tables of
@@ -400,10 +473,8 @@ struct wb_saved_results {
 	char *config_json;       /* the config object as compact JSON; NULL when absent */
 	char command[16];        /* run, recommend, qualify (schema 6+); "" when unknown */
 	bool partial;            /* a signal stopped the run early */
-	/* recommend's answer (recommendation, when present and not null) */
+	/* recommend's answer (recommendation, when present and not null): rec */
 	bool has_recommendation;
-	char recommended_method[32]; /* recommendation.wal_sync_method; "" when absent */
-	bool recommendation_change;  /* it differs from PostgreSQL's default */
 	/* qualify's verdict (qualification, when present and not null) */
 	bool has_qualification;
 	char tier[64];               /* qualification.tier */

@@ -12,6 +12,8 @@
 #include <cjson/cJSON.h>
 
 #include "golden.h"
+#include "report/results_reader.h"
+#include "results/schema.h"
 
 char *golden_slurp(const char *path)
 {
@@ -55,14 +57,29 @@ void golden_check(const char *path, const char *what, const char *text)
 	free(want);
 }
 
-void golden_check_json(const char *path, const char *what, cJSON *root)
+void golden_round_trip(const char *name, cJSON *doc, const char *want,
+		       void (*write)(cJSON *got, const struct wb_saved_results *saved))
 {
-	char *text;
+	char err[1024] = "", *text;
+	struct wb_saved_results saved;
+	cJSON *got = cJSON_CreateObject();
 
-	assert_non_null(root);
-	text = cJSON_Print(root);
+	assert_non_null(doc);
+	assert_non_null(got);
+	cJSON_AddNumberToObject(doc, "schema_version", WB_SCHEMA_VERSION);
+	cJSON_AddArrayToObject(doc, "tests");
+	text = cJSON_Print(doc);
 	assert_non_null(text);
-	cJSON_Delete(root);
-	golden_check(path, what, text);
+	cJSON_Delete(doc);
+	if (wb_saved_parse(text, name, &saved, err, sizeof(err)))
+		fail_msg("%s", err);
 	free(text);
+	write(got, &saved);
+	text = cJSON_Print(got);
+	assert_non_null(text);
+	cJSON_Delete(got);
+	if (strcmp(want, text))
+		fail_msg("%s: read back and written again, it differs:\n%s", name, text);
+	free(text);
+	wb_saved_free(&saved);
 }

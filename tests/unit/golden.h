@@ -1,7 +1,8 @@
 /* golden.h — golden files for the unit tests that pin what a writer makes
- * (test_observed.c, test_placement_json.c): the text is compared with the
- * file byte for byte; WB_GOLDEN_WRITE=1 in the environment writes the file
- * first (for a new key: review the diff). */
+ * (test_observed.c, test_placement_json.c, test_recommend_recorded.c, ...):
+ * the text is compared with the file byte for byte, and read back;
+ * WB_GOLDEN_WRITE=1 in the environment writes the file first (for a new key:
+ * review the diff). */
 #ifndef WB_TESTS_GOLDEN_H
 #define WB_TESTS_GOLDEN_H
 
@@ -12,9 +13,13 @@ char *golden_slurp(const char *path);
  * golden file at path (its last newline aside). */
 void golden_check(const char *path, const char *what, const char *text);
 
-/* golden_check on the object root printed as cJSON prints it; root is
- * deleted. */
+/* doc, a results file's parts (deleted), with a schema_version and no tests,
+ * read back (report/results_reader.h; a refusal fails the test) and written
+ * again by write into an object: fails the test when that, printed, is not
+ * want. */
 struct cJSON;
-void golden_check_json(const char *path, const char *what, struct cJSON *root);
+struct wb_saved_results;
+void golden_round_trip(const char *name, struct cJSON *doc, const char *want,
+		       void (*write)(struct cJSON *got, const struct wb_saved_results *saved));
 
 #endif

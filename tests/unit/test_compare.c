@@ -393,8 +393,8 @@ static void test_reader_verdicts(void **state)
 	assert_string_equal(a.command, "recommend");
 	assert_true(a.has_recommendation);
 	assert_false(a.has_qualification);
-	assert_string_equal(a.recommended_method, "fdatasync");
-	assert_false(a.recommendation_change);
+	assert_string_equal(a.rec.method, "fdatasync");
+	assert_false(a.rec.change);
 	assert_non_null(strstr(a.headline, "keep wal_sync_method = fdatasync"));
 	wb_saved_free(&a);
 	assert_int_equal(wb_saved_read(WB_FIXTURES_DIR "/report/qualify.json", &a, err,

@@ -73,7 +73,7 @@ static void host(size_t h, const char *rec, double rate)
 	x->schema_version = 6;
 	strcpy(x->command, "recommend");
 	x->has_recommendation = true;
-	snprintf(x->recommended_method, sizeof(x->recommended_method), "%s", rec);
+	snprintf(x->rec.method, sizeof(x->rec.method), "%s", rec);
 	x->rec.state = !*rec ? WB_SAVED_REC_FAILED : strcmp(rec, "fdatasync") ? WB_SAVED_REC_SWITCH
 									   : WB_SAVED_REC_TIE;
 	commit_row(h, 0, "fdatasync", rate, 1, 100);

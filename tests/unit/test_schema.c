@@ -72,12 +72,12 @@ static void test_recommend_fixture(void **state)
 	read_fixture("recommend.json");
 	assert_true(s.has_recommendation);
 	assert_false(s.has_qualification);
-	assert_string_equal(s.recommended_method, "fdatasync");
+	assert_string_equal(s.rec.method, "fdatasync");
 	/* schema 6: no state; decided false is undecided, not a tie */
 	assert_true(s.rec.state_derived);
 	assert_int_equal(s.rec.state, WB_SAVED_REC_UNDECIDED);
-	assert_string_equal(s.rec.settle_budget, "");
-	assert_true(isnan(s.rec.settle_more_s));
+	assert_string_equal(s.rec.settle.budget, "");
+	assert_true(isnan(s.rec.settle.more_s));
 	assert_string_equal(s.rec.headline, s.headline);
 	assert_true(s.rec.oltp.present);
 	assert_string_equal(s.rec.oltp.method, "fdatasync");
@@ -252,8 +252,8 @@ static void test_round_trip(void **state)
 	assert_string_equal(s.target, "/srv/pg_wal/walbench.1.0.tmp");
 	assert_int_equal(s.started_unix, 1767225600);
 	assert_true(s.has_recommendation);
-	assert_string_equal(s.recommended_method, "fsync");
-	assert_true(s.recommendation_change);
+	assert_string_equal(s.rec.method, "fsync");
+	assert_true(s.rec.change);
 	assert_int_equal(s.rec.state, WB_SAVED_REC_SWITCH);
 	assert_false(s.rec.state_derived);
 	assert_false(s.rec.runner_up.present);
@@ -410,9 +410,9 @@ static void test_round_trip_undecided(void **state)
 	free(text);
 	assert_int_equal(s.rec.state, WB_SAVED_REC_UNDECIDED);
 	assert_false(s.rec.state_derived);
-	assert_false(s.recommendation_change);
-	assert_string_equal(s.rec.settle_budget, "2m");
-	assert_true(s.rec.settle_more_s == 70.0);
+	assert_false(s.rec.change);
+	assert_string_equal(s.rec.settle.budget, "2m");
+	assert_true(s.rec.settle.more_s == 70.0);
 }
 
 int main(void)
