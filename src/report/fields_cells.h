@@ -54,6 +54,24 @@ struct wb_saved_candidate wb_saved_candidate_of(const struct wb_placement *pl, s
 /* observed_fields.c: the server's observation (pgstat/observed.h). */
 extern const struct wb_fields wb_observed_fields;
 
+/* recommend_fields.c: calls fn with rec as the file saves it, for the line
+ * formats (the recommendation's table is json_parts.h's). */
+struct wb_recommendation;
+struct wb_saved_recommendation;
+void wb_saved_recommendation_with(const struct wb_recommendation *rec,
+				  void (*fn)(const struct wb_saved_recommendation *s, void *ctx),
+				  void *ctx);
+
+/* qualify_fields.c: one tier's verdict (results/saved.h) and whether the
+ * rates were sustained (its burst object); fn called with q as the file saves
+ * it. */
+extern const struct wb_fields wb_tier_fields, wb_burst_fields;
+struct wb_qualification;
+struct wb_saved_qualification;
+void wb_saved_qualification_with(const struct wb_qualification *q,
+				 void (*fn)(const struct wb_saved_qualification *s, void *ctx),
+				 void *ctx);
+
 /* The most labels a sample's rows name (a row's .label, from 1). */
 #define WB_PROM_LABELS 10
 

@@ -1,8 +1,11 @@
 /* prom.c — see prom.h. One metric family at a time (HELP, TYPE, then a sample
  * per test), as the format asks; label values escaped (\\, ", newline). A
  * sample and its labels are rows of the field tables (fields_cells.h): a
- * test's of tests_fields.c, the server's observation of observed_fields.c, a
- * shape's bucket of qualify_fields.c. */
+ * test's of tests_fields.c, the recommendation's of recommend_fields.c, a
+ * candidate's of placement_fields.c, the server's observation of
+ * observed_fields.c, a tier's, the burst's and a shape's bucket of
+ * qualify_fields.c. An _info family's sample is a word row: 1, the word its
+ * label. */
 #include "report/prom.h"
 
 #include <math.h>
@@ -13,6 +16,7 @@
 
 #include "report/atomic_file.h"
 #include "report/fields_cells.h"
+#include "report/json_parts.h"
 #include "report/tests_fields.h"
 #include "report/textbuf.h"
 #include "report/words.h"
@@ -142,7 +146,9 @@ static void add_sample(const struct wb_field_cell *c, void *ctx)
 		l = &s->labels->at[i];
 		if (!l->f || !(l->kept || (l->f->flags & WB_FF_LABEL_KEPT)))
 			continue;
-		if (!(v = wb_field_string(l))) {
+		if (l->f->type == WB_F_BOOL) {
+			v = wb_field_number(l) ? "true" : "false";
+		} else if (!(v = wb_field_string(l))) {
 			snprintf(num, sizeof(num), "%.15g", wb_field_number(l));
 			v = num;
 		}
@@ -150,9 +156,11 @@ static void add_sample(const struct wb_field_cell *c, void *ctx)
 	}
 	if (s->name)
 		add_label(s->b, &sep, s->name, s->value);
-	/* a word is a label of the sample 1; a quantile, a label of the figure */
-	if (word || c->f->quantile)
-		add_label(s->b, &sep, word ? wb_key(c->f->key) : "quantile", word ? word : c->f->quantile);
+	/* a word is a label of the sample 1 (at its own place among the labels,
+	 * else last); a quantile, a label of the figure */
+	if ((word && !c->f->label) || c->f->quantile)
+		add_label(s->b, &sep, word ? wb_field_label_name(c->f) : "quantile",
+			  word ? word : c->f->quantile);
 	wb_textbuf_add(s->b, "%s %.*g\n", *sep == ',' ? "}" : "", families[s->family].digits,
 		       word ? 1 : wb_field_number(c) / families[s->family].div);
 }
@@ -220,6 +228,35 @@ static void add_observed(struct wb_textbuf *b, const struct wb_pg_observed *o)
 	}
 }
 
+/* The recommended method, labelled with whether it is a change. */
+static void add_recommended(const struct wb_saved_recommendation *r, void *ctx)
+{
+	struct labels l = { 0 };
+	struct samples s = { .b = ctx, .labels = &l, .family = WB_PROM_RECOMMENDED };
+
+	family(s.b, s.family);
+	wb_fields_cells(&wb_recommendation_fields, r, take_label, &l);
+	wb_fields_cells(&wb_recommendation_fields, r, add_sample, &s);
+}
+
+/* Each tier's verdict, and whether the rates were sustained. */
+static void add_verdicts(const struct wb_saved_qualification *q, void *ctx)
+{
+	struct labels l;
+	struct samples s = { .b = ctx, .labels = &l, .family = WB_PROM_QUALIFY_VERDICT };
+	size_t i;
+
+	family(s.b, s.family);
+	for (i = 0; i < q->ntiers; i++) {
+		memset(&l, 0, sizeof(l));
+		wb_fields_cells(&wb_tier_fields, &q->tiers[i], take_label, &l);
+		wb_fields_cells(&wb_tier_fields, &q->tiers[i], add_sample, &s);
+	}
+	s = (struct samples){ .b = ctx, .family = WB_PROM_SUSTAINED };
+	family(s.b, s.family);
+	wb_fields_cells(&wb_burst_fields, &q->burst, add_sample, &s);
+}
+
 /* qualify: each tier's verdict, and whether the rates it read were sustained;
  * where a burst-credit bucket ran dry, its burst, baseline and drop per shape. */
 static void add_qualification(struct wb_textbuf *b, const struct wb_qualification *q)
@@ -230,17 +267,7 @@ static void add_qualification(struct wb_textbuf *b, const struct wb_qualificatio
 
 	if (q->failed)
 		return;
-	family(b, WB_PROM_QUALIFY_VERDICT);
-	for (i = 0; i < q->ntiers; i++) {
-		wb_textbuf_add(b, "%s{tier=\"", families[WB_PROM_QUALIFY_VERDICT].name);
-		add_escaped(b, q->tiers[i].name);
-		wb_textbuf_add(b, "\",verdict=\"%s\",chosen=\"%s\"} 1\n",
-			       wb_q_result_name(q->tiers[i].verdict),
-			       (int)i == q->chosen ? "true" : "false");
-	}
-	family(b, WB_PROM_SUSTAINED);
-	wb_textbuf_add(b, "%s{state=\"%s\"} 1\n", families[WB_PROM_SUSTAINED].name,
-		       wb_sustained_name(u->state));
+	wb_saved_qualification_with(q, add_verdicts, b);
 	if (u->state != WB_SUSTAINED_BUCKET)
 		return;
 	for (s.family = WB_PROM_BURST; s.family <= WB_PROM_DROP; s.family++) {
@@ -260,12 +287,8 @@ char *wb_prom_render(const struct wb_results *rs, const struct wb_json_verdicts 
 
 	if (add_tests(&b, rs))
 		return NULL;
-	if (rec && !wb_rec_failed(rec)) {
-		family(&b, WB_PROM_RECOMMENDED);
-		wb_textbuf_add(&b, "%s{method=\"%s\",change=\"%s\"} 1\n",
-			       families[WB_PROM_RECOMMENDED].name, wb_method_get(rec->method)->name,
-			       wb_rec_change(rec) ? "true" : "false");
-	}
+	if (rec && !wb_rec_failed(rec))
+		wb_saved_recommendation_with(rec, add_recommended, &b);
 	if (rec && rec->placement && !rec->placement->failed && add_placement(&b, rec->placement))
 		b.failed = true;
 	if (v && v->observed)

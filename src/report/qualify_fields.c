@@ -51,12 +51,16 @@ static const struct wb_field criterion_rows[] = {
 };
 static const struct wb_fields criterion_table = WB_FIELDS(criterion_rows, NULL);
 
+/* A tier's verdict; in the Prometheus file, an info sample labelled with the
+ * tier, its verdict and whether it is the one asked. */
 static const struct wb_field tier_rows[] = {
-	WB_FIELD(TIER, TEXT, TI(tier)),
-	WB_FIELD(VERDICT, TEXT, TI(verdict)),
+	WB_FIELD(TIER, TEXT, TI(tier), .label = 1),
+	WB_FIELD(VERDICT, TEXT, TI(verdict), .prom = WB_PROM_QUALIFY_VERDICT, .label = 2),
 	ARR(CRITERIA, TI(criteria), TI(ncriteria), struct wb_saved_criterion, criterion_table),
+	{ .key = WB_F_NO_KEY, .type = WB_F_BOOL, .offset = TI(chosen), .flags = WB_FF_LINES,
+	  .label = 3, .label_name = "chosen" },
 };
-static const struct wb_fields tier_table = WB_FIELDS(tier_rows, NULL);
+const struct wb_fields wb_tier_fields = WB_FIELDS(tier_rows, NULL);
 
 static const struct wb_field trend_rows[] = {
 	WB_FIELD(KNOWN, BOOL, TR(known)),
@@ -102,7 +106,7 @@ static const struct wb_fields volume_table = WB_FIELDS(volume_rows, NULL);
 /* Whether the rates are sustained, the bucket's figures when one ran dry,
  * the commit trend's when it dropped unjudged, the suspects when neither. */
 static const struct wb_field burst_rows[] = {
-	WB_FIELD(SUSTAINED, TEXT, BU(sustained)),
+	WB_FIELD(SUSTAINED, TEXT, BU(sustained), .prom = WB_PROM_SUSTAINED, .label_name = "state"),
 	WB_FIELD(DETECTED, BOOL, BU(detected)),
 	WB_FIELD(SUSPECTS, LINES, BU(suspects)),
 	WB_FIELD(RUN_S, DOUBLE, BU(run_s), .unit = "s"),
@@ -124,7 +128,7 @@ static const struct wb_field burst_rows[] = {
 		 .null_unless = WB_F_IF(BU(volume.present))),
 	WB_FIELD(LINE, TEXT, BU(line)),
 };
-static const struct wb_fields burst_table = WB_FIELDS(burst_rows, NULL);
+const struct wb_fields wb_burst_fields = WB_FIELDS(burst_rows, NULL);
 
 /* A shape's bucket as the Prometheus samples have it, every shape whose
  * bucket ran dry (fields_cells.h). */
@@ -175,9 +179,9 @@ static const struct wb_field qualification_rows[] = {
 	WB_FIELD(FAILURE, TEXT, QU(failure), .omit_unless = WB_F_IF(QU(failed))),
 	ARR(CRITERIA, QU(criteria), QU(ncriteria), struct wb_saved_criterion, criterion_table,
 	    CHOSEN),
-	ARR(TIERS, QU(tiers), QU(ntiers), struct wb_saved_tier, tier_table),
+	ARR(TIERS, QU(tiers), QU(ntiers), struct wb_saved_tier, wb_tier_fields),
 	WB_FIELD(TREND, OBJECT, QU(trend), .sub = &trend_table),
-	WB_FIELD(BURST, OBJECT, QU(burst), .sub = &burst_table),
+	WB_FIELD(BURST, OBJECT, QU(burst), .sub = &wb_burst_fields),
 	WB_FIELD(STRIPE, OBJECT, QU(stripe), .sub = &stripe_table,
 		 .omit_unless = WB_F_IF(QU(has_stripe))),
 };
@@ -218,7 +222,8 @@ static struct wb_saved_tier saved_tier(const struct wb_q_tier_verdict *t,
 			.threshold = c->crit.threshold,
 		};
 	}
-	return (struct wb_saved_tier){ t->name, wb_q_result_name(t->verdict), crit, t->n };
+	return (struct wb_saved_tier){ .tier = t->name, .verdict = wb_q_result_name(t->verdict),
+				       .criteria = crit, .ncriteria = t->n };
 }
 
 /* The volume the provider table says the storage is; kinds holds its kinds. */
@@ -322,11 +327,8 @@ static struct wb_saved_stripe saved_stripe(const struct wb_stripe_verdict *v,
 	return s;
 }
 
-/* "qualification": the chosen tier's verdict, every tier's, the trend, the
- * burst credits and the sweep; "findings": the plausibility findings (top
- * level, beside it). */
-void wb_json_add_qualification(cJSON *root, const struct wb_qualification *q)
-{
+/* What the writer's saved struct points into while it is written. */
+struct q_saving {
 	struct wb_q_words w;
 	struct wb_finding_words fw[WB_Q_MAX_FINDINGS];
 	struct wb_saved_finding f[WB_Q_MAX_FINDINGS];
@@ -336,39 +338,69 @@ void wb_json_add_qualification(cJSON *root, const struct wb_qualification *q)
 	struct wb_saved_sweep_point sweep[WB_SWEEP_COUNT];
 	const char *suspects[3], *cached[3];
 	struct wb_saved_qualification s;
+};
+
+/* The verdict q, its findings (b->f, q->nfindings of them) and their words
+ * as the file has them, in b->s pointing into b. */
+static void saved_qualification(const struct wb_qualification *q, struct q_saving *b)
+{
+	struct wb_saved_qualification *s = &b->s;
 	size_t k;
 
-	wb_words_qualification(q, &w);
-	for (k = 0; !q->failed && k < q->ntiers; k++)
-		tiers[k] = saved_tier(&q->tiers[k], crit[k]);
-	s = (struct wb_saved_qualification){
-		.headline = w.headline, .chosen = !q->failed && q->chosen >= 0,
+	wb_words_qualification(q, &b->w);
+	for (k = 0; !q->failed && k < q->ntiers; k++) {
+		b->tiers[k] = saved_tier(&q->tiers[k], b->crit[k]);
+		b->tiers[k].chosen = (int)k == q->chosen;
+	}
+	*s = (struct wb_saved_qualification){
+		.headline = b->w.headline, .chosen = !q->failed && q->chosen >= 0,
 		.has_verdict = q->failed || q->chosen >= 0, .failed = q->failed,
-		.verdict = "error", .failure = w.failure, .tiers = tiers,
+		.verdict = "error", .failure = b->w.failure, .tiers = b->tiers,
 		.ntiers = q->failed ? 0 : q->ntiers, .trend = {
 			.known = q->trend.known, .fell = q->trend.fell,
 			.burst_per_s = q->trend.burst_per_s,
 			.sustained_per_s = q->trend.sustained_per_s,
-			.fell_after_s = q->trend.fell_after_s, .line = w.trend },
-		.burst = saved_burst(&q->burst, &w, suspects, kinds),
+			.fell_after_s = q->trend.fell_after_s, .line = b->w.trend },
+		.burst = saved_burst(&q->burst, &b->w, b->suspects, b->kinds),
 		.has_stripe = q->rs && !q->failed,
 	};
-	if (s.chosen) {
-		s.tier = tiers[q->chosen].tier;
-		s.verdict = tiers[q->chosen].verdict;
-		s.criteria = tiers[q->chosen].criteria;
-		s.ncriteria = tiers[q->chosen].ncriteria;
+	if (s->chosen) {
+		s->tier = b->tiers[q->chosen].tier;
+		s->verdict = b->tiers[q->chosen].verdict;
+		s->criteria = b->tiers[q->chosen].criteria;
+		s->ncriteria = b->tiers[q->chosen].ncriteria;
 	}
-	if (s.has_stripe)
-		s.stripe = saved_stripe(&q->stripe, &q->rs->device.array, w.stripe, cached, sweep);
+	if (s->has_stripe)
+		s->stripe = saved_stripe(&q->stripe, &q->rs->device.array, b->w.stripe, b->cached,
+					 b->sweep);
 	for (k = 0; k < q->nfindings; k++) {
-		wb_words_finding(q, &q->findings[k], &fw[k]);
-		f[k] = (struct wb_saved_finding){
+		wb_words_finding(q, &q->findings[k], &b->fw[k]);
+		b->f[k] = (struct wb_saved_finding){
 			wb_finding_name(q->findings[k].code),
 			q->findings[k].severity == WB_FINDING_WARN ? "warn" : "info",
-			fw[k].evidence, fw[k].advice };
+			b->fw[k].evidence, b->fw[k].advice };
 	}
-	wb_json_add_saved_qualification(root, &s, f, q->nfindings);
+}
+
+/* "qualification": the chosen tier's verdict, every tier's, the trend, the
+ * burst credits and the sweep; "findings": the plausibility findings (top
+ * level, beside it). */
+void wb_json_add_qualification(cJSON *root, const struct wb_qualification *q)
+{
+	struct q_saving b;
+
+	saved_qualification(q, &b);
+	wb_json_add_saved_qualification(root, &b.s, b.f, q->nfindings);
+}
+
+void wb_saved_qualification_with(const struct wb_qualification *q,
+				 void (*fn)(const struct wb_saved_qualification *s, void *ctx),
+				 void *ctx)
+{
+	struct q_saving b;
+
+	saved_qualification(q, &b);
+	fn(&b.s, ctx);
 }
 
 void wb_json_add_saved_qualification(cJSON *root, const struct wb_saved_qualification *s,

@@ -8,6 +8,7 @@
  * and the headline: the rest is left out unless "answered", which the reader
  * takes from wal_sync_method being a string. */
 #include "report/fields.h"
+#include "report/fields_cells.h"
 #include "report/json_parts.h"
 
 #include <math.h>
@@ -161,9 +162,10 @@ static const struct wb_field recommendation_rows[] = {
 	{ .key = WB_KEY_STATE, .type = WB_F_CUSTOM, .write = write_state, .read = read_state },
 	WB_FIELD(PLACEMENT, INLINE, RC(placement), .sub = &wb_placement_fields),
 	WB_FIELD(WAL_SYNC_METHOD, STRING, RC(method), .size = RSIZE(method), .flags = WB_FF_STRICT,
-		 .null_unless = WB_F_IF(RC(answered))),
+		 .null_unless = WB_F_IF(RC(answered)), .prom = WB_PROM_RECOMMENDED, .label = 1,
+		 .label_name = "method"),
 	WB_FIELD(FAILURE, TEXT, RC(failure), .omit_unless = WB_F_IF(RC(failed))),
-	WB_FIELD(CHANGE, BOOL, RC(change), .flags = WB_FF_STRICT, ANSWERED),
+	WB_FIELD(CHANGE, BOOL, RC(change), .flags = WB_FF_STRICT, ANSWERED, .label = 2),
 	WB_FIELD(SIGNIFICANT, BOOL, RC(significant), ANSWERED),
 	WB_FIELD(MARGIN_PCT, DOUBLE, RC(margin_pct), .unit = "%", ANSWERED),
 	WB_FIELD(CI95_PCT, RANGE, RC(ci95_pct), .unit = "%", ANSWERED),
@@ -311,6 +313,17 @@ void wb_json_add_recommendation(cJSON *root, const struct wb_recommendation *rec
 
 	saved_recommendation(rec, &b, &s);
 	wb_fields_write(root, WB_KEY_RECOMMENDATION, &wb_recommendation_fields, &s);
+}
+
+void wb_saved_recommendation_with(const struct wb_recommendation *rec,
+				  void (*fn)(const struct wb_saved_recommendation *s, void *ctx),
+				  void *ctx)
+{
+	struct rec_saving b;
+	struct wb_saved_recommendation s;
+
+	saved_recommendation(rec, &b, &s);
+	fn(&s, ctx);
 }
 
 /* Its headline is the file's, unless only a qualification has one. */

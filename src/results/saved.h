@@ -374,6 +374,7 @@ struct wb_saved_tier {
 	const char *tier, *verdict;
 	struct wb_saved_criterion *criteria;
 	size_t ncriteria;
+	bool chosen;             /* the --tier asked: a Prometheus label, never in the file */
 };
 
 /* qualification.trend: the commit rate, burst against sustained. */
