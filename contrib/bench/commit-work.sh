@@ -102,10 +102,11 @@ client_secs() {
 	times | awk 'NR == 2 { split($1, u, /[ms]/); split($2, s, /[ms]/); printf "%.3f", u[1] * 60 + u[2] + s[1] * 60 + s[2] }'
 }
 hz=$(getconf CLK_TCK)
-printf '%-8s %-6s %-4s %10s %14s %14s\n' clients rate run tps "latency_us" "cpu_us_per_tx"
+printf '%-8s %-6s %-4s %10s %14s %14s %14s\n' clients rate run tps "latency_us" "cpu_us_per_tx" \
+	"server_us_per_tx"
 IFS=, read -r -a clist <<<"$CLIENTS"
 IFS=, read -r -a rlist <<<"$RATES"
-declare -A lat cpus
+declare -A lat cpus scpus
 for ((r = 1; r <= RUNS; r++)); do
 	for c in "${clist[@]}"; do
 	for rate in "${rlist[@]}"; do
@@ -123,15 +124,18 @@ for ((r = 1; r <= RUNS; r++)); do
 		us=$(awk -v m="$ms" 'BEGIN{printf "%.0f", m * 1000}')
 		cpu=$(awk -v t="$((t1 - t0))" -v hz="$hz" -v c="$c0" -v d="$c1" -v n="$ntx" \
 			'BEGIN { printf "%.0f", (t / hz + d - c) / n * 1e6 }')
+		scpu=$(awk -v t="$((t1 - t0))" -v hz="$hz" -v n="$ntx" 'BEGIN { printf "%.0f", t / hz / n * 1e6 }')
 		lat[$c@$rate]+="$us "
 		cpus[$c@$rate]+="$cpu "
-		printf '%-8s %-6s %-4s %10.0f %14s %14s\n' "$c" "$rate" "$r" "$tps" "$us" "$cpu"
+		scpus[$c@$rate]+="$scpu "
+		printf '%-8s %-6s %-4s %10.0f %14s %14s %14s\n' "$c" "$rate" "$r" "$tps" "$us" "$cpu" "$scpu"
 	done
 	done
 done
 for c in "${clist[@]}"; do
 	for rate in "${rlist[@]}"; do
-		awk -v c="$c" -v r="$rate" -v l="${lat[$c@$rate]}" -v u="${cpus[$c@$rate]}" -v n="$RUNS" "$AWK_MEDIAN"'
-BEGIN { printf "clients %s, rate %s: median %s us wall, %s us CPU per transaction over %s runs\n", c, r, median(l), median(u), n }'
+		awk -v c="$c" -v r="$rate" -v l="${lat[$c@$rate]}" -v u="${cpus[$c@$rate]}" \
+			-v s="${scpus[$c@$rate]}" -v n="$RUNS" "$AWK_MEDIAN"'
+BEGIN { printf "clients %s, rate %s: median %s us wall, %s us CPU (%s the server'"'"'s) per transaction over %s runs\n", c, r, median(l), median(u), median(s), n }'
 	done
 done
