@@ -74,6 +74,10 @@ static void caps(const struct wb_model_in *in, struct wb_model *out)
 	 * commit: the lift shrinks to none as the window's server was busier. */
 	busy = isfinite(out->cpu_cap_per_s) ? clamp01(r->server_cpus / r->ncpu) : 1;
 	out->cpu_cap_high_per_s = out->cpu_cap_per_s * (1 + (WB_MODEL_CPU_WARM - 1) * (1 - busy));
+	/* Where between the two the server would land, the window cannot show
+	 * (it needs the CPU a warm commit takes): the point is their middle on
+	 * the ratio scale, off by at most the square root of the lift either way. */
+	out->cpu_cap_mid_per_s = sqrt(out->cpu_cap_per_s * out->cpu_cap_high_per_s);
 	out->commits_per_flush = isfinite(r->wal_syncs_per_s) && r->wal_syncs_per_s > 0
 					 ? c / r->wal_syncs_per_s : NAN;
 	out->device_cap_per_s = isfinite(out->commits_per_flush) && in->cand_flush_ms_low > 0
@@ -81,11 +85,16 @@ static void caps(const struct wb_model_in *in, struct wb_model *out)
 					: NAN;
 }
 
-/* Cuts v to the caps, the CPU's at its floor or, for the interval's top, at
- * its top; says which cut it. */
-static double capped(const struct wb_model *m, double v, bool top, enum wb_model_limit *limit)
+/* Which of the CPU's caps cuts: the interval's bottom at the floor, the
+ * point at the middle, the top at the top. */
+enum cpu_at { AT_FLOOR, AT_MID, AT_TOP };
+
+/* Cuts v to the caps, the CPU's where at says; says which cut it. */
+static double capped(const struct wb_model *m, double v, enum cpu_at at,
+		     enum wb_model_limit *limit)
 {
-	double cpu = top ? m->cpu_cap_high_per_s : m->cpu_cap_per_s;
+	double cpu = at == AT_TOP ? m->cpu_cap_high_per_s
+		     : at == AT_MID ? m->cpu_cap_mid_per_s : m->cpu_cap_per_s;
 
 	*limit = WB_LIMIT_SESSIONS;
 	if (isfinite(cpu) && v > cpu) {
@@ -106,7 +115,8 @@ void wb_model_predict(const struct wb_model_in *in, struct wb_model *out)
 	double w, k, hw, hk, c, top;
 
 	memset(out, 0, sizeof(*out));
-	out->cpu_cap_per_s = out->cpu_cap_high_per_s = out->device_cap_per_s = NAN;
+	out->cpu_cap_per_s = out->cpu_cap_mid_per_s = out->cpu_cap_high_per_s = NAN;
+	out->device_cap_per_s = NAN;
 	if (!in->server) {
 		out->why = WB_MODEL_NO_SERVER;
 		return;
@@ -155,23 +165,16 @@ void wb_model_predict(const struct wb_model_in *in, struct wb_model *out)
 		top = c * speedup(w + dir_hi * hw, k + dir_hi * hk, out->flush_ratio_low);
 		out->low = c * speedup(w + dir_lo * hw, k + dir_lo * hk, out->flush_ratio_high);
 	}
-	out->per_s = capped(out, out->per_s, false, &out->limit);
-	out->high = capped(out, top, true, &top_limit);
-	out->low = capped(out, out->low, false, &low_limit);
+	out->per_s = capped(out, out->per_s, AT_MID, &out->limit);
+	out->high = capped(out, top, AT_TOP, &top_limit);
+	out->low = capped(out, out->low, AT_FLOOR, &low_limit);
 	out->capped = out->high < top;
 	/* Faster, and the rest not told from 0: the sessions' bound, C / rest,
 	 * runs to any figure within the noise (a rest of 1.6 % +- 3.8 % read
-	 * 1182/s where pgbench ran 4500 with pg_wal in memory), and the cap
-	 * that cut the top, at its floor, is the figure the samples can show. */
-	if (out->flush_ratio_high < 1 && !rest_told(s, out->rest_share)) {
-		enum wb_model_limit floor_limit;
-		double at_floor = capped(out, top, false, &floor_limit);
-
-		if (at_floor < top) {
-			out->per_s = at_floor;
-			out->limit = floor_limit;
-		}
-	}
+	 * 1182/s where pgbench ran 4500 with pg_wal in memory): the top, cut by
+	 * the caps at their middle, is the figure the samples can show. */
+	if (out->flush_ratio_high < 1 && !rest_told(s, out->rest_share))
+		out->per_s = capped(out, top, AT_MID, &out->limit);
 	if (out->per_s > out->high)
 		out->per_s = out->high;
 	if (out->low > out->per_s)

@@ -23,7 +23,8 @@
  * Trap: the CPU a commit takes falls as the server gets busier (warm caches,
  * fewer wake-ups from idle a commit), so the CPU cap scaled from a quiet window
  * is a floor; the interval's top lifts it by WB_MODEL_CPU_WARM, less as the
- * window's server was already busy. Clients on the same host take their share
+ * window's server was already busy, and the point is the middle of the two
+ * on the ratio scale (their geometric mean). Clients on the same host take their share
  * of the CPUs, which pulls the other way. */
 #ifndef WB_ADVICE_PLACEMENT_MODEL_H
 #define WB_ADVICE_PLACEMENT_MODEL_H
@@ -92,6 +93,8 @@ struct wb_model {
 	double flush_ratio, flush_ratio_low, flush_ratio_high; /* r = L' / L */
 	double cpu_cap_per_s;     /* C x CPUs / the server's CPUs used, at the CPU a commit
 				   * takes now: a floor of what the CPUs allow; NAN unknown */
+	double cpu_cap_mid_per_s; /* the point between the floor and the top: their
+				   * geometric mean (not saved: the prediction shows it) */
 	double cpu_cap_high_per_s; /* the same at the least CPU a commit may take when the
 				    * server is busy (WB_MODEL_CPU_WARM); the interval's top */
 	double device_cap_per_s;  /* C / F commits a flush, 1000 / L' flushes a second */

@@ -95,12 +95,14 @@ static void open_words(const struct wb_placement *pl, const struct wb_placement_
 static void model_words(const struct wb_model *m, char *buf, size_t len)
 {
 	const char *limit = "";
-	char cap[200] = "";
+	char cap[300] = "";
 
+	/* the point is the middle of the CPU's floor and top (placement_model.h) */
 	if (m->limit == WB_LIMIT_CPU)
 		snprintf(cap, sizeof(cap), "; the host's CPU limits it: %.0f/s at the CPU a commit "
-			 "takes now, up to %.0f/s as a busier server takes less a commit", m->per_s,
-			 m->high);
+			 "takes now, up to %.0f/s as a busier server takes less a commit, and the "
+			 "window cannot tell where between: the prediction is their middle",
+			 m->cpu_cap_per_s, m->high);
 	else if (m->capped && isfinite(m->cpu_cap_high_per_s) && m->high >= m->cpu_cap_high_per_s)
 		limit = "the host's CPU";
 	else if (m->limit == WB_LIMIT_DEVICE || m->capped)

@@ -41,13 +41,16 @@ for p in rec["placement"]:
     lo, hi = m["predicted_ci95_per_s"]
     if not lo <= m["predicted_per_s"] <= hi:
         sys.exit("%s: %s outside [%s, %s]" % (p["path"], m["predicted_per_s"], lo, hi))
-    # the device's cap holds the whole interval; the CPU's is a floor the
-    # prediction keeps to, and the top lifts it by at most 3.6 (WB_MODEL_CPU_WARM)
+    # the device's cap holds the whole interval; the CPU's is a floor the top
+    # lifts by at most 3.6 (WB_MODEL_CPU_WARM) and the point by at most its
+    # square root (the middle); a point the CPU limits is never under the floor
     dev, cpu = m["device_cap_per_s"], m["cpu_cap_per_s"]
     if dev is not None and hi > dev * (1 + 1e-9):
         sys.exit("%s: the top %s is above the device's cap %s" % (p["path"], hi, dev))
-    if cpu is not None and (m["predicted_per_s"] > cpu * (1 + 1e-9) or hi > 3.6 * cpu * (1 + 1e-9)):
-        sys.exit("%s: %s [.., %s] past the CPU's floor %s" % (p["path"], m["predicted_per_s"], hi, cpu))
+    if cpu is not None and (m["predicted_per_s"] > math.sqrt(3.6) * cpu * (1 + 1e-9) or
+                            hi > 3.6 * cpu * (1 + 1e-9) or
+                            (m["limit"] == "cpu" and m["predicted_per_s"] < cpu * (1 - 1e-9))):
+        sys.exit("%s: %s [.., %s] against the CPU's floor %s" % (p["path"], m["predicted_per_s"], hi, cpu))
     for k in ("flush_ms", "flush_ratio", "wal_share", "lock_share", "rest_share", "commits_per_s"):
         if not isinstance(m[k], (int, float)) or not math.isfinite(m[k]) or m[k] < 0:
             sys.exit("%s: term %s is %r" % (p["path"], k, m[k]))

@@ -90,7 +90,7 @@ static void test_writing_commits(void **state)
 /* Memory, with the sessions' own time not told from 0 (the live window on the
  * child-cgroup pair: 1.6 % waiting for the client, +-3.8 %): C / rest would
  * read any figure within the noise (1182/s, where pgbench ran 4500), so the
- * CPU cap that cut the interval's top is the prediction. Told from 0 (the
+ * CPU cap that cut the interval's top, at its middle, is the prediction. Told from 0 (the
  * recorded baseline's 1.6 % on a CPU, without noise), the sessions decide. */
 static void test_rest_untold(void **state)
 {
@@ -98,14 +98,15 @@ static void test_rest_untold(void **state)
 
 	(void)state;
 	recorded_baseline();
-	o.rate.server_cpus = 0.0246;
+	o.rate.server_cpus = 0.05;
 	predict(0.002, 0.001, &m);
 	assert_int_equal(m.limit, WB_LIMIT_SESSIONS);
 	assert_true(m.per_s < m.high);
 	o.rate.waits.half95[WB_PGW_CPU] = 0.038;
 	predict(0.002, 0.001, &m);
 	assert_int_equal(m.limit, WB_LIMIT_CPU);
-	assert_true(fabs(m.per_s - m.cpu_cap_per_s) < 1e-9);
+	assert_true(fabs(m.per_s - m.cpu_cap_mid_per_s) < 1e-9);
+	assert_true(m.per_s > m.cpu_cap_per_s);
 	assert_true(m.high > m.per_s && m.high <= m.cpu_cap_high_per_s);
 	/* a slower candidate is never lifted to a cap */
 	predict(2 * o.rate.flush_ms, 2, &m);
@@ -137,19 +138,23 @@ static void test_caps(void **state)
 	/* memory: 0.05 ms flushes; the sessions alone would give ×40, the CPUs
 	 * (the server using 0.12 of 2 at 56/s) cap it at 936/s at the CPU a
 	 * commit takes now: a floor; the top lifts it by WB_MODEL_CPU_WARM, less
-	 * the 6 % of the CPUs the server already used */
+	 * the 6 % of the CPUs the server already used; the point is their
+	 * geometric mean */
 	predict(0.05, 0.01, &m);
 	assert_int_equal(m.limit, WB_LIMIT_CPU);
 	assert_true(m.capped);
-	assert_true(fabs(m.per_s - o.rate.commits_per_s * 2 / 0.12) < 1e-6);
-	assert_true(fabs(m.high - m.per_s * (1 + (WB_MODEL_CPU_WARM - 1) * (1 - 0.06))) < 1e-6);
-	assert_true(m.low <= m.per_s);
+	assert_true(fabs(m.cpu_cap_per_s - o.rate.commits_per_s * 2 / 0.12) < 1e-6);
+	assert_true(fabs(m.high - m.cpu_cap_per_s * (1 + (WB_MODEL_CPU_WARM - 1) * (1 - 0.06))) <
+		    1e-6);
+	assert_true(fabs(m.per_s - sqrt(m.cpu_cap_per_s * m.high)) < 1e-6);
+	assert_true(m.low <= m.cpu_cap_per_s);
 	/* a server that used every CPU already took a busy server's CPU a
-	 * commit: no lift */
+	 * commit: no lift, and the point is the floor */
 	o.rate.server_cpus = 2;
 	predict(0.05, 0.01, &m);
 	assert_int_equal(m.limit, WB_LIMIT_CPU);
 	assert_true(fabs(m.high - m.per_s) < 1e-6);
+	assert_true(fabs(m.per_s - m.cpu_cap_per_s) < 1e-6);
 	recorded_baseline();
 	/* no CPU figure (a server on another host): the candidate's flushes cap
 	 * it, 3.1 commits a flush at 1 / 0.04 ms */

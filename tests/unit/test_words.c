@@ -636,16 +636,21 @@ static void placement_model_words(void **state)
 			    "64 % of their time waiting for the flush and 34 % for row locks held "
 			    "across commits.");
 	/* memory: the CPU limits it, at the CPU a commit takes now and up to
-	 * what a busier server's would allow; named as a floor, never "at most" */
+	 * what a busier server's would allow, the point their middle; named as
+	 * a floor, never "at most" */
 	m->limit = WB_LIMIT_CPU;
 	m->capped = true;
-	m->per_s = 900;
+	m->cpu_cap_per_s = 900;
+	m->per_s = m->cpu_cap_mid_per_s = 1559;
 	m->high = m->cpu_cap_high_per_s = 2700;
 	wb_words_placement(&pl, &w);
 	assert_non_null(strstr(w.headline, ", the host's CPU the limit."));
 	wb_words_candidate(&pl, &pl.c[0], buf, sizeof(buf));
+	assert_non_null(strstr(buf, "1559/s ["));
 	assert_non_null(strstr(buf, "; the host's CPU limits it: 900/s at the CPU a commit takes "
-				    "now, up to 2700/s as a busier server takes less a commit"));
+				    "now, up to 2700/s as a busier server takes less a commit, and "
+				    "the window cannot tell where between: the prediction is their "
+				    "middle"));
 	assert_null(strstr(buf, "at most"));
 	/* the sessions decide, the CPU cuts only the top */
 	m->limit = WB_LIMIT_SESSIONS;
