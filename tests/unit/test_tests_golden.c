@@ -3,7 +3,8 @@
  * with every branch a test takes (ok, n/a, error with its site, append with
  * new and preallocated segments and per-job figures, group commit, coalesced
  * flushes, one trial, a label) and a placement run with its sites, each as
- * the JSON tests array, the CSV and the Prometheus text; and every results
+ * the JSON tests array, the CSV and the Prometheus text; --decide's decision
+ * over that run, with a group left open and with none; and every results
  * file of tests/ (unit fixtures, fuzz seeds) as the reader reads its tests.
  * Goldens in fixtures/tests_golden/; WB_GOLDEN_WRITE=1 rewrites them (for a
  * new key: review the diff). Writes nothing otherwise. */
@@ -26,6 +27,7 @@
 #include "report/prom.h"
 #include "report/results_reader.h"
 #include "report/textbuf.h"
+#include "results/decision.h"
 #include "results/histogram.h"
 
 #ifndef WB_FIXTURES_DIR
@@ -46,6 +48,7 @@ static double rates[3][4] = { { 1234.5678, 1301.25, 1188.0625, 1250.1 },
 			      { 5000.0 / 3.0 } };
 static uint32_t rounds[4] = { 1, 2, 3, 4 };
 static struct wb_job_figures jobs[2] = { { 700, 3, 81920 }, { 650, 2, 16384 } };
+static struct wb_group_decision groups[3];
 
 /* A histogram of n flushes from lo ns, each step ns longer. */
 static struct wb_histogram *spread(struct wb_histogram *h, size_t n, uint64_t lo, uint64_t step)
@@ -171,6 +174,81 @@ static void sites_fixture(void)
 	v[0].test.data_load = true;
 	v[3].test.site = 1;
 	v[5].test.data_load = true;
+}
+
+/* --decide over the run: a switch proven in 14 rounds (its margin paired), a
+ * group the budget left open (its settle figure), one where every other
+ * method was slower; with open 0, every group decided. */
+static void decision_fixture(bool open)
+{
+	const struct wb_comparison paired = { 12.25, 6.5, 18.75, true, true, true, false, 14, 2 };
+
+	run_fixture();
+	rs.decide = true;
+	rs.decide_params = (struct wb_decide_params){ .baseline = WB_METHOD_FDATASYNC,
+						      .min_gain_pct = 5, .conf = 0.995,
+						      .equiv_conf = 0.95 };
+	groups[0] = (struct wb_group_decision){
+		.first = 3, .baseline = 3, .leader = 4, .state = WB_DECIDE_SWITCH, .margin = paired,
+		.rounds = 14, .decided_s = 21.5, .why = WB_WHY_BEATS,
+		.leader_method = WB_METHOD_OPEN_DATASYNC, .params = rs.decide_params };
+	groups[1] = (struct wb_group_decision){
+		.first = 0, .baseline = 0, .leader = 0, .state = WB_DECIDE_SLOWER,
+		.margin = { -9.5, -14, -5, true, false, false, false, 0, 0 }, .rounds = 12,
+		.decided_s = 9.25, .why = WB_WHY_ALL_SLOWER, .leader_method = WB_METHOD_FDATASYNC,
+		.params = rs.decide_params };
+	groups[2] = (struct wb_group_decision){
+		.first = 5, .baseline = 5, .leader = 5, .state = WB_DECIDE_UNDECIDED,
+		.margin = paired, .why = WB_WHY_BUDGET_LEADS, .leader_method = WB_METHOD_FSYNC,
+		.params = rs.decide_params,
+		.settle = { .known = true, .method = WB_METHOD_FSYNC, .vs_baseline = paired,
+			    .more_rounds = 30, .s_per_round = 1.5, .budget_s = 90 } };
+	rs.decisions = groups;
+	rs.ndecisions = open ? 3 : 2;
+}
+
+/* {"decision": ...} (or an adaptive run's "schedule" and "comparisons") as
+ * json.c prints it. */
+static void check_decision(const char *name)
+{
+	cJSON *root = cJSON_CreateObject();
+	char path[512], *text;
+
+	assert_non_null(root);
+	if (rs.decide)
+		wb_json_add_decision(root, &rs);
+	else
+		wb_json_add_adaptive(root, &rs);
+	text = cJSON_Print(root);
+	assert_non_null(text);
+	cJSON_Delete(root);
+	snprintf(path, sizeof(path), GOLDEN "%s.json", name);
+	golden_check(path, path, text);
+	free(text);
+}
+
+static void test_decision(void **state)
+{
+	(void)state;
+	decision_fixture(true);
+	check_decision("decision_open");
+	decision_fixture(false);
+	check_decision("decision_all");
+	/* the adaptive run's trials compared, without a throttle and with one */
+	run_fixture();
+	rs.seed = 1234567;
+	rs.rounds = 4;
+	rs.elapsed_ns = 12500000000;
+	rs.trial_ns = 500000000;
+	/* v[4] as v[3] but for its method, each with its trials: compared */
+	v[4].test = v[3].test;
+	v[4].test.method = WB_METHOD_OPEN_DATASYNC;
+	measured(&v[4], 3000, 1800000000, rates[0], 4);
+	check_decision("schedule");
+	rs.throttle = (struct wb_throttle){ true, 0.125, 8, 53.3, 150, 48.5, 210, 0.04, 96, 0.97 };
+	snprintf(rs.throttle_test, sizeof(rs.throttle_test), "fdatasync sync 8k");
+	rs.throttle_late = true;
+	check_decision("schedule_throttled");
 }
 
 /* {"tests": [...]} as json.c prints it. */
@@ -379,6 +457,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_run),
 		cmocka_unit_test(test_sites),
+		cmocka_unit_test(test_decision),
 		cmocka_unit_test(test_fixtures_read),
 		cmocka_unit_test(test_round_trip),
 	};
