@@ -33,17 +33,16 @@ cJSON *wb_json_test(const struct wb_results *rs, const struct wb_result *r);
 struct wb_saved_test;
 void wb_json_add_saved_tests(cJSON *o, const struct wb_saved_test *t, size_t n);
 
-/* json_schedule.c: an adaptive run's "comparisons" and "schedule"; --decide's
+/* schedule_fields.c: an adaptive run's "comparisons" and "schedule"; --decide's
  * "decision". */
 void wb_json_add_adaptive(cJSON *root, const struct wb_results *rs);
 void wb_json_add_decision(cJSON *root, const struct wb_results *rs);
 /* settle_fields.c: "settle", what an undecided answer still needs (null when
- * not known: wb_settle_fields, a row of the recommendation's table too); a
- * comparison's fields, added to o. */
-void wb_json_add_settle(cJSON *parent, const struct wb_settle *st);
+ * not known: wb_settle_fields, a row of the recommendation's table and of
+ * --decide's groups), and a comparison's fields (a table walked inline). */
 struct wb_saved_settle wb_saved_settle_of(const struct wb_settle *st, char *budget, size_t len);
-extern const struct wb_fields wb_settle_fields;
-void wb_json_add_comparison(cJSON *o, const struct wb_comparison *c);
+extern const struct wb_fields wb_settle_fields, wb_comparison_fields;
+struct wb_saved_comparison wb_saved_comparison_of(const struct wb_comparison *c);
 
 /* recommend_fields.c, placement_fields.c, qualify_fields.c: the verdicts; the
  * recommendation's and the placement's tables (results/saved.h), and the

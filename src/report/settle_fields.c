@@ -2,8 +2,8 @@
  * undecided answer still needs) as tables of fields over results/saved.h's
  * structs, walked by fields.h's one writer and reader: the recommendation's
  * table (recommend_fields.c) has settle as a row, and --decide's groups and
- * an adaptive run's comparisons (json_schedule.c) are written through the
- * same rows. */
+ * an adaptive run's comparisons (schedule_fields.c) are tables with the same
+ * rows. */
 #include "report/fields.h"
 #include "report/json_parts.h"
 
@@ -26,11 +26,11 @@ static const struct wb_field comparison_rows[] = {
 	WB_FIELD(PAIRS, DOUBLE, CO(pairs), PAIRED),
 	WB_FIELD(BATCH, DOUBLE, CO(batch), PAIRED),
 };
-static const struct wb_fields comparison_table = WB_FIELDS(comparison_rows, NULL);
+const struct wb_fields wb_comparison_fields = WB_FIELDS(comparison_rows, NULL);
 
 static const struct wb_field settle_rows[] = {
 	WB_FIELD(METHOD, TEXT, SE(method)),
-	WB_FIELD(VS_BASELINE, OBJECT, SE(vs_baseline), .sub = &comparison_table),
+	WB_FIELD(VS_BASELINE, OBJECT, SE(vs_baseline), .sub = &wb_comparison_fields),
 	WB_FIELD(S_PER_ROUND, DOUBLE, SE(s_per_round), .unit = "s"),
 	WB_FIELD(MORE_ROUNDS, DOUBLE, SE(more_rounds), REACHABLE),
 	WB_FIELD(MORE_S, DOUBLE, SE(more_s), .unit = "s", REACHABLE),
@@ -45,18 +45,11 @@ static const struct wb_field settle_key[] = {
 };
 const struct wb_fields wb_settle_fields = WB_FIELDS(settle_key, NULL);
 
-static struct wb_saved_comparison saved_comparison(const struct wb_comparison *c)
+struct wb_saved_comparison wb_saved_comparison_of(const struct wb_comparison *c)
 {
 	return (struct wb_saved_comparison){
 		c->diff_pct, c->ci95_low_pct, c->ci95_high_pct, c->significant, c->small,
 		c->paired, c->replicated, (double)c->pairs, (double)c->batch };
-}
-
-void wb_json_add_comparison(cJSON *o, const struct wb_comparison *c)
-{
-	struct wb_saved_comparison s = saved_comparison(c);
-
-	wb_fields_add(o, &comparison_table, &s);
 }
 
 struct wb_saved_settle wb_saved_settle_of(const struct wb_settle *st, char *budget, size_t len)
@@ -67,16 +60,8 @@ struct wb_saved_settle wb_saved_settle_of(const struct wb_settle *st, char *budg
 		return (struct wb_saved_settle){ .known = false };
 	return (struct wb_saved_settle){
 		.known = true, .method = wb_method_get(st->method)->name,
-		.vs_baseline = saved_comparison(&st->vs_baseline), .s_per_round = st->s_per_round,
+		.vs_baseline = wb_saved_comparison_of(&st->vs_baseline), .s_per_round = st->s_per_round,
 		.reachable = reachable, .more_rounds = st->more_rounds,
 		.more_s = reachable ? wb_settle_more_s(st) : 0, .budget_s = st->budget_s,
 		.budget = reachable ? wb_words_budget(st->budget_s, budget, len) : "" };
-}
-
-void wb_json_add_settle(cJSON *parent, const struct wb_settle *st)
-{
-	char budget[16];
-	struct wb_saved_settle s = wb_saved_settle_of(st, budget, sizeof(budget));
-
-	wb_fields_add(parent, &wb_settle_fields, &s);
 }
