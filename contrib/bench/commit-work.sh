@@ -97,9 +97,12 @@ server_ticks() {
 	done
 	echo "$t"
 }
-# Seconds of CPU the shell's reaped children (pgbench) used, user + system.
-client_secs() {
-	times | awk 'NR == 2 { split($1, u, /[ms]/); split($2, s, /[ms]/); printf "%.3f", u[1] * 60 + u[2] + s[1] * 60 + s[2] }'
+# CPU ticks (utime + stime) of this shell's reaped children (pgbench, through run_bg's
+# subshell), from /proc: `times` would run in the $(...) subshell and count that
+# subshell's children, none (it read 0 until 2026-12-06). The script's own awk and
+# pgrep between the two reads count too: a few ms a run.
+client_ticks() {
+	awk '{print $16 + $17}' "/proc/$$/stat"
 }
 hz=$(getconf CLK_TCK)
 printf '%-8s %-6s %-4s %10s %14s %14s %14s\n' clients rate run tps "latency_us" "cpu_us_per_tx" \
@@ -113,17 +116,17 @@ for ((r = 1; r <= RUNS; r++)); do
 		held=()
 		[[ $rate == max ]] || held=(-R "$rate")
 		t0=$(server_ticks)
-		c0=$(client_secs)
+		c0=$(client_ticks)
 		run_bg "$work/run.log" "$work/run.log" pgb -n -c "$c" -j "$c" -T "$SECS" "${held[@]}"
 		((rc == 0)) || failed pgbench "$work/run.log" pgbench
 		t1=$(server_ticks)
-		c1=$(client_secs)
+		c1=$(client_ticks)
 		tps=$(awk '/^tps = /{print $3}' "$work/run.log")
 		ntx=$(awk '/^number of transactions actually processed:/{print $NF}' "$work/run.log")
 		ms=$(awk '/^latency average = /{print $4}' "$work/run.log")
 		us=$(awk -v m="$ms" 'BEGIN{printf "%.0f", m * 1000}')
 		cpu=$(awk -v t="$((t1 - t0))" -v hz="$hz" -v c="$c0" -v d="$c1" -v n="$ntx" \
-			'BEGIN { printf "%.0f", (t / hz + d - c) / n * 1e6 }')
+			'BEGIN { printf "%.0f", (t + d - c) / hz / n * 1e6 }')
 		scpu=$(awk -v t="$((t1 - t0))" -v hz="$hz" -v n="$ntx" 'BEGIN { printf "%.0f", t / hz / n * 1e6 }')
 		lat[$c@$rate]+="$us "
 		cpus[$c@$rate]+="$cpu "
