@@ -11,6 +11,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "plan/json_type.h"
+
 struct cJSON;
 
 /* The file being read and where its one-line message goes. */

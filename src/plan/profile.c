@@ -11,6 +11,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "plan/json_type.h"
+
 #ifndef WB_PROFILES_DIR
 #define WB_PROFILES_DIR "profiles"
 #endif
@@ -50,21 +52,6 @@ char *wb_profile_read(const char *path, int *err)
 out:
 	fclose(f);
 	return text;
-}
-
-const char *wb_json_type_name(const cJSON *v)
-{
-	if (cJSON_IsString(v))
-		return "a string";
-	if (cJSON_IsNumber(v))
-		return "a number";
-	if (cJSON_IsBool(v))
-		return "a boolean";
-	if (cJSON_IsArray(v))
-		return "an array";
-	if (cJSON_IsObject(v))
-		return "an object";
-	return "null";
 }
 
 static bool is_list_type(enum wb_opt_type t)

@@ -30,11 +30,6 @@ int wb_profile_apply(const struct wb_profile *p, size_t g, enum wb_command cmd,
 
 void wb_profile_free(struct wb_profile *p);
 
-struct cJSON;
-/* "a string", "a number", ... for messages about a JSON value of the wrong type
- * (profiles and tiers.json say it the same way). */
-const char *wb_json_type_name(const struct cJSON *v);
-
 /* Where wb_profile_load looks for NAME, written into path: NAME itself when it
  * has a '/' or ends in .json, else NAME.json in $WALBENCH_PROFILES or the
  * source tree's profiles/. Shared with plan/tiers.c, which finds tiers.json

@@ -110,7 +110,7 @@ static int read_settings(struct reader *rd, const cJSON *obj, void *base)
 
 	if (!cJSON_IsObject(obj))
 		return wb_rd_refuse(rd, wb_key(WB_KEY_SETTINGS), "expected an object, got %s",
-				    wb_rd_type_name(obj));
+				    wb_json_type_name(obj));
 	cJSON_ArrayForEach(one, obj) {
 		const cJSON *v = wb_rd_member(one, WB_KEY_SETTING), *u = wb_rd_member(one, WB_KEY_UNIT);
 
@@ -478,7 +478,7 @@ int wb_rd_observed(struct reader *rd, const cJSON *root, struct wb_saved_results
 		return 0;
 	snprintf(rd->where, sizeof(rd->where), "%s", wb_key(WB_KEY_OBSERVED));
 	if (!cJSON_IsObject(obj))
-		return wb_rd_refuse(rd, NULL, "expected an object, got %s", wb_rd_type_name(obj));
+		return wb_rd_refuse(rd, NULL, "expected an object, got %s", wb_json_type_name(obj));
 	o = wb_rd_keep_array(rd, 1, sizeof(*o));
 	if (!o)
 		return -ENOMEM;

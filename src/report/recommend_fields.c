@@ -134,7 +134,7 @@ static int read_state(struct reader *rd, const cJSON *v, void *base)
 	}
 	if (v && !cJSON_IsNull(v))
 		return wb_rd_refuse(rd, wb_key(WB_KEY_STATE), "expected a string, got %s",
-				    wb_rd_type_name(v));
+				    wb_json_type_name(v));
 	r->state_derived = true;
 	return 1;
 }

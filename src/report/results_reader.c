@@ -94,7 +94,7 @@ static int read_body(struct reader *rd, const cJSON *root, struct wb_saved_resul
 				    "missing: not a results file of walbench run");
 	if (!cJSON_IsArray(tests))
 		return wb_rd_refuse(rd, wb_key(WB_KEY_TESTS), "expected an array, got %s",
-				    wb_rd_type_name(tests));
+				    wb_json_type_name(tests));
 	return wb_rd_tests(rd, tests, out);
 }
 
@@ -108,7 +108,7 @@ static int read_root(struct reader *rd, const cJSON *root, char *err, size_t err
 
 	if (!cJSON_IsObject(root))
 		return wb_rd_refuse(rd, NULL, "expected a JSON object at the top, got %s",
-				    wb_rd_type_name(root));
+				    wb_json_type_name(root));
 	if (!wb_rd_member(root, WB_KEY_SCHEMA_VERSION))
 		return wb_rd_refuse(rd, wb_key(WB_KEY_SCHEMA_VERSION),
 				    "missing: not a results file of walbench run");

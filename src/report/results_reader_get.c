@@ -29,21 +29,6 @@ int wb_rd_refuse(struct reader *rd, const char *key, const char *fmt, ...)
 	return -EINVAL;
 }
 
-const char *wb_rd_type_name(const cJSON *v)
-{
-	if (cJSON_IsString(v))
-		return "a string";
-	if (cJSON_IsNumber(v))
-		return "a number";
-	if (cJSON_IsBool(v))
-		return "true/false";
-	if (cJSON_IsNull(v))
-		return "null";
-	if (cJSON_IsArray(v))
-		return "an array";
-	return "an object";
-}
-
 const cJSON *wb_rd_member(const cJSON *obj, enum wb_key k)
 {
 	return cJSON_IsObject(obj) ? cJSON_GetObjectItemCaseSensitive(obj, wb_key(k)) : NULL;
@@ -61,7 +46,7 @@ int wb_rd_get_string(struct reader *rd, const cJSON *obj, enum wb_key k, char *d
 		return 0;
 	}
 	if (!cJSON_IsString(v))
-		return wb_rd_refuse(rd, wb_key(k), "expected a string, got %s", wb_rd_type_name(v));
+		return wb_rd_refuse(rd, wb_key(k), "expected a string, got %s", wb_json_type_name(v));
 	if (strlen(v->valuestring) >= cap)
 		return wb_rd_refuse(rd, wb_key(k), "longer than %zu characters", cap - 1);
 	memcpy(dst, v->valuestring, strlen(v->valuestring) + 1);
@@ -81,7 +66,7 @@ int wb_rd_get_uint(struct reader *rd, const cJSON *obj, enum wb_key k, uint64_t 
 	}
 	if (!cJSON_IsNumber(v))
 		return wb_rd_refuse(rd, wb_key(k), "expected a whole number, got %s",
-				    wb_rd_type_name(v));
+				    wb_json_type_name(v));
 	if (!(v->valuedouble >= 0) || v->valuedouble != floor(v->valuedouble) ||
 	    v->valuedouble > 9007199254740992.0)
 		return wb_rd_refuse(rd, wb_key(k), "expected a whole number, got %g", v->valuedouble);
@@ -98,7 +83,7 @@ int wb_rd_get_rate(struct reader *rd, const cJSON *obj, enum wb_key k, double *d
 	if (!v || cJSON_IsNull(v))
 		return 0;
 	if (!cJSON_IsNumber(v))
-		return wb_rd_refuse(rd, wb_key(k), "expected a number, got %s", wb_rd_type_name(v));
+		return wb_rd_refuse(rd, wb_key(k), "expected a number, got %s", wb_json_type_name(v));
 	if (!isfinite(v->valuedouble) || v->valuedouble < 0)
 		return wb_rd_refuse(rd, wb_key(k), "expected a number >= 0, got %g", v->valuedouble);
 	*dst = v->valuedouble;
@@ -114,7 +99,7 @@ int wb_rd_get_bool(struct reader *rd, const cJSON *obj, enum wb_key k, int *dst)
 		return 0;
 	if (!cJSON_IsBool(v))
 		return wb_rd_refuse(rd, wb_key(k), "expected true or false, got %s",
-				    wb_rd_type_name(v));
+				    wb_json_type_name(v));
 	*dst = cJSON_IsTrue(v);
 	return 0;
 }
@@ -127,7 +112,7 @@ int wb_rd_get_object(struct reader *rd, const cJSON *obj, enum wb_key k, const c
 	if (!v || cJSON_IsNull(v))
 		return 0;
 	if (!cJSON_IsObject(v))
-		return wb_rd_refuse(rd, wb_key(k), "expected an object, got %s", wb_rd_type_name(v));
+		return wb_rd_refuse(rd, wb_key(k), "expected an object, got %s", wb_json_type_name(v));
 	*dst = v;
 	return 0;
 }

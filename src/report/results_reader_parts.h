@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "plan/json_type.h"
 #include "results/saved.h"
 #include "results/schema.h"
 
@@ -26,9 +27,6 @@ struct reader {
 /* "FILE: WHERE.KEY: message", and -EINVAL; key NULL for the object itself. */
 int wb_rd_refuse(struct reader *rd, const char *key, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
-
-/* "a string", "a number", ...: what a refusal says it got. */
-const char *wb_rd_type_name(const cJSON *v);
 
 /* The member k of obj; NULL when absent or obj is not an object. */
 const cJSON *wb_rd_member(const cJSON *obj, enum wb_key k);

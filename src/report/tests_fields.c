@@ -46,7 +46,7 @@ static int read_data_load(struct reader *rd, const cJSON *v, void *base)
 {
 	if (v && !cJSON_IsBool(v))
 		return wb_rd_refuse(rd, wb_key(WB_KEY_DATA_LOAD), "expected true or false, got %s",
-				    wb_rd_type_name(v));
+				    wb_json_type_name(v));
 	if (v)
 		((struct wb_saved_test *)base)->data_load = cJSON_IsTrue(v);
 	return v ? 0 : 1;
@@ -323,7 +323,7 @@ int wb_rd_tests(struct reader *rd, const cJSON *tests, struct wb_saved_results *
 	cJSON_ArrayForEach(e, tests) {
 		snprintf(rd->where, sizeof(rd->where), "%s[%zu]", wb_key(WB_KEY_TESTS), i);
 		if (!cJSON_IsObject(e))
-			return wb_rd_refuse(rd, NULL, "expected an object, got %s", wb_rd_type_name(e));
+			return wb_rd_refuse(rd, NULL, "expected an object, got %s", wb_json_type_name(e));
 		defaults(&out->tests[i]);
 		if ((ret = wb_fields_read(rd, e, &wb_test_fields, &out->tests[i])) < 0)
 			return ret;

@@ -75,7 +75,7 @@ int wb_read_trial_rates(struct reader *rd, const cJSON *arr, void *base)
 		return 1;
 	if (!cJSON_IsArray(arr))
 		return wb_rd_refuse(rd, wb_key(WB_KEY_TRIAL_OPS_PER_SEC), "expected an array, got %s",
-				    wb_rd_type_name(arr));
+				    wb_json_type_name(arr));
 	n = (size_t)cJSON_GetArraySize(arr);
 	if (!n)
 		return 0;
@@ -87,7 +87,7 @@ int wb_read_trial_rates(struct reader *rd, const cJSON *arr, void *base)
 		if (!cJSON_IsNumber(v) || !isfinite(v->valuedouble) || v->valuedouble < 0)
 			return wb_rd_refuse(rd, wb_key(WB_KEY_TRIAL_OPS_PER_SEC),
 					    "element %zu: expected a number >= 0, got %s", i,
-					    wb_rd_type_name(v));
+					    wb_json_type_name(v));
 		t->trial_rates[i++] = v->valuedouble;
 	}
 	t->ntrials = n;

@@ -345,6 +345,9 @@ static void test_reader_refusals(void **state)
 	(void)state;
 	expect_refused("bad_type.json", -EINVAL,
 		       "tests[1].ops_per_sec: expected a number, got a string");
+	/* Said as the profiles and tiers.json say it (plan/json_type.c), not "true/false". */
+	expect_refused("bad_bool.json", -EINVAL,
+		       "tests[1].ops_per_sec: expected a number, got true or false");
 	expect_refused("not_json.json", -EINVAL, "not valid JSON (near byte 33)");
 	expect_refused("not_results.json", -EINVAL,
 		       "schema_version: missing: not a results file of walbench run");
