@@ -57,6 +57,18 @@ void golden_check(const char *path, const char *what, const char *text)
 	free(want);
 }
 
+char *golden_check_json(const char *path, const char *what, cJSON *root)
+{
+	char *text;
+
+	assert_non_null(root);
+	text = cJSON_Print(root);
+	assert_non_null(text);
+	cJSON_Delete(root);
+	golden_check(path, what, text);
+	return text;
+}
+
 void golden_round_trip(const char *name, cJSON *doc, const char *want,
 		       void (*write)(cJSON *got, const struct wb_saved_results *saved))
 {

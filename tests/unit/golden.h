@@ -13,11 +13,16 @@ char *golden_slurp(const char *path);
  * golden file at path (its last newline aside). */
 void golden_check(const char *path, const char *what, const char *text);
 
+/* root printed as the results file prints it (cJSON_Print), deleted, and
+ * golden-checked against path; returns the text (free it), which a round trip
+ * reads back. */
+struct cJSON;
+char *golden_check_json(const char *path, const char *what, struct cJSON *root);
+
 /* doc, a results file's parts (deleted), with a schema_version and no tests,
  * read back (report/results_reader.h; a refusal fails the test) and written
  * again by write into an object: fails the test when that, printed, is not
  * want. */
-struct cJSON;
 struct wb_saved_results;
 void golden_round_trip(const char *name, struct cJSON *doc, const char *want,
 		       void (*write)(struct cJSON *got, const struct wb_saved_results *saved));

@@ -99,11 +99,8 @@ static void golden(const char *name, const struct wb_placement *v)
 	assert_non_null(root);
 	wb_saved_placement_of(v, &b, &s);
 	wb_fields_add(root, &wb_placement_fields, &s);
-	text = cJSON_Print(root);
-	assert_non_null(text);
-	cJSON_Delete(root);
 	snprintf(path, sizeof(path), WB_FIXTURES_DIR "/placement/%s.golden.json", name);
-	golden_check(path, name, text);
+	text = golden_check_json(path, name, root);
 	round_trip(name, text);
 	free(text);
 }

@@ -54,11 +54,8 @@ static void golden(const char *name, const struct wb_burst_table *t, const char 
 	wb_qualify(&rs, &tiers, t, tier, &q);
 	assert_non_null(root);
 	wb_json_add_qualification(root, &q);
-	text = cJSON_Print(root);
-	assert_non_null(text);
-	cJSON_Delete(root);
 	snprintf(path, sizeof(path), WB_FIXTURES_DIR "/qualify/%s.golden.json", name);
-	golden_check(path, name, text);
+	text = golden_check_json(path, name, root);
 	golden_round_trip(name, cJSON_Parse(text), text, write_again);
 	free(text);
 }

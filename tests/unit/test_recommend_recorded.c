@@ -149,11 +149,8 @@ static void golden(const char *name, const struct wb_recommendation *rec)
 
 	assert_non_null(root);
 	wb_json_add_recommendation(root, rec);
-	text = cJSON_Print(root);
-	assert_non_null(text);
-	cJSON_Delete(root);
 	snprintf(path, sizeof(path), WB_FIXTURES_DIR "/recommend/%s.golden.json", name);
-	golden_check(path, name, text);
+	text = golden_check_json(path, name, root);
 	golden_round_trip(name, cJSON_Parse(text), text, write_again);
 	free(text);
 }

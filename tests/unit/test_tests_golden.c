@@ -212,19 +212,15 @@ static void decision_fixture(bool open)
 static void check_decision(const char *name)
 {
 	cJSON *root = cJSON_CreateObject();
-	char path[512], *text;
+	char path[512];
 
 	assert_non_null(root);
 	if (rs.decide)
 		wb_json_add_decision(root, &rs);
 	else
 		wb_json_add_adaptive(root, &rs);
-	text = cJSON_Print(root);
-	assert_non_null(text);
-	cJSON_Delete(root);
 	snprintf(path, sizeof(path), GOLDEN "%s.json", name);
-	golden_check(path, path, text);
-	free(text);
+	free(golden_check_json(path, path, root));
 }
 
 static void test_decision(void **state)
@@ -438,14 +434,11 @@ static void test_round_trip(void **state)
 		root = cJSON_CreateObject();
 		assert_non_null(root);
 		wb_json_add_saved_tests(root, s.tests, s.ntests);
-		text = cJSON_Print(root);
-		assert_non_null(text);
+		snprintf(golden, sizeof(golden), GOLDEN "%s.json", files[i].name);
+		text = golden_check_json(golden, files[i].path, root);
 		want = file_tests(files[i].path);
 		if (s.schema_version == WB_SCHEMA_VERSION && strcmp(text, want))
 			fail_msg("%s: read and written again, its tests differ:\n%s", files[i].path, text);
-		snprintf(golden, sizeof(golden), GOLDEN "%s.json", files[i].name);
-		golden_check(golden, files[i].path, text);
-		cJSON_Delete(root);
 		free(want);
 		free(text);
 		wb_saved_free(&s);
