@@ -784,7 +784,7 @@ print()
 print("medians over the runs, each way, against pgbench (TPS: median of the measured runs; gain: over")
 print("the baseline's runs, and over the TPS pgbench saw in walbench's windows):")
 head = ["placement", "way", "runs", "pgbench TPS", "predicted", "rel", "pgbench gain", "in-window gain",
-        "walbench gain", "rel (1+gain)", "moves"]
+        "walbench gain", "rel (1+gain)", "walbench: move"]
 rows = []
 for i in range(1, n):
     for way in ("live", "paused"):
@@ -800,7 +800,10 @@ for i in range(1, n):
                 gain.append(p["gain_pct"])
             if win is not None:
                 wins.append(win)
-            moves.append("yes" if p.get("move") is True else "no" if p.get("move") is False else "n/a")
+            # walbench's verdict: a move it finds but does not recommend (pg_wal in
+            # memory, which a crash empties) is not a move it advises
+            moves.append("n/a" if not isinstance(p.get("move"), bool) else "no" if not p["move"]
+                         else "not advised" if p.get("recommended") is False else "yes")
         t = measured.get(i)
         pm = statistics.median(pred) if pred else None
         gm = statistics.median(gain) if gain else None
@@ -819,7 +822,8 @@ for r in [head] + rows:
     print("  ".join(str(x).ljust(wid[k]) if k < 2 else str(x).rjust(wid[k]) for k, x in enumerate(r)))
 print("(rel: walbench's median against pgbench's; rel (1+gain): the ratio walbench predicts against the")
 print("ratio pgbench measured between the runs; in-window gain: pgbench's TPS there over the TPS it saw")
-print("in walbench's windows, the baseline walbench's \"now\" stands for)")
+print("in walbench's windows, the baseline walbench's \"now\" stands for; walbench: move: its verdict per")
+print("run, \"not advised\" where it finds a gain but does not recommend the move, as for pg_wal in memory)")
 PY
 }
 
