@@ -111,6 +111,28 @@ static void test_rest_untold(void **state)
 	/* a slower candidate is never lifted to a cap */
 	predict(2 * o.rate.flush_ms, 2, &m);
 	assert_true(m.gain_high < 0);
+	/* A slow window (37 commits/s) on a host whose CPU's floor is above the
+	 * sessions' bound at WB_MODEL_MIN_REST: that bound is the samples'
+	 * resolution, not the server's, and the CPU decides the point and the top
+	 * (15.18, 2026-12-07: the bound read 4783/s, the CPU's floor 5023/s,
+	 * pgbench 12093 with pg_wal in memory). */
+	o.rate.commits_per_s = 37.3;
+	o.rate.server_cpus = (62 - 10) / 100.0 / 34.9; /* less walbench's own backend */
+	o.rate.waits.share[WB_PGW_WAL] = 0.607;
+	o.rate.waits.share[WB_PGW_LOCK] = 0.387;
+	o.rate.waits.share[WB_PGW_CPU] = 0.006;
+	predict(0.001, 0.0005, &m);
+	assert_int_equal(m.limit, WB_LIMIT_CPU);
+	assert_true(m.cpu_cap_per_s > o.rate.commits_per_s * (1 - 0.387) / WB_MODEL_MIN_REST);
+	assert_true(fabs(m.per_s - m.cpu_cap_mid_per_s) < 1e-9);
+	assert_true(fabs(m.high - m.cpu_cap_high_per_s) < 1e-9);
+	assert_true(m.capped);
+	assert_true(m.low <= m.per_s);
+	/* without the CPU's cap (no /proc of the server) the sessions' bound stands */
+	o.rate.server_cpus = NAN;
+	predict(0.001, 0.0005, &m);
+	assert_int_equal(m.limit, WB_LIMIT_SESSIONS);
+	assert_true(isfinite(m.per_s) && isfinite(m.high));
 }
 
 static void test_same_and_slower(void **state)
