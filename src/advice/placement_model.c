@@ -23,8 +23,9 @@ static double clamp01(double v)
 	return v < 0 ? 0 : v > 1 ? 1 : v;
 }
 
-/* C' / C for WAL share w, lock share k and flush ratio r. */
-static double speedup(double w, double k, double r)
+/* C' / C for WAL share w, lock share k and flush ratio r, the rest taken as
+ * at least min_rest; infinite where nothing is left to wait for. */
+static double speedup(double w, double k, double r, double min_rest)
 {
 	double rest;
 
@@ -32,8 +33,8 @@ static double speedup(double w, double k, double r)
 	k = clamp01(k);
 	if (w + k > 1)
 		k = 1 - w;
-	rest = fmax(1 - w - k, WB_MODEL_MIN_REST);
-	return (1 - k) / (rest + w * r);
+	rest = fmax(1 - w - k, min_rest);
+	return rest + w * r > 0 ? (1 - k) / (rest + w * r) : INFINITY;
 }
 
 /* Whether the samples tell the sessions' own time (the rest: CPU, data I/O,
@@ -161,9 +162,11 @@ void wb_model_predict(const struct wb_model_in *in, struct wb_model *out)
 		double dir_hi = out->flush_ratio_low < 1 ? 1 : -1;
 		double dir_lo = out->flush_ratio_high < 1 ? -1 : 1;
 
-		out->per_s = c * speedup(w, k, out->flush_ratio);
-		top = c * speedup(w + dir_hi * hw, k + dir_hi * hk, out->flush_ratio_low);
-		out->low = c * speedup(w + dir_lo * hw, k + dir_lo * hk, out->flush_ratio_high);
+		out->per_s = c * speedup(w, k, out->flush_ratio, WB_MODEL_MIN_REST);
+		top = c * speedup(w + dir_hi * hw, k + dir_hi * hk, out->flush_ratio_low,
+				  WB_MODEL_MIN_REST);
+		out->low = c * speedup(w + dir_lo * hw, k + dir_lo * hk, out->flush_ratio_high,
+				       WB_MODEL_MIN_REST);
 	}
 	out->per_s = capped(out, out->per_s, AT_MID, &out->limit);
 	out->high = capped(out, top, AT_TOP, &top_limit);
@@ -174,15 +177,16 @@ void wb_model_predict(const struct wb_model_in *in, struct wb_model *out)
 	 * 1182/s where pgbench ran 4500 with pg_wal in memory): the top, cut by
 	 * the caps at their middle, is the figure the samples can show. */
 	if (out->flush_ratio_high < 1 && !rest_told(s, out->rest_share)) {
-		/* There the sessions' top rests on WB_MODEL_MIN_REST, the samples'
-		 * resolution, not on anything the server does: where the CPU's cap
-		 * is known, it decides, the point and the top (a window of 37
-		 * commits/s bounded the sessions at 4783/s, under the CPU's own
-		 * floor of 5023/s, where pgbench ran 12093 with pg_wal in memory). */
+		/* The rest may then be 0: the sessions' top is their flush's share
+		 * alone, w r, and where that is all but 0 (pg_wal in memory) the
+		 * caps decide. WB_MODEL_MIN_REST, the samples' resolution, bounds it
+		 * only where the server's CPU is not read: a window of 37 commits/s
+		 * bounded the sessions at 4783/s with it, under the CPU's own floor
+		 * of 5023/s, where pgbench ran 12093 with pg_wal in memory. */
 		if (isfinite(out->cpu_cap_per_s)) {
-			top = INFINITY;
+			top = c * speedup(w + hw, k + hk, out->flush_ratio_low, 0);
 			out->high = capped(out, top, AT_TOP, &top_limit);
-			out->capped = true;
+			out->capped = out->high < top;
 		}
 		out->per_s = capped(out, top, AT_MID, &out->limit);
 	}

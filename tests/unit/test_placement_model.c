@@ -128,6 +128,14 @@ static void test_rest_untold(void **state)
 	assert_true(fabs(m.high - m.cpu_cap_high_per_s) < 1e-9);
 	assert_true(m.capped);
 	assert_true(m.low <= m.per_s);
+	/* The same window's own file system, measured with the server paused
+	 * (17.10, 2026-12-07): a flush 0.94 [0.91, 0.97] of the data volume's.
+	 * With the rest 0 the sessions' top is 1 / r: the flush's share bounds
+	 * it, and no cap (the device's would read 166/s, +334 %) decides. */
+	predict(0.94 * o.rate.flush_ms, 0.03 * o.rate.flush_ms, &m);
+	assert_int_equal(m.limit, WB_LIMIT_SESSIONS);
+	assert_true(m.per_s <= o.rate.commits_per_s / 0.91 + 1e-9);
+	assert_true(m.high <= o.rate.commits_per_s / 0.91 + 1e-9);
 	/* without the CPU's cap (no /proc of the server) the sessions' bound stands */
 	o.rate.server_cpus = NAN;
 	predict(0.001, 0.0005, &m);
