@@ -13,7 +13,7 @@
  * floor and top, was 0.64 times pgbench's). The first four windows are of
  * the 30 s runs (their CPU still held the sampler's backend), the last two of
  * the runs as long as the window, 35 s; the last four are of 2026-12-07, on
- * 15.18 and 17.10 (--kind slowdisk --secs 35 --server 35 --reps 2). */
+ * 14.23, 15.18 and 17.10 (--kind slowdisk --secs 35 --server 35 --reps 2). */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -83,10 +83,22 @@ static const struct run runs[] = {
 	    { "5-IOPS volume", 334.9997, 309.0017, 365.7744, 6.1, -1 },
 	    { "memory", 0.0018, 0.0017, 0.0018, 4939.5, 0 },
 	    { NULL, 0, 0, 0, 0, 0 } } },
-	/* 2026-12-07, PostgreSQL 15.18 and 17.10, the host quiet: pg_wal in memory
+	/* 2026-12-07, PostgreSQL 14.23, 15.18 and 17.10, the host quiet: pg_wal in memory
 	 * ran four times what it ran on the days above, and the rest (0.4-3.4 %)
 	 * was not told from 0: the sessions' bound at WB_MODEL_MIN_REST read
 	 * 4783/s and 5233/s on 15, under the CPU's floor (5023/s, 4929/s). */
+	{ "14.23, slowdisk, 35 s, server running", 37.050, 17.711, 56.515, 0.6143, 0.3686, 0.0418,
+	  0.0386, 0.0327, 0.01428, 34.0,
+	  { { "2nd 150-IOPS volume", 13.3488, 13.0835, 13.6251, 166.4, 1 },
+	    { "5-IOPS volume", 381.6385, 296.6403, 534.9092, 5.8, -1 },
+	    { "memory", 0.000711, 0.000705, 0.000718, 11115.1, 0 },
+	    { NULL, 0, 0, 0, 0, 0 } } },
+	{ "14.23, slowdisk, 35 s, server paused", 39.450, 18.168, 54.926, 0.6891, 0.3095, 0.0466,
+	  0.0463, 0.0091, 0.01457, 36.9,
+	  { { "2nd 150-IOPS volume", 13.1531, 13.0246, 13.2841, 166.4, 1 },
+	    { "5-IOPS volume", 384.4018, 301.5752, 529.9510, 5.8, -1 },
+	    { "memory", 0.000820, 0.000805, 0.000835, 11115.1, 0 },
+	    { NULL, 0, 0, 0, 0, 0 } } },
 	{ "15.18, slowdisk, 35 s, server running", 37.309, 17.283, 57.233, 0.6071, 0.3868, 0.0349,
 	  0.0342, 0.0170, 0.01485, 35.4,
 	  { { "2nd 150-IOPS volume", 13.4928, 13.0610, 13.9541, 159.0, 1 },
