@@ -33,9 +33,12 @@
 
 #include "pgstat/observed.h"
 
-/* The smallest share of a session's cycle taken as not moving with pg_wal:
- * below it the samples cannot tell the rest from 0, and the prediction would
- * be unbounded (the CPU cap then decides). One sample in 200. */
+/* The smallest share of a session's cycle taken as not moving with pg_wal,
+ * one sample in 200, the samples' resolution: without it a rest of 0 and a
+ * flush of almost nothing (pg_wal in memory) would bound nothing. Where the
+ * rest cannot be told from 0 and the server's CPU is read, the sessions' top
+ * takes the rest as 0 and the CPU's caps decide; this floor then bounds only
+ * the figures of a server whose CPU walbench cannot see. */
 #define WB_MODEL_MIN_REST 0.005
 
 /* How many times less CPU a commit can take on a busy server than on an idle
