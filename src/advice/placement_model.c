@@ -114,6 +114,7 @@ void wb_model_predict(const struct wb_model_in *in, struct wb_model *out)
 	const struct wb_pg_wait_shares *s;
 	enum wb_model_limit top_limit, low_limit;
 	double w, k, hw, hk, c, top;
+	bool untold;
 
 	memset(out, 0, sizeof(*out));
 	out->cpu_cap_per_s = out->cpu_cap_mid_per_s = out->cpu_cap_high_per_s = NAN;
@@ -155,41 +156,34 @@ void wb_model_predict(const struct wb_model_in *in, struct wb_model *out)
 	out->flush_ratio_low = in->cand_flush_ms_low / out->flush_ms;
 	out->flush_ratio_high = in->cand_flush_ms_high / out->flush_ms;
 	caps(in, out);
+	/* Faster, and the rest not told from 0: the sessions' bound, C / rest,
+	 * runs to any figure within the noise (a rest of 1.6 % +- 3.8 % read
+	 * 1182/s where pgbench ran 4500 with pg_wal in memory): the top, cut by
+	 * the caps at their middle, is the figure the samples can show. The rest
+	 * may then be 0, the sessions' top their flush's share alone, w r, and
+	 * where that is all but 0 (pg_wal in memory) the caps decide.
+	 * WB_MODEL_MIN_REST, the samples' resolution, bounds it only where the
+	 * server's CPU is not read: a window of 37 commits/s bounded the sessions
+	 * at 4783/s with it, under the CPU's own floor of 5023/s, where pgbench
+	 * ran 12093 with pg_wal in memory. */
+	untold = out->flush_ratio_high < 1 && !rest_told(s, out->rest_share);
 	/* The speed-up grows with the shares when the candidate is faster (r < 1)
 	 * and shrinks with them when it is slower: the interval's ends take the
 	 * shares' ends in the direction that moves it. */
 	{
 		double dir_hi = out->flush_ratio_low < 1 ? 1 : -1;
 		double dir_lo = out->flush_ratio_high < 1 ? -1 : 1;
+		double top_rest = untold && isfinite(out->cpu_cap_per_s) ? 0 : WB_MODEL_MIN_REST;
 
 		out->per_s = c * speedup(w, k, out->flush_ratio, WB_MODEL_MIN_REST);
-		top = c * speedup(w + dir_hi * hw, k + dir_hi * hk, out->flush_ratio_low,
-				  WB_MODEL_MIN_REST);
+		top = c * speedup(w + dir_hi * hw, k + dir_hi * hk, out->flush_ratio_low, top_rest);
 		out->low = c * speedup(w + dir_lo * hw, k + dir_lo * hk, out->flush_ratio_high,
 				       WB_MODEL_MIN_REST);
 	}
-	out->per_s = capped(out, out->per_s, AT_MID, &out->limit);
+	out->per_s = capped(out, untold ? top : out->per_s, AT_MID, &out->limit);
 	out->high = capped(out, top, AT_TOP, &top_limit);
 	out->low = capped(out, out->low, AT_FLOOR, &low_limit);
 	out->capped = out->high < top;
-	/* Faster, and the rest not told from 0: the sessions' bound, C / rest,
-	 * runs to any figure within the noise (a rest of 1.6 % +- 3.8 % read
-	 * 1182/s where pgbench ran 4500 with pg_wal in memory): the top, cut by
-	 * the caps at their middle, is the figure the samples can show. */
-	if (out->flush_ratio_high < 1 && !rest_told(s, out->rest_share)) {
-		/* The rest may then be 0: the sessions' top is their flush's share
-		 * alone, w r, and where that is all but 0 (pg_wal in memory) the
-		 * caps decide. WB_MODEL_MIN_REST, the samples' resolution, bounds it
-		 * only where the server's CPU is not read: a window of 37 commits/s
-		 * bounded the sessions at 4783/s with it, under the CPU's own floor
-		 * of 5023/s, where pgbench ran 12093 with pg_wal in memory. */
-		if (isfinite(out->cpu_cap_per_s)) {
-			top = c * speedup(w + hw, k + hk, out->flush_ratio_low, 0);
-			out->high = capped(out, top, AT_TOP, &top_limit);
-			out->capped = out->high < top;
-		}
-		out->per_s = capped(out, top, AT_MID, &out->limit);
-	}
 	if (out->per_s > out->high)
 		out->per_s = out->high;
 	if (out->low > out->per_s)
