@@ -26,9 +26,10 @@ tree() {
 	local f line fields more todo=("$1") p
 
 	for f in /proc/[0-9]*/stat; do
-		read -r line <"$f" 2>/dev/null || continue
+		{ read -r line <"$f"; } 2>/dev/null || continue
 		# "pid (name) state ppid ...": the name may hold spaces and ")"
 		read -r -a fields <<<"${line##*) }"
+		[ ${#fields[@]} -gt 1 ] || continue
 		kids[${fields[1]}]+=" ${f//[^0-9]/}"
 	done
 	while [ ${#todo[@]} -gt 0 ]; do
