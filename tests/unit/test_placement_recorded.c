@@ -12,8 +12,8 @@
  * the figure within 30 % too (the CPU's floor, before it took the middle of
  * floor and top, was 0.64 times pgbench's). The first four windows are of
  * the 30 s runs (their CPU still held the sampler's backend), the last two of
- * the runs as long as the window, 35 s; the last four are of 2026-12-07, on
- * 14.23, 15.18 and 17.10 (--kind slowdisk --secs 35 --server 35 --reps 2). */
+ * the runs as long as the window, 35 s; the last eight are of 2026-12-07, on
+ * 14.23, 15.18, 17.10 and 16.14 (--kind slowdisk --secs 35 --server 35 --reps 2). */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -122,6 +122,20 @@ static const struct run runs[] = {
 	  { { "2nd 150-IOPS volume", 13.4296, 13.1639, 13.7062, 158.9, 1 },
 	    { "5-IOPS volume", 394.5145, 302.0017, 568.7368, 5.7, -1 },
 	    { "memory", 0.000775, 0.000767, 0.000782, 11127.4, 0 },
+	    { NULL, 0, 0, 0, 0, 0 } } },
+	/* 2026-12-07, PostgreSQL 16.14 the same way, measured by the final model
+	 * (pgbench saw 35.5 TPS inside both windows). */
+	{ "16.14, slowdisk, 35 s, server running", 36.537, 17.169, 57.447, 0.6433, 0.3485, 0.0466,
+	  0.0438, 0.0195, 0.01743, 35.5,
+	  { { "2nd 150-IOPS volume", 13.3903, 13.0755, 13.7207, 157.2, 1 },
+	    { "5-IOPS volume", 382.5423, 282.5619, 592.0200, 5.1, -1 },
+	    { "memory", 0.000692, 0.000684, 0.000700, 10542.1, 0 },
+	    { NULL, 0, 0, 0, 0, 0 } } },
+	{ "16.14, slowdisk, 35 s, server paused", 36.851, 16.912, 58.477, 0.6565, 0.3435, 0.0350,
+	  0.0350, 0.0000, 0.01600, 35.5,
+	  { { "2nd 150-IOPS volume", 13.2368, 13.0100, 13.4717, 157.2, 1 },
+	    { "5-IOPS volume", 342.0676, 266.9027, 476.1648, 5.1, -1 },
+	    { "memory", 0.000792, 0.000784, 0.000801, 10542.1, 0 },
 	    { NULL, 0, 0, 0, 0, 0 } } },
 };
 
