@@ -12,8 +12,8 @@
  * the figure within 30 % too (the CPU's floor, before it took the middle of
  * floor and top, was 0.64 times pgbench's). The first four windows are of
  * the 30 s runs (their CPU still held the sampler's backend), the last two of
- * the runs as long as the window, 35 s; the last eight are of 2026-12-07, on
- * 14.23, 15.18, 17.10 and 16.14 (--kind slowdisk --secs 35 --server 35 --reps 2). */
+ * the runs as long as the window, 35 s; the last ten are of 2026-12-07, on
+ * 14.23, 15.18, 17.10, 16.14 and 18.4 (--kind slowdisk --secs 35 --server 35 --reps 2). */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -136,6 +136,19 @@ static const struct run runs[] = {
 	  { { "2nd 150-IOPS volume", 13.2368, 13.0100, 13.4717, 157.2, 1 },
 	    { "5-IOPS volume", 342.0676, 266.9027, 476.1648, 5.1, -1 },
 	    { "memory", 0.000792, 0.000784, 0.000801, 10542.1, 0 },
+	    { NULL, 0, 0, 0, 0, 0 } } },
+	/* The same day, 18.4 (pgbench saw 36.4 and 32.9 TPS inside the windows). */
+	{ "18.4, slowdisk, 35 s, server running", 38.734, 17.396, 56.869, 0.6590, 0.3385, 0.0413,
+	  0.0406, 0.0104, 0.01742, 36.4,
+	  { { "2nd 150-IOPS volume", 13.3104, 13.0280, 13.6052, 154.9, 1 },
+	    { "5-IOPS volume", 339.1106, 238.6133, 585.8574, 6.0, -1 },
+	    { "memory", 0.000720, 0.000702, 0.000739, 10343.4, 0 },
+	    { NULL, 0, 0, 0, 0, 0 } } },
+	{ "18.4, slowdisk, 35 s, server paused", 36.622, 16.511, 60.109, 0.6777, 0.3223, 0.0283,
+	  0.0283, 0.0000, 0.01485, 32.9,
+	  { { "2nd 150-IOPS volume", 13.1019, 12.7179, 13.5098, 154.9, 1 },
+	    { "5-IOPS volume", 343.8319, 291.5783, 418.9035, 6.0, -1 },
+	    { "memory", 0.000796, 0.000774, 0.000820, 10343.4, 0 },
 	    { NULL, 0, 0, 0, 0, 0 } } },
 };
 
