@@ -151,9 +151,12 @@ const char *wb_words_candidate(const struct wb_placement *pl,
 			 g->pct, g->low, g->high, note);
 		break;
 	case WB_PLACE_MOVE:
+		/* Memory gains and is never advised: its line never opens with
+		 * "Move" (the NOT DURABLE sentence below says why). */
 		if (c->model.known) {
-			snprintf(buf, len, "Move: commits +%.0f %% [%.0f, %.0f] here.%s", g->pct,
-				 g->low, g->high, note);
+			snprintf(buf, len, "%s: commits +%.0f %% [%.0f, %.0f] here.%s",
+				 c->in_ram ? "Faster, but not durable" : "Move", g->pct, g->low,
+				 g->high, note);
 			break;
 		}
 		snprintf(buf, len, "Commits +%.0f %% [%.0f, %.0f] here with %u committers (%.0f per "

@@ -657,6 +657,15 @@ static void placement_model_words(void **state)
 	m->per_s = 800;
 	wb_words_candidate(&pl, &pl.c[0], buf, sizeof(buf));
 	assert_non_null(strstr(buf, "; the host's CPU caps it (at most 2700/s)"));
+	/* memory is faster and never recommended: its line must not open with
+	 * "Move", which a reader skimming for the decision would take */
+	pl.c[0].in_ram = true;
+	pl.c[0].recommended = false;
+	snprintf(pl.c[0].device, sizeof(pl.c[0].device), "tmpfs");
+	wb_words_candidate(&pl, &pl.c[0], buf, sizeof(buf));
+	assert_true(strncmp(buf, "Faster, but not durable: commits +161 % [128, 189] here.", 56) == 0);
+	assert_null(strstr(buf, "Move"));
+	assert_non_null(strstr(buf, " NOT DURABLE: it is memory (tmpfs); "));
 }
 
 static void placement_context(void **state)
