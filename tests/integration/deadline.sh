@@ -41,28 +41,33 @@ tree() {
 	done
 }
 
-# The watchdog: sleeps SECS, then stops what runs below this script (but
-# itself); exits 1 once it has fired, 0 when stopped before.
-watchdog() {
-	local fired=0 nap p mine me=$BASHPID
+# stop SIG: sends SIG to every process below this script but the watchdog
+# ($me; its nap has ended, and the list is read before the first kill).
+stop() {
+	local p
 
+	for p in $(tree $$); do
+		[ "$p" = $$ ] || [ "$p" = "$me" ] || kill -s "$1" "$p" 2>/dev/null
+	done
+}
+
+# The watchdog: sleeps SECS, then stops what runs below this script; exits 1
+# once it has fired, 0 when stopped before.
+watchdog() {
+	local fired=0 nap
+
+	me=$BASHPID
 	trap 'kill "$nap" 2>/dev/null; exit "$fired"' TERM
 	sleep "$secs" &
 	nap=$!
 	wait "$nap"
 	fired=1
 	echo "deadline: ${name##*/} ran past $secs s: SIGTERM to it and all it started" >&2
-	mine=" $(tree "$me" | tr '\n' ' ')"
-	for p in $(tree $$); do
-		[ "$p" = $$ ] || [[ "$mine" == *" $p "* ]] || kill -s TERM "$p" 2>/dev/null
-	done
+	stop TERM
 	sleep "$grace" &
 	nap=$!
 	wait "$nap"
-	mine=" $(tree "$me" | tr '\n' ' ')"
-	for p in $(tree $$); do
-		[ "$p" = $$ ] || [[ "$mine" == *" $p "* ]] || kill -s KILL "$p" 2>/dev/null
-	done
+	stop KILL
 	echo "deadline: still running $grace s later: killed; its cleanup did not finish" >&2
 	exit 1
 }
