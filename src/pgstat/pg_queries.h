@@ -48,10 +48,11 @@ const char *wb_pg_databases_sql(void);
 int wb_pg_databases_row(struct wb_pg_databases *d, unsigned ncols, const char *const *values);
 
 /* Whether pg_stat_database's stats_reset moved between b and e only as a
- * table's or a function's reset moves it: some database's stats_reset moved,
- * and every one whose did kept its counters (none lower at e) and had counted
- * for WB_PG_RESET_HISTORY_WINDOWS windows of `seconds` before begin_at (or
- * since initdb: never reset); no database of b is missing from e (a dropped
+ * table's or a function's reset moves it, or as a database created in the
+ * window sets its own (up to 14): some database's stats_reset moved, and every
+ * one of b whose did kept its counters (none lower at e) and had counted for
+ * WB_PG_RESET_HISTORY_WINDOWS windows of `seconds` before begin_at (or since
+ * initdb: never reset); no database of b is missing from e (a dropped
  * database's commits leave the sum). false when either read is incomplete. */
 bool wb_pg_databases_kept(const struct wb_pg_databases *b, const struct wb_pg_databases *e,
 			  double begin_at, double seconds);

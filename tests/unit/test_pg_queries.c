@@ -213,6 +213,23 @@ static void test_databases_kept(void **state)
 	e.row[0].oid = 7;
 	assert_false(wb_pg_databases_kept(&b, &e, at, window));
 	e.row[0].oid = 5;
+	/* only a database created in the window: up to 14 its new entry's
+	 * stats_reset is set, the view's max moves, and its counts from 0 are
+	 * whole (15 and later leave it NULL: nothing moves) */
+	e.row[0] = b.row[0];
+	e.row[1] = b.row[1];
+	e.n = 3;
+	e.row[2] = (struct wb_pg_database_row){ 16400, { 700, 2, 9000, 12000 }, at + 3, true };
+	assert_true(wb_pg_databases_kept(&b, &e, at, window));
+	e.row[2].have_reset = false;
+	assert_false(wb_pg_databases_kept(&b, &e, at, window));
+	/* with an old database reset beside it, the commits are void still */
+	e.row[2].have_reset = true;
+	e.row[0].reset_at = at + 5;
+	e.row[0].n[WB_PGD_XACT_COMMIT] = 3;
+	assert_false(wb_pg_databases_kept(&b, &e, at, window));
+	e.row[0] = b.row[0];
+	e.n = 2;
 	e.complete = false;
 	assert_false(wb_pg_databases_kept(&b, &e, at, window));
 	e.complete = true;
