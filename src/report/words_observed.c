@@ -78,10 +78,9 @@ void wb_words_resets(const struct wb_pg_observed *o, char *buf, size_t len)
 					      wb_pg_view_names[k]);
 	if (!views || n >= len)
 		return;
-	snprintf(buf + n, len - n, ": %s statistics %s reset between the two snapshots, so %s "
+	snprintf(buf + n, len - n, ": %s statistics were reset between the two snapshots, so %s "
 		 "figures are left out (n/a); observe again for a window without a reset",
-		 views == 1 ? "its" : "their", views == 1 ? "was" : "were",
-		 views == 1 ? "its" : "their");
+		 views == 1 ? "its" : "their", views == 1 ? "its" : "their");
 }
 
 static const char *const flush_why_words[] = {
