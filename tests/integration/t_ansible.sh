@@ -14,11 +14,15 @@ command -v ansible-playbook >/dev/null || skip "ansible-playbook missing (Debian
 src=${WB_SOURCE_DIR:?WB_SOURCE_DIR must point at the source tree}/contrib/ansible
 wb_tmpdir d
 # Ansible's and ansible-lint's own files go under $d, not under $HOME; no
-# ansible.cfg of this machine's applies.
+# ansible.cfg of this machine's applies. TMPDIR too: each module run unpacks
+# into a payload directory of the system's temporary directory and removes it
+# only when it ends, so a run cut short (the deadline) left them in /tmp.
 : >"$d/ansible.cfg"
+mkdir "$d/tmpdir"
 export ANSIBLE_CONFIG="$d/ansible.cfg" ANSIBLE_HOME="$d/ansible-home" \
 	ANSIBLE_LOCAL_TEMP="$d/ansible-local" ANSIBLE_REMOTE_TEMP="$d/ansible-remote" \
-	XDG_CACHE_HOME="$d/cache" ANSIBLE_NOCOLOR=1 ANSIBLE_RETRY_FILES_ENABLED=0
+	XDG_CACHE_HOME="$d/cache" ANSIBLE_NOCOLOR=1 ANSIBLE_RETRY_FILES_ENABLED=0 \
+	TMPDIR="$d/tmpdir"
 
 ansible-playbook -i "$src/inventory.localhost.ini" --syntax-check "$src/fleet.yml" >"$OUT" 2>"$ERR" ||
 	fail "syntax check: $(cat "$ERR" "$OUT")"
