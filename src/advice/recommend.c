@@ -12,7 +12,8 @@
  * 4. with a server, gains in commits: a flush margin scaled by the share of the
  *    server's time its WAL spends flushing must still clear the minimum gain
  *    (a switch whose commit interval straddles it is undecided; one whose top
- *    is below it is a tie), and its own flush time is set beside walbench's;
+ *    is below it is a tie; an undecided run is a tie only when no method's
+ *    interval reaches it), and its own flush time is set beside walbench's;
  *    without one, the run's decision of the commits already asked the minimum
  *    gain in commits of an assumed cost (--commit-work; results/decision.h):
  *    its state stands, and its figures are said in commits;
@@ -369,9 +370,11 @@ static enum wb_rec_state flush_state(const struct wb_recommend_params *p, enum w
 
 /* Undecided: the open group of the workload's parts that needs the most time
  * speaks for it (one settled without the other does not settle the answer). */
-static void slowest_to_settle(const struct wb_results *rs, const struct wb_recommend_params *p,
-			      struct wb_recommendation *out)
+static const struct wb_group_decision *slowest_to_settle(const struct wb_results *rs,
+							 const struct wb_recommend_params *p,
+							 struct wb_recommendation *out)
 {
+	const struct wb_group_decision *by = NULL;
 	size_t i;
 
 	for (i = 0; i < rs->ndecisions; i++) {
@@ -382,9 +385,40 @@ static void slowest_to_settle(const struct wb_results *rs, const struct wb_recom
 		    (bulk ? p->workload == WB_WORKLOAD_OLTP : p->workload == WB_WORKLOAD_BULK))
 			continue;
 		if (!out->settle.known || d->settle.budget_s == 0.0 ||
-		    (out->settle.budget_s != 0.0 && d->settle.budget_s > out->settle.budget_s))
+		    (out->settle.budget_s != 0.0 && d->settle.budget_s > out->settle.budget_s)) {
 			out->settle = d->settle;
+			by = d;
+		}
 	}
+	return by;
+}
+
+/* The other method of key's group whose 95 % interval against the baseline bm
+ * reaches highest, in *top: what an open answer may still gain. The group's
+ * slowest method to settle is not always it (settle.c sizes the budget), and
+ * a tie must hold for every method, not for the one that needs the longest.
+ * false when no other method compares. */
+static bool highest_top(const struct wb_results *rs, const struct wb_test *key,
+			enum wb_method_id bm, enum wb_method_id *which, struct wb_comparison *top)
+{
+	const struct wb_result *base = find(rs, key, bm);
+	struct wb_comparison c;
+	bool any = false;
+	size_t i;
+
+	for (i = 0; base && i < rs->n; i++) {
+		const struct wb_result *r = &rs->v[i];
+
+		if (r == base || r->status != WB_STATUS_OK || r->test.method == WB_METHOD_NONE ||
+		    !wb_test_same_but_method(&r->test, key) || !wb_result_compare(base, r, 0.95, &c))
+			continue;
+		if (!any || c.ci95_high_pct > top->ci95_high_pct) {
+			any = true;
+			*which = r->test.method;
+			*top = c;
+		}
+	}
+	return any;
 }
 
 /* The server's flush time beside walbench's for the method it runs, at the
@@ -443,11 +477,13 @@ static struct commit_gain in_commits(double pct, double low, double high, double
 /* The state in commits, from the state on flushes and the flush winner's gain
  * in commits: a flush switch whose commit interval's bottom is under the
  * minimum gain is not one (demoted: a tie when even the top is under it, else
- * undecided); an undecided run whose open question's top, in commits, is
- * under the minimum is a tie. A flush tie or keep stays one: a commit gains
- * less than its flush. */
+ * undecided); an undecided run is a tie when no other method's interval
+ * reaches the minimum in commits: top_pct, the highest top on flushes of any
+ * (highest_top; -INFINITY: none), and the open question's. A flush tie or keep
+ * stays one: a commit gains less than its flush. */
 static enum wb_rec_state commit_state(enum wb_rec_state flush, struct commit_gain g,
-				      const struct wb_recommendation *out, bool *demoted)
+				      double top_pct, const struct wb_recommendation *out,
+				      bool *demoted)
 {
 	double m = out->min_gain_pct;
 
@@ -455,7 +491,8 @@ static enum wb_rec_state commit_state(enum wb_rec_state flush, struct commit_gai
 	if (*demoted)
 		return g.high < m ? WB_REC_TIE : WB_REC_UNDECIDED;
 	if (flush == WB_REC_UNDECIDED && out->settle.known &&
-	    wb_commit_gain_pct(out->settle.vs_baseline.ci95_high_pct, out->flush_share) < m)
+	    wb_commit_gain_pct(out->settle.vs_baseline.ci95_high_pct, out->flush_share) < m &&
+	    !(wb_commit_gain_pct(top_pct, out->flush_share) >= m))
 		return WB_REC_TIE;
 	return flush;
 }
@@ -463,13 +500,13 @@ static enum wb_rec_state commit_state(enum wb_rec_state flush, struct commit_gai
 bool wb_recommend(const struct wb_results *rs, const struct wb_recommend_params *p,
 		  struct wb_recommendation *out)
 {
-	struct wb_comparison c;
+	struct wb_comparison c, top;
 	const struct wb_test *key = NULL;
-	const struct wb_group_decision *assumed = NULL;
-	enum wb_method_id winner;
+	const struct wb_group_decision *assumed = NULL, *open = NULL;
+	enum wb_method_id winner, top_method = WB_METHOD_NONE;
 	enum wb_rec_state flush;
 	struct commit_gain won = { 0 };
-	bool decided, have_margin;
+	bool decided, have_margin, have_top;
 	size_t i;
 
 	wb_recommend_none(p->workload, WB_REC_FAIL_NONE, NULL, out);
@@ -511,7 +548,7 @@ bool wb_recommend(const struct wb_results *rs, const struct wb_recommend_params 
 		decided = false;
 	flush = flush_state(p, winner, decided, out);
 	if (flush == WB_REC_UNDECIDED)
-		slowest_to_settle(rs, p, out);
+		open = slowest_to_settle(rs, p, out);
 	for (i = 0; i < rs->ndecisions && !key; i++) {
 		const struct wb_test *t = &rs->v[rs->decisions[i].first].test;
 
@@ -519,6 +556,7 @@ bool wb_recommend(const struct wb_results *rs, const struct wb_recommend_params 
 			key = t;
 	}
 	have_margin = key && gain(rs, key, out->baseline, winner, &c);
+	have_top = key && highest_top(rs, key, out->baseline, &top_method, &top);
 	if (have_margin) {
 		out->margin_pct = c.diff_pct;
 		out->ci_low_pct = c.ci95_low_pct;
@@ -550,9 +588,21 @@ bool wb_recommend(const struct wb_results *rs, const struct wb_recommend_params 
 		won = in_commits(out->margin_pct, out->ci_low_pct, out->ci_high_pct, out->flush_share);
 		/* An assumed cost was already asked by the decision: what it said stands. */
 		out->state = out->share_source == WB_SHARE_ASSUMED
-				     ? flush : commit_state(flush, won, out, &out->commit_demoted);
+				     ? flush : commit_state(flush, won,
+							    have_top ? top.ci95_high_pct : -INFINITY,
+							    out, &out->commit_demoted);
 	} else {
 		out->state = flush;
+	}
+	/* Still open: the words say what it may gain at most, so they name the
+	 * method that may gain most, not the one slowest to settle (whose
+	 * budget stands: it settles the answer). Within the deciding group only;
+	 * a bulk group's settle speaks of its own flushes. */
+	if (out->state == WB_REC_UNDECIDED && open && have_top &&
+	    wb_test_same_but_method(&rs->v[open->first].test, key) &&
+	    top.ci95_high_pct > out->settle.vs_baseline.ci95_high_pct) {
+		out->settle.method = top_method;
+		out->settle.vs_baseline = top;
 	}
 	out->method = out->commit_demoted ? out->baseline : winner;
 	if (out->commit_demoted)

@@ -129,7 +129,8 @@ struct wb_recommendation {
 	bool decided;                  /* every part decided within the budget */
 	double decided_in_s;           /* when the last part was decided, or the whole run */
 	struct wb_settle settle;       /* WB_REC_UNDECIDED: the open group that needs the most
-					* time (its method, interval and the budget to settle) */
+					* time (the budget to settle it), and the method of the
+					* deciding group that may gain most, with its interval */
 	struct wb_advisory advisories[WB_REC_MAX_ADVISORIES]; /* OS and device, warnings first */
 	size_t nadvisories;
 	const struct wb_placement *placement; /* --wal-candidate's verdict; NULL without */
