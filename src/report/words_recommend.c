@@ -162,6 +162,11 @@ static void server_headline(const struct wb_recommendation *rec, const char *why
 			wb_sentence_add(s, "no other method is %.1f%% faster%s, not worth a change",
 					rec->min_gain_pct, rec->commit_scaled ? " in commits" : "");
 		best_other(rec, s);
+		/* the figures above are flushes; the tie was asked in commits */
+		if (rec->commit_scaled && rec->has_runner_up && !rec->commit_demoted)
+			wb_sentence_add(s, ", in commits %+.1f%% [%+.1f%%, %+.1f%%]",
+					rec->commit_pct, rec->commit_low_pct,
+					rec->commit_high_pct);
 		return;
 	case WB_REC_KEEP:
 		wb_sentence_add(s, "Keep %s, which you run: every other method is slower", base);
@@ -286,9 +291,19 @@ static void headline(const struct wb_recommendation *rec, const char *why, char 
 	}
 }
 
+/* A tie that the flushes left open and the commits settled: no method's
+ * interval reaches the minimum gain in commits (advice/recommend.c). */
+static bool tie_in_commits(const struct wb_recommendation *rec)
+{
+	return rec->state == WB_REC_TIE && rec->commit_scaled && !rec->commit_demoted &&
+	       ((rec->workload != WB_WORKLOAD_BULK && !rec->oltp.decided) ||
+		(rec->workload != WB_WORKLOAD_OLTP && !rec->bulk.decided));
+}
+
 static void reason(const struct wb_recommendation *rec, char *buf, size_t len)
 {
 	char o[WB_WORDS_WHY_LEN], b[WB_WORDS_WHY_LEN];
+	size_t n;
 
 	wb_words_part_why(&rec->oltp, o, sizeof(o));
 	wb_words_part_why(&rec->bulk, b, sizeof(b));
@@ -313,6 +328,11 @@ static void reason(const struct wb_recommendation *rec, char *buf, size_t len)
 			 wb_sentence_method(rec->baseline));
 		break;
 	}
+	n = strlen(buf);
+	if (tie_in_commits(rec) && n < len)
+		snprintf(buf + n, len - n, "%sin commits no method's interval reaches %.1f%%: the "
+			 "flushes are %.0f%% of the server's time, so the tie is proven there",
+			 n ? "; but " : "", rec->min_gain_pct, rec->flush_share * 100.0);
 }
 
 static void commit_reason(const struct wb_recommendation *rec, char *buf, size_t len)

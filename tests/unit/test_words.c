@@ -95,6 +95,35 @@ static void rec_tie(void **state)
 			    "5.0% faster, not worth a change");
 }
 
+/* With a server, a tie is asked in commits: the best other's flush figures
+ * and then its commit figures; a tie the flushes left open says why it is
+ * one all the same. */
+static void rec_server_tie_in_commits(void **state)
+{
+	struct wb_group_decision d = { .why = WB_WHY_BUDGET_OPEN, .params = { .baseline = FDS,
+									  .min_gain_pct = 5.0 } };
+	struct wb_recommendation rec = rec_of(WB_REC_TIE, FDS);
+	struct wb_rec_words w;
+
+	(void)state;
+	rec.from_server = true, rec.commit_scaled = true, rec.flush_share = 0.35;
+	rec.share_source = WB_SHARE_SERVER_TIME;
+	rec.has_runner_up = true, rec.runner_up = FS;
+	rec.runner_up_pct = -4.5, rec.runner_up_low = -15.4, rec.runner_up_high = 8.0;
+	rec.commit_pct = -1.6, rec.commit_low_pct = -5.8, rec.commit_high_pct = 2.7;
+	rec.oltp.decision = &d, rec.oltp.decided = false, rec.oltp.state = WB_DECIDE_UNDECIDED;
+	wb_words_recommendation(&rec, &w);
+	assert_string_equal(w.headline, "Tie: you run fdatasync; keep it: no other method is 5.0% "
+			    "faster in commits, not worth a change (the best other, fsync, -4.5% "
+			    "[-15.4%, +8.0%]), in commits -1.6% [-5.8%, +2.7%]");
+	assert_non_null(strstr(w.reason, "; but in commits no method's interval reaches 5.0%: the "
+			       "flushes are 35% of the server's time, so the tie is proven there"));
+	/* decided on flushes already: nothing to add */
+	rec.oltp.decided = true, rec.oltp.state = WB_DECIDE_TIE;
+	wb_words_recommendation(&rec, &w);
+	assert_null(strstr(w.reason, "in commits"));
+}
+
 /* Every other method proven slower: a keep, said as one, never a tie. */
 static void rec_keep_slower(void **state)
 {
@@ -1136,6 +1165,7 @@ int main(void)
 		cmocka_unit_test(decision_words),
 		cmocka_unit_test(rec_switch),
 		cmocka_unit_test(rec_tie),
+		cmocka_unit_test(rec_server_tie_in_commits),
 		cmocka_unit_test(rec_keep_slower),
 		cmocka_unit_test(rec_undecided_settle),
 		cmocka_unit_test(rec_undecided_leader_failed),
