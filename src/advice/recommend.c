@@ -628,6 +628,10 @@ bool wb_recommend(const struct wb_results *rs, const struct wb_recommend_params 
 	if (p->server)
 		crosscheck(rs, p->server, out);
 	commit_delay(rs, out);
+	if (p->server && (p->server->set.have & (1u << WB_PGS_COMMIT_DELAY))) {
+		out->server_delay_known = true;
+		out->server_commit_delay_us = p->server->set.value[WB_PGS_COMMIT_DELAY];
+	}
 	advise(rs, p, out);
 	return true;
 }

@@ -335,17 +335,37 @@ static void reason(const struct wb_recommendation *rec, char *buf, size_t len)
 			 n ? "; but " : "", rec->min_gain_pct, rec->flush_share * 100.0);
 }
 
+/* The server runs another commit_delay than the one advised: the advice is a
+ * change, said as one. */
+static bool delay_changes(const struct wb_recommendation *rec)
+{
+	return rec->server_delay_known && rec->server_commit_delay_us != (double)rec->commit_delay_us;
+}
+
+/* "leave commit_delay at 0", or, where the server runs another, what to set. */
+static const char *to_zero(const struct wb_recommendation *rec, char *buf, size_t len)
+{
+	if (delay_changes(rec))
+		snprintf(buf, len, "you run commit_delay = %.0f: set it to 0",
+			 rec->server_commit_delay_us);
+	else
+		snprintf(buf, len, "leave commit_delay at 0");
+	return buf;
+}
+
 static void commit_reason(const struct wb_recommendation *rec, char *buf, size_t len)
 {
+	char zero[64];
+
 	switch (rec->commit_why) {
 	case WB_DELAY_NOT_MEASURED:
-		snprintf(buf, len, "not measured (no 8 kB commit flushes in this run): leave "
-			 "commit_delay at 0");
+		snprintf(buf, len, "not measured (no 8 kB commit flushes in this run): %s",
+			 delay_changes(rec) ? "keep the commit_delay you run" : "leave commit_delay at 0");
 		break;
 	case WB_DELAY_TOO_FAST:
 		snprintf(buf, len, "a commit flush takes a median %.0f us: too fast for a delay to "
-			 "pay (it would add about as much latency as it saves); leave commit_delay "
-			 "at 0", rec->flush_p50_us);
+			 "pay (it would add about as much latency as it saves); %s",
+			 rec->flush_p50_us, to_zero(rec, zero, sizeof(zero)));
 		break;
 	case WB_DELAY_HALF_FLUSH:
 		snprintf(buf, len, "a commit flush takes a median %.1f ms: with %u or more "
@@ -353,6 +373,13 @@ static void commit_reason(const struct wb_recommendation *rec, char *buf, size_t
 			 "its flush (PostgreSQL's documentation: start at half the single-flush "
 			 "time); raise it only if TPS under load improves", rec->flush_p50_us / 1e3,
 			 rec->commit_siblings);
+		if (delay_changes(rec)) {
+			size_t n = strlen(buf);
+
+			if (n < len)
+				snprintf(buf + n, len - n, " (you run %.0f)",
+					 rec->server_commit_delay_us);
+		}
 		break;
 	}
 }
@@ -391,16 +418,28 @@ static void config_lines(const struct wb_recommendation *rec, struct wb_rec_word
 			   rec->state == WB_REC_TIE ? "no other method gains enough (a tie)"
 			   : rec->state == WB_REC_KEEP ? "every other method is slower"
 			   : "undecided, kept for now");
-	add_config(w, "commit_delay = %u\t# %s", rec->commit_delay_us,
-	       rec->commit_delay_us ? "half a median commit flush" : "flushes are fast");
+	if (rec->commit_why == WB_DELAY_NOT_MEASURED && delay_changes(rec))
+		add_config(w, "commit_delay = %.0f\t# what the server runs: not measured here",
+			   rec->server_commit_delay_us);
+	else if (delay_changes(rec))
+		add_config(w, "commit_delay = %u\t# %s (you run %.0f)", rec->commit_delay_us,
+			   rec->commit_delay_us ? "half a median commit flush" : "flushes are fast",
+			   rec->server_commit_delay_us);
+	else
+		add_config(w, "commit_delay = %u\t# %s", rec->commit_delay_us,
+			   rec->commit_delay_us ? "half a median commit flush" : "flushes are fast");
 	if (rec->commit_delay_us)
 		add_config(w, "commit_siblings = %u\t# only wait when this many others are active",
 		       rec->commit_siblings);
 	add_alter(w, "ALTER SYSTEM SET wal_sync_method = '%s';", wb_sentence_method(rec->method));
-	add_alter(w, "ALTER SYSTEM SET commit_delay = %u;", rec->commit_delay_us);
+	if (rec->commit_why == WB_DELAY_NOT_MEASURED && delay_changes(rec))
+		add_alter(w, "ALTER SYSTEM SET commit_delay = %.0f;", rec->server_commit_delay_us);
+	else
+		add_alter(w, "ALTER SYSTEM SET commit_delay = %u;", rec->commit_delay_us);
 	if (rec->commit_delay_us)
 		add_alter(w, "ALTER SYSTEM SET commit_siblings = %u;", rec->commit_siblings);
-	add_alter(w, "SELECT pg_reload_conf();  -- all three take effect on reload");
+	add_alter(w, "SELECT pg_reload_conf();  -- %s", rec->commit_delay_us
+		  ? "all three take effect on reload" : "both take effect on reload");
 }
 
 static const char *const share_source_words[] = {

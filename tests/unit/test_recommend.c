@@ -210,9 +210,15 @@ static void test_server_flush_switch_is_commit_tie(void **state)
 	assert_int_equal(rec.flush_leader, FS);
 	assert_true(rec.commit_high_pct < 5.0 && rec.margin_pct > 25);
 	assert_false(rec.crosscheck_apart);
+	assert_false(rec.server_delay_known); /* not read: nothing to word as a change */
 	/* Without its own flush time, the share is estimated from its flushes per
 	 * second and walbench's flush time: 1000/s x 80 us = 8 %. */
-	assert_true(recommend_for_server(NAN, NAN, &rec));
+	observed_server(NAN, NAN);
+	server.set.have |= 1u << WB_PGS_COMMIT_DELAY;
+	server.set.value[WB_PGS_COMMIT_DELAY] = 1000;
+	assert_true(recommend_for_observed(&rec));
+	assert_true(rec.server_delay_known);
+	assert_float_equal(rec.server_commit_delay_us, 1000, 1e-9);
 	assert_int_equal(rec.share_source, WB_SHARE_ESTIMATED);
 	assert_float_equal(rec.flush_share, 0.08, 0.01);
 	assert_int_equal(rec.state, WB_REC_TIE);

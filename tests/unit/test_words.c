@@ -89,10 +89,26 @@ static void rec_tie(void **state)
 	assert_string_equal(w.config[1], "commit_delay = 0\t# flushes are fast");
 	assert_int_equal(w.nalter, 3);
 	assert_string_equal(w.alter[1], "ALTER SYSTEM SET commit_delay = 0;");
+	assert_string_equal(w.alter[2], "SELECT pg_reload_conf();  -- both take effect on reload");
 	rec.has_runner_up = false;
 	wb_words_recommendation(&rec, &w);
 	assert_string_equal(w.headline, "Tie: keep wal_sync_method = fdatasync: no other method is "
 			    "5.0% faster, not worth a change");
+	/* a server that runs another commit_delay: the advice is a change, said as one */
+	rec.from_server = true, rec.server_delay_known = true, rec.server_commit_delay_us = 1000;
+	wb_words_recommendation(&rec, &w);
+	assert_string_equal(w.commit_reason, "a commit flush takes a median 80 us: too fast for a "
+			    "delay to pay (it would add about as much latency as it saves); you run "
+			    "commit_delay = 1000: set it to 0");
+	assert_string_equal(w.config[1], "commit_delay = 0\t# flushes are fast (you run 1000)");
+	rec.commit_why = WB_DELAY_NOT_MEASURED;
+	wb_words_recommendation(&rec, &w);
+	assert_string_equal(w.config[1], "commit_delay = 1000\t# what the server runs: not "
+			    "measured here");
+	assert_string_equal(w.alter[1], "ALTER SYSTEM SET commit_delay = 1000;");
+	rec.server_commit_delay_us = 0;
+	wb_words_recommendation(&rec, &w);
+	assert_string_equal(w.config[1], "commit_delay = 0\t# flushes are fast");
 }
 
 /* With a server, a tie is asked in commits: the best other's flush figures
