@@ -21,6 +21,9 @@ ls "$PG_DATA/pg_wal" >"$PG_DIR/wal.before"
 # pgbench outlasts the 10 s window; --allow-low-space: the guard has its own
 # test (t_space_guard), and this one must not depend on the host's free space.
 pg_bench_bg -c 2 -T 14 -n
+# pgbench's 14 s start once its clients are connected: a window opened before
+# that (a loaded machine) saw a part of the run only, under the bound below.
+pg_wait_clients 2
 expect_exit 0 "$WALBENCH" recommend --server "$(pg_dsn)" --observe 10s --budget 6s --workload oltp \
 	--allow-low-space \
 	--json "$PG_DIR/rec.json"
