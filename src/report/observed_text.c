@@ -87,8 +87,12 @@ static void print_rates(struct wb_textbuf *b, const struct wb_pg_observed *o)
 	char a[32], w[32], cpus[32];
 
 	if (isfinite(r->commits_per_s) && isfinite(r->write_commits_per_s))
-		wb_textbuf_add(b, "  commits          %.1f/s, %.1f/s of them writing (waiting for a flush)\n",
-			       r->commits_per_s, r->write_commits_per_s);
+		wb_textbuf_add(b, "  commits          %.1f/s, %.1f/s of them writing (%s)\n",
+			       r->commits_per_s, r->write_commits_per_s,
+			       r->fsync_off ? "fsync = off: their WAL is never flushed"
+			       : r->async_commit ? "synchronous_commit = off: they do not wait for "
+						   "its flush"
+			       : "waiting for a flush");
 	else if (isfinite(r->commits_per_s))
 		wb_textbuf_add(b, "  commits          %.1f/s\n", r->commits_per_s);
 	else
@@ -100,7 +104,10 @@ static void print_rates(struct wb_textbuf *b, const struct wb_pg_observed *o)
 	if (isfinite(r->bytes_per_flush)) {
 		bytes_text(r->bytes_per_flush, a, sizeof(a));
 		bytes_text(r->bytes_per_write, w, sizeof(w));
-		wb_textbuf_add(b, "  per flush        %s of WAL (%.1f pages); per write %s\n", a,
+		/* 18 counts the bytes each write wrote, whole pages rewritten as
+		 * the WAL grows in them: more than the WAL they carry. */
+		wb_textbuf_add(b, "  per flush        %s %s (%.1f pages); per write %s\n", a,
+			       o->have & (1u << WB_PGC_WAL_WRITE_BYTES) ? "written" : "of WAL",
 			       r->bytes_per_flush / 8192.0, w);
 	} else {
 		wb_textbuf_add(b, "  per flush        n/a (no flush in the interval)\n");
@@ -120,7 +127,14 @@ static void print_rates(struct wb_textbuf *b, const struct wb_pg_observed *o)
 		       o->delta[WB_PGC_BUF_CHECKPOINTER] / o->seconds,
 		       o->delta[WB_PGC_BUF_BGWRITER] / o->seconds,
 		       o->delta[WB_PGC_BUF_BACKEND] / o->seconds);
-		if (isfinite(r->device_writes_per_page))
+		/* More device writes than pages: others write there too (a journal,
+		 * other files, other programs), and the figure is not the pages'. */
+		if (isfinite(r->device_writes_per_page) && r->device_writes_per_page > 1)
+			wb_textbuf_add(b, "; %s took %.2f writes per page (the WAL's own taken out): "
+				       "more than the pages, so others write there too; the load "
+				       "counts one write per page", o->paths.data_dev,
+				       r->device_writes_per_page);
+		else if (isfinite(r->device_writes_per_page))
 			wb_textbuf_add(b, "; %.2f device writes on %s per page (the WAL's own taken out "
 			       "where it shares the device)", r->device_writes_per_page, o->paths.data_dev);
 		wb_textbuf_add(b, "\n");

@@ -22,6 +22,8 @@
 #include "golden.h"
 #include "report/html.h"
 #include "report/json_parts.h"
+#include "report/observed_text.h"
+#include "report/textbuf.h"
 #include "report/results_reader.h"
 
 #ifndef WB_FIXTURES_DIR
@@ -129,6 +131,48 @@ static void test_role(void **state)
 	wb_saved_free(&s);
 }
 
+/* observe's text of the busy fixture, with the line that starts with what. */
+static void line_of(const char *what, const char *want)
+{
+	struct wb_textbuf b = { 0 };
+	char *at;
+
+	wb_observed_text(s.observed, &b);
+	assert_false(b.failed);
+	at = strstr(b.s, what);
+	if (!at || !strstr(at, want) || strchr(at, '\n') < strstr(at, want))
+		fail_msg("no \"%s\" on the line of \"%s\":\n%s", want, what, b.s);
+	free(b.s);
+}
+
+/* The rates' words follow what the server does: commits that do not wait for
+ * a flush are not said to; 18's bytes per flush are the bytes written, not
+ * the WAL carried; more device writes than pages are not the pages'. */
+static void test_rate_words(void **state)
+{
+	char err[1024] = "";
+
+	(void)state;
+	if (wb_saved_read(DIR "busy.json", &s, err, sizeof(err)))
+		fail_msg("%s", err);
+	assert_non_null(s.observed);
+	line_of("  commits ", "(waiting for a flush)");
+	line_of("  per flush ", " of WAL (");
+	s.observed->rate.async_commit = true;
+	line_of("  commits ", "(synchronous_commit = off: they do not wait for its flush)");
+	s.observed->rate.fsync_off = true;
+	line_of("  commits ", "(fsync = off: their WAL is never flushed)");
+	s.observed->have |= 1u << WB_PGC_WAL_WRITE_BYTES;
+	line_of("  per flush ", " written (");
+	s.observed->rate.data_pages_per_s = 27.1;
+	s.observed->rate.device_writes_per_page = 558.03;
+	line_of("  data pages ", "took 558.03 writes per page (the WAL's own taken out): more "
+		"than the pages, so others write there too");
+	s.observed->rate.device_writes_per_page = 0.61;
+	line_of("  data pages ", "; 0.61 device writes on ");
+	wb_saved_free(&s);
+}
+
 /* A counter past 64 bits (a file edited, or not walbench's) is refused by name,
  * never converted (undefined in C; the results fuzzer found it). */
 static void test_counter_too_large(void **state)
@@ -158,6 +202,7 @@ int main(void)
 		cmocka_unit_test(test_idle),
 		cmocka_unit_test(test_restricted),
 		cmocka_unit_test(test_role),
+		cmocka_unit_test(test_rate_words),
 		cmocka_unit_test(test_counter_too_large),
 	};
 
