@@ -119,7 +119,7 @@ int wb_cmd_qualify(int argc, char **argv)
 		bool ok = wb_qualify(&rs, tiers, volumes, cfg.tier, q);
 
 		wb_qualify_print(q, &rs);
-		wb_text_print_storage_notes(&rs);
+		wb_text_print_storage_notes(&rs, "--duration");
 		/* A partial run is no gate's pass: wb_cli_write_reports says the signal. */
 		if (status == WB_EXIT_OK && !rs.interrupted)
 			status = !ok ? WB_EXIT_SETUP

@@ -205,7 +205,7 @@ int wb_cmd_recommend(int argc, char **argv)
 			status = WB_EXIT_SETUP;
 		rec.placement = pl;
 		wb_recommend_print(&rs, &rec);
-		wb_text_print_storage_notes(&rs);
+		wb_text_print_storage_notes(&rs, "--budget");
 		status = write_reports(&cfg, &rs, &rec, server, status);
 	}
 	wb_results_free(&rs);

@@ -107,7 +107,8 @@ const struct wb_option wb_options[] = {
 	  "the leader stop early (default off)",
 	  RUN, CFG(decide), decide_names },
 	{ "min-gain", 0, WB_OPT_PERCENT, "5", 10, 10000, "PCT",
-	  "with --decide: the smallest gain worth switching for (default 5)",
+	  "the smallest gain worth switching for: run's with --decide, recommend's in "
+	  "commits (default 5)",
 	  RUN | REC, CFG(min_gain_bp), NULL },
 	{ "commit-work", 0, WB_OPT_DURATION, WB_COMMIT_WORK_DEFAULT, 0, NS_PER_S, "TIME",
 	  "without --server or --observed: what a commit costs the server besides its WAL "

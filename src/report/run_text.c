@@ -333,7 +333,7 @@ static void print_interrupted(const struct wb_results *rs)
 		       rs->rounds);
 }
 
-void wb_text_print_storage_notes(const struct wb_results *rs)
+void wb_text_print_storage_notes(const struct wb_results *rs, const char *more_time)
 {
 	double worst = 0.0;
 	size_t i, noisy = 0, single = 0, wide = 0;
@@ -365,10 +365,10 @@ void wb_text_print_storage_notes(const struct wb_results *rs)
 		       noisy, rs->n, worst);
 	if (single)
 		printf("note: %zu of %zu tests ran one trial, so have no interval: a longer "
-		       "--duration gives them more\n", single, rs->n);
+		       "%s gives them more\n", single, rs->n, more_time);
 	if (wide)
 		printf("note: %zu of %zu tests ended with a 95%% interval wider than +-%.0f%%: a "
-		       "longer --duration narrows it\n", wide, rs->n, rs->ci_target_pct);
+		       "longer %s narrows it\n", wide, rs->n, rs->ci_target_pct, more_time);
 }
 
 void wb_text_print_summary(const struct wb_results *rs)

@@ -15,7 +15,8 @@ extern const struct wb_result_hooks wb_text_hooks;
 void wb_text_print_summary(const struct wb_results *rs);
 
 /* The storage, a throttle if found, and one line on unstable tests: what a
- * recommendation needs beside its own evidence. */
-void wb_text_print_storage_notes(const struct wb_results *rs);
+ * recommendation needs beside its own evidence; more_time is the command's
+ * option that gives its tests more time ("--budget", "--duration"). */
+void wb_text_print_storage_notes(const struct wb_results *rs, const char *more_time);
 
 #endif
