@@ -16,7 +16,6 @@
 #include <unistd.h>
 
 #include "facts/blockdev.h"
-#include "pgstat/dsn_redact.h"
 
 static bool under(const char *path, const char *top)
 {
@@ -132,22 +131,6 @@ uint64_t wb_input_seed(uint64_t given)
 		return given;
 	clock_gettime(CLOCK_REALTIME, &ts);
 	return (((uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec) & ((1ull << 53) - 1)) | 1;
-}
-
-const char *wb_input_leading_operand(int *argc, char ***argv)
-{
-	const char *operand;
-
-	/* One that looks like a connection string stays for the parser, which
-	 * names it rather than echo it. */
-	if (*argc < 2 || (*argv)[1][0] == '-' ||
-	    wb_pg_word_is_dsn((*argv)[1], strlen((*argv)[1])))
-		return NULL;
-	operand = (*argv)[1];
-	(*argv)[1] = (*argv)[0];
-	(*argc)--;
-	(*argv)++;
-	return operand;
 }
 
 bool wb_input_raw_device_ok(const char *dev, bool destroy, uint64_t need)

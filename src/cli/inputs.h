@@ -45,10 +45,4 @@ bool wb_input_site_ok(const char *opt, const char *target, bool destroy, uint64_
 /* cfg's --json, --csv and --prom, as wb_input_output_ok, in that order. */
 bool wb_input_reports_ok(const struct wb_config *cfg);
 
-/* `walbench COMMAND DIR [OPTIONS]`: a directory given before the options is
- * taken out of argv (argv[0], the command word, moves up) so the options that
- * follow still parse; returns it, or NULL when argv[1] is an option or looks
- * like a connection string (left for the parser to refuse by its place). */
-const char *wb_input_leading_operand(int *argc, char ***argv);
-
 #endif

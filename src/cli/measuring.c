@@ -8,12 +8,6 @@
 #include "report/outputs.h"
 #include "report/progress.h"
 
-/* The commands whose target may come first, as a bare DIR. */
-static bool takes_leading_dir(enum wb_command cmd)
-{
-	return cmd == WB_CMD_RECOMMEND || cmd == WB_CMD_QUALIFY || cmd == WB_CMD_VERIFY;
-}
-
 /* The commands whose exit status is a gate (exit_codes.h): their usage
  * errors are WB_EXIT_SETUP, so a typo never reads as a verdict. */
 static bool is_gate(enum wb_command cmd)
@@ -24,7 +18,6 @@ static bool is_gate(enum wb_command cmd)
 bool wb_cli_configure(struct wb_config *cfg, enum wb_command cmd, int argc, char **argv,
 		      int *status)
 {
-	const char *operand = NULL;
 	int ret;
 
 	*status = WB_EXIT_SETUP;
@@ -34,17 +27,10 @@ bool wb_cli_configure(struct wb_config *cfg, enum wb_command cmd, int argc, char
 	 * gate" is a default the option table has no value for. */
 	if (cmd == WB_CMD_COMPARE)
 		cfg->fail_regression_bp = WB_GATE_OFF;
-	if (takes_leading_dir(cmd))
-		operand = wb_input_leading_operand(&argc, &argv);
-	cfg->argv_shift = operand ? 1 : 0;
 	ret = wb_parse_command_line(cfg, cmd, argc, argv);
 	if (ret) {
 		*status = ret < 0 ? WB_EXIT_OK : is_gate(cmd) ? WB_EXIT_SETUP : WB_EXIT_USAGE;
 		return false;
-	}
-	if (operand) {
-		cfg->target = operand;
-		cfg->target_given = true;
 	}
 	*status = WB_EXIT_OK;
 	return true;

@@ -15,9 +15,8 @@
 #include "plan/options.h"
 #include "report/json.h"
 
-/* cmd's defaults, then a DIR given before the options (recommend, qualify,
- * verify after its subcommand: `recommend /srv/pg_wal --workload oltp`), then
- * the command line. True to go on, *status WB_EXIT_OK; false with *status the
+/* cmd's defaults, then the command line (recommend's, qualify's and verify's
+ * DIR anywhere among the options). True to go on, *status WB_EXIT_OK; false with *status the
  * exit status (0 after --help; a usage error is WB_EXIT_SETUP for the commands
  * whose status is a gate, qualify, compare and report, so a typo never reads
  * as a verdict). */

@@ -84,6 +84,12 @@ static void usage_hint(void)
 	fprintf(stderr, "Try \"walbench --help\" for more information.\n");
 }
 
+/* The commands whose one operand is the directory they test in. */
+static bool takes_dir(enum wb_command cmd)
+{
+	return cmd == WB_CMD_RECOMMEND || cmd == WB_CMD_VERIFY || cmd == WB_CMD_QUALIFY;
+}
+
 /* What wb_parse_command_line's steps return: PARSE_DONE (0) and PARSE_HELP (-1) and
  * PARSE_USAGE (1, said, the hint still to print) are its own results; PARSE_AGAIN: an
  * operand was taken among the options, so the options go on. */
@@ -224,8 +230,9 @@ static int take_options(struct wb_config *cfg, const struct getopt_tables *t, in
 }
 
 /* An operand a command takes among its options (getopt stops at each, "+" keeping the
- * order): compare's two files, report's files, observe's connection string, clean's
- * directory. PARSE_AGAIN when one was taken, PARSE_DONE when none is, or PARSE_USAGE. */
+ * order): compare's two files, report's files, observe's connection string, the
+ * directory of recommend, verify, qualify and clean. PARSE_AGAIN when one was taken,
+ * PARSE_DONE when none is, or PARSE_USAGE. */
 static int take_operand(struct wb_config *cfg, enum wb_command cmd, int argc, char **argv,
 			struct parse_state *st)
 {
@@ -254,6 +261,16 @@ static int take_operand(struct wb_config *cfg, enum wb_command cmd, int argc, ch
 		cfg->server_dsn = argv[optind++];
 		return PARSE_AGAIN;
 	}
+	/* recommend's, verify's and qualify's DIR wherever it stands among the options,
+	 * once: an optional-valued --server ends where a word is no connection string,
+	 * so `recommend --server DSN DIR --observe 10s` must go on past DIR. */
+	if (takes_dir(cmd) && !cfg->target_given) {
+		if (!word_allowed(cfg, optind, argv[optind], true, st->line_has_dsn))
+			return PARSE_USAGE;
+		cfg->target = argv[optind++];
+		cfg->target_given = true;
+		return PARSE_AGAIN;
+	}
 	/* clean removes files: its directory is never a default, always named
 	 * ("clean DIR --dry-run"). */
 	if (cmd == WB_CMD_CLEAN && !cfg->target) {
@@ -265,8 +282,8 @@ static int take_operand(struct wb_config *cfg, enum wb_command cmd, int argc, ch
 	return PARSE_DONE;
 }
 
-/* After the last option: the operands a command must have, its directory as its one
- * operand (recommend, verify, qualify), and nothing else. PARSE_DONE or PARSE_USAGE. */
+/* After the last option: the operands a command must have, and nothing else.
+ * PARSE_DONE or PARSE_USAGE. */
 static int finish_operands(struct wb_config *cfg, enum wb_command cmd, int argc, char **argv,
 			   const struct parse_state *st)
 {
@@ -285,13 +302,6 @@ static int finish_operands(struct wb_config *cfg, enum wb_command cmd, int argc,
 		fprintf(stderr, "walbench: report needs at least one results file: walbench report "
 				"FILE.json... [-o report.html]\n");
 		return PARSE_USAGE;
-	}
-	if ((cmd == WB_CMD_RECOMMEND || cmd == WB_CMD_VERIFY || cmd == WB_CMD_QUALIFY) &&
-	    optind == argc - 1) {
-		if (!word_allowed(cfg, optind, argv[optind], true, st->line_has_dsn))
-			return PARSE_USAGE;
-		cfg->target = argv[optind++];
-		cfg->target_given = true;
 	}
 	if (cmd == WB_CMD_CLEAN && !cfg->target) {
 		fprintf(stderr, "walbench: clean needs a directory: walbench clean DIR [--dry-run]\n");

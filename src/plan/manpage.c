@@ -115,8 +115,9 @@ static const char *const operands[WB_CMD_COUNT] = {
 	[WB_CMD_ENGINES] = "engines [--dir DIR]. Each combination is probed on DIR with one "
 			   "real flush through the code that measures.",
 	[WB_CMD_RECOMMEND] = "recommend [--data] DIR [options]. DIR is where pg_wal lives or "
-			     "will live, and must exist (default: the current directory). With "
-			     "--json, the results and a recommendation object.",
+			     "will live, and must exist (default: the current directory); it may "
+			     "stand before, among or after the options, as qualify's and verify's "
+			     "DIR may. With --json, the results and a recommendation object.",
 	[WB_CMD_VERIFY] = "verify listen | write --to HOST:PORT [DIR] | check --from "
 			  "HOST:PORT [DIR]. DIR (or --dir) holds walbench-verify.dat "
 			  "(default: the current directory), which write keeps as the evidence for "

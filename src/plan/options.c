@@ -145,6 +145,9 @@ const struct wb_option wb_options[] = {
 	  "observe the running PostgreSQL first (read-only; a libpq connection string or URI, "
 	  "else the PG* environment, as psql) and decide for it: its version, wal_level, "
 	  "wal_sync_method, flush sizes and data load, on its pg_wal unless DIR is given. "
+	  "After a bare --server, a word with =, ://, @ or a leading space is its DSN, any "
+	  "other word is DIR (--server /srv/pg_wal: the PG* environment's server, tested on "
+	  "/srv/pg_wal; --server=mydb for a plain database name). "
 	  "walbench never shows a password, but one given here is visible in /proc/PID/cmdline "
 	  "and ps, as for psql: use PGPASSWORD, ~/.pgpass or a service file",
 	  REC, CFG(server_dsn), NULL },

@@ -55,5 +55,19 @@ bad_usage 'walbench: --record-size: not a multiple of 512' \
 	"$WALBENCH" verify write --to 127.0.0.1:1 --record-size 1000 .
 bad_usage 'walbench: invalid value "70000" for --port: not a whole number from 0 to 65535' \
 	"$WALBENCH" verify listen --port 70000
+
+# recommend's DIR before, among or after the options, beside --server's DSN
+# (docs/usage.md's forms): the words parse, so what fails is the connection
+# (nothing listens on the socket in $d; exit 2), not the command line.
+mkdir "$d/wal"
+dsn="host=$d port=5457 dbname=postgres user=postgres"
+for words in "--server|$dsn|$d/wal|--observe|10s|--budget|5s" "--server=$dsn|$d/wal|--observe|10s" \
+	"--server|$d/wal|--observe|10s" "$d/wal|--server|$dsn|--observe|10s" \
+	"--observe|10s|--server|--wal-candidate|$d/wal|$d/wal"; do
+	IFS='|' read -ra args <<<"$words"
+	expect_exit 2 env PGHOST="$d" PGPORT=5457 "$WALBENCH" recommend "${args[@]}"
+	grep -q '^walbench: cannot observe the server at ' "$ERR" ||
+		fail "recommend $words: $(cat "$ERR")"
+done
 assert_no_files "$d"
 pass
