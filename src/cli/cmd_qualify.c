@@ -71,7 +71,7 @@ int wb_cmd_qualify(int argc, char **argv)
 
 	if (!wb_cli_configure(&cfg, WB_CMD_QUALIFY, argc, argv, &status))
 		return status;
-	if (!wb_input_site_ok("DIR", cfg.target, cfg.destroy_data, WB_ETCD_FILE, &raw) ||
+	if (!wb_input_site_ok(&cfg, "DIR", cfg.target, cfg.destroy_data, WB_ETCD_FILE, &raw) ||
 	    !wb_input_reports_ok(&cfg))
 		return WB_EXIT_SETUP;
 	tiers = malloc(sizeof(*tiers));

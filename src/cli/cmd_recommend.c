@@ -139,16 +139,16 @@ int wb_cmd_recommend(int argc, char **argv)
 		return status;
 	/* A typo in a pg_wal path must not quietly measure the parent's file
 	 * system; and every input is judged before the server's window. */
-	if (!wb_input_dir_ok("DIR", cfg.target) || !wb_input_reports_ok(&cfg))
+	if (!wb_input_dir_ok(&cfg, "DIR", cfg.target) || !wb_input_reports_ok(&cfg))
 		return WB_EXIT_SETUP;
 	for (k = 0; k < cfg.wal_candidates.n; k++)
-		if (!wb_input_dir_ok("--wal-candidate", cfg.wal_candidates.v[k]))
+		if (!wb_input_dir_ok(&cfg, "--wal-candidate", cfg.wal_candidates.v[k]))
 			return WB_EXIT_SETUP;
 	if (cfg.server_dsn || cfg.observed_path) {
 		server = observe_server(&cfg, &status);
 		if (!server)
 			return status;
-		if (!wb_input_dir_ok("the server's directory", cfg.target))
+		if (!wb_input_dir_ok(&cfg, "the server's directory", cfg.target))
 			return WB_EXIT_SETUP;
 		/* Only a server observed now is running: a saved one may be anywhere. */
 		if (cfg.server_dsn)

@@ -83,7 +83,7 @@ static int verify_write(const struct wb_config *cfg)
 	struct wb_verify_run run = { .run_id = new_run_id(), .method = (uint32_t)method };
 	struct wb_verify_conn conn = { .fd = -1 };
 	struct wb_verify_msg msg;
-	char path[4096], why[512];
+	char path[4096], why[512], shown[160];
 	const char *fwhy, *call;
 	uint64_t seq, slots, deadline = 0;
 	bool replaced;
@@ -105,7 +105,8 @@ static int verify_write(const struct wb_config *cfg)
 	run.record_size = (uint32_t)cfg->record_size;
 	run.slots = (uint32_t)(slots - 1 > WB_VERIFY_MAX_SLOTS ? WB_VERIFY_MAX_SLOTS : slots - 1);
 	if (stat(cfg->target, &st) || !S_ISDIR(st.st_mode)) {
-		fprintf(stderr, "walbench: %s: not a directory\n", cfg->target);
+		fprintf(stderr, "walbench: %s: not a directory\n",
+			wb_config_word_shown(cfg, cfg->target, shown, sizeof(shown)));
 		return WB_EXIT_SETUP;
 	}
 	/* The file stays for the check after the power cut: all of it counts. */

@@ -41,26 +41,34 @@ static const char *pseudo_fs(const char *dir)
 	return NULL;
 }
 
-bool wb_input_dir_ok(const char *opt, const char *dir)
+/* wb_input_dir_ok, with dir called shown in the messages. */
+static bool dir_ok(const char *opt, const char *dir, const char *shown)
 {
 	const char *fs;
 	struct stat st;
 
 	if (stat(dir, &st)) {
-		fprintf(stderr, "walbench: %s %s: %s\n", opt, dir,
+		fprintf(stderr, "walbench: %s %s: %s\n", opt, shown,
 			errno == ENOENT ? "no such directory" : strerror(errno));
 		return false;
 	}
 	if (!S_ISDIR(st.st_mode)) {
-		fprintf(stderr, "walbench: %s %s: not a directory\n", opt, dir);
+		fprintf(stderr, "walbench: %s %s: not a directory\n", opt, shown);
 		return false;
 	}
 	if ((fs = pseudo_fs(dir))) {
 		fprintf(stderr, "walbench: %s %s: is under %s, which holds no storage to test\n",
-			opt, dir, fs);
+			opt, shown, fs);
 		return false;
 	}
 	return true;
+}
+
+bool wb_input_dir_ok(const struct wb_config *cfg, const char *opt, const char *dir)
+{
+	char shown[160];
+
+	return dir_ok(opt, dir, wb_config_word_shown(cfg, dir, shown, sizeof(shown)));
 }
 
 const char *wb_input_target_dir(const char *target, char *buf, size_t len)
@@ -80,14 +88,14 @@ bool wb_input_target_ok(const char *opt, const char *target)
 	struct stat st;
 
 	if (dir == target)
-		return wb_input_dir_ok(opt, target);
+		return dir_ok(opt, target, target);
 	/* A file name: the file itself is judged when it is created (it must not
 	 * exist); its directory must, or the file would land nowhere sensible. */
 	if (stat(dir, &st) && errno == ENOENT) {
 		fprintf(stderr, "walbench: %s %s: directory %s does not exist\n", opt, target, dir);
 		return false;
 	}
-	return wb_input_dir_ok(opt, dir);
+	return dir_ok(opt, dir, dir);
 }
 
 bool wb_input_output_ok(const char *opt, const char *file)
@@ -157,17 +165,20 @@ bool wb_input_raw_device_ok(const char *dev, bool destroy, uint64_t need)
 	return true;
 }
 
-bool wb_input_site_ok(const char *opt, const char *target, bool destroy, uint64_t need,
-		      bool *raw)
+bool wb_input_site_ok(const struct wb_config *cfg, const char *opt, const char *target,
+		      bool destroy, uint64_t need, bool *raw)
 {
+	char shown[160];
 	struct stat st;
 
 	*raw = stat(target, &st) == 0 && S_ISBLK(st.st_mode);
 	if (!*raw && destroy) {
-		fprintf(stderr, "walbench: --destroy-data: %s is not a block device\n", target);
+		fprintf(stderr, "walbench: --destroy-data: %s is not a block device\n",
+			wb_config_word_shown(cfg, target, shown, sizeof(shown)));
 		return false;
 	}
-	return *raw ? wb_input_raw_device_ok(target, destroy, need) : wb_input_dir_ok(opt, target);
+	return *raw ? wb_input_raw_device_ok(target, destroy, need)
+		    : wb_input_dir_ok(cfg, opt, target);
 }
 
 bool wb_input_reports_ok(const struct wb_config *cfg)

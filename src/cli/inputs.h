@@ -11,8 +11,9 @@
 
 #include "plan/options.h"
 
-/* --dir DIR (opt names the option in the message). */
-bool wb_input_dir_ok(const char *opt, const char *dir);
+/* --dir DIR (opt names the option in the message, and cfg's command line says
+ * whether dir may be shown in it: wb_config_word_shown). */
+bool wb_input_dir_ok(const struct wb_config *cfg, const char *opt, const char *dir);
 
 /* compat -f FILE|DIR: a directory as above, or a new file in such a directory. */
 bool wb_input_target_ok(const char *opt, const char *target);
@@ -39,8 +40,8 @@ bool wb_input_raw_device_ok(const char *dev, bool destroy, uint64_t need);
  * block device that destroy (--destroy-data) allows, that nothing uses and that
  * holds need bytes; --destroy-data on anything else is refused. *raw says
  * which the target is. */
-bool wb_input_site_ok(const char *opt, const char *target, bool destroy, uint64_t need,
-		      bool *raw);
+bool wb_input_site_ok(const struct wb_config *cfg, const char *opt, const char *target,
+		      bool destroy, uint64_t need, bool *raw);
 
 /* cfg's --json, --csv and --prom, as wb_input_output_ok, in that order. */
 bool wb_input_reports_ok(const struct wb_config *cfg);

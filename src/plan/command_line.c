@@ -6,6 +6,7 @@
 
 #include <ctype.h>
 #include <getopt.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -53,13 +54,23 @@ static const char *argument(const struct wb_config *cfg, int i, char *buf, size_
 	return buf;
 }
 
+/* What a word stands for, to word_allowed. */
+enum word_kind {
+	WORD_VALUE,   /* an option's value */
+	WORD_OPERAND, /* a file operand (compare's, report's, clean's DIR) */
+	WORD_DIR,     /* a directory to test in (DIR, --dir, --data, --wal-candidate): the
+		       * command judges it before anything runs (exit 2), naming one that
+		       * names nothing beside a connection string by its place
+		       * (wb_config_word_shown), as it would be named here */
+};
+
 /* Whether argv[i] (value: all of it, or an option's value in it) may be taken
  * where walbench expects no connection string: one that looks like one and
  * names no file is refused, named and never shown; so is an operand that
  * names no file when the command line holds a connection string, since it may
  * be that string's password typed as a word of its own. */
-static bool word_allowed(const struct wb_config *cfg, int i, const char *value, bool operand,
-			 bool line_has_dsn)
+static bool word_allowed(const struct wb_config *cfg, int i, const char *value,
+			 enum word_kind kind, bool line_has_dsn)
 {
 	char arg[48];
 	struct stat st;
@@ -70,7 +81,7 @@ static bool word_allowed(const struct wb_config *cfg, int i, const char *value, 
 		fprintf(stderr, "walbench: %s looks like a connection string and names no file; it "
 			"is not shown (it may hold a password). walbench reads a server only through "
 			"observe's DSN or --server's\n", argument(cfg, i, arg, sizeof(arg)));
-	else if (operand && line_has_dsn)
+	else if (kind == WORD_OPERAND && line_has_dsn)
 		fprintf(stderr, "walbench: %s names no file or directory; it is not shown, since "
 			"beside a connection string a word of its own may be its password\n",
 			argument(cfg, i, arg, sizeof(arg)));
@@ -216,7 +227,8 @@ static int take_options(struct wb_config *cfg, const struct getopt_tables *t, in
 			optarg = argv[optind++];
 		/* A directory that must exist is judged as an operand is. */
 		if (opt && opt->type != WB_OPT_DSN && optarg &&
-		    !word_allowed(cfg, optind - 1, optarg, !strcmp(opt->metavar, "DIR"),
+		    !word_allowed(cfg, optind - 1, optarg,
+				  strcmp(opt->metavar, "DIR") ? WORD_VALUE : WORD_DIR,
 				  st->line_has_dsn))
 			return PARSE_USAGE;
 		if (!opt || wb_option_set(cfg, opt, optarg, why, sizeof(why))) {
@@ -239,7 +251,7 @@ static int take_operand(struct wb_config *cfg, enum wb_command cmd, int argc, ch
 	if (optind >= argc)
 		return PARSE_DONE;
 	if (cmd == WB_CMD_COMPARE && st->noperands < 2) {
-		if (!word_allowed(cfg, optind, argv[optind], true, st->line_has_dsn))
+		if (!word_allowed(cfg, optind, argv[optind], WORD_OPERAND, st->line_has_dsn))
 			return PARSE_USAGE;
 		st->operands[st->noperands++] = argv[optind++];
 		return PARSE_AGAIN;
@@ -250,7 +262,7 @@ static int take_operand(struct wb_config *cfg, enum wb_command cmd, int argc, ch
 				WB_MAX_REPORT_FILES);
 			return PARSE_USAGE;
 		}
-		if (!word_allowed(cfg, optind, argv[optind], true, st->line_has_dsn))
+		if (!word_allowed(cfg, optind, argv[optind], WORD_OPERAND, st->line_has_dsn))
 			return PARSE_USAGE;
 		cfg->report_files.v[cfg->report_files.n++] = argv[optind++];
 		return PARSE_AGAIN;
@@ -265,7 +277,7 @@ static int take_operand(struct wb_config *cfg, enum wb_command cmd, int argc, ch
 	 * once: an optional-valued --server ends where a word is no connection string,
 	 * so `recommend --server DSN DIR --observe 10s` must go on past DIR. */
 	if (takes_dir(cmd) && !cfg->target_given) {
-		if (!word_allowed(cfg, optind, argv[optind], true, st->line_has_dsn))
+		if (!word_allowed(cfg, optind, argv[optind], WORD_DIR, st->line_has_dsn))
 			return PARSE_USAGE;
 		cfg->target = argv[optind++];
 		cfg->target_given = true;
@@ -274,7 +286,7 @@ static int take_operand(struct wb_config *cfg, enum wb_command cmd, int argc, ch
 	/* clean removes files: its directory is never a default, always named
 	 * ("clean DIR --dry-run"). */
 	if (cmd == WB_CMD_CLEAN && !cfg->target) {
-		if (!word_allowed(cfg, optind, argv[optind], true, st->line_has_dsn))
+		if (!word_allowed(cfg, optind, argv[optind], WORD_OPERAND, st->line_has_dsn))
 			return PARSE_USAGE;
 		cfg->target = argv[optind++];
 		return PARSE_AGAIN;
@@ -308,7 +320,7 @@ static int finish_operands(struct wb_config *cfg, enum wb_command cmd, int argc,
 		return PARSE_USAGE;
 	}
 	if (optind < argc) {
-		if (!word_allowed(cfg, optind, argv[optind], false, st->line_has_dsn))
+		if (!word_allowed(cfg, optind, argv[optind], WORD_VALUE, st->line_has_dsn))
 			return PARSE_USAGE;
 		if (!st->line_has_dsn && echoable(argv[optind], strlen(argv[optind])))
 			fprintf(stderr, "walbench: unexpected argument \"%s\"\n", argv[optind]);
@@ -343,7 +355,30 @@ int wb_parse_command_line(struct wb_config *cfg, enum wb_command cmd, int argc, 
 	} while (ret == PARSE_AGAIN);
 	if (ret == PARSE_DONE)
 		ret = finish_operands(cfg, cmd, argc, argv, &st);
+	cfg->dsn_on_line = st.line_has_dsn;
 	if (ret == PARSE_USAGE)
 		usage_hint();
 	return ret;
+}
+
+const char *wb_config_word_shown(const struct wb_config *cfg, const char *word, char *buf,
+				 size_t len)
+{
+	uintptr_t at = (uintptr_t)word;
+	char arg[48];
+	struct stat st;
+	int i;
+
+	if (!cfg->dsn_on_line || lstat(word, &st) == 0)
+		return word; /* as word_allowed: a file's name, whatever it looks like */
+	/* The word it is, or holds (--dir=DIR, -dDIR): an option's value points into it. */
+	for (i = 0; i < cfg->argc; i++)
+		if (at >= (uintptr_t)cfg->argv[i] &&
+		    at <= (uintptr_t)cfg->argv[i] + strlen(cfg->argv[i]))
+			break;
+	if (i == cfg->argc)
+		return word; /* not typed: a default, or the server's own directory */
+	snprintf(buf, len, "(%s, not shown: beside a connection string a word of its own may "
+		 "be its password)", argument(cfg, i, arg, sizeof(arg)));
+	return buf;
 }

@@ -163,7 +163,10 @@ static const char *const exit_status[][2] = {
 	       "bad profile key, or profile groups that disagree on a run-wide key; one line on "
 	       "stderr, then: Try \"walbench --help\" for more information." },
 	{ "2", "unusable input, checked before anything is measured, with one line naming it: a "
-	       "directory that does not exist, is not a directory, or is under /proc, /sys or /dev "
+	       "directory that does not exist (beside recommend --server's connection string, "
+	       "named by its place, since it may be a password typed apart: DIR (the 4th "
+	       "argument, not shown: ...): no such directory; before the server is reached), "
+	       "is not a directory, or is under /proc, /sys or /dev "
 	       "(/dev/shm is allowed); a --json, --csv or --prom whose directory "
 	       "does not exist or is not writable, or that is a symlink; a test file refused or "
 	       "not creatable; a block device in use; a run that would leave a running "

@@ -137,6 +137,8 @@ struct wb_config {
 	 * DIR operand was given. */
 	uint64_t given[(WB_MAX_OPTIONS + 63) / 64];
 	bool target_given;
+	bool dsn_on_line;         /* a word is (or a value holds) a connection string: a word
+				   * beside it that names nothing may be its password */
 	int argc;                 /* the command line from the command word on, as given, */
 	char **argv;              /* echoed into the JSON so a report can show how it was made */
 	unsigned argv_shift;      /* words taken out before argv[1] (a leading DIR): a refused
@@ -201,8 +203,16 @@ const struct wb_option *wb_option_find(const char *name, enum wb_command cmd);
  * refused here, named by its place ("the 2nd argument"), never echoed; so is
  * an operand that names no file when the command line holds a connection
  * string (a password typed as a word of its own), and a word walbench does not
- * expect there. No later message can repeat such a word. */
+ * expect there. No later message can repeat such a word. A directory to test
+ * in (DIR, --dir, --data, --wal-candidate) that names nothing is the command's
+ * to refuse (exit 2, as without a connection string), by wb_config_word_shown. */
 int wb_parse_command_line(struct wb_config *cfg, enum wb_command cmd, int argc, char **argv);
+
+/* word (a word of cfg's command line, or a value in one) as a message may show
+ * it: itself, or, when it names nothing beside a connection string, its place:
+ * "(the 4th argument, not shown: ...)" in buf. A word not typed is itself. */
+const char *wb_config_word_shown(const struct wb_config *cfg, const char *word, char *buf,
+				 size_t len);
 
 /* walbench --help (help.c). */
 void wb_print_help(void);

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # t_bad_input.sh — inputs that are well formed but unusable are refused before
 # anything is measured, with exit 2 and one line naming the input: a --dir that
-# is missing, not a directory, or under /proc, /sys or /dev; a --json or --csv
+# is missing, not a directory, or under /proc, /sys or /dev (with recommend
+# --server too, before the server is reached); a --json or --csv
 # whose directory is missing; a profile whose groups disagree on a run-wide key
 # is a usage error (exit 1). And --jobs up to its bound runs with new segments
 # instead of running out of room for its files part-way.
@@ -20,6 +21,28 @@ for cmd in "run --budget 60s" "engines"; do
 done
 expect_exit 2 "$WALBENCH" recommend "$d/missing" --budget 5s
 grep -q "$d/missing: no such directory" "$ERR" || fail "recommend: $(cat "$ERR")"
+# With --server, the same: exit 2 before the server is reached (nothing listens
+# on the socket in $d, which would exit 2 too, later), DIR or --dir named by its
+# place, since beside a connection string a word that names nothing may be its
+# password; a usage error still comes first.
+dsn="host=$d port=5457 dbname=postgres user=postgres"
+hidden='not shown: beside a connection string a word of its own may be its password'
+for words in "4|--server|$dsn|$d/missing|--observe|10s" "2|$d/missing|--server|$dsn" \
+	"5|--server|$dsn|--dir|$d/missing" "3|--server=$dsn|--data=$d/missing|--budget|5s"; do
+	IFS='|' read -ra args <<<"$words"
+	place=${args[0]}
+	args=("${args[@]:1}")
+	case $place in 2) place=2nd ;; 3) place=3rd ;; *) place=${place}th ;; esac
+	expect_exit 2 "$WALBENCH" recommend "${args[@]}"
+	grep -qx "walbench: DIR (the $place argument, $hidden): no such directory" "$ERR" ||
+		fail "recommend $words: $(cat "$ERR")"
+	[ "$(wc -l <"$ERR")" = 1 ] || fail "want one line: $(cat "$ERR")"
+done
+expect_exit 2 "$WALBENCH" recommend --server "$dsn" --wal-candidate "$d/missing" "$d"
+grep -qx "walbench: --wal-candidate (the 5th argument, $hidden): no such directory" "$ERR" ||
+	fail "--wal-candidate: $(cat "$ERR")"
+expect_exit 1 "$WALBENCH" recommend --server "$dsn" "$d/missing" --bogus
+grep -qx "walbench: unknown option --bogus" "$ERR" || fail "usage first: $(cat "$ERR")"
 expect_exit 2 "$WALBENCH" compat -f "$d/missing/file" -s 100ms
 grep -q "directory $d/missing does not exist" "$ERR" || fail "compat: $(cat "$ERR")"
 [ -z "$(ls -A "$d")" ] || fail "created something: $(ls -A "$d")"
@@ -28,6 +51,8 @@ grep -q "directory $d/missing does not exist" "$ERR" || fail "compat: $(cat "$ER
 touch "$d/plain"
 expect_exit 2 "$WALBENCH" run --dir "$d/plain" --budget 1s
 grep -qx "walbench: --dir $d/plain: not a directory" "$ERR" || fail "file as dir: $(cat "$ERR")"
+expect_exit 2 "$WALBENCH" recommend --server "$dsn" "$d/plain" --observe 10s
+grep -qx "walbench: DIR $d/plain: not a directory" "$ERR" || fail "--server, a file: $(cat "$ERR")"
 for p in /proc /sys/kernel /dev; do
 	expect_exit 2 "$WALBENCH" run --dir "$p" --budget 1s
 	grep -q "walbench: --dir $p: is under /" "$ERR" || fail "$p: $(cat "$ERR")"

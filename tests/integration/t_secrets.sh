@@ -72,7 +72,10 @@ row 1 run --budget "password=$S";                        named "a value"
 row 1 run --dir "$d" --method fsync "password $S";       named "an unexpected word"
 # A password typed as a word of its own beside a connection string.
 row 1 observe "host=db.example user=u" "$S";             named "observe's stray word"
-row 1 recommend --server "host=db.example user=u" "$S";  named "recommend's stray DIR"
+row 2 recommend --server "host=db.example user=u" "$S";  named "recommend's stray DIR"
+row 2 recommend "$S" --server "host=db.example user=u";  named "recommend's leading DIR"
+row 2 recommend --server="host=db.example" --dir "$S";   named "recommend --dir"
+row 1 recommend --server "host=db.example user=u" "$d" "$S"; named "a second DIR"
 row 1 observe "host=db.example user=u" --observe "$S";   named "a stray value"
 # Files that are not what they are given as: never quoted.
 row 1 run --profile "$d/pgpass"

@@ -154,8 +154,7 @@ static void test_every_position(void **state)
 		{ WB_CMD_OBSERVE, { "observe", "host=db.example user=u", "@" } },
 		{ WB_CMD_OBSERVE, { "observe", "host=db.example user=u", "--observe", "@" } },
 		{ WB_CMD_OBSERVE, { "observe", "mydb", "@" } },
-		{ WB_CMD_RECOMMEND, { "recommend", "--server", "host=db.example user=u", "@" } },
-		{ WB_CMD_RECOMMEND, { "recommend", "--server=host=db.example", "--data", "@" } },
+		{ WB_CMD_RECOMMEND, { "recommend", "--server", "host=db.example user=u", "@", "@" } },
 	};
 	static const char *const alone[] = { SECRET, "pass " SECRET };
 
@@ -178,6 +177,43 @@ static void test_every_position(void **state)
 			refused(rows[r].cmd, argv, n);
 		}
 	}
+}
+
+/* A directory to test in beside a connection string that names nothing: parsed,
+ * since the command refuses it (exit 2, as a missing DIR without a server), and
+ * named there by its place, never shown. */
+static void test_dir_beside_dsn(void **state)
+{
+	static const struct position_row rows[] = {
+		{ WB_CMD_RECOMMEND, { "recommend", "--server", "host=db.example user=u", "@" } },
+		{ WB_CMD_RECOMMEND, { "recommend", "@", "--server", "host=db.example user=u" } },
+		{ WB_CMD_RECOMMEND, { "recommend", "--server=host=db.example", "--data", "@" } },
+		{ WB_CMD_RECOMMEND, { "recommend", "--server=host=db.example", "--dir=@" } },
+	};
+	static const char *const alone[] = { SECRET, "pass " SECRET };
+	static struct wb_config cfg;
+
+	(void)state;
+	for (size_t r = 0; r < ARRAY_LEN(rows); r++)
+		for (size_t h = 0; h < ARRAY_LEN(alone); h++) {
+			char *argv[6], eq[64], shown[160];
+			const char *named;
+			int n = 0;
+
+			snprintf(eq, sizeof(eq), "--dir=%s", alone[h]);
+			for (; n < 6 && rows[r].words[n]; n++)
+				argv[n] = !strcmp(rows[r].words[n], "@") ? (char *)alone[h]
+					  : !strcmp(rows[r].words[n], "--dir=@") ? eq
+					  : (char *)rows[r].words[n];
+			assert_int_equal(wb_config_defaults(&cfg, WB_CMD_RECOMMEND), 0);
+			catch_stderr();
+			assert_int_equal(wb_parse_command_line(&cfg, WB_CMD_RECOMMEND, n, argv), 0);
+			no_secret(argv[1], "stderr", caught());
+			named = wb_config_word_shown(&cfg, cfg.target, shown, sizeof(shown));
+			no_secret(argv[1], "the directory's name", named);
+			if (!strstr(named, " argument, not shown"))
+				fail_msg("row %zu: named %s", r, named);
+		}
 }
 
 /* Files that are not what they are given as, and profiles holding a secret:
@@ -290,6 +326,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_every_option),
 		cmocka_unit_test(test_every_position),
+		cmocka_unit_test(test_dir_beside_dsn),
 		cmocka_unit_test(test_every_reader),
 		cmocka_unit_test(test_outputs),
 	};
