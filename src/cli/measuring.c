@@ -27,6 +27,8 @@ bool wb_cli_configure(struct wb_config *cfg, enum wb_command cmd, int argc, char
 	 * gate" is a default the option table has no value for. */
 	if (cmd == WB_CMD_COMPARE)
 		cfg->fail_regression_bp = WB_GATE_OFF;
+	/* verify's argv opens on its subcommand, the command word before it. */
+	cfg->argv_shift = cmd == WB_CMD_VERIFY ? 1 : 0;
 	ret = wb_parse_command_line(cfg, cmd, argc, argv);
 	if (ret) {
 		*status = ret < 0 ? WB_EXIT_OK : is_gate(cmd) ? WB_EXIT_SETUP : WB_EXIT_USAGE;

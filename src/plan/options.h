@@ -141,8 +141,9 @@ struct wb_config {
 				   * beside it that names nothing may be its password */
 	int argc;                 /* the command line from the command word on, as given, */
 	char **argv;              /* echoed into the JSON so a report can show how it was made */
-	unsigned argv_shift;      /* words taken out before argv[1] (a leading DIR): a refused
-				   * word is named by its place on the whole command line */
+	unsigned argv_shift;      /* words before argv[0] but walbench's own (verify's command
+				   * word): a refused word is named by its place on the whole
+				   * command line */
 };
 
 /* compare without --fail-on-regression: no gate (0 is a gate: any significant slowdown). */

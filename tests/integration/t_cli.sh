@@ -49,6 +49,8 @@ bad_usage 'walbench: unknown verify subcommand "talk"; use listen, write or chec
 	"$WALBENCH" verify talk
 bad_usage 'walbench: verify write needs --to HOST:PORT (the listener)' "$WALBENCH" verify write .
 bad_usage 'walbench: verify check needs --from HOST:PORT (the listener)' "$WALBENCH" verify check .
+bad_usage 'walbench: the 4th argument looks like a connection string and names no file; it is not shown (it may hold a password). walbench reads a server only through observe'"'"'s DSN or --server'"'"'s' \
+	"$WALBENCH" verify write --to "u:Sesame@db.example:5432" .
 bad_usage 'walbench: --method none makes nothing durable; verify would prove nothing' \
 	"$WALBENCH" verify write --to 127.0.0.1:1 --method none .
 bad_usage 'walbench: --record-size: not a multiple of 512' \
