@@ -3,6 +3,7 @@
  * Trap: every send uses MSG_NOSIGNAL — a peer that vanished must cost a connection,
  * never a SIGPIPE that kills the listener or the writer. */
 #include "measure/verify_tcp.h"
+#include "model/hostport.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -113,27 +114,22 @@ int wb_verify_request(struct wb_verify_conn *c, const struct wb_verify_msg *m, u
 
 int wb_verify_connect(const char *hostport, struct wb_verify_conn *c, char *why, size_t why_len)
 {
-	struct addrinfo hints = { .ai_socktype = SOCK_STREAM }, *res = NULL, *ai;
-	char host[256], *colon;
-	const char *port, *h;
+	/* The port is numeric: getaddrinfo must not look it up as a service name. */
+	struct addrinfo hints = { .ai_socktype = SOCK_STREAM, .ai_flags = AI_NUMERICSERV },
+			*res = NULL, *ai;
+	char host[WB_HOST_MAX], port[8];
 	struct wb_verify_msg m = { .kind = WB_VMSG_HELLO, .a = WB_VERIFY_PROTO_VERSION };
+	uint16_t portnum;
 	int ret, fd = -1, one = 1;
 
 	c->fd = -1;
 	c->len = 0;
-	if (snprintf(host, sizeof(host), "%s", hostport) >= (int)sizeof(host) ||
-	    !(colon = strrchr(host, ':')) || colon == host || !colon[1]) {
+	if (wb_hostport_parse(hostport, host, sizeof(host), &portnum)) {
 		snprintf(why, why_len, "\"%s\" is not HOST:PORT", hostport);
 		return -EINVAL;
 	}
-	*colon = '\0';
-	port = colon + 1;
-	h = host;
-	if (host[0] == '[' && colon[-1] == ']') { /* [::1]:PORT */
-		colon[-1] = '\0';
-		h = host + 1;
-	}
-	ret = getaddrinfo(h, port, &hints, &res);
+	snprintf(port, sizeof(port), "%u", portnum);
+	ret = getaddrinfo(host, port, &hints, &res);
 	if (ret) {
 		snprintf(why, why_len, "%s: %s", hostport, gai_strerror(ret));
 		return -EHOSTUNREACH;

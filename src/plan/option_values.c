@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "model/hostport.h"
 #include "model/method.h"
 #include "model/units.h"
 
@@ -174,6 +175,22 @@ static int set_load(struct wb_load_opt *load, const struct wb_option *opt, const
 	return -EINVAL;
 }
 
+/* A listener's address: its form judged now, so a wrapped or signed port never reaches
+ * a connection; whether the host resolves is the connection's to say. */
+static int set_hostport(const char **slot, const char *value, char *why, unsigned why_len)
+{
+	char host[WB_HOST_MAX];
+	uint16_t port;
+
+	if (!value || wb_hostport_parse(value, host, sizeof(host), &port)) {
+		snprintf(why, why_len, "not HOST:PORT with PORT a whole number from 1 to 65535 "
+			 "([v6addr]:PORT for IPv6)");
+		return -EINVAL;
+	}
+	*slot = value;
+	return 0;
+}
+
 static int set_choice(uint64_t *slot, const struct wb_option *opt, const char *value, char *why,
 		      unsigned why_len)
 {
@@ -300,6 +317,8 @@ int wb_option_set(struct wb_config *cfg, const struct wb_option *opt, const char
 	case WB_OPT_DSN:
 		*(const char **)slot = value ? value : "";
 		return 0;
+	case WB_OPT_HOSTPORT:
+		return set_hostport(slot, value, why, why_len);
 	}
 	return -EINVAL;
 }

@@ -284,11 +284,11 @@ const struct wb_option wb_options[] = {
 	{ "port", 0, WB_OPT_UINT, "0", 0, 65535, "PORT",
 	  "listen: the TCP port to listen on (default 0: any free port, printed)",
 	  VER, CFG(verify_port), NULL },
-	{ "to", 0, WB_OPT_PATH, NULL, 0, 0, "HOST:PORT",
+	{ "to", 0, WB_OPT_HOSTPORT, NULL, 0, 0, "HOST:PORT",
 	  "write: the listener on another machine that records each acknowledged record "
 	  "([v6addr]:PORT for IPv6)",
 	  VER, CFG(verify_to), NULL },
-	{ "from", 0, WB_OPT_PATH, NULL, 0, 0, "HOST:PORT",
+	{ "from", 0, WB_OPT_HOSTPORT, NULL, 0, 0, "HOST:PORT",
 	  "check: the listener that holds what was acknowledged",
 	  VER, CFG(verify_from), NULL },
 	{ "method", 'm', WB_OPT_CHOICE, "fdatasync", 0, 0, "METHOD",

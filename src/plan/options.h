@@ -165,6 +165,7 @@ enum wb_opt_type {
 	WB_OPT_LOAD,     /* "2000/s" or "30%", into a struct wb_load_opt */
 	WB_OPT_DSN,      /* an optional connection string: --server=DSN, or --server
 			  * followed by a word that is one (key=value, or a URI); bare, "" */
+	WB_OPT_HOSTPORT, /* "HOST:PORT" or "[v6addr]:PORT", judged, kept as given */
 };
 
 struct wb_option {

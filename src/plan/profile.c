@@ -64,7 +64,7 @@ static const char *expected_types(enum wb_opt_type t)
 {
 	if (t == WB_OPT_FLAG)
 		return "true or false";
-	if (t == WB_OPT_PATH || t == WB_OPT_CHOICE)
+	if (t == WB_OPT_PATH || t == WB_OPT_HOSTPORT || t == WB_OPT_CHOICE)
 		return "a string";
 	if (is_list_type(t))
 		return "an array, a string or a number";
@@ -89,7 +89,7 @@ static const char *value_text(const struct wb_option *o, const cJSON *v, char *b
 
 	if (o->type == WB_OPT_FLAG)
 		return cJSON_IsBool(v) ? (cJSON_IsTrue(v) ? "true" : "false") : NULL;
-	if (o->type == WB_OPT_PATH || o->type == WB_OPT_CHOICE)
+	if (o->type == WB_OPT_PATH || o->type == WB_OPT_HOSTPORT || o->type == WB_OPT_CHOICE)
 		return cJSON_IsString(v) ? v->valuestring : NULL;
 	if (cJSON_IsArray(v) && is_list_type(o->type)) {
 		buf[0] = '\0';
@@ -229,7 +229,7 @@ static bool same_value(const struct wb_option *opt, const struct wb_config *a,
 {
 	const void *x = (const char *)a + opt->offset, *y = (const char *)b + opt->offset;
 
-	if (opt->type == WB_OPT_PATH) {
+	if (opt->type == WB_OPT_PATH || opt->type == WB_OPT_HOSTPORT) {
 		const char *s = *(const char *const *)x, *t = *(const char *const *)y;
 
 		return s == t || (s && t && strcmp(s, t) == 0);

@@ -89,6 +89,7 @@ void wb_json_add_config(cJSON *root, const struct wb_config *cfg, enum wb_comman
 			}
 			break;
 		case WB_OPT_PATH:
+		case WB_OPT_HOSTPORT:
 			if (*(const char *const *)slot)
 				add_word(conf, o->name, *(const char *const *)slot);
 			else

@@ -19,6 +19,24 @@ done
 [ -n "$PORT" ] || fail "listener did not start: $(cat "$LLOG")"
 grep -q '(protocol 1)' "$LLOG" || fail "listener does not name its protocol version"
 
+# HOST:PORT is judged before anything connects: a usage error, exit 1, in one line and the
+# hint. PORT + 65536 once wrapped to this very listener and wrote to it; a signed or padded
+# port was taken, and a name for a port reached getaddrinfo. None may reach the listener.
+refused_addr() { # SUBCOMMAND OPTION ADDRESS
+	expect_exit 1 "$WALBENCH" verify "$1" "--$2" "$3" "$D"
+	grep -q -- "--$2.*: not HOST:PORT with PORT a whole number from 1 to 65535" "$ERR" ||
+		fail "--$2 $3: $(cat "$ERR")"
+	[ "$(wc -l <"$ERR")" = 2 ] && grep -q '^Try "walbench --help"' "$ERR" ||
+		fail "--$2 $3: not one line and the hint: $(cat "$ERR")"
+}
+for addr in "127.0.0.1:$((PORT + 65536))" "127.0.0.1: $PORT" "127.0.0.1:+$PORT" \
+	"127.0.0.1:abc" "127.0.0.1:0" "::1:$PORT"; do
+	refused_addr write to "$addr"
+	refused_addr check from "$addr"
+done
+[ ! -e "$D/walbench-verify.dat" ] || fail "a refused --to made the verify file"
+! grep -q 'began' "$LLOG" || fail "a refused address reached the listener: $(cat "$LLOG")"
+
 # A check before any writer: NORUN, exit 2.
 expect_exit 2 "$WALBENCH" verify check --from "127.0.0.1:$PORT" "$D"
 grep -q 'holds no run' "$ERR" || fail "no-run check: $(cat "$ERR")"
