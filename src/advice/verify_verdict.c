@@ -3,8 +3,23 @@
  * newer one that was announced before the power went (its write may have reached
  * the disk while its "done" never left the machine). Anything else — zeros, a torn
  * or corrupt block, an older record, a record of another run — is a lost
- * acknowledged write: the storage said "durable" and was not. */
+ * acknowledged write: the storage said "durable" and was not — but only once the run is
+ * tied to the DIR checked (wb_verify_tie): a missing file in the wrong directory proves
+ * nothing. */
 #include "advice/verify_verdict.h"
+
+enum wb_verify_tie wb_verify_tie(const struct wb_verify_ledger *l, uint64_t dir_id,
+				 const struct wb_verify_run *file_run)
+{
+	if (file_run && file_run->run_id == l->run.run_id)
+		return WB_VERIFY_TIE_FILE;
+	/* Before the directory: a removed file is gone from the very directory it was in. */
+	if (l->removed)
+		return WB_VERIFY_TIE_REMOVED;
+	if (dir_id == l->run.dir_id)
+		return WB_VERIFY_TIE_DIR;
+	return WB_VERIFY_TIE_OTHER_DIR;
+}
 
 void wb_verify_judge_slot(struct wb_verify_verdict *v, uint64_t slot,
 			  const struct wb_verify_slot *ledger, enum wb_verify_found found,

@@ -1,13 +1,34 @@
-/* verify_verdict.h — the verdict of `walbench verify check`: a pure function from the
- * listener's ledger and what each slot of the file holds to the acknowledged
- * records that were lost, each with what was found instead. No I/O. */
+/* verify_verdict.h — the verdict of `walbench verify check`: first whether the listener's
+ * run belongs to the DIR given at all, then a pure function from the listener's ledger and
+ * what each slot of the file holds to the acknowledged records that were lost, each with
+ * what was found instead. No I/O. */
 #ifndef WB_ADVICE_VERIFY_VERDICT_H
 #define WB_ADVICE_VERIFY_VERDICT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
 #include "model/verify_protocol.h"
+
+/* Whether the listener's run can be judged in the DIR given to check. A missing file is a
+ * loss only where the run is known to have been written: a typed DIR that is not the
+ * writer's must never read as a durability failure. */
+enum wb_verify_tie {
+	WB_VERIFY_TIE_FILE,      /* DIR's verify file is the run's (its header says so): judge */
+	WB_VERIFY_TIE_DIR,       /* no file of the run, but the run was written to DIR: judge;
+				  * whatever is missing was lost */
+	WB_VERIFY_TIE_REMOVED,   /* a check found nothing lost and removed the file (--remove) */
+	WB_VERIFY_TIE_OTHER_DIR, /* the run was written to another directory: nothing to judge */
+};
+
+/* l: the listener's ledger; dir_id: wb_verify_dir_id of the DIR given to check; file_run:
+ * the run DIR's verify file names in its header, NULL when there is no file or no valid
+ * header. The file's own header is the stronger identity (a directory reached by another
+ * path after the reboot still holds the run's file), then a removal the listener was told
+ * of, then the directory the writer named. */
+enum wb_verify_tie wb_verify_tie(const struct wb_verify_ledger *l, uint64_t dir_id,
+				 const struct wb_verify_run *file_run);
 
 /* One acknowledged record that is not on the disk as acknowledged. */
 struct wb_verify_loss {

@@ -17,6 +17,7 @@
 #include "advice/verify_verdict.h"
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
+#include "cli/inputs.h"
 #include "cli/measuring.h"
 #include "cli/space_gate.h"
 #include "measure/verify_file.h"
@@ -107,6 +108,13 @@ static int verify_write(const struct wb_config *cfg)
 	if (stat(cfg->target, &st) || !S_ISDIR(st.st_mode)) {
 		fprintf(stderr, "walbench: %s: not a directory\n",
 			wb_config_word_shown(cfg, cfg->target, shown, sizeof(shown)));
+		return WB_EXIT_SETUP;
+	}
+	/* The listener keeps where the file is: after the power cut, a missing file is a
+	 * loss only in this directory, not in one mistyped. */
+	ret = wb_verify_dir_identity(cfg->target, &run.dir_id);
+	if (ret) {
+		fprintf(stderr, "walbench: verify write: %s: %s\n", cfg->target, strerror(-ret));
 		return WB_EXIT_SETUP;
 	}
 	/* The file stays for the check after the power cut: all of it counts. */
@@ -210,9 +218,12 @@ static int fetch_ledger(struct wb_verify_conn *conn, const char *from,
 		ret = -EPROTO;
 	if (!ret)
 		ret = wb_verify_ledger_begin(l, &msg.run);
+	if (!ret && msg.c > 1)
+		ret = -EPROTO;
 	if (!ret) {
 		l->last_about = msg.a;
 		l->done_count = msg.b;
+		l->removed = msg.c;
 	}
 	while (!ret && !(ret = wb_verify_recv(conn, &msg))) {
 		if (msg.kind == WB_VMSG_DONE_LIST) {
@@ -236,28 +247,57 @@ static int fetch_ledger(struct wb_verify_conn *conn, const char *from,
 	return 0;
 }
 
+/* The run cannot be judged in DIR (wb_verify_tie): says why, in one line. Exit 2, never a
+ * verdict: a check of the wrong directory is a slip, not a storage that lost data. */
+static int untied(enum wb_verify_tie tie, const struct wb_config *cfg,
+		  const struct wb_verify_ledger *l, bool has_file)
+{
+	if (tie == WB_VERIFY_TIE_REMOVED)
+		fprintf(stderr, "walbench: verify check: run %016" PRIx64 " held by %s was already "
+			"checked and its file removed (verify check --remove); nothing is left to "
+			"check: write a new run\n", l->run.run_id, cfg->verify_from);
+	else
+		fprintf(stderr, "walbench: verify check: run %016" PRIx64 " held by %s was written "
+			"to another directory than %s, %s: nothing here to check; give the "
+			"directory verify write was given\n", l->run.run_id, cfg->verify_from,
+			cfg->target, has_file ? "whose verify file is not that run's"
+					      : "which holds no verify file");
+	return WB_EXIT_SETUP;
+}
+
 static int verify_check(const struct wb_config *cfg)
 {
 	struct wb_verify_loss losses[MAX_LISTED_LOSSES];
 	struct wb_verify_verdict v = { .losses = losses, .max_losses = MAX_LISTED_LOSSES };
 	struct wb_verify_ledger l = { .active = false };
 	struct wb_verify_conn conn = { .fd = -1 };
+	const struct wb_verify_run *file_of = NULL; /* the run DIR's file names, if valid */
 	struct wb_verify_run file_run;
+	struct wb_verify_msg msg;
 	char path[4096], why[512];
 	enum wb_verify_found found;
-	uint64_t slot, seq;
+	enum wb_verify_tie tie;
+	uint64_t slot, seq, dir_id;
 	void *buf = NULL;
 	ssize_t n;
-	int fd = -1, status;
+	int fd = -1, status, ret;
 
 	if (!cfg->verify_from)
 		return usage("%s", "verify check needs --from HOST:PORT (the listener)");
+	/* A mistyped DIR is said before the listener is asked anything, as everywhere. */
+	if (!wb_input_dir_ok(cfg, "verify check", cfg->target))
+		return WB_EXIT_SETUP;
+	ret = wb_verify_dir_identity(cfg->target, &dir_id);
+	if (ret) {
+		fprintf(stderr, "walbench: verify check %s: %s\n", cfg->target, strerror(-ret));
+		return WB_EXIT_SETUP;
+	}
 	if (wb_verify_connect(cfg->verify_from, &conn, why, sizeof(why))) {
 		fprintf(stderr, "walbench: verify check: %s\n", why);
 		return WB_EXIT_SETUP;
 	}
+	/* The connection stays open: --remove tells the listener before the file goes. */
 	status = fetch_ledger(&conn, cfg->verify_from, &l);
-	wb_verify_close(&conn);
 	if (status)
 		goto out;
 	if (posix_memalign(&buf, 4096, l.run.record_size)) {
@@ -271,18 +311,25 @@ static int verify_check(const struct wb_config *cfg)
 		status = WB_EXIT_SETUP;
 		goto out;
 	}
-	wb_verify_print_checking(path, &l, cfg->verify_from);
-	if (fd < 0) {
-		wb_verify_print_file(WB_VERIFY_FILE_GONE, 0);
-	} else {
+	if (fd >= 0) {
 		n = wb_verify_read_slot(fd, &l.run, (uint64_t)-1, buf); /* the header block */
 		if (n < 0)
 			goto read_failed;
-		if (wb_verify_header_decode(buf, (size_t)n, &file_run))
-			wb_verify_print_file(WB_VERIFY_FILE_BAD_HEADER, 0);
-		else if (file_run.run_id != l.run.run_id)
-			wb_verify_print_file(WB_VERIFY_FILE_OTHER_RUN, file_run.run_id);
+		if (!wb_verify_header_decode(buf, (size_t)n, &file_run))
+			file_of = &file_run;
 	}
+	tie = wb_verify_tie(&l, dir_id, file_of);
+	if (tie == WB_VERIFY_TIE_REMOVED || tie == WB_VERIFY_TIE_OTHER_DIR) {
+		status = untied(tie, cfg, &l, fd >= 0);
+		goto out;
+	}
+	wb_verify_print_checking(path, &l, cfg->verify_from);
+	if (fd < 0)
+		wb_verify_print_file(WB_VERIFY_FILE_GONE, 0);
+	else if (!file_of)
+		wb_verify_print_file(WB_VERIFY_FILE_BAD_HEADER, 0);
+	else if (file_of->run_id != l.run.run_id)
+		wb_verify_print_file(WB_VERIFY_FILE_OTHER_RUN, file_of->run_id);
 	for (slot = 0; slot < l.run.slots; slot++) {
 		if (!l.slot[slot].about)
 			continue;
@@ -306,6 +353,16 @@ static int verify_check(const struct wb_config *cfg)
 		goto out;
 	}
 	if (cfg->verify_remove) {
+		/* The listener first: should the unlink fail, the file is still the run's and a
+		 * later check judges it; the other order could leave the file removed and the
+		 * listener unaware, and a later check would call it lost. */
+		msg = (struct wb_verify_msg){ .kind = WB_VMSG_REMOVE, .a = l.run.run_id };
+		if (wb_verify_request(&conn, &msg, 0, why, sizeof(why))) {
+			fprintf(stderr, "walbench: verify check: %s: %s; %s is kept\n",
+				cfg->verify_from, why, path);
+			status = WB_EXIT_SETUP;
+			goto out;
+		}
 		if (unlink(path)) {
 			fprintf(stderr, "walbench: verify check: remove %s: %s\n", path,
 				strerror(errno));
@@ -322,6 +379,7 @@ read_failed:
 out:
 	if (fd >= 0)
 		(void)close(fd);
+	wb_verify_close(&conn);
 	free(buf);
 	wb_verify_ledger_free(&l);
 	return status;

@@ -6,6 +6,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/uio.h>
@@ -135,6 +136,16 @@ int wb_verify_write_record(int fd, const struct wb_verify_run *run, enum wb_meth
 	case WB_SYNC_NONE:
 		break;
 	}
+	return 0;
+}
+
+int wb_verify_dir_identity(const char *dir, uint64_t *dir_id)
+{
+	char real[PATH_MAX];
+
+	if (!realpath(dir, real))
+		return -errno;
+	*dir_id = wb_verify_dir_id(real);
 	return 0;
 }
 

@@ -20,6 +20,11 @@
 
 #define LISTEN_MAX_CLIENTS 32 /* writers and checkers at once; more wait in the backlog */
 
+/* The version in the refusals' text, from the one constant. */
+#define STR_(x) #x
+#define STR(x) STR_(x)
+#define PROTO STR(WB_VERIFY_PROTO_VERSION)
+
 int wb_verify_listen(uint16_t port, uint16_t *bound)
 {
 	struct sockaddr_in6 a6 = { .sin6_family = AF_INET6, .sin6_port = htons(port),
@@ -117,7 +122,7 @@ static int send_ledger(struct client *cl, const struct wb_verify_ledger *l)
 	if (!l->active)
 		return wb_verify_send(&cl->conn, &m);
 	m = (struct wb_verify_msg){ .kind = WB_VMSG_RUN, .run = l->run, .a = l->last_about,
-				    .b = l->done_count };
+				    .b = l->done_count, .c = l->removed };
 	ret = wb_verify_send(&cl->conn, &m);
 	for (i = 0; !ret && i < l->run.slots; i++) {
 		if (!l->slot[i].about)
@@ -140,16 +145,16 @@ static int handle(struct client *cl, const char *line, struct wb_verify_ledger *
 	bool current;
 
 	if (wb_verify_msg_parse(line, &m)) {
-		(void)reply_err(cl, "not a line of walbench-verify protocol 1");
+		(void)reply_err(cl, "not a line of walbench-verify protocol " PROTO);
 		return -EPROTO;
 	}
 	if (!cl->hello) {
 		if (m.kind != WB_VMSG_HELLO) {
-			(void)reply_err(cl, "expected HELLO walbench-verify 1");
+			(void)reply_err(cl, "expected HELLO walbench-verify " PROTO);
 			return -EPROTO;
 		}
 		if (m.a != WB_VERIFY_PROTO_VERSION) {
-			(void)reply_err(cl, "this listener speaks protocol version 1");
+			(void)reply_err(cl, "this listener speaks protocol version " PROTO);
 			fprintf(log, "%s: speaks protocol version %" PRIu64 "; refused\n", cl->peer,
 				m.a);
 			return -EPROTO;
@@ -165,9 +170,9 @@ static int handle(struct client *cl, const char *line, struct wb_verify_ledger *
 			return reply_err(cl, "cannot hold that run (out of memory?)");
 		cl->writer = true;
 		cl->run_id = m.run.run_id;
-		fprintf(log, "%s: run %016" PRIx64 " began: %u records of %u bytes, %s\n", cl->peer,
-			m.run.run_id, m.run.slots, m.run.record_size,
-			wb_method_get((enum wb_method_id)m.run.method)->name);
+		fprintf(log, "%s: run %016" PRIx64 " began: %u records of %u bytes, %s, directory %016"
+			PRIx64 "\n", cl->peer, m.run.run_id, m.run.slots, m.run.record_size,
+			wb_method_get((enum wb_method_id)m.run.method)->name, m.run.dir_id);
 		return reply_ok(cl, 0);
 	case WB_VMSG_ABOUT:
 	case WB_VMSG_DONE:
@@ -184,6 +189,12 @@ static int handle(struct client *cl, const char *line, struct wb_verify_ledger *
 		if (current)
 			fprintf(log, "%s: run %016" PRIx64 " ended: %" PRIu64 " writes acknowledged\n",
 				cl->peer, l->run.run_id, l->done_count);
+		return reply_ok(cl, 0);
+	case WB_VMSG_REMOVE:
+		if (wb_verify_ledger_remove(l, m.a))
+			return reply_err(cl, "that run is not the one this listener holds");
+		fprintf(log, "%s: run %016" PRIx64 " checked, nothing lost, its file removed; a "
+			"later check is told so\n", cl->peer, m.a);
 		return reply_ok(cl, 0);
 	case WB_VMSG_CHECK:
 		fprintf(log, "%s: check: sent the ledger (%" PRIu64 " writes acknowledged)\n",

@@ -55,6 +55,13 @@ uint64_t wb_fnv1a64(uint64_t h, const void *data, size_t len)
 	return h;
 }
 
+uint64_t wb_verify_dir_id(const char *canonical_path)
+{
+	uint64_t h = wb_fnv1a64(WB_FNV64_INIT, canonical_path, strlen(canonical_path));
+
+	return h ? h : 1; /* 0 would read as "no directory" */
+}
+
 /* splitmix64: a payload stream unique to (run, seq), cheap and reproducible. */
 static uint64_t splitmix64(uint64_t *state)
 {
@@ -206,6 +213,14 @@ int wb_verify_ledger_done(struct wb_verify_ledger *l, uint64_t seq)
 	return 0;
 }
 
+int wb_verify_ledger_remove(struct wb_verify_ledger *l, uint64_t run_id)
+{
+	if (!l->active || l->run.run_id != run_id)
+		return -EINVAL;
+	l->removed = true;
+	return 0;
+}
+
 void wb_verify_ledger_free(struct wb_verify_ledger *l)
 {
 	free(l->slot);
@@ -216,21 +231,24 @@ void wb_verify_ledger_free(struct wb_verify_ledger *l)
 
 static const struct {
 	const char *word;
-	unsigned numbers; /* decimal numbers after the word (BEGIN/RUN: run id in hex first) */
-	bool has_run;     /* the first field is a run: RUN_ID(hex) RECORD_SIZE SLOTS METHOD */
+	unsigned numbers; /* decimal numbers after the word (BEGIN/RUN: after the run) */
+	bool has_run;     /* the first fields are a run: RUN_ID RECORD_SIZE SLOTS METHOD DIR_ID,
+			   * the ids in hex */
+	bool hex;         /* the one number is a run id, in hex */
 } msg_shape[] = {
-	[WB_VMSG_HELLO] = { "HELLO", 1, false },
-	[WB_VMSG_BEGIN] = { "BEGIN", 0, true },
-	[WB_VMSG_ABOUT] = { "ABOUT", 1, false },
-	[WB_VMSG_DONE] = { "DONE", 1, false },
-	[WB_VMSG_END] = { "END", 0, false },
-	[WB_VMSG_CHECK] = { "CHECK", 0, false },
-	[WB_VMSG_OK] = { "OK", 1, false },
-	[WB_VMSG_ERR] = { "ERR", 0, false },
-	[WB_VMSG_RUN] = { "RUN", 2, true },
-	[WB_VMSG_SLOT] = { "SLOT", 3, false },
-	[WB_VMSG_NORUN] = { "NORUN", 0, false },
-	[WB_VMSG_DONE_LIST] = { "ENDLIST", 1, false },
+	[WB_VMSG_HELLO] = { "HELLO", 1, false, false },
+	[WB_VMSG_BEGIN] = { "BEGIN", 0, true, false },
+	[WB_VMSG_ABOUT] = { "ABOUT", 1, false, false },
+	[WB_VMSG_DONE] = { "DONE", 1, false, false },
+	[WB_VMSG_END] = { "END", 0, false, false },
+	[WB_VMSG_CHECK] = { "CHECK", 0, false, false },
+	[WB_VMSG_REMOVE] = { "REMOVE", 1, false, true },
+	[WB_VMSG_OK] = { "OK", 1, false, false },
+	[WB_VMSG_ERR] = { "ERR", 0, false, false },
+	[WB_VMSG_RUN] = { "RUN", 3, true, false },
+	[WB_VMSG_SLOT] = { "SLOT", 3, false, false },
+	[WB_VMSG_NORUN] = { "NORUN", 0, false, false },
+	[WB_VMSG_DONE_LIST] = { "ENDLIST", 1, false, false },
 };
 #define MSG_KINDS (sizeof(msg_shape) / sizeof(msg_shape[0]))
 _Static_assert(MSG_KINDS == WB_VMSG_DONE_LIST + 1, "msg_shape must cover every message kind");
@@ -298,14 +316,14 @@ int wb_verify_msg_parse(const char *line, struct wb_verify_msg *m)
 		if (take_number(&p, 10, WB_METHOD_COUNT - 1, &v))
 			return -EINVAL;
 		m->run.method = (uint32_t)v;
-		if (!run_valid(&m->run))
+		if (take_number(&p, 16, UINT64_MAX, &m->run.dir_id) || !run_valid(&m->run))
 			return -EINVAL;
 	}
 	/* OK's number is optional: a bare OK answers BEGIN, END and HELLO-less commands. */
 	for (i = 0; i < msg_shape[k].numbers; i++) {
 		if (k == WB_VMSG_OK && *p == '\0')
 			break;
-		if (take_number(&p, 10, UINT64_MAX, &nums[i]))
+		if (take_number(&p, msg_shape[k].hex ? 16 : 10, UINT64_MAX, &nums[i]))
 			return -EINVAL;
 	}
 	if (*p != '\0')
@@ -327,12 +345,16 @@ int wb_verify_msg_format(const struct wb_verify_msg *m, char *buf, size_t len)
 		n = snprintf(buf, len, "%s %s %" PRIu64 "\n", w, HELLO_NAME, m->a);
 		break;
 	case WB_VMSG_BEGIN:
-		n = snprintf(buf, len, "%s %016" PRIx64 " %u %u %u\n", w, r->run_id, r->record_size,
-			     r->slots, r->method);
+		n = snprintf(buf, len, "%s %016" PRIx64 " %u %u %u %016" PRIx64 "\n", w, r->run_id,
+			     r->record_size, r->slots, r->method, r->dir_id);
 		break;
 	case WB_VMSG_RUN:
-		n = snprintf(buf, len, "%s %016" PRIx64 " %u %u %u %" PRIu64 " %" PRIu64 "\n", w,
-			     r->run_id, r->record_size, r->slots, r->method, m->a, m->b);
+		n = snprintf(buf, len, "%s %016" PRIx64 " %u %u %u %016" PRIx64 " %" PRIu64
+			     " %" PRIu64 " %" PRIu64 "\n", w, r->run_id, r->record_size, r->slots,
+			     r->method, r->dir_id, m->a, m->b, m->c);
+		break;
+	case WB_VMSG_REMOVE:
+		n = snprintf(buf, len, "%s %016" PRIx64 "\n", w, m->a);
 		break;
 	case WB_VMSG_ABOUT:
 	case WB_VMSG_DONE:

@@ -11,7 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define WB_VERIFY_PROTO_VERSION 1       /* the hello line's number; bump on any change */
+#define WB_VERIFY_PROTO_VERSION 2       /* the hello line's number; bump on any change */
 #define WB_VERIFY_FORMAT_VERSION 1      /* the file's layout */
 #define WB_VERIFY_FILE_NAME "walbench-verify.dat"
 #define WB_VERIFY_MIN_RECORD 512        /* a sector: the smallest write a disk tears at */
@@ -23,12 +23,14 @@
 #define WB_VERIFY_REC_MAGIC 0x52564257u /* "WBVR" little-endian */
 #define WB_VERIFY_HDR_MAGIC 0x48564257u /* "WBVH" */
 
-/* What one run is: the listener holds it, the file's header repeats it. */
+/* What one run is: the listener holds it, the file's header repeats it (but dir_id). */
 struct wb_verify_run {
 	uint64_t run_id;      /* random per `verify write`; every record carries it */
 	uint32_t record_size; /* bytes per record, and of the header block */
 	uint32_t slots;       /* records in the file; seq wraps around them */
 	uint32_t method;      /* enum wb_method_id the writer used (informational) */
+	uint64_t dir_id;      /* wb_verify_dir_id of the directory written to; on the wire
+			       * only: a file that is gone cannot say where it was */
 };
 
 /* The file offset of a slot: the header block is slot -1. */
@@ -45,6 +47,11 @@ static inline uint64_t wb_verify_slot_of(const struct wb_verify_run *run, uint64
 /* FNV-1a 64 over len bytes, continuing from h (start with WB_FNV64_INIT). */
 #define WB_FNV64_INIT 0xcbf29ce484222325ull
 uint64_t wb_fnv1a64(uint64_t h, const void *data, size_t len);
+
+/* A directory's identity on the wire: FNV-1a 64 of its canonical path (realpath(3): no
+ * symlink, no "." or "..", no trailing slash), so "check ." and "check /srv/pg_wal" are
+ * the same directory and "/srv/pg_wl" is another. Never 0. */
+uint64_t wb_verify_dir_id(const char *canonical_path);
 
 /* Fills buf (run->record_size bytes) with record seq (>= 1) of run: header fields,
  * a payload derived from run_id and seq (two records never share bytes, so a torn
@@ -80,6 +87,7 @@ struct wb_verify_slot {
 
 struct wb_verify_ledger {
 	bool active;               /* a run has begun */
+	bool removed;              /* a checker found nothing lost and removed the file */
 	struct wb_verify_run run;
 	struct wb_verify_slot *slot; /* run.slots entries */
 	uint64_t last_about;       /* highest seq announced; announcements must increase */
@@ -93,20 +101,26 @@ int wb_verify_ledger_about(struct wb_verify_ledger *l, uint64_t seq);
 /* Records "seq is durable": it must have been announced and be the newest for its
  * slot. 0 or -EINVAL. */
 int wb_verify_ledger_done(struct wb_verify_ledger *l, uint64_t seq);
+/* Records that a check of run_id found nothing lost and removes the file, so that a later
+ * check is told so instead of finding the file gone. 0, or -EINVAL when run_id is not
+ * the run held. */
+int wb_verify_ledger_remove(struct wb_verify_ledger *l, uint64_t run_id);
 void wb_verify_ledger_free(struct wb_verify_ledger *l);
 
 /* ---- protocol lines --------------------------------------------------------------------- */
 
 enum wb_verify_msg_kind {
 	WB_VMSG_HELLO, /* HELLO walbench-verify VERSION (both ways) */
-	WB_VMSG_BEGIN, /* BEGIN RUN_ID RECORD_SIZE SLOTS METHOD */
+	WB_VMSG_BEGIN, /* BEGIN RUN_ID RECORD_SIZE SLOTS METHOD DIR_ID */
 	WB_VMSG_ABOUT, /* ABOUT SEQ */
 	WB_VMSG_DONE,  /* DONE SEQ */
 	WB_VMSG_END,   /* END: the writer stops cleanly */
 	WB_VMSG_CHECK, /* CHECK: send the ledger */
+	WB_VMSG_REMOVE, /* REMOVE RUN_ID: checked, nothing lost, the file is being removed */
 	WB_VMSG_OK,    /* OK [SEQ] */
 	WB_VMSG_ERR,   /* ERR free text */
-	WB_VMSG_RUN,   /* RUN RUN_ID RECORD_SIZE SLOTS METHOD LAST_SEQ DONE_COUNT */
+	WB_VMSG_RUN,   /* RUN RUN_ID RECORD_SIZE SLOTS METHOD DIR_ID LAST_SEQ DONE_COUNT
+			* REMOVED */
 	WB_VMSG_SLOT,  /* SLOT SLOT ACKED ABOUT */
 	WB_VMSG_NORUN, /* NORUN: the listener holds no run */
 	WB_VMSG_DONE_LIST, /* ENDLIST COUNT: the last line of a CHECK answer */
@@ -114,7 +128,7 @@ enum wb_verify_msg_kind {
 
 struct wb_verify_msg {
 	enum wb_verify_msg_kind kind;
-	uint64_t a, b, c;          /* the numbers, in the order above */
+	uint64_t a, b, c;          /* the numbers, in the order above (REMOVE: a = RUN_ID) */
 	struct wb_verify_run run;  /* BEGIN, RUN */
 	char text[WB_VERIFY_LINE_MAX]; /* ERR's text */
 };

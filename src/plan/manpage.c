@@ -191,9 +191,13 @@ static const char *const exit_status[][2] = {
 		    "missing, unreadable or malformed (nothing is written), an unusable "
 		    "--output or --json, --fail-on-outlier without --summary, "
 		    "and usage errors too" },
-	{ "verify", "check: 0 no acknowledged record was lost, 3 one was (a durability failure), "
-		    "2 the listener holds no run, nothing was acknowledged, or the listener or the "
-		    "file cannot be reached; write: 3 a write or flush failed (the record is not "
+	{ "verify", "check: 0 no acknowledged record was lost, 3 one was (a durability failure: "
+		    "judged only in the directory the listener's run was written to, so a file "
+		    "gone from it counts, one missing from any other directory never does), 2 DIR "
+		    "missing or not a directory (before the listener is asked), the listener holds "
+		    "no run, its run was written to another directory or already checked and "
+		    "removed by --remove, nothing was acknowledged, or the listener or the file "
+		    "cannot be reached; write: 3 a write or flush failed (the record is not "
 		    "acknowledged; stderr says DURABILITY FAILURE), 2 the listener was lost or the "
 		    "file refused; listen runs until stopped (128+N)" },
 	{ "observe", "0 observed; 2 a bad connection string, a refused connection or failed "

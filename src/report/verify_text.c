@@ -53,7 +53,12 @@ void wb_verify_print_file(enum wb_verify_file_state s, uint64_t file_run_id)
 	case WB_VERIFY_FILE_OK:
 		break;
 	case WB_VERIFY_FILE_GONE:
-		printf("  the file is gone: every acknowledged record is lost\n");
+		/* Reached only for the directory the run was written to (wb_verify_tie); a file
+		 * system not mounted after the reboot is the one way that is not a loss. */
+		printf("  the file is gone from the directory the run was written to: every "
+		       "acknowledged record is lost\n"
+		       "  (unless the file system that held it is not mounted now: mount it and "
+		       "check again)\n");
 		break;
 	case WB_VERIFY_FILE_BAD_HEADER:
 		printf("  the file's header is lost or corrupt (it was durable before the "

@@ -96,6 +96,10 @@ read -r lost acked <<<"$n"
 grep -q 'DURABILITY FAILURE' "$ERR" || fail "loss not reported loudly on stderr"
 grep -Eq 'writer (vanished|closed the connection)' "$LLOG" ||
 	fail "listener did not notice the writer vanish: $(cat "$LLOG")"
+# The same check with DIR mistyped is a slip, not a verdict: exit 2, naming it.
+expect_exit 2 "${IN_W[@]}" "$WALBENCH" verify check --from "$TO" "${FS_MNT}x"
+grep -q "verify check ${FS_MNT}x: no such directory" "$ERR" || fail "typo: $(cat "$ERR")"
+! grep -q 'DURABILITY FAILURE' "$ERR" || fail "a mistyped DIR read as a durability failure"
 
 # Honest: every acknowledged record was written through before its "done".
 power_cut_round honest
@@ -108,5 +112,8 @@ acked=$(sed -n 's/^0 of \([0-9]*\) acknowledged.*/\1/p' "$OUT")
 # --remove takes the file away only after a clean comparison.
 expect_exit 0 "${IN_W[@]}" "$WALBENCH" verify check --from "$TO" --remove "$FS_MNT"
 [ ! -e "$FS_MNT/walbench-verify.dat" ] || fail "--remove left the file"
+# The listener was told: checking again says so (exit 2), not that the file was lost.
+expect_exit 2 "${IN_W[@]}" "$WALBENCH" verify check --from "$TO" "$FS_MNT"
+grep -q 'already checked and its file removed' "$ERR" || fail "after --remove: $(cat "$ERR")"
 kill -0 "$LPID" 2>/dev/null || fail "listener died: $(cat "$LLOG")"
 pass

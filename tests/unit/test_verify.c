@@ -1,7 +1,7 @@
 /* test_verify.c — verify's record format, ledger, protocol lines and verdict, without
  * a disk or a socket: a torn record fails its checksum, the ledger refuses acknowledgements
- * out of order, and the judge counts every acknowledged record not found as lost, but never
- * one that was only in flight. */
+ * out of order, the judge counts every acknowledged record not found as lost, but never
+ * one that was only in flight, and a run is judged only in the directory it was written to. */
 #include <errno.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -17,7 +17,7 @@
 
 static const struct wb_verify_run run = {
 	.run_id = 0x0123456789abcdefull, .record_size = 512, .slots = 4,
-	.method = WB_METHOD_FDATASYNC,
+	.method = WB_METHOD_FDATASYNC, .dir_id = 0xfedcba9876543210ull,
 };
 
 static void test_record_roundtrip(void **state)
@@ -80,6 +80,10 @@ static void test_fnv(void **state)
 	assert_true(wb_fnv1a64(WB_FNV64_INIT, "", 0) == 0xcbf29ce484222325ull);
 	assert_true(wb_fnv1a64(WB_FNV64_INIT, "a", 1) == 0xaf63dc4c8601ec8cull);
 	assert_true(wb_fnv1a64(WB_FNV64_INIT, "foobar", 6) == 0x85944171f73967e8ull);
+	/* A directory's identity is its canonical path's hash: a typo is another directory. */
+	assert_true(wb_verify_dir_id("foobar") == 0x85944171f73967e8ull);
+	assert_true(wb_verify_dir_id("/srv/pg_wal") != wb_verify_dir_id("/srv/pg_wl"));
+	assert_true(wb_verify_dir_id("") != 0);
 }
 
 static void test_ledger(void **state)
@@ -104,8 +108,16 @@ static void test_ledger(void **state)
 	assert_int_equal(wb_verify_ledger_done(&l, 5), 0);
 	assert_int_equal(l.slot[0].acked, 5);
 	assert_int_equal(l.done_count, 3);
+	/* REMOVE names the run held, and a new run forgets it. */
+	assert_int_equal(wb_verify_ledger_remove(&l, run.run_id + 1), -EINVAL);
+	assert_false(l.removed);
+	assert_int_equal(wb_verify_ledger_remove(&l, run.run_id), 0);
+	assert_true(l.removed);
+	assert_int_equal(wb_verify_ledger_begin(&l, &run), 0);
+	assert_false(l.removed);
 	wb_verify_ledger_free(&l);
 	assert_false(l.active);
+	assert_int_equal(wb_verify_ledger_remove(&l, run.run_id), -EINVAL);
 }
 
 static void test_protocol(void **state)
@@ -115,6 +127,9 @@ static void test_protocol(void **state)
 		"ABOUT  1", "ABOUT 1 2", "ABOUT 1x", "DONE 99999999999999999999", "BEGINX",
 		"BEGIN 0123 4096 10", "BEGIN 0123 100 10 1", "BEGIN 0123 4096 0 1",
 		"BEGIN 0123 4096 10 99", "SLOT 1 2", "about 1", "CHECK now",
+		"BEGIN 0123456789abcdef 4096 10 1", /* protocol 1's, without DIR_ID */
+		"BEGIN 0123456789abcdef 4096 10 1 fedcba9876543210 7",
+		"RUN 0123456789abcdef 512 4 1 9 7", "REMOVE", "REMOVE xyz", "REMOVE 12 34",
 	};
 	struct wb_verify_msg m, back;
 	char line[WB_VERIFY_LINE_MAX];
@@ -132,17 +147,30 @@ static void test_protocol(void **state)
 	assert_string_equal(m.text, "no run of yours");
 
 	m = (struct wb_verify_msg){ .kind = WB_VMSG_BEGIN, .run = run };
-	assert_int_equal(wb_verify_msg_format(&m, line, sizeof(line)), 31);
-	assert_string_equal(line, "BEGIN 0123456789abcdef 512 4 1\n");
+	assert_int_equal(wb_verify_msg_format(&m, line, sizeof(line)), 48);
+	assert_string_equal(line, "BEGIN 0123456789abcdef 512 4 1 fedcba9876543210\n");
 	line[strlen(line) - 1] = '\0';
 	assert_int_equal(wb_verify_msg_parse(line, &back), 0);
 	assert_true(back.run.run_id == run.run_id);
 	assert_int_equal(back.run.record_size, run.record_size);
 	assert_int_equal(back.run.slots, run.slots);
+	assert_true(back.run.dir_id == run.dir_id);
 
-	m = (struct wb_verify_msg){ .kind = WB_VMSG_RUN, .run = run, .a = 9, .b = 7 };
+	m = (struct wb_verify_msg){ .kind = WB_VMSG_RUN, .run = run, .a = 9, .b = 7, .c = 1 };
 	wb_verify_msg_format(&m, line, sizeof(line));
-	assert_string_equal(line, "RUN 0123456789abcdef 512 4 1 9 7\n");
+	assert_string_equal(line, "RUN 0123456789abcdef 512 4 1 fedcba9876543210 9 7 1\n");
+	line[strlen(line) - 1] = '\0';
+	assert_int_equal(wb_verify_msg_parse(line, &back), 0);
+	assert_true(back.run.dir_id == run.dir_id);
+	assert_int_equal(back.a, 9);
+	assert_int_equal(back.c, 1);
+	m = (struct wb_verify_msg){ .kind = WB_VMSG_REMOVE, .a = run.run_id };
+	wb_verify_msg_format(&m, line, sizeof(line));
+	assert_string_equal(line, "REMOVE 0123456789abcdef\n");
+	line[strlen(line) - 1] = '\0';
+	assert_int_equal(wb_verify_msg_parse(line, &back), 0);
+	assert_int_equal(back.kind, WB_VMSG_REMOVE);
+	assert_true(back.a == run.run_id);
 	m = (struct wb_verify_msg){ .kind = WB_VMSG_SLOT, .a = 3, .b = 7, .c = 8 };
 	wb_verify_msg_format(&m, line, sizeof(line));
 	assert_string_equal(line, "SLOT 3 7 8\n");
@@ -186,12 +214,40 @@ static void test_judge(void **state)
 	assert_int_equal(losses[0].found, WB_VERIFY_FOUND_ZERO);
 }
 
+/* A run is judged only where it is known to have been written: a missing file in a
+ * mistyped directory, or after --remove, is never a loss. */
+static void test_tie(void **state)
+{
+	struct wb_verify_ledger l = { .active = true, .run = run };
+	struct wb_verify_run other = run;
+	const uint64_t here = run.dir_id, elsewhere = run.dir_id ^ 1;
+
+	(void)state;
+	other.run_id++;
+	/* The file's header names the run: judged wherever DIR is reached from now. */
+	assert_int_equal(wb_verify_tie(&l, here, &run), WB_VERIFY_TIE_FILE);
+	assert_int_equal(wb_verify_tie(&l, elsewhere, &run), WB_VERIFY_TIE_FILE);
+	/* No file of the run in the run's directory: judged, and what is missing was lost. */
+	assert_int_equal(wb_verify_tie(&l, here, NULL), WB_VERIFY_TIE_DIR);
+	assert_int_equal(wb_verify_tie(&l, here, &other), WB_VERIFY_TIE_DIR);
+	/* No file of the run in another directory (a typo, an empty directory): not judged. */
+	assert_int_equal(wb_verify_tie(&l, elsewhere, NULL), WB_VERIFY_TIE_OTHER_DIR);
+	assert_int_equal(wb_verify_tie(&l, elsewhere, &other), WB_VERIFY_TIE_OTHER_DIR);
+	/* After --remove the file is gone on purpose; should the unlink have failed, the file
+	 * is still there and still judged. */
+	l.removed = true;
+	assert_int_equal(wb_verify_tie(&l, here, NULL), WB_VERIFY_TIE_REMOVED);
+	assert_int_equal(wb_verify_tie(&l, elsewhere, NULL), WB_VERIFY_TIE_REMOVED);
+	assert_int_equal(wb_verify_tie(&l, here, &run), WB_VERIFY_TIE_FILE);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_record_roundtrip), cmocka_unit_test(test_header),
 		cmocka_unit_test(test_fnv), cmocka_unit_test(test_ledger),
 		cmocka_unit_test(test_protocol), cmocka_unit_test(test_judge),
+		cmocka_unit_test(test_tie),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
