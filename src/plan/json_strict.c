@@ -164,7 +164,7 @@ int wb_json_open_entry(const struct wb_json_loader *l, const cJSON *v, const cha
 static int load_file(const char *path_or_null, const char *default_name, const char *what,
 		     char *found, size_t found_len, struct wb_json_loader *l, cJSON **doc)
 {
-	const char *end = NULL;
+	size_t len;
 	char *text;
 	int ret = 0;
 
@@ -179,21 +179,15 @@ static int load_file(const char *path_or_null, const char *default_name, const c
 		}
 		l->path = found;
 	}
-	text = wb_profile_read(l->path, &ret);
+	text = wb_profile_read(l->path, &len, &ret);
 	if (!text) {
 		snprintf(l->err, l->err_len, "%s: cannot read %s: %s", l->path, what,
 			 strerror(-ret));
 		return ret;
 	}
-	/* Strict to the end: text after the document is a mistake, not a comment. */
-	*doc = cJSON_ParseWithOpts(text, &end, true);
-	if (!*doc) {
-		char place[64];
-
-		snprintf(l->err, l->err_len, "%s: not valid JSON at %s", l->path,
-			 wb_json_error_place(text, end, place, sizeof(place)));
+	*doc = wb_json_parse(text, len, l->path, l->err, l->err_len);
+	if (!*doc)
 		ret = -EINVAL;
-	}
 	free(text);
 	return ret;
 }

@@ -21,12 +21,13 @@
 
 /* Read to the end, never seeking: a profile may come from a pipe or a process
  * substitution (--profile <(jq ... base.json)), where fseek fails. */
-char *wb_profile_read(const char *path, int *err)
+char *wb_profile_read(const char *path, size_t *len, int *err)
 {
 	FILE *f = fopen(path, "re");
-	size_t len = 0, got;
+	size_t got;
 	char *text, *shrunk;
 
+	*len = 0;
 	if (!f) {
 		*err = -errno;
 		return NULL;
@@ -37,17 +38,17 @@ char *wb_profile_read(const char *path, int *err)
 		goto out;
 	}
 	do {
-		got = fread(text + len, 1, PROFILE_MAX + 1 - len, f);
-		len += got;
-	} while (got && len <= PROFILE_MAX);
-	if (ferror(f) || len > PROFILE_MAX) {
+		got = fread(text + *len, 1, PROFILE_MAX + 1 - *len, f);
+		*len += got;
+	} while (got && *len <= PROFILE_MAX);
+	if (ferror(f) || *len > PROFILE_MAX) {
 		*err = ferror(f) ? -EIO : -EFBIG;
 		free(text);
 		text = NULL;
 		goto out;
 	}
-	text[len] = '\0';
-	shrunk = realloc(text, len + 1); /* the text may be kept as long as the profile */
+	text[*len] = '\0';
+	shrunk = realloc(text, *len + 1); /* the text may be kept as long as the profile */
 	text = shrunk ? shrunk : text;
 out:
 	fclose(f);
@@ -323,9 +324,42 @@ const char *wb_json_error_place(const char *text, const char *at, char *buf, siz
 	return buf;
 }
 
+/* JSON's whitespace (RFC 8259), narrower than cJSON's (any byte up to 0x20):
+ * a control character or a NUL after the document is junk too. */
+static bool json_space(char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+cJSON *wb_json_parse(const char *text, size_t len, const char *path, char *err, size_t err_len)
+{
+	const char *end = NULL, *junk;
+	char place[64];
+	cJSON *doc;
+
+	/* Not require_null_terminated: cJSON would call the junk a parse error,
+	 * and the message could not say the document before it was whole. */
+	doc = cJSON_ParseWithOpts(text, &end, false);
+	if (!doc) {
+		snprintf(err, err_len, "%s: not valid JSON at %s", path,
+			 wb_json_error_place(text, end, place, sizeof(place)));
+		return NULL;
+	}
+	for (junk = end; junk < text + len && json_space(*junk); junk++)
+		;
+	if (junk < text + len) {
+		snprintf(err, err_len, "%s: not valid JSON: text after the document at %s", path,
+			 wb_json_error_place(text, junk, place, sizeof(place)));
+		cJSON_Delete(doc);
+		return NULL;
+	}
+	return doc;
+}
+
 int wb_profile_load(const char *name_or_path, enum wb_command cmd, struct wb_profile *p,
 		    char *err, size_t err_len)
 {
+	size_t len;
 	char *text;
 	int ret = 0;
 
@@ -333,23 +367,15 @@ int wb_profile_load(const char *name_or_path, enum wb_command cmd, struct wb_pro
 	/* A name too long for p->path is cut, as it always was: the read then fails
 	 * naming the cut path. */
 	(void)wb_profile_path(name_or_path, p->path, sizeof(p->path));
-	text = wb_profile_read(p->path, &ret);
+	text = wb_profile_read(p->path, &len, &ret);
 	if (!text) {
 		snprintf(err, err_len, "%s: cannot read profile: %s", p->path, strerror(-ret));
 		return ret;
 	}
-	p->json = cJSON_Parse(text);
-	if (!p->json) {
-		const char *at = cJSON_GetErrorPtr();
-
-		char place[64];
-
-		snprintf(err, err_len, "%s: not valid JSON at %s", p->path,
-			 wb_json_error_place(text, at, place, sizeof(place)));
-		free(text);
-		return -EINVAL;
-	}
+	p->json = wb_json_parse(text, len, p->path, err, err_len);
 	free(text);
+	if (!p->json)
+		return -EINVAL;
 	ret = validate(p, cmd, err, err_len);
 	if (ret)
 		wb_profile_free(p);

@@ -37,12 +37,24 @@ void wb_profile_free(struct wb_profile *p);
 int wb_profile_path(const char *name, char *path, size_t len);
 
 /* The whole of a small file (at most 1 MiB), NUL-terminated, for the caller to
- * free(); NULL with -errno in *err. */
-char *wb_profile_read(const char *path, int *err);
+ * free(), its length in *len (a NUL byte inside it is the file's, and counts);
+ * NULL with -errno in *err. */
+char *wb_profile_read(const char *path, size_t *len, int *err);
 
 /* Where cJSON stopped in text (at; NULL: unknown), as "line L, column C",
  * into buf: an error names the place, never the text there, since a file
  * given for a profile or tiers may be a .pgpass or a service file. */
 const char *wb_json_error_place(const char *text, const char *at, char *buf, size_t len);
+
+struct cJSON;
+
+/* text[0..len) (with a NUL at text[len]), the whole of the file path, as one
+ * JSON document followed by nothing but JSON's whitespace: a document with
+ * junk after it is refused, not read as its first value. NULL when it is not
+ * one, with "PATH: not valid JSON at line L, column C" in err, or "...: text
+ * after the document at ..." naming where the junk begins; the caller
+ * cJSON_Deletes what it gets. Every reader of a JSON file parses through this. */
+struct cJSON *wb_json_parse(const char *text, size_t len, const char *path, char *err,
+			    size_t err_len);
 
 #endif

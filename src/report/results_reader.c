@@ -11,14 +11,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "plan/profile.h"
 #include "report/results_reader_parts.h"
 
 /* Results files are written by walbench; this is far above the largest seen
  * (a qualify profile: a few hundred tests of a few hundred trials each). */
 #define MAX_FILE_BYTES (256u << 20)
 
-/* Reads the whole file; NULL with -errno in *ret. */
-static char *slurp(const char *path, int *ret)
+/* Reads the whole file, NUL-terminated, its length in *size; NULL with -errno
+ * in *ret. */
+static char *slurp(const char *path, size_t *size, int *ret)
 {
 	FILE *f = fopen(path, "r");
 	char *buf = NULL;
@@ -53,6 +55,7 @@ static char *slurp(const char *path, int *ret)
 	}
 	fclose(f);
 	buf[len] = '\0';
+	*size = len;
 	return buf;
 fail:
 	fclose(f);
@@ -135,8 +138,9 @@ static int read_root(struct reader *rd, const cJSON *root, char *err, size_t err
 	return ret;
 }
 
-int wb_saved_parse(const char *text, const char *path, struct wb_saved_results *out, char *err,
-		   size_t err_len)
+/* text[0..len), NUL-terminated at len. */
+static int parse_text(const char *text, size_t len, const char *path,
+		      struct wb_saved_results *out, char *err, size_t err_len)
 {
 	struct reader rd = { .path = path, .err = err, .err_len = err_len, .out = out };
 	cJSON *root;
@@ -144,14 +148,9 @@ int wb_saved_parse(const char *text, const char *path, struct wb_saved_results *
 
 	memset(out, 0, sizeof(*out));
 	snprintf(out->path, sizeof(out->path), "%s", path);
-	root = cJSON_Parse(text);
-	if (!root) {
-		const char *at = cJSON_GetErrorPtr();
-
-		snprintf(err, err_len, "%s: not valid JSON (near byte %td)", path,
-			 at && at >= text ? at - text : (ptrdiff_t)0);
+	root = wb_json_parse(text, len, path, err, err_len);
+	if (!root)
 		return -EINVAL;
-	}
 	wb_rd_redact_words(root);
 	ret = read_root(&rd, root, err, err_len);
 	if (ret == -ENOMEM)
@@ -160,19 +159,26 @@ int wb_saved_parse(const char *text, const char *path, struct wb_saved_results *
 	return ret;
 }
 
+int wb_saved_parse(const char *text, const char *path, struct wb_saved_results *out, char *err,
+		   size_t err_len)
+{
+	return parse_text(text, strlen(text), path, out, err, err_len);
+}
+
 int wb_saved_read(const char *path, struct wb_saved_results *out, char *err, size_t err_len)
 {
+	size_t len;
 	char *text;
 	int ret = 0;
 
 	memset(out, 0, sizeof(*out));
 	snprintf(out->path, sizeof(out->path), "%s", path);
-	text = slurp(path, &ret);
+	text = slurp(path, &len, &ret);
 	if (!text) {
 		snprintf(err, err_len, "%s: cannot read: %s", path, strerror(-ret));
 		return ret;
 	}
-	ret = wb_saved_parse(text, path, out, err, err_len);
+	ret = parse_text(text, len, path, out, err, err_len);
 	free(text);
 	return ret;
 }

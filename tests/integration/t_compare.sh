@@ -64,6 +64,12 @@ expect_exit 2 "$WALBENCH" compare "$fx/base.json" "$d/missing.json" --fail-on-re
 grep -q 'missing.json: cannot read: No such file or directory' "$ERR" || fail "$(cat "$ERR")"
 expect_exit 2 "$WALBENCH" compare "$fx/not_json.json" "$fx/base.json"
 grep -q 'not_json.json: not valid JSON' "$ERR" || fail "$(cat "$ERR")"
+# A whole results file with text after it: refused, not read as its document.
+{ cat "$fx/base.json"; echo garbage; } >"$d/junk.json"
+expect_exit 2 "$WALBENCH" compare "$fx/base.json" "$d/junk.json"
+grep -qx "walbench: $d/junk.json: not valid JSON: text after the document at line $(($(wc -l <"$fx/base.json") + 1)), column 1" \
+	"$ERR" || fail "$(cat "$ERR")"
+rm -f "$d/junk.json"
 expect_exit 2 "$WALBENCH" compare "$fx/base.json" "$fx/bad_type.json"
 grep -q 'bad_type.json: tests\[1\].ops_per_sec: expected a number, got a string' "$ERR" ||
 	fail "$(cat "$ERR")"

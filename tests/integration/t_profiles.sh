@@ -35,6 +35,15 @@ printf '{ "method": "fdatasync", "qd": [1, "x"] }\n' >"$d/bad.json"
 expect_exit 1 "$WALBENCH" run --profile "$d/bad.json" --dir "$d"
 [ "$(wc -l <"$ERR")" = 1 ] || fail "want one line: $(cat "$ERR")"
 grep -q "$d/bad.json: key \"qd\": invalid value: the 2nd value is not a whole number" "$ERR" || fail "message: $(cat "$ERR")"
+# Text after the document, or a NUL byte and more: refused where it begins, nothing run
+# (each case is printf's format, then the column).
+for junk in '{"budget": "10ms", "method": "none"} trailing\n@38' '{"budget": "10ms", "method": "none"}\0x@37'; do
+	printf "${junk%@*}" >"$d/junk.json"
+	expect_exit 1 "$WALBENCH" run --profile "$d/junk.json" --dir "$d"
+	grep -q "^walbench: $d/junk.json: not valid JSON: text after the document at line 1, column ${junk##*@}$" \
+		"$ERR" || fail "$junk: $(cat "$ERR")"
+	[ ! -s "$OUT" ] || fail "$junk ran: $(cat "$OUT")"
+done
 expect_exit 1 "$WALBENCH" run --profile no-such-profile --dir "$d"
 grep -q 'no-such-profile.json: cannot read profile' "$ERR" || fail "missing profile: $(cat "$ERR")"
 

@@ -142,6 +142,8 @@ expect_refusal() { # WANT_TEXT ARGS...
 expect_refusal "$T/missing.json: cannot read" "$T/missing.json" -o "$T/x.html"
 echo '{"schema_version": 6, "tests": [' >"$T/broken.json"
 expect_refusal "$T/broken.json: not valid JSON" "$FIX/recommend.json" "$T/broken.json" -o "$T/x.html"
+{ cat "$FIX/recommend.json"; echo garbage; } >"$T/junk.json"
+expect_refusal "$T/junk.json: not valid JSON: text after the document at line" "$T/junk.json" -o "$T/x.html"
 expect_refusal "needs at least one results file" -o "$T/x.html"
 expect_refusal "--output" "$FIX/recommend.json" -o "$T/no/such/dir/x.html"
 expect_refusal "--json goes with --summary" "$FIX/recommend.json" --json "$T/x.json" -o "$T/x.html"

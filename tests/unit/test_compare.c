@@ -311,6 +311,17 @@ static void test_older_schema(void **state)
 	assert_int_equal(v.schema_b, 2);
 }
 
+/* JSON's whitespace after the document (an editor's newlines) is not junk. */
+static void test_trailing_whitespace(void **state)
+{
+	char err[1024] = "";
+
+	(void)state;
+	if (read_fixture("trailing_space.json", &b, err, sizeof(err)))
+		fail_msg("%s", err);
+	assert_int_equal(b.schema_version, 5);
+}
+
 /* A newer schema whose tests read as this version's is accepted; one whose
  * tests do not is refused, saying both the version and the key. */
 static void test_newer_schema(void **state)
@@ -348,7 +359,10 @@ static void test_reader_refusals(void **state)
 	/* Said as the profiles and tiers.json say it (plan/json_type.c), not "true/false". */
 	expect_refused("bad_bool.json", -EINVAL,
 		       "tests[1].ops_per_sec: expected a number, got true or false");
-	expect_refused("not_json.json", -EINVAL, "not valid JSON (near byte 33)");
+	expect_refused("not_json.json", -EINVAL, "not valid JSON at line 2, column 1");
+	/* A whole results file with junk after it is not read as the file. */
+	expect_refused("trailing.json", -EINVAL,
+		       "not valid JSON: text after the document at line 2, column 1");
 	expect_refused("not_results.json", -EINVAL,
 		       "schema_version: missing: not a results file of walbench run");
 	expect_refused("missing.json", -ENOENT, "cannot read: No such file or directory");
@@ -424,6 +438,7 @@ int main(void)
 		cmocka_unit_test_teardown(test_no_interval, teardown),
 		cmocka_unit_test_teardown(test_fd_mode_matches, teardown),
 		cmocka_unit_test_teardown(test_older_schema, teardown),
+		cmocka_unit_test_teardown(test_trailing_whitespace, teardown),
 		cmocka_unit_test_teardown(test_newer_schema, teardown),
 		cmocka_unit_test_teardown(test_reader_refusals, teardown),
 		cmocka_unit_test_teardown(test_reader_fields, teardown),

@@ -52,6 +52,8 @@ static void test_error_messages(void **state)
 	expect_error("bad_group.json", "key \"engine\": invalid value: the name is unknown; "
 				       "allowed: all, sync, direct");
 	expect_error("broken.json", "not valid JSON at line ");
+	/* A whole document with text after it is not read as its first value. */
+	expect_error("trailing.json", "not valid JSON: text after the document at line 1, column 38");
 	expect_error("empty_tests.json", "key \"tests\": expected a non-empty array of objects");
 	expect_error("flag_type.json", "key \"sqpoll\": a string is the wrong type; expected true or false");
 	expect_error("desc_type.json", "key \"description\": a number is the wrong type; expected a string");
@@ -81,6 +83,18 @@ static void test_groups_apply_over_top_level(void **state)
 	assert_int_equal(cfg.methods, 1u << WB_METHOD_FSYNC);
 	assert_int_equal(cfg.sizes.n, 1);
 	assert_int_equal(cfg.sizes.v[0], 16384); /* the group's key wins over the top level */
+	wb_profile_free(&p);
+}
+
+/* The end of a file may hold JSON's whitespace, as any editor leaves it. */
+static void test_trailing_whitespace(void **state)
+{
+	struct wb_profile p;
+	char err[1024];
+
+	(void)state;
+	if (load("trailing_space.json", &p, err, sizeof(err)))
+		fail_msg("%s", err);
 	wb_profile_free(&p);
 }
 
@@ -119,6 +133,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_error_messages),
 		cmocka_unit_test(test_groups_apply_over_top_level),
+		cmocka_unit_test(test_trailing_whitespace),
 		cmocka_unit_test(test_shipped_profiles),
 	};
 

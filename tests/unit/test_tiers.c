@@ -48,7 +48,8 @@ static void test_refused(void **state)
 	expect_refused("too_many_criteria.json", -EINVAL,
 		       "tiers[0].criteria: 9 criteria; at most 8");
 	expect_refused("not_json.json", -EINVAL, "not_json.json: not valid JSON at line 1, column ");
-	expect_refused("trailing.json", -EINVAL, "not valid JSON at line ");
+	expect_refused("trailing.json", -EINVAL,
+		       "not valid JSON: text after the document at line 2, column 1");
 	expect_refused("wrong_type.json", -EINVAL, "tiers[0].criteria[0].threshold: a string is "
 				   "the wrong type; expected a number");
 	expect_refused("infinite.json", -EINVAL, "tiers[0].criteria[0].threshold: not a finite number");
