@@ -179,7 +179,7 @@ static int load_file(const char *path_or_null, const char *default_name, const c
 		}
 		l->path = found;
 	}
-	text = wb_profile_read(l->path, &len, &ret);
+	text = wb_read_file(l->path, WB_PROFILE_MAX, &len, &ret);
 	if (!text) {
 		snprintf(l->err, l->err_len, "%s: cannot read %s: %s", l->path, what,
 			 strerror(-ret));

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <limits.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "plan/json_type.h"
@@ -17,42 +18,63 @@
 #define WB_PROFILES_DIR "profiles"
 #endif
 
-#define PROFILE_MAX (1 << 20) /* a profile is a few hundred bytes */
-
 /* Read to the end, never seeking: a profile may come from a pipe or a process
- * substitution (--profile <(jq ... base.json)), where fseek fails. */
-char *wb_profile_read(const char *path, size_t *len, int *err)
+ * substitution (--profile <(jq ... base.json)), where fseek fails. A directory
+ * is said to be one and a failed read keeps its errno: an EIO would send the
+ * user to the kernel log for a mistyped path. */
+char *wb_read_file(const char *path, size_t max, size_t *len, int *err)
 {
 	FILE *f = fopen(path, "re");
-	size_t got;
-	char *text, *shrunk;
+	char *buf = NULL, *bigger;
+	size_t cap = 0, got;
+	struct stat st;
 
 	*len = 0;
 	if (!f) {
 		*err = -errno;
 		return NULL;
 	}
-	text = malloc(PROFILE_MAX + 1);
-	if (!text) {
-		*err = -ENOMEM;
-		goto out;
+	/* fopen opens a directory; only the read would fail, as EISDIR. */
+	if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+		*err = -EISDIR;
+		goto fail;
 	}
 	do {
-		got = fread(text + *len, 1, PROFILE_MAX + 1 - *len, f);
+		if (cap - *len < 2) { /* room for a byte and the NUL */
+			/* max + 2: a byte past max is read to know the file is longer. */
+			size_t want = cap ? (cap > max / 2 ? max + 2 : cap * 2) : 4096;
+
+			if (*len > max) {
+				*err = -EFBIG;
+				goto fail;
+			}
+			bigger = realloc(buf, want);
+			if (!bigger) {
+				*err = -ENOMEM;
+				goto fail;
+			}
+			buf = bigger;
+			cap = want;
+		}
+		errno = 0;
+		got = fread(buf + *len, 1, cap - *len - 1, f);
 		*len += got;
-	} while (got && *len <= PROFILE_MAX);
-	if (ferror(f) || *len > PROFILE_MAX) {
-		*err = ferror(f) ? -EIO : -EFBIG;
-		free(text);
-		text = NULL;
-		goto out;
+	} while (got && !ferror(f));
+	if (ferror(f)) {
+		*err = errno ? -errno : -EIO;
+		goto fail;
 	}
-	text[*len] = '\0';
-	shrunk = realloc(text, *len + 1); /* the text may be kept as long as the profile */
-	text = shrunk ? shrunk : text;
-out:
+	if (*len > max) {
+		*err = -EFBIG;
+		goto fail;
+	}
 	fclose(f);
-	return text;
+	buf[*len] = '\0';
+	return buf;
+fail:
+	fclose(f);
+	free(buf);
+	return NULL;
 }
 
 static bool is_list_type(enum wb_opt_type t)
@@ -367,7 +389,7 @@ int wb_profile_load(const char *name_or_path, enum wb_command cmd, struct wb_pro
 	/* A name too long for p->path is cut, as it always was: the read then fails
 	 * naming the cut path. */
 	(void)wb_profile_path(name_or_path, p->path, sizeof(p->path));
-	text = wb_profile_read(p->path, &len, &ret);
+	text = wb_read_file(p->path, WB_PROFILE_MAX, &len, &ret);
 	if (!text) {
 		snprintf(err, err_len, "%s: cannot read profile: %s", p->path, strerror(-ret));
 		return ret;

@@ -36,10 +36,15 @@ void wb_profile_free(struct wb_profile *p);
  * the same way. 0, or -ENAMETOOLONG when it did not fit in len. */
 int wb_profile_path(const char *name, char *path, size_t len);
 
-/* The whole of a small file (at most 1 MiB), NUL-terminated, for the caller to
- * free(), its length in *len (a NUL byte inside it is the file's, and counts);
- * NULL with -errno in *err. */
-char *wb_profile_read(const char *path, size_t *len, int *err);
+/* The most a profile, tiers.json or the burst-volume table may hold: each is a
+ * few kB. */
+#define WB_PROFILE_MAX (1u << 20)
+
+/* The whole of the file path (at most max bytes), NUL-terminated, for the
+ * caller to free(), its length in *len (a NUL byte inside it is the file's, and
+ * counts); NULL with -errno in *err: -EISDIR for a directory, -EFBIG past max,
+ * a failed read's own errno. */
+char *wb_read_file(const char *path, size_t max, size_t *len, int *err);
 
 /* Where cJSON stopped in text (at; NULL: unknown), as "line L, column C",
  * into buf: an error names the place, never the text there, since a file

@@ -18,51 +18,6 @@
  * (a qualify profile: a few hundred tests of a few hundred trials each). */
 #define MAX_FILE_BYTES (256u << 20)
 
-/* Reads the whole file, NUL-terminated, its length in *size; NULL with -errno
- * in *ret. */
-static char *slurp(const char *path, size_t *size, int *ret)
-{
-	FILE *f = fopen(path, "r");
-	char *buf = NULL;
-	size_t cap = 0, len = 0, got;
-
-	if (!f) {
-		*ret = -errno;
-		return NULL;
-	}
-	do {
-		if (len + 1 >= cap) {
-			char *bigger;
-
-			cap = cap ? cap * 2 : 65536;
-			if (cap > MAX_FILE_BYTES) {
-				*ret = -EFBIG;
-				goto fail;
-			}
-			bigger = realloc(buf, cap);
-			if (!bigger) {
-				*ret = -ENOMEM;
-				goto fail;
-			}
-			buf = bigger;
-		}
-		got = fread(buf + len, 1, cap - len - 1, f);
-		len += got;
-	} while (got > 0);
-	if (ferror(f)) {
-		*ret = -EIO;
-		goto fail;
-	}
-	fclose(f);
-	buf[len] = '\0';
-	*size = len;
-	return buf;
-fail:
-	fclose(f);
-	free(buf);
-	return NULL;
-}
-
 /* Everything but schema_version, which the caller judges first. */
 static int read_body(struct reader *rd, const cJSON *root, struct wb_saved_results *out)
 {
@@ -173,7 +128,7 @@ int wb_saved_read(const char *path, struct wb_saved_results *out, char *err, siz
 
 	memset(out, 0, sizeof(*out));
 	snprintf(out->path, sizeof(out->path), "%s", path);
-	text = slurp(path, &len, &ret);
+	text = wb_read_file(path, MAX_FILE_BYTES, &len, &ret);
 	if (!text) {
 		snprintf(err, err_len, "%s: cannot read: %s", path, strerror(-ret));
 		return ret;

@@ -62,6 +62,8 @@ grep -q 'future_bad.json: schema_version 99 is newer' "$ERR" || fail "no schema 
 # Bad input: exit 2, one line naming the file (and the key).
 expect_exit 2 "$WALBENCH" compare "$fx/base.json" "$d/missing.json" --fail-on-regression 5
 grep -q 'missing.json: cannot read: No such file or directory' "$ERR" || fail "$(cat "$ERR")"
+expect_exit 2 "$WALBENCH" compare "$fx/base.json" "$d"
+grep -qx "walbench: $d: cannot read: Is a directory" "$ERR" || fail "directory: $(cat "$ERR")"
 expect_exit 2 "$WALBENCH" compare "$fx/not_json.json" "$fx/base.json"
 grep -q 'not_json.json: not valid JSON' "$ERR" || fail "$(cat "$ERR")"
 # A whole results file with text after it: refused, not read as its document.

@@ -46,6 +46,8 @@ for junk in '{"budget": "10ms", "method": "none"} trailing\n@38' '{"budget": "10
 done
 expect_exit 1 "$WALBENCH" run --profile no-such-profile --dir "$d"
 grep -q 'no-such-profile.json: cannot read profile' "$ERR" || fail "missing profile: $(cat "$ERR")"
+expect_exit 1 "$WALBENCH" run --profile "$d" --dir "$d"
+grep -q "^walbench: $d: cannot read profile: Is a directory$" "$ERR" || fail "directory: $(cat "$ERR")"
 
 # A symlink as the JSON target is refused, and its target untouched.
 echo keep >"$d/victim"

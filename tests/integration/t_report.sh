@@ -140,6 +140,7 @@ expect_refusal() { # WANT_TEXT ARGS...
 	grep -qF -- "$want" "$T/err" || fail "report $*: no '$want' in: $(cat "$T/err")"
 }
 expect_refusal "$T/missing.json: cannot read" "$T/missing.json" -o "$T/x.html"
+expect_refusal "$T: cannot read: Is a directory" "$T" -o "$T/x.html"
 echo '{"schema_version": 6, "tests": [' >"$T/broken.json"
 expect_refusal "$T/broken.json: not valid JSON" "$FIX/recommend.json" "$T/broken.json" -o "$T/x.html"
 { cat "$FIX/recommend.json"; echo garbage; } >"$T/junk.json"

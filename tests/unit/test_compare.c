@@ -366,6 +366,8 @@ static void test_reader_refusals(void **state)
 	expect_refused("not_results.json", -EINVAL,
 		       "schema_version: missing: not a results file of walbench run");
 	expect_refused("missing.json", -ENOENT, "cannot read: No such file or directory");
+	/* A directory is said to be one, not a disk's I/O error. */
+	expect_refused(".", -EISDIR, "cannot read: Is a directory");
 	/* Found by fuzzing: a start time past int64_t was converted, undefined behaviour. */
 	expect_refused("bad_started.json", -EINVAL,
 		       "host.started_unix: expected a whole number, got 1e+300");

@@ -59,6 +59,8 @@ static void test_error_messages(void **state)
 	expect_error("desc_type.json", "key \"description\": a number is the wrong type; expected a string");
 	expect_error("not_object.json", "a profile is a JSON object");
 	expect_error("missing.json", "cannot read profile: No such file or directory");
+	/* A directory is said to be one, not a disk's I/O error. */
+	expect_error(".", "cannot read profile: Is a directory");
 }
 
 static void test_groups_apply_over_top_level(void **state)
