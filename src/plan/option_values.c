@@ -40,26 +40,53 @@ static const char *which_value(const char *value, unsigned k, const char *noun, 
 	return buf;
 }
 
+/* The next item of a comma list, cut from *rest, or NULL past the last. Unlike
+ * strtok, an empty item is returned (""), so that "8k,", ",8k" or "a,,b" is
+ * refused instead of read as a shorter list. */
+static char *next_item(char **rest)
+{
+	return strsep(rest, ",");
+}
+
+/* An empty item, or a repeated one (a test run twice, or a name said twice),
+ * is a mistake: refused, naming the item and the one it repeats by place. */
+static int refuse_item(const char *value, unsigned k, unsigned repeats, const char *noun,
+		       const char *why_more, char *why, unsigned why_len)
+{
+	char what[32], nth[16];
+
+	if (!repeats)
+		snprintf(why, why_len, "%s is empty", which_value(value, k, noun, what, sizeof(what)));
+	else
+		snprintf(why, why_len, "%s repeats the %s%s",
+			 which_value(value, k, noun, what, sizeof(what)),
+			 wb_ordinal(repeats, nth, sizeof(nth)), why_more);
+	return -EINVAL;
+}
+
 /* Comma-separated names against a lookup; "all" means every name all_mask allows. */
 static int set_name_list(const char *value, uint32_t *mask, uint32_t all_mask, unsigned count,
 			 const char *(*name_of)(unsigned), char *why, unsigned why_len)
 {
-	char *copy = strdup(value), *tok, *save = NULL;
-	uint32_t out = 0;
-	unsigned i, k = 1;
+	char *copy = strdup(value), *rest = copy, *tok;
+	unsigned first[32] = { 0 }; /* the item that named each bit, for a repeat */
+	uint32_t out = 0, bits;
+	unsigned i, k, all_k = 0;
 	int ret = 0;
 
 	if (!copy)
 		return -ENOMEM;
-	for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save), k++) {
-		if (strcmp(tok, "all") == 0) {
-			out |= all_mask;
-			continue;
+	for (k = 1; *value && (tok = next_item(&rest)); k++) {
+		if (!*tok) {
+			ret = refuse_item(value, k, 0, "name", "", why, why_len);
+			goto out;
 		}
 		for (i = 0; i < count; i++)
 			if (strcmp(tok, name_of(i)) == 0)
 				break;
-		if (i == count) {
+		if (strcmp(tok, "all") == 0) {
+			bits = all_mask;
+		} else if (i == count) {
 			char what[32];
 			int len = snprintf(why, why_len, "%s is unknown; allowed: all",
 					   which_value(value, k, "name", what, sizeof(what)));
@@ -68,12 +95,31 @@ static int set_name_list(const char *value, uint32_t *mask, uint32_t all_mask, u
 				len += snprintf(why + len, why_len - (unsigned)len, ", %s", name_of(i));
 			ret = -EINVAL;
 			goto out;
+		} else {
+			bits = 1u << i;
 		}
-		out |= 1u << i;
+		if (bits & out) {
+			unsigned j = k;
+
+			for (i = 0; i < count; i++)
+				if ((bits & out & (1u << i)) && first[i] < j)
+					j = first[i];
+			ret = refuse_item(value, k, j, "name",
+					  bits == all_mask || j == all_k ? " (all names it)" : "",
+					  why, why_len);
+			goto out;
+		}
+		for (i = 0; i < count; i++)
+			if (bits & (1u << i))
+				first[i] = k;
+		if (bits == all_mask)
+			all_k = k;
+		out |= bits;
 	}
 	if (!out) {
 		snprintf(why, why_len, "empty list");
 		ret = -EINVAL;
+		goto out;
 	}
 	*mask = out;
 out:
@@ -94,13 +140,18 @@ static const char *engine_name_of(unsigned i)
 static int set_list(struct wb_list *list, const struct wb_option *opt, const char *value,
 		    char *why, unsigned why_len)
 {
-	char *copy = strdup(value), *tok, *save = NULL, what[32];
+	char *copy = strdup(value), *rest = copy, *tok, what[32];
 	struct wb_list out = { .n = 0 };
+	unsigned j;
 	int ret = 0;
 
 	if (!copy)
 		return -ENOMEM;
-	for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+	while (*value && (tok = next_item(&rest))) {
+		if (!*tok) {
+			ret = refuse_item(value, out.n + 1, 0, "value", "", why, why_len);
+			goto out;
+		}
 		if (out.n == WB_MAX_LIST) {
 			snprintf(why, why_len, "at most %d values", WB_MAX_LIST);
 			ret = -ERANGE;
@@ -121,6 +172,13 @@ static int set_list(struct wb_list *list, const struct wb_option *opt, const cha
 		}
 		if (ret)
 			goto out;
+		/* 8k and 8192 are one test: it would run twice. */
+		for (j = 0; j < out.n && out.v[j] != out.v[out.n]; j++)
+			;
+		if (j < out.n) {
+			ret = refuse_item(value, out.n + 1, j + 1, "value", "", why, why_len);
+			goto out;
+		}
 		out.n++;
 	}
 	if (!out.n) {

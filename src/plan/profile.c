@@ -117,13 +117,15 @@ static const char *value_text(const struct wb_option *o, const cJSON *v, char *b
 	if (cJSON_IsArray(v) && is_list_type(o->type)) {
 		buf[0] = '\0';
 		cJSON_ArrayForEach(el, v) {
-			if (used && used + 1 < len)
+			/* By the element, not by the text so far: ["", "8k"] is ",8k",
+			 * refused as the command line's is, not read as ["8k"]. */
+			if (el != v->child && used + 1 < len)
 				buf[used++] = ',';
 			if (!scalar_text(el, buf + used, len - used))
 				return NULL;
 			used += strlen(buf + used);
 		}
-		return used ? buf : NULL;
+		return buf; /* [] is "", an empty list */
 	}
 	return scalar_text(v, buf, len) ? buf : NULL;
 }

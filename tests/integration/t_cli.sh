@@ -43,6 +43,13 @@ bad_usage 'walbench: invalid value "0" for --writes: the value is not a whole nu
 	"$WALBENCH" run --writes 0
 bad_usage 'walbench: invalid value "fsync,nope" for --method: the 2nd name is unknown; allowed: all, open_datasync, fdatasync, fsync, fsync_writethrough, open_sync, pwritev2_dsync, none' \
 	"$WALBENCH" run --method fsync,nope
+# An empty or repeated list item is refused by its place, not skipped or run twice.
+bad_usage 'walbench: invalid value "8k," for --size: the 2nd value is empty' "$WALBENCH" run --size 8k,
+bad_usage 'walbench: invalid value ",8k" for --size: the 1st value is empty' "$WALBENCH" run --size ,8k
+bad_usage 'walbench: invalid value "fdatasync,,fsync" for --method: the 2nd name is empty' \
+	"$WALBENCH" run -m fdatasync,,fsync
+bad_usage 'walbench: invalid value "8k,8192" for --size: the 2nd value repeats the 1st' \
+	"$WALBENCH" run --size 8k,8192
 bad_usage 'walbench: unexpected argument "extra"' "$WALBENCH" compat extra
 bad_usage 'walbench: verify needs listen, write or check' "$WALBENCH" verify
 bad_usage 'walbench: unknown verify subcommand "talk"; use listen, write or check' \

@@ -58,6 +58,53 @@ static void test_lists(void **state)
 	assert_non_null(strstr(why, "the 2nd value is not a size"));
 }
 
+/* An empty item or a repeated one is refused by its place, and the list keeps
+ * what it held: "8k," is not "8k", and "8k,8192" would run one test twice. */
+static void test_list_items(void **state)
+{
+	static const struct {
+		const char *opt, *value, *why;
+	} bad[] = {
+		{ "size", "8k,", "the 2nd value is empty" },
+		{ "size", ",8k", "the 1st value is empty" },
+		{ "size", ",", "the 1st value is empty" },
+		{ "size", "", "empty list" },
+		{ "size", "8k,8k", "the 2nd value repeats the 1st" },
+		{ "size", "4k,8k,8192", "the 3rd value repeats the 2nd" },
+		{ "qd", "1,2,1", "the 3rd value repeats the 1st" },
+		{ "method", "fdatasync,,fsync", "the 2nd name is empty" },
+		{ "method", "fsync,", "the 2nd name is empty" },
+		{ "method", "fsync,fdatasync,fsync", "the 3rd name repeats the 1st" },
+		{ "method", "all,fsync", "the 2nd name repeats the 1st (all names it)" },
+		{ "method", "fsync,all", "the 2nd name repeats the 1st (all names it)" },
+		{ "engine", "sync,,direct", "the 2nd name is empty" },
+	};
+	const struct wb_option *m = wb_option_find("method", WB_CMD_RUN);
+	struct wb_config cfg;
+	char why[256];
+	size_t i;
+
+	(void)state;
+	wb_config_defaults(&cfg, WB_CMD_RUN);
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		const struct wb_option *o = wb_option_find(bad[i].opt, WB_CMD_RUN);
+		struct wb_config before;
+
+		memcpy(&before, &cfg, sizeof(cfg)); /* padding too: the whole is compared */
+		assert_non_null(o);
+		why[0] = '\0';
+		if (wb_option_set(&cfg, o, bad[i].value, why, sizeof(why)) != -EINVAL ||
+		    strcmp(why, bad[i].why))
+			fail_msg("--%s %s: got \"%s\", want \"%s\"", bad[i].opt, bad[i].value, why,
+				 bad[i].why);
+		assert_memory_equal(&cfg, &before, sizeof(cfg));
+	}
+	/* all leaves out none, so the two do not overlap. */
+	assert_int_equal(wb_option_set(&cfg, m, "all,none", why, sizeof(why)), 0);
+	assert_true(cfg.methods & (1u << WB_METHOD_NONE));
+	assert_true(cfg.methods & (1u << WB_METHOD_FSYNC));
+}
+
 /* --decide's choices name the methods in enum order after "off", so the stored
  * index minus one is the method; recommend has its own defaults for the shared
  * names (budget, pg-version). */
@@ -179,6 +226,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_defaults),
 		cmocka_unit_test(test_lists),
+		cmocka_unit_test(test_list_items),
 		cmocka_unit_test(test_numbers),
 		cmocka_unit_test(test_duration_examples),
 		cmocka_unit_test(test_decide_and_recommend),

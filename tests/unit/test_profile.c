@@ -54,6 +54,9 @@ static void test_error_messages(void **state)
 	expect_error("broken.json", "not valid JSON at line ");
 	/* A whole document with text after it is not read as its first value. */
 	expect_error("trailing.json", "not valid JSON: text after the document at line 1, column 38");
+	/* An array's items are the command line's list: an empty one is refused by its place. */
+	expect_error("empty_item.json", "key \"size\": invalid value: the 1st value is empty");
+	expect_error("empty_array.json", "key \"size\": invalid value: empty list");
 	expect_error("empty_tests.json", "key \"tests\": expected a non-empty array of objects");
 	expect_error("flag_type.json", "key \"sqpoll\": a string is the wrong type; expected true or false");
 	expect_error("desc_type.json", "key \"description\": a number is the wrong type; expected a string");
