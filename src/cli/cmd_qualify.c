@@ -93,9 +93,15 @@ int wb_cmd_qualify(int argc, char **argv)
 		status = WB_EXIT_SETUP;
 		goto out;
 	}
+	/* A value --tier does not allow: a usage error, so said as one (exit 2 all
+	 * the same, so that a gate never reads a typo as a verdict). */
 	if (!wb_tier_find(tiers, cfg.tier)) {
-		fprintf(stderr, "walbench: --tier: no tier named \"%s\" in %s\n", cfg.tier,
+		fprintf(stderr, "walbench: --tier: no tier named \"%s\" in %s; allowed:", cfg.tier,
 			cfg.tiers_path ? cfg.tiers_path : "tiers.json");
+		for (size_t i = 0; i < tiers->n; i++)
+			fprintf(stderr, "%s %s", i ? "," : "", tiers->t[i].name);
+		fputc('\n', stderr);
+		wb_usage_hint();
 		status = WB_EXIT_SETUP;
 		goto out;
 	}

@@ -56,6 +56,7 @@ static int plan_all(int argc, char **argv, const struct wb_profile *prof, struct
 			return WB_EXIT_SETUP;
 		if (prof && wb_profile_apply(prof, g, WB_CMD_RUN, &cfg, err, sizeof(err))) {
 			fprintf(stderr, "walbench: %s\n", err);
+			wb_usage_hint();
 			return WB_EXIT_USAGE;
 		}
 		if (wb_parse_command_line(&cfg, WB_CMD_RUN, argc, argv))
@@ -88,8 +89,10 @@ int wb_cmd_run(int argc, char **argv)
 	if (!wb_cli_configure(&cfg, WB_CMD_RUN, argc, argv, &status))
 		return status;
 	if (cfg.profile) {
+		/* A bad profile is a usage error, as the same key on the command line is. */
 		if (wb_profile_load(cfg.profile, WB_CMD_RUN, &prof, err, sizeof(err))) {
 			fprintf(stderr, "walbench: %s\n", err);
+			wb_usage_hint();
 			return WB_EXIT_USAGE;
 		}
 		profp = &prof;

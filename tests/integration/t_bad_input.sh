@@ -74,6 +74,7 @@ printf '{ "method": "fsync", "tests": [ {}, { "budget": "2s" } ] }\n' >"$d/group
 expect_exit 1 "$WALBENCH" run --profile "$d/groups.json" --dir "$d"
 grep -q "$d/groups.json: key \"budget\" in tests\[1\] differs from tests\[0\]" "$ERR" ||
 	fail "profile groups: $(cat "$ERR")"
+grep -qx 'Try "walbench --help" for more information.' "$ERR" || fail "profile groups: no hint: $(cat "$ERR")"
 printf '{ "method": "fsync", "tests": [ { "json": "a.json" }, { "json": "b.json" } ] }\n' >"$d/groups.json"
 expect_exit 1 "$WALBENCH" run --profile "$d/groups.json" --dir "$d"
 grep -q 'key "json" in tests\[1\]' "$ERR" || fail "profile json: $(cat "$ERR")"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # t_profiles.sh — --profile: the quick profile runs with CIs in a short budget,
-# command-line options override a profile, a bad profile is a one-line usage
-# error naming the file and key, and --csv / --json write their files.
+# command-line options override a profile, a bad profile is a usage error (one
+# line naming the file and key, then the hint), and --csv / --json write their files.
 . "$(dirname "$0")/lib.sh"
 set -e
 wb_tmpdir d
@@ -30,10 +30,12 @@ expect_exit 0 "$WALBENCH" run --profile <(printf '{ "method": "fsync", "size": "
 	--dir "$d" --duration 50ms --trial-time 50ms --json "$d/pipe.json"
 json_check "$d/pipe.json" '[t["method"] for t in d["tests"]] == ["fsync"]'
 
-# Errors: one line, exit 1, file and key named; nothing created.
+# Errors: exit 1, one line naming the file and key, then the hint as for any
+# usage error; nothing created.
 printf '{ "method": "fdatasync", "qd": [1, "x"] }\n' >"$d/bad.json"
 expect_exit 1 "$WALBENCH" run --profile "$d/bad.json" --dir "$d"
-[ "$(wc -l <"$ERR")" = 1 ] || fail "want one line: $(cat "$ERR")"
+[ "$(wc -l <"$ERR")" = 2 ] || fail "want two lines: $(cat "$ERR")"
+[ "$(sed -n 2p "$ERR")" = 'Try "walbench --help" for more information.' ] || fail "no hint: $(cat "$ERR")"
 grep -q "$d/bad.json: key \"qd\": invalid value: the 2nd value is not a whole number" "$ERR" || fail "message: $(cat "$ERR")"
 # Text after the document, or a NUL byte and more: refused where it begins, nothing run
 # (each case is printf's format, then the column).

@@ -49,7 +49,11 @@ fi
 
 expect_exit 2 "$WALBENCH" qualify "$d/missing"
 expect_exit 2 "$WALBENCH" qualify "$d" --tier nosuch
-grep -q 'no tier named "nosuch"' "$ERR" || fail "unknown tier message: $(cat "$ERR")"
+# A tier --tier does not know is a usage error, said as one: the names it knows, then the hint.
+grep -q '^walbench: --tier: no tier named "nosuch" in tiers.json; allowed: .*standard' "$ERR" ||
+	fail "unknown tier message: $(cat "$ERR")"
+[ "$(sed -n 2p "$ERR")" = 'Try "walbench --help" for more information.' ] && [ "$(wc -l <"$ERR")" = 2 ] ||
+	fail "unknown tier: want the message and the hint: $(cat "$ERR")"
 expect_exit 2 "$WALBENCH" qualify "$d" --duration fast
 assert_no_files "$d"
 pass
