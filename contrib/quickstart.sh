@@ -15,6 +15,9 @@ wb_install_deps "${WB_BUILD_DEPS[@]}"
 cmake -S "$src" -B "$src/build" -DWB_BUILD_TESTS=OFF >/dev/null
 cmake --build "$src/build" -j"$(nproc)" >/dev/null
 json=$src/build/quickstart.json html=$src/build/quickstart.html
+# The last quickstart's results, removed here on purpose: walbench never writes
+# over a file (it refuses an existing --json or -o with exit 2), so a second run
+# into the same build/ must clear its own outputs first.
 rm -f "$json" "$html"
 status=0
 "$src/build/walbench" recommend "$dir" --budget "${WB_BUDGET:-40s}" \

@@ -44,7 +44,8 @@ grep -qF "at $dsn, as role secret," "$OUT" || fail "the server named as: $(head 
 json_check "$d/observed.json" 'd["observed"]["dsn"] == "'"$dsn"'"'
 json_check "$d/observed.json" 'd["command_line"][2] == "'"$dsn"'"'
 leak_free
-# A URI's password goes too.
+# A URI's password goes too (into a new file: walbench never replaces one).
+rm -f "$d/observed.json"
 uri="postgresql://secret:$pw@/postgres?host=$PG_DIR&port=$PG_PORT"
 pg_observe 0 "$uri" --observe 10s --json "$d/observed.json"
 json_check "$d/observed.json" 'd["observed"]["dsn"] == "postgresql://secret@/postgres?host='"$PG_DIR&port=$PG_PORT"'"'

@@ -63,8 +63,8 @@ d["recommendation"]["state"] = sys.argv[3]
 d["recommendation"]["headline"] = "the headline of " + sys.argv[3]
 json.dump(d, open(sys.argv[2], "w"))
 PY
-	"$WALBENCH" report "$T/st.json" -o "$T/st.html" >/dev/null || fail "report of a $st file"
-	check_html "$T/st.html" "<p class=\"state state-$st\"><strong>" \
+	"$WALBENCH" report "$T/st.json" -o "$T/st-$st.html" >/dev/null || fail "report of a $st file"
+	check_html "$T/st-$st.html" "<p class=\"state state-$st\"><strong>" \
 		"<p class=\"headline state-$st\">the headline of $st</p>"
 done
 
