@@ -1,4 +1,7 @@
-/* atomic_file.c — temp file, fsync, rename; see atomic_file.h. */
+/* atomic_file.c — temp file, fsync, rename; see atomic_file.h.
+ * Trap: rename(2) replaces its target without a word, so the name is taken with
+ * renameat2(RENAME_NOREPLACE), or with link(2) where the file system has no such
+ * flag (NFS, older FUSE file systems): both fail with EEXIST instead of replacing. */
 #include "report/atomic_file.h"
 
 #include <errno.h>
@@ -25,14 +28,37 @@ static int write_all(int fd, const char *s, size_t len)
 	return 0;
 }
 
+/* Gives tmp the name path only if path is still free: the check before measuring
+ * cannot hold it for the minutes a run takes. 0 or -errno (-EEXIST: taken). */
+static int rename_noreplace(const char *tmp, const char *path)
+{
+	if (!renameat2(AT_FDCWD, tmp, AT_FDCWD, path, RENAME_NOREPLACE))
+		return 0;
+	/* EINVAL and ENOTSUP: the file system has no RENAME_NOREPLACE; ENOSYS: the
+	 * kernel or a seccomp filter has no renameat2. link(2) never replaces either. */
+	if (errno != EINVAL && errno != ENOTSUP && errno != ENOSYS)
+		return -errno;
+	if (link(tmp, path))
+		return -errno;
+	(void)unlink(tmp); /* the report has its name; this is only the second one */
+	return 0;
+}
+
+/* The caller checked the name before measuring (cli/inputs.h), so a file there
+ * now came while walbench ran: someone's, kept, and the report is lost instead. */
+static const char appeared[] =
+	"appeared while walbench ran; left as it was, this report not written";
+
 int wb_write_file_atomic(const char *path, const char *text, size_t len, const char **why)
 {
 	char tmp[PATH_MAX];
 	struct stat st;
 	int fd, ret;
 
-	if (lstat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
-		*why = S_ISLNK(st.st_mode) ? "is a symbolic link; not followed" : "is not a regular file";
+	if (lstat(path, &st) == 0) {
+		*why = S_ISLNK(st.st_mode)   ? "is a symbolic link; not followed"
+		       : !S_ISREG(st.st_mode) ? "is not a regular file"
+					      : appeared;
 		return -EEXIST;
 	}
 	if (snprintf(tmp, sizeof(tmp), "%s.%ld.tmp", path, (long)getpid()) >= (int)sizeof(tmp)) {
@@ -49,12 +75,16 @@ int wb_write_file_atomic(const char *path, const char *text, size_t len, const c
 		ret = -errno;
 	if (close(fd) && !ret)
 		ret = -errno;
-	if (!ret && rename(tmp, path))
-		ret = -errno;
 	if (ret) {
 		*why = "writing";
-		(void)unlink(tmp);
+		goto out_unlink;
 	}
+	ret = rename_noreplace(tmp, path);
+	if (!ret)
+		return 0;
+	*why = ret == -EEXIST ? appeared : "naming the report";
+out_unlink:
+	(void)unlink(tmp);
 	return ret;
 }
 

@@ -1,12 +1,15 @@
 /* atomic_file.h — writing a report file all at once: a temporary file beside the
- * target, fsynced, then renamed over it, so a reader never sees half a report.
- * A symlink or non-regular file at the target is refused, never followed. */
+ * target, fsynced, then renamed into place, so a reader never sees half a report.
+ * Only a new name is ever taken: a file of any kind already at the target, or one
+ * that appears there while walbench measures, is refused and left as it was. */
 #ifndef WB_REPORT_ATOMIC_FILE_H
 #define WB_REPORT_ATOMIC_FILE_H
 
 #include <stddef.h>
 
-/* Writes len bytes of text to path. 0 or -errno; *why names the failing step. */
+/* Writes len bytes of text to path, which must not exist (-EEXIST otherwise, with
+ * nothing written). 0 or -errno; *why names the failing step. The temporary file
+ * is gone on every return. */
 int wb_write_file_atomic(const char *path, const char *text, size_t len, const char **why);
 
 /* The same for a rendered report: text is written, then freed; NULL text (its
