@@ -105,10 +105,15 @@ bool wb_input_output_ok(const char *opt, const char *file)
 
 	if (!file)
 		return true;
-	if (lstat(file, &st) == 0 && !S_ISREG(st.st_mode)) {
+	/* Whatever is there is someone's: a results file given as the report's
+	 * input, last week's run, a device. It is refused now, while nothing is
+	 * spent; the write at the end refuses one that appears meanwhile. */
+	if (lstat(file, &st) == 0) {
 		fprintf(stderr, "walbench: %s %s: %s\n", opt, file,
-			S_ISLNK(st.st_mode) ? "is a symbolic link; not followed"
-					    : "is not a regular file");
+			S_ISLNK(st.st_mode)   ? "is a symbolic link; not followed"
+			: !S_ISREG(st.st_mode) ? "is not a regular file"
+					       : "already exists; walbench never writes to an "
+						 "existing file (remove it, or name another)");
 		return false;
 	}
 	snprintf(copy, sizeof(copy), "%s", file);
@@ -181,9 +186,49 @@ bool wb_input_site_ok(const struct wb_config *cfg, const char *opt, const char *
 		    : wb_input_dir_ok(cfg, opt, target);
 }
 
+/* Whether a and b, neither of which exists yet, would be one file: the same
+ * name in the same directory, however each spells the directory (x, ./x). */
+static bool same_new_file(const char *a, const char *b)
+{
+	char da[PATH_MAX], db[PATH_MAX], na[PATH_MAX], nb[PATH_MAX];
+	struct stat sa, sb;
+
+	snprintf(da, sizeof(da), "%s", a);
+	snprintf(db, sizeof(db), "%s", b);
+	snprintf(na, sizeof(na), "%s", a);
+	snprintf(nb, sizeof(nb), "%s", b);
+	if (strcmp(basename(na), basename(nb)))
+		return false;
+	if (stat(dirname(da), &sa) || stat(dirname(db), &sb))
+		return strcmp(a, b) == 0;
+	return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+}
+
 bool wb_input_reports_ok(const struct wb_config *cfg)
 {
-	return wb_input_output_ok("--json", cfg->json_path) &&
-	       wb_input_output_ok("--csv", cfg->csv_path) &&
-	       wb_input_output_ok("--prom", cfg->prom_path);
+	const struct {
+		const char *opt, *path;
+	} out[] = {
+		{ "--json", cfg->json_path },
+		{ "--csv", cfg->csv_path },
+		{ "--prom", cfg->prom_path },
+	};
+	size_t i, j, n = sizeof(out) / sizeof(out[0]);
+
+	for (i = 0; i < n; i++)
+		if (!wb_input_output_ok(out[i].opt, out[i].path))
+			return false;
+	/* Two reports into one file: the second write would find the first's
+	 * file there and fail after the whole run, the first report kept. */
+	for (i = 0; i < n; i++) {
+		for (j = 0; j < i; j++) {
+			if (!out[i].path || !out[j].path ||
+			    !same_new_file(out[i].path, out[j].path))
+				continue;
+			fprintf(stderr, "walbench: %s %s: %s names the same file; each report "
+				"needs a file of its own\n", out[i].opt, out[i].path, out[j].opt);
+			return false;
+		}
+	}
+	return true;
 }

@@ -23,8 +23,8 @@ bool wb_input_target_ok(const char *opt, const char *target);
 const char *wb_input_target_dir(const char *target, char *buf, size_t len);
 
 /* --json FILE, --csv FILE (NULL: not given, fine): written atomically at the end,
- * so its directory must take a new file now, and FILE must not be a symlink or
- * anything but a regular file. */
+ * so its directory must take a new file now, and FILE must not exist at all:
+ * walbench never replaces a file, nor follows a symlink. */
 bool wb_input_output_ok(const char *opt, const char *file);
 
 /* --seed: the one given, else one from the clock, so every run has its own
@@ -43,7 +43,8 @@ bool wb_input_raw_device_ok(const char *dev, bool destroy, uint64_t need);
 bool wb_input_site_ok(const struct wb_config *cfg, const char *opt, const char *target,
 		      bool destroy, uint64_t need, bool *raw);
 
-/* cfg's --json, --csv and --prom, as wb_input_output_ok, in that order. */
+/* cfg's --json, --csv and --prom, as wb_input_output_ok, in that order; then
+ * no two of them may name the same file. */
 bool wb_input_reports_ok(const struct wb_config *cfg);
 
 #endif

@@ -168,10 +168,12 @@ static const char *const exit_status[][2] = {
 	       "argument, not shown: ...): no such directory; before the server is reached), "
 	       "is not a directory, or is under /proc, /sys or /dev "
 	       "(/dev/shm is allowed); a --json, --csv or --prom whose directory "
-	       "does not exist or is not writable, or that is a symlink; a test file refused or "
+	       "does not exist or is not writable, or that already exists (a file, a symlink, "
+	       "anything), or two of them naming one file; a test file refused or "
 	       "not creatable; a block device in use; a run that would leave a running "
 	       "server's WAL volume less free than twice max_wal_size or 10% of it (unless "
-	       "--allow-low-space); or nothing could run" },
+	       "--allow-low-space); or nothing could run; after measuring, a report file that "
+	       "appeared at its name meanwhile (left as it was, the report not written)" },
 	{ "3", "an I/O error or durability failure: a write, sync or close failed (the results "
 	       "files are still written, the failure in them)" },
 	{ "128+N", "stopped by signal N (130 for SIGINT, 141 for SIGPIPE: stdout's reader went "
@@ -189,7 +191,8 @@ static const char *const exit_status[][2] = {
 		    "tripped (a host is an outlier or had a failed test; disagreeing answers alone "
 		    "do not), after the summary and a last line saying so; 2 a results file "
 		    "missing, unreadable or malformed (nothing is written), an unusable "
-		    "--output or --json, --fail-on-outlier without --summary, "
+		    "--output or --json (one that exists: the results file read, too), "
+		    "--fail-on-outlier without --summary, "
 		    "and usage errors too" },
 	{ "verify", "check: 0 no acknowledged record was lost, 3 one was (a durability failure: "
 		    "judged only in the directory the listener's run was written to, so a file "
@@ -221,7 +224,9 @@ void wb_print_man(void)
 	       "engines), with confidence intervals, and decides: which wal_sync_method to "
 	       "set, where pg_wal belongs, whether a disk qualifies, and whether its flushes can "
 	       "be trusted. It only ever writes files it creates (O_EXCL|O_NOFOLLOW) and removes "
-	       "them, on signals too.\n");
+	       "them, on signals too; a report (\\-\\-json, \\-\\-csv, \\-\\-prom, \\-\\-output) "
+	       "is a new file too, written beside its name and renamed to it only while nothing "
+	       "holds the name (renameat2 RENAME_NOREPLACE): walbench never replaces a file.\n");
 	printf(".SH COMMANDS\n");
 	for (k = 0; k < sizeof(sections) / sizeof(sections[0]); k++)
 		printf(".TP\n.B %s\n%s\n", sections[k][0], sections[k][1]);

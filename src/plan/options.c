@@ -235,15 +235,18 @@ const struct wb_option wb_options[] = {
 	  "no progress line on stderr (it is drawn only when stderr is a terminal)",
 	  RUN | REC | QUA, CFG(quiet), NULL },
 	{ "json", 'j', WB_OPT_PATH, NULL, 0, 0, "FILE",
-	  "also write the results as JSON to FILE (atomically; a symlink is refused; its directory "
-	  "must exist and be writable, checked before measuring)",
+	  "also write the results as JSON to FILE, a new file (atomically; refused before "
+	  "measuring if FILE exists, a symlink included, or its directory is missing or not "
+	  "writable)",
 	  RUN | REC | QUA | OBS, CFG(json_path), NULL },
 	{ "prom", 0, WB_OPT_PATH, NULL, 0, 0, "FILE",
-	  "also write the results for node_exporter's textfile collector to FILE (*.prom; atomically)",
+	  "also write the results for node_exporter's textfile collector to FILE (*.prom), a new "
+	  "file (atomically; refused before measuring if FILE exists)",
 	  RUN | REC | QUA | OBS, CFG(prom_path), NULL },
 	{ "csv", 0, WB_OPT_PATH, NULL, 0, 0, "FILE",
-	  "also write one CSV row per test to FILE (atomically; a symlink is refused; its directory "
-	  "must exist and be writable, checked before measuring)",
+	  "also write one CSV row per test to FILE, a new file (atomically; refused before "
+	  "measuring if FILE exists, a symlink included, or its directory is missing or not "
+	  "writable)",
 	  RUN, CFG(csv_path), NULL },
 	{ "profile", 'P', WB_OPT_PATH, NULL, 0, 0, "NAME|FILE",
 	  "load options from profiles/NAME.json or FILE; options given here override it",
@@ -313,7 +316,8 @@ const struct wb_option wb_options[] = {
 	  "check: remove the verify file when no acknowledged record was lost",
 	  VER, CFG(verify_remove), NULL },
 	{ "json", 'j', WB_OPT_PATH, NULL, 0, 0, "FILE",
-	  "also write the comparison as JSON to FILE (atomically; a symlink is refused)",
+	  "also write the comparison as JSON to FILE, a new file (atomically; an existing FILE or "
+	  "a symlink is refused)",
 	  CMP, CFG(json_path), NULL },
 	{ "fail-on-regression", 0, WB_OPT_PERCENT, NULL, 0, 10000, "PCT",
 	  "exit 1 when a test in B is significantly slower than in A by more than PCT (the "
@@ -321,7 +325,8 @@ const struct wb_option wb_options[] = {
 	  "when A failed too; n/a in both does not); default: no gate, exit 0",
 	  CMP, CFG(fail_regression_bp), NULL },
 	{ "output", 'o', WB_OPT_PATH, "walbench-report.html", 0, 0, "FILE",
-	  "the HTML file to write (atomically; a symlink is refused; default walbench-report.html)",
+	  "the HTML file to write, a new file (atomically; an existing FILE or a symlink is "
+	  "refused; default walbench-report.html)",
 	  REP, CFG(output_path), NULL },
 	{ "summary", 0, WB_OPT_FLAG, NULL, 0, 0, "",
 	  "print the fleet summary instead: every host, the outliers (commit rate or p99 "
@@ -329,7 +334,7 @@ const struct wb_option wb_options[] = {
 	  "majority",
 	  REP, CFG(summary), NULL },
 	{ "json", 'j', WB_OPT_PATH, NULL, 0, 0, "FILE",
-	  "with --summary: also write the summary as JSON to FILE (atomically)",
+	  "with --summary: also write the summary as JSON to FILE, a new file (atomically)",
 	  REP, CFG(json_path), NULL },
 	{ "fail-on-outlier", 0, WB_OPT_FLAG, NULL, 0, 0, "",
 	  "with --summary: exit 1 when a host is an outlier or a test failed on it, a gate for "
