@@ -307,6 +307,12 @@ static void commit_delay(const struct wb_results *rs, struct wb_recommendation *
 	const struct wb_result *r = commit_test(rs, out->method);
 
 	out->commit_siblings = WB_COMMIT_SIBLINGS;
+	/* XLogFlush sleeps commit_delay; an asynchronous commit never calls it
+	 * (xact.c: XLogSetAsyncXactLSN), so the delay would gain it nothing. */
+	if (out->share_source == WB_SHARE_ASYNC_COMMIT) {
+		out->commit_why = WB_DELAY_ASYNC_COMMIT;
+		return;
+	}
 	if (!r) {
 		out->commit_why = WB_DELAY_NOT_MEASURED;
 		return;

@@ -102,6 +102,8 @@ enum wb_commit_delay_why {
 	WB_DELAY_NOT_MEASURED,         /* no 8 kB commit flushes in the run: 0 */
 	WB_DELAY_TOO_FAST,             /* the median flush is under WB_COMMIT_DELAY_MIN_US: 0 */
 	WB_DELAY_HALF_FLUSH,           /* half the median flush */
+	WB_DELAY_ASYNC_COMMIT,         /* synchronous_commit = off: a commit waits for no flush,
+					* and commit_delay delays only one that does: 0 */
 };
 
 struct wb_recommendation {

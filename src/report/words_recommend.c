@@ -312,7 +312,10 @@ static void reason(const struct wb_recommendation *rec, char *buf, size_t len)
 		snprintf(buf, len, "%s", rec->workload == WB_WORKLOAD_BULK ? b : o);
 		break;
 	case WB_REC_PARTS_AGREE:
-		snprintf(buf, len, "commits and bulk flushes agree: %s; %s", o, b);
+		if (!strcmp(o, b)) /* both undecided alike: one sentence, not two */
+			snprintf(buf, len, "commits and bulk flushes alike: %s", o);
+		else
+			snprintf(buf, len, "commits and bulk flushes agree: %s; %s", o, b);
 		break;
 	case WB_REC_PARTS_WEIGHED:
 		snprintf(buf, len, "commits say %s, bulk flushes %s; weighed half each, %s gains "
@@ -367,6 +370,11 @@ static void commit_reason(const struct wb_recommendation *rec, char *buf, size_t
 			 "pay (it would add about as much latency as it saves); %s",
 			 rec->flush_p50_us, to_zero(rec, zero, sizeof(zero)));
 		break;
+	case WB_DELAY_ASYNC_COMMIT:
+		snprintf(buf, len, "with synchronous_commit = off commits wait for no flush, and "
+			 "commit_delay delays only a commit that does: %s",
+			 to_zero(rec, zero, sizeof(zero)));
+		break;
 	case WB_DELAY_HALF_FLUSH:
 		snprintf(buf, len, "a commit flush takes a median %.1f ms: with %u or more "
 			 "transactions active, a committer that waits half of that lets others join "
@@ -400,6 +408,15 @@ static void add_line(char *lines, size_t width, size_t *n, const char *fmt, ...)
 				    __VA_ARGS__)
 #define add_alter(w, ...) add_line((w)->alter[0], sizeof((w)->alter[0]), &(w)->nalter, __VA_ARGS__)
 
+/* Why commit_delay is what it is, as a postgresql.conf comment. */
+static const char *delay_comment(const struct wb_recommendation *rec)
+{
+	if (rec->commit_delay_us)
+		return "half a median commit flush";
+	return rec->commit_why == WB_DELAY_ASYNC_COMMIT ? "commits wait for no flush"
+							 : "flushes are fast";
+}
+
 /* postgresql.conf lines and the same as ALTER SYSTEM. */
 static void config_lines(const struct wb_recommendation *rec, struct wb_rec_words *w)
 {
@@ -423,11 +440,9 @@ static void config_lines(const struct wb_recommendation *rec, struct wb_rec_word
 			   rec->server_commit_delay_us);
 	else if (delay_changes(rec))
 		add_config(w, "commit_delay = %u\t# %s (you run %.0f)", rec->commit_delay_us,
-			   rec->commit_delay_us ? "half a median commit flush" : "flushes are fast",
-			   rec->server_commit_delay_us);
+			   delay_comment(rec), rec->server_commit_delay_us);
 	else
-		add_config(w, "commit_delay = %u\t# %s", rec->commit_delay_us,
-			   rec->commit_delay_us ? "half a median commit flush" : "flushes are fast");
+		add_config(w, "commit_delay = %u\t# %s", rec->commit_delay_us, delay_comment(rec));
 	if (rec->commit_delay_us)
 		add_config(w, "commit_siblings = %u\t# only wait when this many others are active",
 		       rec->commit_siblings);

@@ -310,6 +310,9 @@ static void test_server_async_commit(void **state)
 	assert_int_equal(rec.flush_leader, FS);
 	assert_float_equal(rec.commit_pct, 0.0, 1e-12);
 	assert_float_equal(rec.commit_high_pct, 0.0, 1e-12);
+	/* commit_delay sleeps in XLogFlush, which an asynchronous commit skips */
+	assert_int_equal(rec.commit_why, WB_DELAY_ASYNC_COMMIT);
+	assert_int_equal(rec.commit_delay_us, 0);
 }
 
 /* Against the server's own method: it is the baseline, and a tie keeps it. */

@@ -109,6 +109,14 @@ static void rec_tie(void **state)
 	rec.server_commit_delay_us = 0;
 	wb_words_recommendation(&rec, &w);
 	assert_string_equal(w.config[1], "commit_delay = 0\t# flushes are fast");
+	/* synchronous_commit = off: commit_delay would delay nothing */
+	rec.commit_why = WB_DELAY_ASYNC_COMMIT, rec.server_commit_delay_us = 1000;
+	wb_words_recommendation(&rec, &w);
+	assert_string_equal(w.commit_reason, "with synchronous_commit = off commits wait for no "
+			    "flush, and commit_delay delays only a commit that does: you run "
+			    "commit_delay = 1000: set it to 0");
+	assert_string_equal(w.config[1], "commit_delay = 0\t# commits wait for no flush (you run "
+			    "1000)");
 }
 
 /* With a server, a tie is asked in commits: the best other's flush figures
@@ -228,6 +236,12 @@ static void rec_mixed(void **state)
 	assert_string_equal(w.reason, "commits and bulk flushes agree: every other method is "
 			    "significantly slower than fdatasync; no fdatasync test in this group "
 			    "to decide against");
+	/* both parts alike: said once */
+	rec.bulk.decision = &o;
+	wb_words_recommendation(&rec, &w);
+	assert_string_equal(w.reason, "commits and bulk flushes alike: every other method is "
+			    "significantly slower than fdatasync");
+	rec.bulk.decision = &b;
 	rec.oltp.method = OD;
 	rec.reason = WB_REC_PARTS_OFFSET;
 	wb_words_recommendation(&rec, &w);
