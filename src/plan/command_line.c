@@ -138,10 +138,12 @@ static void build_tables(struct getopt_tables *t, enum wb_command cmd)
 									    : required_argument,
 						  NULL, 256 + (int)n };
 		t->map[n++] = opt;
-		if (opt->short_name && opt->type != WB_OPT_FLAG && len + 2 < sizeof(t->shortopts)) {
-			t->shortopts[len] = opt->short_name;
-			t->shortopts[len + 1] = ':';
-			t->shortopts[len + 2] = '\0';
+		/* A flag's letter takes no value (clean -n, as the man page has it). */
+		if (opt->short_name && len + 2 < sizeof(t->shortopts)) {
+			t->shortopts[len++] = opt->short_name;
+			if (opt->type != WB_OPT_FLAG)
+				t->shortopts[len++] = ':';
+			t->shortopts[len] = '\0';
 		}
 	}
 	t->nmap = n;

@@ -44,6 +44,10 @@ for _ in $(seq 100); do # flock has taken its lock
 	sleep 0.05
 done
 
+# -n is --dry-run, as the man page has it: the same list, nothing removed
+expect_exit 0 "$WALBENCH" clean "$d" -n
+grep -qx "would remove $d/walbench.$dead.0.tmp (.*): process $dead no longer exists" "$OUT" ||
+	fail "-n: $(cat "$OUT")"
 expect_exit 0 "$WALBENCH" clean "$d" --dry-run
 grep -qx "would remove $d/walbench.$dead.0.tmp (.*): process $dead no longer exists" "$OUT" ||
 	fail "dead: $(cat "$OUT")"
