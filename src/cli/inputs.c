@@ -89,8 +89,17 @@ bool wb_input_target_ok(const char *opt, const char *target)
 
 	if (dir == target)
 		return dir_ok(opt, target, target);
-	/* A file name: the file itself is judged when it is created (it must not
-	 * exist); its directory must, or the file would land nowhere sensible. */
+	/* A file name: it must not exist, and is refused now, in one line, before
+	 * a table whose every row would say EEXIST (the create refuses one that
+	 * appears meanwhile); its directory must, or the file would land nowhere
+	 * sensible. */
+	if (lstat(target, &st) == 0) {
+		fprintf(stderr, "walbench: %s %s: %s\n", opt, target,
+			S_ISLNK(st.st_mode) ? "is a symbolic link; not followed"
+					    : "already exists; walbench never writes to an existing "
+					      "file (remove it, or name another)");
+		return false;
+	}
 	if (stat(dir, &st) && errno == ENOENT) {
 		fprintf(stderr, "walbench: %s %s: directory %s does not exist\n", opt, target, dir);
 		return false;

@@ -46,6 +46,19 @@ grep -qx "walbench: unknown option --bogus" "$ERR" || fail "usage first: $(cat "
 expect_exit 2 "$WALBENCH" compat -f "$d/missing/file" -s 100ms
 grep -q "directory $d/missing does not exist" "$ERR" || fail "compat: $(cat "$ERR")"
 [ -z "$(ls -A "$d")" ] || fail "created something: $(ls -A "$d")"
+# An existing -f file, or a symlink: one line before anything, no table whose
+# every row says EEXIST (a pg_test_fsync reader would take them for results).
+echo keep >"$d/exists"
+ln -s "$d/nowhere" "$d/link"
+expect_exit 2 "$WALBENCH" compat -f "$d/exists" -s 100ms
+grep -qx "walbench: -f $d/exists: already exists; walbench never writes to an existing file (remove it, or name another)" "$ERR" ||
+	fail "compat -f existing: $(cat "$ERR")"
+[ ! -s "$OUT" ] || fail "compat -f existing printed: $(cat "$OUT")"
+[ "$(cat "$d/exists")" = keep ] || fail "compat -f changed the existing file"
+expect_exit 2 "$WALBENCH" compat -f "$d/link" -s 100ms
+grep -qx "walbench: -f $d/link: is a symbolic link; not followed" "$ERR" || fail "compat -f link: $(cat "$ERR")"
+[ ! -s "$OUT" ] || fail "compat -f link printed: $(cat "$OUT")"
+rm "$d/exists" "$d/link"
 
 # Not a directory; kernel pseudo file systems.
 touch "$d/plain"
