@@ -28,7 +28,7 @@ void wb_server_plan(const struct wb_pg_observed *o, const struct wb_server_shape
 	/* A newer server opens WAL as the newest major walbench knows. */
 	out->pg_version = o->set.major > WB_PG_MAX_MAJOR ? WB_PG_MAX_MAJOR : o->set.major;
 	out->oltp_only = sh->bulk_why == WB_BULK_NONE_SEEN && !given->workload;
-	out->load_from_server = given->candidates && !given->data_load;
+	out->load_from_server = given->candidates && !given->data_load && !given->live;
 	out->set_load = out->load_from_server && sh->load_why == WB_LOAD_MEASURED;
 	if (out->set_load)
 		out->load_per_s = fmax(1.0, round(sh->load_per_s));

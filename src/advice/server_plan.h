@@ -29,6 +29,8 @@ struct wb_server_given {
 	bool dir;                   /* DIR, --data or --dir */
 	bool candidates;            /* --wal-candidate */
 	bool workload, data_load;   /* --workload, --data-load */
+	bool live;                  /* the server observed now runs on this host: its own
+				     * load is the data volume's, and walbench adds none */
 	double min_gain_pct;        /* --min-gain, in commits */
 };
 

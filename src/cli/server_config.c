@@ -110,6 +110,8 @@ int wb_cli_server_apply(struct wb_config *cfg, const struct wb_pg_observed *o,
 		.candidates = cfg->wal_candidates.n > 0,
 		.workload = wb_option_given(cfg, "workload"),
 		.data_load = wb_option_given(cfg, "data-load"),
+		/* as cmd_recommend's placement: a live server's own load, none added */
+		.live = cfg->server_dsn && o->paths.on_this_host,
 		.min_gain_pct = cfg->min_gain_bp / 100.0,
 	};
 	struct wb_server_plan pl;

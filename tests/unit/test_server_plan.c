@@ -132,6 +132,14 @@ static void load(void **state)
 	wb_server_plan(&o, &sh, &g, &pl);
 	assert_true(pl.load_from_server);
 	assert_false(pl.set_load);
+	/* the server runs here now: its own load is the load, none replayed, and
+	 * no line says an assumed one would stand in */
+	g.live = true;
+	wb_server_plan(&o, &sh, &g, &pl);
+	assert_false(pl.load_from_server);
+	sh = shape(WB_BULK_NONE_SEEN, WB_LOAD_MEASURED, 0.3);
+	wb_server_plan(&o, &sh, &g, &pl);
+	assert_false(pl.set_load);
 }
 
 static void min_gain(void **state)
