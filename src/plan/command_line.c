@@ -177,6 +177,9 @@ static void refuse_option(const struct wb_config *cfg, int c, char **argv)
 	 * name is echoed: --server=DSN's value may hold a password. */
 	if (optopt > 0 && optopt < 256)
 		fprintf(stderr, "walbench: %s -%c\n", what, isalnum(optopt) ? optopt : '?');
+	else if (c == '?' && optopt >= 256 && word[name] == '=')
+		/* getopt_long names a known flag given "=VALUE" by its table index */
+		fprintf(stderr, "walbench: option %.*s takes no value\n", (int)name, word);
 	else if (echoable(word, name))
 		fprintf(stderr, "walbench: %s %.*s\n", what, (int)name, word);
 	else

@@ -28,6 +28,7 @@ bad_usage() {
 bad_usage 'walbench: no command given' "$WALBENCH"
 bad_usage 'walbench: unknown command "frobnicate"' "$WALBENCH" frobnicate
 bad_usage 'walbench: unknown option --bogus' "$WALBENCH" run --bogus
+bad_usage 'walbench: option --quiet takes no value' "$WALBENCH" run --quiet=false
 bad_usage 'walbench: missing value for option --size' "$WALBENCH" run --size
 bad_usage 'walbench: invalid value "-8k" for --size: the value is not a size from 512 to 1MiB (e.g. 4k, 8k, 16KiB)' \
 	"$WALBENCH" run --size -8k
