@@ -389,6 +389,14 @@ void wb_text_print_summary(const struct wb_results *rs)
 			continue;
 		wb_format_size(r->test.size, size, sizeof(size));
 		concurrency_label(&r->test, conc, sizeof(conc));
+		/* One trial has no spread to call unstable, and no interval at all. */
+		if (r->stats.n < 2) {
+			printf("note: %s/%s %s x%u conc %s ran one trial, so has no interval: a "
+			       "longer --budget (or --duration) gives it more\n",
+			       wb_method_get(r->test.method)->name, wb_engine_name(r->test.engine),
+			       size, r->test.writes_per_op, conc);
+			continue;
+		}
 		printf("note: %s/%s %s x%u conc %s is UNSTABLE: trials vary by %.1f%% (CV), 95%% CI "
 		       "+-%.1f%%, %zu outlier trial(s); do not read it as one number\n",
 		       wb_method_get(r->test.method)->name, wb_engine_name(r->test.engine), size,

@@ -80,4 +80,10 @@ for words in "--server|$dsn|$d/wal|--observe|10s|--budget|5s" "--server=$dsn|$d/
 		fail "recommend $words: $(cat "$ERR")"
 done
 assert_no_files "$d"
+# A test of one trial has no spread to call unstable: it is said to have no interval.
+mkdir "$d/one"
+expect_exit 0 "$WALBENCH" run --dir "$d/one" --method none --budget 10ms
+grep -q '^note: none/sync 8kB x1 conc 1 ran one trial, so has no interval' "$OUT" ||
+	fail "one trial: $(grep note "$OUT")"
+! grep -q 'UNSTABLE' "$OUT" || fail "one trial called unstable: $(grep UNSTABLE "$OUT")"
 pass
