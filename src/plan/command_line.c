@@ -119,7 +119,28 @@ struct parse_state {
 	const char *operands[2]; /* compare's two files */
 	unsigned noperands;
 	bool line_has_dsn;       /* a word is (or a value holds) a connection string */
+	const char *target_by;   /* what named the directory (DIR, --dir, --data): a second,
+				  * other one is refused, never quietly the one measured */
 };
+
+/* Whether by may name the directory now: not when another word already named
+ * another one (recommend DIR --dir OTHER measured OTHER without a word). */
+static bool one_target(const struct wb_config *cfg, struct parse_state *st, const char *by,
+		       const char *dir)
+{
+	if (st->target_by && cfg->target && strcmp(cfg->target, dir)) {
+		if (!strcmp(st->target_by, by))
+			fprintf(stderr, "walbench: %s%s is given twice, naming two directories: "
+				"give one\n", strcmp(by, "DIR") ? "--" : "", by);
+		else
+			fprintf(stderr, "walbench: %s%s and %s%s name two directories: give one\n",
+				strcmp(st->target_by, "DIR") ? "--" : "", st->target_by,
+				strcmp(by, "DIR") ? "--" : "", by);
+		return false;
+	}
+	st->target_by = by;
+	return true;
+}
 
 static void build_tables(struct getopt_tables *t, enum wb_command cmd)
 {
@@ -236,6 +257,9 @@ static int take_options(struct wb_config *cfg, const struct getopt_tables *t, in
 				  strcmp(opt->metavar, "DIR") ? WORD_VALUE : WORD_DIR,
 				  st->line_has_dsn))
 			return PARSE_USAGE;
+		if (opt && opt->offset == offsetof(struct wb_config, target) && optarg &&
+		    !one_target(cfg, st, opt->name, optarg))
+			return PARSE_USAGE;
 		if (!opt || wb_option_set(cfg, opt, optarg, why, sizeof(why))) {
 			refuse_value(cfg, opt, why, st->line_has_dsn);
 			return PARSE_USAGE;
@@ -282,7 +306,8 @@ static int take_operand(struct wb_config *cfg, enum wb_command cmd, int argc, ch
 	 * once: an optional-valued --server ends where a word is no connection string,
 	 * so `recommend --server DSN DIR --observe 10s` must go on past DIR. */
 	if (takes_dir(cmd) && !cfg->target_given) {
-		if (!word_allowed(cfg, optind, argv[optind], WORD_DIR, st->line_has_dsn))
+		if (!word_allowed(cfg, optind, argv[optind], WORD_DIR, st->line_has_dsn) ||
+		    !one_target(cfg, st, "DIR", argv[optind]))
 			return PARSE_USAGE;
 		cfg->target = argv[optind++];
 		cfg->target_given = true;

@@ -29,6 +29,15 @@ bad_usage 'walbench: no command given' "$WALBENCH"
 bad_usage 'walbench: unknown command "frobnicate"' "$WALBENCH" frobnicate
 bad_usage 'walbench: unknown option --bogus' "$WALBENCH" run --bogus
 bad_usage 'walbench: option --quiet takes no value' "$WALBENCH" run --quiet=false
+# Two directories are refused, never quietly the last one measured.
+mkdir "$d/a" "$d/b"
+bad_usage 'walbench: DIR and --dir name two directories: give one' \
+	"$WALBENCH" recommend "$d/a" --dir "$d/b"
+bad_usage 'walbench: --data and --dir name two directories: give one' \
+	"$WALBENCH" recommend --data "$d/a" --dir "$d/b"
+bad_usage 'walbench: --dir is given twice, naming two directories: give one' \
+	"$WALBENCH" run --dir "$d/a" --dir "$d/b"
+[ -z "$(ls -A "$d/a")$(ls -A "$d/b")" ] || fail "two directories: something was written"
 bad_usage 'walbench: missing value for option --size' "$WALBENCH" run --size
 bad_usage 'walbench: invalid value "-8k" for --size: the value is not a size from 512 to 1MiB (e.g. 4k, 8k, 16KiB)' \
 	"$WALBENCH" run --size -8k
