@@ -97,6 +97,12 @@ int wb_pg_settings_row(struct wb_pg_settings *s, const char *name, const char *s
 		scale = unit_scale(unit);
 		if (scale == 0 || isnan(v))
 			return -EINVAL;
+		/* A size or a time is a whole number of bytes or microseconds that
+		 * the readers convert (shared_buffers, max_wal_size): past 2^63 no
+		 * server has one, and the conversion would be undefined (a saved
+		 * observation edited or not walbench's; the results fuzzer's find). */
+		if (!(fabs(v * scale) < 0x1p63))
+			return -EINVAL;
 	}
 	/* -1 is "automatic" (wal_buffers before the server resolves it): kept
 	 * as -1, never scaled into a size. */
@@ -113,7 +119,8 @@ int wb_pg_settings_finish(struct wb_pg_settings *s)
 {
 	double v = s->value[WB_PGS_SERVER_VERSION_NUM];
 
-	if (!(s->have & (1u << WB_PGS_SERVER_VERSION_NUM)) || isnan(v) || v <= 0)
+	/* MMmmmm: a major of two digits at most, and an unsigned to convert into */
+	if (!(s->have & (1u << WB_PGS_SERVER_VERSION_NUM)) || !(v > 0 && v < 1e6))
 		return -ENOENT;
 	s->version_num = (unsigned)v;
 	/* 10 and later number their releases MMmmmm: 150018 is 15.18. */

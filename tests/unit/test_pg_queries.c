@@ -419,6 +419,10 @@ static void test_settings_errors(void **state)
 	assert_int_equal(wb_pg_settings_row(&s, "wal_buffers", "512", "4kB"), -EINVAL);
 	assert_int_equal(wb_pg_settings_row(&s, "checkpoint_timeout", "300", "fortnight"), -EINVAL);
 	assert_int_equal(wb_pg_settings_row(&s, "shared_buffers", "lots", "8kB"), -EINVAL);
+	/* A size past 2^63 bytes: no server's, and its conversion undefined (the
+	 * results fuzzer's find: 1e60 x 8kB reached a uint64_t cast). */
+	assert_int_equal(wb_pg_settings_row(&s, "shared_buffers", "1e60", "8kB"), -EINVAL);
+	assert_int_equal(wb_pg_settings_row(&s, "max_wal_size", "inf", "MB"), -EINVAL);
 	assert_int_equal(s.have, 0);
 	assert_string_equal(s.text[WB_PGS_WAL_BUFFERS], "");
 	/* A setting walbench does not read is ignored. */
@@ -432,7 +436,10 @@ static void test_settings_errors(void **state)
 	assert_int_equal(wb_pg_settings_row(&s, "checkpoint_flush_after", "0", ""), 0);
 	assert_true(s.value[WB_PGS_CHECKPOINT_FLUSH_AFTER] == 0);
 
-	/* finish: the version is required, and 14 at least. */
+	/* finish: the version is required, and 14 at least; a number no
+	 * version has is none (its conversion to unsigned would be undefined). */
+	assert_int_equal(wb_pg_settings_finish(&s), -ENOENT);
+	assert_int_equal(wb_pg_settings_row(&s, "server_version_num", "1e60", NULL), 0);
 	assert_int_equal(wb_pg_settings_finish(&s), -ENOENT);
 	assert_int_equal(wb_pg_settings_row(&s, "server_version_num", "130000", NULL), 0);
 	assert_int_equal(wb_pg_settings_finish(&s), -ENOTSUP);
