@@ -81,6 +81,23 @@ const char *wb_input_target_dir(const char *target, char *buf, size_t len)
 	return dirname(buf); /* may point into buf, or at a static "." */
 }
 
+/* Whether path names something already (a file of someone's, a symlink, a
+ * device): walbench writes only files it creates, so that is said, naming
+ * opt, and refused. */
+static bool taken(const char *opt, const char *path)
+{
+	struct stat st;
+
+	if (lstat(path, &st))
+		return false;
+	fprintf(stderr, "walbench: %s %s: %s\n", opt, path,
+		S_ISLNK(st.st_mode)   ? "is a symbolic link; not followed"
+		: !S_ISREG(st.st_mode) ? "is not a regular file"
+				       : "already exists; walbench never writes to an existing file "
+					 "(remove it, or name another)");
+	return true;
+}
+
 bool wb_input_target_ok(const char *opt, const char *target)
 {
 	char copy[PATH_MAX];
@@ -93,13 +110,8 @@ bool wb_input_target_ok(const char *opt, const char *target)
 	 * a table whose every row would say EEXIST (the create refuses one that
 	 * appears meanwhile); its directory must, or the file would land nowhere
 	 * sensible. */
-	if (lstat(target, &st) == 0) {
-		fprintf(stderr, "walbench: %s %s: %s\n", opt, target,
-			S_ISLNK(st.st_mode) ? "is a symbolic link; not followed"
-					    : "already exists; walbench never writes to an existing "
-					      "file (remove it, or name another)");
+	if (taken(opt, target))
 		return false;
-	}
 	if (stat(dir, &st) && errno == ENOENT) {
 		fprintf(stderr, "walbench: %s %s: directory %s does not exist\n", opt, target, dir);
 		return false;
@@ -117,14 +129,8 @@ bool wb_input_output_ok(const char *opt, const char *file)
 	/* Whatever is there is someone's: a results file given as the report's
 	 * input, last week's run, a device. It is refused now, while nothing is
 	 * spent; the write at the end refuses one that appears meanwhile. */
-	if (lstat(file, &st) == 0) {
-		fprintf(stderr, "walbench: %s %s: %s\n", opt, file,
-			S_ISLNK(st.st_mode)   ? "is a symbolic link; not followed"
-			: !S_ISREG(st.st_mode) ? "is not a regular file"
-					       : "already exists; walbench never writes to an "
-						 "existing file (remove it, or name another)");
+	if (taken(opt, file))
 		return false;
-	}
 	snprintf(copy, sizeof(copy), "%s", file);
 	dir = dirname(copy);
 	if (stat(dir, &st)) {
