@@ -4,12 +4,12 @@
 # 100 a second, one credit a write and one a fdatasync, so a commit runs at 200/s
 # until about 20 s and at 50/s after; each close takes 5 ms, as over NFS): the
 # 60 s run sees the bucket run dry, measures both rates within 15 % (the
-# baseline's interval holding 50/s), fails a tier only the burst meets and judges
-# tiers 10 % either side of the baseline on it (pass under, fail over); on a
-# bucket that outlasts a short run the sustained rate is unknown and no rate
-# passes; the same bucket paced op by op (no grid of grants to see) is held back
-# because a FUSE file system has no block device (issue 45, case 1); on tmpfs no
-# bucket is claimed and none suspected. Every mount and every
+# baseline's interval, stretched to 99.9 %, holding 50/s), fails a tier only
+# the burst meets and judges tiers 10 % either side of the baseline on it (pass
+# under, fail over); on a bucket that outlasts a short run the sustained rate is
+# unknown and no rate passes; the same bucket paced op by op (no grid of grants to
+# see) is held back because a FUSE file system has no block device (issue 45,
+# case 1); on tmpfs no bucket is claimed and none suspected. Every mount and every
 # run is under `timeout`, and the mount goes on every exit path (lib.sh's
 # fusefs_mount).
 . "$(dirname "$0")/lib.sh"
@@ -51,8 +51,15 @@ json_check "$out/dry.json" "abs($B[\"burst_per_s\"] / 200 - 1) <= 0.15"
 json_check "$out/dry.json" "abs($B[\"baseline_per_s\"][\"value\"] / 50 - 1) <= 0.15"
 # The true baseline inside the interval: measured over each slice's own time, or
 # with the pauses between slices counted from the last test's closing, what refilled
-# there read it high and the interval left 50 out.
-json_check "$out/dry.json" "$B[\"baseline_per_s\"][\"ci95\"][0] <= 50 <= $B[\"baseline_per_s\"][\"ci95\"][1]"
+# there read it high (50.51/s [50.39, 50.63] from the same run's whole-slice rates)
+# and the interval left 50 out. A 95 % interval leaves the truth out of one run in
+# twenty by its definition (CI saw 50/s [50, 50] miss it), so the check is the
+# interval stretched to 99.9 % (2.7 x its half-width covers t from 5 degrees of
+# freedom on) and 0.2 % for the grid's and the clocks' resolution (bucketfs grants
+# on its own CLOCK_MONOTONIC, walbench times with a TSC calibrated over 10 ms):
+# the old reading misses that by 0.09/s; the settled one, 50.007 [49.992, 50.021]
+# here, is 0.007 off where 0.14 is allowed.
+json_check "$out/dry.json" "abs($B[\"baseline_per_s\"][\"value\"] - 50) <= 2.7 * ($B[\"baseline_per_s\"][\"ci95\"][1] - $B[\"baseline_per_s\"][\"value\"]) + 0.1"
 json_check "$out/dry.json" "10 <= $B[\"drop_at_s\"] <= 30"
 json_check "$out/dry.json" 'd["qualification"]["verdict"] == "fail"'
 # Judged on the baseline either side of it: 45/s passes (a bucket seen dry is no
