@@ -74,6 +74,8 @@ const char *const wb_pg_setting_names[WB_PGS_COUNT] = {
 	[WB_PGS_DEBUG_IO_DIRECT] = "debug_io_direct",
 	[WB_PGS_FSYNC] = "fsync",
 	[WB_PGS_HUGE_PAGES_STATUS] = "huge_pages_status",
+	[WB_PGS_SHARED_MEMORY_SIZE] = "shared_memory_size",
+	[WB_PGS_SHARED_MEMORY_SIZE_IN_HUGE_PAGES] = "shared_memory_size_in_huge_pages",
 	[WB_PGS_DATA_DIRECTORY] = "data_directory",
 };
 

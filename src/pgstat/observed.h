@@ -110,6 +110,11 @@ enum wb_pg_setting {
 	WB_PGS_DEBUG_IO_DIRECT, /* 16+ */
 	WB_PGS_FSYNC,           /* off: the server flushes nothing (xlog.c issue_xlog_fsync) */
 	WB_PGS_HUGE_PAGES_STATUS, /* 17+ */
+	WB_PGS_SHARED_MEMORY_SIZE, /* 15+, runtime-computed: all of the main shared memory
+				    * segment, rounded up to MB (ipci.c, InitializeShmemGUCs) */
+	WB_PGS_SHARED_MEMORY_SIZE_IN_HUGE_PAGES, /* 15+: the huge pages that segment needs,
+				    * of the server's huge page size (huge_page_size, else
+				    * the host's default); -1 where it cannot tell */
 	WB_PGS_DATA_DIRECTORY,  /* needs pg_read_all_settings */
 	WB_PGS_COUNT
 };

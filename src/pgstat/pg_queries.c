@@ -34,7 +34,11 @@ const char *wb_pg_settings_sql(void)
 {
 	/* pg_settings leaves out a GUC_SUPERUSER_ONLY row (data_directory) for a
 	 * role without pg_read_all_settings, and a GUC the version lacks has no
-	 * row: both are then simply not read. */
+	 * row: both are then simply not read. That is the major gate of the ones
+	 * added later: debug_io_direct (16), huge_pages_status (17), and the
+	 * runtime-computed shared_memory_size and shared_memory_size_in_huge_pages
+	 * (15), which the server sets at start from its whole shared memory and
+	 * pg_settings shows to every role. */
 	return "SELECT name, setting, unit FROM pg_catalog.pg_settings WHERE name IN ("
 	       "'server_version_num', 'wal_sync_method', 'wal_level', 'wal_segment_size', "
 	       "'wal_block_size', 'wal_buffers', 'full_page_writes', 'wal_compression', "
@@ -42,7 +46,8 @@ const char *wb_pg_settings_sql(void)
 	       "'wal_writer_flush_after', 'checkpoint_timeout', 'max_wal_size', "
 	       "'checkpoint_completion_target', 'checkpoint_flush_after', 'shared_buffers', "
 	       "'huge_pages', 'track_wal_io_timing', 'debug_io_direct', 'huge_pages_status', "
-	       "'fsync', 'data_directory')";
+	       "'fsync', 'data_directory', 'shared_memory_size', "
+	       "'shared_memory_size_in_huge_pages')";
 }
 
 /* The multiplier of a pg_settings unit into bytes or microseconds; 0 unknown. */

@@ -52,6 +52,7 @@ static int reset_of(const char *name)
 /* The settings a major lacks have no pg_settings row (the fixtures say so). */
 static const unsigned setting_since[WB_PGS_COUNT] = {
 	[WB_PGS_DEBUG_IO_DIRECT] = 16, [WB_PGS_HUGE_PAGES_STATUS] = 17,
+	[WB_PGS_SHARED_MEMORY_SIZE] = 15, [WB_PGS_SHARED_MEMORY_SIZE_IN_HUGE_PAGES] = 15,
 };
 
 static int counter_of(const char *name)
