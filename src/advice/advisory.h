@@ -23,7 +23,8 @@ enum wb_advisory_code {
 	WB_ADV_THP_DEFRAG,           /* transparent_hugepage/defrag = always */
 	WB_ADV_HUGEPAGES_UNSIZED,    /* none reserved, on a kernel that preempts kernel code,
 				      * and no shared_buffers to count them from */
-	WB_ADV_HUGEPAGES_SHORT,      /* fewer reserved (value) than shared_buffers needs (needed) */
+	WB_ADV_HUGEPAGES_SHORT,      /* fewer reserved (value) than the server needs (needed):
+				      * its own count, or estimated from shared_buffers */
 	WB_ADV_DIRTY_BACKGROUND,     /* background writeback starts past limit_bytes */
 	WB_ADV_DIRTY_LIMIT,          /* writers are throttled only past limit_bytes */
 	WB_ADV_DIRTY_EXPIRE,         /* dirty data waits value centiseconds, above the default */
@@ -42,8 +43,13 @@ struct wb_advisory {
 	enum wb_advisory_code code;
 	enum wb_severity severity;
 	uint64_t value;              /* the figure read: the sysctl, or the pages reserved */
-	uint64_t needed;             /* HUGEPAGES_SHORT: the pages shared_buffers needs */
-	uint64_t shared_buffers;     /* HUGEPAGES_SHORT: bytes, as given */
+	uint64_t needed;             /* HUGEPAGES_SHORT: the pages the server needs */
+	bool from_server;            /* HUGEPAGES_SHORT: needed is the server's own count
+				      * (shared_memory_size_in_huge_pages), not the estimate */
+	uint64_t shmem_bytes;        /* HUGEPAGES_SHORT from_server: the server's
+				      * shared_memory_size, bytes; 0 when not shown */
+	uint64_t shared_buffers;     /* HUGEPAGES_SHORT: bytes, as given (0 from_server
+				      * without it) */
 	uint64_t page_size;          /* HUGEPAGES_SHORT: the huge page size, bytes */
 	bool by_ratio;               /* DIRTY_*: the *_ratio of MemTotal, not *_bytes, is set */
 	unsigned ratio_pct;          /* DIRTY_* by ratio: the ratio, capped at 100 */

@@ -32,6 +32,42 @@ uint64_t wb_hugepages_needed(uint64_t shared_buffers, uint64_t hugepage_size)
 	return (shmem + hugepage_size - 1) / hugepage_size;
 }
 
+/* A count or size the server gave: a whole number from 1 below 2^53 (a saved
+ * observation may hold anything), else 0, as for a row not shown. */
+static uint64_t server_figure(const struct wb_pg_settings *s, enum wb_pg_setting k)
+{
+	double v = s->value[k];
+
+	if (!(s->have & (1u << k)) || !(v >= 1 && v < 0x1p53))
+		return 0;
+	return (uint64_t)v;
+}
+
+uint64_t wb_hugepages_server(const struct wb_pg_settings *server, uint64_t shared_buffers,
+			     uint64_t hugepage_size)
+{
+	uint64_t pages, given, shmem, in_pages, slack;
+
+	if (!server || server->major < WB_PG_SHMEM_PAGES_MAJOR || hugepage_size == 0)
+		return 0;
+	/* -1 (no huge page size where the server runs) reads as 0: not told */
+	pages = server_figure(server, WB_PGS_SHARED_MEMORY_SIZE_IN_HUGE_PAGES);
+	given = server_figure(server, WB_PGS_SHARED_BUFFERS);
+	if (pages == 0 || (shared_buffers && given && shared_buffers != given))
+		return 0;
+	shmem = server_figure(server, WB_PGS_SHARED_MEMORY_SIZE);
+	if (shmem == 0)
+		return pages;
+	/* The server rounds its size up to MB and its pages up (15-16 always
+	 * add one: size / page + 1), so the same page size agrees within one
+	 * page plus the MB's share of one; a count of other pages does not. */
+	in_pages = shmem / hugepage_size + (shmem % hugepage_size != 0);
+	slack = 1 + (WB_MIB + hugepage_size - 1) / hugepage_size;
+	if (pages + slack < in_pages || pages > in_pages + slack)
+		return 0;
+	return pages;
+}
+
 static void advise_preempt(const struct wb_os_facts *f, struct wb_advisory_list *l)
 {
 	struct wb_advisory a = { .severity = WB_SEVERITY_INFO, .preempt = f->preempt };
@@ -73,7 +109,7 @@ static void advise_thp(const struct wb_os_facts *f, struct wb_advisory_list *l)
 }
 
 static void advise_hugepages(const struct wb_os_facts *f, uint64_t shared_buffers,
-			     struct wb_advisory_list *l)
+			     const struct wb_pg_settings *server, struct wb_advisory_list *l)
 {
 	struct wb_advisory a = { .severity = WB_SEVERITY_INFO, .preempt = f->preempt };
 	bool preemptible = preempts_kernel_code(f->preempt);
@@ -86,7 +122,14 @@ static void advise_hugepages(const struct wb_os_facts *f, uint64_t shared_buffer
 	a.value = f->hugepages_total.value;
 	a.page_size = f->hugepage_size_bytes.value;
 
-	if (shared_buffers == 0) {
+	/* The server's own count first: the estimate sees shared_buffers only. */
+	a.needed = wb_hugepages_server(server, shared_buffers, a.page_size);
+	if (a.needed) {
+		a.from_server = true;
+		a.shmem_bytes = server_figure(server, WB_PGS_SHARED_MEMORY_SIZE);
+	} else if (shared_buffers) {
+		a.needed = wb_hugepages_needed(shared_buffers, a.page_size);
+	} else {
 		/* Without shared_buffers no count can be given; worth saying only
 		 * where the measured regression applies and none are reserved. */
 		if (!preemptible || f->hugepages_total.value > 0)
@@ -95,8 +138,6 @@ static void advise_hugepages(const struct wb_os_facts *f, uint64_t shared_buffer
 		wb_advisory_push(l, &a);
 		return;
 	}
-
-	a.needed = wb_hugepages_needed(shared_buffers, f->hugepage_size_bytes.value);
 	if (f->hugepages_total.value >= a.needed)
 		return;
 	a.code = WB_ADV_HUGEPAGES_SHORT;
@@ -166,12 +207,12 @@ static void advise_vfs_cache_pressure(const struct wb_os_facts *f, struct wb_adv
 }
 
 size_t wb_os_advise(const struct wb_os_facts *f, uint64_t shared_buffers_bytes,
-		    struct wb_advisory *out, size_t max)
+		    const struct wb_pg_settings *server, struct wb_advisory *out, size_t max)
 {
 	struct wb_advisory_list l = { .v = out, .max = max };
 
 	advise_thp(f, &l);
-	advise_hugepages(f, shared_buffers_bytes, &l);
+	advise_hugepages(f, shared_buffers_bytes, server, &l);
 	advise_dirty(f, &l);
 	advise_swappiness(f, &l);
 	advise_vfs_cache_pressure(f, &l);

@@ -6,7 +6,8 @@
  * Decisions worth knowing: swappiness and vfs_cache_pressure are never warnings;
  * vfs_cache_pressure is mentioned only when changed from the kernel default, and
  * then only to say "measure"; the huge-pages advisory is a warning when the
- * kernel preempts kernel code (full, lazy, rt), info otherwise. */
+ * kernel preempts kernel code (full, lazy, rt), info otherwise, and counts the
+ * pages as the server does when a server (15+) said its own count. */
 #ifndef WB_ADVICE_OS_ADVICE_H
 #define WB_ADVICE_OS_ADVICE_H
 
@@ -15,6 +16,7 @@
 
 #include "advice/advisory.h"
 #include "facts/os.h"
+#include "pgstat/observed.h"
 
 #define WB_KIB ((uint64_t)1024)
 #define WB_MIB (WB_KIB * 1024)
@@ -29,6 +31,14 @@
  * 32 MiB (82, 544, 4235, 33768); the advice names the exact command too. */
 #define WB_PG_SHMEM_OVERHEAD_PCT 3
 #define WB_PG_SHMEM_FIXED_BYTES (32 * WB_MIB)
+
+/* The first major that says its own count: 15 added the runtime-computed
+ * shared_memory_size_in_huge_pages (ipci.c, InitializeShmemGUCs: the whole
+ * shared memory segment over the huge page size, rounded up; -1 where the
+ * server has no huge page size). It counts what the estimate cannot see
+ * (max_connections, locks, extensions' shared memory), so it is used in place
+ * of the estimate whenever the server gave it. */
+#define WB_PG_SHMEM_PAGES_MAJOR 15
 
 /* Background writeback should start well before a checkpoint's worth of dirty
  * data piles up: PostgreSQL's docs (checkpoint_flush_after) name a full page
@@ -60,13 +70,25 @@
 
 /* Fills out[0..max) with the advisories the facts call for and returns how
  * many it wrote. shared_buffers_bytes is PostgreSQL's shared_buffers, 0 when not
- * given: the huge-pages count needs it. */
+ * given; server the running server's settings (--server, --observed), NULL
+ * without one: the huge-pages count is the server's own where
+ * wb_hugepages_server gives it, else estimated from shared_buffers. */
 size_t wb_os_advise(const struct wb_os_facts *f, uint64_t shared_buffers_bytes,
-		    struct wb_advisory *out, size_t max);
+		    const struct wb_pg_settings *server, struct wb_advisory *out, size_t max);
 
 /* Huge pages of hugepage_size that a PostgreSQL server with shared_buffers
  * needs, by the formula WB_PG_SHMEM_* describe above; 0 when
  * hugepage_size is 0. Exposed for tests and reports. */
 uint64_t wb_hugepages_needed(uint64_t shared_buffers, uint64_t hugepage_size);
+
+/* The huge pages of hugepage_size the server says it needs
+ * (shared_memory_size_in_huge_pages), or 0 where that figure does not answer
+ * for this advice: no server, a major before WB_PG_SHMEM_PAGES_MAJOR, no row or
+ * -1 (the server could not tell), shared_buffers given that is not the
+ * server's (the count is of the server's configuration), or pages of another
+ * size (huge_page_size set, or another host's default: the server's
+ * shared_memory_size in pages of hugepage_size is more than one page off). */
+uint64_t wb_hugepages_server(const struct wb_pg_settings *server, uint64_t shared_buffers,
+			     uint64_t hugepage_size);
 
 #endif

@@ -336,7 +336,8 @@ static void advise(const struct wb_results *rs, const struct wb_recommend_params
 	size_t i;
 
 	wb_device_advise(&rs->device, &l);
-	l.n += wb_os_advise(&rs->os, p->shared_buffers, found + l.n, l.max - l.n);
+	l.n += wb_os_advise(&rs->os, p->shared_buffers, p->server ? &p->server->set : NULL,
+			    found + l.n, l.max - l.n);
 	for (sev = WB_SEVERITY_COUNT - 1; sev >= 0; sev--)
 		for (i = 0; i < l.n; i++)
 			if ((int)found[i].severity == sev)

@@ -90,17 +90,37 @@ static void hugepages(const struct wb_advisory *a, struct wb_advisory_words *w)
 			 "pages. Give shared_buffers for the count.", wb_preempt_name(a->preempt));
 		return;
 	}
-	snprintf(w->value, sizeof(w->value), "%" PRIu64 " reserved, %" PRIu64 " needed", a->value,
-		 a->needed);
+	size_str(page, sizeof(page), a->page_size);
+	if (a->from_server) {
+		/* The server's own count (ipci.c, InitializeShmemGUCs): every
+		 * structure in its shared memory, so nothing to estimate. */
+		char shm[SIZE_STR + 16] = "";
+
+		if (a->shmem_bytes)
+			snprintf(shm, sizeof(shm), " (%s)", size_str(sb, sizeof(sb), a->shmem_bytes));
+		snprintf(w->value, sizeof(w->value), "%" PRIu64 " reserved, the server needs %" PRIu64,
+			 a->value, a->needed);
+		snprintf(w->advice, sizeof(w->advice), "set vm.nr_hugepages = %" PRIu64 " and "
+			 "huge_pages = on (the server's shared_memory_size_in_huge_pages)",
+			 a->needed);
+		snprintf(w->reason, sizeof(w->reason), "The server needs %" PRIu64 " pages of %s, its "
+			 "own count of its whole shared memory%s, not only shared_buffers. On Linux "
+			 "7.0 with PREEMPT_LAZY an AWS pgbench run measured PostgreSQL's throughput "
+			 "halved with 4 kB pages, restored with huge pages%s.", a->needed, page, shm,
+			 a->preemptible ? "; this kernel preempts the same way" : "");
+		return;
+	}
+	snprintf(w->value, sizeof(w->value), "%" PRIu64 " reserved, about %" PRIu64 " needed",
+		 a->value, a->needed);
 	snprintf(w->advice, sizeof(w->advice), "set vm.nr_hugepages = %" PRIu64 " and huge_pages "
 		 "= on (PostgreSQL 15+: postgres -C shared_memory_size_in_huge_pages gives the "
 		 "exact count)", a->needed);
-	snprintf(w->reason, sizeof(w->reason), "ceil((%s x 1.%02d + %d MiB) / %s) = %" PRIu64 " "
-		 "pages. On Linux 7.0 with PREEMPT_LAZY an AWS pgbench run measured PostgreSQL's "
-		 "throughput halved with 4 kB pages, restored with huge pages%s.",
-		 size_str(sb, sizeof(sb), a->shared_buffers), WB_PG_SHMEM_OVERHEAD_PCT,
-		 (int)(WB_PG_SHMEM_FIXED_BYTES / WB_MIB), size_str(page, sizeof(page), a->page_size),
-		 a->needed, a->preemptible ? "; this kernel preempts the same way" : "");
+	snprintf(w->reason, sizeof(w->reason), "About %" PRIu64 ", estimated from shared_buffers: "
+		 "ceil((%s x 1.%02d + %d MiB) / %s) pages. On Linux 7.0 with PREEMPT_LAZY an AWS "
+		 "pgbench run measured PostgreSQL's throughput halved with 4 kB pages, restored "
+		 "with huge pages%s.", a->needed, size_str(sb, sizeof(sb), a->shared_buffers),
+		 WB_PG_SHMEM_OVERHEAD_PCT, (int)(WB_PG_SHMEM_FIXED_BYTES / WB_MIB), page,
+		 a->preemptible ? "; this kernel preempts the same way" : "");
 }
 
 static void dirty(const struct wb_advisory *a, struct wb_advisory_words *w)

@@ -56,8 +56,8 @@ static size_t advise_shown(const struct wb_os_facts *f, uint64_t shared_buffers,
 {
 	struct wb_advisory adv[WB_OS_ADVISORIES_MAX];
 	struct wb_advisory_words w;
-	size_t n = wb_os_advise(f, shared_buffers, adv, max < WB_OS_ADVISORIES_MAX ? max
-								   : WB_OS_ADVISORIES_MAX);
+	size_t n = wb_os_advise(f, shared_buffers, NULL, adv,
+				max < WB_OS_ADVISORIES_MAX ? max : WB_OS_ADVISORIES_MAX);
 
 	for (size_t i = 0; i < n; i++) {
 		wb_words_advisory(&adv[i], &w);
@@ -261,7 +261,7 @@ static void test_debian12_advice(void **state)
 	expect_advice("debian12", 2 * GIB, facts, ARRAY_LEN(facts), adv);
 	/* An unread dynamic model is not a reason to warn. */
 	assert_int_equal(adv[0].severity, WB_SEVERITY_INFO);
-	assert_string_equal(adv[0].value, "0 reserved, 1071 needed");
+	assert_string_equal(adv[0].value, "0 reserved, about 1071 needed");
 	assert_int_equal(adv[1].severity, WB_SEVERITY_INFO);
 	assert_string_equal(adv[1].value, "60");
 	assert_string_equal(adv[2].value, "dynamic (model in use not readable)");
@@ -284,7 +284,7 @@ static void test_lazy_thp_advice(void **state)
 	assert_int_equal(adv[0].severity, WB_SEVERITY_WARN);
 	assert_int_equal(adv[1].severity, WB_SEVERITY_WARN);
 	assert_int_equal(adv[2].severity, WB_SEVERITY_WARN); /* lazy: the measured case */
-	assert_string_equal(adv[2].value, "0 reserved, 33768 needed");
+	assert_string_equal(adv[2].value, "0 reserved, about 33768 needed");
 	assert_non_null(strstr(adv[2].advice, "vm.nr_hugepages = 33768"));
 	assert_string_equal(adv[3].value, "10 % of 256.0 GiB MemTotal = 25.6 GiB");
 	assert_string_equal(adv[4].value, "20 % of 256.0 GiB MemTotal = 51.2 GiB");
@@ -566,7 +566,7 @@ static void expect_host_advice(const struct wb_os_facts *f, uint64_t shared_buff
 								    f->hugepages_total.value == 0));
 	if (a) {
 		if (shared_buffers > 0)
-			snprintf(want, sizeof(want), "%llu reserved, %llu needed",
+			snprintf(want, sizeof(want), "%llu reserved, about %llu needed",
 				 (unsigned long long)f->hugepages_total.value,
 				 (unsigned long long)need);
 		else

@@ -2,16 +2,25 @@
  * past its threshold, *_bytes overriding *_ratio, unknown facts giving nothing,
  * severities (swappiness never a warning, huge pages a warning only where the
  * kernel preempts kernel code), the huge-page count against PostgreSQL's own,
- * and the output array's bound. Each advisory is a code with its figures; its
- * words are checked in test_words.c. */
+ * the server's own count used in place of the estimate (the rows of live 15-18
+ * servers in fixtures/pg/) and when it is not, and the output array's bound.
+ * Each advisory is a code with its figures; its words are checked in
+ * test_words.c. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
 
 #include "advice/os_advice.h"
+#include "pg_catalogue.h"
+#include "pgstat/pg_queries.h"
+
+#ifndef WB_FIXTURES_DIR
+#define WB_FIXTURES_DIR "tests/unit/fixtures" /* relative: run from the source root */
+#endif
 
 #define KIB ((uint64_t)1024)
 #define MIB (KIB * 1024)
@@ -57,7 +66,7 @@ static struct run advise(const struct wb_os_facts *f, uint64_t shared_buffers)
 	struct run r;
 
 	memset(&r, 0, sizeof(r));
-	r.n = wb_os_advise(f, shared_buffers, r.adv, WB_OS_ADVISORIES_MAX);
+	r.n = wb_os_advise(f, shared_buffers, NULL, r.adv, WB_OS_ADVISORIES_MAX);
 	for (size_t i = 0; i < r.n; i++)
 		assert_in_range(r.adv[i].code, 0, WB_ADV_COUNT - 1);
 	return r;
@@ -202,6 +211,151 @@ static void test_hugepages_without_shared_buffers(void **state)
 	assert_int_equal(a->preempt, WB_PREEMPT_LAZY);
 	f.hugepages_total = num(100);
 	assert_null(advise_find(&r, &f, 0, WB_ADV_HUGEPAGES_UNSIZED));
+}
+
+/* A server's settings as a major's fixture records them (live servers' rows). */
+static struct wb_pg_settings fixture_settings(unsigned major)
+{
+	struct wb_pg_settings s;
+	struct pg_fixture fx;
+
+	memset(&s, 0, sizeof(s));
+	pg_fixture_load(&fx, WB_FIXTURES_DIR, major);
+	for (unsigned i = 0; i < fx.nsettings; i++)
+		assert_int_equal(wb_pg_settings_row(&s, fx.settings[i].name, fx.settings[i].setting,
+						    fx.settings[i].unit[0] ? fx.settings[i].unit
+									   : NULL),
+				 0);
+	assert_int_equal(wb_pg_settings_finish(&s), 0);
+	return s;
+}
+
+/* The server's shared_memory_size_in_huge_pages, as its fixture row says. */
+static uint64_t fixture_pages(unsigned major)
+{
+	struct pg_fixture fx;
+
+	pg_fixture_load(&fx, WB_FIXTURES_DIR, major);
+	for (unsigned i = 0; i < fx.nsettings; i++)
+		if (!strcmp(fx.settings[i].name, "shared_memory_size_in_huge_pages"))
+			return strtoull(fx.settings[i].setting, NULL, 10);
+	return 0;
+}
+
+static const struct wb_advisory *advise_server(struct run *r, const struct wb_os_facts *f,
+					       uint64_t shared_buffers,
+					       const struct wb_pg_settings *server)
+{
+	memset(r, 0, sizeof(*r));
+	r->n = wb_os_advise(f, shared_buffers, server, r->adv, WB_OS_ADVISORIES_MAX);
+	return find(r, WB_ADV_HUGEPAGES_SHORT);
+}
+
+/* With a live server of 15 or later the count is the server's own, not the
+ * estimate: 15.18 at shared_buffers 128MB needs 72 where the estimate says 82
+ * (and 16.14 at 4GB 2107 for 2126, 17.10 at 1GB 534 for 544, 18.4 at 128MB 75
+ * for 82). 14 has no such setting: the estimate. */
+static void test_hugepages_from_server(void **state)
+{
+	struct wb_os_facts f = quiet_host();
+	const struct wb_advisory *a;
+	struct run r;
+
+	(void)state;
+	for (unsigned major = 15; major <= WB_PG_MAX_MAJOR; major++) {
+		struct wb_pg_settings s = fixture_settings(major);
+		uint64_t sb = (uint64_t)s.value[WB_PGS_SHARED_BUFFERS];
+		uint64_t want = fixture_pages(major);
+
+		assert_true(want > 0);
+		assert_int_not_equal(want, wb_hugepages_needed(sb, 2 * MIB));
+		assert_int_equal(wb_hugepages_server(&s, sb, 2 * MIB), want);
+		a = advise_server(&r, &f, sb, &s);
+		assert_non_null(a);
+		assert_true(a->from_server);
+		assert_int_equal(a->needed, want);
+		assert_int_equal(a->shmem_bytes, (uint64_t)s.value[WB_PGS_SHARED_MEMORY_SIZE]);
+		/* shared_buffers not given: the server's count still sizes it */
+		a = advise_server(&r, &f, 0, &s);
+		assert_non_null(a);
+		assert_true(a->from_server);
+		assert_int_equal(a->needed, want);
+		/* exactly enough reserved: nothing to say */
+		f.hugepages_total = num(want);
+		assert_null(advise_server(&r, &f, sb, &s));
+		f.hugepages_total = num(0);
+	}
+	{
+		struct wb_pg_settings s = fixture_settings(14);
+
+		a = advise_server(&r, &f, 128 * MIB, &s);
+		assert_non_null(a);
+		assert_false(a->from_server);
+		assert_int_equal(a->needed, 82);
+	}
+}
+
+/* When the server's figure does not answer for this advice, the estimate. */
+static void test_hugepages_server_not_used(void **state)
+{
+	struct wb_os_facts f = quiet_host();
+	struct wb_pg_settings s;
+	const struct wb_advisory *a;
+	struct run r;
+
+	(void)state;
+	/* -1: the server has no huge page size and could not count */
+	s = fixture_settings(15);
+	assert_int_equal(wb_pg_settings_row(&s, "shared_memory_size_in_huge_pages", "-1", NULL), 0);
+	assert_int_equal(wb_hugepages_server(&s, 128 * MIB, 2 * MIB), 0);
+	a = advise_server(&r, &f, 128 * MIB, &s);
+	assert_non_null(a);
+	assert_false(a->from_server);
+	assert_int_equal(a->needed, 82);
+	/* and without shared_buffers, no count at all */
+	f.preempt = WB_PREEMPT_LAZY;
+	assert_null(advise_server(&r, &f, 0, &s));
+	assert_non_null(find(&r, WB_ADV_HUGEPAGES_UNSIZED));
+	f.preempt = WB_PREEMPT_UNKNOWN;
+
+	/* no server, or no row: the estimate */
+	assert_int_equal(wb_hugepages_server(NULL, 128 * MIB, 2 * MIB), 0);
+	s = fixture_settings(15);
+	s.have &= ~(1u << WB_PGS_SHARED_MEMORY_SIZE_IN_HUGE_PAGES);
+	assert_int_equal(wb_hugepages_server(&s, 128 * MIB, 2 * MIB), 0);
+
+	/* a 14 said to have it (a saved file edited): not read */
+	s = fixture_settings(15);
+	s.major = 14;
+	assert_int_equal(wb_hugepages_server(&s, 128 * MIB, 2 * MIB), 0);
+
+	/* --shared-buffers other than the server's: the count is of another
+	 * configuration */
+	s = fixture_settings(15);
+	assert_int_equal(wb_hugepages_server(&s, 8 * GIB, 2 * MIB), 0);
+	a = advise_server(&r, &f, 8 * GIB, &s);
+	assert_non_null(a);
+	assert_false(a->from_server);
+	assert_int_equal(a->needed, 4235);
+
+	/* pages of another size: 143MB counted in 1 GiB pages (huge_page_size =
+	 * 1GB) is 1, not this host's 2 MiB pages; and 2 MiB pages on a host of
+	 * 1 GiB ones */
+	assert_int_equal(wb_pg_settings_row(&s, "shared_memory_size_in_huge_pages", "1", NULL), 0);
+	assert_int_equal(wb_hugepages_server(&s, 128 * MIB, 2 * MIB), 0);
+	s = fixture_settings(15);
+	assert_int_equal(wb_hugepages_server(&s, 128 * MIB, 1 * GIB), 0);
+	/* within the server's rounding (one page, and the MB's share of one) */
+	assert_int_equal(wb_pg_settings_row(&s, "shared_memory_size_in_huge_pages", "73", NULL), 0);
+	assert_int_equal(wb_hugepages_server(&s, 128 * MIB, 2 * MIB), 73);
+	/* no shared_memory_size to check the page size by: the count as given */
+	s.have &= ~(1u << WB_PGS_SHARED_MEMORY_SIZE);
+	assert_int_equal(wb_hugepages_server(&s, 128 * MIB, 2 * MIB), 73);
+
+	/* a figure no server has (a saved file edited) */
+	assert_int_equal(wb_pg_settings_row(&s, "shared_memory_size_in_huge_pages", "1e300", NULL),
+			 0);
+	assert_int_equal(wb_hugepages_server(&s, 128 * MIB, 2 * MIB), 0);
 }
 
 static void test_dirty_ratio(void **state)
@@ -372,10 +526,10 @@ static void test_every_rule_and_the_bound(void **state)
 	memset(small, 0, sizeof(small));
 	memset(&sentinel, 0x5a, sizeof(sentinel));
 	small[2] = sentinel;
-	assert_int_equal(wb_os_advise(&f, 64 * GIB, small, 2), 2);
+	assert_int_equal(wb_os_advise(&f, 64 * GIB, NULL, small, 2), 2);
 	assert_memory_equal(&small[2], &sentinel, sizeof(sentinel));
 	assert_int_equal(small[1].code, WB_ADV_THP_DEFRAG);
-	assert_int_equal(wb_os_advise(&f, 64 * GIB, NULL, 0), 0);
+	assert_int_equal(wb_os_advise(&f, 64 * GIB, NULL, NULL, 0), 0);
 }
 
 static void test_severity_names(void **state)
@@ -395,6 +549,8 @@ int main(void)
 		cmocka_unit_test(test_hugepages_needed),
 		cmocka_unit_test(test_hugepages),
 		cmocka_unit_test(test_hugepages_without_shared_buffers),
+		cmocka_unit_test(test_hugepages_from_server),
+		cmocka_unit_test(test_hugepages_server_not_used),
 		cmocka_unit_test(test_dirty_ratio),
 		cmocka_unit_test(test_dirty_bytes_override_ratio),
 		cmocka_unit_test(test_dirty_expire),
