@@ -35,12 +35,13 @@ int wb_cmd_report(int argc, char **argv)
 		return WB_EXIT_SETUP;
 	if (!cfg.summary && cfg.json_path) {
 		fprintf(stderr, "walbench: --json goes with --summary; the report itself is "
-				"--output FILE.html\nTry \"walbench --help\" for more information.\n");
+				"--output FILE.html\n");
+		wb_usage_hint();
 		return WB_EXIT_SETUP;
 	}
 	if (!cfg.summary && cfg.fail_on_outlier) {
-		fprintf(stderr, "walbench: --fail-on-outlier goes with --summary\n"
-				"Try \"walbench --help\" for more information.\n");
+		fprintf(stderr, "walbench: --fail-on-outlier goes with --summary\n");
+		wb_usage_hint();
 		return WB_EXIT_SETUP;
 	}
 	saved = calloc(cfg.report_files.n, sizeof(*saved));

@@ -32,7 +32,8 @@ static int usage(const char *fmt, const char *arg)
 {
 	fprintf(stderr, "walbench: ");
 	fprintf(stderr, fmt, arg);
-	fprintf(stderr, "\nTry \"walbench --help\" for more information.\n");
+	fputc('\n', stderr);
+	wb_usage_hint();
 	return WB_EXIT_USAGE;
 }
 

@@ -3,8 +3,6 @@
 #ifndef WB_CLI_EXIT_CODES_H
 #define WB_CLI_EXIT_CODES_H
 
-#include <stdio.h>
-
 #include "measure/session.h"
 
 enum wb_exit {
@@ -16,13 +14,6 @@ enum wb_exit {
 	WB_EXIT_IO = 3,      /* an I/O error or a durability (sync) failure */
 	WB_EXIT_SIGNAL = 128 /* plus the signal number, after removing test files */
 };
-
-/* The line after a usage error's own: the man page's EXIT STATUS promises it
- * (exit 1, or 2 for a command whose status is a gate's verdict). */
-static inline void wb_usage_hint(void)
-{
-	fputs("Try \"walbench --help\" for more information.\n", stderr);
-}
 
 /* The exit status for how a measuring session ended. */
 static inline enum wb_exit wb_exit_for_session(enum wb_session_status s)

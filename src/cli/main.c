@@ -29,8 +29,8 @@ int main(int argc, char **argv)
 	unsigned i;
 
 	if (argc < 2) {
-		fprintf(stderr, "walbench: no command given\n"
-				"Try \"walbench --help\" for more information.\n");
+		fprintf(stderr, "walbench: no command given\n");
+		wb_usage_hint();
 		return WB_EXIT_USAGE;
 	}
 	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
@@ -54,7 +54,7 @@ int main(int argc, char **argv)
 			return commands[i].fn(argc - 1, argv + 1);
 		}
 	}
-	fprintf(stderr, "walbench: unknown command \"%s\"\n"
-			"Try \"walbench --help\" for more information.\n", argv[1]);
+	fprintf(stderr, "walbench: unknown command \"%s\"\n", argv[1]);
+	wb_usage_hint();
 	return WB_EXIT_USAGE;
 }

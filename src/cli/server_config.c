@@ -20,6 +20,7 @@ int wb_cli_server_observation(const struct wb_config *cfg, struct wb_pg_observed
 	if (cfg->server_dsn && cfg->observed_path) {
 		fprintf(stderr, "walbench: --server and --observed: give one (a live server, or a "
 			"saved observation)\n");
+		wb_usage_hint();
 		return WB_EXIT_SETUP;
 	}
 	if (cfg->server_dsn) {

@@ -90,11 +90,6 @@ static bool word_allowed(const struct wb_config *cfg, int i, const char *value,
 	return false;
 }
 
-static void usage_hint(void)
-{
-	fprintf(stderr, "Try \"walbench --help\" for more information.\n");
-}
-
 /* The commands whose one operand is the directory they test in. */
 static bool takes_dir(enum wb_command cmd)
 {
@@ -387,7 +382,7 @@ int wb_parse_command_line(struct wb_config *cfg, enum wb_command cmd, int argc, 
 		ret = finish_operands(cfg, cmd, argc, argv, &st);
 	cfg->dsn_on_line = st.line_has_dsn;
 	if (ret == PARSE_USAGE)
-		usage_hint();
+		wb_usage_hint();
 	return ret;
 }
 

@@ -23,6 +23,11 @@ static const char *const command_help[WB_CMD_COUNT] = {
 			   "             commits, WAL writes, flushes and data pages a second",
 };
 
+void wb_usage_hint(void)
+{
+	fputs(WB_USAGE_HINT "\n", stderr);
+}
+
 void wb_print_help(void)
 {
 	unsigned c, i;

@@ -161,7 +161,7 @@ static const char *const exit_status[][2] = {
 	{ "0", "success (some tests may be n/a)" },
 	{ "1", "usage error: an unknown option, a malformed value or one outside its range, a "
 	       "bad profile key, or profile groups that disagree on a run-wide key; one line on "
-	       "stderr, then: Try \"walbench --help\" for more information." },
+	       "stderr, then: " WB_USAGE_HINT },
 	{ "2", "unusable input, checked before anything is measured, with one line naming it: a "
 	       "directory that does not exist (beside recommend --server's connection string, "
 	       "named by its place, since it may be a password typed apart: DIR (the 4th "

@@ -219,6 +219,13 @@ const char *wb_config_word_shown(const struct wb_config *cfg, const char *word, 
 /* walbench --help (help.c). */
 void wb_print_help(void);
 
+/* The line after every usage error's own, spelled here once for every command
+ * and stage that reports one (the man page's EXIT STATUS quotes it too). */
+#define WB_USAGE_HINT "Try \"walbench --help\" for more information."
+
+/* Prints WB_USAGE_HINT, a line of its own on stderr (help.c). */
+void wb_usage_hint(void);
+
 /* n as an ordinal, into buf: 1st, 2nd, 3rd, 4th, 11th, 22nd. What names a
  * word walbench does not repeat (an argument, a key of a file) by its place. */
 const char *wb_ordinal(unsigned n, char *buf, size_t len);
