@@ -4,6 +4,13 @@
 #include <math.h>
 #include <string.h>
 
+#include "model/test.h"
+
+/* The server's major becomes recommend's --pg-version, which refuses a major
+ * walbench does not model: every one an observation reads must be one. */
+_Static_assert(WB_PG_MIN_MAJOR >= WB_PG_OLDEST_MAJOR && WB_PG_MAX_MAJOR <= WB_PG_NEWEST_MAJOR,
+	       "an observed major outside --pg-version's range");
+
 static enum wb_server_dir directory(const struct wb_pg_observed *o,
 				    const struct wb_server_given *given, const char **target)
 {

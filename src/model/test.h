@@ -60,9 +60,17 @@ enum wb_workload {
 	WB_WORKLOAD_COUNT
 };
 
-/* The newest PostgreSQL major version whose WAL-opening rules (xlog.c,
- * get_sync_bit) walbench models; they have not changed since 16. */
-#define WB_PG_NEWEST "18"
+/* The PostgreSQL majors whose WAL-opening rules (xlog.c, get_sync_bit) walbench
+ * models, for --pg-version: two eras, up to 15 and from 16 (unchanged since). The
+ * oldest is 10, the first major named by one number (9's were 9.0 to 9.6) and one
+ * whose wal_level names (minimal, replica, logical) are --wal-level's; the newest is
+ * the newest walbench is tested on, so no row is labelled with a major's rules that
+ * nobody has read. */
+#define WB_PG_OLDEST_MAJOR 10
+#define WB_PG_NEWEST_MAJOR 18
+#define WB_PG_MAJOR_TEXT_(n) #n
+#define WB_PG_MAJOR_TEXT(n) WB_PG_MAJOR_TEXT_(n) /* a major as a string literal */
+#define WB_PG_NEWEST WB_PG_MAJOR_TEXT(WB_PG_NEWEST_MAJOR)
 
 /* Compat's five groups, in pg_test_fsync's order. */
 enum wb_compat_group {

@@ -320,6 +320,16 @@ static int set_number(uint64_t *slot, const struct wb_option *opt, const char *v
 			snprintf(why, why_len, "not a whole number from %llu to %llu",
 				 (unsigned long long)opt->min, (unsigned long long)opt->max);
 		return ret;
+	case WB_OPT_PG_MAJOR:
+		/* 1 to 9 name no major walbench models: refused, never read as "none". */
+		ret = wb_parse_uint(value, opt->min, opt->max, slot);
+		if (!ret && *slot && *slot < WB_PG_OLDEST_MAJOR)
+			ret = -ERANGE;
+		if (ret)
+			snprintf(why, why_len, "not %sa PostgreSQL major from %u to %llu",
+				 opt->min ? "" : "0 or ", WB_PG_OLDEST_MAJOR,
+				 (unsigned long long)opt->max);
+		return ret;
 	case WB_OPT_PERCENT:
 		ret = wb_parse_percent(value, opt->min, opt->max, slot);
 		if (ret)
@@ -348,6 +358,7 @@ int wb_option_set(struct wb_config *cfg, const struct wb_option *opt, const char
 	case WB_OPT_DURATION:
 	case WB_OPT_SIZE:
 	case WB_OPT_UINT:
+	case WB_OPT_PG_MAJOR:
 	case WB_OPT_PERCENT:
 		return set_number(slot, opt, value, why, why_len);
 	case WB_OPT_SIZES:

@@ -23,6 +23,9 @@
 
 #define CFG(field) offsetof(struct wb_config, field)
 
+/* --pg-version's majors, as its help names them. */
+#define PG_MAJORS WB_PG_MAJOR_TEXT(WB_PG_OLDEST_MAJOR) " to " WB_PG_NEWEST
+
 #define RUN WB_CMD_BIT(WB_CMD_RUN)
 #define REC WB_CMD_BIT(WB_CMD_RECOMMEND)
 #define VER WB_CMD_BIT(WB_CMD_VERIFY)
@@ -129,8 +132,10 @@ const struct wb_option wb_options[] = {
 	  "what the server mostly does: oltp (8 kB commits), bulk (WAL-faithful 128 kB and 1 MiB "
 	  "flushes) or mixed (both, weighed equally; default)",
 	  REC, CFG(workload), wb_workload_names },
-	{ "pg-version", 0, WB_OPT_UINT, WB_PG_NEWEST, 9, 99, "N",
-	  "the PostgreSQL major version whose rules for opening WAL apply (default " WB_PG_NEWEST ")",
+	{ "pg-version", 0, WB_OPT_PG_MAJOR, WB_PG_NEWEST, WB_PG_OLDEST_MAJOR, WB_PG_NEWEST_MAJOR,
+	  "N",
+	  "the PostgreSQL major version whose rules for opening WAL apply, "
+	  PG_MAJORS " (default " WB_PG_NEWEST ")",
 	  REC, CFG(pg_version), NULL },
 	{ "budget", 'B', WB_OPT_DURATION, "50s", NS_PER_S, 7 * 86400 * NS_PER_S, "TIME",
 	  "most time to measure; it stops as soon as the answer is known (default 50s)",
@@ -209,9 +214,9 @@ const struct wb_option wb_options[] = {
 	  "keep the file open (default), or reopen it per flush as pg_test_fsync's descriptor "
 	  "test: sync_then_close, close_then_sync",
 	  RUN, CFG(fd_mode), wb_fd_mode_names },
-	{ "pg-version", 0, WB_OPT_UINT, "0", 0, 99, "N",
-	  "measure open_* methods as PostgreSQL N opens WAL (O_DIRECT or not), beside "
-	  "pg_test_fsync's always-O_DIRECT variant (default 0: engines as given)",
+	{ "pg-version", 0, WB_OPT_PG_MAJOR, "0", 0, WB_PG_NEWEST_MAJOR, "N",
+	  "measure open_* methods as PostgreSQL N (" PG_MAJORS ") opens WAL (O_DIRECT or not), "
+	  "beside pg_test_fsync's always-O_DIRECT variant (default 0: engines as given)",
 	  RUN, CFG(pg_version), NULL },
 	{ "wal-level", 0, WB_OPT_CHOICE, "replica", 0, 0, "LEVEL",
 	  "with --pg-version <= 15: minimal lets PostgreSQL use O_DIRECT for open_* methods",

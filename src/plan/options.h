@@ -166,6 +166,8 @@ enum wb_opt_type {
 	WB_OPT_DSN,      /* an optional connection string: --server=DSN, or --server
 			  * followed by a word that is one (key=value, or a URI); bare, "" */
 	WB_OPT_HOSTPORT, /* "HOST:PORT" or "[v6addr]:PORT", judged, kept as given */
+	WB_OPT_PG_MAJOR, /* a PostgreSQL major walbench models (WB_PG_OLDEST_MAJOR and up)
+			  * within min..max, as a whole number; with min 0, 0 too (none) */
 };
 
 struct wb_option {

@@ -99,6 +99,7 @@ void wb_json_add_config(cJSON *root, const struct wb_config *cfg, enum wb_comman
 			cJSON_AddNumberToObject(conf, o->name, (double)*(const uint64_t *)slot / 1e9);
 			break;
 		case WB_OPT_UINT:
+		case WB_OPT_PG_MAJOR:
 		case WB_OPT_SIZE:
 			cJSON_AddNumberToObject(conf, o->name, (double)*(const uint64_t *)slot);
 			break;

@@ -60,6 +60,19 @@ bad_usage 'walbench: invalid value "fdatasync,,fsync" for --method: the 2nd name
 	"$WALBENCH" run -m fdatasync,,fsync
 bad_usage 'walbench: invalid value "8k,8192" for --size: the 2nd value repeats the 1st' \
 	"$WALBENCH" run --size 8k,8192
+# --pg-version takes the majors walbench models, on run and recommend alike
+# (run's 0: engines as given); the range is in the help and so the man page.
+bad_usage 'walbench: invalid value "5" for --pg-version: not 0 or a PostgreSQL major from 10 to 18' \
+	"$WALBENCH" run --pg-version 5
+bad_usage 'walbench: invalid value "99" for --pg-version: not 0 or a PostgreSQL major from 10 to 18' \
+	"$WALBENCH" run --pg-version 99
+bad_usage 'walbench: invalid value "9" for --pg-version: not a PostgreSQL major from 10 to 18' \
+	"$WALBENCH" recommend --pg-version 9 .
+bad_usage 'walbench: invalid value "19" for --pg-version: not a PostgreSQL major from 10 to 18' \
+	"$WALBENCH" recommend --pg-version 19 .
+expect_exit 0 "$WALBENCH" --man
+[ "$(grep -A3 -x '\\fB\\-\\-pg\\-version\\fR \\fIN\\fR' "$OUT" | grep -c '10 to 18')" = 2 ] ||
+	fail "the man page does not give --pg-version's majors for run and recommend"
 bad_usage 'walbench: unexpected argument "extra"' "$WALBENCH" compat extra
 bad_usage 'walbench: verify needs listen, write or check' "$WALBENCH" verify
 bad_usage 'walbench: unknown verify subcommand "talk"; use listen, write or check' \

@@ -4,6 +4,7 @@
 #include <stddef.h>
 #include <setjmp.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <errno.h>
 #include <string.h>
 #include <cmocka.h>
@@ -173,6 +174,45 @@ static void test_numbers(void **state)
 	assert_non_null(strstr(why, "1 to 1024"));
 }
 
+/* --pg-version names a major walbench models, on run and recommend alike: run's 0
+ * (engines as given) is the one value beside them, and 1 to 9 or a major newer than
+ * walbench knows are refused, naming the range (run took 0 to 99, recommend 9 to 99). */
+static void test_pg_version(void **state)
+{
+	static const char *const refused[] = { "1", "8", "9", "19", "99", "16.2", "-16" };
+	const struct wb_option *run = wb_option_find("pg-version", WB_CMD_RUN);
+	const struct wb_option *rec = wb_option_find("pg-version", WB_CMD_RECOMMEND);
+	struct wb_config cfg;
+	char why[256], num[8];
+	unsigned v, i;
+
+	(void)state;
+	assert_non_null(run);
+	assert_non_null(rec);
+	wb_config_defaults(&cfg, WB_CMD_RUN);
+	for (v = WB_PG_OLDEST_MAJOR; v <= WB_PG_NEWEST_MAJOR; v++) {
+		snprintf(num, sizeof(num), "%u", v);
+		assert_int_equal(wb_option_set(&cfg, run, num, why, sizeof(why)), 0);
+		assert_int_equal(cfg.pg_version, v);
+		assert_int_equal(wb_option_set(&cfg, rec, num, why, sizeof(why)), 0);
+		assert_int_equal(cfg.pg_version, v);
+	}
+	assert_int_equal(wb_option_set(&cfg, run, "0", why, sizeof(why)), 0);
+	assert_int_equal(cfg.pg_version, 0);
+	assert_int_not_equal(wb_option_set(&cfg, rec, "0", why, sizeof(why)), 0);
+	assert_string_equal(why, "not a PostgreSQL major from 10 to 18");
+	for (i = 0; i < sizeof(refused) / sizeof(refused[0]); i++) {
+		cfg.pg_version = 16;
+		assert_int_not_equal(wb_option_set(&cfg, run, refused[i], why, sizeof(why)), 0);
+		assert_string_equal(why, "not 0 or a PostgreSQL major from 10 to 18");
+		assert_int_not_equal(wb_option_set(&cfg, rec, refused[i], why, sizeof(why)), 0);
+		assert_string_equal(why, "not a PostgreSQL major from 10 to 18");
+	}
+	/* The help says the range, so the man page does. */
+	assert_non_null(strstr(run->help, "10 to 18"));
+	assert_non_null(strstr(rec->help, "10 to 18"));
+}
+
 /* Every duration option's error gives examples the option itself accepts
  * (--observe 1s once said "e.g. 500ms, 5s, 1m", two of them refused). */
 static void test_duration_examples(void **state)
@@ -230,6 +270,7 @@ int main(void)
 		cmocka_unit_test(test_numbers),
 		cmocka_unit_test(test_duration_examples),
 		cmocka_unit_test(test_decide_and_recommend),
+		cmocka_unit_test(test_pg_version),
 		cmocka_unit_test(test_observe_minimum),
 	};
 
