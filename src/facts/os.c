@@ -13,6 +13,8 @@
 #include <string.h>
 #include <sys/utsname.h>
 
+#include "facts/sysfs.h"
+
 static const char *const preempt_names[WB_PREEMPT_COUNT] = {
 	[WB_PREEMPT_UNKNOWN] = "unknown",
 	[WB_PREEMPT_NONE] = "none",
@@ -104,31 +106,18 @@ enum wb_preempt wb_preempt_from_version(const char *version)
 	return WB_PREEMPT_NONE_OR_VOLUNTARY;
 }
 
-/* Reads the first line of root/rel into buf, trailing whitespace cut. */
+/* Reads the one-line attribute root/rel into buf, trailing whitespace cut, with
+ * the facts' shared reader: 0, or the open's or the read's own -errno (EACCES,
+ * EISDIR, ...), or -ENODATA for an empty file; buf is "" on failure. */
 static int read_line(const char *root, const char *rel, char *buf, size_t size)
 {
-	char path[PATH_MAX];
-	FILE *fp;
-	size_t n;
-	int len = snprintf(path, sizeof(path), "%s/%s", root, rel);
+	int ret = wb_facts_read_attr(root, rel, buf, size);
 
-	buf[0] = '\0';
-	if (len < 0 || (size_t)len >= sizeof(path))
-		return -ENAMETOOLONG;
-	fp = fopen(path, "re");
-	if (!fp)
-		return -errno;
-	if (!fgets(buf, (int)size, fp)) {
-		int err = ferror(fp) ? -EIO : -ENODATA;
-
-		fclose(fp);
-		return err;
-	}
-	fclose(fp);
-	n = strlen(buf);
-	while (n > 0 && (buf[n - 1] == '\n' || buf[n - 1] == ' ' || buf[n - 1] == '\t'))
-		buf[--n] = '\0';
-	return 0;
+	if (!ret && !buf[0])
+		ret = -ENODATA;
+	if (ret)
+		buf[0] = '\0';
+	return ret;
 }
 
 /* A whole unsigned decimal, nothing after it. */
