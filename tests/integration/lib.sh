@@ -6,6 +6,9 @@ set -u
 WALBENCH=${WALBENCH:?WALBENCH must point at the walbench binary}
 WB_TEST_BIN=${WB_TEST_BIN:-$(dirname "$WALBENCH")/tests}
 WB_CLEANUPS=()
+# A test's python imports the helpers beside this file (pgbench_log.py).
+PYTHONPATH=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)${PYTHONPATH:+:$PYTHONPATH}
+export PYTHONPATH
 
 wb_cleanup() {
 	local i
