@@ -60,12 +60,13 @@ static void shuffle(size_t *order, size_t n, uint64_t *state)
 	}
 }
 
-/* A trial lasts its length times a random factor in [1, 1.5). On a throttled
- * device a fixed length (200 ms is two 100 ms slices) locks the schedule to the
- * slice grid, and which test straddles an extra slice stops being chance. */
+/* A trial lasts its length times a random factor in [1, 1 + WB_SCHED_JITTER).
+ * On a throttled device a fixed length (200 ms is two 100 ms slices) locks the
+ * schedule to the slice grid, and which test straddles an extra slice stops
+ * being chance. */
 static uint64_t jitter(uint64_t trial_ns, uint64_t *rng)
 {
-	return trial_ns + (uint64_t)((double)trial_ns * 0.5 *
+	return trial_ns + (uint64_t)((double)trial_ns * WB_SCHED_JITTER *
 				     ((double)(next_random(rng) >> 11) / 9007199254740992.0));
 }
 

@@ -11,6 +11,11 @@
 
 #include "model/method.h"
 
+/* Each trial lasts its length times a random factor in [1, 1 + this)
+ * (measure/scheduler.c says why); a plan that must fit trials into a budget
+ * counts each at its longest. */
+#define WB_SCHED_JITTER 0.5
+
 /* Fixed: each test runs once for its duration, in order. Adaptive: trials of all
  * tests interleaved in a fresh random order each round, so drift hits every
  * test alike; a test stops once its CI is within target, when the decision or
