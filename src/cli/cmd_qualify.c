@@ -118,7 +118,7 @@ int wb_cmd_qualify(int argc, char **argv)
 	}
 	/* The sweep's rows follow the shapes and the unsynced write when the
 	 * array is striped (wb_plan_qualify). */
-	wb_qualify_print_header(&cfg, n > WB_Q_SHAPE_COUNT + 1 ? &dev->array : NULL);
+	wb_qualify_print_header(&cfg, &plan.sched, n > WB_Q_SHAPE_COUNT + 1 ? &dev->array : NULL);
 	status = wb_cli_measure(&where, tests, n, &plan, NULL, cfg.quiet, &rs);
 	array_after(dev, io, &rs);
 	if (rs.n) {

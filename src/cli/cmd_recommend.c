@@ -79,8 +79,8 @@ static int run_placement(const struct wb_config *cfg, uint64_t seed,
 		free(tests);
 		return WB_EXIT_SETUP;
 	}
-	wb_plan_placement_step(cfg, seed, &plan);
-	wb_placement_print_header(cfg, load.per_s, load.pct, live_load, n);
+	wb_plan_placement_step(cfg, seed, n, &plan);
+	wb_placement_print_header(cfg, &plan.sched, load.per_s, load.pct, live_load, n);
 	status = wb_cli_measure(&where, tests, n, &plan, NULL, cfg->quiet, prs);
 	if (!wb_placement_decide(prs, &params, pl) && status == WB_EXIT_OK)
 		status = WB_EXIT_SETUP;
@@ -188,7 +188,7 @@ int wb_cmd_recommend(int argc, char **argv)
 		free(tests);
 		goto out_placement;
 	}
-	wb_recommend_print_header(&cfg, n);
+	wb_recommend_print_header(&cfg, &plan.sched, n);
 	ret = wb_cli_measure(&where, tests, n, &plan, NULL, cfg.quiet, &rs);
 	if (!pl || status == WB_EXIT_OK)
 		status = ret;

@@ -45,7 +45,7 @@ bool wb_cli_one_site(const struct wb_config *cfg, enum wb_command cmd, bool raw,
 	*where = (struct wb_session_where){ .dirs = &cfg->target, .ndirs = 1, .raw_device = raw };
 	if (!wb_cli_session_space_ok(cfg, where, tests, n, live))
 		return false;
-	(void)wb_plan_command(cmd, cfg, wb_input_seed(cfg->seed), plan);
+	(void)wb_plan_command(cmd, cfg, wb_input_seed(cfg->seed), n, plan);
 	return true;
 }
 
@@ -60,6 +60,9 @@ int wb_cli_measure(const struct wb_session_where *where, const struct wb_test *t
 	rs->ci_target_pct = plan->judge.ci_target_pct;
 	rs->max_cv_pct = plan->judge.max_cv_pct;
 	rs->min_difference_pct = plan->judge.min_difference_pct;
+	rs->asked_trial_ns = plan->sched.asked_trial_ns;
+	rs->trial_given = plan->sched.trial_given;
+	rs->trial_shortened = plan->sched.trial_ns < plan->sched.asked_trial_ns;
 	wb_cleanup_graceful(true);
 	status = wb_exit_for_session(wb_session_run_at(where, tests, n, &plan->sched,
 						       wb_progress_hooks(print, quiet, &hooks), rs));

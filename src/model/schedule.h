@@ -24,7 +24,12 @@
 struct wb_schedule {
 	bool adaptive;
 	uint64_t budget_ns;      /* whole run */
-	uint64_t trial_ns;       /* one trial */
+	uint64_t trial_ns;       /* one trial, as the budget allows (plan/trial_fit.h) */
+	uint64_t asked_trial_ns; /* what --trial-time (qualify: --slice) asked, or its default:
+				  * above trial_ns when the budget could not hold it */
+	bool trial_given;        /* that length was typed, not the default */
+	uint64_t fit_budget_ns;  /* the least budget that holds two trials of each test at the
+				  * shortest length a plan shortens to (plan/trial_fit.h) */
 	uint64_t warmup_ns;      /* discarded before each test's first trial */
 	unsigned min_trials;     /* before a test may stop on its CI or a decision */
 	double ci_target_pct;    /* stop when ci95_pct <= this (0: no target) */

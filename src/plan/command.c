@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "plan/plan.h"
+#include "plan/trial_fit.h"
 
 /* Interleaved trials for the whole budget, judged by nothing yet. */
 static void adaptive(const struct wb_config *cfg, uint64_t seed, struct wb_command_plan *plan)
@@ -67,26 +68,58 @@ static void plan_qualify(struct wb_command_plan *plan)
 	plan->judge.max_cv_pct = WB_PLAN_MAX_CV_PCT;
 }
 
+/* The option that sets cmd's trial length: qualify calls its trials slices. */
+static const char *trial_option(enum wb_command cmd)
+{
+	return cmd == WB_CMD_QUALIFY ? "slice" : "trial-time";
+}
+
+/* The shortest trial a plan of cmd shortens to: the least its option takes
+ * (options.c), so a shortened trial is never one the user could not have
+ * asked for. */
+static uint64_t trial_floor(enum wb_command cmd)
+{
+	const struct wb_option *o = wb_option_find(trial_option(cmd), cmd);
+
+	return o ? o->min : 0;
+}
+
+/* Once the command has set its warm-up: the trial as the budget holds it
+ * for ntests tests (trial_fit.h), the length asked kept beside it. */
+static void fit_trial(enum wb_command cmd, const struct wb_config *cfg, size_t ntests,
+		      struct wb_schedule *s)
+{
+	struct wb_trial_fit fit;
+
+	wb_trial_fit(s->budget_ns, ntests, s->warmup_ns, s->trial_ns, trial_floor(cmd), &fit);
+	s->asked_trial_ns = s->trial_ns;
+	s->trial_given = wb_option_given(cfg, trial_option(cmd));
+	s->trial_ns = fit.trial_ns;
+	s->fit_budget_ns = fit.min_budget_ns;
+}
+
 int wb_plan_command(enum wb_command cmd, const struct wb_config *cfg, uint64_t seed,
-		    struct wb_command_plan *plan)
+		    size_t ntests, struct wb_command_plan *plan)
 {
 	adaptive(cfg, seed, plan);
 	switch (cmd) {
 	case WB_CMD_RUN:
 		plan_run(cfg, plan);
-		return 0;
+		break;
 	case WB_CMD_RECOMMEND:
 		plan_recommend(cfg, plan);
-		return 0;
+		break;
 	case WB_CMD_QUALIFY:
 		plan_qualify(plan);
-		return 0;
+		break;
 	default:
 		return -EINVAL;
 	}
+	fit_trial(cmd, cfg, ntests, &plan->sched);
+	return 0;
 }
 
-void wb_plan_placement_step(const struct wb_config *cfg, uint64_t seed,
+void wb_plan_placement_step(const struct wb_config *cfg, uint64_t seed, size_t ntests,
 			    struct wb_command_plan *plan)
 {
 	adaptive(cfg, seed, plan);
@@ -95,4 +128,5 @@ void wb_plan_placement_step(const struct wb_config *cfg, uint64_t seed,
 	plan->sched.placement = true;
 	/* No CI target and no margin: pairs by round, every row runs every round. */
 	plan->judge.max_cv_pct = WB_PLAN_MAX_CV_PCT;
+	fit_trial(WB_CMD_RECOMMEND, cfg, ntests, &plan->sched);
 }

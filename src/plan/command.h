@@ -40,14 +40,17 @@ struct wb_command_plan {
 };
 
 /* The plan of run, recommend (choosing the method) or qualify from cfg, with
- * seed (wb_input_seed's: never 0) for the rounds' order. 0, or -EINVAL for a
- * command that does not measure adaptively. */
+ * seed (wb_input_seed's: never 0) for the rounds' order, for ntests tests: a
+ * trial the budget cannot hold for them is shortened (plan/trial_fit.h), the
+ * length asked kept in the schedule. 0, or -EINVAL for a command that does not
+ * measure adaptively. */
 int wb_plan_command(enum wb_command cmd, const struct wb_config *cfg, uint64_t seed,
-		    struct wb_command_plan *plan);
+		    size_t ntests, struct wb_command_plan *plan);
 
 /* The plan of recommend's first step with --wal-candidate: every placement row
- * every round for the whole budget, stopping once every candidate is settled. */
-void wb_plan_placement_step(const struct wb_config *cfg, uint64_t seed,
+ * (ntests) every round for the whole budget, stopping once every candidate is
+ * settled; its trials fitted to the budget as wb_plan_command's are. */
+void wb_plan_placement_step(const struct wb_config *cfg, uint64_t seed, size_t ntests,
 			    struct wb_command_plan *plan);
 
 #endif

@@ -86,10 +86,14 @@ const struct wb_option wb_options[] = {
 	  "most time one test may take: 500ms, 3s (default 0: an equal share of --budget)",
 	  RUN, CFG(duration_ns), NULL },
 	{ "budget", 'B', WB_OPT_DURATION, "60s", NS_PER_S / 100, 7 * 86400 * NS_PER_S, "TIME",
-	  "time for the whole run; tests stop early once their CI is tight (default 60s)",
+	  "time for the whole run; tests stop early once their CI is tight. Kept: no trial "
+	  "starts once it is spent, and trials are shortened so that it holds two of each test "
+	  "(default 60s)",
 	  RUN, CFG(budget_ns), NULL },
 	{ "trial-time", 0, WB_OPT_DURATION, "200ms", NS_PER_S / 100, 3600 * NS_PER_S, "TIME",
-	  "length of one trial; trials of all tests are interleaved (default 200ms)",
+	  "length of one trial; trials of all tests are interleaved. Shortened (said in the "
+	  "header and the JSON's schedule) where --budget cannot hold each test's warm-up and "
+	  "two trials, 1.5 times this at their longest; never below 10ms (default 200ms)",
 	  RUN | REC, CFG(trial_ns), NULL },
 	{ "warmup", 0, WB_OPT_DURATION, "100ms", 0, 3600 * NS_PER_S, "TIME",
 	  "run and discard this much before a test's first trial (default 100ms)",
@@ -284,10 +288,13 @@ const struct wb_option wb_options[] = {
 	{ "duration", 't', WB_OPT_DURATION, "3m", NS_PER_S, 7 * 86400 * NS_PER_S, "TIME",
 	  "how long to measure: minutes show what a short burst hides (a cache filling, an SLC "
 	  "area running out, heat); default 3m; under 60s etcd's shape writes through fio's "
-	  "22 MiB file instead of etcd's 64 MB segments",
+	  "22 MiB file instead of etcd's 64 MB segments; kept: slices are shortened so that it "
+	  "holds two of each shape",
 	  QUA, CFG(budget_ns), NULL },
 	{ "slice", 0, WB_OPT_DURATION, "5s", NS_PER_S / 100, 3600 * NS_PER_S, "TIME",
-	  "one time slice: each shape's rate and p99 are kept per slice (default 5s)",
+	  "one time slice: each shape's rate and p99 are kept per slice. Shortened (said in the "
+	  "header and the JSON's schedule) where --duration cannot hold two of each shape, 1.5 "
+	  "times this at their longest; never below 10ms (default 5s)",
 	  QUA, CFG(trial_ns), NULL },
 	{ "port", 0, WB_OPT_UINT, "0", 0, 65535, "PORT",
 	  "listen: the TCP port to listen on (default 0: any free port, printed)",

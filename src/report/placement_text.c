@@ -3,6 +3,7 @@
 
 #include <stdio.h>
 
+#include "report/run_text.h"
 #include "report/words.h"
 
 static void print_row(const char *where, const char *what, const struct wb_placement_row *r)
@@ -49,8 +50,8 @@ static void print_evidence(const struct wb_placement *pl, const struct wb_result
 		       "of --min-gain): more --budget would narrow the intervals\n");
 }
 
-void wb_placement_print_header(const struct wb_config *cfg, double load_per_s, double load_pct,
-			       bool live_load, size_t nrows)
+void wb_placement_print_header(const struct wb_config *cfg, const struct wb_schedule *sched,
+			       double load_per_s, double load_pct, bool live_load, size_t nrows)
 {
 	unsigned others = cfg->wal_candidates.n;
 
@@ -68,6 +69,7 @@ void wb_placement_print_header(const struct wb_config *cfg, double load_per_s, d
 	if (!live_load && load_per_s <= 0)
 		printf("  (a share of capacity is a guess at your server's load: --data-load RATE/s "
 		       "with the data pages it writes per second predicts for it; see docs/usage.md)\n");
+	wb_text_print_trial_fit(sched, "trials", "--trial-time", "--budget");
 	fflush(stdout);
 }
 

@@ -6,6 +6,7 @@
 #include <stdio.h>
 
 #include "model/units.h"
+#include "report/run_text.h"
 #include "report/words.h"
 
 /* Rates as whole numbers, milliseconds to three significant digits. */
@@ -77,11 +78,13 @@ static void print_sweep(const struct wb_stripe_verdict *v, const struct wb_array
 	printf("  %s\n", line);
 }
 
-void wb_qualify_print_header(const struct wb_config *cfg, const struct wb_array *array)
+void wb_qualify_print_header(const struct wb_config *cfg, const struct wb_schedule *sched,
+			     const struct wb_array *array)
 {
 	printf("Does %s qualify as \"%s\"? PostgreSQL commits and etcd's WAL writes for %.0f s, "
-	       "in slices of %.1f s.\n", cfg->target, cfg->tier, cfg->budget_ns / 1e9,
-	       cfg->trial_ns / 1e9);
+	       "in slices of %.3g s.\n", cfg->target, cfg->tier, cfg->budget_ns / 1e9,
+	       sched->trial_ns / 1e9);
+	wb_text_print_trial_fit(sched, "slices", "--slice", "--duration");
 	if (array)
 		printf("On %s (%s), flushes of the chunk, the full stripe and two stripes too, "
 		       "beside the 8 kB commit: the write-size sweep.\n", array->device, array->level);

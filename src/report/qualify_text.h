@@ -8,11 +8,14 @@
 
 #include "advice/qualify.h"
 #include "facts/storage.h"
+#include "model/schedule.h"
 #include "plan/options.h"
 
 /* The question, before the slices run on cfg->target: the tier, the budget and
- * the slice; array, when the write-size sweep runs on it (NULL: no sweep). */
-void wb_qualify_print_header(const struct wb_config *cfg, const struct wb_array *array);
+ * the slice as sched fitted it (and when the budget shortened it); array, when
+ * the write-size sweep runs on it (NULL: no sweep). */
+void wb_qualify_print_header(const struct wb_config *cfg, const struct wb_schedule *sched,
+			     const struct wb_array *array);
 
 void wb_qualify_print(const struct wb_qualification *q, const struct wb_results *rs);
 

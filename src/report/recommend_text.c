@@ -6,6 +6,7 @@
 #include <stdio.h>
 
 #include "model/units.h"
+#include "report/run_text.h"
 #include "report/words.h"
 
 static void print_part(const char *name, const struct wb_part_verdict *v)
@@ -47,13 +48,15 @@ static void print_evidence(const struct wb_results *rs)
 	}
 }
 
-void wb_recommend_print_header(const struct wb_config *cfg, size_t ntests)
+void wb_recommend_print_header(const struct wb_config *cfg, const struct wb_schedule *sched,
+			       size_t ntests)
 {
 	printf("Which wal_sync_method for %s? %s workload, as PostgreSQL %u opens WAL "
 	       "(wal_level=%s%s): %zu tests, at most %.0f s, stopping as soon as it is known.\n",
 	       cfg->target, wb_workload_names[cfg->workload], (unsigned)cfg->pg_version,
 	       wb_wal_level_names[cfg->wal_level], cfg->debug_io_direct ? ", debug_io_direct=wal" : "",
 	       ntests, cfg->budget_ns / 1e9);
+	wb_text_print_trial_fit(sched, "trials", "--trial-time", "--budget");
 	fflush(stdout);
 }
 

@@ -7,12 +7,15 @@
 #include <stddef.h>
 
 #include "advice/recommend.h"
+#include "model/schedule.h"
 #include "plan/options.h"
 #include "results/results.h"
 
 /* The question, before the method's ntests run on cfg->target: the workload, the
- * PostgreSQL version and wal_level WAL is opened as, and the budget. */
-void wb_recommend_print_header(const struct wb_config *cfg, size_t ntests);
+ * PostgreSQL version and wal_level WAL is opened as, the budget, and sched's
+ * trials when the budget shortened them. */
+void wb_recommend_print_header(const struct wb_config *cfg, const struct wb_schedule *sched,
+			       size_t ntests);
 
 void wb_recommend_print(const struct wb_results *rs, const struct wb_recommendation *rec);
 

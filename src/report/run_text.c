@@ -27,11 +27,38 @@ void wb_text_print_header(const char *target, const char *profile,
 	       "each rate's 95%% CI is within +-%.3g%% (at least %u trials).\n",
 	       target, profile ? " with profile " : "", profile ? profile : "", ntests, budget,
 	       trial, sched->ci_target_pct, sched->min_trials);
+	wb_text_print_trial_fit(sched, "trials", "--trial-time", "--budget");
 	printf("An op is one flush (writes, then the method's sync), or one commit in group-commit\n"
 	       "rows. conc: qdN flushes in flight, jN jobs, cN committers. Latencies in us per op.\n\n");
 	printf(ROW_FORMAT, "method", "engine", "size", "writes", "conc", "ops/s", "+-95%", "mean",
 	       "p50", "p99", "p99.9", "max", "");
 	fflush(stdout);
+}
+
+void wb_text_print_trial_fit(const struct wb_schedule *sched, const char *noun,
+			     const char *option, const char *budget_option)
+{
+	char used[32], asked[32], budget[32];
+
+	if (sched->trial_ns >= sched->asked_trial_ns)
+		return;
+	wb_format_duration(sched->trial_ns, used, sizeof(used));
+	wb_format_duration(sched->asked_trial_ns, asked, sizeof(asked));
+	wb_format_duration(sched->budget_ns, budget, sizeof(budget));
+	/* The value typed is named as typed: it is the one the user must change. */
+	printf("%c%s shortened to %s from %s %s %s%s", noun[0] - 'a' + 'A', noun + 1, used,
+	       sched->trial_given ? "the" : "the default", option, asked,
+	       sched->trial_given ? " given" : "");
+	if (sched->budget_ns >= sched->fit_budget_ns) {
+		printf(", so that %s %s holds two %s of each test%s.\n", budget_option, budget, noun,
+		       sched->warmup_ns ? " after its warm-up" : "");
+		return;
+	}
+	/* At the floor: shorter would measure next to nothing, so the budget
+	 * ends before every test has its two (and the later ones may not run). */
+	wb_format_duration(sched->fit_budget_ns, asked, sizeof(asked));
+	printf(", the shortest %s takes; two %s of each test%s need %s %s.\n", option, noun,
+	       sched->warmup_ns ? " after its warm-up" : "", budget_option, asked);
 }
 
 /* "qd8", "j4", "qd8j4" or "c16" (committers); "1" when nothing is concurrent. */

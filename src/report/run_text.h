@@ -9,6 +9,13 @@
 
 void wb_text_print_header(const char *target, const char *profile,
 			  const struct wb_schedule *sched, size_t ntests);
+
+/* When the budget could not hold the trial length asked, the line that says
+ * so under a header: what it was shortened to, from which value (the one
+ * typed, or the default) and why. noun: "trials" or "slices"; option and
+ * budget_option: the command's ("--trial-time", "--budget"). */
+void wb_text_print_trial_fit(const struct wb_schedule *sched, const char *noun,
+			     const char *option, const char *budget_option);
 extern const struct wb_result_hooks wb_text_hooks;
 /* After the table: unstable tests, and method comparisons within each group of
  * otherwise identical tests. */

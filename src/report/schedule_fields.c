@@ -49,7 +49,8 @@ struct saved_decision {
 /* schedule: how the trials were ordered, and the throttle found. */
 struct saved_schedule {
 	const char *order, *test;
-	double seed, rounds, elapsed_s, trial_s;
+	double seed, rounds, elapsed_s, trial_s, trial_asked_s;
+	bool trial_shortened, trial_asked_given;
 	bool detected, late;
 	double slow_fraction, wait_ms, p50_us, flushes_per_slice, period_ms, rate_per_s;
 	double busy_fraction, waits_timed, phase_lock;
@@ -135,6 +136,9 @@ static const struct wb_field schedule_rows[] = {
 	WB_FIELD(ROUNDS, DOUBLE, SC(rounds)),
 	WB_FIELD(ELAPSED_S, DOUBLE, SC(elapsed_s), .unit = "s"),
 	WB_FIELD(TRIAL_S, DOUBLE, SC(trial_s), .unit = "s"),
+	WB_FIELD(TRIAL_ASKED_S, DOUBLE, SC(trial_asked_s), .unit = "s"),
+	WB_FIELD(TRIAL_ASKED_GIVEN, BOOL, SC(trial_asked_given)),
+	WB_FIELD(TRIAL_SHORTENED, BOOL, SC(trial_shortened)),
 	WB_FIELD(THROTTLE, OBJECT, 0, .sub = &throttle_table),
 };
 static const struct wb_fields schedule_table = WB_FIELDS(schedule_rows, NULL);
@@ -214,7 +218,11 @@ void wb_json_add_adaptive(cJSON *root, const struct wb_results *rs)
 	struct saved_schedule s = {
 		.order = "random per round", .test = rs->throttle_test, .seed = (double)rs->seed,
 		.rounds = rs->rounds, .elapsed_s = (double)rs->elapsed_ns / 1e9,
-		.trial_s = (double)rs->trial_ns / 1e9, .detected = t->detected,
+		.trial_s = (double)rs->trial_ns / 1e9,
+		.trial_asked_s = (double)rs->asked_trial_ns / 1e9,
+		.trial_asked_given = rs->trial_given,
+		.trial_shortened = rs->trial_shortened,
+		.detected = t->detected,
 		.late = rs->throttle_late, .slow_fraction = t->slow_fraction, .wait_ms = t->wait_ms,
 		.p50_us = t->p50_us, .flushes_per_slice = t->flushes_per_slice,
 		.period_ms = t->period_ms, .rate_per_s = t->rate_per_s,

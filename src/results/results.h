@@ -130,6 +130,10 @@ struct wb_results {
 	char throttle_test[96];  /* which test that was */
 	bool throttle_late;      /* found after the early rounds, when trials keep their length */
 	uint64_t trial_ns;       /* trial length used after round one (lengthened when throttled) */
+	uint64_t asked_trial_ns; /* the length asked (--trial-time, --slice, or its default): above
+				  * the first rounds' when the budget could not hold it */
+	bool trial_given;        /* that length was typed, not the default */
+	bool trial_shortened;    /* the plan shortened it to what the budget holds */
 	double ci_target_pct;    /* the target each test's CI tried to reach */
 	double max_cv_pct;       /* trials varying more than this are "unstable" */
 	double min_difference_pct; /* a significant difference must clear +-this (the CI target) */

@@ -11,7 +11,7 @@
 
 /* Version of the layout (docs/results-schema.md); bumped when keys change
  * meaning. */
-#define WB_SCHEMA_VERSION 22
+#define WB_SCHEMA_VERSION 23
 
 /* Every key of the results file, in one alphabetical list: a key used in two
  * objects ("reason", "method") is one entry with one spelling. */
@@ -400,9 +400,12 @@ enum wb_key {
 	WB_KEY_TOTAL_TICKS,
 	WB_KEY_TRANSIENT_TRIALS,
 	WB_KEY_TREND,
+	WB_KEY_TRIAL_ASKED_GIVEN,
+	WB_KEY_TRIAL_ASKED_S,
 	WB_KEY_TRIAL_OPS_PER_SEC,
 	WB_KEY_TRIAL_ROUND,
 	WB_KEY_TRIAL_S,
+	WB_KEY_TRIAL_SHORTENED,
 	WB_KEY_TRIALS,
 	WB_KEY_UNIT,
 	WB_KEY_UNSTABLE,

@@ -33,7 +33,9 @@ static void assert_adaptive(const struct wb_command_plan *p, const struct wb_con
 {
 	assert_true(p->sched.adaptive);
 	assert_int_equal(p->sched.budget_ns, cfg->budget_ns);
-	assert_int_equal(p->sched.trial_ns, cfg->trial_ns);
+	assert_int_equal(p->sched.trial_ns, cfg->trial_ns); /* the budget holds it */
+	assert_int_equal(p->sched.asked_trial_ns, cfg->trial_ns);
+	assert_false(p->sched.trial_given);
 	assert_int_equal(p->sched.warmup_ns, warmup_ns);
 	assert_int_equal(p->sched.seed, seed);
 }
@@ -55,7 +57,7 @@ static void test_run(void **state)
 	cfg.min_trials = 8;
 	cfg.ci_target_bp = 250;
 	cfg.max_cv_bp = 1200;
-	assert_int_equal(wb_plan_command(WB_CMD_RUN, &cfg, 42, &p), 0);
+	assert_int_equal(wb_plan_command(WB_CMD_RUN, &cfg, 42, 4, &p), 0);
 	assert_adaptive(&p, &cfg, 42, cfg.warmup_ns);
 	assert_int_equal(p.sched.min_trials, 8);
 	assert_true(p.sched.ci_target_pct == 2.5);
@@ -67,7 +69,7 @@ static void test_run(void **state)
 	assert_judged(&p, 2.5, 12.0, 2.5); /* the CI target is the margin */
 
 	cfg.decide = 1 + WB_METHOD_FSYNC;
-	assert_int_equal(wb_plan_command(WB_CMD_RUN, &cfg, 42, &p), 0);
+	assert_int_equal(wb_plan_command(WB_CMD_RUN, &cfg, 42, 4, &p), 0);
 	assert_true(p.sched.decide);
 	assert_int_equal(p.sched.decide_baseline, WB_METHOD_FSYNC);
 }
@@ -78,7 +80,7 @@ static void test_recommend(void **state)
 	struct wb_command_plan p;
 
 	(void)state;
-	assert_int_equal(wb_plan_command(WB_CMD_RECOMMEND, &cfg, 9, &p), 0);
+	assert_int_equal(wb_plan_command(WB_CMD_RECOMMEND, &cfg, 9, 4, &p), 0);
 	assert_adaptive(&p, &cfg, 9, cfg.warmup_ns);
 	assert_int_equal(p.sched.min_trials, WB_PLAN_MIN_TRIALS);
 	assert_true(p.sched.ci_target_pct == 0.0);
@@ -95,7 +97,7 @@ static void test_placement(void **state)
 	struct wb_command_plan p;
 
 	(void)state;
-	wb_plan_placement_step(&cfg, 9, &p);
+	wb_plan_placement_step(&cfg, 9, 4, &p);
 	assert_adaptive(&p, &cfg, 9, cfg.warmup_ns);
 	assert_true(p.sched.placement && !p.sched.decide); /* pairs by round, no CI target */
 	assert_true(p.sched.min_gain_pct == 7.0 && p.sched.ci_target_pct == 0.0);
@@ -109,11 +111,39 @@ static void test_qualify(void **state)
 	struct wb_command_plan p;
 
 	(void)state;
-	assert_int_equal(wb_plan_command(WB_CMD_QUALIFY, &cfg, 5, &p), 0);
+	assert_int_equal(wb_plan_command(WB_CMD_QUALIFY, &cfg, 5, 3, &p), 0);
 	assert_adaptive(&p, &cfg, 5, 0); /* no warm-up: the first slice counts */
 	assert_int_equal(p.sched.min_trials, 1);
 	assert_true(p.sched.slices && !p.sched.decide && !p.sched.placement);
 	assert_judged(&p, 0.0, WB_PLAN_MAX_CV_PCT, 0.0);
+}
+
+/* A trial the budget cannot hold is shortened to what gives every test two
+ * (plan/trial_fit.h), after the command's own warm-up: the audit's run
+ * --budget 1s --trial-time 5s and qualify --duration 1s with 5 s slices. The
+ * length asked stays in the schedule, for the reports to say. */
+static void test_shortened(void **state)
+{
+	struct wb_config cfg = config(WB_CMD_RUN);
+	struct wb_command_plan p;
+
+	(void)state;
+	cfg.budget_ns = 1000000000ull;
+	cfg.trial_ns = 5000000000ull;
+	cfg.warmup_ns = 100000000ull;
+	assert_int_equal(wb_plan_command(WB_CMD_RUN, &cfg, 1, 6, &p), 0);
+	assert_int_equal(p.sched.trial_ns, 22000000);
+	assert_int_equal(p.sched.asked_trial_ns, 5000000000ull);
+	cfg = config(WB_CMD_QUALIFY);
+	cfg.budget_ns = 1000000000ull;
+	cfg.trial_ns = 5000000000ull;
+	assert_int_equal(wb_plan_command(WB_CMD_QUALIFY, &cfg, 1, 3, &p), 0);
+	assert_int_equal(p.sched.trial_ns, 111000000); /* no warm-up in qualify */
+	/* Past the budget altogether: the floor, --trial-time's least. */
+	cfg = config(WB_CMD_RECOMMEND);
+	cfg.budget_ns = 1000000000ull;
+	wb_plan_placement_step(&cfg, 1, 40, &p);
+	assert_int_equal(p.sched.trial_ns, wb_option_find("trial-time", WB_CMD_RECOMMEND)->min);
 }
 
 /* The sweep: the commit row again at the chunk, the stripe and two stripes,
@@ -163,8 +193,8 @@ static void test_not_adaptive(void **state)
 	struct wb_command_plan p;
 
 	(void)state;
-	assert_int_equal(wb_plan_command(WB_CMD_COMPAT, &cfg, 1, &p), -EINVAL);
-	assert_int_equal(wb_plan_command(WB_CMD_ENGINES, &cfg, 1, &p), -EINVAL);
+	assert_int_equal(wb_plan_command(WB_CMD_COMPAT, &cfg, 1, 4, &p), -EINVAL);
+	assert_int_equal(wb_plan_command(WB_CMD_ENGINES, &cfg, 1, 4, &p), -EINVAL);
 }
 
 int main(void)
@@ -175,6 +205,7 @@ int main(void)
 		cmocka_unit_test(test_placement),
 		cmocka_unit_test(test_qualify),
 		cmocka_unit_test(test_qualify_sweep),
+		cmocka_unit_test(test_shortened),
 		cmocka_unit_test(test_not_adaptive),
 	};
 

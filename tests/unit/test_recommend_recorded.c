@@ -74,7 +74,8 @@ static void replay(const struct wb_config *cfg)
 	size_t i, n = 0, most = 0;
 	uint32_t r;
 
-	assert_int_equal(wb_plan_command(WB_CMD_RECOMMEND, cfg, 1, &plan), 0);
+	/* Only the decision's figures are replayed: no trial is fitted. */
+	assert_int_equal(wb_plan_command(WB_CMD_RECOMMEND, cfg, 1, 0, &plan), 0);
 	memset(&rs, 0, sizeof(rs));
 	rs.adaptive = true;
 	for (i = 0; i < saved.ntests; i++) {

@@ -236,6 +236,10 @@ static void test_decision(void **state)
 	rs.rounds = 4;
 	rs.elapsed_ns = 12500000000;
 	rs.trial_ns = 500000000;
+	/* the 2 s --trial-time given, shortened to what the budget holds */
+	rs.asked_trial_ns = 2000000000;
+	rs.trial_given = true;
+	rs.trial_shortened = true;
 	/* v[4] as v[3] but for its method, each with its trials: compared */
 	v[4].test = v[3].test;
 	v[4].test.method = WB_METHOD_OPEN_DATASYNC;
