@@ -23,6 +23,7 @@
 #include "cli/space_gate.h"
 #include "facts/pgdata.h"
 #include "measure/session.h"
+#include "model/units.h"
 #include "plan/command.h"
 #include "plan/options.h"
 #include "plan/plan.h"
@@ -118,6 +119,50 @@ static const struct wb_pg_observed *observe_server(struct wb_config *cfg, int *s
 	return *status == WB_EXIT_OK ? &o : NULL;
 }
 
+/* Whether cfg's budget gives every test of each step (the placement's rows,
+ * then the method's tests: each step has the whole budget) its warm-up and
+ * two trials of the shortest length a plan shortens to (plan/trial_fit.h). A
+ * shorter one can only end with a test never measured and nothing to decide
+ * from, so it is refused, naming the least that would do, before any flush. */
+static bool budget_holds(const struct wb_config *cfg)
+{
+	struct wb_command_plan plan;
+	char have[32], need[32];
+	uint64_t least;
+	struct wb_test *t;
+	size_t n, most;
+
+	t = wb_plan_recommend(cfg, &n);
+	if (!t) {
+		fprintf(stderr, "walbench: out of memory\n");
+		return false;
+	}
+	free(t);
+	(void)wb_plan_command(WB_CMD_RECOMMEND, cfg, 1, n, &plan);
+	least = plan.sched.fit_budget_ns;
+	most = n;
+	if (cfg->wal_candidates.n) {
+		t = wb_plan_placement(cfg, &n);
+		if (!t) {
+			fprintf(stderr, "walbench: out of memory\n");
+			return false;
+		}
+		free(t);
+		wb_plan_placement_step(cfg, 1, n, &plan);
+		if (plan.sched.fit_budget_ns > least) {
+			least = plan.sched.fit_budget_ns;
+			most = n;
+		}
+	}
+	if (cfg->budget_ns >= least)
+		return true;
+	wb_format_duration(cfg->budget_ns, have, sizeof(have));
+	wb_format_duration(least, need, sizeof(need));
+	fprintf(stderr, "walbench: --budget %s cannot give each of %zu tests its warm-up and two "
+		"trials, which a decision needs: give at least --budget %s\n", have, most, need);
+	return false;
+}
+
 int wb_cmd_recommend(int argc, char **argv)
 {
 	const struct wb_pg_observed *server = NULL, *live = NULL;
@@ -154,6 +199,10 @@ int wb_cmd_recommend(int argc, char **argv)
 		if (cfg.server_dsn)
 			live = server;
 	}
+	/* After the server's observation, which may leave fewer tests (a
+	 * server that never writes bulk WAL: commits only). */
+	if (!budget_holds(&cfg))
+		return WB_EXIT_SETUP;
 	cfg.seed = wb_input_seed(cfg.seed);
 	if (cfg.wal_candidates.n) {
 		pl = malloc(sizeof(*pl));

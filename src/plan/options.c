@@ -142,7 +142,9 @@ const struct wb_option wb_options[] = {
 	  PG_MAJORS " (default " WB_PG_NEWEST ")",
 	  REC, CFG(pg_version), NULL },
 	{ "budget", 'B', WB_OPT_DURATION, "50s", NS_PER_S, 7 * 86400 * NS_PER_S, "TIME",
-	  "most time to measure; it stops as soon as the answer is known (default 50s)",
+	  "most time to measure; it stops as soon as the answer is known. Refused before "
+	  "measuring (exit 2, naming the least) when it cannot give every test its warm-up and "
+	  "two 10ms trials (default 50s)",
 	  REC, CFG(budget_ns), NULL },
 	{ "wal-candidate", 0, WB_OPT_PATHS, NULL, 0, 0, "DIR",
 	  "a directory on another volume pg_wal could move to; give it once per candidate (at most "
