@@ -11,9 +11,11 @@ chmod 755 "$d"
 pg_cluster "log_statement = 'all'"
 port=54392
 # A proxy on $d's socket to the cluster's that rewrites walbench's limit into a
-# value the server refuses, of the same length (no message length changes).
+# value the server refuses, of the same length (no message length changes). Bound
+# under another name and renamed once it listens: a connect between bind(2) and
+# listen(2) is refused.
 python3 -c '
-import socket, sys, threading
+import os, socket, sys, threading
 def pump(a, b, swap):
     while True:
         data = a.recv(65536)
@@ -24,7 +26,7 @@ def pump(a, b, swap):
         b.sendall(data)
     b.close()
 s = socket.socket(socket.AF_UNIX)
-s.bind(sys.argv[1]); s.listen(4)
+s.bind(sys.argv[1] + ".new"); s.listen(4); os.rename(sys.argv[1] + ".new", sys.argv[1])
 while True:
     c = s.accept()[0]
     u = socket.socket(socket.AF_UNIX); u.connect(sys.argv[2])
@@ -34,6 +36,7 @@ while True:
 proxy=$!
 on_exit "kill $proxy"
 for _ in $(seq 100); do [ -S "$d/.s.PGSQL.$port" ] && break; sleep 0.05; done
+[ -S "$d/.s.PGSQL.$port" ] || fail "the python listener did not listen in 5 s"
 pg_observe 2 "host=$d port=$port dbname=postgres user=postgres" --observe 10s
 grep -qF 'invalid value for parameter "statement_timeout"' "$ERR" ||
 	fail "the SET did not fail: $(cat "$ERR")"

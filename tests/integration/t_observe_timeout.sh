@@ -9,11 +9,13 @@ set -e
 unset PGCONNECT_TIMEOUT PGPASSWORD PGSERVICE
 wb_tmpdir d
 port=54391
-# A listener that accepts and never says a word.
+# A listener that accepts and never says a word. Bound under another name and renamed
+# once it listens: the socket file is there from bind(2), and a connect before
+# listen(2) is refused (ECONNREFUSED, not the timeout this test is about).
 python3 -c '
-import socket, sys, time
+import os, socket, sys, time
 s = socket.socket(socket.AF_UNIX)
-s.bind(sys.argv[1]); s.listen(16)
+s.bind(sys.argv[1] + ".new"); s.listen(16); os.rename(sys.argv[1] + ".new", sys.argv[1])
 held = []
 while True:
     held.append(s.accept()[0])
@@ -21,6 +23,7 @@ while True:
 mute=$!
 on_exit "kill $mute"
 for _ in $(seq 100); do [ -S "$d/.s.PGSQL.$port" ] && break; sleep 0.05; done
+[ -S "$d/.s.PGSQL.$port" ] || fail "the python listener did not listen in 5 s"
 dsn="host=$d port=$port dbname=x user=x"
 
 # given_up WANT_MIN WANT_MAX ARGS...: observe ARGS is refused with libpq's
