@@ -18,18 +18,23 @@ rm -f "$d/j.json"
 assert_no_files "$d"
 
 # The rate of N jobs is all their flushes over the time they took together. On
-# tmpfs a flush costs CPU and no wait, so 64 jobs cannot beat one job per CPU by
-# more than noise (half as much again is generous); over the slowest job's own time they "reached" several times
-# that, as the jobs' times only partly overlapped on too few CPUs. Generous bound.
+# tmpfs a flush costs CPU and no wait, so 64 jobs on N CPUs cannot complete more than
+# N over one flush's CPU cost a second: one job's median latency, since a flush that
+# is not preempted costs the same in any job (0.34-0.42 us here, in either test).
+# Measured: 0.26-0.89 of that, idle or beside two busy loops. Over the slowest job's
+# own time they "reached" several times the right rate (the jobs' own 50 ms against
+# 0.2-0.8 s together, on too few CPUs): 2.3-6.7 times that ceiling. Not a multiple of
+# the jobs' measured rates: beside other processes 64 threads get a larger share of
+# the CPUs than one (CFS shares per thread), and 64 jobs legitimately beat twice one
+# job's rate by 1.5x (3 of 12 runs beside two busy loops).
 if [ -d /dev/shm ] && [ "$(df -Pk /dev/shm | awk 'NR == 2 { print $4 }')" -gt $((2 * 1024 * 1024)) ]; then
 	wb_tmpdir s /dev/shm
 	cpus=$(nproc)
-	[ "$cpus" -le 32 ] || cpus=32
+	[ "$cpus" -le 64 ] || cpus=64 # 64 jobs use 64 CPUs at most
 	for i in 1 2 3; do # the overlap varies: short runs, three times
-		expect_exit 0 "$WALBENCH" run --dir "$s" --method fdatasync --jobs 1,"$cpus",64 \
+		expect_exit 0 "$WALBENCH" run --dir "$s" --method fdatasync --jobs 1,64 \
 			--duration 50ms --warmup 0 --json "$s/j.json"
-		json_check "$s/j.json" 'd["tests"][2]["ops_per_sec"] < 1.5 * max(
-			d["tests"][1]["ops_per_sec"], '"$cpus"' * d["tests"][0]["ops_per_sec"])'
+		json_check "$s/j.json" 'd["tests"][1]["ops_per_sec"] < 1.5 * '"$cpus"' * 1e6 / d["tests"][0]["latency_us"]["p50"]'
 		rm -f "$s/j.json"
 	done
 	assert_no_files "$s"
