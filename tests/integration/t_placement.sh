@@ -11,7 +11,7 @@ set -e
 wb_tmpdir d /tmp
 mkdir "$d/data" "$d/wal"
 expect_exit 0 "$WALBENCH" recommend "$d/data" --wal-candidate "$d/wal" --workload oltp \
-	--budget 8s --data-load 200/s --json "$d/rec.json"
+	--budget 8s --data-load 50/s --json "$d/rec.json"
 head -1 "$OUT" | grep -q '^Where should pg_wal live?' || fail "no placement header: $(head -3 "$OUT")"
 awk 'NR > 1 && /^[^ ]/ { print; exit }' "$OUT" | grep -q "^Keep pg_wal on $d/data" || fail "the placement verdict is not first: $(head -5 "$OUT")"
 grep -q "same file system as the data" "$OUT" || fail "the candidate is not named as the same file system"
@@ -20,10 +20,12 @@ json_check "$d/rec.json" 'len(d["recommendation"]["placement"]) == 1'
 json_check "$d/rec.json" 'set(d["recommendation"]["placement"][0]) >= {"path", "same_device", "device", "gain_pct", "ci95_pct", "move", "reason"}'
 json_check "$d/rec.json" '(p := d["recommendation"]["placement"][0])["path"] == "'"$d"'/wal" and p["same_device"] and p["same_file_system"] and not p["move"]'
 json_check "$d/rec.json" '(b := d["recommendation"]["placement_baseline"])["move_to"] is None and b["wal_dir"] == "'"$d"'/data" and b["steps"] == []'
-# The load was asked for 200 writes/s and the volume takes far more: it kept up.
-json_check "$d/rec.json" '(l := d["recommendation"]["placement_baseline"]["load"])["target_per_s"] == 200 and 150 < l["achieved_per_s"] < 250 and l["kept_up"]'
+# The load was asked for 50 writes/s and the volume takes far more: it kept up. (At
+# 200/s, a volume that takes fewer random writes a second, a throttled cloud disk or
+# one whose burst is spent, failed this though walbench said the truth: not kept up.)
+json_check "$d/rec.json" '(l := d["recommendation"]["placement_baseline"]["load"])["target_per_s"] == 50 and 37.5 < l["achieved_per_s"] < 62.5 and l["kept_up"]'
 json_check "$d/rec.json" '(b := d["recommendation"]["placement_baseline"]) and all(b[k]["measured"] and b[k]["commits_per_s"] > 0 for k in ("idle_commit", "idle_group", "loaded_commit", "loaded_group"))'
-json_check "$d/rec.json" 'd["config"]["wal-candidate"] == ["'"$d"'/wal"] and d["config"]["data-load"] == {"per_s": 200}'
+json_check "$d/rec.json" 'd["config"]["wal-candidate"] == ["'"$d"'/wal"] and d["config"]["data-load"] == {"per_s": 50}'
 rm -f "$d/rec.json"
 assert_no_files "$d/data"
 assert_no_files "$d/wal"
