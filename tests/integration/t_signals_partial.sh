@@ -6,6 +6,7 @@
 # 128 + the signal; a second signal stops it at once, files still removed.
 . "$(dirname "$0")/lib.sh"
 set -e
+command -v script >/dev/null || skip "script(1) missing (bsdutils)"
 wb_tmpdir d
 
 # start_bg VAR CMD...: starts CMD in its own session (a background job's SIGINT
@@ -20,14 +21,40 @@ start_bg() {
 	printf -v "$_var" '%s' "$_pid"
 }
 
+# start_tty VAR CMD...: starts CMD as start_bg does, but with its stderr on a
+# pseudo-terminal (script(1)), so that it draws its progress line into $ERR; stdout
+# still goes to $OUT. Waits until the line says round 2 (every test has finished a
+# trial) and puts walbench's own pid, which its test file names, in $VAR.
+start_tty() {
+	local _var=$1 _cmd _f _i
+	shift
+	printf -v _cmd '%q ' "$@"
+	setsid script -qefc "$_cmd>$(printf %q "$OUT")" /dev/null >"$ERR" 2>&1 </dev/null &
+	script_pid=$!
+	on_exit "kill -9 $script_pid 2>/dev/null || true"
+	wait_for_files "$d" 'walbench.*'
+	for _f in "$d"/walbench.*; do break; done
+	_f=${_f##*/walbench.}
+	printf -v "$_var" '%s' "${_f%%.*}"
+	on_exit "kill -9 ${_f%%.*} 2>/dev/null || true"
+	for _i in $(seq 600); do
+		grep -aq 'round 2, ' "$ERR" && return 0
+		kill -0 "$script_pid" 2>/dev/null || fail "$1 ended before its second round: $(cat -v "$ERR")"
+		sleep 0.05
+	done
+	fail "$1: no second round in 30 s: $(cat -v "$ERR")"
+}
+
+# The signal comes once every test has finished a trial: a fixed sleep (1.5 s) came
+# before the second test's first trial where preparing the file or a busy machine
+# took most of it, and a correct run then said that test "not run".
 for sig in INT TERM HUP; do
-	start_bg pid "$WALBENCH" run --dir "$d" --method fdatasync,fsync --budget 60s --json "$d/r.json"
-	sleep 1.5 # a few rounds in
+	start_tty pid "$WALBENCH" run --dir "$d" --method fdatasync,fsync --budget 60s --json "$d/r.json"
 	kill -s "$sig" "$pid"
-	wait_rc "$pid"
+	wait_rc "$script_pid" # script -e: walbench's own status
 	want=$((128 + $(kill -l "$sig")))
-	[ "$rc" = "$want" ] || fail "run, SIG$sig: exit $rc, want $want; $(cat "$ERR")"
-	grep -q 'interrupted: finishing the current trial' "$ERR" || fail "no interruption message"
+	[ "$rc" = "$want" ] || fail "run, SIG$sig: exit $rc, want $want; $(cat -v "$ERR")"
+	grep -aq 'interrupted: finishing the current trial' "$ERR" || fail "no interruption message"
 	grep -q 'INTERRUPTED after' "$OUT" || fail "the text does not say partial: $(cat "$OUT")"
 	json_check "$d/r.json" 'd["partial"] is True and d["interrupted_by"] == "SIG'"$sig"'"'
 	json_tests "$d/r.json" 2 fdatasync fsync
