@@ -25,7 +25,7 @@ int wb_cmd_engines(int argc, char **argv)
 
 	if (!wb_cli_configure(&cfg, WB_CMD_ENGINES, argc, argv, &status))
 		return status;
-	if (!wb_input_dir_ok(&cfg, "--dir", cfg.target))
+	if (!wb_input_dir_ok(&cfg, wb_input_dir_word(&cfg), cfg.target))
 		return WB_EXIT_SETUP;
 	for (e = 0; e < WB_ENGINE_COUNT; e++)
 		for (m = 0; m < WB_METHOD_COUNT; m++)

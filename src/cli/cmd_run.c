@@ -102,8 +102,8 @@ int wb_cmd_run(int argc, char **argv)
 		goto out;
 	/* Refused before anything is measured: a budget spent on a missing report
 	 * directory, or on the parent of a mistyped one, is a budget wasted. */
-	if (!wb_input_site_ok(&cfg, "--dir", cfg.target, cfg.destroy_data, wb_session_file_size(tests, n),
-			      &raw) ||
+	if (!wb_input_site_ok(&cfg, wb_input_dir_word(&cfg), cfg.target, cfg.destroy_data,
+			      wb_session_file_size(tests, n), &raw) ||
 	    !wb_input_reports_ok(&cfg)) {
 		status = WB_EXIT_SETUP;
 		goto out;

@@ -64,6 +64,11 @@ static bool dir_ok(const char *opt, const char *dir, const char *shown)
 	return true;
 }
 
+const char *wb_input_dir_word(const struct wb_config *cfg)
+{
+	return cfg->target_given ? "DIR" : "--dir";
+}
+
 bool wb_input_dir_ok(const struct wb_config *cfg, const char *opt, const char *dir)
 {
 	char shown[160];

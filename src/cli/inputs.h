@@ -11,6 +11,10 @@
 
 #include "plan/options.h"
 
+/* How the directory was named, for the messages: "DIR" when it was the
+ * operand, else "--dir" (given or the default). */
+const char *wb_input_dir_word(const struct wb_config *cfg);
+
 /* --dir DIR (opt names the option in the message, and cfg's command line says
  * whether dir may be shown in it: wb_config_word_shown). */
 bool wb_input_dir_ok(const struct wb_config *cfg, const char *opt, const char *dir);

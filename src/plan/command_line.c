@@ -90,10 +90,13 @@ static bool word_allowed(const struct wb_config *cfg, int i, const char *value,
 	return false;
 }
 
-/* The commands whose one operand is the directory they test in. */
+/* The commands whose one operand is the directory they test in: every one
+ * --dir serves (`walbench run /srv/pg_wal` was an unexpected argument, though
+ * recommend and qualify took the same word). */
 static bool takes_dir(enum wb_command cmd)
 {
-	return cmd == WB_CMD_RECOMMEND || cmd == WB_CMD_VERIFY || cmd == WB_CMD_QUALIFY;
+	return cmd == WB_CMD_RUN || cmd == WB_CMD_ENGINES || cmd == WB_CMD_RECOMMEND ||
+	       cmd == WB_CMD_VERIFY || cmd == WB_CMD_QUALIFY;
 }
 
 /* What wb_parse_command_line's steps return: PARSE_DONE (0) and PARSE_HELP (-1) and
@@ -297,9 +300,10 @@ static int take_operand(struct wb_config *cfg, enum wb_command cmd, int argc, ch
 		cfg->server_dsn = argv[optind++];
 		return PARSE_AGAIN;
 	}
-	/* recommend's, verify's and qualify's DIR wherever it stands among the options,
-	 * once: an optional-valued --server ends where a word is no connection string,
-	 * so `recommend --server DSN DIR --observe 10s` must go on past DIR. */
+	/* The DIR of the commands that take one, wherever it stands among the
+	 * options, once: an optional-valued --server ends where a word is no
+	 * connection string, so `recommend --server DSN DIR --observe 10s` must go
+	 * on past DIR. */
 	if (takes_dir(cmd) && !cfg->target_given) {
 		if (!word_allowed(cfg, optind, argv[optind], WORD_DIR, st->line_has_dsn) ||
 		    !one_target(cfg, st, "DIR", argv[optind]))

@@ -109,10 +109,11 @@ static const char *const operands[WB_CMD_COUNT] = {
 			  "or a device is refused (exit 2) and left untouched; a directory gets a "
 			  "uniquely named file. A failed call ends its line with failed: ERRNO, the "
 			  "rest still run, and the exit status is 3.",
-	[WB_CMD_RUN] = "run [options]. Every combination of the listed methods, engines, sizes, "
+	[WB_CMD_RUN] = "run [DIR] [options]. DIR, or --dir, is where the test files go "
+		       "(default: the current directory). Every combination of the listed methods, engines, sizes, "
 		       "writes per flush and concurrency is one test. With --json, every "
 		       "test and trial (docs/results-schema.md).",
-	[WB_CMD_ENGINES] = "engines [--dir DIR]. Each combination is probed on DIR with one "
+	[WB_CMD_ENGINES] = "engines [DIR]. Each combination is probed on DIR with one "
 			   "real flush through the code that measures.",
 	[WB_CMD_RECOMMEND] = "recommend [--data] DIR [options]. DIR is where pg_wal lives or "
 			     "will live, and must exist (default: the current directory); it may "

@@ -62,7 +62,7 @@ const struct wb_option wb_options[] = {
 	  "time per test: 5, 500ms, 2s (default 5s, as pg_test_fsync)",
 	  WB_CMD_BIT(WB_CMD_COMPAT), CFG(duration_ns), NULL },
 	{ "dir", 'd', WB_OPT_PATH, ".", 0, 0, "DIR",
-	  "directory to test in, which must exist and not be under /proc, /sys or /dev (/dev/shm "
+	  "directory to test in (the same as the operand DIR), which must exist and not be under /proc, /sys or /dev (/dev/shm "
 	  "is allowed); put it on the file system of pg_wal; default: current directory",
 	  RUN | REC | VER | QUA | WB_CMD_BIT(WB_CMD_ENGINES), CFG(target), NULL },
 	{ "data", 0, WB_OPT_PATH, NULL, 0, 0, "DIR",

@@ -37,6 +37,8 @@ bad_usage 'walbench: --data and --dir name two directories: give one' \
 	"$WALBENCH" recommend --data "$d/a" --dir "$d/b"
 bad_usage 'walbench: --dir is given twice, naming two directories: give one' \
 	"$WALBENCH" run --dir "$d/a" --dir "$d/b"
+bad_usage 'walbench: DIR and --dir name two directories: give one' \
+	"$WALBENCH" run "$d/a" --dir "$d/b"
 [ -z "$(ls -A "$d/a")$(ls -A "$d/b")" ] || fail "two directories: something was written"
 bad_usage 'walbench: missing value for option --size' "$WALBENCH" run --size
 bad_usage 'walbench: invalid value "-8k" for --size: the value is not a size from 512 to 1MiB (e.g. 4k, 8k, 16KiB)' \
@@ -102,6 +104,17 @@ for words in "--server|$dsn|$d/wal|--observe|10s|--budget|5s" "--server=$dsn|$d/
 		fail "recommend $words: $(cat "$ERR")"
 done
 assert_no_files "$d"
+# run and engines take the directory as recommend and qualify do, an operand
+# (`walbench run /srv/pg_wal` was an unexpected argument); the one named is the
+# one measured, not the current directory ($d), and a missing one is named as DIR.
+mkdir "$d/op"
+expect_exit 0 "$WALBENCH" run --method none "$d/op" --budget 10ms
+grep -q "^Testing in $d/op: " "$OUT" || fail "run DIR: $(head -2 "$OUT")"
+expect_exit 0 "$WALBENCH" engines "$d/op"
+grep -q "^Engines and methods on $d/op " "$OUT" || fail "engines DIR: $(head -2 "$OUT")"
+expect_exit 2 "$WALBENCH" run "$d/missing" --method none
+[ "$(cat "$ERR")" = "walbench: DIR $d/missing: no such directory" ] || fail "run MISSING: $(cat "$ERR")"
+assert_no_files "$d/op"
 # A test of one trial has no spread to call unstable: it is said to have no interval.
 mkdir "$d/one"
 expect_exit 0 "$WALBENCH" run --dir "$d/one" --method none --budget 10ms
