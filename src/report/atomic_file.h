@@ -1,5 +1,7 @@
 /* atomic_file.h — writing a report file all at once: a temporary file beside the
- * target, fsynced, then renamed into place, so a reader never sees half a report.
+ * target, fsynced, then renamed into place, so a reader never sees half a report
+ * (where the file system can neither rename without replacing nor hard-link, the
+ * report is written to a new file made with O_EXCL instead: see atomic_file.c).
  * Only a new name is ever taken: a file of any kind already at the target, or one
  * that appears there while walbench measures, is refused and left as it was. */
 #ifndef WB_REPORT_ATOMIC_FILE_H

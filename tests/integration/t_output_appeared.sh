@@ -4,7 +4,9 @@
 # back by strace's fault injection until the file is planted, fails, walbench
 # exits 2 naming the file, the planted bytes stay and the temporary file goes.
 # The same through the link(2) fallback, taken where renameat2 says EINVAL (a
-# file system without RENAME_NOREPLACE), which otherwise writes the report.
+# file system without RENAME_NOREPLACE), which otherwise writes the report, and
+# through the last one, a new file made with O_EXCL, where link(2) says EPERM too
+# (no hard links either: the report was lost there).
 . "$(dirname "$0")/lib.sh"
 set -e
 command -v strace >/dev/null || skip "strace not installed"
@@ -16,15 +18,16 @@ mkdir "$d/site"
 # background; once its temporary file is written (CALL is held back), plants
 # $d/out and checks that walbench refused to replace it.
 planted() {
-	local call=$1 inject=() pid
+	local call=$1 inject=() trace=(-e trace=renameat2,link) pid
 	shift
+	[ "$call" != openat ] || trace=(-P "$d/out")
 	while [ "$1" != -- ]; do
 		inject+=(-e "inject=$1")
 		shift
 	done
 	shift
 	rm -f "$d/out"
-	env "$WB_TRACE_ENV" strace -f -qq -o "$d/trace" -e trace=renameat2,link "${inject[@]}" \
+	env "$WB_TRACE_ENV" strace -f -qq -o "$d/trace" "${trace[@]}" "${inject[@]}" \
 		"$@" >"$OUT" 2>"$ERR" &
 	pid=$!
 	wait_for_files "$d" 'out.*.tmp'
@@ -51,6 +54,20 @@ grep -q '^[0-9]* *link(.*= 0$' "$d/trace" || fail "no link(2) fallback: $(cat "$
 json_check "$d/out" 'd["command"] == "run"'
 [ -z "$(ls "$d" | grep '\.tmp$')" ] || fail "temporary file left after the link: $(ls "$d")"
 planted link renameat2:error=EINVAL link:delay_enter=3000000 -- \
+	"$WALBENCH" run --dir "$d/site" --method none --budget 10ms --json "$d/out"
+
+# No hard links either (vfat, some FUSE file systems): the report goes to a new
+# file made with O_EXCL, and a file planted before that open is refused too.
+rm -f "$d/out"
+env "$WB_TRACE_ENV" strace -f -qq -o "$d/trace" -e trace=renameat2,link,openat \
+	-e inject=renameat2:error=EINVAL -e inject=link:error=EPERM \
+	"$WALBENCH" run --dir "$d/site" --method none --budget 10ms --json "$d/out" >"$OUT" 2>"$ERR" ||
+	fail "run with renameat2 EINVAL and link EPERM: $(cat "$ERR")"
+grep -q "^[0-9]* *openat(AT_FDCWD, \"$d/out\", [^)]*O_EXCL.*= [0-9]*$" "$d/trace" ||
+	fail "no O_EXCL fallback: $(grep -v '\.so' "$d/trace")"
+json_check "$d/out" 'd["command"] == "run"'
+[ -z "$(ls "$d" | grep '\.tmp$')" ] || fail "temporary file left after the O_EXCL write: $(ls "$d")"
+planted openat renameat2:error=EINVAL link:error=EPERM openat:delay_enter=3000000 -- \
 	"$WALBENCH" run --dir "$d/site" --method none --budget 10ms --json "$d/out"
 assert_no_files "$d/site"
 pass
