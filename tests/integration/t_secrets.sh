@@ -69,7 +69,7 @@ row 1 run --dir "$d" --budget 1s --json "$kv";           named "run --json"
 row 1 run --dir "$d" --budget 1s --csv "$uri";           named "run --csv"
 row 1 run --dir "$d" --budget 1s --prom "$kv";           named "run --prom"
 row 1 run --budget "password=$S";                        named "a value"
-row 1 run --dir "$d" --method fsync "password $S";       named "an unexpected word"
+row 1 run "$d" --method fsync "password $S";             named "an unexpected word"
 # A password typed as a word of its own beside a connection string.
 row 1 observe "host=db.example user=u" "$S";             named "observe's stray word"
 row 2 recommend --server "host=db.example user=u" "$S";  named "recommend's stray DIR"
