@@ -160,6 +160,7 @@ int wb_compare_decide(const struct wb_saved_results *a, const struct wb_saved_re
 		    (!out->open || p->cmp.ci95_low_pct < out->open->cmp.ci95_low_pct))
 			out->open = p;
 	}
+	out->unusable = out->npairs == 0;
 	out->regression = out->gate && out->regressions > 0;
 	out->lead = pick_lead(out);
 	free(used);

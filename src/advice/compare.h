@@ -55,6 +55,9 @@ struct wb_compare_verdict {
 	const struct wb_compare_pair *open; /* the unclear pair that may be slowest in B (the
 					     * lowest interval end); NULL: none */
 	int schema_a, schema_b;          /* differ: the headline's context says so */
+	bool unusable;                   /* no test is in both files: nothing was compared,
+					  * so no verdict and no gate (compare exits 2, as for
+					  * input it cannot read), with or without a gate */
 	bool gate;                       /* --fail-on-regression given */
 	double gate_pct;                 /* its threshold, percent */
 	bool regression;                 /* the gate failed (false without a gate) */

@@ -2,7 +2,8 @@
  * (before and after a kernel upgrade or a setting change), test by test. The
  * exit status is a CI gate: 0 no regression (or no --fail-on-regression), 1 a
  * regression past the gate, 2 bad input — usage errors too, so a typo never
- * reads as a pass. */
+ * reads as a pass, and two files without a test in common: nothing compared
+ * is no pass either. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +16,7 @@
 #include "plan/options.h"
 #include "report/compare_text.h"
 #include "report/results_reader.h"
+#include "report/words.h"
 
 int wb_cmd_compare(int argc, char **argv)
 {
@@ -40,6 +42,11 @@ int wb_cmd_compare(int argc, char **argv)
 	gate = cfg.fail_regression_bp == WB_GATE_OFF ? -1.0 : cfg.fail_regression_bp / 100.0;
 	if (wb_compare_decide(&a, &b, gate, &v)) {
 		fprintf(stderr, "walbench: compare: out of memory\n");
+		goto out;
+	}
+	if (v.unusable) { /* one line, no report: there is no comparison to write */
+		fprintf(stderr, "walbench: %s against %s: %s\n", cfg.compare_b, cfg.compare_a,
+			wb_compare_unusable_words(&v, err, sizeof(err)));
 		goto out;
 	}
 	wb_compare_print(stdout, &a, &b, &v);

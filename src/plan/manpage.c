@@ -187,7 +187,8 @@ static const char *const exit_status[][2] = {
 	{ "compare", "0 no regression (always without --fail-on-regression; an unclear pair is "
 		     "none shown, and the gate line says \"passed, not proven\"), 1 "
 		     "--fail-on-regression tripped, 2 a file missing, unreadable or not a "
-		     "results file, and usage errors too" },
+		     "results file, two files without a test in common (nothing was compared, "
+		     "gate or not: one line, no report), and usage errors too" },
 	{ "report", "0 the report or summary written, outliers or not; 1 --fail-on-outlier "
 		    "tripped (a host is an outlier or had a failed test; disagreeing answers alone "
 		    "do not), after the summary and a last line saying so; 2 a results file "

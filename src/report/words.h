@@ -176,6 +176,10 @@ char *wb_compare_open_words(const struct wb_compare_verdict *v, char *buf, size_
 /* A pair not ok on a side: "FAILED in B: fdatasync/sync 8kB x1: A ok, B error: ..." */
 char *wb_compare_failure_words(const struct wb_compare_pair *p, char *buf, size_t len);
 
+/* No test in both files (v->unusable): "nothing compared: no test is in both files
+ * (2 only in A, 3 only in B)"; "" otherwise. */
+char *wb_compare_unusable_words(const struct wb_compare_verdict *v, char *buf, size_t len);
+
 /* The gate's verdict: "--fail-on-regression 10%: passed: ..." ("" without a gate). */
 char *wb_compare_gate_words(const struct wb_compare_verdict *v, char *buf, size_t len);
 

@@ -185,6 +185,18 @@ char *wb_compare_failure_words(const struct wb_compare_pair *p, char *buf, size_
 	return buf;
 }
 
+char *wb_compare_unusable_words(const struct wb_compare_verdict *v, char *buf, size_t len)
+{
+	if (!v->unusable)
+		snprintf(buf, len, "%s", "");
+	else
+		snprintf(buf, len,
+			 "nothing compared: no test is in both files (%zu only in A, %zu only "
+			 "in B): were they measured with the same tests?",
+			 v->nonly_a, v->nonly_b);
+	return buf;
+}
+
 char *wb_compare_gate_words(const struct wb_compare_verdict *v, char *buf, size_t len)
 {
 	if (!v->gate)

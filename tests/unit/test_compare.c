@@ -227,6 +227,33 @@ static void test_failed_in_b(void **state)
 	assert_int_equal(v.failed_both, 1);
 }
 
+/* No test in both files (a run's file against a qualify's): nothing was
+ * compared, so the input is unusable, with a gate or without, and no gate
+ * passes on it. */
+static void test_nothing_in_common(void **state)
+{
+	size_t i;
+
+	(void)state;
+	decide("base.json", 5.0);
+	for (i = 0; i < b.ntests; i++)
+		b.tests[i].size += 512;
+	wb_compare_free(&v);
+	assert_int_equal(wb_compare_decide(&a, &b, 5.0, &v), 0);
+	assert_int_equal(v.npairs, 0);
+	assert_true(v.unusable);
+	assert_int_equal(v.nonly_a, a.ntests);
+	assert_int_equal(v.nonly_b, b.ntests);
+	wb_compare_free(&v);
+	assert_int_equal(wb_compare_decide(&a, &b, NO_GATE, &v), 0);
+	assert_true(v.unusable);
+	/* one test in common is a comparison */
+	b.tests[0].size -= 512;
+	wb_compare_free(&v);
+	assert_int_equal(wb_compare_decide(&a, &b, 5.0, &v), 0);
+	assert_false(v.unusable);
+}
+
 /* The gate takes a significant slowdown past its threshold, nothing less. */
 static void test_gate_threshold(void **state)
 {
@@ -436,6 +463,7 @@ int main(void)
 		cmocka_unit_test_teardown(test_unclear, teardown),
 		cmocka_unit_test_teardown(test_only_one_side, teardown),
 		cmocka_unit_test_teardown(test_failed_in_b, teardown),
+		cmocka_unit_test_teardown(test_nothing_in_common, teardown),
 		cmocka_unit_test_teardown(test_gate_threshold, teardown),
 		cmocka_unit_test_teardown(test_no_interval, teardown),
 		cmocka_unit_test_teardown(test_fd_mode_matches, teardown),

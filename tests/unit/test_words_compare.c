@@ -234,6 +234,20 @@ static void test_unclear(void **state)
 	assert_string_equal(wb_compare_open_words(&v, buf, sizeof(buf)), "");
 }
 
+/* Nothing compared: one line that says so, and why it may be. */
+static void test_unusable(void **state)
+{
+	(void)state;
+	assert_string_equal(wb_compare_unusable_words(&v, buf, sizeof(buf)), "");
+	v.unusable = true;
+	v.npairs = 0;
+	v.nonly_a = 2;
+	v.nonly_b = 3;
+	assert_string_equal(wb_compare_unusable_words(&v, buf, sizeof(buf)),
+			    "nothing compared: no test is in both files (2 only in A, 3 only in "
+			    "B): were they measured with the same tests?");
+}
+
 static void test_gate(void **state)
 {
 	(void)state;
@@ -261,6 +275,7 @@ int main(void)
 		cmocka_unit_test_setup(test_faster_leads, setup),
 		cmocka_unit_test_setup(test_nothing_leads, setup),
 		cmocka_unit_test_setup(test_failure_leads, setup),
+		cmocka_unit_test_setup(test_unusable, setup),
 		cmocka_unit_test_setup(test_gate, setup),
 	};
 
