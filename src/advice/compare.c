@@ -1,7 +1,8 @@
 /* compare.c — matches the tests of two results files and judges each pair: a
  * Welch interval on the two files' trial rates (two runs, hours apart: their
  * rounds do not pair), a point figure for p99, and the gate of
- * --fail-on-regression. Trap: a test duplicated within one file (a profile with
+ * --fail-on-regression, which a test of A missing in B fails as one not run
+ * there would. Trap: a test duplicated within one file (a profile with
  * two equal groups) matches in order, the first in A with the first in B. */
 #include "advice/compare.h"
 
@@ -155,11 +156,16 @@ int wb_compare_decide(const struct wb_saved_results *a, const struct wb_saved_re
 
 		(*count[p->state])++;
 		p->regression = is_regression(p, out->gate ? gate_pct : 0);
-		out->regressions += p->regression;
+		if (p->regression && p->state == WB_PAIR_SLOWER)
+			out->gate_slower++;
+		else if (p->regression)
+			out->gate_failed++;
 		if (p->state == WB_PAIR_UNCLEAR &&
 		    (!out->open || p->cmp.ci95_low_pct < out->open->cmp.ci95_low_pct))
 			out->open = p;
 	}
+	out->gate_missing = out->nonly_a;
+	out->regressions = out->gate_slower + out->gate_failed + out->gate_missing;
 	out->unusable = out->npairs == 0;
 	out->regression = out->gate && out->regressions > 0;
 	out->lead = pick_lead(out);

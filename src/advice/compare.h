@@ -61,7 +61,12 @@ struct wb_compare_verdict {
 	bool gate;                       /* --fail-on-regression given */
 	double gate_pct;                 /* its threshold, percent */
 	bool regression;                 /* the gate failed (false without a gate) */
-	size_t regressions;              /* pairs that would fail the gate */
+	size_t regressions;              /* what would fail the gate: the three below */
+	size_t gate_slower;              /* pairs significantly slower past the threshold */
+	size_t gate_failed;              /* pairs failed in B (an error in both too) */
+	size_t gate_missing;             /* tests in A, missing in B (nonly_a): not measured
+					  * in B, so no more a pass than a test not run there;
+					  * a test only in B is new, and not gated */
 	const struct wb_compare_pair *lead; /* what the headline is about; NULL: nothing stands out */
 };
 

@@ -186,7 +186,8 @@ static const char *const exit_status[][2] = {
 		     "errors too (so a gate never reads a typo as a verdict), 3 as above" },
 	{ "compare", "0 no regression (always without --fail-on-regression; an unclear pair is "
 		     "none shown, and the gate line says \"passed, not proven\"), 1 "
-		     "--fail-on-regression tripped, 2 a file missing, unreadable or not a "
+		     "--fail-on-regression tripped (a test significantly slower past it, failed "
+		     "in B, or in A and missing in B), 2 a file missing, unreadable or not a "
 		     "results file, two files without a test in common (nothing was compared, "
 		     "gate or not: one line, no report), and usage errors too" },
 	{ "report", "0 the report or summary written, outliers or not; 1 --fail-on-outlier "

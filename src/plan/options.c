@@ -335,8 +335,9 @@ const struct wb_option wb_options[] = {
 	  CMP, CFG(json_path), NULL },
 	{ "fail-on-regression", 0, WB_OPT_PERCENT, NULL, 0, 10000, "PCT",
 	  "exit 1 when a test in B is significantly slower than in A by more than PCT (the "
-	  "point change; 0: any significant slowdown), or failed in B (an error in B fails even "
-	  "when A failed too; n/a in both does not); default: no gate, exit 0",
+	  "point change; 0: any significant slowdown), failed in B (an error in B fails even "
+	  "when A failed too; n/a in both does not), or missing in B (in A only: not measured; "
+	  "a test only in B is new and not gated); default: no gate, exit 0",
 	  CMP, CFG(fail_regression_bp), NULL },
 	{ "output", 'o', WB_OPT_PATH, "walbench-report.html", 0, 0, "FILE",
 	  "the HTML file to write, a new file (atomically; an existing FILE or a symlink is "

@@ -129,6 +129,9 @@ char *wb_compare_json_render(const struct wb_saved_results *a, const struct wb_s
 		gate = cJSON_AddObjectToObject(root, "gate");
 		cJSON_AddNumberToObject(gate, "fail_on_regression_pct", v->gate_pct);
 		cJSON_AddBoolToObject(gate, "failed", v->regression);
+		cJSON_AddNumberToObject(gate, "slower", (double)v->gate_slower);
+		cJSON_AddNumberToObject(gate, "failed_in_b", (double)v->gate_failed);
+		cJSON_AddNumberToObject(gate, "missing_in_b", (double)v->gate_missing);
 	} else {
 		cJSON_AddNullToObject(root, "gate");
 	}
@@ -145,13 +148,19 @@ char *wb_compare_json_render(const struct wb_saved_results *a, const struct wb_s
 	cJSON_AddNumberToObject(sum, "failed_in_a", (double)v->failed_a);
 	cJSON_AddNumberToObject(sum, "not_ok_in_both", (double)v->failed_both);
 	cJSON_AddNumberToObject(sum, "only_in_a", (double)v->nonly_a);
+	cJSON_AddNumberToObject(sum, "missing_in_b", (double)v->nonly_a);
 	cJSON_AddNumberToObject(sum, "only_in_b", (double)v->nonly_b);
 	arr = cJSON_AddArrayToObject(root, "pairs");
 	for (i = 0; i < v->npairs; i++)
 		cJSON_AddItemToArray(arr, pair(&v->pairs[i]));
 	arr = cJSON_AddArrayToObject(root, "only_in_a");
-	for (i = 0; i < v->nonly_a; i++)
-		cJSON_AddItemToArray(arr, description(v->only_a[i]));
+	for (i = 0; i < v->nonly_a; i++) { /* missing in B: fails a gate, as one not run */
+		cJSON *d = description(v->only_a[i]);
+
+		cJSON_AddBoolToObject(d, "missing_in_b", true);
+		cJSON_AddBoolToObject(d, "regression", true);
+		cJSON_AddItemToArray(arr, d);
+	}
 	arr = cJSON_AddArrayToObject(root, "only_in_b");
 	for (i = 0; i < v->nonly_b; i++)
 		cJSON_AddItemToArray(arr, description(v->only_b[i]));

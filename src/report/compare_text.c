@@ -98,10 +98,8 @@ void wb_compare_print(FILE *out, const struct wb_saved_results *a,
 									sizeof(line)));
 	if (v->nonly_a || v->nonly_b)
 		fputc('\n', out);
-	for (i = 0; i < v->nonly_a; i++) {
-		wb_compare_test_name(v->only_a[i], line, WB_COMPARE_NAME_LEN);
-		fprintf(out, "only in A: %s\n", line);
-	}
+	for (i = 0; i < v->nonly_a; i++)
+		fprintf(out, "%s\n", wb_compare_missing_words(v, v->only_a[i], line, sizeof(line)));
 	for (i = 0; i < v->nonly_b; i++) {
 		wb_compare_test_name(v->only_b[i], line, WB_COMPARE_NAME_LEN);
 		fprintf(out, "only in B: %s\n", line);

@@ -176,6 +176,11 @@ char *wb_compare_open_words(const struct wb_compare_verdict *v, char *buf, size_
 /* A pair not ok on a side: "FAILED in B: fdatasync/sync 8kB x1: A ok, B error: ..." */
 char *wb_compare_failure_words(const struct wb_compare_pair *p, char *buf, size_t len);
 
+/* A test of A that B lacks (v->only_a[i]): "missing in B: fdatasync/sync 8kB x1
+ * (only in A: not measured in B)"; loud, and failing, under a gate. */
+char *wb_compare_missing_words(const struct wb_compare_verdict *v, const struct wb_saved_test *t,
+			       char *buf, size_t len);
+
 /* No test in both files (v->unusable): "nothing compared: no test is in both files
  * (2 only in A, 3 only in B)"; "" otherwise. */
 char *wb_compare_unusable_words(const struct wb_compare_verdict *v, char *buf, size_t len);

@@ -164,8 +164,10 @@ char *wb_compare_headline(const struct wb_compare_verdict *v, char *buf, size_t 
 		wb_sentence_add(&s, ", %zu not ok in both", bad_both);
 	if (v->failed_a)
 		wb_sentence_add(&s, ", %zu not ok in A", v->failed_a);
-	if (v->nonly_a || v->nonly_b)
-		wb_sentence_add(&s, "; %zu only in A, %zu only in B", v->nonly_a, v->nonly_b);
+	if (v->nonly_a)
+		wb_sentence_add(&s, "; %zu missing in B", v->nonly_a);
+	if (v->nonly_b)
+		wb_sentence_add(&s, "%s%zu only in B", v->nonly_a ? ", " : "; ", v->nonly_b);
 	if (v->schema_a != v->schema_b)
 		wb_sentence_add(&s, " (schema versions %d and %d)", v->schema_a, v->schema_b);
 	return buf;
@@ -185,6 +187,20 @@ char *wb_compare_failure_words(const struct wb_compare_pair *p, char *buf, size_
 	return buf;
 }
 
+char *wb_compare_missing_words(const struct wb_compare_verdict *v, const struct wb_saved_test *t,
+			       char *buf, size_t len)
+{
+	char name[WB_COMPARE_NAME_LEN];
+
+	wb_compare_test_name(t, name, sizeof(name));
+	if (v->gate)
+		snprintf(buf, len, "MISSING in B: %s (only in A: not measured in B, which fails "
+			 "the gate as a test not run there)", name);
+	else
+		snprintf(buf, len, "missing in B: %s (only in A: not measured in B)", name);
+	return buf;
+}
+
 char *wb_compare_unusable_words(const struct wb_compare_verdict *v, char *buf, size_t len)
 {
 	if (!v->unusable)
@@ -197,25 +213,44 @@ char *wb_compare_unusable_words(const struct wb_compare_verdict *v, char *buf, s
 	return buf;
 }
 
+/* What failed the gate, by kind, each kind counted once. */
+static void gate_failed_words(const struct wb_compare_verdict *v, char *buf, size_t len)
+{
+	struct wb_sentence s = wb_sentence_at(buf, len);
+	const char *sep = "";
+
+	wb_sentence_add(&s, "--fail-on-regression %g%%: FAILED: ", v->gate_pct);
+	if (v->gate_slower) {
+		wb_sentence_add(&s, "%zu test%s significantly slower by more than %g%%",
+				v->gate_slower, plural(v->gate_slower), v->gate_pct);
+		sep = ", ";
+	}
+	if (v->gate_failed) {
+		wb_sentence_add(&s, "%s%zu %sfailed in B", sep, v->gate_failed,
+				*sep ? "" : v->gate_failed == 1 ? "test " : "tests ");
+		sep = ", ";
+	}
+	if (v->gate_missing)
+		wb_sentence_add(&s, "%s%zu %smissing in B (not measured)", sep, v->gate_missing,
+				*sep ? "" : v->gate_missing == 1 ? "test " : "tests ");
+}
+
 char *wb_compare_gate_words(const struct wb_compare_verdict *v, char *buf, size_t len)
 {
 	if (!v->gate)
 		snprintf(buf, len, "%s", "");
 	else if (v->regression)
-		snprintf(buf, len,
-			 "--fail-on-regression %g%%: FAILED: %zu test%s significantly slower by "
-			 "more than %g%% or failed in B",
-			 v->gate_pct, v->regressions, plural(v->regressions), v->gate_pct);
+		gate_failed_words(v, buf, len);
 	else if (v->unclear)
 		snprintf(buf, len,
 			 "--fail-on-regression %g%%: passed, not proven: no test significantly "
-			 "slower by more than %g%%, none failed in B, but %zu unclear (may be "
-			 "slower, not shown)",
+			 "slower by more than %g%%, none failed or missing in B, but %zu unclear "
+			 "(may be slower, not shown)",
 			 v->gate_pct, v->gate_pct, v->unclear);
 	else
 		snprintf(buf, len,
 			 "--fail-on-regression %g%%: passed: no test significantly slower by more "
-			 "than %g%%, none failed in B",
+			 "than %g%%, none failed or missing in B",
 			 v->gate_pct, v->gate_pct);
 	return buf;
 }

@@ -201,6 +201,33 @@ static void test_only_one_side(void **state)
 	assert_string_equal(v.only_b[0]->method, "fdatasync");
 	assert_int_equal(v.only_b[0]->size, 16384);
 	assert_int_equal(v.npairs, 4);
+	/* the test missing in B would fail a gate, as one not run in B; the new one not */
+	assert_int_equal(v.gate_missing, 1);
+	assert_false(v.regression); /* no gate */
+}
+
+/* A test of A missing in B fails the gate whatever its threshold, as a test
+ * not run in B does; a test only in B (new) does not. */
+static void test_missing_in_b(void **state)
+{
+	(void)state;
+	decide("base.json", 100.0);
+	assert_false(v.regression);
+	b.ntests--; /* B without its last test */
+	wb_compare_free(&v);
+	assert_int_equal(wb_compare_decide(&a, &b, 100.0, &v), 0);
+	assert_int_equal(v.nonly_a, 1);
+	assert_int_equal(v.gate_missing, 1);
+	assert_int_equal(v.regressions, 1);
+	assert_true(v.regression);
+	assert_ptr_equal(v.only_a[0], &a.tests[a.ntests - 1]);
+	/* the other way round, the test is new in B: no regression */
+	wb_compare_free(&v);
+	assert_int_equal(wb_compare_decide(&b, &a, 100.0, &v), 0);
+	b.ntests++;
+	assert_int_equal(v.nonly_b, 1);
+	assert_int_equal(v.gate_missing, 0);
+	assert_false(v.regression);
 }
 
 /* An I/O error in B fails the gate whatever its threshold and leads the
@@ -257,15 +284,33 @@ static void test_nothing_in_common(void **state)
 /* The gate takes a significant slowdown past its threshold, nothing less. */
 static void test_gate_threshold(void **state)
 {
+	struct wb_saved_test swap;
+
 	(void)state;
 	decide("slower.json", 60.0);
-	assert_false(v.regression);
-	assert_int_equal(v.regressions, 0);
+	assert_false(pair_of("fdatasync")->regression);
+	assert_int_equal(v.gate_slower, 0);
+	assert_int_equal(v.gate_failed, 0);
+	assert_int_equal(v.gate_missing, 1); /* group commit: in A, missing in B */
+	assert_int_equal(v.regressions, 1);
+	assert_true(v.regression);
 	wb_compare_free(&v);
 	assert_int_equal(wb_compare_decide(&a, &b, 47.0, &v), 0);
 	assert_true(v.regression);
-	assert_int_equal(v.regressions, 1);
+	assert_int_equal(v.gate_slower, 1);
+	assert_int_equal(v.regressions, 2);
 	assert_true(pair_of("fdatasync")->regression);
+	/* without the missing test, 60 % passes: the threshold alone */
+	assert_string_equal(a.tests[3].pattern, "groupcommit");
+	swap = a.tests[3];
+	a.tests[3] = a.tests[4];
+	a.tests[4] = swap;
+	a.ntests--;
+	wb_compare_free(&v);
+	assert_int_equal(wb_compare_decide(&a, &b, 60.0, &v), 0);
+	a.ntests++;
+	assert_false(v.regression);
+	assert_int_equal(v.regressions, 0);
 }
 
 /* Too few trials for an interval: the point change, never a significant one,
@@ -464,6 +509,7 @@ int main(void)
 		cmocka_unit_test_teardown(test_only_one_side, teardown),
 		cmocka_unit_test_teardown(test_failed_in_b, teardown),
 		cmocka_unit_test_teardown(test_nothing_in_common, teardown),
+		cmocka_unit_test_teardown(test_missing_in_b, teardown),
 		cmocka_unit_test_teardown(test_gate_threshold, teardown),
 		cmocka_unit_test_teardown(test_no_interval, teardown),
 		cmocka_unit_test_teardown(test_fd_mode_matches, teardown),

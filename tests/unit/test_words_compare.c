@@ -124,7 +124,7 @@ static void test_slower_leads(void **state)
 	v.nonly_a = v.nonly_b = 1;
 	assert_string_equal(headline(), "B against A: fdatasync/sync 8kB x1 -48 % [-48, -48], "
 					"significant; 1 of 4 tests tie, 1 faster, 1 not ok in "
-					"both; 1 only in A, 1 only in B");
+					"both; 1 missing in B, 1 only in B");
 	v.slower = 2;
 	v.no_interval = 1;
 	v.failed_a = 1;
@@ -228,7 +228,8 @@ static void test_unclear(void **state)
 	v.gate_pct = 5;
 	assert_string_equal(wb_compare_gate_words(&v, buf, WB_COMPARE_GATE_LEN),
 			    "--fail-on-regression 5%: passed, not proven: no test significantly "
-			    "slower by more than 5%, none failed in B, but 1 unclear (may be "
+			    "slower by more than 5%, none failed or missing in B, but 1 unclear "
+			    "(may be "
 			    "slower, not shown)");
 	v.open = NULL;
 	assert_string_equal(wb_compare_open_words(&v, buf, sizeof(buf)), "");
@@ -256,13 +257,33 @@ static void test_gate(void **state)
 	v.gate_pct = 10;
 	assert_string_equal(wb_compare_gate_words(&v, buf, WB_COMPARE_GATE_LEN),
 			    "--fail-on-regression 10%: passed: no test significantly slower by "
-			    "more than 10%, none failed in B");
+			    "more than 10%, none failed or missing in B");
 	v.regression = true;
-	v.regressions = 2;
+	v.regressions = v.gate_slower = 2;
 	v.gate_pct = 2.5;
 	assert_string_equal(wb_compare_gate_words(&v, buf, WB_COMPARE_GATE_LEN),
 			    "--fail-on-regression 2.5%: FAILED: 2 tests significantly slower by "
-			    "more than 2.5% or failed in B");
+			    "more than 2.5%");
+	v.gate_failed = 1;
+	v.gate_missing = 2;
+	assert_string_equal(wb_compare_gate_words(&v, buf, WB_COMPARE_GATE_LEN),
+			    "--fail-on-regression 2.5%: FAILED: 2 tests significantly slower by "
+			    "more than 2.5%, 1 failed in B, 2 missing in B (not measured)");
+	v.gate_slower = v.gate_failed = 0;
+	v.gate_missing = 1;
+	assert_string_equal(wb_compare_gate_words(&v, buf, WB_COMPARE_GATE_LEN),
+			    "--fail-on-regression 2.5%: FAILED: 1 test missing in B (not measured)");
+	v.gate_failed = 2;
+	v.gate_missing = 0;
+	assert_string_equal(wb_compare_gate_words(&v, buf, WB_COMPARE_GATE_LEN),
+			    "--fail-on-regression 2.5%: FAILED: 2 tests failed in B");
+	/* a test of A that B lacks: named, loudly under a gate */
+	assert_string_equal(wb_compare_missing_words(&v, &t, buf, sizeof(buf)),
+			    "MISSING in B: fdatasync/sync 8kB x1 (only in A: not measured in B, "
+			    "which fails the gate as a test not run there)");
+	v.gate = false;
+	assert_string_equal(wb_compare_missing_words(&v, &t, buf, sizeof(buf)),
+			    "missing in B: fdatasync/sync 8kB x1 (only in A: not measured in B)");
 }
 
 int main(void)
