@@ -31,6 +31,8 @@ static void judge(struct wb_compare_pair *p, double margin)
 
 	p->rate_a = p->a->ops_per_sec;
 	p->rate_b = p->b->ops_per_sec;
+	p->unstable_a = wb_saved_ok(p->a) && p->a->unstable;
+	p->unstable_b = wb_saved_ok(p->b) && p->b->unstable;
 	if (!wb_saved_ok(p->a) || !wb_saved_ok(p->b)) {
 		p->state = wb_saved_ok(p->a) ? WB_PAIR_FAILED_B
 			   : wb_saved_ok(p->b) ? WB_PAIR_FAILED_A : WB_PAIR_FAILED_BOTH;
@@ -156,8 +158,11 @@ int wb_compare_decide(const struct wb_saved_results *a, const struct wb_saved_re
 
 		(*count[p->state])++;
 		p->regression = is_regression(p, out->gate ? gate_pct : 0);
-		if (p->regression && p->state == WB_PAIR_SLOWER)
+		out->unstable += p->unstable_a || p->unstable_b;
+		if (p->regression && p->state == WB_PAIR_SLOWER) {
 			out->gate_slower++;
+			out->gate_unstable += p->unstable_a || p->unstable_b;
+		}
 		else if (p->regression)
 			out->gate_failed++;
 		if (p->state == WB_PAIR_UNCLEAR &&

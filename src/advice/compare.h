@@ -43,6 +43,10 @@ struct wb_compare_pair {
 	double p99_a_us, p99_b_us;
 	double p99_diff_pct;     /* point figure: there is no interval for a percentile here */
 	bool regression;         /* fails the gate: failed in B, or slower by more than the threshold */
+	bool unstable_a, unstable_b; /* that side's file says unstable (its interval missed the
+				      * CI target, which is what not converged means there, or
+				      * its trials varied past max-cv): its rate is no one number,
+				      * so the pair's verdict may not be either */
 };
 
 struct wb_compare_verdict {
@@ -64,6 +68,10 @@ struct wb_compare_verdict {
 	size_t regressions;              /* what would fail the gate: the three below */
 	size_t gate_slower;              /* pairs significantly slower past the threshold */
 	size_t gate_failed;              /* pairs failed in B (an error in both too) */
+	size_t gate_unstable;            /* of gate_slower, pairs with a side measured unstable:
+					  * still failures (a false pass is worse than a false
+					  * alarm), said to rest on noise */
+	size_t unstable;                 /* pairs with a side measured unstable */
 	size_t gate_missing;             /* tests in A, missing in B (nonly_a): not measured
 					  * in B, so no more a pass than a test not run there;
 					  * a test only in B is new, and not gated */

@@ -87,7 +87,8 @@ static const char *const sections[][2] = {
 	{ "compare", "Results file B against A, test by test, with a 95 % interval of the change: "
 		     "slower or faster when significant, tie only when the interval lies within "
 		     "+\\-the gate's threshold (5 % without one), unclear when it holds 0 but "
-		     "reaches further (more trials would settle it); "
+		     "reaches further (more trials would settle it); a pair with a side its file "
+		     "calls unstable is marked UNSTABLE, and still gated; "
 		     "\\-\\-fail\\-on\\-regression gates a CI job." },
 	{ "report", "Results files (of run, recommend or qualify) as one self\\-contained HTML "
 		    "file with charts, several files side by side, each decision labelled with "

@@ -85,6 +85,7 @@ static cJSON *side(const struct wb_saved_test *t)
 		cJSON_AddBoolToObject(o, "durability_failure", t->durability_failure);
 	add_num_or_null(o, "ops_per_sec", ok, t->ops_per_sec);
 	cJSON_AddNumberToObject(o, "trials", (double)t->ntrials);
+	cJSON_AddBoolToObject(o, "unstable", ok && t->unstable);
 	add_num_or_null(o, "p99_us", t->has_p99, t->p99_us);
 	return o;
 }
@@ -108,6 +109,7 @@ static cJSON *pair(const struct wb_compare_pair *p)
 	cJSON_AddBoolToObject(o, "significant", p->has_ci && p->cmp.significant);
 	add_num_or_null(o, "p99_diff_pct", p->has_p99, p->p99_diff_pct);
 	cJSON_AddBoolToObject(o, "regression", p->regression);
+	cJSON_AddBoolToObject(o, "unstable", p->unstable_a || p->unstable_b);
 	return o;
 }
 
@@ -132,6 +134,7 @@ char *wb_compare_json_render(const struct wb_saved_results *a, const struct wb_s
 		cJSON_AddNumberToObject(gate, "slower", (double)v->gate_slower);
 		cJSON_AddNumberToObject(gate, "failed_in_b", (double)v->gate_failed);
 		cJSON_AddNumberToObject(gate, "missing_in_b", (double)v->gate_missing);
+		cJSON_AddNumberToObject(gate, "unstable", (double)v->gate_unstable);
 	} else {
 		cJSON_AddNullToObject(root, "gate");
 	}
@@ -144,6 +147,7 @@ char *wb_compare_json_render(const struct wb_saved_results *a, const struct wb_s
 	cJSON_AddNumberToObject(sum, "tie", (double)v->ties);
 	cJSON_AddNumberToObject(sum, "unclear", (double)v->unclear);
 	cJSON_AddNumberToObject(sum, "no_interval", (double)v->no_interval);
+	cJSON_AddNumberToObject(sum, "unstable", (double)v->unstable);
 	cJSON_AddNumberToObject(sum, "failed_in_b", (double)v->failed_b);
 	cJSON_AddNumberToObject(sum, "failed_in_a", (double)v->failed_a);
 	cJSON_AddNumberToObject(sum, "not_ok_in_both", (double)v->failed_both);

@@ -53,9 +53,12 @@ static void print_pair(FILE *out, const struct wb_compare_pair *p, int width)
 	print_rate(out, p->a);
 	print_rate(out, p->b);
 	if (*p99)
-		fprintf(out, " %8s %-20s %-14s %s\n", change, ci, wb_pair_state_name(p->state), p99);
+		fprintf(out, " %8s %-20s %-14s %s", change, ci, wb_pair_state_name(p->state), p99);
 	else /* no trailing blanks: a diff of two reports shows only what changed */
-		fprintf(out, " %8s %-20s %s\n", change, ci, wb_pair_state_name(p->state));
+		fprintf(out, " %8s %-20s %s", change, ci, wb_pair_state_name(p->state));
+	if (p->unstable_a || p->unstable_b) /* last, so the columns stay put */
+		fprintf(out, "  %s", wb_compare_unstable_words(p));
+	fputc('\n', out);
 }
 
 void wb_compare_print(FILE *out, const struct wb_saved_results *a,

@@ -150,7 +150,7 @@ char *wb_clean_reason_words(const struct wb_clean_verdict *v, char *buf, size_t 
  * Each writes into buf with snprintf's truncation and returns buf. */
 #define WB_COMPARE_HEADLINE_LEN 400
 #define WB_COMPARE_NAME_LEN 200     /* a test's name */
-#define WB_COMPARE_GATE_LEN 240
+#define WB_COMPARE_GATE_LEN 360
 /* A failure's line holds a name and both sides' status and reason whole. */
 #define WB_COMPARE_FAILURE_LEN                                                            \
 	(WB_COMPARE_NAME_LEN + 2 * (sizeof(((struct wb_saved_test *)0)->status) +          \
@@ -175,6 +175,10 @@ char *wb_compare_open_words(const struct wb_compare_verdict *v, char *buf, size_
 
 /* A pair not ok on a side: "FAILED in B: fdatasync/sync 8kB x1: A ok, B error: ..." */
 char *wb_compare_failure_words(const struct wb_compare_pair *p, char *buf, size_t len);
+
+/* A pair with a side measured unstable: "UNSTABLE in A", "UNSTABLE in B",
+ * "UNSTABLE in both"; "" when neither. A static string. */
+const char *wb_compare_unstable_words(const struct wb_compare_pair *p);
 
 /* A test of A that B lacks (v->only_a[i]): "missing in B: fdatasync/sync 8kB x1
  * (only in A: not measured in B)"; loud, and failing, under a gate. */

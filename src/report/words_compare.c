@@ -74,6 +74,15 @@ static const char *plural(size_t n)
 	return n == 1 ? "" : "s";
 }
 
+const char *wb_compare_unstable_words(const struct wb_compare_pair *p)
+{
+	if (p->unstable_a && p->unstable_b)
+		return "UNSTABLE in both";
+	if (p->unstable_a || p->unstable_b)
+		return p->unstable_a ? "UNSTABLE in A" : "UNSTABLE in B";
+	return "";
+}
+
 /* How far the open pair may be from A, and which way: its interval's end past
  * the margin, the slow end first (a slowdown is what a gate is for). */
 static const char *open_reach(const struct wb_compare_verdict *v, double *pct)
@@ -131,6 +140,8 @@ char *wb_compare_headline(const struct wb_compare_verdict *v, char *buf, size_t 
 	} else if (l) {
 		wb_sentence_add(&s, "%s %+.0f %% [%+.0f, %+.0f], significant", name, l->diff_pct,
 				l->cmp.ci95_low_pct, l->cmp.ci95_high_pct);
+		if (l->unstable_a || l->unstable_b)
+			wb_sentence_add(&s, " but %s", wb_compare_unstable_words(l));
 		if (l->state == WB_PAIR_SLOWER)
 			slower--;
 		else
@@ -164,6 +175,8 @@ char *wb_compare_headline(const struct wb_compare_verdict *v, char *buf, size_t 
 		wb_sentence_add(&s, ", %zu not ok in both", bad_both);
 	if (v->failed_a)
 		wb_sentence_add(&s, ", %zu not ok in A", v->failed_a);
+	if (v->unstable)
+		wb_sentence_add(&s, "; %zu measured unstable", v->unstable);
 	if (v->nonly_a)
 		wb_sentence_add(&s, "; %zu missing in B", v->nonly_a);
 	if (v->nonly_b)
@@ -233,6 +246,18 @@ static void gate_failed_words(const struct wb_compare_verdict *v, char *buf, siz
 	if (v->gate_missing)
 		wb_sentence_add(&s, "%s%zu %smissing in B (not measured)", sep, v->gate_missing,
 				*sep ? "" : v->gate_missing == 1 ? "test " : "tests ");
+	/* Still failures, but the user must know they may be noise. */
+	if (!v->gate_unstable)
+		return;
+	if (v->gate_unstable < v->regressions)
+		wb_sentence_add(&s, ", %zu of them measured unstable", v->gate_unstable);
+	else if (v->regressions == 1)
+		wb_sentence_add(&s, ", measured unstable");
+	else if (v->regressions == 2)
+		wb_sentence_add(&s, ", both measured unstable");
+	else
+		wb_sentence_add(&s, ", all %zu measured unstable", v->regressions);
+	wb_sentence_add(&s, ": rerun with a longer --budget");
 }
 
 char *wb_compare_gate_words(const struct wb_compare_verdict *v, char *buf, size_t len)

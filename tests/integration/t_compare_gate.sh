@@ -2,7 +2,8 @@
 # t_compare_gate.sh — what `walbench compare --fail-on-regression` must not
 # pass: two files without a test in common (nothing was compared: exit 2, one
 # line, gate or not); a test of A missing in B (not measured: it fails the gate
-# as a test not run in B does; a test new in B does not).
+# as a test not run in B does; a test new in B does not); sides measured
+# unstable: marked, and the gate's failures that rest on them said so.
 . "$(dirname "$0")/lib.sh"
 set -e
 fx="${WB_SOURCE_DIR:-$(dirname "$0")/../..}/tests/unit/fixtures/compare"
@@ -52,5 +53,29 @@ json_check "$d/nogate.json" 'd["gate"] is None and d["counts"]["missing_in_b"] =
 expect_exit 0 "$WALBENCH" compare "$d/dropped.json" "$fx/base.json" --fail-on-regression 5
 grep -q '^only in B: open_datasync/sync 8kB x1$' "$OUT" || fail "new test: $(cat "$OUT")"
 rm -f "$d/dropped.json" "$d/gate.json" "$d/nogate.json"
+# Both files UNSTABLE on fdatasync and fsync (a noisy disk a minute apart),
+# both significantly slower in B: still a failure, but said to rest on
+# unstable sides, in the rows, the headline, the gate line and the JSON.
+mark='for t in d["tests"]:
+    if t["pattern"] == "overwrite" and t["method"] in ("fdatasync", "fsync"):
+        t["unstable"] = True; t["converged"] = False'
+edit "$fx/base.json" "$d/ua.json" "d['tests'] = [t for t in d['tests'] if t['pattern'] != 'groupcommit']
+$mark"
+edit "$fx/slower.json" "$d/ub.json" "d['tests'] = [t for t in d['tests'] if t['size'] == 8192]
+for t in d['tests']:
+    if t['method'] == 'fsync':
+        t['trial_ops_per_sec'] = [x * 0.6 for x in t['trial_ops_per_sec']]; t['ops_per_sec'] *= 0.6
+$mark"
+expect_exit 1 "$WALBENCH" compare "$d/ua.json" "$d/ub.json" --fail-on-regression 5 --json "$d/u.json"
+tail -1 "$OUT" | grep -qx -- '--fail-on-regression 5%: FAILED: 2 tests significantly slower by more than 5%, both measured unstable: rerun with a longer --budget' ||
+	fail "gate line: $(tail -1 "$OUT")"
+grep -q '^fdatasync/sync 8kB x1 .* slower .*  UNSTABLE in both$' "$OUT" || fail "row: $(cat "$OUT")"
+grep -q '^fsync/sync 8kB x1 .* slower .*  UNSTABLE in both$' "$OUT" || fail "row: $(cat "$OUT")"
+grep -q '^open_datasync/sync 8kB x1 .*UNSTABLE' "$OUT" && fail "a stable row marked: $(cat "$OUT")"
+head -1 "$OUT" | grep -q 'significant but UNSTABLE in both; .*; 2 measured unstable$' ||
+	fail "headline: $(head -1 "$OUT")"
+json_check "$d/u.json" 'd["gate"]["failed"] and d["gate"]["unstable"] == 2 and d["counts"]["unstable"] == 2'
+json_check "$d/u.json" '[p["method"] for p in d["pairs"] if p["unstable"]] == ["fdatasync", "fsync"] and d["pairs"][0]["a"]["unstable"] and d["pairs"][0]["b"]["unstable"]'
+rm -f "$d/ua.json" "$d/ub.json" "$d/u.json"
 assert_no_files "$d"
 pass

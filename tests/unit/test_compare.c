@@ -206,6 +206,43 @@ static void test_only_one_side(void **state)
 	assert_false(v.regression); /* no gate */
 }
 
+/* A pair with a side its file calls unstable is marked so, and still fails
+ * the gate when significantly slower (a false pass is worse than a false
+ * alarm), counted among the failures that rest on unstable sides. */
+static void test_unstable(void **state)
+{
+	const struct wb_compare_pair *p;
+
+	(void)state;
+	decide("slower.json", 5.0);
+	assert_int_equal(v.unstable, 0);
+	assert_int_equal(v.gate_unstable, 0);
+	assert_false(pair_of("fdatasync")->unstable_a);
+	a.tests[0].unstable = true; /* fdatasync in A */
+	b.tests[1].unstable = true; /* fsync in B: a tie */
+	assert_string_equal(a.tests[0].method, "fdatasync");
+	assert_string_equal(b.tests[1].method, "fsync");
+	wb_compare_free(&v);
+	assert_int_equal(wb_compare_decide(&a, &b, 5.0, &v), 0);
+	p = pair_of("fdatasync");
+	assert_true(p->unstable_a);
+	assert_false(p->unstable_b);
+	assert_int_equal(p->state, WB_PAIR_SLOWER);
+	assert_true(p->regression);
+	assert_true(pair_of("fsync")->unstable_b);
+	assert_int_equal(pair_of("fsync")->state, WB_PAIR_TIE);
+	assert_int_equal(v.unstable, 2);
+	assert_int_equal(v.gate_slower, 1);
+	assert_int_equal(v.gate_unstable, 1); /* the tie fails nothing */
+	assert_true(v.regression);
+	/* a side not ok is never unstable, whatever its file says */
+	a.tests[4].unstable = true; /* fsync_writethrough, n/a */
+	wb_compare_free(&v);
+	assert_int_equal(wb_compare_decide(&a, &b, 5.0, &v), 0);
+	assert_false(pair_of("fsync_writethrough")->unstable_a);
+	assert_int_equal(v.unstable, 2);
+}
+
 /* A test of A missing in B fails the gate whatever its threshold, as a test
  * not run in B does; a test only in B (new) does not. */
 static void test_missing_in_b(void **state)
@@ -510,6 +547,7 @@ int main(void)
 		cmocka_unit_test_teardown(test_failed_in_b, teardown),
 		cmocka_unit_test_teardown(test_nothing_in_common, teardown),
 		cmocka_unit_test_teardown(test_missing_in_b, teardown),
+		cmocka_unit_test_teardown(test_unstable, teardown),
 		cmocka_unit_test_teardown(test_gate_threshold, teardown),
 		cmocka_unit_test_teardown(test_no_interval, teardown),
 		cmocka_unit_test_teardown(test_fd_mode_matches, teardown),

@@ -136,6 +136,31 @@ static void test_slower_leads(void **state)
 					"(schema versions 5 and 2)");
 }
 
+/* A lead measured unstable says so in the headline, and the count of such
+ * pairs follows the others. */
+static void test_unstable_lead(void **state)
+{
+	struct wb_compare_pair *p;
+
+	(void)state;
+	p = lead(WB_PAIR_SLOWER, -40.0, -45.0, -35.0);
+	assert_string_equal(wb_compare_unstable_words(p), "");
+	p->unstable_a = p->unstable_b = true;
+	v.npairs = 2;
+	v.slower = 1;
+	v.ties = 1;
+	v.unstable = 2;
+	assert_string_equal(wb_compare_unstable_words(p), "UNSTABLE in both");
+	assert_string_equal(headline(), "B against A: fdatasync/sync 8kB x1 -40 % [-45, -35], "
+					"significant but UNSTABLE in both; 1 of 2 tests tie; 2 "
+					"measured unstable");
+	p->unstable_a = false;
+	assert_string_equal(wb_compare_unstable_words(p), "UNSTABLE in B");
+	p->unstable_a = true;
+	p->unstable_b = false;
+	assert_string_equal(wb_compare_unstable_words(p), "UNSTABLE in A");
+}
+
 static void test_faster_leads(void **state)
 {
 	(void)state;
@@ -277,6 +302,29 @@ static void test_gate(void **state)
 	v.gate_missing = 0;
 	assert_string_equal(wb_compare_gate_words(&v, buf, WB_COMPARE_GATE_LEN),
 			    "--fail-on-regression 2.5%: FAILED: 2 tests failed in B");
+	/* failures that rest on unstable sides: still failures, said so */
+	v.gate_slower = 2;
+	v.gate_failed = 0;
+	v.regressions = v.gate_unstable = 2;
+	assert_string_equal(wb_compare_gate_words(&v, buf, WB_COMPARE_GATE_LEN),
+			    "--fail-on-regression 2.5%: FAILED: 2 tests significantly slower by "
+			    "more than 2.5%, both measured unstable: rerun with a longer --budget");
+	v.gate_slower = v.regressions = v.gate_unstable = 1;
+	assert_string_equal(wb_compare_gate_words(&v, buf, WB_COMPARE_GATE_LEN),
+			    "--fail-on-regression 2.5%: FAILED: 1 test significantly slower by "
+			    "more than 2.5%, measured unstable: rerun with a longer --budget");
+	v.gate_slower = v.regressions = v.gate_unstable = 3;
+	v.gate_missing = 1;
+	v.regressions = 4;
+	assert_string_equal(wb_compare_gate_words(&v, buf, WB_COMPARE_GATE_LEN),
+			    "--fail-on-regression 2.5%: FAILED: 3 tests significantly slower by "
+			    "more than 2.5%, 1 missing in B (not measured), 3 of them measured "
+			    "unstable: rerun with a longer --budget");
+	v.gate_missing = 0;
+	v.regressions = 3;
+	assert_string_equal(wb_compare_gate_words(&v, buf, WB_COMPARE_GATE_LEN),
+			    "--fail-on-regression 2.5%: FAILED: 3 tests significantly slower by "
+			    "more than 2.5%, all 3 measured unstable: rerun with a longer --budget");
 	/* a test of A that B lacks: named, loudly under a gate */
 	assert_string_equal(wb_compare_missing_words(&v, &t, buf, sizeof(buf)),
 			    "MISSING in B: fdatasync/sync 8kB x1 (only in A: not measured in B, "
@@ -293,6 +341,7 @@ int main(void)
 		cmocka_unit_test(test_state_names),
 		cmocka_unit_test_setup(test_unclear, setup),
 		cmocka_unit_test_setup(test_slower_leads, setup),
+		cmocka_unit_test_setup(test_unstable_lead, setup),
 		cmocka_unit_test_setup(test_faster_leads, setup),
 		cmocka_unit_test_setup(test_nothing_leads, setup),
 		cmocka_unit_test_setup(test_failure_leads, setup),
