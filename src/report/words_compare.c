@@ -216,13 +216,13 @@ char *wb_compare_missing_words(const struct wb_compare_verdict *v, const struct 
 
 char *wb_compare_unusable_words(const struct wb_compare_verdict *v, char *buf, size_t len)
 {
-	if (!v->unusable)
-		snprintf(buf, len, "%s", "");
-	else
-		snprintf(buf, len,
-			 "nothing compared: no test is in both files (%zu only in A, %zu only "
-			 "in B): were they measured with the same tests?",
-			 v->nonly_a, v->nonly_b);
+	struct wb_sentence s = wb_sentence_at(buf, len);
+
+	*buf = '\0';
+	if (v->unusable)
+		wb_sentence_add(&s, "nothing compared: no test is in both files (%zu only in A, "
+				"%zu only in B): were they measured with the same tests?",
+				v->nonly_a, v->nonly_b);
 	return buf;
 }
 
