@@ -258,7 +258,9 @@ char *wb_words_decision(const struct wb_group_decision *g, char *buf, size_t len
 
 /* settle (words_settle.c). What an undecided answer still needs: "open_datasync
  * may be up to +21.5% faster (+11.7% [+2.7%, +21.5%], 95% CI); about 70 more
- * seconds would settle it: --budget 2m"; "" when nothing is known. */
+ * seconds would settle it: --budget 2m", or, with no budget, the one reason
+ * st->why gives (past an hour: near --min-gain; the halves of the run
+ * disagreed on a method; too short to estimate); "" when nothing is known. */
 #define WB_WORDS_SETTLE_LEN 320
 char *wb_words_settle(const struct wb_settle *st, double min_gain_pct, char *buf, size_t len);
 

@@ -80,6 +80,18 @@ enum wb_decide_why {
 				 * a commit, so no method can gain it; a tie (commit_* figures) */
 };
 
+/* Why an undecided group's budget is what it is: each is worded apart
+ * (report/words.h), so the words give the reason that holds and no other. */
+enum wb_settle_why {
+	WB_SETTLE_NO_ESTIMATE,    /* this run gives no estimate (too few rounds to see a spread) */
+	WB_SETTLE_BUDGET,         /* budget_s would settle it */
+	WB_SETTLE_BEYOND_MAX,     /* it would take more than WB_SETTLE_MAX_S: the difference
+				   * sits that near the minimum gain */
+	WB_SETTLE_NOT_REPLICATED, /* split_method's 95 % interval is wholly on one side of 0,
+				   * but the two halves of the run disagree (results/stats.h):
+				   * more rounds of this run say nothing of when they will agree */
+};
+
 /* What an undecided group still needs: the open comparison that would take
  * longest to settle, and how long it would take at the variance seen. */
 struct wb_settle {
@@ -90,6 +102,11 @@ struct wb_settle {
 	double s_per_round;          /* seconds a round took in this run */
 	double budget_s;             /* a budget that would settle it from scratch; 0 if beyond
 				      * WB_SETTLE_MAX_S */
+	enum wb_settle_why why;      /* why budget_s is what it is */
+	enum wb_method_id split_method; /* WB_SETTLE_NOT_REPLICATED: the method whose halves
+					 * disagree (not always the one named); else
+					 * WB_METHOD_COUNT */
+	struct wb_comparison split;  /* it against the baseline, paired, at 95 % */
 };
 
 /* A suggested budget is never above this: past an hour the difference sits

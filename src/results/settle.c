@@ -50,6 +50,13 @@ static double center(const struct wb_comparison *c)
 	return (log1p(c->ci95_high_pct / 100.0) + log1p(c->ci95_low_pct / 100.0)) / 2.0;
 }
 
+/* A comparison whose 95 % interval is wholly on one side of 0 while the two
+ * halves of its rounds do not agree on that side (results/stats.h). */
+static bool split(const struct wb_comparison *c)
+{
+	return c->paired && !c->replicated && (c->ci95_low_pct > 0.0 || c->ci95_high_pct < 0.0);
+}
+
 static bool in_group(const struct wb_result *rv, const struct wb_group_decision *g, size_t i)
 {
 	return rv[i].status == WB_STATUS_OK && rv[i].test.method != WB_METHOD_NONE &&
@@ -90,8 +97,11 @@ static double rounds_to_settle(const struct wb_result *rv, const struct wb_decid
 	mt = m > 0.0 ? fmax(m - se, 0.0) : fmin(m + se, 0.0);
 	if (mt < g_hi && mt > g_lo)
 		need = wb_settle_rounds(s, fmin(g_hi - mt, mt - g_lo), p->equiv_conf);
-	if (g->leader != i && g->leader != g->baseline &&
-	    wb_result_compare(&rv[g->leader], &rv[i], p->conf, &c) && center(&c) < 0.0)
+	/* A drop: behind the leader, which may be the baseline itself (decide.c's
+	 * prune drops behind it too); leaving the baseline out made a method
+	 * plainly slower than it out of reach. */
+	if (g->leader != i && wb_result_compare(&rv[g->leader], &rv[i], p->conf, &c) &&
+	    center(&c) < 0.0)
 		need = fmin(need, wb_settle_rounds(planning_spread(&c, p->conf), -center(&c),
 						   p->conf));
 	/* Beyond a tie, it could also be the switch, if it leads by the gain. */
@@ -110,10 +120,23 @@ void wb_settle_estimate(const struct wb_result *rv, size_t n, const struct wb_de
 	size_t i;
 
 	memset(st, 0, sizeof(*st));
+	st->split_method = WB_METHOD_COUNT;
 	for (i = 0; i < n; i++) {
 		if (i == g->baseline || !in_group(rv, g, i) || rv[i].dropped || rv[i].settled)
 			continue;
+		memset(&c, 0, sizeof(c));
 		need = rounds_to_settle(rv, p, g, i, &c);
+		/* Wholly on one side of 0, yet open: its halves disagree (a drop or a
+		 * switch asks both to agree), which no count of rounds at this spread
+		 * promises to mend. */
+		if (split(&c)) {
+			need = INFINITY;
+			if (st->split_method == WB_METHOD_COUNT ||
+			    fabs(c.diff_pct) > fabs(st->split.diff_pct)) {
+				st->split_method = rv[i].test.method;
+				st->split = c;
+			}
+		}
 		/* The leader's switch ends the group whatever the others say. */
 		if (i == g->leader && c.ci95_low_pct > 0.0 && center(&c) >= log1p(p->min_gain_pct / 100.0)) {
 			worst = need;
@@ -135,4 +158,8 @@ void wb_settle_estimate(const struct wb_result *rv, size_t n, const struct wb_de
 	st->more_rounds = isinf(worst) ? INFINITY : fmax(total - (double)rounds, 1.0);
 	st->budget_s = total * st->s_per_round > WB_SETTLE_MAX_S || isinf(worst)
 		       ? 0.0 : wb_settle_round_budget(total * st->s_per_round);
+	st->why = st->budget_s > 0.0 ? WB_SETTLE_BUDGET
+		  : !isinf(worst) ? WB_SETTLE_BEYOND_MAX
+		  : st->split_method != WB_METHOD_COUNT ? WB_SETTLE_NOT_REPLICATED
+		  : WB_SETTLE_NO_ESTIMATE;
 }

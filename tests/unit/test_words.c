@@ -15,6 +15,7 @@
 #define FDS WB_METHOD_FDATASYNC
 #define FS WB_METHOD_FSYNC
 #define OD WB_METHOD_OPEN_DATASYNC
+#define OS WB_METHOD_OPEN_SYNC
 
 /* A recommendation the recommender could have made: oltp, decided. */
 static struct wb_recommendation rec_of(enum wb_rec_state state, enum wb_method_id m)
@@ -185,14 +186,50 @@ static void rec_undecided_settle(void **state)
 	assert_null(strstr(w.headline, "not worth"));
 	assert_string_equal(w.config[0], "wal_sync_method = fdatasync\t# the default: undecided, "
 			    "kept for now");
+	/* Each reason for no budget is said only where it is the reason
+	 * (results/decision.h's wb_settle_why): beyond an hour, near the gain */
 	rec.settle.budget_s = 0.0;
-	rec.settle.vs_baseline = (struct wb_comparison){ .diff_pct = -6.0, .ci95_low_pct = -9.0,
-							 .ci95_high_pct = -3.0 };
+	rec.settle.why = WB_SETTLE_BEYOND_MAX;
+	rec.settle.more_rounds = 4000;
+	rec.settle.vs_baseline = (struct wb_comparison){ .diff_pct = 2.0, .ci95_low_pct = -1.0,
+							 .ci95_high_pct = 5.2 };
 	wb_words_recommendation(&rec, &w);
 	assert_string_equal(w.headline, "Undecided: keep wal_sync_method = fdatasync for now: "
-			    "open_datasync is -6.0% [-9.0%, -3.0%] (95% CI), not yet shown within "
-			    "+-5.0% or slower; it sits so near --min-gain 5.0% that no budget under an "
-			    "hour would settle it");
+			    "open_datasync may be up to +5.2% faster (+2.0% [-1.0%, +5.2%], 95% CI); "
+			    "it sits so near --min-gain 5.0% that no budget under an hour would "
+			    "settle it");
+	/* the audit's run: fsync slower on 128 kB flushes, but its halves
+	 * disagreed; open_sync, named, straddles the gain on commits. Far from
+	 * the gain, never "near" it. */
+	rec.settle.why = WB_SETTLE_NOT_REPLICATED;
+	rec.settle.more_rounds = INFINITY;
+	rec.settle.method = OS;
+	rec.settle.vs_baseline = (struct wb_comparison){ .diff_pct = -2.5, .ci95_low_pct = -11.2,
+							 .ci95_high_pct = 7.2 };
+	rec.settle.split_method = FS;
+	rec.settle.split = (struct wb_comparison){ .diff_pct = -15.5, .ci95_low_pct = -27.3,
+						   .ci95_high_pct = -1.8, .paired = true };
+	wb_words_recommendation(&rec, &w);
+	assert_string_equal(w.headline, "Undecided: keep wal_sync_method = fdatasync for now: "
+			    "open_sync may be up to +7.2% faster (-2.5% [-11.2%, +7.2%], 95% CI); "
+			    "the two halves of the run disagreed on fsync (-15.5% [-27.3%, -1.8%]), "
+			    "so no budget can be estimated: rerun, or give it a longer --budget");
+	assert_null(strstr(w.headline, "near"));
+	/* the method named is the one whose halves disagreed */
+	rec.settle.method = FS;
+	rec.settle.vs_baseline = rec.settle.split;
+	wb_words_recommendation(&rec, &w);
+	assert_string_equal(w.headline, "Undecided: keep wal_sync_method = fdatasync for now: "
+			    "fsync is -15.5% [-27.3%, -1.8%] (95% CI), not yet shown within +-5.0% "
+			    "or slower; the two halves of the run disagreed on it, so no budget can "
+			    "be estimated: rerun, or give it a longer --budget");
+	/* no estimate at all (too few rounds to see a spread): no reason claimed */
+	rec.settle.why = WB_SETTLE_NO_ESTIMATE;
+	wb_words_recommendation(&rec, &w);
+	assert_string_equal(w.headline, "Undecided: keep wal_sync_method = fdatasync for now: "
+			    "fsync is -15.5% [-27.3%, -1.8%] (95% CI), not yet shown within +-5.0% "
+			    "or slower; this run is too short to estimate the budget that would "
+			    "settle it: give it a longer --budget");
 }
 
 /* The leader won, then failed: keep, undecided, and the part says why. */
