@@ -404,9 +404,12 @@ static const struct wb_group_decision *slowest_to_settle(const struct wb_results
  * reaches highest, in *top: what an open answer may still gain. The group's
  * slowest method to settle is not always it (settle.c sizes the budget), and
  * a tie must hold for every method, not for the one that needs the longest.
- * false when no other method compares. */
+ * open_only: only methods the decision left open (neither dropped as slower
+ * nor proven within the gain), the ones an undecided answer may name. false
+ * when no other method compares. */
 static bool highest_top(const struct wb_results *rs, const struct wb_test *key,
-			enum wb_method_id bm, enum wb_method_id *which, struct wb_comparison *top)
+			enum wb_method_id bm, bool open_only, enum wb_method_id *which,
+			struct wb_comparison *top)
 {
 	const struct wb_result *base = find(rs, key, bm);
 	struct wb_comparison c;
@@ -417,11 +420,43 @@ static bool highest_top(const struct wb_results *rs, const struct wb_test *key,
 		const struct wb_result *r = &rs->v[i];
 
 		if (r == base || r->status != WB_STATUS_OK || r->test.method == WB_METHOD_NONE ||
-		    !wb_test_same_but_method(&r->test, key) || !wb_result_compare(base, r, 0.95, &c))
+		    !wb_test_same_but_method(&r->test, key) ||
+		    (open_only && (r->dropped || r->settled)) || !wb_result_compare(base, r, 0.95, &c))
 			continue;
 		if (!any || c.ci95_high_pct > top->ci95_high_pct) {
 			any = true;
 			*which = r->test.method;
+			*top = c;
+		}
+	}
+	return any;
+}
+
+/* Undecided: of every open group of the workload's parts, the method left
+ * open whose 95 % interval reaches highest, in *which and *top: what the
+ * answer may still gain, and so what its words name. The group that sets the
+ * budget (slowest_to_settle) is not always its group: a bulk size whose
+ * slower method's halves disagree needs the longest, while a commit method
+ * straddles the minimum gain. false when none compares. */
+static bool most_open(const struct wb_results *rs, const struct wb_recommend_params *p,
+		      enum wb_method_id bm, enum wb_method_id *which, struct wb_comparison *top)
+{
+	struct wb_comparison c;
+	enum wb_method_id m;
+	bool any = false;
+	size_t i;
+
+	for (i = 0; i < rs->ndecisions; i++) {
+		const struct wb_group_decision *d = &rs->decisions[i];
+		bool bulk = wb_test_is_bulk(&rs->v[d->first].test);
+
+		if (d->state != WB_DECIDE_UNDECIDED ||
+		    (bulk ? p->workload == WB_WORKLOAD_OLTP : p->workload == WB_WORKLOAD_BULK) ||
+		    !highest_top(rs, &rs->v[d->first].test, bm, true, &m, &c))
+			continue;
+		if (!any || c.ci95_high_pct > top->ci95_high_pct) {
+			any = true;
+			*which = m;
 			*top = c;
 		}
 	}
@@ -563,7 +598,7 @@ bool wb_recommend(const struct wb_results *rs, const struct wb_recommend_params 
 			key = t;
 	}
 	have_margin = key && gain(rs, key, out->baseline, winner, &c);
-	have_top = key && highest_top(rs, key, out->baseline, &top_method, &top);
+	have_top = key && highest_top(rs, key, out->baseline, false, &top_method, &top);
 	if (have_margin) {
 		out->margin_pct = c.diff_pct;
 		out->ci_low_pct = c.ci95_low_pct;
@@ -602,11 +637,13 @@ bool wb_recommend(const struct wb_results *rs, const struct wb_recommend_params 
 		out->state = flush;
 	}
 	/* Still open: the words say what it may gain at most, so they name the
-	 * method that may gain most, not the one slowest to settle (whose
-	 * budget stands: it settles the answer). Within the deciding group only;
-	 * a bulk group's settle speaks of its own flushes. */
-	if (out->state == WB_REC_UNDECIDED && open && have_top &&
-	    wb_test_same_but_method(&rs->v[open->first].test, key) &&
+	 * method left open that may gain most in any open group, not the one
+	 * slowest to settle (whose budget, and the reason for it, stand: they
+	 * settle the answer). Only the deciding group was asked before, so a bulk
+	 * size whose slower fsync's halves disagreed named fsync, slower, while
+	 * open_sync's commits straddled the minimum gain. */
+	if (out->state == WB_REC_UNDECIDED && open &&
+	    most_open(rs, p, out->baseline, &top_method, &top) &&
 	    top.ci95_high_pct > out->settle.vs_baseline.ci95_high_pct) {
 		out->settle.method = top_method;
 		out->settle.vs_baseline = top;
