@@ -32,7 +32,9 @@
  *    whose trend fell by more than WB_TREND_DROP_PCT and more than its noise
  *    is not sustained: the state is "not judged" with the trend's figures and
  *    why the bucket could not judge it (too few slices, too few on a side, or
- *    not a step), and no rate passes;
+ *    not a step), and no rate passes. A commit shape of fewer than
+ *    WB_TREND_MIN_SLICES slices cannot show a drop at all: its rate was never
+ *    seen sustained, so it is unknown on any storage, and no rate passes;
  * 7. on a striped array, the write-size sweep (advice/stripe_penalty.h) says
  *    whether a sub-stripe flush pays a penalty, as a finding either way, and
  *    then stands in for rule 5's partial-stripe fact; a member whose writes
@@ -213,8 +215,8 @@ void wb_q_trend_of(const double *rates, const double *start_s, size_t n, struct 
 	size_t nb = n / 3 > WB_TREND_BURST_MIN ? n / 3 : WB_TREND_BURST_MIN, i, after, df;
 	double mid, se, ss;
 
-	*out = (struct wb_q_trend){ .sliced = true, .known = n >= 4 && rates && start_s,
-				    .slices = n };
+	*out = (struct wb_q_trend){ .sliced = true, .slices = n };
+	out->known = n >= WB_TREND_MIN_SLICES && rates && start_s;
 	if (!out->known)
 		return;
 	out->nburst = nb;
@@ -302,6 +304,14 @@ void wb_q_burst_of(const struct wb_results *rs, const struct wb_burst_table *tab
 	 * whatever the storage is. */
 	out->slices = r->ntrials;
 	wb_q_trend_of(r->trial_rates, r->trial_start_s, r->ntrials, &out->trend);
+	if (!out->trend.known) { /* too short to see a drop: never seen sustained */
+		out->suspects |= WB_SUSPECT_FEW_SLICES;
+		out->slice_s = (double)rs->trial_ns / 1e9;
+		out->settle_s = ceil(out->run_s * (WB_TREND_MIN_SLICES + 1) /
+				     (double)(r->ntrials ? r->ntrials : 1));
+		out->state = WB_SUSTAINED_UNKNOWN;
+		return;
+	}
 	if (out->trend.fell) {
 		out->dropped = true;
 		out->not_judged = why_not_judged(r->trial_start_s, r->ntrials, &out->trend);

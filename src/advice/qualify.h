@@ -34,6 +34,11 @@
  * there are slices enough: one slice is as likely noise as a burst (a single
  * slow first slice read as "53 % lower" once). */
 #define WB_TREND_BURST_MIN 2
+/* The trend needs this many slices of the commit shape: a third for the burst
+ * (WB_TREND_BURST_MIN at least) and a half for the sustained rate, two each at
+ * least for a spread. With fewer, a burst and a sustained rate look alike, so
+ * no rate is known to be sustained (rule 6). */
+#define WB_TREND_MIN_SLICES 4
 
 /* The smallest WAL write: one XLOG_BLCKSZ page, 8 kB unless PostgreSQL was
  * built otherwise. A commit of one page writes this much; on parity RAID a
@@ -100,6 +105,8 @@ enum wb_burst_suspect {
 					 * memory: NFS, virtiofs, FUSE, a cloud file service (EFS,
 					 * Filestore, Azure Files), where credits and throttles live
 					 * out of sight */
+	WB_SUSPECT_FEW_SLICES = 1u << 3, /* fewer than WB_TREND_MIN_SLICES slices of the commit
+					 * shape: the run was too short to see a drop at all */
 };
 
 /* Why a drop the trend saw was not judged as a bucket (wb_q_burst.not_judged). */
@@ -133,7 +140,13 @@ struct wb_q_burst {
 	enum wb_not_judged not_judged;
 	struct wb_q_trend trend;   /* the commit shape's (also wb_qualification.trend) */
 	size_t slices;             /* the commit shape's slices */
+	double settle_s;           /* FEW_SLICES: about the --duration that gives the commit
+				    * shape WB_TREND_MIN_SLICES slices (and one to spare) at
+				    * slice_s, whole seconds: a shorter --duration also shortens
+				    * the slices to keep two of each shape, so it needs both */
+	double slice_s;            /* the run's slice length */
 };
+
 
 enum wb_finding_severity { WB_FINDING_INFO, WB_FINDING_WARN };
 

@@ -258,6 +258,7 @@ static struct wb_saved_burst saved_burst(const struct wb_q_burst *b, const struc
 	static const struct { unsigned bit; const char *name; } suspect[] = {
 		{ WB_SUSPECT_THROTTLED, "throttled" }, { WB_SUSPECT_VIRTUAL, "virtual-disk" },
 		{ WB_SUSPECT_NO_BLOCK_DEVICE, "no-block-device" },
+		{ WB_SUSPECT_FEW_SLICES, "few-slices" },
 	};
 	const struct wb_bucket *k = b->shape >= 0 ? &b->bucket[b->shape] : NULL;
 	struct wb_saved_burst s = {
@@ -336,7 +337,7 @@ struct q_saving {
 	struct wb_saved_tier tiers[WB_TIERS_MAX];
 	struct wb_saved_burst_kind kinds[WB_BURST_MAX_DEVICE_KINDS];
 	struct wb_saved_sweep_point sweep[WB_SWEEP_COUNT];
-	const char *suspects[3], *cached[3];
+	const char *suspects[4], *cached[3];
 	struct wb_saved_qualification s;
 };
 

@@ -41,8 +41,8 @@ const char *wb_words_q_trend(const struct wb_q_trend *t, char *buf, size_t len)
 	if (!t->sliced)
 		snprintf(buf, len, "%s", "");
 	else if (!t->known)
-		snprintf(buf, len, "too few time slices to tell burst from sustained (give it more "
-			 "--duration)");
+		snprintf(buf, len, "too few time slices to tell burst from sustained (%d needed: "
+			 "give it more --duration)", WB_TREND_MIN_SLICES);
 	else if (!t->fell && t->drop_low <= 0 && t->sustained_per_s < t->burst_per_s *
 		 (1 - WB_TREND_DROP_PCT / 100.0))
 		snprintf(buf, len, "no drop larger than the noise: sustained %.0f/s to the end; "
@@ -130,9 +130,20 @@ const char *wb_words_q_burst(const struct wb_q_burst *b, char *buf, size_t len)
 		break;
 	case WB_SUSTAINED_UNKNOWN:
 		n = 0;
-		add(buf, len, &n, "sustained rate unknown: run `--duration %.0fm`, or read the "
-		    "volume's published burst and throttle terms (", b->observe_s / 60);
-		suspects(b->suspects, buf, len, &n);
+		if (b->suspects & WB_SUSPECT_FEW_SLICES) {
+			add(buf, len, &n, "sustained rate unknown: %zu slice%s of 8 kB commits in "
+			    "%.1f s, too few to tell a burst from a sustained rate (%d needed); run "
+			    "`--duration %.0fs --slice %.0fms` or longer; no rate passes a tier "
+			    "until then", b->slices, b->slices == 1 ? "" : "s", b->run_s,
+			    WB_TREND_MIN_SLICES, b->settle_s, 1000.0 * b->slice_s);
+			if (!(b->suspects & ~(unsigned)WB_SUSPECT_FEW_SLICES))
+				break;
+			add(buf, len, &n, "; then ");
+		}
+		add(buf, len, &n, "%srun `--duration %.0fm`, or read the "
+		    "volume's published burst and throttle terms (",
+		    n ? "" : "sustained rate unknown: ", b->observe_s / 60);
+		suspects(b->suspects & ~(unsigned)WB_SUSPECT_FEW_SLICES, buf, len, &n);
 		add(buf, len, &n, "; no drop to a baseline in %.0f s, and a full bucket lasts up "
 		    "to 30 min); no rate passes a tier until then", b->run_s);
 		break;

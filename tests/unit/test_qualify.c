@@ -529,6 +529,36 @@ static void cached_parity(void **state)
 	assert_int_equal(q.stripe.state, WB_STRIPE_NO_PENALTY);
 }
 
+/* A rate never seen sustained passes nothing (rule 6): three slices of the
+ * commit shape cannot tell a burst from a sustained rate. The old code called
+ * such a run on plain local storage steady, and passed it. */
+static void few_slices_hold_back(void **state)
+{
+	(void)state;
+	build(1000, 2000, 10);
+	assert_true(wb_qualify(&rs, &tiers, NULL, "standard", &q));
+	assert_int_equal(q.burst.state, WB_SUSTAINED_STEADY);
+	assert_int_equal(q.tiers[0].verdict, WB_Q_PASS);
+	rs.v[0].ntrials = 3; /* the commit row: 3 of its 12 five-second slices */
+	rs.elapsed_ns = 45000000000ULL;
+	rs.trial_ns = 5000000000ULL;
+	assert_true(wb_qualify(&rs, &tiers, NULL, "standard", &q));
+	assert_false(q.burst.trend.known);
+	assert_int_equal(q.burst.state, WB_SUSTAINED_UNKNOWN);
+	assert_int_equal(q.burst.suspects, WB_SUSPECT_FEW_SLICES);
+	assert_int_equal(q.tiers[0].o[0].result, WB_Q_INCONCLUSIVE); /* the rate */
+	assert_int_equal(q.tiers[0].o[1].result, WB_Q_PASS);         /* the p99 stands */
+	assert_int_equal(q.tiers[0].verdict, WB_Q_INCONCLUSIVE);
+	/* 45 s held 3 slices: 5 (4 and one to spare) take 75 s, at 5 s slices */
+	assert_true(fabs(q.burst.settle_s - 75) < 1e-9);
+	assert_true(fabs(q.burst.slice_s - 5) < 1e-9);
+	/* a rate that fails on a short run still fails */
+	build(100, 2000, 10);
+	rs.v[0].ntrials = 3;
+	assert_true(wb_qualify(&rs, &tiers, NULL, "standard", &q));
+	assert_int_equal(q.tiers[0].verdict, WB_Q_FAIL);
+}
+
 static int teardown(void **state)
 {
 	(void)state;
@@ -552,6 +582,7 @@ int main(void)
 		cmocka_unit_test_teardown(no_block_device, teardown),
 		cmocka_unit_test_teardown(drop_not_judged, teardown),
 		cmocka_unit_test_teardown(cached_parity, teardown),
+		cmocka_unit_test_teardown(few_slices_hold_back, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -390,6 +390,21 @@ static void q_headlines(void **state)
 	assert_string_equal(w.headline, "No verdict: commit: fdatasync: EIO");
 }
 
+/* A run too short to see a drop says what would settle it. */
+static void q_burst_words(void **state)
+{
+	struct wb_q_burst b = { .state = WB_SUSTAINED_UNKNOWN, .suspects = WB_SUSPECT_FEW_SLICES,
+				.slices = 2, .run_s = 1.0, .settle_s = 3, .slice_s = 0.111,
+				.observe_s = WB_BURST_OBSERVE_S, .shape = -1 };
+	char buf[900];
+
+	(void)state;
+	assert_string_equal(wb_words_q_burst(&b, buf, sizeof(buf)), "sustained rate unknown: 2 "
+			    "slices of 8 kB commits in 1.0 s, too few to tell a burst from a sustained "
+			    "rate (4 needed); run `--duration 3s --slice 111ms` or longer; no rate "
+			    "passes a tier until then");
+}
+
 static void q_trend_and_outcome(void **state)
 {
 	struct wb_q_trend t = { .sliced = true };
@@ -399,7 +414,7 @@ static void q_trend_and_outcome(void **state)
 
 	(void)state;
 	assert_string_equal(wb_words_q_trend(&t, buf, sizeof(buf)), "too few time slices to tell "
-			    "burst from sustained (give it more --duration)");
+			    "burst from sustained (4 needed: give it more --duration)");
 	t.known = true, t.burst_per_s = 1010, t.sustained_per_s = 990;
 	assert_string_equal(wb_words_q_trend(&t, buf, sizeof(buf)), "steady: sustained 990/s to "
 			    "the end; burst 1010/s");
@@ -1267,6 +1282,7 @@ int main(void)
 		cmocka_unit_test(advisory_vm),
 		cmocka_unit_test(advisory_preempt_and_device),
 		cmocka_unit_test(q_trend_and_outcome),
+		cmocka_unit_test(q_burst_words),
 		cmocka_unit_test(q_stripe),
 		cmocka_unit_test(q_findings),
 		cmocka_unit_test(q_volume),
