@@ -20,8 +20,8 @@
  *    limit) or is a hypervisor's disk, and the run was shorter than
  *    WB_BURST_OBSERVE_S: then no rate criterion passes (one that would is
  *    inconclusive; one that fails on the burst fails). Bare-metal disks and
- *    tmpfs have neither suspect, and their rates stand; a loop device over a
- *    virtual disk is virtual storage, and is held back. The provider fact
+ *    tmpfs have neither suspect, and their rates stand (rule 8 fails tmpfs);
+ *    a loop device over a virtual disk is virtual storage, and is held back. The provider fact
  *    table (advice/burst_match.h) narrows the second suspect: a hypervisor's
  *    disk whose every possible kind has no credits, in its provider's word, is
  *    not one; one that may burst, or that the table does not know, still is.
@@ -39,7 +39,10 @@
  *    whether a sub-stripe flush pays a penalty, as a finding either way, and
  *    then stands in for rule 5's partial-stripe fact; a member whose writes
  *    took far longer than the others' (advice/slow_member.h) is a finding with
- *    its name. */
+ *    its name;
+ * 8. the gate, decided before the tiers, overrules the criteria: storage in
+ *    memory (tmpfs, ramfs, zram, a RAM disk) keeps nothing across a reboot, so
+ *    it cannot hold a database's WAL and every tier fails, whatever its rates. */
 #include "advice/qualify.h"
 
 #include <math.h>
@@ -184,7 +187,7 @@ static void outcome(const struct wb_results *rs, const struct wb_q_burst *burst,
 }
 
 static void judge_tier(const struct wb_results *rs, const struct wb_q_burst *burst,
-		       const struct wb_tier *t, struct wb_q_tier_verdict *v)
+		       enum wb_q_gate gate, const struct wb_tier *t, struct wb_q_tier_verdict *v)
 {
 	bool fail = false, unsure = false;
 	size_t k;
@@ -198,6 +201,10 @@ static void judge_tier(const struct wb_results *rs, const struct wb_q_burst *bur
 		unsure = unsure || v->o[k].result != WB_Q_PASS;
 	}
 	v->verdict = fail ? WB_Q_FAIL : unsure ? WB_Q_INCONCLUSIVE : WB_Q_PASS;
+	/* Rule 8: the gate overrules what the criteria said. */
+	v->gated = gate == WB_GATE_IN_MEMORY;
+	if (v->gated)
+		v->verdict = WB_Q_FAIL;
 }
 
 static double sum_sq(const double *v, size_t from, size_t to, double mean)
@@ -276,6 +283,7 @@ void wb_q_burst_of(const struct wb_results *rs, const struct wb_burst_table *tab
 	*out = (struct wb_q_burst){ .state = WB_SUSTAINED_NOT_JUDGED, .shape = -1,
 				    .run_s = (double)rs->elapsed_ns / 1e9,
 				    .observe_s = WB_BURST_OBSERVE_S, .table = table };
+	out->in_memory = wb_device_in_ram(&rs->device);
 	wb_burst_match(&rs->device, table, &out->volume);
 	for (k = 0; k < WB_Q_SHAPE_COUNT; k++) {
 		r = row(rs, wb_q_shape_names[k]);
@@ -404,6 +412,12 @@ static void find(const struct wb_results *rs, struct wb_qualification *q)
 	find_array(&d->array, q);
 }
 
+/* Rule 8: memory. */
+static enum wb_q_gate gate_of(const struct wb_results *rs)
+{
+	return wb_device_in_ram(&rs->device) ? WB_GATE_IN_MEMORY : WB_GATE_NONE;
+}
+
 static bool failure(const struct wb_results *rs, struct wb_qualification *q)
 {
 	const struct wb_result *worst = NULL;
@@ -433,8 +447,9 @@ bool wb_qualify(const struct wb_results *rs, const struct wb_tiers *tiers,
 		return false;
 	}
 	wb_q_burst_of(rs, table, &out->burst);
+	out->gate = gate_of(rs);
 	for (i = 0; i < tiers->n && i < WB_TIERS_MAX; i++) {
-		judge_tier(rs, &out->burst, &tiers->t[i], &out->tiers[i]);
+		judge_tier(rs, &out->burst, out->gate, &tiers->t[i], &out->tiers[i]);
 		if (tier && strcmp(tiers->t[i].name, tier) == 0)
 			out->chosen = (int)i;
 	}

@@ -61,7 +61,9 @@ struct wb_q_outcome {
 
 struct wb_q_tier_verdict {
 	char name[32];
-	enum wb_q_result verdict;  /* fail if any fails, else inconclusive if any is, else pass */
+	enum wb_q_result verdict;  /* fail if any fails, else inconclusive if any is, else pass;
+				    * then the gate: memory fails */
+	bool gated;                /* the gate decided the verdict: memory's fail */
 	struct wb_q_outcome o[WB_TIER_MAX_CRITERIA];
 	size_t n;
 };
@@ -145,8 +147,16 @@ struct wb_q_burst {
 				    * slice_s, whole seconds: a shorter --duration also shortens
 				    * the slices to keep two of each shape, so it needs both */
 	double slice_s;            /* the run's slice length */
+	bool in_memory;            /* memory: no provider's credits, and never durable */
 };
 
+/* What overrules the criteria, decided before the tiers (rule 8). */
+enum wb_q_gate {
+	WB_GATE_NONE,
+	WB_GATE_IN_MEMORY,         /* memory-backed (tmpfs, ramfs, zram, brd): nothing survives a
+				    * reboot, so every tier fails */
+	WB_GATE_COUNT
+};
 
 enum wb_finding_severity { WB_FINDING_INFO, WB_FINDING_WARN };
 
@@ -188,6 +198,7 @@ struct wb_qualification {
 	int chosen;                /* index of --tier in tiers[]; -1 when not found */
 	struct wb_q_trend trend;
 	struct wb_q_burst burst;   /* decided before the tiers: their rates read it */
+	enum wb_q_gate gate;       /* decided before the tiers: their verdicts read it */
 	struct wb_stripe_verdict stripe; /* the write-size sweep on a striped array (rule 7) */
 	struct wb_slow_member slow;  /* the array's slowest member in the run (rule 7) */
 	struct wb_finding findings[WB_Q_MAX_FINDINGS];

@@ -99,6 +99,11 @@ struct wb_q_words {
 
 void wb_words_qualification(const struct wb_qualification *q, struct wb_q_words *w);
 
+/* Why the gate overruled the criteria (advice/qualify.c rule 8), in one
+ * clause: memory is not durable; "" for none.
+ * Returns buf. */
+const char *wb_words_q_gate(const struct wb_qualification *q, char *buf, size_t len);
+
 /* A trend of slice rates in one line; "" when none was taken. Returns buf. */
 const char *wb_words_q_trend(const struct wb_q_trend *t, char *buf, size_t len);
 

@@ -29,11 +29,33 @@ void wb_words_qualification(const struct wb_qualification *q, struct wb_q_words 
 		snprintf(w->headline, sizeof(w->headline), "No tier named %s.",
 			 q->asked ? q->asked : "");
 	} else {
-		enum wb_q_result v = q->tiers[q->chosen].verdict;
+		const struct wb_q_tier_verdict *t = &q->tiers[q->chosen];
+		enum wb_q_result v = t->verdict;
+		char why[240] = "";
 
-		snprintf(w->headline, sizeof(w->headline), "%s: %s", q->tiers[q->chosen].name,
-			 v == WB_Q_PASS ? "PASS" : v == WB_Q_FAIL ? "FAIL" : "INCONCLUSIVE");
+		if (t->gated)
+			wb_words_q_gate(q, why, sizeof(why));
+		snprintf(w->headline, sizeof(w->headline), "%s: %s%s%s", t->name,
+			 v == WB_Q_PASS ? "PASS" : v == WB_Q_FAIL ? "FAIL" : "INCONCLUSIVE",
+			 *why ? ": " : "", why);
 	}
+}
+
+const char *wb_words_q_gate(const struct wb_qualification *q, char *buf, size_t len)
+{
+	const struct wb_results *rs = q->rs;
+	const char *t = rs ? rs->target : "?", *slash = strrchr(t, '/');
+	int dir = slash && slash != t ? (int)(slash - t) : (int)strlen(t); /* the file's folder */
+
+	if (dir > 100)
+		dir = 100;
+	if (q->gate == WB_GATE_IN_MEMORY)
+		snprintf(buf, len, "%.*s is memory (%.32s), not durable: nothing on it survives "
+			 "a reboot, so it cannot hold a database's WAL", dir, t,
+			 rs && *rs->device.fs_type ? rs->device.fs_type : "?");
+	else
+		snprintf(buf, len, "%s", "");
+	return buf;
 }
 
 const char *wb_words_q_trend(const struct wb_q_trend *t, char *buf, size_t len)
@@ -151,6 +173,9 @@ const char *wb_words_q_burst(const struct wb_q_burst *b, char *buf, size_t len)
 		if (b->suspects)
 			snprintf(buf, len, "no burst credits: no drop to a baseline in %.0f min, "
 				 "longer than a full bucket lasts", b->run_s / 60);
+		else if (b->in_memory)
+			snprintf(buf, len, "no burst credits: no drop to a baseline, and none expected "
+				 "(memory, with no provider's credits; not durable either)");
 		else
 			snprintf(buf, len, "no burst credits: no drop to a baseline, and none expected "
 				 "(a block device neither virtual nor throttled in time slices)");
@@ -480,7 +505,8 @@ void wb_words_finding(const struct wb_qualification *q, const struct wb_finding 
 	case WB_FINDING_IN_MEMORY:
 		snprintf(w->evidence, sizeof(w->evidence), "%.200s is memory (%.32s): nothing on it "
 			 "survives a power cut or a reboot", target, d->fs_type);
-		snprintf(w->advice, sizeof(w->advice), "never put a database's WAL or data here");
+		snprintf(w->advice, sizeof(w->advice), "never put a database's WAL or data here: "
+			 "every tier fails on memory");
 		break;
 	case WB_FINDING_FASTER_THAN_ROTATION:
 		snprintf(w->evidence, sizeof(w->evidence), "%.0f flushes/s on a disk that reports "

@@ -3,7 +3,8 @@
 # the chosen tier's verdict comes first, every criterion shows its figure,
 # interval, threshold and source, the trend line and the JSON qualification
 # are there, the exit status is the verdict's; on /dev/shm (memory) the
-# findings say the flushes reach nothing stable.
+# verdict fails, saying why first, and the findings say the flushes reach
+# nothing stable.
 # Bad input — a missing directory, an unknown tier, a malformed option — is
 # refused with exit 2 before measuring. Nothing is left behind.
 . "$(dirname "$0")/lib.sh"
@@ -15,7 +16,7 @@ set +e
 got=$?
 set -e
 case $got in 0 | 1) ;; *) fail "qualify exited $got: $(head -c 600 "$ERR")" ;; esac
-sed -n 3p "$OUT" | grep -qE '^standard: (PASS|FAIL|INCONCLUSIVE)$' || fail "no verdict first: $(head -5 "$OUT")"
+sed -n 3p "$OUT" | grep -qE '^standard: (PASS|FAIL|INCONCLUSIVE)(: .*)?$' || fail "no verdict first: $(head -5 "$OUT")"
 grep -qE '^  (pass|fail|inconclusive) +commit +p99_ms ' "$OUT" || fail "no p99 criterion line"
 grep -q '^Over the run (8 kB commits' "$OUT" || fail "no trend line"
 json_check "$d/q.json" 'd["qualification"]["tier"] == "standard" and d["qualification"]["verdict"] in ("pass", "fail", "inconclusive")'
@@ -39,6 +40,11 @@ if [ -d /dev/shm ] && [ -w /dev/shm ]; then
 	set -e
 	case $got in 0 | 1) ;; *) fail "qualify on /dev/shm exited $got: $(head -c 600 "$ERR")" ;; esac
 	json_check "$s/q.json" '"storage-in-memory" in {f["name"] for f in d["findings"]}'
+	# Memory is not durable: the verdict fails, that reason first, whatever the rates.
+	[ "$got" = 1 ] || fail "qualify on /dev/shm exited $got, not 1 (fail)"
+	json_check "$s/q.json" 'd["qualification"]["verdict"] == "fail"'
+	grep -q "^standard: FAIL: $s is memory (tmpfs), not durable" "$OUT" ||
+		fail "memory not failed first: $(head -5 "$OUT")"
 	# A tmpfs fdatasync does nothing, but whether it is within 1.5x of a write's
 	# time depends on the build (a sanitizer build slows the write path more):
 	# the rule itself is unit-tested.

@@ -10,8 +10,9 @@
 # the sustained rate is unknown and no rate passes; the same bucket paced op by
 # op (no grid of grants to see) is held back because a FUSE file system has no
 # block device (issue 45, case 1); on tmpfs no bucket is claimed and none
-# suspected. Every mount and every run is under `timeout`, and the mount goes on
-# every exit path (lib.sh's fusefs_mount).
+# suspected, and the verdict fails (memory is not durable: advice/qualify.c rule
+# 8). Every mount and every run is under `timeout`, and the mount goes on every
+# exit path (lib.sh's fusefs_mount).
 . "$(dirname "$0")/lib.sh"
 set -e
 wb_tmpdir out
@@ -114,9 +115,15 @@ json_check "$out/smooth.json" 'd["qualification"]["verdict"] == "inconclusive"'
 grep -q "^Burst credits: sustained rate unknown: run \`--duration 35m\`, or read the volume's published burst and throttle terms (no block device is under the file system" "$out/smooth.txt" ||
 	fail "no 'no block device': $(cat "$out/smooth.txt")"
 
-# Plain memory: no bucket, none suspected, the rate stands.
+# Plain memory: no bucket, none suspected, the rate stands as a rate; but memory
+# is not durable, so the verdict fails, that reason first (advice/qualify.c rule 8).
 wb_tmpdir shm /dev/shm
 q "$shm" "$out/plain" --duration 10s --slice 500ms
 json_check "$out/plain.json" "$B[\"sustained\"] == \"steady\" and not $B[\"detected\"]"
-json_check "$out/plain.json" 'd["qualification"]["verdict"] == "pass"'
+json_check "$out/plain.json" 'd["qualification"]["criteria"][0]["result"] == "pass"'
+json_check "$out/plain.json" 'd["qualification"]["verdict"] == "fail"'
+grep -q "^burst-only: FAIL: $shm is memory (tmpfs), not durable" "$out/plain.txt" ||
+	fail "memory not failed first: $(head -5 "$out/plain.txt")"
+grep -q '^Burst credits: no burst credits: .*(memory, with no provider' "$out/plain.txt" ||
+	fail "memory called a block device: $(grep '^Burst' "$out/plain.txt")"
 pass

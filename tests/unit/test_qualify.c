@@ -549,12 +549,37 @@ static void few_slices_hold_back(void **state)
 	assert_int_equal(q.tiers[0].o[0].result, WB_Q_INCONCLUSIVE); /* the rate */
 	assert_int_equal(q.tiers[0].o[1].result, WB_Q_PASS);         /* the p99 stands */
 	assert_int_equal(q.tiers[0].verdict, WB_Q_INCONCLUSIVE);
+	assert_false(q.tiers[0].gated);
 	/* 45 s held 3 slices: 5 (4 and one to spare) take 75 s, at 5 s slices */
 	assert_true(fabs(q.burst.settle_s - 75) < 1e-9);
 	assert_true(fabs(q.burst.slice_s - 5) < 1e-9);
 	/* a rate that fails on a short run still fails */
 	build(100, 2000, 10);
 	rs.v[0].ntrials = 3;
+	assert_true(wb_qualify(&rs, &tiers, NULL, "standard", &q));
+	assert_int_equal(q.tiers[0].verdict, WB_Q_FAIL);
+}
+
+/* Memory is never durable (rule 8): every tier fails, first of all, whatever
+ * its rates; the old code passed tmpfs with a warning. zram and a RAM disk
+ * are memory too. */
+static void memory_fails(void **state)
+{
+	(void)state;
+	build(1000, 2000, 10);
+	snprintf(rs.device.fs_type, sizeof(rs.device.fs_type), "tmpfs");
+	assert_true(wb_qualify(&rs, &tiers, NULL, "standard", &q));
+	assert_int_equal(q.gate, WB_GATE_IN_MEMORY);
+	assert_int_equal(q.tiers[0].o[0].result, WB_Q_PASS); /* the criteria passed ... */
+	assert_int_equal(q.tiers[0].verdict, WB_Q_FAIL);     /* ... the gate fails it */
+	assert_true(q.tiers[0].gated);
+	assert_int_equal(q.tiers[1].verdict, WB_Q_FAIL);
+	assert_true(q.burst.in_memory);
+	assert_int_equal(q.findings[0].code, WB_FINDING_IN_MEMORY);
+	build(1000, 2000, 10);
+	rs.device.n_layers = 1;
+	rs.device.layers[0].kind = WB_LAYER_DISK;
+	snprintf(rs.device.layers[0].name, sizeof(rs.device.layers[0].name), "zram0");
 	assert_true(wb_qualify(&rs, &tiers, NULL, "standard", &q));
 	assert_int_equal(q.tiers[0].verdict, WB_Q_FAIL);
 }
@@ -583,6 +608,7 @@ int main(void)
 		cmocka_unit_test_teardown(drop_not_judged, teardown),
 		cmocka_unit_test_teardown(cached_parity, teardown),
 		cmocka_unit_test_teardown(few_slices_hold_back, teardown),
+		cmocka_unit_test_teardown(memory_fails, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

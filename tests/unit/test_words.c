@@ -379,6 +379,19 @@ static void q_headlines(void **state)
 	q.tiers[0].verdict = WB_Q_INCONCLUSIVE;
 	wb_words_qualification(&q, &w);
 	assert_string_equal(w.headline, "standard: INCONCLUSIVE");
+	/* the gate's reason comes first (advice/qualify.c rule 8) */
+	q.tiers[0].gated = true;
+	{
+		static struct wb_results mem;
+
+		snprintf(mem.target, sizeof(mem.target), "/dev/shm/x/walbench.1.0.tmp");
+		snprintf(mem.device.fs_type, sizeof(mem.device.fs_type), "tmpfs");
+		q.rs = &mem, q.gate = WB_GATE_IN_MEMORY, q.tiers[0].verdict = WB_Q_FAIL;
+		wb_words_qualification(&q, &w);
+		assert_string_equal(w.headline, "standard: FAIL: /dev/shm/x is memory (tmpfs), not "
+				    "durable: nothing on it survives a reboot, so it cannot hold a "
+				    "database's WAL");
+	}
 	snprintf(r.test.label, sizeof(r.test.label), "commit");
 	snprintf(r.reason, sizeof(r.reason), "fdatasync: EIO");
 	q = (struct wb_qualification){ .failed = true, .chosen = -1, .failed_test = &r };
@@ -390,7 +403,8 @@ static void q_headlines(void **state)
 	assert_string_equal(w.headline, "No verdict: commit: fdatasync: EIO");
 }
 
-/* A run too short to see a drop says what would settle it. */
+/* A run too short to see a drop says what would settle it; memory is no
+ * "block device neither virtual nor throttled". */
 static void q_burst_words(void **state)
 {
 	struct wb_q_burst b = { .state = WB_SUSTAINED_UNKNOWN, .suspects = WB_SUSPECT_FEW_SLICES,
@@ -403,6 +417,10 @@ static void q_burst_words(void **state)
 			    "slices of 8 kB commits in 1.0 s, too few to tell a burst from a sustained "
 			    "rate (4 needed); run `--duration 3s --slice 111ms` or longer; no rate "
 			    "passes a tier until then");
+	b = (struct wb_q_burst){ .state = WB_SUSTAINED_STEADY, .in_memory = true, .shape = -1 };
+	assert_string_equal(wb_words_q_burst(&b, buf, sizeof(buf)), "no burst credits: no drop "
+			    "to a baseline, and none expected (memory, with no provider's credits; "
+			    "not durable either)");
 }
 
 static void q_trend_and_outcome(void **state)
@@ -570,7 +588,8 @@ static void q_findings(void **state)
 	wb_words_finding(&q, &f, &w);
 	assert_string_equal(w.evidence, "/dev/shm/x is memory (tmpfs): nothing on it survives a "
 			    "power cut or a reboot");
-	assert_string_equal(w.advice, "never put a database's WAL or data here");
+	assert_string_equal(w.advice, "never put a database's WAL or data here: every tier "
+			    "fails on memory");
 	f = (struct wb_finding){ .code = WB_FINDING_FASTER_THAN_ROTATION, .rate_per_s = 1000 };
 	wb_words_finding(&q, &f, &w);
 	assert_string_equal(w.evidence, "1000 flushes/s on a disk that reports itself rotational "
