@@ -42,7 +42,11 @@
  *    its name;
  * 8. the gate, decided before the tiers, overrules the criteria: storage in
  *    memory (tmpfs, ramfs, zram, a RAM disk) keeps nothing across a reboot, so
- *    it cannot hold a database's WAL and every tier fails, whatever its rates. */
+ *    it cannot hold a database's WAL and every tier fails, whatever its rates;
+ *    on other storage, a median commit flush faster than WB_MIN_DURABLE_FLUSH_US
+ *    was most likely acknowledged and not made (a cache that ignores flushes),
+ *    so no tier passes: one that would is inconclusive until `walbench verify`
+ *    proves the flushes with a power cut (a fail stays a fail). */
 #include "advice/qualify.h"
 
 #include <math.h>
@@ -97,6 +101,7 @@ static const char *const finding_names[] = {
 	[WB_FINDING_STRIPE_NO_PENALTY] = "array-partial-stripe-no-penalty",
 	[WB_FINDING_STRIPE_UNCLEAR] = "array-partial-stripe-unclear",
 	[WB_FINDING_MEMBER_SLOW] = "array-member-slow",
+	[WB_FINDING_TOO_FAST] = "flush-too-fast-to-be-durable",
 };
 _Static_assert(sizeof(finding_names) / sizeof(finding_names[0]) == WB_FINDING_COUNT,
 	       "finding_names must name every enum wb_finding_code");
@@ -202,9 +207,10 @@ static void judge_tier(const struct wb_results *rs, const struct wb_q_burst *bur
 	}
 	v->verdict = fail ? WB_Q_FAIL : unsure ? WB_Q_INCONCLUSIVE : WB_Q_PASS;
 	/* Rule 8: the gate overrules what the criteria said. */
-	v->gated = gate == WB_GATE_IN_MEMORY;
+	v->gated = gate == WB_GATE_IN_MEMORY ||
+		   (gate == WB_GATE_TOO_FAST && v->verdict != WB_Q_FAIL);
 	if (v->gated)
-		v->verdict = WB_Q_FAIL;
+		v->verdict = gate == WB_GATE_IN_MEMORY ? WB_Q_FAIL : WB_Q_INCONCLUSIVE;
 }
 
 static double sum_sq(const double *v, size_t from, size_t to, double mean)
@@ -394,6 +400,9 @@ static void find(const struct wb_results *rs, struct wb_qualification *q)
 
 	if (wb_device_in_ram(d))
 		add_finding(q, WB_FINDING_IN_MEMORY, WB_FINDING_WARN);
+	if (q->gate == WB_GATE_TOO_FAST &&
+	    (f = add_finding(q, WB_FINDING_TOO_FAST, WB_FINDING_WARN)))
+		f->flush_us = q->gate_flush_us;
 	if (d->rotational == 1 && rate > WB_MAX_ROTATIONAL_FLUSHES &&
 	    (f = add_finding(q, WB_FINDING_FASTER_THAN_ROTATION,
 			     d->virtual_disk ? WB_FINDING_INFO : WB_FINDING_WARN)))
@@ -412,10 +421,18 @@ static void find(const struct wb_results *rs, struct wb_qualification *q)
 	find_array(&d->array, q);
 }
 
-/* Rule 8: memory. */
-static enum wb_q_gate gate_of(const struct wb_results *rs)
+/* Rule 8: memory, or a commit flush faster than durable storage flushes. */
+static enum wb_q_gate gate_of(const struct wb_results *rs, double *flush_us)
 {
-	return wb_device_in_ram(&rs->device) ? WB_GATE_IN_MEMORY : WB_GATE_NONE;
+	const struct wb_result *commit = row(rs, wb_q_shape_names[WB_Q_SHAPE_COMMIT]);
+
+	*flush_us = 0;
+	if (wb_device_in_ram(&rs->device))
+		return WB_GATE_IN_MEMORY;
+	if (!commit || commit->status != WB_STATUS_OK || !commit->hist || !commit->hist->count)
+		return WB_GATE_NONE;
+	*flush_us = wb_result_usecs(commit, 50);
+	return *flush_us < WB_MIN_DURABLE_FLUSH_US ? WB_GATE_TOO_FAST : WB_GATE_NONE;
 }
 
 static bool failure(const struct wb_results *rs, struct wb_qualification *q)
@@ -447,7 +464,7 @@ bool wb_qualify(const struct wb_results *rs, const struct wb_tiers *tiers,
 		return false;
 	}
 	wb_q_burst_of(rs, table, &out->burst);
-	out->gate = gate_of(rs);
+	out->gate = gate_of(rs, &out->gate_flush_us);
 	for (i = 0; i < tiers->n && i < WB_TIERS_MAX; i++) {
 		judge_tier(rs, &out->burst, out->gate, &tiers->t[i], &out->tiers[i]);
 		if (tier && strcmp(tiers->t[i].name, tier) == 0)

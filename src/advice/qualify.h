@@ -39,6 +39,17 @@
  * least for a spread. With fewer, a burst and a sustained rate look alike, so
  * no rate is known to be sustained (rule 6). */
 #define WB_TREND_MIN_SLICES 4
+/* The fastest flush durable storage makes: the write itself must reach media
+ * or a power-loss-protected cache, an uncached 8 kB write, and the fdatasync
+ * adds the kernel's block path and, on a file system, its journal's write.
+ * The fastest NVMe drives quote about 10 us or more for a 4 kB write at queue
+ * depth 1: Intel Optane SSD DC P4800X, "typical latency (R/W) <10 us" (its
+ * product brief, as AnandTech's review tables it, measured 8-9 us), Micron
+ * 9200 with its power-backed cache, 21 us to media (its datasheet). A newer
+ * Optane flushing a raw device may come near this line. A median commit flush
+ * below it on storage that is not memory was acknowledged, not made (rule 8);
+ * `walbench verify` tells the rare exception. */
+#define WB_MIN_DURABLE_FLUSH_US 10.0
 
 /* The smallest WAL write: one XLOG_BLCKSZ page, 8 kB unless PostgreSQL was
  * built otherwise. A commit of one page writes this much; on parity RAID a
@@ -62,8 +73,9 @@ struct wb_q_outcome {
 struct wb_q_tier_verdict {
 	char name[32];
 	enum wb_q_result verdict;  /* fail if any fails, else inconclusive if any is, else pass;
-				    * then the gate: memory fails */
-	bool gated;                /* the gate decided the verdict: memory's fail */
+				    * then the gate: memory fails, too fast a flush passes nothing */
+	bool gated;                /* the gate decided the verdict: memory's fail, or too fast
+				    * a flush's inconclusive (whatever else held it back) */
 	struct wb_q_outcome o[WB_TIER_MAX_CRITERIA];
 	size_t n;
 };
@@ -155,6 +167,9 @@ enum wb_q_gate {
 	WB_GATE_NONE,
 	WB_GATE_IN_MEMORY,         /* memory-backed (tmpfs, ramfs, zram, brd): nothing survives a
 				    * reboot, so every tier fails */
+	WB_GATE_TOO_FAST,          /* the median commit flush is faster than durable storage
+				    * flushes (WB_MIN_DURABLE_FLUSH_US): probably acknowledged,
+				    * not made, so no tier passes until `verify` proves it */
 	WB_GATE_COUNT
 };
 
@@ -175,6 +190,7 @@ enum wb_finding_code {
 	WB_FINDING_STRIPE_NO_PENALTY, /* the sweep measured none: nothing needs doing */
 	WB_FINDING_STRIPE_UNCLEAR, /* the sweep showed none but could not rule one out */
 	WB_FINDING_MEMBER_SLOW,    /* an array member's writes took far longer than the others' */
+	WB_FINDING_TOO_FAST,       /* a commit flush faster than durable storage flushes */
 	WB_FINDING_COUNT
 };
 
@@ -182,7 +198,8 @@ struct wb_finding {
 	enum wb_finding_code code;
 	enum wb_finding_severity severity;
 	double rate_per_s;         /* FASTER_THAN_ROTATION: the 8 kB commit flushes/s */
-	double flush_us, write_us; /* LIKE_A_WRITE: median commit flush and unsynced write */
+	double flush_us, write_us; /* LIKE_A_WRITE: median commit flush and unsynced write;
+				    * TOO_FAST: flush_us alone */
 	unsigned member;           /* MEMBER_*: index in the device\'s array.members */
 	double member_ms, others_ms; /* MEMBER_SLOW: its mean write time, the others' median */
 };
@@ -199,6 +216,7 @@ struct wb_qualification {
 	struct wb_q_trend trend;
 	struct wb_q_burst burst;   /* decided before the tiers: their rates read it */
 	enum wb_q_gate gate;       /* decided before the tiers: their verdicts read it */
+	double gate_flush_us;      /* TOO_FAST: the median commit flush */
 	struct wb_stripe_verdict stripe; /* the write-size sweep on a striped array (rule 7) */
 	struct wb_slow_member slow;  /* the array's slowest member in the run (rule 7) */
 	struct wb_finding findings[WB_Q_MAX_FINDINGS];

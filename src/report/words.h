@@ -100,7 +100,7 @@ struct wb_q_words {
 void wb_words_qualification(const struct wb_qualification *q, struct wb_q_words *w);
 
 /* Why the gate overruled the criteria (advice/qualify.c rule 8), in one
- * clause: memory is not durable; "" for none.
+ * clause: memory is not durable, or a flush too fast to be; "" for none.
  * Returns buf. */
 const char *wb_words_q_gate(const struct wb_qualification *q, char *buf, size_t len);
 

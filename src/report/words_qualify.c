@@ -53,6 +53,11 @@ const char *wb_words_q_gate(const struct wb_qualification *q, char *buf, size_t 
 		snprintf(buf, len, "%.*s is memory (%.32s), not durable: nothing on it survives "
 			 "a reboot, so it cannot hold a database's WAL", dir, t,
 			 rs && *rs->device.fs_type ? rs->device.fs_type : "?");
+	else if (q->gate == WB_GATE_TOO_FAST)
+		snprintf(buf, len, "a commit flush takes %.1f us (median), faster than durable "
+			 "storage flushes (%.0f us), so it probably never reached stable storage: "
+			 "prove the flushes with `walbench verify`", q->gate_flush_us,
+			 WB_MIN_DURABLE_FLUSH_US);
 	else
 		snprintf(buf, len, "%s", "");
 	return buf;
@@ -520,6 +525,15 @@ void wb_words_finding(const struct wb_qualification *q, const struct wb_finding 
 			 "(median), an unsynced 8 kB write %.1f us: the flush did no more work than "
 			 "the write", f->flush_us, f->write_us);
 		snprintf(w->advice, sizeof(w->advice), POWER_CUT_ADVICE);
+		break;
+	case WB_FINDING_TOO_FAST:
+		snprintf(w->evidence, sizeof(w->evidence), "an 8 kB commit flush takes %.1f us "
+			 "(median) on storage that is not memory: faster than durable storage "
+			 "flushes (an uncached write on the fastest NVMe takes about %.0f us or "
+			 "more), so the flush was most likely acknowledged, not made; no tier "
+			 "passes", f->flush_us, WB_MIN_DURABLE_FLUSH_US);
+		snprintf(w->advice, sizeof(w->advice), "prove the flushes with `walbench verify` "
+			 "and a power cut before trusting this storage with WAL");
 		break;
 	case WB_FINDING_VOLATILE_NO_FUA:
 		snprintf(w->evidence, sizeof(w->evidence), "%.40s has a volatile write cache "

@@ -576,12 +576,42 @@ static void memory_fails(void **state)
 	assert_int_equal(q.tiers[1].verdict, WB_Q_FAIL);
 	assert_true(q.burst.in_memory);
 	assert_int_equal(q.findings[0].code, WB_FINDING_IN_MEMORY);
+	assert_false(has_finding(WB_FINDING_TOO_FAST)); /* memory is fast by nature */
 	build(1000, 2000, 10);
 	rs.device.n_layers = 1;
 	rs.device.layers[0].kind = WB_LAYER_DISK;
 	snprintf(rs.device.layers[0].name, sizeof(rs.device.layers[0].name), "zram0");
 	assert_true(wb_qualify(&rs, &tiers, NULL, "standard", &q));
 	assert_int_equal(q.tiers[0].verdict, WB_Q_FAIL);
+}
+
+/* A median commit flush under WB_MIN_DURABLE_FLUSH_US on storage that is not
+ * memory was acknowledged, not made (rule 8): a finding, and no tier passes.
+ * The old code said nothing when the flush was more than 1.5 unsynced writes
+ * (lyingfs: 6.2 us against 3.7 us). */
+static void flush_too_fast(void **state)
+{
+	(void)state;
+	build(1000, 6, 3.5);
+	assert_true(wb_qualify(&rs, &tiers, NULL, "standard", &q));
+	assert_int_equal(q.gate, WB_GATE_TOO_FAST);
+	assert_true(has_finding(WB_FINDING_TOO_FAST));
+	assert_false(has_finding(WB_FINDING_LIKE_A_WRITE));
+	assert_int_equal(q.tiers[0].o[0].result, WB_Q_PASS);
+	assert_int_equal(q.tiers[0].verdict, WB_Q_INCONCLUSIVE);
+	assert_true(q.tiers[0].gated);
+	assert_true(q.gate_flush_us > 5 && q.gate_flush_us < 7);
+	/* a tier that fails on its criteria still fails */
+	build(100, 6, 3.5);
+	assert_true(wb_qualify(&rs, &tiers, NULL, "standard", &q));
+	assert_int_equal(q.tiers[0].verdict, WB_Q_FAIL);
+	assert_false(q.tiers[0].gated);
+	/* the fastest durable flushes (an NVMe with power-loss protection) stand */
+	build(1000, 25, 10);
+	assert_true(wb_qualify(&rs, &tiers, NULL, "standard", &q));
+	assert_int_equal(q.gate, WB_GATE_NONE);
+	assert_false(has_finding(WB_FINDING_TOO_FAST));
+	assert_int_equal(q.tiers[0].verdict, WB_Q_PASS);
 }
 
 static int teardown(void **state)
@@ -609,6 +639,7 @@ int main(void)
 		cmocka_unit_test_teardown(cached_parity, teardown),
 		cmocka_unit_test_teardown(few_slices_hold_back, teardown),
 		cmocka_unit_test_teardown(memory_fails, teardown),
+		cmocka_unit_test_teardown(flush_too_fast, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

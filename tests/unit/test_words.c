@@ -380,7 +380,11 @@ static void q_headlines(void **state)
 	wb_words_qualification(&q, &w);
 	assert_string_equal(w.headline, "standard: INCONCLUSIVE");
 	/* the gate's reason comes first (advice/qualify.c rule 8) */
-	q.tiers[0].gated = true;
+	q.tiers[0].gated = true, q.gate = WB_GATE_TOO_FAST, q.gate_flush_us = 6.2;
+	wb_words_qualification(&q, &w);
+	assert_string_equal(w.headline, "standard: INCONCLUSIVE: a commit flush takes 6.2 us "
+			    "(median), faster than durable storage flushes (10 us), so it probably "
+			    "never reached stable storage: prove the flushes with `walbench verify`");
 	{
 		static struct wb_results mem;
 
@@ -590,6 +594,14 @@ static void q_findings(void **state)
 			    "power cut or a reboot");
 	assert_string_equal(w.advice, "never put a database's WAL or data here: every tier "
 			    "fails on memory");
+	f = (struct wb_finding){ .code = WB_FINDING_TOO_FAST, .flush_us = 6.2 };
+	wb_words_finding(&q, &f, &w);
+	assert_string_equal(w.evidence, "an 8 kB commit flush takes 6.2 us (median) on storage "
+			    "that is not memory: faster than durable storage flushes (an uncached "
+			    "write on the fastest NVMe takes about 10 us or more), so the flush was "
+			    "most likely acknowledged, not made; no tier passes");
+	assert_string_equal(w.advice, "prove the flushes with `walbench verify` and a power cut "
+			    "before trusting this storage with WAL");
 	f = (struct wb_finding){ .code = WB_FINDING_FASTER_THAN_ROTATION, .rate_per_s = 1000 };
 	wb_words_finding(&q, &f, &w);
 	assert_string_equal(w.evidence, "1000 flushes/s on a disk that reports itself rotational "

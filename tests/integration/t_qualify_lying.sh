@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# t_qualify_lying.sh — qualify on storage that acknowledges flushes it never
+# makes (lyingfs --mode lying: a FUSE file system, no block device, not memory)
+# says so and passes nothing: a median commit flush of a few microseconds is
+# faster than durable storage flushes (advice/qualify.c rule 8), so the finding
+# flush-too-fast-to-be-durable points to `walbench verify` and the "standard"
+# tier, which these rates would pass, is inconclusive (exit 1). 8 s in 0.5 s
+# slices, enough slices that the trend alone would not hold the rates back.
+. "$(dirname "$0")/lib.sh"
+set -e
+FS_TIMEOUT=120 fusefs_mount lyingfs --mode lying
+wb_tmpdir out
+rc=0
+timeout 90 "$WALBENCH" qualify "$FS_MNT" --tier standard --duration 8s --slice 500ms \
+	--json "$out/q.json" >"$OUT" 2>"$ERR" || rc=$?
+[ "$rc" = 1 ] || fail "qualify exit $rc, not 1: $(head -c 600 "$OUT") $(head -c 600 "$ERR")"
+grep -q '^standard: INCONCLUSIVE: a commit flush takes [0-9.]* us (median), faster than durable storage flushes' "$OUT" ||
+	fail "headline: $(grep '^standard' "$OUT")"
+grep -q '^  \[warn\] flush-too-fast-to-be-durable: ' "$OUT" ||
+	fail "no finding: $(sed -n '/^Findings/,$p' "$OUT")"
+grep -q 'walbench verify' "$OUT" || fail "verify not named"
+json_check "$out/q.json" 'any(f["name"] == "flush-too-fast-to-be-durable" for f in d["findings"])'
+json_check "$out/q.json" '[t for t in d["qualification"]["tiers"] if t["tier"] == "standard"][0]["verdict"] == "inconclusive"'
+rm -f "$out/q.json"
+pass
