@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "advice/compare.h"
 #include "results/saved.h"
 
 /* A test is compared across the fleet only where it is ok on this many hosts:
@@ -110,6 +111,10 @@ struct wb_fleet_pair {
 	bool has_ci;                  /* Welch over the trial rates */
 	double diff_pct, low_pct, high_pct; /* host 1 against host 0 */
 	bool significant;
+	enum wb_pair_state state;     /* as compare judges a pair, within +-margin_pct
+				       * (WB_PAIR_NO_INTERVAL without has_ci): a tie only
+				       * inside it, an interval that merely holds 0 unclear */
+	double margin_pct;            /* WB_COMPARE_SAME_PCT, compare's margin without a gate */
 };
 
 struct wb_fleet_verdict {

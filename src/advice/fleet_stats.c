@@ -122,4 +122,15 @@ void wb_fleet_compare_pair(const struct wb_fleet_host *a, const struct wb_fleet_
 	} else {
 		p->diff_pct = 100.0 * (b->key_rate / a->key_rate - 1.0);
 	}
+	/* compare's rule: an interval that holds 0 shows no difference, and only
+	 * one inside the margin shows sameness. */
+	p->margin_pct = WB_COMPARE_SAME_PCT;
+	if (!p->has_ci)
+		p->state = WB_PAIR_NO_INTERVAL;
+	else if (p->significant)
+		p->state = p->diff_pct < 0 ? WB_PAIR_SLOWER : WB_PAIR_FASTER;
+	else if (p->low_pct >= -p->margin_pct && p->high_pct <= p->margin_pct)
+		p->state = WB_PAIR_TIE;
+	else
+		p->state = WB_PAIR_UNCLEAR;
 }

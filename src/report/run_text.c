@@ -1,7 +1,8 @@
 /* run_text.c — human-readable table and summary of `walbench run`.
  * Latencies print in microseconds with enough digits for tmpfs (sub-µs) and for
  * spinning disks (tens of ms) alike. A rate's "±" is the half-width of its 95 %
- * confidence interval; a comparison is "a tie" unless its CI excludes zero. */
+ * confidence interval; a comparison is a tie only when its CI lies within the
+ * margin (wb_words_comparison). */
 #include "report/run_text.h"
 
 #include <math.h>
@@ -142,11 +143,17 @@ const struct wb_result_hooks wb_text_hooks = {
 	.after = text_after,
 };
 
+struct comparison_ctx {
+	bool header;       /* the section's line printed */
+	double margin_pct; /* rs->min_difference_pct: what the comparisons were judged by */
+};
+
 static void print_comparison(const struct wb_result *a, const struct wb_result *b,
 			     const struct wb_comparison *c, void *ctx)
 {
-	bool *header = ctx;
-	char size[16], conc[24];
+	struct comparison_ctx *x = ctx;
+	bool *header = &x->header;
+	char size[16], conc[24], word[WB_WORDS_COMPARISON_LEN];
 
 	if (!*header) {
 		printf("\nMethod comparisons (same engine, size and concurrency; 95%% CI of the "
@@ -160,20 +167,16 @@ static void print_comparison(const struct wb_result *a, const struct wb_result *
 	       wb_pattern_name(a->test.pattern), size, a->test.writes_per_op, conc,
 	       wb_method_get(b->test.method)->name, c->diff_pct, c->ci95_low_pct, c->ci95_high_pct,
 	       wb_method_get(a->test.method)->name,
-	       c->significant ? "significant"
-	       : c->small ? "tie (real, but within the margin)"
-	       : c->paired && (c->ci95_low_pct > 0.0 || c->ci95_high_pct < 0.0)
-		       ? "tie (the halves of the run disagree)"
-		       : "tie (not significant)");
+	       wb_words_comparison(c, x->margin_pct, word, sizeof(word)));
 }
 
 /* Within each group of tests that differ only in method: the fastest against
- * every other, significant or a tie. */
+ * every other, significant, a tie or unclear. */
 static void print_comparisons(const struct wb_results *rs)
 {
-	bool header = false;
+	struct comparison_ctx x = { .margin_pct = rs->min_difference_pct };
 
-	wb_results_each_comparison(rs, print_comparison, &header);
+	wb_results_each_comparison(rs, print_comparison, &x);
 }
 
 /* --decide: each group's answer, why, and how long it took. */

@@ -261,6 +261,15 @@ char *wb_words_verify_verdict(const struct wb_verify_verdict *v, char *buf, size
 #define WB_WORDS_DECISION_LEN 240
 char *wb_words_decision(const struct wb_group_decision *g, char *buf, size_t len);
 
+/* The word after one of run's method comparisons (results.h's
+ * wb_results_each_comparison), margin_pct the +-margin it was judged by:
+ * "significant", "tie (within +-3.0%)" only when the whole interval lies inside
+ * the margin, else "unclear (...)": an interval that holds 0 shows no
+ * difference, not that there is none. Written into buf, returned. */
+#define WB_WORDS_COMPARISON_LEN 96
+char *wb_words_comparison(const struct wb_comparison *c, double margin_pct, char *buf,
+			  size_t len);
+
 /* settle (words_settle.c). What an undecided answer still needs: "open_datasync
  * may be up to +21.5% faster (+11.7% [+2.7%, +21.5%], 95% CI); about 70 more
  * seconds would settle it: --budget 2m", or, with no budget, the one reason

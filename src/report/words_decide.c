@@ -92,3 +92,22 @@ char *wb_words_decision(const struct wb_group_decision *g, char *buf, size_t len
 	}
 	return buf;
 }
+
+char *wb_words_comparison(const struct wb_comparison *c, double margin_pct, char *buf,
+			  size_t len)
+{
+	bool within = c->ci95_low_pct >= -margin_pct && c->ci95_high_pct <= margin_pct;
+
+	if (c->significant)
+		snprintf(buf, len, "significant");
+	else if (within)
+		snprintf(buf, len, "tie (within +-%.1f%%)", margin_pct);
+	else if (c->small)
+		snprintf(buf, len, "unclear (real, but not shown to clear +-%.1f%%)", margin_pct);
+	else if (c->paired && (c->ci95_low_pct > 0.0 || c->ci95_high_pct < 0.0))
+		snprintf(buf, len, "unclear (the halves of the run disagree)");
+	else
+		snprintf(buf, len, "unclear (no difference shown, nor sameness within +-%.1f%%)",
+			 margin_pct);
+	return buf;
+}

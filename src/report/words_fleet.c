@@ -224,10 +224,16 @@ static void pair_words(const struct wb_fleet_verdict *v, struct wb_sentence *l)
 	short_name(v->hosts[1].key, true, name, sizeof(name));
 	wb_sentence_add(l, "; %s against %s on %s: %+.0f %%", label(v, 1), label(v, 0), name,
 			v->pair.diff_pct);
-	if (v->pair.has_ci)
-		wb_sentence_add(l, " [%+.0f, %+.0f]%s", v->pair.low_pct, v->pair.high_pct,
-				v->pair.significant ? ", significant" : ", a tie");
-	else
+	if (v->pair.has_ci) {
+		wb_sentence_add(l, " [%+.0f, %+.0f], ", v->pair.low_pct, v->pair.high_pct);
+		if (v->pair.state == WB_PAIR_TIE)
+			wb_sentence_add(l, "a tie (within +-%.0f %%)", v->pair.margin_pct);
+		else if (v->pair.state == WB_PAIR_UNCLEAR)
+			wb_sentence_add(l, "unclear (no difference shown, nor sameness within "
+					   "+-%.0f %%)", v->pair.margin_pct);
+		else
+			wb_sentence_add(l, "significant");
+	} else
 		wb_sentence_add(l, ", a point figure");
 }
 

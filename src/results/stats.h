@@ -46,7 +46,7 @@ struct wb_comparison {
 	bool significant;     /* the CI excludes 0 (and, paired, both halves agree) */
 	bool paired;          /* trials paired by round (else Welch on unpaired trials) */
 	bool replicated;      /* paired: each half of the rounds shows the same direction */
-	bool small;           /* real, but the CI does not clear the margin: reported as a tie */
+	bool small;           /* real, but the CI does not clear the margin: not significant */
 	size_t pairs;         /* paired: rounds both tests ran in */
 	size_t batch;         /* paired: rounds per batch mean (1: rounds were independent) */
 };

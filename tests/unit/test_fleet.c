@@ -387,9 +387,30 @@ static void test_two_hosts(void **state)
 	assert_int_equal(v.outliers, 0);
 	assert_true(v.pair.known && v.pair.has_ci && v.pair.significant);
 	assert_true(fabs(v.pair.diff_pct + 60.0) < 1e-6);
+	assert_int_equal(v.pair.state, WB_PAIR_SLOWER);
 	assert_true(v.pair.low_pct < v.pair.diff_pct && v.pair.diff_pct < v.pair.high_pct);
 	assert_ptr_equal(v.hosts[1].key, &tests[1][0]);
 	assert_null(v.lead);
+}
+
+/* Two hosts whose intervals hold 0: a tie only inside compare's margin; the
+ * same file twice, 12 % apart trial to trial, is unclear, not a tie. */
+static void test_two_hosts_tie_or_unclear(void **state)
+{
+	(void)state;
+	host(0, "fdatasync", 1000);
+	host(1, "fdatasync", 1000);
+	decide(2);
+	assert_int_equal(v.pair.state, WB_PAIR_TIE);
+	assert_true(v.pair.low_pct >= -v.pair.margin_pct && v.pair.high_pct <= v.pair.margin_pct);
+	wb_fleet_free(&v);
+	host(0, "fdatasync", 1000);
+	host(1, "fdatasync", 1000);
+	commit_row(0, 0, "fdatasync", 1000, 12, 100);
+	commit_row(1, 0, "fdatasync", 1000, 12, 100);
+	decide(2);
+	assert_false(v.pair.significant);
+	assert_int_equal(v.pair.state, WB_PAIR_UNCLEAR);
 }
 
 /* Recommend, qualify (two tiers) and run files together: each question is put
@@ -478,6 +499,7 @@ int main(void)
 		cmocka_unit_test_teardown(test_undecided_recommendations, teardown),
 		cmocka_unit_test_teardown(test_no_majority, teardown),
 		cmocka_unit_test_teardown(test_two_hosts, teardown),
+		cmocka_unit_test_teardown(test_two_hosts_tie_or_unclear, teardown),
 		cmocka_unit_test_teardown(test_mixed_commands, teardown),
 		cmocka_unit_test_teardown(test_partial_marked, teardown),
 		cmocka_unit_test(test_median),

@@ -1221,6 +1221,31 @@ static void decision_words(void **state)
 }
 
 /* With a server, the headline starts from what it runs, in commits. */
+/* run's comparisons: an interval holding 0 is a tie only inside the margin. */
+static void comparison_words(void **state)
+{
+	char buf[WB_WORDS_COMPARISON_LEN];
+	struct wb_comparison c = { .diff_pct = -5.8, .ci95_low_pct = -11.9, .ci95_high_pct = 0.8 };
+
+	(void)state;
+	assert_string_equal(wb_words_comparison(&c, 3.0, buf, sizeof(buf)),
+			    "unclear (no difference shown, nor sameness within +-3.0%)");
+	c = (struct wb_comparison){ .diff_pct = 0.5, .ci95_low_pct = -1.0, .ci95_high_pct = 2.0 };
+	assert_string_equal(wb_words_comparison(&c, 3.0, buf, sizeof(buf)), "tie (within +-3.0%)");
+	c = (struct wb_comparison){ .diff_pct = 1.5, .ci95_low_pct = 1.0, .ci95_high_pct = 2.0,
+				    .small = true };
+	assert_string_equal(wb_words_comparison(&c, 3.0, buf, sizeof(buf)), "tie (within +-3.0%)");
+	c.ci95_high_pct = 8.0;
+	assert_string_equal(wb_words_comparison(&c, 3.0, buf, sizeof(buf)),
+			    "unclear (real, but not shown to clear +-3.0%)");
+	c = (struct wb_comparison){ .diff_pct = -6, .ci95_low_pct = -9, .ci95_high_pct = -4,
+				    .paired = true };
+	assert_string_equal(wb_words_comparison(&c, 3.0, buf, sizeof(buf)),
+			    "unclear (the halves of the run disagree)");
+	c.significant = true;
+	assert_string_equal(wb_words_comparison(&c, 3.0, buf, sizeof(buf)), "significant");
+}
+
 static void test_server_headlines(void **state)
 {
 	struct wb_recommendation rec = rec_of(WB_REC_SWITCH, FDS);
@@ -1295,6 +1320,7 @@ int main(void)
 		cmocka_unit_test(test_server_headlines),
 		cmocka_unit_test(state_names),
 		cmocka_unit_test(decision_words),
+		cmocka_unit_test(comparison_words),
 		cmocka_unit_test(rec_switch),
 		cmocka_unit_test(rec_tie),
 		cmocka_unit_test(rec_server_tie_in_commits),

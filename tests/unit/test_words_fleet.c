@@ -332,13 +332,25 @@ static void test_two_hosts(void **state)
 	fleet_of(2, 0);
 	assert_string_equal(headline(), "fleet of 2: too few hosts for a median (3 needed)");
 	v.pair = (struct wb_fleet_pair){ .known = true, .has_ci = true, .diff_pct = -60.0,
-					 .low_pct = -61.0, .high_pct = -59.0, .significant = true };
+					 .low_pct = -61.0, .high_pct = -59.0, .significant = true,
+					 .state = WB_PAIR_SLOWER };
 	assert_string_equal(headline(), "fleet of 2: too few hosts for a median (3 needed); db2 "
 					"against db1 on commit fdatasync 8kB: -60 % [-61, -59], "
 					"significant");
+	v.pair.margin_pct = 5.0;
 	v.pair.significant = false;
-	assert_non_null(strstr(headline(), " [-61, -59], a tie"));
+	/* the same file twice: an interval that holds 0 is no tie */
+	v.pair.diff_pct = 0.0, v.pair.low_pct = -12.0, v.pair.high_pct = 12.0;
+	v.pair.state = WB_PAIR_UNCLEAR;
+	assert_non_null(strstr(headline(), " +0 % [-12, +12], unclear (no difference shown, "
+					   "nor sameness within +-5 %)"));
+	assert_null(strstr(headline(), "tie"));
+	v.pair.low_pct = -3.0, v.pair.high_pct = 3.0;
+	v.pair.state = WB_PAIR_TIE;
+	assert_non_null(strstr(headline(), " [-3, +3], a tie (within +-5 %)"));
 	v.pair.has_ci = false;
+	v.pair.diff_pct = -60.0;
+	v.pair.state = WB_PAIR_NO_INTERVAL;
 	assert_string_equal(headline(), "fleet of 2: too few hosts for a median (3 needed); db2 "
 					"against db1 on commit fdatasync 8kB: -60 %, a point figure");
 }
