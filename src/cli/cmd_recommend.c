@@ -253,6 +253,7 @@ int wb_cmd_recommend(int argc, char **argv)
 		if (!wb_recommend(&rs, &params, &rec) && status == WB_EXIT_OK && !rs.interrupted)
 			status = WB_EXIT_SETUP;
 		rec.placement = pl;
+		wb_text_print_interrupted(&rs);
 		wb_recommend_print(&rs, &rec);
 		wb_text_print_storage_notes(&rs, "--budget");
 		status = write_reports(&cfg, &rs, &rec, server, status);

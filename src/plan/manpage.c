@@ -181,8 +181,8 @@ static const char *const exit_status[][2] = {
 	{ "128+N", "stopped by signal N (130 for SIGINT, 141 for SIGPIPE: stdout's reader went "
 		   "away), after removing the test files; run, recommend and qualify stop after the "
 		   "current trial at the first signal and print and write what they measured (with "
-		   "--json marked \"partial\": true, \"interrupted_by\"); a second signal stops "
-		   "them at once" },
+		   "--json marked \"partial\": true, \"interrupted_by\"; with --prom "
+		   "walbench_partial 1 and no verdict); a second signal stops them at once" },
 	{ "qualify", "0 the tier passed, 1 it failed or was inconclusive, 2 bad input and usage "
 		     "errors too (so a gate never reads a typo as a verdict), 3 as above" },
 	{ "compare", "0 no regression (always without --fail-on-regression; an unclear pair is "

@@ -19,6 +19,7 @@
  * names and explains each. */
 enum wb_prom_family {
 	WB_PROM_NONE,
+	WB_PROM_PARTIAL,         /* walbench_partial: first, the signal that stopped the run */
 	WB_PROM_OPS,             /* walbench_flush_ops_per_second */
 	WB_PROM_LATENCY,         /* walbench_flush_latency_seconds, a quantile each */
 	WB_PROM_CI95,            /* walbench_ci95_ratio */

@@ -11,6 +11,7 @@
 
 #include "model/version.h"
 #include "report/atomic_file.h"
+#include "report/sentence.h"
 
 char *wb_json_render(const struct wb_results *rs, const struct wb_config *cfg,
 		     enum wb_command cmd, const struct wb_json_verdicts *v)
@@ -27,11 +28,10 @@ char *wb_json_render(const struct wb_results *rs, const struct wb_config *cfg,
 	/* A run a signal stopped early: what it measured, said to be partial. */
 	cJSON_AddBoolToObject(root, K(PARTIAL), rs->interrupted != 0);
 	if (rs->interrupted) {
-		char sig[24];
+		char sig[WB_SENTENCE_SIGNAL_LEN];
 
-		snprintf(sig, sizeof(sig), "SIG%s", sigabbrev_np(rs->interrupted) ?
-			 sigabbrev_np(rs->interrupted) : "?");
-		cJSON_AddStringToObject(root, K(INTERRUPTED_BY), sig);
+		cJSON_AddStringToObject(root, K(INTERRUPTED_BY),
+					wb_sentence_signal(rs->interrupted, sig, sizeof(sig)));
 	} else {
 		cJSON_AddNullToObject(root, K(INTERRUPTED_BY));
 	}

@@ -17,6 +17,7 @@
 #include "report/atomic_file.h"
 #include "report/fields_cells.h"
 #include "report/json_parts.h"
+#include "report/sentence.h"
 #include "report/tests_fields.h"
 #include "report/textbuf.h"
 #include "report/words.h"
@@ -29,6 +30,9 @@ static const struct {
 	double div;
 	int digits;              /* significant */
 } families[] = {
+	[WB_PROM_PARTIAL] = { "walbench_partial",
+			      "1 when a signal stopped the run early (signal names it): its figures "
+			      "are partial and its verdicts are left out; else 0.", 1, 1 },
 	[WB_PROM_OPS] = { "walbench_flush_ops_per_second",
 			  "Flushes (commits for group commit) per second, mean of the trials.", 1, 6 },
 	[WB_PROM_LATENCY] = { "walbench_flush_latency_seconds",
@@ -280,20 +284,43 @@ static void add_qualification(struct wb_textbuf *b, const struct wb_qualificatio
 	}
 }
 
+/* Whether a signal stopped the run, first: an alert on a verdict must not read
+ * a pass into the few seconds an interrupted run measured. */
+static void add_partial(struct wb_textbuf *b, const struct wb_results *rs)
+{
+	char sig[WB_SENTENCE_SIGNAL_LEN];
+
+	family(b, WB_PROM_PARTIAL);
+	if (!rs->interrupted) {
+		wb_textbuf_add(b, "%s 0\n", families[WB_PROM_PARTIAL].name);
+		return;
+	}
+	wb_textbuf_add(b, "%s{signal=\"", families[WB_PROM_PARTIAL].name);
+	add_escaped(b, wb_sentence_signal(rs->interrupted, sig, sizeof(sig)));
+	wb_textbuf_add(b, "\"} 1\n");
+}
+
 char *wb_prom_render(const struct wb_results *rs, const struct wb_json_verdicts *v)
 {
 	const struct wb_recommendation *rec = v ? v->rec : NULL;
 	struct wb_textbuf b = { 0 };
 
-	if (add_tests(&b, rs))
+	add_partial(&b, rs);
+	/* A partial run's verdicts (a tier's pass, a method, a move) are left
+	 * out: its figures and the server's rates stay, marked by walbench_partial. */
+	if (rs->interrupted)
+		rec = NULL;
+	if (add_tests(&b, rs)) {
+		free(b.s);
 		return NULL;
+	}
 	if (rec && !wb_rec_failed(rec))
 		wb_saved_recommendation_with(rec, add_recommended, &b);
 	if (rec && rec->placement && !rec->placement->failed && add_placement(&b, rec->placement))
 		b.failed = true;
 	if (v && v->observed)
 		add_observed(&b, v->observed);
-	if (v && v->qual)
+	if (v && v->qual && !rs->interrupted)
 		add_qualification(&b, v->qual);
 	if (b.failed || !b.s) {
 		free(b.s);

@@ -12,6 +12,7 @@
 
 #include "facts/array.h"
 #include "model/units.h"
+#include "report/sentence.h"
 #include "report/words.h"
 #include "results/stats.h"
 
@@ -355,12 +356,14 @@ static void print_preallocate(const struct wb_results *rs)
 	}
 }
 
-/* A run a signal stopped early says so before any other note. */
-static void print_interrupted(const struct wb_results *rs)
+void wb_text_print_interrupted(const struct wb_results *rs)
 {
+	char sig[WB_SENTENCE_SIGNAL_LEN];
+
 	if (rs->interrupted)
-		printf("\nnote: INTERRUPTED after %u rounds: the figures above are partial\n",
-		       rs->rounds);
+		printf("\nnote: INTERRUPTED after %u rounds by %s: every figure and verdict of "
+		       "this run is partial\n", rs->rounds,
+		       wb_sentence_signal(rs->interrupted, sig, sizeof(sig)));
 }
 
 void wb_text_print_storage_notes(const struct wb_results *rs, const char *more_time)
@@ -368,7 +371,6 @@ void wb_text_print_storage_notes(const struct wb_results *rs, const char *more_t
 	double worst = 0.0;
 	size_t i, noisy = 0, single = 0, wide = 0;
 
-	print_interrupted(rs);
 	print_storage(rs);
 	print_throttle(rs);
 	print_preallocate(rs);
@@ -405,7 +407,7 @@ void wb_text_print_summary(const struct wb_results *rs)
 {
 	size_t i;
 
-	print_interrupted(rs);
+	wb_text_print_interrupted(rs);
 	print_storage(rs);
 	print_throttle(rs);
 	print_preallocate(rs);

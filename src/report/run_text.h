@@ -26,4 +26,9 @@ void wb_text_print_summary(const struct wb_results *rs);
  * option that gives its tests more time ("--budget", "--duration"). */
 void wb_text_print_storage_notes(const struct wb_results *rs, const char *more_time);
 
+/* A run a signal stopped early says so before anything else it concludes:
+ * run's summary prints it first, recommend and qualify before their
+ * headline. Nothing when the run was not interrupted. */
+void wb_text_print_interrupted(const struct wb_results *rs);
+
 #endif

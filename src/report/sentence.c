@@ -3,6 +3,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 
 struct wb_sentence wb_sentence_at(char *buf, size_t len)
 {
@@ -27,4 +28,12 @@ const char *wb_sentence_method(enum wb_method_id m)
 	const struct wb_method *x = wb_method_get(m);
 
 	return x ? x->name : "?";
+}
+
+char *wb_sentence_signal(int sig, char *buf, size_t len)
+{
+	const char *abbrev = sigabbrev_np(sig);
+
+	snprintf(buf, len, "SIG%s", abbrev ? abbrev : "?");
+	return buf;
 }

@@ -24,4 +24,8 @@ void wb_sentence_add(struct wb_sentence *s, const char *fmt, ...)
  * so a sentence about a failure that has none still reads. */
 const char *wb_sentence_method(enum wb_method_id m);
 
+/* A signal's name as every report spells it ("SIGINT"), written into buf. */
+#define WB_SENTENCE_SIGNAL_LEN 24
+char *wb_sentence_signal(int sig, char *buf, size_t len);
+
 #endif

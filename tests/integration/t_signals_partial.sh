@@ -63,13 +63,24 @@ for sig in INT TERM HUP; do
 	assert_no_files "$d"
 done
 
-start_bg pid "$WALBENCH" qualify "$d" --duration 60s --slice 300ms --json "$d/q.json"
+# qualify: the Prometheus file is marked partial and carries no verdict a
+# dashboard could read as a pass, and the text says INTERRUPTED before its
+# headline, not after the findings.
+start_bg pid "$WALBENCH" qualify "$d" --duration 60s --slice 300ms --json "$d/q.json" --prom "$d/q.prom"
 sleep 1.5
 kill -s INT "$pid"
 wait_rc "$pid"
 [ "$rc" = 130 ] || fail "qualify, SIGINT: exit $rc, want 130 (a partial run is no pass)"
 json_check "$d/q.json" 'd["partial"] is True and "qualification" in d'
-rm -f "$d/q.json"
+grep -qx 'walbench_partial{signal="SIGINT"} 1' "$d/q.prom" || fail "prom not marked partial: $(head -5 "$d/q.prom")"
+! grep -q '^walbench_qualify_verdict_info' "$d/q.prom" || fail "a partial run's verdict in the prom: $(grep verdict "$d/q.prom")"
+note=$(grep -n 'INTERRUPTED after' "$OUT" | head -1 | cut -d: -f1)
+tiers=$(grep -n '^Every tier' "$OUT" | head -1 | cut -d: -f1)
+[ -n "$note" ] || fail "qualify does not say partial: $(cat "$OUT")"
+[ -z "$tiers" ] || [ "$note" -lt "$tiers" ] || fail "INTERRUPTED after the findings: $(cat "$OUT")"
+hl=$(awk 'NR > 1 && /^$/ { getline; print NR; exit }' "$OUT")
+[ "$note" -le "${hl:-$note}" ] || fail "INTERRUPTED after the headline (line $hl): $(cat "$OUT")"
+rm -f "$d/q.json" "$d/q.prom"
 assert_no_files "$d"
 
 # recommend stopped before it knows: no method, and the exit says the signal

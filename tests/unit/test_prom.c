@@ -13,6 +13,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <signal.h>
 #include <string.h>
 #include <cmocka.h>
 
@@ -139,7 +140,22 @@ static void test_verdicts(void **state)
 	expect(text, "walbench_baseline_flushes_per_second{shape=\"commit\"} 125");
 	expect(text, "walbench_burst_drop_seconds{shape=\"commit\"} 42.5");
 	expect(text, "walbench_baseline_flushes_per_second{shape=\"etcd\"} 15.625");
+	expect(text, "walbench_partial 0");
 	golden_check(WB_FIXTURES_DIR "/prom/verdicts.prom", "the verdicts' metrics", text);
+	free(text);
+	/* A signal stopped the run: marked first, its figures kept, and no
+	 * verdict that a dashboard could read as a pass. */
+	rs.interrupted = SIGINT;
+	text = wb_prom_render(&rs, &(struct wb_json_verdicts){ .rec = &rec, .qual = &q });
+	assert_non_null(text);
+	assert_true(strncmp(text, "# HELP walbench_partial ", 24) == 0);
+	expect(text, "walbench_partial{signal=\"SIGINT\"} 1");
+	assert_non_null(strstr(text, "\nwalbench_flush_ops_per_second{"));
+	assert_null(strstr(text, "walbench_qualify_verdict_info"));
+	assert_null(strstr(text, "walbench_sustained_info"));
+	assert_null(strstr(text, "walbench_burst_flushes_per_second"));
+	assert_null(strstr(text, "walbench_recommended_method_info"));
+	rs.interrupted = 0;
 	free(text);
 }
 
