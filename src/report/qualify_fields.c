@@ -12,6 +12,7 @@
 #include "report/fields.h"
 #include "report/fields_cells.h"
 #include "report/json_parts.h"
+#include "report/sentence.h"
 #include "report/words.h"
 
 #include <math.h>
@@ -196,12 +197,14 @@ static const struct wb_field finding_rows[] = {
 };
 static const struct wb_fields finding_table = WB_FIELDS(finding_rows, NULL);
 
-/* A figure with its interval; its half-width in percent where both ends are. */
+/* A rate (or a p99, never below 0 either) with its interval, the low end at
+ * 0 at least (wb_sentence_rate_end); its half-width in percent, of the
+ * interval as computed, where both ends are. */
 static struct wb_saved_figure saved_figure(bool measured, double value, double low, double high)
 {
 	bool pct = value > 0 && isfinite(low) && isfinite(high);
 
-	return (struct wb_saved_figure){ measured, value, { low, high },
+	return (struct wb_saved_figure){ measured, value, { wb_sentence_rate_end(low), high },
 					 pct ? 100.0 * (high - low) / 2 / value : NAN };
 }
 

@@ -7,6 +7,7 @@
 
 #include "model/units.h"
 #include "report/run_text.h"
+#include "report/sentence.h"
 #include "report/words.h"
 
 /* Rates as whole numbers, milliseconds to three significant digits. */
@@ -15,7 +16,7 @@ static void print_num(double v, bool rate)
 	if (!isfinite(v))
 		printf("?");
 	else if (rate)
-		printf("%.0f", v);
+		printf("%.0f", wb_sentence_rate_end(v));
 	else
 		printf("%.3g", v);
 }

@@ -1,6 +1,7 @@
 /* sentence.c — bounded appends for the words (sentence.h). */
 #include "report/sentence.h"
 
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -36,4 +37,9 @@ char *wb_sentence_signal(int sig, char *buf, size_t len)
 
 	snprintf(buf, len, "SIG%s", abbrev ? abbrev : "?");
 	return buf;
+}
+
+double wb_sentence_rate_end(double end)
+{
+	return isfinite(end) && end < 0 ? 0.0 : end;
 }

@@ -24,6 +24,11 @@ void wb_sentence_add(struct wb_sentence *s, const char *fmt, ...)
  * so a sentence about a failure that has none still reads. */
 const char *wb_sentence_method(enum wb_method_id m);
 
+/* An end of a rate's interval as every report shows and saves it: a rate is
+ * never below 0, so an end that the t interval puts below 0 (two trials, a
+ * wide spread) is 0; an end not known (infinite, NaN) is left as it is. */
+double wb_sentence_rate_end(double end);
+
 /* A signal's name as every report spells it ("SIGINT"), written into buf. */
 #define WB_SENTENCE_SIGNAL_LEN 24
 char *wb_sentence_signal(int sig, char *buf, size_t len);

@@ -10,6 +10,7 @@
 
 #include "facts/device.h"
 #include "model/units.h"
+#include "report/sentence.h"
 
 void wb_words_qualification(const struct wb_qualification *q, struct wb_q_words *w)
 {
@@ -151,7 +152,7 @@ const char *wb_words_q_burst(const struct wb_q_burst *b, char *buf, size_t len)
 			 "%.0f/s [%.0f, %.0f] from %.0f s into the run (the bucket held about %.0f "
 			 "of its flushes); its rates are judged on that baseline",
 			 wb_q_shape_names[b->shape], k->burst_per_s, k->baseline_per_s,
-			 isfinite(k->baseline_low) ? k->baseline_low : 0.0,
+			 isfinite(k->baseline_low) ? wb_sentence_rate_end(k->baseline_low) : 0.0,
 			 isfinite(k->baseline_high) ? k->baseline_high : k->baseline_per_s,
 			 k->drop_at_s, k->held);
 		break;
@@ -388,7 +389,8 @@ const char *wb_words_q_outcome(const struct wb_q_outcome *o, char *buf, size_t l
 	else
 		snprintf(buf, len, "%s %s %.3g%s [%.3g, %.3g] %s %.3g%s: %s",
 			 wb_q_shape_names[c->shape], wb_q_metric_names[c->metric], o->fig.value, unit,
-			 o->fig.low, o->fig.high, cmp, c->threshold, unit, wb_q_result_name(o->result));
+			 wb_sentence_rate_end(o->fig.low), o->fig.high, cmp, c->threshold, unit,
+			 wb_q_result_name(o->result));
 	return buf;
 }
 

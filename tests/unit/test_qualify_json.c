@@ -68,6 +68,31 @@ static void test_pass(void **state)
 	assert_int_equal(q.tiers[0].verdict, WB_Q_PASS);
 }
 
+/* Two slices 4163/s apart by a wide spread: the t interval reaches below 0,
+ * which no rate can; the file, the HTML reading it and the words say 0. */
+static void test_rate_interval_at_zero(void **state)
+{
+	cJSON *root = cJSON_CreateObject();
+	char *text, buf[200];
+
+	(void)state;
+	qualify_run_build(&rs, &tiers, 1000, 2000, 10);
+	rs.v[0].stats.mean = 4163;
+	rs.v[0].stats.ci95_half = 6886;
+	wb_qualify(&rs, &tiers, NULL, "standard", &q);
+	assert_true(q.tiers[q.chosen].o[0].fig.low < 0); /* the verdict's own figure */
+	assert_non_null(root);
+	wb_json_add_qualification(root, &q);
+	text = cJSON_PrintUnformatted(root);
+	assert_non_null(text);
+	assert_non_null(strstr(text, "\"ci95\":[0,11049]"));
+	assert_null(strstr(text, "-2723"));
+	wb_words_q_outcome(&q.tiers[q.chosen].o[0], buf, sizeof(buf));
+	assert_non_null(strstr(buf, "4.16e+03/s [0, 1.1e+04]"));
+	free(text);
+	cJSON_Delete(root);
+}
+
 static void test_no_such_tier(void **state)
 {
 	(void)state;
@@ -190,6 +215,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_teardown(test_pass, teardown),
+		cmocka_unit_test_teardown(test_rate_interval_at_zero, teardown),
 		cmocka_unit_test_teardown(test_no_such_tier, teardown),
 		cmocka_unit_test_teardown(test_failed, teardown),
 		cmocka_unit_test_teardown(test_bucket, teardown),
