@@ -54,3 +54,8 @@ void wb_verify_judge_slot(struct wb_verify_verdict *v, uint64_t slot,
 			.found_seq = record ? seq : 0,
 		};
 }
+
+bool wb_verify_proves_nothing(const struct wb_device *d)
+{
+	return wb_device_in_ram(d);
+}

@@ -9,7 +9,15 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "facts/device.h"
 #include "model/verify_protocol.h"
+
+/* Whether a power cut of the storage under d can prove anything: not where it is
+ * memory (tmpfs, ramfs, zram, a RAM disk or a loop over one), which loses
+ * everything, flushed or not, so no record can be shown kept or lost by a
+ * cache. verify write warns and goes on (a dry run of the protocol there is
+ * allowed), as qualify's in-memory finding warns. */
+bool wb_verify_proves_nothing(const struct wb_device *d);
 
 /* Whether the listener's run can be judged in the DIR given to check. A missing file is a
  * loss only where the run is known to have been written: a typed DIR that is not the

@@ -25,6 +25,7 @@
 #include "measure/verify_tcp.h"
 #include "plan/options.h"
 #include "report/verify_text.h"
+#include "report/words.h"
 
 #define MAX_LISTED_LOSSES 50 /* lines of detail; the count is always complete */
 
@@ -78,6 +79,23 @@ static uint64_t new_run_id(void)
 	return id ? id : 1;
 }
 
+/* Memory loses everything at a power cut: say so once, and go on. */
+static void warn_in_ram(const struct wb_config *cfg)
+{
+	struct wb_device *d = calloc(1, sizeof(*d));
+	char line[512], shown[160];
+
+	if (!d)
+		return;
+	wb_device_probe(cfg->target, d, "/sys", "/proc");
+	if (wb_verify_proves_nothing(d))
+		fprintf(stderr, "walbench: %s\n",
+			wb_words_verify_in_ram(wb_config_word_shown(cfg, cfg->target, shown,
+								    sizeof(shown)),
+					       d->fs_type, line, sizeof(line)));
+	free(d);
+}
+
 static int verify_write(const struct wb_config *cfg)
 {
 	enum wb_method_id method = (enum wb_method_id)cfg->verify_method;
@@ -121,6 +139,7 @@ static int verify_write(const struct wb_config *cfg)
 	/* The file stays for the check after the power cut: all of it counts. */
 	if (!wb_cli_space_ok(cfg, cfg->target, cfg->file_size, NULL))
 		return WB_EXIT_SETUP;
+	warn_in_ram(cfg);
 	/* posix_memalign, not aligned_alloc: a 512-byte record is not a multiple
 	 * of the 4096-byte alignment, which C11's aligned_alloc requires. */
 	if (posix_memalign(&buf, 4096, run.record_size))

@@ -123,7 +123,13 @@ static const char *const operands[WB_CMD_COUNT] = {
 	[WB_CMD_VERIFY] = "verify listen | write --to HOST:PORT [DIR] | check --from "
 			  "HOST:PORT [DIR]. DIR (or --dir) holds walbench-verify.dat "
 			  "(default: the current directory), which write keeps as the evidence for "
-			  "check, and replaces only when it is a previous verify file.",
+			  "check, and replaces only when it is a previous verify file. A listener "
+			  "holds one run at a time: the next write to it, from any host, replaces "
+			  "the run it held, and the first host's check is judged against the "
+			  "other's run (exit 2, or, where both wrote to the same path, its records "
+			  "read as lost, exit 3); give each machine under test its own listener "
+			  "(another --port), or check before the next write. On memory (tmpfs such as /dev/shm, a RAM "
+			  "disk) write warns: a power cut there proves nothing.",
 	[WB_CMD_QUALIFY] = "qualify DIR [--tier NAME] [--duration TIME], or qualify "
 			   "/dev/X --destroy-data for a raw block device (its first 22 MiB "
 			   "are written over; refused when it is smaller). With --json, the "

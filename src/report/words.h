@@ -253,6 +253,9 @@ char *wb_words_verify_loss(const struct wb_verify_run *run, const struct wb_veri
  * that the storage is not to be trusted (two lines); "" when nothing was
  * acknowledged, so nothing was checked. Written into buf, returned. */
 char *wb_words_verify_verdict(const struct wb_verify_verdict *v, char *buf, size_t len);
+/* verify write on memory (wb_verify_proves_nothing): the one warning line,
+ * dir as it may be shown, fs_type the file system's name. */
+char *wb_words_verify_in_ram(const char *dir, const char *fs_type, char *buf, size_t len);
 
 /* decide (words_decide.c). Why a group of tests ended as it did under the
  * sequential decision: "fsync beats fdatasync by 21.0% [15.2%, 29.1%] (99% CI),

@@ -51,3 +51,12 @@ char *wb_words_verify_verdict(const struct wb_verify_verdict *v, char *buf, size
 		buf[0] = '\0';
 	return buf;
 }
+
+char *wb_words_verify_in_ram(const char *dir, const char *fs_type, char *buf, size_t len)
+{
+	snprintf(buf, len, "warning: %.200s is memory (%.32s): nothing on it survives a power cut, "
+		 "flushed or not, so a power cut here proves nothing about a disk's flushes; run "
+		 "verify write on the file system pg_wal will live on", dir,
+		 *fs_type ? fs_type : "a RAM disk");
+	return buf;
+}

@@ -94,6 +94,27 @@ wait_for_files() {
 
 # wait_rc PID: waits for PID, a background job of this shell, and puts its
 # exit status in $rc (set -e stays on).
+# wb_verify_listen LOG [PREFIX...]: starts `walbench verify listen --port 0`
+# (under PREFIX, such as ip netns exec NS, which execs it: $! is walbench), its
+# output in LOG; sets LPID and PORT, and stops it at exit.
+wb_verify_listen() {
+	local _log=$1
+	shift
+	# The log exists before the listener starts: the redirection is made in the
+	# background child, and a sed that ran first found no file.
+	: >"$_log"
+	"$@" "$WALBENCH" verify listen --port 0 >"$_log" 2>&1 &
+	LPID=$!
+	on_exit "kill $LPID; wait $LPID"
+	for _ in $(seq 100); do
+		PORT=$(sed -n 's/.*listening on port \([0-9]*\).*/\1/p' "$_log")
+		[ -n "$PORT" ] && return 0
+		kill -0 "$LPID" 2>/dev/null || fail "listener exited: $(cat "$_log")"
+		sleep 0.05
+	done
+	fail "listener did not start: $(cat "$_log")"
+}
+
 wait_rc() {
 	rc=0
 	wait "$1" || rc=$?

@@ -10,20 +10,7 @@ set -e
 wb_tmpdir D
 
 LLOG=$D/listener.log
-# The log exists before the listener starts: the redirection below is made in the
-# background child, and a sed that ran first found no file and ended the test (set -e)
-# in 0.02 s.
-: >"$LLOG"
-"$WALBENCH" verify listen --port 0 >"$LLOG" 2>&1 &
-LPID=$!
-on_exit "kill $LPID; wait $LPID"
-for _ in $(seq 100); do
-	PORT=$(sed -n 's/.*listening on port \([0-9]*\).*/\1/p' "$LLOG")
-	[ -n "$PORT" ] && break
-	kill -0 "$LPID" 2>/dev/null || fail "listener exited: $(cat "$LLOG")"
-	sleep 0.05
-done
-[ -n "$PORT" ] || fail "listener did not start: $(cat "$LLOG")"
+wb_verify_listen "$LLOG"
 grep -q '(protocol 2)' "$LLOG" || fail "listener does not name its protocol version"
 
 # HOST:PORT is judged before anything connects: a usage error, exit 1, in one line and the

@@ -241,13 +241,27 @@ static void test_tie(void **state)
 	assert_int_equal(wb_verify_tie(&l, here, &run), WB_VERIFY_TIE_FILE);
 }
 
+/* A power cut of memory proves nothing: tmpfs and a loop over one, not ext4. */
+static void test_proves_nothing(void **state)
+{
+	struct wb_device *d = calloc(1, sizeof(*d));
+
+	(void)state;
+	assert_non_null(d);
+	strcpy(d->fs_type, "ext4");
+	assert_false(wb_verify_proves_nothing(d));
+	strcpy(d->fs_type, "tmpfs");
+	assert_true(wb_verify_proves_nothing(d));
+	free(d);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_record_roundtrip), cmocka_unit_test(test_header),
 		cmocka_unit_test(test_fnv), cmocka_unit_test(test_ledger),
 		cmocka_unit_test(test_protocol), cmocka_unit_test(test_judge),
-		cmocka_unit_test(test_tie),
+		cmocka_unit_test(test_tie), cmocka_unit_test(test_proves_nothing),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
