@@ -28,15 +28,29 @@ static pthread_mutex_t registry_lock = PTHREAD_MUTEX_INITIALIZER;
  * files and exits at once. */
 static volatile sig_atomic_t graceful, stop_sig;
 
+/* Says only what is true: a command that made no test file (report, compare,
+ * verify listen) was interrupted, nothing more; one whose file could not be
+ * removed says so, for `walbench clean`. */
 static void remove_all_and_exit(int sig)
 {
-	static const char msg[] = "\nwalbench: interrupted; test files removed\n";
-	unsigned i;
+	static const char none[] = "\nwalbench: interrupted\n";
+	static const char removed[] = "\nwalbench: interrupted; test files removed\n";
+	static const char left[] = "\nwalbench: interrupted; a test file could not be removed: "
+				   "`walbench clean` removes it\n";
+	unsigned i, n = 0, failed = 0;
 
 	for (i = 0; i < WB_CLEANUP_MAX; i++)
-		if (registered[i])
-			(void)unlink(registered_path[i]);
-	(void)!write(STDERR_FILENO, msg, sizeof(msg) - 1);
+		if (registered[i]) {
+			n++;
+			if (unlink(registered_path[i]) && errno != ENOENT)
+				failed++;
+		}
+	if (failed)
+		(void)!write(STDERR_FILENO, left, sizeof(left) - 1);
+	else if (n)
+		(void)!write(STDERR_FILENO, removed, sizeof(removed) - 1);
+	else
+		(void)!write(STDERR_FILENO, none, sizeof(none) - 1);
 	_exit(128 + sig);
 }
 

@@ -32,4 +32,19 @@ for cmd in "compat -f $d -s 200ms" "run --dir $d --method fdatasync --budget 2s"
 	[ "$rc" = 141 ] || fail "${cmd%% *} | head: exit $rc, want 141: $(cat "$ERR")"
 	assert_no_files "$d"
 done
+
+# A command with no test file says it was interrupted and nothing more: verify
+# listen said "test files removed" on SIGTERM, and report on SIGPIPE.
+setsid "$WALBENCH" verify listen --port 0 >"$OUT" 2>"$ERR" &
+pid=$!
+on_exit "kill -9 $pid 2>/dev/null || true"
+for _ in $(seq 100); do
+	grep -q 'listening on port' "$OUT" "$ERR" && break
+	sleep 0.05
+done
+kill -s TERM "$pid"
+wait_rc "$pid"
+[ "$rc" = 143 ] || fail "verify listen, SIGTERM: exit $rc, want 143"
+grep -qx 'walbench: interrupted' "$ERR" || fail "verify listen: no interruption message: $(cat "$ERR")"
+! grep -q 'test files' "$ERR" || fail "verify listen claims test files: $(cat "$ERR")"
 pass
