@@ -3,6 +3,8 @@
 #ifndef WB_FACTS_HOST_H
 #define WB_FACTS_HOST_H
 
+#include <stddef.h>
+
 struct wb_host {
 	char hostname[128];      /* uname nodename */
 	char kernel[160];        /* uname sysname and release, e.g. "Linux 6.1.0-18-amd64" */
@@ -10,5 +12,10 @@ struct wb_host {
 
 /* Fills h; a fact that cannot be read stays empty. */
 void wb_host_probe(struct wb_host *h);
+
+/* This machine's lasting identity, the same after a reboot: /etc/machine-id's
+ * line (systemd's, or D-Bus's copy under /var/lib/dbus), else the host name.
+ * 0, or -errno when neither can be read; buf holds "" then. */
+int wb_host_machine_id(char *buf, size_t len);
 
 #endif

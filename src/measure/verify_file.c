@@ -3,6 +3,7 @@
  * verify file (a run's evidence), never someone's data. */
 #include "measure/verify_file.h"
 #include "measure/testfile.h"
+#include "facts/host.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -141,11 +142,15 @@ int wb_verify_write_record(int fd, const struct wb_verify_run *run, enum wb_meth
 
 int wb_verify_dir_identity(const char *dir, uint64_t *dir_id)
 {
-	char real[PATH_MAX];
+	char real[PATH_MAX], machine[128];
+	int ret;
 
 	if (!realpath(dir, real))
 		return -errno;
-	*dir_id = wb_verify_dir_id(real);
+	ret = wb_host_machine_id(machine, sizeof(machine));
+	if (ret)
+		return ret;
+	*dir_id = wb_verify_dir_id(machine, real);
 	return 0;
 }
 

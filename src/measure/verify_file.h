@@ -28,8 +28,9 @@ int wb_verify_file_create(const char *dir, const struct wb_verify_run *run,
 int wb_verify_write_record(int fd, const struct wb_verify_run *run, enum wb_method_id method,
 			   uint64_t seq, void *buf, const char **call);
 
-/* DIR's identity for the listener (wb_verify_dir_id of its canonical path), the same from
- * the writer and from the check after the reboot. 0 or -errno (realpath's). */
+/* DIR's identity for the listener (wb_verify_dir_id of this machine and DIR's canonical
+ * path), the same from the writer and from the check after the reboot. 0 or -errno
+ * (realpath's, or the machine's identity unreadable). */
 int wb_verify_dir_identity(const char *dir, uint64_t *dir_id);
 
 /* Opens DIR/walbench-verify.dat for reading (O_NOFOLLOW). fd or -errno. */

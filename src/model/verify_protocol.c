@@ -55,9 +55,11 @@ uint64_t wb_fnv1a64(uint64_t h, const void *data, size_t len)
 	return h;
 }
 
-uint64_t wb_verify_dir_id(const char *canonical_path)
+uint64_t wb_verify_dir_id(const char *machine, const char *canonical_path)
 {
-	uint64_t h = wb_fnv1a64(WB_FNV64_INIT, canonical_path, strlen(canonical_path));
+	uint64_t h = wb_fnv1a64(WB_FNV64_INIT, machine, strlen(machine) + 1); /* with its 0 */
+
+	h = wb_fnv1a64(h, canonical_path, strlen(canonical_path));
 
 	return h ? h : 1; /* 0 would read as "no directory" */
 }

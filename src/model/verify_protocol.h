@@ -48,10 +48,13 @@ static inline uint64_t wb_verify_slot_of(const struct wb_verify_run *run, uint64
 #define WB_FNV64_INIT 0xcbf29ce484222325ull
 uint64_t wb_fnv1a64(uint64_t h, const void *data, size_t len);
 
-/* A directory's identity on the wire: FNV-1a 64 of its canonical path (realpath(3): no
+/* A directory's identity on the wire: FNV-1a 64 of its machine's identity
+ * (facts/host.h: wb_host_machine_id), a 0 byte, and its canonical path (realpath(3): no
  * symlink, no "." or "..", no trailing slash), so "check ." and "check /srv/pg_wal" are
- * the same directory and "/srv/pg_wl" is another. Never 0. */
-uint64_t wb_verify_dir_id(const char *canonical_path);
+ * the same directory, "/srv/pg_wl" is another, and so is /srv/pg_wal on another machine
+ * writing through the same listener (by path alone, its run read as this one's, and
+ * every record of this machine's file as lost). Never 0. */
+uint64_t wb_verify_dir_id(const char *machine, const char *canonical_path);
 
 /* Fills buf (run->record_size bytes) with record seq (>= 1) of run: header fields,
  * a payload derived from run_id and seq (two records never share bytes, so a torn

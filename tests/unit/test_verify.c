@@ -80,10 +80,16 @@ static void test_fnv(void **state)
 	assert_true(wb_fnv1a64(WB_FNV64_INIT, "", 0) == 0xcbf29ce484222325ull);
 	assert_true(wb_fnv1a64(WB_FNV64_INIT, "a", 1) == 0xaf63dc4c8601ec8cull);
 	assert_true(wb_fnv1a64(WB_FNV64_INIT, "foobar", 6) == 0x85944171f73967e8ull);
-	/* A directory's identity is its canonical path's hash: a typo is another directory. */
-	assert_true(wb_verify_dir_id("foobar") == 0x85944171f73967e8ull);
-	assert_true(wb_verify_dir_id("/srv/pg_wal") != wb_verify_dir_id("/srv/pg_wl"));
-	assert_true(wb_verify_dir_id("") != 0);
+	/* A directory's identity is its machine's and its canonical path's hash: a typo is
+	 * another directory, and so is the same path on another machine. */
+	assert_true(wb_verify_dir_id("", "foobar") ==
+		    wb_fnv1a64(wb_fnv1a64(WB_FNV64_INIT, "", 1), "foobar", 6));
+	assert_true(wb_verify_dir_id("m1", "/srv/pg_wal") != wb_verify_dir_id("m1", "/srv/pg_wl"));
+	assert_true(wb_verify_dir_id("m1", "/srv/pg_wal") != wb_verify_dir_id("m2", "/srv/pg_wal"));
+	assert_true(wb_verify_dir_id("m1", "/srv/pg_wal") == wb_verify_dir_id("m1", "/srv/pg_wal"));
+	/* The 0 byte between them: "m1" + "2/x" is not "m12" + "/x". */
+	assert_true(wb_verify_dir_id("m1", "2/x") != wb_verify_dir_id("m12", "/x"));
+	assert_true(wb_verify_dir_id("", "") != 0);
 }
 
 static void test_ledger(void **state)
