@@ -68,12 +68,13 @@ json_check "$out/dry.json" "abs($B[\"baseline_per_s\"][\"value\"] / 25 - 1) <= 0
 # run, is 0.03 off where 0.23 is allowed.
 json_check "$out/dry.json" "abs($B[\"baseline_per_s\"][\"value\"] - 25) <= 2.7 * ($B[\"baseline_per_s\"][\"ci95\"][1] - $B[\"baseline_per_s\"][\"value\"]) + 0.05"
 # The drop when bucketfs says its credits ran out (its log: seconds after the
-# mount): walbench's clock starts once its files are made on the volume (1.3 and
-# 2.4 s later here), and among three shapes a commit slice comes about every 3 s,
-# the drop placed inside the one it straddles.
+# mount), within what walbench can place it by: among three shapes a commit slice
+# starts every 3.75 s, and a drop that falls between two is put midway; and its
+# clock starts once its files are made on the volume. Seen: 1.3, 2.4 and 2.5 s
+# early, and over 2 s late (CI: "from 23 s" against 20.82).
 empty=$(sed -n 's/^bucketfs: empty after [0-9]* credits, \([0-9.]*\) s after mount$/\1/p' "$FS_LOG")
 [ -n "$empty" ] || fail "bucketfs did not log when it ran dry: $(cat "$FS_LOG")"
-json_check "$out/dry.json" "$empty - 5 <= $B[\"drop_at_s\"] <= $empty + 2"
+json_check "$out/dry.json" "$empty - 6 <= $B[\"drop_at_s\"] <= $empty + 4"
 json_check "$out/dry.json" 'd["qualification"]["verdict"] == "fail"'
 # Judged on the baseline either side of it: 22.5/s passes (a bucket seen dry is no
 # suspect), 27.5/s fails though the burst and the run's mean meet it.
