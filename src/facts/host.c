@@ -1,5 +1,6 @@
 /* host.c — reads the host facts from uname(2), and the machine's identity. */
 #include "facts/host.h"
+#include "facts/sysfs.h"
 
 #include <errno.h>
 #include <stdbool.h>
@@ -18,26 +19,19 @@ void wb_host_probe(struct wb_host *h)
 	snprintf(h->kernel, sizeof(h->kernel), "%s %s", u.sysname, u.release);
 }
 
-/* The first line of path into buf, without its newline; false when it cannot be
+/* The one-line file dir/name into buf (sysfs.h's reader); false when it cannot be
  * read or is empty. */
-static bool first_line(const char *path, char *buf, size_t len)
+static bool read_id(const char *dir, const char *name, char *buf, size_t len)
 {
-	FILE *f = fopen(path, "re");
-	bool ok = f && fgets(buf, (int)len, f);
-
-	if (f)
-		fclose(f);
-	if (ok)
-		buf[strcspn(buf, "\n")] = '\0';
-	return ok && buf[0];
+	return wb_facts_read_attr(dir, name, buf, len) == 0 && buf[0];
 }
 
 int wb_host_machine_id(char *buf, size_t len)
 {
 	struct utsname u;
 
-	if (first_line("/etc/machine-id", buf, len) ||
-	    first_line("/var/lib/dbus/machine-id", buf, len))
+	if (read_id("/etc", "machine-id", buf, len) ||
+	    read_id("/var/lib/dbus", "machine-id", buf, len))
 		return 0;
 	buf[0] = '\0';
 	if (uname(&u))
