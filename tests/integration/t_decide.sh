@@ -7,8 +7,10 @@
 set -e
 wb_tmpdir d /tmp
 
+t0=$(date +%s%N)
 expect_exit 0 "$WALBENCH" run --dir "$d" --method fdatasync,fsync,open_datasync,open_sync \
 	--decide fdatasync --min-gain 5 --budget 20s --ci-target 50 --json "$d/out.json"
+wall=$((($(date +%s%N) - t0) / 1000000))e-3
 grep -q '^Decision against fdatasync' "$OUT" || fail "no decision section: $(cat "$OUT")"
 grep -qE 'sync overwrite 8kB x1 conc 1: (SWITCH to [a-z_]+|TIE: keep fdatasync|KEEP fdatasync|UNDECIDED)' "$OUT" ||
 	fail "no answer for the group: $(cat "$OUT")"
@@ -17,7 +19,9 @@ json_check "$d/out.json" 'len(d["decision"]["groups"]) == 1'
 json_check "$d/out.json" 'all(g["state"] in ("switch", "tie", "keep", "undecided") and g["reason"] for g in d["decision"]["groups"])'
 # Decided: when, and in how many rounds; at the budget: no time to decision.
 json_check "$d/out.json" '(d["decision"]["stopped"] == "decided") == (d["decision"]["decided_in_s"] is not None)'
-json_check "$d/out.json" 'd["decision"]["decided_in_s"] is None or 0 < d["decision"]["decided_in_s"] <= 21'
+# Decided within the run, by this shell's clock (a last trial may outrun the
+# budget by a stall; the budget's bound is t_budget_kept's).
+json_check "$d/out.json" 'd["decision"]["decided_in_s"] is None or 0 < d["decision"]["decided_in_s"] <= '"$wall"
 json_check "$d/out.json" 'all(g["state"] == "undecided" or g["rounds"] >= (12 if g["state"] == "switch" else 8) for g in d["decision"]["groups"])'
 json_tests "$d/out.json" 4 fdatasync fsync open_datasync open_sync
 json_check "$d/out.json" 'all(len(t["trial_round"]) == t["trials"] for t in d["tests"])'

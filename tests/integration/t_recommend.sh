@@ -8,8 +8,10 @@
 set -e
 
 check_dir() { # DIR WORKLOAD TESTS
-	local d=$1 w=$2 n=$3
+	local d=$1 w=$2 n=$3 t0 wall
+	t0=$(date +%s%N)
 	expect_exit 0 "$WALBENCH" recommend "$d" --workload "$w" --budget 20s --json "$d/rec.json"
+	wall=$((($(date +%s%N) - t0) / 1000000))e-3
 	sed -n 3p "$OUT" | grep -qE '^(Set wal_sync_method = [a-z_]+|Tie: keep wal_sync_method = fdatasync|Keep wal_sync_method = fdatasync: every other method is slower|Undecided: keep wal_sync_method = fdatasync for now: )' ||
 		fail "$d: the decision is not the first line: $(head -5 "$OUT")"
 	grep -q '^Evidence' "$OUT" || fail "$d: no evidence"
@@ -24,7 +26,9 @@ check_dir() { # DIR WORKLOAD TESTS
 	json_check "$d/rec.json" '"not worth" not in d["recommendation"]["headline"] or d["recommendation"]["state"] == "tie"'
 	json_check "$d/rec.json" 'd["recommendation"]["wal_sync_method"] in ("fdatasync", "fsync", "open_datasync", "open_sync")'
 	json_check "$d/rec.json" 'len(d["recommendation"]["ci95_pct"]) == 2 and d["recommendation"]["ci95_pct"][0] <= d["recommendation"]["margin_pct"] <= d["recommendation"]["ci95_pct"][1]'
-	json_check "$d/rec.json" '0 < d["recommendation"]["decided_in_s"] <= 21'
+	# Decided within the run, as this shell's clock saw it: the budget's own
+	# bound is t_budget_kept's, and a last trial may run past it by a stall.
+	json_check "$d/rec.json" '0 < d["recommendation"]["decided_in_s"] <= '"$wall"
 	json_check "$d/rec.json" 'd["recommendation"]["config"][0].startswith("wal_sync_method = " + d["recommendation"]["wal_sync_method"])'
 	# Only what the server does: coalesced flushes, no pg_test_fsync twins.
 	json_tests "$d/rec.json" "$n" fdatasync fsync open_datasync open_sync
