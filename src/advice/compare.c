@@ -1,6 +1,8 @@
-/* compare.c — matches the tests of two results files and judges each pair: a
- * Welch interval on the two files' trial rates (two runs, hours apart: their
- * rounds do not pair), a point figure for p99, and the gate of
+/* compare.c — matches the tests of two sides, each one results file or several
+ * runs of the same tests, and judges each pair: a Welch interval (over the two
+ * files' trial rates, or over the runs' means when a side has several: the one
+ * way to see the variation between runs, which two runs of one disk show and
+ * one run's trials do not), a point figure for p99, and the gate of
  * --fail-on-regression, which a test of A missing in B fails as one not run
  * there would. Trap: a test duplicated within one file (a profile with
  * two equal groups) matches in order, the first in A with the first in B. */
@@ -23,33 +25,176 @@ bool wb_compare_same_test(const struct wb_saved_test *a, const struct wb_saved_t
 	       strcmp(a->where, b->where) == 0 && a->data_load == b->data_load;
 }
 
-/* One pair's figures and state (a tie only within +-margin); the gate is
- * applied by the caller. */
-static void judge(struct wb_compare_pair *p, double margin)
-{
-	struct wb_stats sa, sb;
+/* A test's runs on one side: each ok run's mean trial rate and that mean's
+ * squared standard error (NAN with fewer than 2 trials), the run it first
+ * failed in, and whether a run said it was unstable. */
+struct side_runs {
+	double mean[WB_COMPARE_MAX_RUNS], se2[WB_COMPARE_MAX_RUNS], p99_sum;
+	size_t k, p99_n;
+	const struct wb_saved_test *failed;
+	bool unstable;
+};
 
-	p->rate_a = p->a->ops_per_sec;
-	p->rate_b = p->b->ops_per_sec;
-	p->unstable_a = wb_saved_ok(p->a) && p->a->unstable;
-	p->unstable_b = wb_saved_ok(p->b) && p->b->unstable;
-	if (!wb_saved_ok(p->a) || !wb_saved_ok(p->b)) {
-		p->state = wb_saved_ok(p->a) ? WB_PAIR_FAILED_B
-			   : wb_saved_ok(p->b) ? WB_PAIR_FAILED_A : WB_PAIR_FAILED_BOTH;
+/* How many tests before index i of the file are the same test as it. */
+static size_t occurrence(const struct wb_saved_results *f, size_t i)
+{
+	size_t j, n = 0;
+
+	for (j = 0; j < i; j++)
+		n += wb_compare_same_test(&f->tests[j], &f->tests[i]);
+	return n;
+}
+
+/* The nth (from 0) test of the file that is the same test as t, or NULL. */
+static const struct wb_saved_test *nth_same(const struct wb_saved_results *f,
+					    const struct wb_saved_test *t, size_t nth)
+{
+	size_t j;
+
+	for (j = 0; j < f->ntests; j++)
+		if (wb_compare_same_test(&f->tests[j], t) && nth-- == 0)
+			return &f->tests[j];
+	return NULL;
+}
+
+static void add_run(struct side_runs *s, const struct wb_saved_test *t)
+{
+	struct wb_stats st;
+
+	if (!wb_saved_ok(t)) {
+		if (!s->failed)
+			s->failed = t;
 		return;
 	}
-	if (p->a->has_p99 && p->b->has_p99 && p->a->p99_us > 0) {
+	wb_stats_compute(t->trial_rates, t->trial_rates ? t->ntrials : 0, &st);
+	s->mean[s->k] = st.n ? st.mean : t->ops_per_sec;
+	s->se2[s->k] = st.n >= 2 ? st.stddev * st.stddev / (double)st.n : NAN;
+	s->k++;
+	s->unstable |= t->unstable;
+	if (t->has_p99) {
+		s->p99_sum += t->p99_us;
+		s->p99_n++;
+	}
+}
+
+/* The test's runs on one side: first, the side's first file's (already matched). */
+static void collect(const struct wb_compare_side *side, const struct wb_saved_test *first,
+		    size_t nth, struct side_runs *out)
+{
+	const struct wb_saved_test *t;
+	size_t r;
+
+	memset(out, 0, sizeof(*out));
+	add_run(out, first);
+	for (r = 1; r < side->n; r++)
+		if ((t = nth_same(&side->runs[r], first, nth)))
+			add_run(out, t);
+}
+
+static double side_mean(const struct side_runs *s)
+{
+	return wb_mean_range(s->mean, 0, s->k);
+}
+
+/* The variance of one run's mean: what its runs' means spread by (which holds
+ * both the noise between runs and each run's own), never less than the runs'
+ * own squared standard errors say, because two runs that happened to agree
+ * know their means no better than their trials do. NAN with one run. */
+static double run_var(const struct side_runs *s)
+{
+	struct wb_stats st;
+	double within = 0.0;
+	size_t i, n = 0;
+
+	if (s->k < 2)
+		return NAN;
+	wb_stats_compute(s->mean, s->k, &st);
+	for (i = 0; i < s->k; i++)
+		if (isfinite(s->se2[i])) {
+			within += s->se2[i];
+			n++;
+		}
+	within = n ? within / (double)n : 0.0;
+	return fmax(st.stddev * st.stddev, within);
+}
+
+/* A side's term from its runs' means. A side of one run has no spread of its
+ * own between runs: it takes the other side's, relative to the mean (the same
+ * disk and setup measured again), and its degrees of freedom. */
+static bool side_term(const struct side_runs *s, const struct side_runs *other,
+		      struct wb_mean_term *t)
+{
+	double m = side_mean(s), mo = side_mean(other), v;
+
+	if (!(m > 0.0))
+		return false;
+	if (s->k >= 2) {
+		*t = (struct wb_mean_term){ .mean = m, .df = (double)s->k - 1.0,
+					    .rel_var = run_var(s) / (double)s->k / (m * m) };
+		return true;
+	}
+	if (other->k < 2 || !(mo > 0.0))
+		return false;
+	v = run_var(other) / (mo * mo);
+	if (isfinite(s->se2[0]))
+		v = fmax(v, s->se2[0] / (m * m));
+	*t = (struct wb_mean_term){ .mean = m, .df = (double)other->k - 1.0, .rel_var = v };
+	return true;
+}
+
+/* The interval: over the runs' means when either side has several, else over
+ * the two runs' trials (Welch, not paired: each file's rounds ran in its own
+ * run, so round k of A and round k of B share nothing that would cancel). */
+static bool interval(const struct wb_compare_pair *p, const struct side_runs *sa,
+		     const struct side_runs *sb, struct wb_comparison *c, bool *between)
+{
+	struct wb_mean_term ta, tb;
+	struct wb_stats a, b;
+
+	*between = sa->k >= 2 || sb->k >= 2;
+	if (*between)
+		return side_term(sa, sb, &ta) && side_term(sb, sa, &tb) &&
+		       wb_stats_compare_terms(&ta, &tb, c);
+	wb_stats_compute(p->a->trial_rates, p->a->trial_rates ? p->a->ntrials : 0, &a);
+	wb_stats_compute(p->b->trial_rates, p->b->trial_rates ? p->b->ntrials : 0, &b);
+	return wb_stats_compare(&a, &b, c);
+}
+
+/* One pair's figures and state (a tie only within +-margin); the gate is
+ * applied by the caller. nth: the pair's test is the nth of its kind in A's
+ * first file (a profile with two equal groups). */
+static void judge(struct wb_compare_pair *p, const struct wb_compare_side *a,
+		  const struct wb_compare_side *b, size_t nth, double margin)
+{
+	struct side_runs sa, sb;
+	bool a_ok, b_ok;
+
+	collect(a, p->a, nth, &sa);
+	collect(b, p->b, nth, &sb);
+	p->runs_a = sa.k;
+	p->runs_b = sb.k;
+	a_ok = sa.k > 0;
+	b_ok = sb.k > 0 && !sb.failed;
+	if (!a_ok)
+		p->a = sa.failed;
+	if (!b_ok)
+		p->b = sb.failed;
+	p->rate_a = a_ok ? side_mean(&sa) : 0.0;
+	p->rate_b = sb.k ? side_mean(&sb) : 0.0;
+	p->unstable_a = sa.unstable;
+	p->unstable_b = sb.unstable;
+	if (!a_ok || !b_ok) {
+		p->state = a_ok ? WB_PAIR_FAILED_B : b_ok ? WB_PAIR_FAILED_A : WB_PAIR_FAILED_BOTH;
+		return;
+	}
+	if (sa.p99_n && sb.p99_n && sa.p99_sum > 0) {
 		p->has_p99 = true;
-		p->p99_a_us = p->a->p99_us;
-		p->p99_b_us = p->b->p99_us;
+		p->p99_a_us = sa.p99_sum / (double)sa.p99_n;
+		p->p99_b_us = sb.p99_sum / (double)sb.p99_n;
 		p->p99_diff_pct = 100.0 * (p->p99_b_us - p->p99_a_us) / p->p99_a_us;
 	}
-	/* Welch, not paired: each file's rounds ran in its own run, so round k of A
-	 * and round k of B share nothing that would cancel. */
-	wb_stats_compute(p->a->trial_rates, p->a->ntrials, &sa);
-	wb_stats_compute(p->b->trial_rates, p->b->ntrials, &sb);
 	memset(&p->cmp, 0, sizeof(p->cmp));
-	p->has_ci = wb_stats_compare(&sa, &sb, &p->cmp);
+	p->has_ci = interval(p, &sa, &sb, &p->cmp, &p->between_runs);
 	if (p->has_ci) {
 		/* A rate cannot fall by more than all of it: the normal approximation's
 		 * low end can, with few noisy trials. */
@@ -64,6 +209,7 @@ static void judge(struct wb_compare_pair *p, double margin)
 			p->state = WB_PAIR_UNCLEAR;
 		return;
 	}
+	p->between_runs = false;
 	p->diff_pct = p->rate_a > 0 ? 100.0 * (p->rate_b - p->rate_a) / p->rate_a : NAN;
 	p->state = WB_PAIR_NO_INTERVAL;
 }
@@ -115,10 +261,24 @@ static const struct wb_compare_pair *pick_lead(const struct wb_compare_verdict *
 int wb_compare_decide(const struct wb_saved_results *a, const struct wb_saved_results *b,
 		      double gate_pct, struct wb_compare_verdict *out)
 {
+	struct wb_compare_side sa = { a, 1 }, sb = { b, 1 };
+
+	return wb_compare_decide_runs(&sa, &sb, gate_pct, out);
+}
+
+int wb_compare_decide_runs(const struct wb_compare_side *sa, const struct wb_compare_side *sb,
+			   double gate_pct, struct wb_compare_verdict *out)
+{
+	const struct wb_saved_results *a = sa->runs, *b = sb->runs;
 	bool *used = NULL;
 	size_t i, j;
 
 	memset(out, 0, sizeof(*out));
+	if (!sa->n || !sb->n || sa->n > WB_COMPARE_MAX_RUNS || sb->n > WB_COMPARE_MAX_RUNS)
+		return -EINVAL;
+	out->runs_a = sa->n;
+	out->runs_b = sb->n;
+	out->between_runs = sa->n > 1 || sb->n > 1;
 	out->schema_a = a->schema_version;
 	out->schema_b = b->schema_version;
 	out->gate = gate_pct >= 0;
@@ -141,7 +301,7 @@ int wb_compare_decide(const struct wb_saved_results *a, const struct wb_saved_re
 		used[j] = true;
 		out->pairs[out->npairs] = (struct wb_compare_pair){ .a = &a->tests[i],
 								    .b = &b->tests[j] };
-		judge(&out->pairs[out->npairs++], out->margin_pct);
+		judge(&out->pairs[out->npairs++], sa, sb, occurrence(a, i), out->margin_pct);
 	}
 	for (j = 0; j < b->ntests; j++)
 		if (!used[j])

@@ -18,6 +18,17 @@
  * the margin: what the user said they will tolerate. */
 #define WB_COMPARE_SAME_PCT 5.0
 
+/* The most runs one side of a comparison may hold (A1.json,A2.json,...). */
+#define WB_COMPARE_MAX_RUNS 32
+
+/* One side of a comparison: one results file, or several runs of the same
+ * tests (before, measured more than once), whose means give the variation
+ * between runs that one run's trials cannot. */
+struct wb_compare_side {
+	const struct wb_saved_results *runs;
+	size_t n; /* 1..WB_COMPARE_MAX_RUNS */
+};
+
 /* What one matched pair of tests says. An interval that holds 0 is not a
  * proof of sameness: only one within the margin is a tie. */
 enum wb_pair_state {
@@ -33,10 +44,17 @@ enum wb_pair_state {
 };
 
 struct wb_compare_pair {
-	const struct wb_saved_test *a, *b; /* the same test (wb_compare_same_test) */
+	const struct wb_saved_test *a, *b; /* the same test (wb_compare_same_test), in each
+					    * side's first file; a side's failed run's, when
+					    * it failed */
 	enum wb_pair_state state;
-	double rate_a, rate_b;   /* ops/s as each file reports them */
-	bool has_ci;             /* cmp holds a Welch comparison of the trial rates */
+	double rate_a, rate_b;   /* the mean trial rate, ops/s, averaged over the side's runs */
+	size_t runs_a, runs_b;   /* runs in which the test ran ok (a run that lacks it or
+				  * failed it in A is left out; failed in B, it fails) */
+	bool between_runs;       /* the interval is over the runs' means (a side of one run
+				  * taking the other side's variation between runs), so it
+				  * holds that variation; else over the two runs' trials */
+	bool has_ci;             /* cmp holds a Welch comparison */
 	struct wb_comparison cmp; /* B against A: diff_pct and its 95 % CI, Welch (unpaired) */
 	double diff_pct;         /* cmp.diff_pct, or the point change of ops_per_sec without CI */
 	bool has_p99;            /* both sides report a p99 */
@@ -59,6 +77,9 @@ struct wb_compare_verdict {
 	const struct wb_compare_pair *open; /* the unclear pair that may be slowest in B (the
 					     * lowest interval end); NULL: none */
 	int schema_a, schema_b;          /* differ: the headline's context says so */
+	size_t runs_a, runs_b;           /* files given for each side */
+	bool between_runs;               /* a side has more than one run: the intervals hold
+					  * the variation between runs */
 	bool unusable;                   /* no test is in both files: nothing was compared,
 					  * so no verdict and no gate (compare exits 2, as for
 					  * input it cannot read), with or without a gate */
@@ -78,8 +99,14 @@ struct wb_compare_verdict {
 	const struct wb_compare_pair *lead; /* what the headline is about; NULL: nothing stands out */
 };
 
-/* Matches B's tests to A's by their whole description and judges each pair.
- * gate_pct < 0: no gate (regression stays false). 0 or -ENOMEM. */
+/* Matches B's tests to A's by their whole description (in each side's first
+ * file; a further run's test is its file's same test, duplicates in order) and
+ * judges each pair. gate_pct < 0: no gate (regression stays false). 0 or
+ * -ENOMEM (or -EINVAL for a side of no run or over WB_COMPARE_MAX_RUNS). */
+int wb_compare_decide_runs(const struct wb_compare_side *a, const struct wb_compare_side *b,
+			   double gate_pct, struct wb_compare_verdict *out);
+
+/* One file each side. */
 int wb_compare_decide(const struct wb_saved_results *a, const struct wb_saved_results *b,
 		      double gate_pct, struct wb_compare_verdict *out);
 

@@ -14,7 +14,8 @@ static const char *const command_help[WB_CMD_COUNT] = {
 	[WB_CMD_QUALIFY] = "does DIR's disk meet a tier (commit and etcd flush rate and p99,\n"
 			   "             sustained), and are its flushes plausible?",
 	[WB_CMD_COMPARE] = "A.json B.json: results of two runs (before and after a change),\n"
-			   "             test by test, with the 95% CI of each change",
+			   "             test by test, with the 95% CI of each change (a side may\n"
+			   "             be several runs, A1.json,A2.json)",
 	[WB_CMD_REPORT] = "FILE.json...: one self-contained HTML report with charts (several\n"
 			  "             files side by side), or --summary: a fleet's outliers",
 	[WB_CMD_CLEAN] = "DIR: remove the files a walbench killed by SIGKILL or the OOM killer\n"

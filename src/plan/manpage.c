@@ -88,7 +88,9 @@ static const char *const sections[][2] = {
 		     "slower or faster when significant, tie only when the interval lies within "
 		     "+\\-the gate's threshold (5 % without one), unclear when it holds 0 but "
 		     "reaches further (more trials would settle it); a pair with a side its file "
-		     "calls unstable is marked UNSTABLE, and still gated; "
+		     "calls unstable is marked UNSTABLE, and still gated; a side may be several "
+		     "runs, A1.json,A2.json, whose means the interval is then over, so that it "
+		     "holds the variation between runs that one run's trials cannot show; "
 		     "\\-\\-fail\\-on\\-regression gates a CI job." },
 	{ "report", "Results files (of run, recommend or qualify) as one self\\-contained HTML "
 		    "file with charts, several files side by side, each decision labelled with "
@@ -135,7 +137,8 @@ static const char *const operands[WB_CMD_COUNT] = {
 			   "are written over; refused when it is smaller). With --json, the "
 			   "results and a qualification object.",
 	[WB_CMD_COMPARE] = "compare A.json B.json [options]. Results files of run, recommend or "
-			   "qualify (--json); B is judged against A.",
+			   "qualify (--json); B is judged against A. A side may be several runs "
+			   "of the same tests, comma-separated (A1.json,A2.json; at most 32).",
 	[WB_CMD_REPORT] = "report FILE.json... [options]. Results files of run, recommend or "
 			  "qualify, at most 256, each read before anything is written.",
 	[WB_CMD_CLEAN] = "clean DIR [--dry-run]. Only DIR's own entries named "

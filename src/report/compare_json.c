@@ -73,8 +73,11 @@ static cJSON *description(const struct wb_saved_test *t)
 }
 
 /* One side of a pair: what its file said. */
-static cJSON *side(const struct wb_saved_test *t)
+/* A pair's side: the first file's test, or the run that failed it; the rate,
+ * p99 and runs over the side's runs. */
+static cJSON *side(const struct wb_compare_pair *p, bool a)
 {
+	const struct wb_saved_test *t = a ? p->a : p->b;
 	cJSON *o = cJSON_CreateObject();
 	bool ok = wb_saved_ok(t);
 
@@ -83,10 +86,11 @@ static cJSON *side(const struct wb_saved_test *t)
 		cJSON_AddStringToObject(o, "reason", t->reason);
 	if (!ok)
 		cJSON_AddBoolToObject(o, "durability_failure", t->durability_failure);
-	add_num_or_null(o, "ops_per_sec", ok, t->ops_per_sec);
+	add_num_or_null(o, "ops_per_sec", ok, a ? p->rate_a : p->rate_b);
+	cJSON_AddNumberToObject(o, "runs", (double)(a ? p->runs_a : p->runs_b));
 	cJSON_AddNumberToObject(o, "trials", (double)t->ntrials);
-	cJSON_AddBoolToObject(o, "unstable", ok && t->unstable);
-	add_num_or_null(o, "p99_us", t->has_p99, t->p99_us);
+	cJSON_AddBoolToObject(o, "unstable", ok && (a ? p->unstable_a : p->unstable_b));
+	add_num_or_null(o, "p99_us", p->has_p99, a ? p->p99_a_us : p->p99_b_us);
 	return o;
 }
 
@@ -96,8 +100,9 @@ static cJSON *pair(const struct wb_compare_pair *p)
 	bool figures = p->state <= WB_PAIR_NO_INTERVAL;
 
 	cJSON_AddStringToObject(o, "state", wb_pair_state_name(p->state));
-	cJSON_AddItemToObject(o, "a", side(p->a));
-	cJSON_AddItemToObject(o, "b", side(p->b));
+	cJSON_AddItemToObject(o, "a", side(p, true));
+	cJSON_AddItemToObject(o, "b", side(p, false));
+	cJSON_AddBoolToObject(o, "between_runs", p->between_runs);
 	add_num_or_null(o, "diff_pct", figures, p->diff_pct);
 	if (p->has_ci) {
 		ci = cJSON_AddArrayToObject(o, "ci95_pct");
@@ -113,7 +118,17 @@ static cJSON *pair(const struct wb_compare_pair *p)
 	return o;
 }
 
-char *wb_compare_json_render(const struct wb_saved_results *a, const struct wb_saved_results *b,
+static cJSON *sources(const struct wb_compare_side *s)
+{
+	cJSON *arr = cJSON_CreateArray();
+	size_t i;
+
+	for (i = 0; arr && i < s->n; i++)
+		cJSON_AddItemToArray(arr, source(&s->runs[i]));
+	return arr;
+}
+
+char *wb_compare_json_render(const struct wb_compare_side *a, const struct wb_compare_side *b,
 			     const struct wb_compare_verdict *v)
 {
 	cJSON *root = cJSON_CreateObject(), *arr, *gate, *sum;
@@ -124,8 +139,11 @@ char *wb_compare_json_render(const struct wb_saved_results *a, const struct wb_s
 		return NULL;
 	cJSON_AddStringToObject(root, "walbench_version", WB_VERSION);
 	cJSON_AddStringToObject(root, "kind", "compare");
-	cJSON_AddItemToObject(root, "a", source(a));
-	cJSON_AddItemToObject(root, "b", source(b));
+	cJSON_AddItemToObject(root, "a", source(a->runs));
+	cJSON_AddItemToObject(root, "b", source(b->runs));
+	cJSON_AddItemToObject(root, "a_runs", sources(a));
+	cJSON_AddItemToObject(root, "b_runs", sources(b));
+	cJSON_AddBoolToObject(root, "between_runs", v->between_runs);
 	cJSON_AddStringToObject(root, "headline", wb_compare_headline(v, headline, sizeof(headline)));
 	if (v->gate) {
 		gate = cJSON_AddObjectToObject(root, "gate");
@@ -173,8 +191,8 @@ char *wb_compare_json_render(const struct wb_saved_results *a, const struct wb_s
 	return text;
 }
 
-int wb_compare_json_write(const char *path, const struct wb_saved_results *a,
-			  const struct wb_saved_results *b, const struct wb_compare_verdict *v,
+int wb_compare_json_write(const char *path, const struct wb_compare_side *a,
+			  const struct wb_compare_side *b, const struct wb_compare_verdict *v,
 			  const char **why)
 {
 	return wb_write_rendered(path, wb_compare_json_render(a, b, v), "rendering the JSON", why);

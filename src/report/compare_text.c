@@ -26,12 +26,26 @@ static void print_source(FILE *out, const char *tag, const struct wb_saved_resul
 		fprintf(out, "   started%s\n", when + 1);
 }
 
-static void print_rate(FILE *out, const struct wb_saved_test *t)
+/* A side's rate over its runs, or the status of the run that failed it. */
+static void print_rate(FILE *out, const struct wb_saved_test *t, double rate)
 {
 	if (wb_saved_ok(t))
-		fprintf(out, " %11.1f", t->ops_per_sec);
+		fprintf(out, " %11.1f", rate);
 	else
 		fprintf(out, " %11s", t->status);
+}
+
+/* Each file of a side: "A" alone, "A1", "A2", ... for several runs. */
+static void print_sources(FILE *out, const char *tag, const struct wb_compare_side *s)
+{
+	char name[24];
+	size_t i;
+
+	for (i = 0; i < s->n; i++) {
+		if (s->n > 1)
+			snprintf(name, sizeof(name), "%s%zu", tag, i + 1);
+		print_source(out, s->n > 1 ? name : tag, &s->runs[i]);
+	}
 }
 
 static void print_pair(FILE *out, const struct wb_compare_pair *p, int width)
@@ -50,8 +64,8 @@ static void print_pair(FILE *out, const struct wb_compare_pair *p, int width)
 			 p->p99_diff_pct);
 	wb_compare_test_name(p->a, name, sizeof(name));
 	fprintf(out, "%-*s", width, name);
-	print_rate(out, p->a);
-	print_rate(out, p->b);
+	print_rate(out, p->a, p->rate_a);
+	print_rate(out, p->b, p->rate_b);
 	if (*p99)
 		fprintf(out, " %8s %-20s %-14s %s", change, ci, wb_pair_state_name(p->state), p99);
 	else /* no trailing blanks: a diff of two reports shows only what changed */
@@ -61,16 +75,16 @@ static void print_pair(FILE *out, const struct wb_compare_pair *p, int width)
 	fputc('\n', out);
 }
 
-void wb_compare_print(FILE *out, const struct wb_saved_results *a,
-		      const struct wb_saved_results *b, const struct wb_compare_verdict *v)
+void wb_compare_print(FILE *out, const struct wb_compare_side *a,
+		      const struct wb_compare_side *b, const struct wb_compare_verdict *v)
 {
 	char line[WB_COMPARE_FAILURE_LEN]; /* a name, the headline, a failure, the gate */
 	int width = 24;
 	size_t i;
 
 	fprintf(out, "%s\n\n", wb_compare_headline(v, line, WB_COMPARE_HEADLINE_LEN));
-	print_source(out, "A", a);
-	print_source(out, "B", b);
+	print_sources(out, "A", a);
+	print_sources(out, "B", b);
 	if (v->schema_a != v->schema_b)
 		fprintf(out, "The files' schema versions differ (%d, %d); their tests were read by "
 			"the keys both have.\n", v->schema_a, v->schema_b);
@@ -82,9 +96,8 @@ void wb_compare_print(FILE *out, const struct wb_saved_results *a,
 	if (width > 60)
 		width = 60;
 	if (v->npairs) {
-		fprintf(out, "\nB against A, test by test: the change in the mean trial rate with the "
-			"95%% CI of the\ndifference (Welch over each file's trials: the two runs "
-			"are not paired); p99 is a point\nfigure, without an interval.\n\n");
+		fprintf(out, "\nB against A, test by test: %s\n\n",
+			wb_compare_interval_words(v, line, sizeof(line)));
 		fprintf(out, "%-*s %11s %11s %8s %-20s %-14s %10s %10s %10s\n", width, "test",
 			"A ops/s", "B ops/s", "change", "95% CI", "verdict", "A p99 us", "B p99 us",
 			"p99 chg");

@@ -10,17 +10,17 @@
 #include "advice/compare.h"
 #include "results/saved.h"
 
-void wb_compare_print(FILE *out, const struct wb_saved_results *a,
-		      const struct wb_saved_results *b, const struct wb_compare_verdict *v);
+void wb_compare_print(FILE *out, const struct wb_compare_side *a,
+		      const struct wb_compare_side *b, const struct wb_compare_verdict *v);
 
 /* The comparison as JSON text, for the caller to free(); NULL when out of memory. */
-char *wb_compare_json_render(const struct wb_saved_results *a, const struct wb_saved_results *b,
+char *wb_compare_json_render(const struct wb_compare_side *a, const struct wb_compare_side *b,
 			     const struct wb_compare_verdict *v);
 
 /* Writes it to path atomically (report/atomic_file.h). 0 or -errno; *why names
  * the failing step. */
-int wb_compare_json_write(const char *path, const struct wb_saved_results *a,
-			  const struct wb_saved_results *b, const struct wb_compare_verdict *v,
+int wb_compare_json_write(const char *path, const struct wb_compare_side *a,
+			  const struct wb_compare_side *b, const struct wb_compare_verdict *v,
 			  const char **why);
 
 #endif

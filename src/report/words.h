@@ -178,6 +178,11 @@ char *wb_compare_headline(const struct wb_compare_verdict *v, char *buf, size_t 
  * +-5% nor different; more trials would settle it"; "" with none. */
 char *wb_compare_open_words(const struct wb_compare_verdict *v, char *buf, size_t len);
 
+/* What the table's intervals are over, for its header (several lines): each
+ * run's trials, with the warning that one run a side leaves out the variation
+ * between runs; or the runs' means, and which side borrowed the other's. */
+char *wb_compare_interval_words(const struct wb_compare_verdict *v, char *buf, size_t len);
+
 /* A pair not ok on a side: "FAILED in B: fdatasync/sync 8kB x1: A ok, B error: ..." */
 char *wb_compare_failure_words(const struct wb_compare_pair *p, char *buf, size_t len);
 

@@ -114,6 +114,33 @@ char *wb_compare_open_words(const struct wb_compare_verdict *v, char *buf, size_
 	return buf;
 }
 
+char *wb_compare_interval_words(const struct wb_compare_verdict *v, char *buf, size_t len)
+{
+	struct wb_sentence s = wb_sentence_at(buf, len);
+	size_t one = v->runs_a == 1 ? v->runs_a : v->runs_b == 1 ? v->runs_b : 0;
+
+	*buf = '\0';
+	if (!v->between_runs) {
+		wb_sentence_add(&s, "the change in the mean trial rate with the 95%% CI "
+				"of the\ndifference (Welch over each file's trials: the two runs are "
+				"not paired); p99 is a point\nfigure, without an interval. One run a "
+				"side: the intervals hold each run's own noise,\nnot the variation "
+				"between runs, which on a shared or cached disk can be larger;\nmeasure "
+				"a side more than once and give its files as A1.json,A2.json to include "
+				"it.");
+		return buf;
+	}
+	wb_sentence_add(&s, "the change in the mean trial rate, averaged over each side's "
+			"runs, with the\n95%% CI of the difference (Welch over the runs' means: "
+			"A %zu run%s, B %zu run%s), which\nholds the variation between runs",
+			v->runs_a, v->runs_a == 1 ? "" : "s", v->runs_b, v->runs_b == 1 ? "" : "s");
+	if (one)
+		wb_sentence_add(&s, "; %s's one run is taken to vary between runs as %s's do",
+				v->runs_a == 1 ? "A" : "B", v->runs_a == 1 ? "B" : "A");
+	wb_sentence_add(&s, ". p99 is a point figure, the\nruns' mean, without an interval.");
+	return buf;
+}
+
 char *wb_compare_headline(const struct wb_compare_verdict *v, char *buf, size_t len)
 {
 	const struct wb_compare_pair *l = v->lead;

@@ -253,31 +253,46 @@ static double rel_var(const struct wb_stats *s)
 /* The ratio R = mean_b / mean_a by the delta method: var(R) = R^2 (va + vb)
  * with va, vb the squared relative standard errors, and Welch–Satterthwaite
  * degrees of freedom from those two terms. */
-bool wb_stats_compare(const struct wb_stats *a, const struct wb_stats *b,
-		      struct wb_comparison *out)
+bool wb_stats_compare_terms(const struct wb_mean_term *a, const struct wb_mean_term *b,
+			    struct wb_comparison *out)
 {
-	double ratio, va, vb, df, half;
+	double ratio, va = a->rel_var, vb = b->rel_var, df, half;
 
-	if (a->n < 2 || b->n < 2 || !(a->mean > 0.0) || !(b->mean > 0.0))
+	if (!(a->mean > 0.0) || !(b->mean > 0.0) || !(a->df >= 1.0) || !(b->df >= 1.0))
 		return false;
 	*out = (struct wb_comparison){ .paired = false }; /* no field left from a caller's stack */
 	ratio = b->mean / a->mean;
 	out->diff_pct = 100.0 * (ratio - 1.0);
-	va = rel_var(a);
-	vb = rel_var(b);
 	if (va + vb == 0.0) {
 		/* No spread at all: the difference is exactly what was measured. */
 		out->ci95_low_pct = out->ci95_high_pct = out->diff_pct;
 		out->significant = out->diff_pct != 0.0;
 		return true;
 	}
-	df = (va + vb) * (va + vb) /
-	     (va * va / (double)(a->n - 1) + vb * vb / (double)(b->n - 1));
+	df = (va + vb) * (va + vb) / (va * va / a->df + vb * vb / b->df);
 	half = wb_t95(df) * ratio * sqrt(va + vb);
 	out->ci95_low_pct = 100.0 * (ratio - 1.0 - half);
 	out->ci95_high_pct = 100.0 * (ratio - 1.0 + half);
 	out->significant = out->ci95_low_pct > 0.0 || out->ci95_high_pct < 0.0;
 	return true;
+}
+
+struct wb_mean_term wb_stats_mean_term(const struct wb_stats *s)
+{
+	return (struct wb_mean_term){ .mean = s->mean, .rel_var = rel_var(s),
+				      .df = (double)s->n - 1.0 };
+}
+
+bool wb_stats_compare(const struct wb_stats *a, const struct wb_stats *b,
+		      struct wb_comparison *out)
+{
+	struct wb_mean_term ta, tb;
+
+	if (a->n < 2 || b->n < 2 || !(a->mean > 0.0) || !(b->mean > 0.0))
+		return false;
+	ta = wb_stats_mean_term(a);
+	tb = wb_stats_mean_term(b);
+	return wb_stats_compare_terms(&ta, &tb, out);
 }
 
 bool wb_stats_unstable(const struct wb_stats *s, double target_pct, double max_cv_pct)

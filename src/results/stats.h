@@ -51,6 +51,22 @@ struct wb_comparison {
 	size_t batch;         /* paired: rounds per batch mean (1: rounds were independent) */
 };
 
+/* One side of a comparison of means: the mean, its squared relative standard
+ * error, and that error's degrees of freedom. A side may be built from one
+ * run's trials (wb_stats_mean_term) or from several runs' means (compare). */
+struct wb_mean_term {
+	double mean;
+	double rel_var; /* (standard error / mean)^2 */
+	double df;      /* >= 1 */
+};
+
+struct wb_mean_term wb_stats_mean_term(const struct wb_stats *s);
+
+/* b against a from two terms: diff_pct and its 95 % interval, Welch. Returns
+ * false (and fills nothing) on a mean that is not positive or df < 1. */
+bool wb_stats_compare_terms(const struct wb_mean_term *a, const struct wb_mean_term *b,
+			    struct wb_comparison *out);
+
 /* Compares b against a. Returns false (and fills nothing) when either has fewer
  * than 2 trials or a zero mean. */
 bool wb_stats_compare(const struct wb_stats *a, const struct wb_stats *b,

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # t_compare.sh — `walbench compare A.json B.json`: two real runs compare with
-# exit 0 and the summary line first; the --fail-on-regression gate's exit codes
+# exit 0 and the summary line first; several runs a side (A1.json,A2.json)
+# compare over the runs' means; the --fail-on-regression gate's exit codes
 # on fixture pairs; bad input and usage errors exit 2, never 0 (a CI gate must
 # not read a typo as a pass).
 . "$(dirname "$0")/lib.sh"
@@ -23,6 +24,33 @@ json_check "$d/cmp.json" 'd["kind"] == "compare" and len(d["pairs"]) == 2 and d[
 json_check "$d/cmp.json" 'all(p["state"] in ("tie", "unclear", "slower", "faster") and len(p["ci95_pct"]) == 2 for p in d["pairs"])'
 cp "$OUT" "$d/cmp.txt"
 json_check "$d/cmp.json" 'd["headline"] == open("'"$d"'/cmp.txt").readline().rstrip("\n")'
+grep -q 'One run a side: the intervals hold each run.s own noise' "$OUT" ||
+	fail "one run a side not said to leave out the variation between runs: $(cat "$OUT")"
+
+# Several runs a side, comma-separated: each file listed, the intervals over the
+# runs' means, and B's one run given A's spread between runs.
+expect_exit 0 "$WALBENCH" run --dir "$d" --method fdatasync,fsync --budget 2s --json "$d/a2.json"
+expect_exit 0 "$WALBENCH" compare "$d/a.json,$d/a2.json" "$d/b.json" --json "$d/runs.json"
+grep -q "^A1: $d/a.json " "$OUT" && grep -q "^A2: $d/a2.json " "$OUT" && grep -q "^B: $d/b.json " "$OUT" ||
+	fail "the runs' files not listed: $(cat "$OUT")"
+grep -q "Welch over the runs' means: A 2 runs, B 1 run" "$OUT" || fail "no runs header: $(cat "$OUT")"
+json_check "$d/runs.json" 'd["between_runs"] and len(d["a_runs"]) == 2 and len(d["b_runs"]) == 1'
+json_check "$d/runs.json" 'all(p["between_runs"] and p["a"]["runs"] == 2 and p["b"]["runs"] == 1 for p in d["pairs"])'
+# A side's rate is its runs' mean trial rate, read from the files themselves.
+python3 - "$d/a.json" "$d/a2.json" "$d/runs.json" <<'PY' || fail "A's rate is not the runs' mean"
+import json, sys
+runs = [json.load(open(f)) for f in sys.argv[1:3]]
+cmp = json.load(open(sys.argv[3]))
+for p in cmp["pairs"]:
+    means = [sum(t["trial_ops_per_sec"]) / len(t["trial_ops_per_sec"])
+             for r in runs for t in r["tests"] if t["method"] == p["method"]]
+    want = sum(means) / len(means)
+    assert abs(p["a"]["ops_per_sec"] - want) <= 1e-6 * want, (p["method"], p["a"]["ops_per_sec"], want)
+PY
+expect_exit 2 "$WALBENCH" compare "$d/a.json,$d/nope.json" "$d/b.json"
+grep -q 'nope.json: cannot read: No such file or directory' "$ERR" || fail "a run in a list: $(cat "$ERR")"
+rm -f "$d/a2.json" "$d/runs.json"
+
 # Options may come first; a file compared with itself passes any gate.
 expect_exit 0 "$WALBENCH" compare --fail-on-regression 0 "$d/a.json" "$d/a.json"
 

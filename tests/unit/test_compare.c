@@ -406,6 +406,143 @@ static void test_fd_mode_matches(void **state)
 	assert_ptr_equal(v.pairs[1].b, &tb[0]);
 }
 
+/* One run of one test: fsync 8 kB, ok, with these trial rates. */
+static struct wb_saved_test one_run(double *rates, size_t n)
+{
+	struct wb_saved_test t = { .method = "fsync", .engine = "sync", .size = 8192,
+				   .writes_per_op = 1, .pattern = "overwrite", .queue_depth = 1,
+				   .jobs = 1, .flush_form = "separate", .data_load = -1,
+				   .status = "ok", .ntrials = n, .trial_rates = rates };
+	double sum = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		sum += rates[i];
+	t.ops_per_sec = sum / (double)n;
+	return t;
+}
+
+/* Files of one test each, runs[i] holding t[i]. */
+static void files_of(struct wb_saved_test *t, struct wb_saved_results *runs, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		runs[i] = (struct wb_saved_results){ .schema_version = 24, .tests = &t[i],
+						     .ntests = 1 };
+}
+
+/* Three runs of A whose means spread by 10 % (each run tight), one run of B
+ * 15 % below A's mean: one run a side calls it a significant slowdown; the
+ * three runs say the runs themselves vary that much, and B's one run is given
+ * their spread: not shown slower, not shown the same. */
+static void test_runs_hold_between_variation(void **state)
+{
+	static double r1[] = { 999, 1000, 1001 }, r2[] = { 1099, 1100, 1101 },
+		      r3[] = { 899, 900, 901 }, rb[] = { 849, 850, 851 };
+	static struct wb_saved_test ta[3], tb;
+	static struct wb_saved_results fa[3], fb;
+	struct wb_compare_side sa = { fa, 3 }, sb = { &fb, 1 };
+
+	(void)state;
+	ta[0] = one_run(r1, 3);
+	ta[1] = one_run(r2, 3);
+	ta[2] = one_run(r3, 3);
+	tb = one_run(rb, 3);
+	files_of(ta, fa, 3);
+	files_of(&tb, &fb, 1);
+	assert_int_equal(wb_compare_decide(&fa[0], &fb, 5.0, &v), 0);
+	assert_int_equal(v.pairs[0].state, WB_PAIR_SLOWER);
+	assert_false(v.pairs[0].between_runs);
+	assert_false(v.between_runs);
+	wb_compare_free(&v);
+
+	assert_int_equal(wb_compare_decide_runs(&sa, &sb, 5.0, &v), 0);
+	assert_true(v.between_runs);
+	assert_int_equal(v.runs_a, 3);
+	assert_int_equal(v.runs_b, 1);
+	assert_true(v.pairs[0].between_runs);
+	assert_int_equal(v.pairs[0].runs_a, 3);
+	assert_int_equal(v.pairs[0].runs_b, 1);
+	assert_true(fabs(v.pairs[0].rate_a - 1000.0) < 1e-9);
+	assert_true(fabs(v.pairs[0].diff_pct + 15.0) < 1e-9);
+	assert_int_equal(v.pairs[0].state, WB_PAIR_UNCLEAR);
+	assert_true(v.pairs[0].cmp.ci95_low_pct < -30.0 && v.pairs[0].cmp.ci95_high_pct > 0.0);
+	assert_false(v.regression);
+}
+
+/* Runs that agree: a real halving is still significant over runs' means. */
+static void test_runs_real_regression(void **state)
+{
+	static double a1[] = { 999, 1000, 1001 }, a2[] = { 1009, 1010, 1011 },
+		      a3[] = { 989, 990, 991 }, b1[] = { 499, 500, 501 }, b2[] = { 504, 505, 506 };
+	static struct wb_saved_test ta[3], tb[2];
+	static struct wb_saved_results fa[3], fb[2];
+	struct wb_compare_side sa = { fa, 3 }, sb = { fb, 2 };
+
+	(void)state;
+	ta[0] = one_run(a1, 3);
+	ta[1] = one_run(a2, 3);
+	ta[2] = one_run(a3, 3);
+	tb[0] = one_run(b1, 3);
+	tb[1] = one_run(b2, 3);
+	files_of(ta, fa, 3);
+	files_of(tb, fb, 2);
+	assert_int_equal(wb_compare_decide_runs(&sa, &sb, 10.0, &v), 0);
+	assert_int_equal(v.pairs[0].state, WB_PAIR_SLOWER);
+	assert_true(fabs(v.pairs[0].rate_b - 502.5) < 1e-9);
+	assert_true(v.pairs[0].cmp.ci95_high_pct < -40.0);
+	assert_true(v.regression);
+}
+
+/* Two runs whose means agree exactly still know them only as well as their
+ * trials do: the interval is never narrower than the runs' own errors say. */
+static void test_runs_agreeing_by_chance(void **state)
+{
+	static double a1[] = { 900, 1000, 1100 }, a2[] = { 1100, 1000, 900 },
+		      b1[] = { 950, 1000, 1050 }, b2[] = { 1050, 950, 1000 };
+	static struct wb_saved_test ta[2], tb[2];
+	static struct wb_saved_results fa[2], fb[2];
+	struct wb_compare_side sa = { fa, 2 }, sb = { fb, 2 };
+
+	(void)state;
+	ta[0] = one_run(a1, 3);
+	ta[1] = one_run(a2, 3);
+	tb[0] = one_run(b1, 3);
+	tb[1] = one_run(b2, 3);
+	files_of(ta, fa, 2);
+	files_of(tb, fb, 2);
+	assert_int_equal(wb_compare_decide_runs(&sa, &sb, NO_GATE, &v), 0);
+	assert_true(v.pairs[0].has_ci);
+	assert_true(fabs(v.pairs[0].diff_pct) < 1e-9);
+	assert_true(v.pairs[0].cmp.ci95_high_pct - v.pairs[0].cmp.ci95_low_pct > 10.0);
+}
+
+/* A test that fails in B's second run fails the pair, naming that run's test;
+ * a run of A that lacks the test is left out of A's side. */
+static void test_runs_failed_in_later_run(void **state)
+{
+	static double r[] = { 999, 1000, 1001 };
+	static struct wb_saved_test ta, tb[2];
+	static struct wb_saved_results fa[2], fb[2];
+	struct wb_compare_side sa = { fa, 2 }, sb = { fb, 2 };
+
+	(void)state;
+	ta = one_run(r, 3);
+	tb[0] = tb[1] = one_run(r, 3);
+	snprintf(tb[1].status, sizeof(tb[1].status), "error");
+	tb[1].trial_rates = NULL;
+	tb[1].ntrials = 0;
+	files_of(&ta, fa, 1);
+	fa[1] = (struct wb_saved_results){ .schema_version = 24 }; /* no tests */
+	files_of(tb, fb, 2);
+	assert_int_equal(wb_compare_decide_runs(&sa, &sb, 5.0, &v), 0);
+	assert_int_equal(v.pairs[0].runs_a, 1);
+	assert_int_equal(v.pairs[0].state, WB_PAIR_FAILED_B);
+	assert_ptr_equal(v.pairs[0].b, &tb[1]);
+	assert_true(v.regression);
+}
+
 /* Schema 2 has no flush_form: read as separate (what version 2 measured), so
  * its tests match version 5's; the verdict keeps both versions. */
 static void test_older_schema(void **state)
@@ -554,6 +691,10 @@ int main(void)
 		cmocka_unit_test_teardown(test_older_schema, teardown),
 		cmocka_unit_test_teardown(test_trailing_whitespace, teardown),
 		cmocka_unit_test_teardown(test_newer_schema, teardown),
+		cmocka_unit_test_teardown(test_runs_hold_between_variation, teardown),
+		cmocka_unit_test_teardown(test_runs_real_regression, teardown),
+		cmocka_unit_test_teardown(test_runs_agreeing_by_chance, teardown),
+		cmocka_unit_test_teardown(test_runs_failed_in_later_run, teardown),
 		cmocka_unit_test_teardown(test_reader_refusals, teardown),
 		cmocka_unit_test_teardown(test_reader_fields, teardown),
 		cmocka_unit_test_teardown(test_reader_verdicts, teardown),

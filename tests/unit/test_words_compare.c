@@ -297,6 +297,29 @@ static const struct {
 		      "more than 2.5%, all 3 measured unstable: rerun with a longer --budget" },
 };
 
+/* What the intervals are over: one run a side says what it leaves out; runs
+ * say how many, and which side borrowed the other's spread. */
+static void test_interval_words(void **state)
+{
+	struct wb_compare_verdict w = { .runs_a = 1, .runs_b = 1 };
+	char buf[600];
+
+	(void)state;
+	wb_compare_interval_words(&w, buf, sizeof(buf));
+	assert_non_null(strstr(buf, "Welch over each file's trials"));
+	assert_non_null(strstr(buf, "One run a side: the intervals hold each run's own noise,\n"
+				    "not the variation between runs"));
+	w = (struct wb_compare_verdict){ .runs_a = 3, .runs_b = 1, .between_runs = true };
+	wb_compare_interval_words(&w, buf, sizeof(buf));
+	assert_non_null(strstr(buf, "Welch over the runs' means: A 3 runs, B 1 run)"));
+	assert_non_null(strstr(buf, "B's one run is taken to vary between runs as A's do"));
+	assert_null(strstr(buf, "One run a side"));
+	w = (struct wb_compare_verdict){ .runs_a = 2, .runs_b = 2, .between_runs = true };
+	wb_compare_interval_words(&w, buf, sizeof(buf));
+	assert_non_null(strstr(buf, "A 2 runs, B 2 runs)"));
+	assert_null(strstr(buf, "one run is taken"));
+}
+
 static void test_gate(void **state)
 {
 	size_t i;
@@ -341,6 +364,7 @@ int main(void)
 		cmocka_unit_test_setup(test_failure_leads, setup),
 		cmocka_unit_test_setup(test_unusable, setup),
 		cmocka_unit_test_setup(test_gate, setup),
+		cmocka_unit_test(test_interval_words),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
