@@ -52,9 +52,10 @@ stop() {
 }
 
 # The watchdog: sleeps SECS, then stops what runs below this script; exits 1
-# once it has fired, 0 when stopped before.
+# once it has fired, 0 when stopped before (143 when stopped before its trap
+# was set).
 watchdog() {
-	local fired=0 nap
+	local fired=0 nap= # set: a TERM before the first sleep must not trip set -u
 
 	me=$BASHPID
 	trap 'kill "$nap" 2>/dev/null; exit "$fired"' TERM
@@ -81,6 +82,10 @@ dog=$!
 "$@"
 rc=$?
 kill -s TERM "$dog" 2>/dev/null
-wait "$dog" && exit "$rc"
+# 1 only when it fired. A CMD that ends at once may beat the watchdog to its
+# TERM trap, and the default action ends it with 143: that is not firing
+# (taken as firing, 13 runs in 300 of `exit 0` failed with 124).
+wait "$dog"
+[ $? = 1 ] || exit "$rc"
 echo "deadline: ${name##*/} ended (exit $rc) after the SIGTERM; failed for its time" >&2
 exit 124

@@ -7,7 +7,8 @@
 # a loop device with a mounted file system, and a foreground command under
 # timeout(1), which puts it in a process group of its own. Then one that
 # ignores SIGTERM: killed after the grace, and said to be. And one that ends
-# in time keeps its own status, and does not wait for the watchdog.
+# in time keeps its own status, and does not wait for the watchdog, even when
+# it ends before the watchdog has set itself up.
 . "$(dirname "$0")/lib.sh"
 set -e
 here=$(cd "$(dirname "$0")" && pwd)
@@ -82,5 +83,11 @@ for want in 0 1 77; do
 	[ "$rc" = "$want" ] || fail "a test that exits $want in time: exit $rc: $(cat "$ERR")"
 	[ $((SECONDS - t0)) -lt 10 ] || fail "a test that exits at once took $((SECONDS - t0)) s"
 	[ ! -s "$ERR" ] || fail "a test in time drew words: $(cat "$ERR")"
+done
+# One that ends at once can beat the watchdog to its TERM trap (or to its
+# first sleep): still its own status. Before, 13 of 300 failed with 124.
+for i in $(seq 200); do
+	timeout 60 bash "$here/deadline.sh" 30 5 bash -c "exit 77" >"$OUT" 2>"$ERR" && rc=0 || rc=$?
+	[ "$rc" = 77 ] || fail "run $i of a test that exits at once: exit $rc: $(cat "$ERR")"
 done
 pass
