@@ -59,7 +59,7 @@ static void fill_row(struct wb_placement_row *row, const struct wb_result *r)
 		return;
 	}
 	row->measured = true;
-	row->per_s = r->ntrials ? r->stats.mean : wb_result_ops_per_sec(r);
+	row->per_s = wb_result_trial_mean(r);
 	row->p50_us = wb_result_usecs(r, 50);
 	row->p99_us = wb_result_usecs(r, 99);
 }
@@ -196,7 +196,7 @@ static void flush_ms_of(const struct wb_result *r, double *ms, double *low, doub
 	*ms = *low = *high = NAN;
 	if (!r || r->status != WB_STATUS_OK)
 		return;
-	per_s = r->ntrials ? r->stats.mean : wb_result_ops_per_sec(r);
+	per_s = wb_result_trial_mean(r);
 	half = r->ntrials > 1 ? r->stats.ci95_half : 0;
 	if (!(per_s > 0))
 		return;

@@ -148,7 +148,7 @@ static void figure(const struct wb_result *r, enum wb_q_metric m, const struct w
 		return;
 	}
 	if (m == WB_Q_FLUSHES_PER_S) {
-		f->value = r->ntrials ? r->stats.mean : wb_result_ops_per_sec(r);
+		f->value = wb_result_trial_mean(r);
 		f->low = r->ntrials >= 2 ? f->value - r->stats.ci95_half : -INFINITY;
 		f->high = r->ntrials >= 2 ? f->value + r->stats.ci95_half : INFINITY;
 		return;

@@ -302,6 +302,13 @@ double wb_result_ops_per_sec(const struct wb_result *r)
 	return (double)r->ops * 1e9 / (double)r->elapsed_ns;
 }
 
+double wb_result_trial_mean(const struct wb_result *r)
+{
+	if (r->status != WB_STATUS_OK)
+		return 0.0;
+	return r->ntrials ? r->stats.mean : wb_result_ops_per_sec(r);
+}
+
 double wb_result_flushes_per_sec(const struct wb_result *r)
 {
 	if (r->status != WB_STATUS_OK || r->elapsed_ns == 0)

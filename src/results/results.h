@@ -255,8 +255,16 @@ typedef void (*wb_comparison_fn)(const struct wb_result *fastest, const struct w
 				 const struct wb_comparison *c, void *ctx);
 void wb_results_each_comparison(const struct wb_results *rs, wb_comparison_fn fn, void *ctx);
 
-/* Derived figures: every reporter uses these, so they agree. */
+/* Derived figures: every reporter uses these, so they agree. Two rates, not
+ * one: ops_per_sec is ops over elapsed time, every counted trial weighted by
+ * its length (the transient rounds too), the figure pg_test_fsync prints;
+ * trial_mean is the mean of the trial rates (stats.mean), the centre that
+ * stats.ci95_pct is a percentage of and the figure the comparisons use. A rate
+ * printed beside an interval is the trial mean, or its ends are not its
+ * interval's. Both 0 unless the test ran ok; trial_mean is ops_per_sec when no
+ * trial was counted. */
 double wb_result_ops_per_sec(const struct wb_result *r);
+double wb_result_trial_mean(const struct wb_result *r);
 double wb_result_flushes_per_sec(const struct wb_result *r);
 double wb_result_usecs(const struct wb_result *r, double pct); /* pct < 0 means mean */
 
