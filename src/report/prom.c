@@ -34,11 +34,13 @@ static const struct {
 			      "1 when a signal stopped the run early (signal names it): its figures "
 			      "are partial and its verdicts are left out; else 0.", 1, 1 },
 	[WB_PROM_OPS] = { "walbench_flush_ops_per_second",
-			  "Flushes (commits for group commit) per second, mean of the trials.", 1, 6 },
+			  "Flushes (commits for group commit) per second, the mean of the trials' "
+			  "rates: the centre of walbench_ci95_ratio's interval.", 1, 6 },
 	[WB_PROM_LATENCY] = { "walbench_flush_latency_seconds",
 			      "Flush latency at a quantile, over every flush of the test.", 1e6, 9 },
 	[WB_PROM_CI95] = { "walbench_ci95_ratio",
-			   "Half-width of the 95 % interval of the rate, as a fraction of it.", 100, 6 },
+			   "Half-width of the 95 % interval of the mean of the trials' rates, as a "
+			   "fraction of that mean (walbench_flush_ops_per_second).", 100, 6 },
 	[WB_PROM_STATUS] = { "walbench_test_status",
 			     "1 for the test's status (ok, n/a, error, not run); durability "
 			     "failures are errors.", 1, 1 },

@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "model/method.h"
+#include "results/stats.h"
 
 #define TS(m) offsetof(struct wb_saved_test, m)
 #define LT(m) offsetof(struct wb_saved_latency, m)
@@ -110,14 +111,20 @@ static const struct wb_fields job_table = WB_FIELDS(job_rows, NULL);
 #define NOT_OK .omit_unless = WB_F_IF(TS(not_ok))
 
 /* An ok test without its rate is a file this reader does not understand;
- * compare must not read it as 0 ops/s, a 100 % regression. */
+ * compare must not read it as 0 ops/s, a 100 % regression. A file before
+ * schema 25 has no trial mean: it is the mean of the trials the file has, as
+ * the run computed its ci95_pct over them. */
 static int check_test(struct reader *rd, void *base)
 {
-	const struct wb_saved_test *t = base;
+	struct wb_saved_test *t = base;
 
 	if (wb_saved_ok(t) && !t->has_rate)
 		return wb_rd_refuse(rd, wb_key(WB_KEY_OPS_PER_SEC),
 				    "missing on a test whose status is ok");
+	if (wb_saved_ok(t) && !t->has_trial_mean && t->trial_rates && t->ntrials) {
+		t->trial_mean_ops_per_sec = wb_mean_range(t->trial_rates, 0, t->ntrials);
+		t->has_trial_mean = true;
+	}
 	return 0;
 }
 
@@ -164,7 +171,9 @@ static const struct wb_field test_rows[] = {
 		 .count = TS(njobs), .sub = &job_table, .omit_unless = WB_F_IF(TS(has_per_job))),
 	WB_FIELD(ELAPSED_S, DOUBLE, TS(elapsed_s), .unit = "s", CSV(14, NULL, 6)),
 	WB_FIELD(OPS_PER_SEC, DOUBLE, TS(ops_per_sec), .unit = "1/s", STRICT,
-		 .null_unless = WB_F_IF(TS(has_rate)), CSV(15, NULL, 3), PROM(OPS, NULL)),
+		 .null_unless = WB_F_IF(TS(has_rate)), CSV(15, NULL, 3)),
+	WB_FIELD(TRIAL_MEAN_OPS_PER_SEC, DOUBLE, TS(trial_mean_ops_per_sec), .unit = "1/s", STRICT,
+		 .null_unless = WB_F_IF(TS(has_trial_mean)), CSV(37, NULL, 3), PROM(OPS, NULL)),
 	WB_FIELD(TRIALS, DOUBLE, TS(trials), COL(18)),
 	WB_FIELD(CI95_PCT, DOUBLE, TS(ci95_pct), .unit = "%", STRICT,
 		 .null_unless = WB_F_IF(TS(has_ci95)), CSV(16, NULL, 3), PROM(CI95, NULL)),
@@ -220,6 +229,8 @@ void wb_saved_test_of(const struct wb_results *rs, const struct wb_result *r,
 		.wal_buffers = x->wal_buffers, .segment_size = x->segment_size,
 		.data_load = x->data_load, .durability_failure = r->durability_failure,
 		.ops_per_sec = wb_result_ops_per_sec(r), .has_rate = true,
+		.trial_mean_ops_per_sec = wb_result_trial_mean(r),
+		.has_trial_mean = r->status == WB_STATUS_OK && r->ntrials > 0,
 		.trial_rates = r->trial_rates, .ntrials = r->ntrials,
 		.trial_rounds = r->trial_rounds, .nrounds = r->trial_rounds ? r->ntrials : 0,
 		.mean_us = lat.mean, .p50_us = lat.p50, .p90_us = lat.p90, .p99_us = lat.p99,

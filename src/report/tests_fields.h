@@ -9,7 +9,7 @@
 #include "results/saved.h"
 
 /* The CSV's columns (a row's .csv, from 1). */
-#define WB_TEST_CSV_COLUMNS 36
+#define WB_TEST_CSV_COLUMNS 37
 
 extern const struct wb_fields wb_test_fields;
 

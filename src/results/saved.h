@@ -52,14 +52,18 @@ struct wb_saved_test {
 	char status[16];         /* ok, n/a, error, not run */
 	char reason[256];        /* why, when status is not ok; "" otherwise */
 	bool durability_failure;
-	double ops_per_sec;      /* 0 when status is not ok */
+	double ops_per_sec;      /* ops / elapsed_s; 0 when status is not ok */
 	bool has_rate;           /* false when the file has no ops_per_sec (or null) */
+	double trial_mean_ops_per_sec; /* the mean of the trial rates: ci95_pct's centre */
+	bool has_trial_mean;     /* false with no trials, or not ok; files before schema 25
+				  * have no key: the reader takes the mean of trial_rates */
 	double *trial_rates;     /* trial_ops_per_sec; NULL when the file has none */
 	size_t ntrials;
 	double p99_us;           /* latency_us.p99 */
 	bool has_p99;            /* false when the file has no p99 (not ok, or null) */
 	char shape[16];          /* commit, bulk, ... ; "" when the file has none */
-	double ci95_pct;         /* half-width of the rate's 95 % interval, percent of the rate */
+	double ci95_pct;         /* half-width of the rate's 95 % interval, percent of
+				  * trial_mean_ops_per_sec (not of ops_per_sec) */
 	bool has_ci95;           /* false with fewer than 2 trials, or not ok */
 	/* latency_us's other figures; each NAN when the file has none */
 	double mean_us, p50_us, p90_us, p999_us, max_us;
@@ -103,6 +107,13 @@ struct wb_saved_test {
 static inline bool wb_saved_ok(const struct wb_saved_test *t)
 {
 	return strcmp(t->status, "ok") == 0;
+}
+
+/* The rate to print beside ci95_pct's interval, or to compare: the trial mean,
+ * its centre; ops_per_sec where no trial was counted. */
+static inline double wb_saved_rate(const struct wb_saved_test *t)
+{
+	return t->has_trial_mean ? t->trial_mean_ops_per_sec : t->ops_per_sec;
 }
 
 /* A test failed (an I/O error, or a flush that lost data): reported loudly,

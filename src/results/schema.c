@@ -388,6 +388,7 @@ const char *const wb_key_names[] = {
 	[WB_KEY_TREND] = "trend",
 	[WB_KEY_TRIAL_ASKED_GIVEN] = "trial_asked_given",
 	[WB_KEY_TRIAL_ASKED_S] = "trial_asked_s",
+	[WB_KEY_TRIAL_MEAN_OPS_PER_SEC] = "trial_mean_ops_per_sec",
 	[WB_KEY_TRIAL_OPS_PER_SEC] = "trial_ops_per_sec",
 	[WB_KEY_TRIAL_ROUND] = "trial_round",
 	[WB_KEY_TRIAL_S] = "trial_s",

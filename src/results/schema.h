@@ -11,7 +11,7 @@
 
 /* Version of the layout (docs/results-schema.md); bumped when keys change
  * meaning. */
-#define WB_SCHEMA_VERSION 24
+#define WB_SCHEMA_VERSION 25
 
 /* Every key of the results file, in one alphabetical list: a key used in two
  * objects ("reason", "method") is one entry with one spelling. */
@@ -402,6 +402,7 @@ enum wb_key {
 	WB_KEY_TREND,
 	WB_KEY_TRIAL_ASKED_GIVEN,
 	WB_KEY_TRIAL_ASKED_S,
+	WB_KEY_TRIAL_MEAN_OPS_PER_SEC,
 	WB_KEY_TRIAL_OPS_PER_SEC,
 	WB_KEY_TRIAL_ROUND,
 	WB_KEY_TRIAL_S,

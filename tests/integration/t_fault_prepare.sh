@@ -23,7 +23,7 @@ json_check "$out/r.json" 'len(d["tests"]) == 2'
 json_check "$out/r.json" 'all(t["status"] == "error" and t["durability_failure"] and t["errno_name"] == "EIO" for t in d["tests"])'
 json_check "$out/r.json" 'all(t["reason"] == "fsync: EIO while preparing the test file" for t in d["tests"])'
 json_check "$out/r.json" 'all(t["failure"]["call"] == "fsync" and t["failure"]["op_index"] is None and t["failure"]["file"].startswith(d["host"]["target"].rsplit("/", 1)[0]) for t in d["tests"])'
-head -1 "$out/r.csv" | grep -q ',errno_name,failure_call,failure_offset,failure_op_index,failure_file$' ||
+head -1 "$out/r.csv" | grep -q ',errno_name,failure_call,failure_offset,failure_op_index,failure_file,trial_mean_ops_per_sec$' ||
 	fail "CSV header: $(head -1 "$out/r.csv")"
 [ "$(grep -c ',error,fsync: EIO while preparing the test file,.*,EIO,fsync,,,/' "$out/r.csv")" = 2 ] ||
 	fail "CSV rows: $(cat "$out/r.csv")"

@@ -1,6 +1,6 @@
 /* test_prom.c — the Prometheus file says the figures it was given: a run of
  * two tests, recommend's answer and qualify's verdicts, each built here with
- * figures known before rendering (ops over elapsed, a histogram of one
+ * figures known before rendering (the trials' mean, a histogram of one
  * latency, an interval, a bucket) or read from a fixture whose counters say
  * them (observe's), read back as the exact sample lines.
  * t_prom.sh checks the exposition format of real runs; this checks the values.
@@ -38,7 +38,14 @@ static struct wb_placement pl;
 #define LABELS(method) "{method=\"" method "\",engine=\"sync\",size=\"8192\",writes=\"1\"," \
 	"pattern=\"overwrite\",concurrency=\"1\",label=\"\",device=\"nvme0n1\"}"
 
-/* fsync: 3000 flushes in 2 s, every one 250 us, +-4.5 %; open_sync refused. */
+/* Two trials of unequal length: 1000 flushes in 0.4 s (2500/s), then 2000 in
+ * 1.6 s (1250/s). Their mean, 1875/s, is the centre of the interval; ops over
+ * elapsed, 1500/s, is not. */
+static double trial_rates[] = { 2500, 1250 };
+static uint32_t trial_rounds[] = { 1, 2 };
+
+/* fsync: 3000 flushes in 2 s, every one 250 us, +-4.5 % of the trials' mean;
+ * open_sync refused. */
 static void fixture(void)
 {
 	size_t i;
@@ -48,7 +55,10 @@ static void fixture(void)
 	v[0].status = WB_STATUS_OK;
 	v[0].ops = 3000;
 	v[0].elapsed_ns = 2000000000;
-	v[0].stats.ci95_pct = 4.5;
+	v[0].trial_rates = trial_rates;
+	v[0].trial_rounds = trial_rounds;
+	v[0].ntrials = 2;
+	v[0].stats = (struct wb_stats){ .n = 2, .mean = 1875, .ci95_pct = 4.5 };
 	wb_hist_init(&hist);
 	for (i = 0; i < 3000; i++)
 		wb_hist_record(&hist, 250000);
@@ -84,7 +94,9 @@ static void test_run_figures(void **state)
 	fixture();
 	text = wb_prom_render(&rs, NULL);
 	assert_non_null(text);
-	expect(text, "walbench_flush_ops_per_second" LABELS("fsync") " 1500");
+	/* The rate whose interval walbench_ci95_ratio gives: the trials' mean, not ops over
+	 * elapsed (1500), which weights the longer, slower trial more. */
+	expect(text, "walbench_flush_ops_per_second" LABELS("fsync") " 1875");
 	expect(text, "walbench_ci95_ratio" LABELS("fsync") " 0.045");
 	expect(text, "walbench_test_status" "{method=\"fsync\",engine=\"sync\",size=\"8192\",writes=\"1\","
 	       "pattern=\"overwrite\",concurrency=\"1\",label=\"\",device=\"nvme0n1\",status=\"ok\"} 1");

@@ -68,6 +68,7 @@ static void measured(struct wb_result *r, uint64_t ops, uint64_t ns, double *tr,
 	r->elapsed_ns = ns;
 	r->trial_rates = tr;
 	r->ntrials = n;
+	r->stats.mean = wb_mean_range(tr, 0, n); /* as the scheduler's wb_stats_compute */
 	r->stats.ci95_pct = n > 1 ? 3.141592653589793 : INFINITY;
 	r->stats.cv_pct = n > 1 ? 4.25 : 0;
 	r->warmup_ns = 250000000;
