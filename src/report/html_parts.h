@@ -55,8 +55,8 @@ bool wb_html_same_group(const struct wb_saved_test *a, const struct wb_saved_tes
 /* A test's figure as a bar's note: "15.6k/s ±6.3 %", or the status and reason. */
 void wb_html_rate_note(const struct wb_saved_test *t, char *buf, size_t len);
 
-/* One test as a bar labelled label in series style: its rate and 95 %
- * interval, its note (written to note), loud when it failed. */
+/* One test as a bar labelled label in series style: its mean trial rate and
+ * that mean's 95 % interval, its note (written to note), loud when it failed. */
 void wb_html_bar(const struct wb_saved_test *t, const char *label, unsigned style, char *note,
 		 size_t note_len, struct wb_svg_bar *bar);
 

@@ -1,8 +1,10 @@
 /* html_tests.c — the HTML report's measurements (html_parts.h): per group of
  * tests that differ only by method, a bar chart of ops/s with the 95 %
- * interval, the latency percentiles on a log axis and the rate of every trial
- * in the order they ran, so an unstable device shows as a ragged line; and
- * where write sizes were swept, ops/s and MB/s against size. */
+ * interval (the bar is the mean trial rate, the interval's centre: ci95_pct
+ * is a percentage of it, not of ops over elapsed time), the latency
+ * percentiles on a log axis and the rate of every trial in the order they
+ * ran, so an unstable device shows as a ragged line; and where write sizes
+ * were swept, ops/s and MB/s against size. */
 #include "report/html_parts.h"
 
 #include <math.h>
@@ -71,7 +73,7 @@ void wb_html_rate_note(const struct wb_saved_test *t, char *buf, size_t len)
 	char num[32];
 
 	if (wb_saved_ok(t)) {
-		wb_svg_number(num, sizeof(num), t->ops_per_sec);
+		wb_svg_number(num, sizeof(num), wb_saved_rate(t));
 		if (t->has_ci95)
 			snprintf(buf, len, "%s/s \xc2\xb1%.1f %%", num, t->ci95_pct);
 		else
@@ -89,13 +91,14 @@ void wb_html_bar(const struct wb_saved_test *t, const char *label, unsigned styl
 		 size_t note_len, struct wb_svg_bar *bar)
 {
 	bool ok = wb_saved_ok(t);
+	double rate = wb_saved_rate(t);
 
 	wb_html_rate_note(t, note, note_len);
 	*bar = (struct wb_svg_bar){
 		.label = label,
-		.value = ok ? t->ops_per_sec : NAN,
-		.lo = ok && t->has_ci95 ? t->ops_per_sec * (1 - t->ci95_pct / 100) : NAN,
-		.hi = ok && t->has_ci95 ? t->ops_per_sec * (1 + t->ci95_pct / 100) : NAN,
+		.value = ok ? rate : NAN,
+		.lo = ok && t->has_ci95 ? rate * (1 - t->ci95_pct / 100) : NAN,
+		.hi = ok && t->has_ci95 ? rate * (1 + t->ci95_pct / 100) : NAN,
 		.style = style,
 		.note = note,
 		.alarm = wb_saved_failed(t),
@@ -214,7 +217,7 @@ static void size_curve(struct wb_html_doc *d, const struct wb_saved_results *s, 
 				yv[m][j] = yv[m][j - 1];
 			}
 			xv[m][at] = (double)t->size;
-			yv[m][at] = wb_saved_ok(t) ? t->ops_per_sec : NAN;
+			yv[m][at] = wb_saved_ok(t) ? wb_saved_rate(t) : NAN; /* as its bar */
 			series[m].n++;
 		}
 	}

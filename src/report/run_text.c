@@ -1,8 +1,10 @@
 /* run_text.c — human-readable table and summary of `walbench run`.
  * Latencies print in microseconds with enough digits for tmpfs (sub-µs) and for
  * spinning disks (tens of ms) alike. A rate's "±" is the half-width of its 95 %
- * confidence interval; a comparison is a tie only when its CI lies within the
- * margin (wb_words_comparison). */
+ * confidence interval, in percent of the mean of the trial rates: the rate
+ * printed is that mean (wb_result_trial_mean), not ops over elapsed time, or
+ * the ± would be around another figure; a comparison is a tie only when its CI
+ * lies within the margin (wb_words_comparison). */
 #include "report/run_text.h"
 
 #include <math.h>
@@ -124,7 +126,7 @@ static void text_after(const struct wb_result *r, void *ctx)
 		fflush(stdout);
 		return;
 	}
-	snprintf(ops, sizeof(ops), "%.1f", wb_result_ops_per_sec(r));
+	snprintf(ops, sizeof(ops), "%.1f", wb_result_trial_mean(r));
 	if (isfinite(r->stats.ci95_pct))
 		snprintf(ci, sizeof(ci), "%.1f%%", r->stats.ci95_pct);
 	else

@@ -1,0 +1,168 @@
+/* test_report_rates.c — where a report prints a rate beside its 95 % interval,
+ * the rate is the interval's centre: the mean of the trial rates, not ops over
+ * elapsed time (audit D7). Two trials of unequal length make the two differ:
+ * 1000 flushes in 0.4 s (2500/s), then 2000 in 1.6 s (1250/s), a mean of
+ * 1875/s against 3000 in 2 s, 1500/s. Checked: run's row, recommend's evidence
+ * row and the HTML report's bar (from a file of schema 24, which has no
+ * trial_mean_ops_per_sec: the reader takes the mean of its trials). compare's
+ * rates are test_compare.c's, the Prometheus sample test_prom.c's. stdout is
+ * read back through a memfd; nothing is written to disk. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+#include <cmocka.h>
+
+#include "report/html_parts.h"
+#include "report/recommend_text.h"
+#include "report/results_reader.h"
+#include "report/run_text.h"
+#include "result_fixture.h"
+
+#define MEAN 1875.0
+#define CI_PCT 4.5
+
+/* Static: results hold 4 kB paths and device facts, cmocka's stack is small. */
+static struct wb_results rs;
+static struct wb_result r;
+static struct wb_recommendation rec;
+static struct wb_saved_results saved;
+static double trial_rates[] = { 2500, 1250 };
+static uint32_t trial_rounds[] = { 1, 2 };
+static char out[8192];
+
+/* fdatasync measured so, its interval +-4.5 % of the mean. */
+static void measured(void)
+{
+	memset(&rs, 0, sizeof(rs));
+	result_describe(&r, WB_METHOD_FDATASYNC, WB_ENGINE_SYNC);
+	r.status = WB_STATUS_OK;
+	r.ops = 3000;
+	r.elapsed_ns = 2000000000;
+	r.trial_rates = trial_rates;
+	r.trial_rounds = trial_rounds;
+	r.ntrials = 2;
+	r.converged = true;
+	r.stats = (struct wb_stats){ .n = 2, .mean = MEAN, .ci95_pct = CI_PCT };
+	rs.v = &r;
+	rs.n = rs.cap = 1;
+	rs.rounds = 2;
+	rs.trial_ns = 1000000000;
+}
+
+static int saved_fd = -1, memfd = -1;
+
+/* stdout into a memfd until caught() reads it back into out. */
+static void catch_stdout(void)
+{
+	fflush(stdout);
+	memfd = memfd_create("stdout", 0);
+	assert_true(memfd >= 0);
+	saved_fd = dup(STDOUT_FILENO);
+	assert_true(saved_fd >= 0);
+	assert_int_equal(dup2(memfd, STDOUT_FILENO), STDOUT_FILENO);
+}
+
+static const char *caught(void)
+{
+	ssize_t n;
+
+	fflush(stdout);
+	assert_int_equal(dup2(saved_fd, STDOUT_FILENO), STDOUT_FILENO);
+	close(saved_fd);
+	n = pread(memfd, out, sizeof(out) - 1, 0);
+	close(memfd);
+	out[n > 0 ? n : 0] = '\0';
+	return out;
+}
+
+/* The line of text that starts with start (after blanks). */
+static const char *line_of(const char *text, const char *start)
+{
+	const char *p = text;
+
+	for (;;) {
+		const char *s = p + strspn(p, " ");
+
+		if (strncmp(s, start, strlen(start)) == 0)
+			return s;
+		if (!(p = strchr(p, '\n')))
+			fail_msg("no line starting \"%s\" in:\n%s", start, text);
+		p++;
+	}
+}
+
+static void test_run_row(void **state)
+{
+	const char *row;
+
+	(void)state;
+	measured();
+	catch_stdout();
+	wb_text_hooks.after(&r, NULL);
+	row = line_of(caught(), "fdatasync");
+	if (!strstr(row, " 1875.0 ") || strstr(row, "1500.0"))
+		fail_msg("run's row does not print the trials' mean beside its +-:\n%s", row);
+	assert_non_null(strstr(row, " 4.5% "));
+}
+
+static void test_recommend_evidence(void **state)
+{
+	const char *row;
+
+	(void)state;
+	measured();
+	rec = (struct wb_recommendation){ .workload = WB_WORKLOAD_OLTP, .state = WB_REC_KEEP,
+					  .method = WB_METHOD_FDATASYNC,
+					  .baseline = WB_METHOD_FDATASYNC, .decided = true };
+	catch_stdout();
+	wb_recommend_print(&rs, &rec);
+	row = line_of(strstr(caught(), "\nEvidence ("), "fdatasync");
+	if (!strstr(row, " 1875.0 ") || strstr(row, "1500.0"))
+		fail_msg("recommend's evidence row does not print the trials' mean:\n%s", row);
+	assert_non_null(strstr(row, " 4.5% "));
+}
+
+/* A test of schema 24: ops_per_sec over elapsed, ci95_pct of the trials' mean. */
+static const char v24[] =
+	"{\"walbench_version\": \"0.1.0\", \"schema_version\": 24, \"command\": \"run\","
+	" \"tests\": [{\"method\": \"fdatasync\", \"engine\": \"sync\", \"size\": 8192,"
+	" \"writes_per_op\": 1, \"pattern\": \"overwrite\", \"shape\": \"commit\","
+	" \"status\": \"ok\", \"ops\": 3000, \"elapsed_s\": 2, \"ops_per_sec\": 1500,"
+	" \"trials\": 2, \"ci95_pct\": 4.5, \"trial_ops_per_sec\": [2500, 1250],"
+	" \"trial_round\": [1, 2]}]}";
+
+static void test_html_bar(void **state)
+{
+	char err[512] = "", note[160];
+	struct wb_svg_bar bar;
+
+	(void)state;
+	if (wb_saved_parse(v24, "v24.json", &saved, err, sizeof(err)))
+		fail_msg("%s", err);
+	wb_html_bar(&saved.tests[0], "fdatasync", 0, note, sizeof(note), &bar);
+	assert_true(fabs(bar.value - MEAN) < 1e-9);
+	assert_true(fabs(bar.lo - MEAN * (1 - CI_PCT / 100)) < 1e-9);
+	assert_true(fabs(bar.hi - MEAN * (1 + CI_PCT / 100)) < 1e-9);
+	/* two digits: 1.9k, where ops over elapsed would read 1.5k */
+	if (strncmp(note, "1.9k/s ", 7) != 0)
+		fail_msg("the bar's note does not say the trials' mean: %s", note);
+	wb_saved_free(&saved);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_run_row),
+		cmocka_unit_test(test_recommend_evidence),
+		cmocka_unit_test(test_html_bar),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
