@@ -67,7 +67,7 @@ static void add_run(struct side_runs *s, const struct wb_saved_test *t)
 		return;
 	}
 	wb_stats_compute(t->trial_rates, t->trial_rates ? t->ntrials : 0, &st);
-	s->mean[s->k] = st.n ? st.mean : t->ops_per_sec;
+	s->mean[s->k] = wb_saved_rate(t); /* the trial mean, as the intervals are of */
 	s->se2[s->k] = st.n >= 2 ? st.stddev * st.stddev / (double)st.n : NAN;
 	s->k++;
 	s->unstable |= t->unstable;

@@ -56,7 +56,7 @@ struct wb_compare_pair {
 				  * holds that variation; else over the two runs' trials */
 	bool has_ci;             /* cmp holds a Welch comparison */
 	struct wb_comparison cmp; /* B against A: diff_pct and its 95 % CI, Welch (unpaired) */
-	double diff_pct;         /* cmp.diff_pct, or the point change of ops_per_sec without CI */
+	double diff_pct;         /* cmp.diff_pct, or the point change of rate_a to rate_b without CI */
 	bool has_p99;            /* both sides report a p99 */
 	double p99_a_us, p99_b_us;
 	double p99_diff_pct;     /* point figure: there is no interval for a percentile here */

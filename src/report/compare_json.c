@@ -13,6 +13,7 @@
 #include "model/version.h"
 #include "report/atomic_file.h"
 #include "report/words.h"
+#include "results/schema.h"
 
 static void add_num_or_null(cJSON *o, const char *key, bool have, double v)
 {
@@ -73,8 +74,9 @@ static cJSON *description(const struct wb_saved_test *t)
 }
 
 /* One side of a pair: what its file said. */
-/* A pair's side: the first file's test, or the run that failed it; the rate,
- * p99 and runs over the side's runs. */
+/* A pair's side: the first file's test, or the run that failed it (its
+ * ops_per_sec: ops over elapsed time, as the file has it); the rate the pair's
+ * difference is of (the mean trial rate, over the side's runs), p99 and runs. */
 static cJSON *side(const struct wb_compare_pair *p, bool a)
 {
 	const struct wb_saved_test *t = a ? p->a : p->b;
@@ -86,7 +88,8 @@ static cJSON *side(const struct wb_compare_pair *p, bool a)
 		cJSON_AddStringToObject(o, "reason", t->reason);
 	if (!ok)
 		cJSON_AddBoolToObject(o, "durability_failure", t->durability_failure);
-	add_num_or_null(o, "ops_per_sec", ok, a ? p->rate_a : p->rate_b);
+	add_num_or_null(o, "ops_per_sec", ok, t->ops_per_sec);
+	add_num_or_null(o, wb_key(WB_KEY_TRIAL_MEAN_OPS_PER_SEC), ok, a ? p->rate_a : p->rate_b);
 	cJSON_AddNumberToObject(o, "runs", (double)(a ? p->runs_a : p->runs_b));
 	cJSON_AddNumberToObject(o, "trials", (double)t->ntrials);
 	cJSON_AddBoolToObject(o, "unstable", ok && (a ? p->unstable_a : p->unstable_b));

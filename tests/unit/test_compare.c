@@ -14,8 +14,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
+#include <cjson/cJSON.h>
 
 #include "advice/compare.h"
+#include "report/compare_text.h"
 #include "report/json.h"
 #include "report/results_reader.h"
 
@@ -377,6 +379,55 @@ static void test_no_interval(void **state)
 	assert_false(v.regression);
 }
 
+/* A side's rate is the mean of its trials, the centre of the difference Welch
+ * computes, not ops over elapsed: in trials of unequal length (1000 flushes in
+ * 0.4 s, 2000 in 1.6 s) A's mean is 1875/s against 1500/s, B's 1725/s against
+ * 1380/s. Files of schema 24, without trial_mean_ops_per_sec: the reader takes
+ * the mean of their trials. The text's columns and the JSON's sides say it. */
+#define RATES_FILE(ops_per_sec, fast, slow) \
+	"{\"walbench_version\": \"0.1.0\", \"schema_version\": 24, \"tests\": [" \
+	"{\"method\": \"fsync\", \"engine\": \"sync\", \"size\": 8192, " \
+	"\"writes_per_op\": 1, \"status\": \"ok\", \"ops_per_sec\": " ops_per_sec ", " \
+	"\"trials\": 4, \"trial_ops_per_sec\": [" fast ", " slow ", " fast ", " slow "], " \
+	"\"trial_round\": [1, 2, 3, 4]}]}"
+
+static void test_rate_is_trial_mean(void **state)
+{
+	char err[1024] = "", *text = NULL, *json;
+	size_t len = 0;
+	FILE *out;
+	cJSON *root, *side;
+
+	(void)state;
+	if (wb_saved_parse(RATES_FILE("1500", "2500", "1250"), "a.json", &a, err, sizeof(err)) ||
+	    wb_saved_parse(RATES_FILE("1380", "2300", "1150"), "b.json", &b, err, sizeof(err)))
+		fail_msg("%s", err);
+	assert_int_equal(wb_compare_decide(&a, &b, NO_GATE, &v), 0);
+	assert_int_equal(v.npairs, 1);
+	assert_true(fabs(v.pairs[0].rate_a - 1875) < 1e-9);
+	assert_true(fabs(v.pairs[0].rate_b - 1725) < 1e-9);
+	assert_true(v.pairs[0].has_ci);
+	assert_true(fabs(v.pairs[0].diff_pct + 8.0) < 1e-9); /* 1725 against 1875 */
+	out = open_memstream(&text, &len);
+	assert_non_null(out);
+	wb_compare_print(out, &(struct wb_compare_side){ &a, 1 }, &(struct wb_compare_side){ &b, 1 },
+			 &v);
+	fclose(out);
+	if (!strstr(text, " 1875.0 ") || !strstr(text, " 1725.0 ") || strstr(text, "1500.0"))
+		fail_msg("the rate columns are not the trial means:\n%s", text);
+	free(text);
+	json = wb_compare_json_render(&(struct wb_compare_side){ &a, 1 },
+				      &(struct wb_compare_side){ &b, 1 }, &v);
+	root = cJSON_Parse(json);
+	side = cJSON_GetObjectItem(cJSON_GetArrayItem(cJSON_GetObjectItem(root, "pairs"), 0), "a");
+	assert_true(fabs(cJSON_GetNumberValue(cJSON_GetObjectItem(side, "ops_per_sec")) - 1500) <
+		    1e-9); /* the file's own figure, as it is */
+	assert_true(fabs(cJSON_GetNumberValue(cJSON_GetObjectItem(side, "trial_mean_ops_per_sec")) -
+			 1875) < 1e-9);
+	cJSON_Delete(root);
+	free(json);
+}
+
 /* pg_test_fsync's descriptor tests differ only in fd_mode: each matches its
  * own, whatever the order in B. Synthetic, no file. */
 static void test_fd_mode_matches(void **state)
@@ -687,6 +738,7 @@ int main(void)
 		cmocka_unit_test_teardown(test_unstable, teardown),
 		cmocka_unit_test_teardown(test_gate_threshold, teardown),
 		cmocka_unit_test_teardown(test_no_interval, teardown),
+		cmocka_unit_test_teardown(test_rate_is_trial_mean, teardown),
 		cmocka_unit_test_teardown(test_fd_mode_matches, teardown),
 		cmocka_unit_test_teardown(test_older_schema, teardown),
 		cmocka_unit_test_teardown(test_trailing_whitespace, teardown),
