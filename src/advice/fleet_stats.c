@@ -47,10 +47,11 @@ bool wb_fleet_rate(const struct wb_saved_test *t, double *rate, double *low, dou
 		*rate = s.mean;
 		half = s.ci95_half;
 	} else if (t->has_ci95) {
-		*rate = t->ops_per_sec;
-		half = t->ops_per_sec * t->ci95_pct / 100.0;
+		/* ci95_pct is a percentage of the trial mean, not of ops over elapsed */
+		*rate = wb_saved_rate(t);
+		half = *rate * t->ci95_pct / 100.0;
 	} else {
-		*rate = *low = *high = t->ops_per_sec;
+		*rate = *low = *high = wb_saved_rate(t);
 		return false;
 	}
 	*low = *rate - half > 0 ? *rate - half : 0;

@@ -17,8 +17,9 @@
 const struct wb_saved_test *wb_fleet_key_test(const struct wb_saved_results *r);
 
 /* A test's rate and 95 % interval: the mean of its trial rates with a t
- * interval, as the run computed it; else ops_per_sec with the file's
- * ci95_pct; else ops_per_sec alone (false: a point figure, low = high = rate). */
+ * interval, as the run computed it; else the file's trial mean (wb_saved_rate)
+ * with its ci95_pct, a percentage of that mean; else that rate alone (false: a
+ * point figure, low = high = rate). */
 bool wb_fleet_rate(const struct wb_saved_test *t, double *rate, double *low, double *high);
 
 /* t's rate against others[0..m), the other hosts' rates on the same test

@@ -13,6 +13,7 @@
 #include <cmocka.h>
 
 #include "advice/fleet.h"
+#include "advice/fleet_stats.h"
 #include "results/stats.h"
 
 #define MAXH 8
@@ -476,6 +477,25 @@ static void test_partial_marked(void **state)
 	assert_true(v.hosts[1].r->partial);
 }
 
+/* A file's ci95_pct is a percentage of its trial mean: without the trial
+ * arrays to compute it again, the interval is drawn around that mean, not
+ * around ops_per_sec (ops over elapsed, here 1500 against a mean of 1875). */
+static void test_rate_around_trial_mean(void **state)
+{
+	struct wb_saved_test t = { .status = "ok", .ops_per_sec = 1500, .has_rate = true,
+				   .trial_mean_ops_per_sec = 1875, .has_trial_mean = true,
+				   .ci95_pct = 10, .has_ci95 = true };
+	double rate, low, high;
+
+	(void)state;
+	assert_true(wb_fleet_rate(&t, &rate, &low, &high));
+	assert_true(fabs(rate - 1875) < 1e-9);
+	assert_true(fabs(low - 1687.5) < 1e-9 && fabs(high - 2062.5) < 1e-9);
+	t.has_ci95 = false; /* one trial: a point figure, the same rate */
+	assert_false(wb_fleet_rate(&t, &rate, &low, &high));
+	assert_true(rate == 1875 && low == 1875 && high == 1875);
+}
+
 /* The median the rule uses: odd count the middle, even the mean of the middle two. */
 static void test_median(void **state)
 {
@@ -502,6 +522,7 @@ int main(void)
 		cmocka_unit_test_teardown(test_two_hosts_tie_or_unclear, teardown),
 		cmocka_unit_test_teardown(test_mixed_commands, teardown),
 		cmocka_unit_test_teardown(test_partial_marked, teardown),
+		cmocka_unit_test(test_rate_around_trial_mean),
 		cmocka_unit_test(test_median),
 	};
 
