@@ -1,7 +1,9 @@
 /* compat.c — pg_test_fsync (PostgreSQL 15+) output format.
  * The labels, headers and the "%13.3f ops/sec  %6.0f usecs/op" line must not
  * change: they are an interface. A failed line prints "failed: ERRNO" where the
- * rate would be, so no parser can mistake it for a figure. */
+ * rate would be, so no parser can mistake it for a figure. The rate is ops
+ * over the test's time (wb_result_ops_per_sec), as pg_test_fsync computes it:
+ * no interval stands beside it, so it need not be the trial mean. */
 #include "report/compat.h"
 
 #include <errno.h>
