@@ -15,10 +15,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <unistd.h>
 #include <cmocka.h>
 
+#include "capture.h"
 #include "report/html_parts.h"
 #include "report/recommend_text.h"
 #include "report/results_reader.h"
@@ -56,30 +56,17 @@ static void measured(void)
 	rs.trial_ns = 1000000000;
 }
 
-static int saved_fd = -1, memfd = -1;
+static struct capture cap;
 
 /* stdout into a memfd until caught() reads it back into out. */
 static void catch_stdout(void)
 {
-	fflush(stdout);
-	memfd = memfd_create("stdout", 0);
-	assert_true(memfd >= 0);
-	saved_fd = dup(STDOUT_FILENO);
-	assert_true(saved_fd >= 0);
-	assert_int_equal(dup2(memfd, STDOUT_FILENO), STDOUT_FILENO);
+	capture_start(&cap, stdout, STDOUT_FILENO);
 }
 
 static const char *caught(void)
 {
-	ssize_t n;
-
-	fflush(stdout);
-	assert_int_equal(dup2(saved_fd, STDOUT_FILENO), STDOUT_FILENO);
-	close(saved_fd);
-	n = pread(memfd, out, sizeof(out) - 1, 0);
-	close(memfd);
-	out[n > 0 ? n : 0] = '\0';
-	return out;
+	return capture_end(&cap, out, sizeof(out));
 }
 
 /* The line of text that starts with start (after blanks). */

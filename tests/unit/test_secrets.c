@@ -18,10 +18,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <unistd.h>
 #include <cmocka.h>
 
+#include "capture.h"
 #include "plan/options.h"
 #include "plan/profile.h"
 #include "plan/tiers.h"
@@ -46,31 +46,19 @@ static const char *const hostile[] = {
 	" postgres://u:" SECRET "@db.example",
 };
 
-static int saved_err = -1, memfd = -1;
+static struct capture err;
 
 /* stderr into a memfd until caught() reads it back. */
 static void catch_stderr(void)
 {
-	fflush(stderr);
-	memfd = memfd_create("stderr", 0);
-	assert_true(memfd >= 0);
-	saved_err = dup(STDERR_FILENO);
-	assert_true(saved_err >= 0);
-	assert_int_equal(dup2(memfd, STDERR_FILENO), STDERR_FILENO);
+	capture_start(&err, stderr, STDERR_FILENO);
 }
 
 static char *caught(void)
 {
 	static char text[16384];
-	ssize_t n;
 
-	fflush(stderr);
-	assert_int_equal(dup2(saved_err, STDERR_FILENO), STDERR_FILENO);
-	close(saved_err);
-	n = pread(memfd, text, sizeof(text) - 1, 0);
-	close(memfd);
-	text[n > 0 ? n : 0] = '\0';
-	return text;
+	return capture_end(&err, text, sizeof(text));
 }
 
 static void no_secret(const char *what, const char *where, const char *text)
