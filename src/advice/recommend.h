@@ -181,6 +181,15 @@ static inline bool wb_rec_failed(const struct wb_recommendation *r)
 	return r->state == WB_REC_FAILED;
 }
 
+/* The gain an undecided answer's open method is held to (its settle): the
+ * flush gain the run's decision asked where it decided in commits (a server's
+ * share, or --commit-work's assumed cost), else the minimum gain itself. */
+static inline double wb_rec_settle_gain_pct(const struct wb_recommendation *r)
+{
+	return r->from_server || r->share_source == WB_SHARE_ASSUMED ? r->flush_min_gain_pct
+								       : r->min_gain_pct;
+}
+
 /* "failed", "switch", "tie", "keep", "undecided": the JSON's "state". */
 const char *wb_rec_state_name(enum wb_rec_state s);
 

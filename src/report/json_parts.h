@@ -39,8 +39,10 @@ void wb_json_add_adaptive(cJSON *root, const struct wb_results *rs);
 void wb_json_add_decision(cJSON *root, const struct wb_results *rs);
 /* settle_fields.c: "settle", what an undecided answer still needs (null when
  * not known: wb_settle_fields, a row of the recommendation's table and of
- * --decide's groups), and a comparison's fields (a table walked inline). */
-struct wb_saved_settle wb_saved_settle_of(const struct wb_settle *st, char *budget, size_t len);
+ * --decide's groups), min_gain_pct the gain its open method is held to, and
+ * a comparison's fields (a table walked inline). */
+struct wb_saved_settle wb_saved_settle_of(const struct wb_settle *st, double min_gain_pct,
+					  char *budget, size_t len);
 extern const struct wb_fields wb_settle_fields, wb_comparison_fields;
 struct wb_saved_comparison wb_saved_comparison_of(const struct wb_comparison *c);
 

@@ -266,7 +266,8 @@ static void saved_recommendation(const struct wb_recommendation *rec, struct rec
 		.commit_siblings = rec->commit_siblings, .commit_delay_reason = w->commit_reason,
 		.decided = rec->decided, .decided_in_s = rec->decided_in_s,
 		.undecided = ok && rec->state == WB_REC_UNDECIDED,
-		.settle = wb_saved_settle_of(&rec->settle, b->budget, sizeof(b->budget)),
+		.settle = wb_saved_settle_of(&rec->settle, wb_rec_settle_gain_pct(rec), b->budget,
+					     sizeof(b->budget)),
 		.reason = w->reason,
 		.server = {
 			.present = rec->from_server, .baseline = method_name(rec->baseline),

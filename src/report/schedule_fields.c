@@ -182,7 +182,8 @@ static void saved_group(const struct wb_results *rs, const struct wb_group_decis
 		.decided = gd->state != WB_DECIDE_UNDECIDED,
 		.decided_in_s = gd->decided_s, .rounds = gd->rounds };
 	g->reason = wb_words_decision(gd, g->why, sizeof(g->why));
-	g->settle = wb_saved_settle_of(&gd->settle, g->budget, sizeof(g->budget));
+	g->settle = wb_saved_settle_of(&gd->settle, rs->decide_params.min_gain_pct, g->budget,
+				       sizeof(g->budget));
 }
 
 /* --decide: the answer per group, why, and when it came. */

@@ -1,5 +1,6 @@
 /* settle_fields.c — a comparison of two methods and "settle" (what an
- * undecided answer still needs) as tables of fields over results/saved.h's
+ * undecided answer still needs, and why its budget is what it is, as codes
+ * and figures the words are made from again) as tables of fields over results/saved.h's
  * structs, walked by fields.h's one writer and reader: the recommendation's
  * table (recommend_fields.c) has settle as a row, and --decide's groups and
  * an adaptive run's comparisons (schedule_fields.c) are tables with the same
@@ -28,6 +29,15 @@ static const struct wb_field comparison_rows[] = {
 };
 const struct wb_fields wb_comparison_fields = WB_FIELDS(comparison_rows, NULL);
 
+/* The method whose 95 % interval lies wholly on one side of 0 while the two
+ * halves of the run disagree on it (why "not-replicated"): no budget can be
+ * estimated, and the words name it where it is not settle's own method. */
+static const struct wb_field split_rows[] = {
+	WB_FIELD(METHOD, TEXT, SE(split_method)),
+	WB_FIELD(VS_BASELINE, OBJECT, SE(split), .sub = &wb_comparison_fields),
+};
+static const struct wb_fields split_table = WB_FIELDS(split_rows, NULL);
+
 static const struct wb_field settle_rows[] = {
 	WB_FIELD(METHOD, TEXT, SE(method)),
 	WB_FIELD(VS_BASELINE, OBJECT, SE(vs_baseline), .sub = &wb_comparison_fields),
@@ -36,6 +46,9 @@ static const struct wb_field settle_rows[] = {
 	WB_FIELD(MORE_S, DOUBLE, SE(more_s), .unit = "s", REACHABLE),
 	WB_FIELD(BUDGET_S, DOUBLE, SE(budget_s), .unit = "s", REACHABLE),
 	WB_FIELD(BUDGET, TEXT, SE(budget), REACHABLE),
+	WB_FIELD(WHY, TEXT, SE(why)),
+	WB_FIELD(MIN_GAIN_PCT, FIGURE, SE(min_gain_pct), .unit = "%"),
+	WB_FIELD(SPLIT, OBJECT, 0, .sub = &split_table, .null_unless = WB_F_IF(SE(split_known))),
 };
 static const struct wb_fields settle_table = WB_FIELDS(settle_rows, NULL);
 
@@ -52,9 +65,14 @@ struct wb_saved_comparison wb_saved_comparison_of(const struct wb_comparison *c)
 		c->paired, c->replicated, (double)c->pairs, (double)c->batch };
 }
 
-struct wb_saved_settle wb_saved_settle_of(const struct wb_settle *st, char *budget, size_t len)
+struct wb_saved_settle wb_saved_settle_of(const struct wb_settle *st, double min_gain_pct,
+					  char *budget, size_t len)
 {
+	/* A budget is the reason whenever there is one (results/settle.c), and
+	 * the words give it first: the file's why says the same. */
 	bool reachable = st->budget_s > 0.0;
+	enum wb_settle_why why = reachable ? WB_SETTLE_BUDGET : st->why;
+	bool split = why == WB_SETTLE_NOT_REPLICATED && st->split_method != WB_METHOD_COUNT;
 
 	if (!st->known)
 		return (struct wb_saved_settle){ .known = false };
@@ -63,5 +81,10 @@ struct wb_saved_settle wb_saved_settle_of(const struct wb_settle *st, char *budg
 		.vs_baseline = wb_saved_comparison_of(&st->vs_baseline), .s_per_round = st->s_per_round,
 		.reachable = reachable, .more_rounds = st->more_rounds,
 		.more_s = reachable ? wb_settle_more_s(st) : 0, .budget_s = st->budget_s,
-		.budget = reachable ? wb_words_budget(st->budget_s, budget, len) : "" };
+		.budget = reachable ? wb_words_budget(st->budget_s, budget, len) : "",
+		.why = wb_settle_why_name(why), .min_gain_pct = min_gain_pct,
+		.split_known = split,
+		.split_method = split ? wb_method_get(st->split_method)->name : "",
+		.split = split ? wb_saved_comparison_of(&st->split)
+			       : (struct wb_saved_comparison){ .paired = false } };
 }

@@ -285,6 +285,9 @@ char *wb_words_comparison(const struct wb_comparison *c, double margin_pct, char
  * disagreed on a method; too short to estimate); "" when nothing is known. */
 #define WB_WORDS_SETTLE_LEN 320
 char *wb_words_settle(const struct wb_settle *st, double min_gain_pct, char *buf, size_t len);
+/* The same, of a settle as a results file has it (the live one is worded
+ * through this): its min_gain_pct, why and split say which reason. */
+char *wb_words_saved_settle(const struct wb_saved_settle *st, char *buf, size_t len);
 
 /* state (words_state.c). A saved recommendation's state as the HTML report's
  * decision box labels it: "Undecided", and what that state proved. */
@@ -297,7 +300,7 @@ const char *wb_words_rec_state_meaning(enum wb_saved_rec_state s);
 #define WB_WORDS_OLD_UNDECIDED_LEN 240
 char *wb_words_rec_old_undecided(const char *method, char *buf, size_t len);
 
-/* A budget as --budget takes it: "2m", "90s". */
+/* A budget as --budget takes it (words_budget.c): "2m", "90s". */
 char *wb_words_budget(double s, char *buf, size_t len);
 
 /* An observation's caveats (words_observed.c): what m could not read and

@@ -183,7 +183,7 @@ static void server_headline(const struct wb_recommendation *rec, const char *why
 					rec->flush_share * 100.0, rec->min_gain_pct);
 		else
 			wb_sentence_add(s, "%s", rec->settle.known
-				? wb_words_settle(&rec->settle, rec->flush_min_gain_pct, open,
+				? wb_words_settle(&rec->settle, wb_rec_settle_gain_pct(rec), open,
 						  sizeof(open))
 				: why);
 		return;
@@ -237,8 +237,8 @@ static void assumed_headline(const struct wb_recommendation *rec, const char *wh
 	case WB_REC_UNDECIDED:
 		wb_sentence_add(s, "Undecided: keep wal_sync_method = %s for now: %s", m,
 				rec->settle.known ? wb_words_settle(&rec->settle,
-								    rec->flush_min_gain_pct, open,
-								    sizeof(open))
+								    wb_rec_settle_gain_pct(rec),
+								    open, sizeof(open))
 						  : why);
 		return;
 	case WB_REC_FAILED:
@@ -283,7 +283,8 @@ static void headline(const struct wb_recommendation *rec, const char *why, char 
 	case WB_REC_UNDECIDED:
 		wb_sentence_add(&s, "Undecided: keep wal_sync_method = %s for now: %s",
 				wb_sentence_method(rec->method), rec->settle.known
-				? wb_words_settle(&rec->settle, rec->min_gain_pct, open, sizeof(open))
+				? wb_words_settle(&rec->settle, wb_rec_settle_gain_pct(rec), open,
+						  sizeof(open))
 				: why);
 		break;
 	case WB_REC_FAILED:

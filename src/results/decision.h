@@ -90,6 +90,7 @@ enum wb_settle_why {
 	WB_SETTLE_NOT_REPLICATED, /* split_method's 95 % interval is wholly on one side of 0,
 				   * but the two halves of the run disagree (results/stats.h):
 				   * more rounds of this run say nothing of when they will agree */
+	WB_SETTLE_WHY_COUNT
 };
 
 /* What an undecided group still needs: the open comparison that would take

@@ -287,6 +287,13 @@ struct wb_saved_settle {
 				  * are null */
 	double more_rounds, more_s, budget_s; /* NAN when absent or null */
 	const char *budget;      /* "2m"; "" when none */
+	/* Why the budget is what it is (schema 26+), so that a report made from
+	 * the file words the reason the run gave: */
+	const char *why;         /* results/settle.h's names ("not-replicated"); "" older */
+	double min_gain_pct;     /* the gain the open method is held to; NAN when absent */
+	bool split_known;        /* not-replicated: split is there; else null */
+	const char *split_method; /* the method whose two halves of the run disagreed */
+	struct wb_saved_comparison split; /* it against the baseline, 95 % */
 };
 
 /* recommendation.server (schema 8+): the gain in commits for an observed

@@ -355,6 +355,7 @@ const char *const wb_key_names[] = {
 	[WB_KEY_SLICES] = "slices",
 	[WB_KEY_SLOW_FRACTION] = "slow_fraction",
 	[WB_KEY_SOURCE] = "source",
+	[WB_KEY_SPLIT] = "split",
 	[WB_KEY_STARTED_UNIX] = "started_unix",
 	[WB_KEY_STATE] = "state",
 	[WB_KEY_STATS] = "stats",

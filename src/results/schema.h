@@ -11,7 +11,7 @@
 
 /* Version of the layout (docs/results-schema.md); bumped when keys change
  * meaning. */
-#define WB_SCHEMA_VERSION 25
+#define WB_SCHEMA_VERSION 26
 
 /* Every key of the results file, in one alphabetical list: a key used in two
  * objects ("reason", "method") is one entry with one spelling. */
@@ -369,6 +369,7 @@ enum wb_key {
 	WB_KEY_SLICES,
 	WB_KEY_SLOW_FRACTION,
 	WB_KEY_SOURCE,
+	WB_KEY_SPLIT,
 	WB_KEY_STARTED_UNIX,
 	WB_KEY_STATE,
 	WB_KEY_STATS,

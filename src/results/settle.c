@@ -11,6 +11,20 @@
 /* The one-sided normal quantile for WB_SETTLE_POWER (0.9). */
 #define WB_SETTLE_Z_POWER 1.2816
 
+static const char *const why_names[] = {
+	[WB_SETTLE_NO_ESTIMATE] = "no-estimate",
+	[WB_SETTLE_BUDGET] = "budget",
+	[WB_SETTLE_BEYOND_MAX] = "beyond-max",
+	[WB_SETTLE_NOT_REPLICATED] = "not-replicated",
+};
+_Static_assert(sizeof(why_names) / sizeof(why_names[0]) == WB_SETTLE_WHY_COUNT,
+	       "a name for every reason a budget is what it is");
+
+const char *wb_settle_why_name(enum wb_settle_why w)
+{
+	return (unsigned)w < WB_SETTLE_WHY_COUNT ? why_names[w] : "?";
+}
+
 double wb_settle_rounds(double s_round, double d, double conf)
 {
 	double z = wb_t_quantile(conf, 1e6) + WB_SETTLE_Z_POWER;

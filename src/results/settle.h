@@ -23,6 +23,10 @@ struct wb_result;
 void wb_settle_estimate(const struct wb_result *rv, size_t n, const struct wb_decide_params *p,
 			struct wb_group_decision *g, double now_s, uint32_t rounds);
 
+/* "no-estimate", "budget", "beyond-max", "not-replicated": the JSON's
+ * settle.why, what scripts match. */
+const char *wb_settle_why_name(enum wb_settle_why w);
+
 /* The seconds st->more_rounds take at this run's pace, as the words and the
  * JSON give them. */
 double wb_settle_more_s(const struct wb_settle *st);

@@ -16,7 +16,8 @@
  * as the placement and the tests did, the JSON unchanged; so are the
  * writer's branches no recorded answer reaches (test_branches_pinned). Each
  * golden also reads back (report/results_reader.h) and is written again from
- * what it read (recommend_fields.c's table) as the same text. */
+ * what it read (recommend_fields.c's table) as the same text; an undecided
+ * answer's reasons read back as the codes the run's words came from. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -368,6 +369,87 @@ static void test_branches_pinned(void **state)
 	golden("demoted", &rec);
 }
 
+/* What the settle read back must say (assert_settle_read_back). */
+static struct {
+	const char *why, *split_method, *words;
+} want_settle;
+
+/* The read-back settle's codes and words, then written again (write_again). */
+static void check_settle(cJSON *got, const struct wb_saved_results *back)
+{
+	char words[WB_WORDS_SETTLE_LEN];
+
+	assert_true(back->has_recommendation && back->rec.settle.known);
+	assert_string_equal(back->rec.settle.why, want_settle.why);
+	assert_int_equal(back->rec.settle.split_known, want_settle.split_method != NULL);
+	if (want_settle.split_method)
+		assert_string_equal(back->rec.settle.split_method, want_settle.split_method);
+	assert_string_equal(wb_words_saved_settle(&back->rec.settle, words, sizeof(words)),
+			    want_settle.words);
+	write_again(got, back);
+}
+
+/* rec written as a results file and read back: its settle worded from the
+ * file is the live headline's, and the file says why as data. */
+static void assert_settle_read_back(const struct wb_recommendation *rec, const char *why,
+				    const char *split_method)
+{
+	char live[WB_WORDS_SETTLE_LEN], *text;
+	struct wb_rec_words w;
+	cJSON *root = cJSON_CreateObject();
+
+	assert_non_null(root);
+	wb_json_add_recommendation(root, rec);
+	text = cJSON_Print(root);
+	assert_non_null(text);
+	wb_words_settle(&rec->settle, wb_rec_settle_gain_pct(rec), live, sizeof(live));
+	wb_words_recommendation(rec, &w);
+	if (!strstr(w.headline, live))
+		fail_msg("the headline does not give the settle's reason: %s\n%s", w.headline, live);
+	want_settle.why = why;
+	want_settle.split_method = split_method;
+	want_settle.words = live;
+	golden_round_trip(why, root, text, check_settle);
+	free(text);
+}
+
+/* Each reason an undecided answer gives for its budget (results/settle.h)
+ * is in the file as a code with its figures, and a report made from the file
+ * words the same reason: the halves that disagreed (on the method named, and
+ * on another, with its interval), a budget past an hour (near --min-gain),
+ * too short a run to estimate, and a budget. */
+static void test_settle_reasons_read_back(void **state)
+{
+	struct wb_config cfg = config();
+	struct wb_recommendation rec;
+	char open[WB_WORDS_SETTLE_LEN];
+
+	(void)state;
+	load("slowdisk-tie.json");
+	round_cap = 4;
+	decide(&cfg, NULL, &rec);
+	assert_int_equal(rec.state, WB_REC_UNDECIDED);
+	assert_int_equal(rec.settle.why, WB_SETTLE_NOT_REPLICATED);
+	assert_int_not_equal(rec.settle.split_method, rec.settle.method);
+	assert_settle_read_back(&rec, "not-replicated", "open_sync");
+	assert_non_null(strstr(wb_words_settle(&rec.settle, 5.0, open, sizeof(open)),
+			       "the two halves of the run disagreed on open_sync (-28.2%"));
+	rec.settle.split_method = rec.settle.method;
+	rec.settle.split = rec.settle.vs_baseline;
+	assert_settle_read_back(&rec, "not-replicated", "open_datasync");
+	rec.settle.why = WB_SETTLE_BEYOND_MAX;
+	rec.settle.more_rounds = 5000;
+	assert_settle_read_back(&rec, "beyond-max", NULL);
+	assert_non_null(strstr(wb_words_settle(&rec.settle, 5.0, open, sizeof(open)),
+			       "so near --min-gain 5.0% that no budget under an hour"));
+	rec.settle.why = WB_SETTLE_NO_ESTIMATE;
+	assert_settle_read_back(&rec, "no-estimate", NULL);
+	rec.settle.why = WB_SETTLE_BUDGET;
+	rec.settle.more_rounds = 30;
+	rec.settle.budget_s = 120;
+	assert_settle_read_back(&rec, "budget", NULL);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -378,6 +460,7 @@ int main(void)
 		cmocka_unit_test_teardown(test_throttled_switch_unchanged, teardown),
 		cmocka_unit_test_teardown(test_slow_device_tie_unchanged, teardown),
 		cmocka_unit_test_teardown(test_server_replaces_default, teardown),
+		cmocka_unit_test_teardown(test_settle_reasons_read_back, teardown),
 		cmocka_unit_test_teardown(test_branches_pinned, teardown),
 	};
 
