@@ -63,11 +63,15 @@ static const struct wb_field tier_rows[] = {
 };
 const struct wb_fields wb_tier_fields = WB_FIELDS(tier_rows, NULL);
 
+/* Unknown (too few slices), its figures are null: a 0 would read as measured
+ * and flat, and fell false as measured and steady. */
+#define TREND_KNOWN .null_unless = WB_F_IF(TR(known))
+
 static const struct wb_field trend_rows[] = {
 	WB_FIELD(KNOWN, BOOL, TR(known)),
-	WB_FIELD(BURST_PER_S, DOUBLE, TR(burst_per_s), .unit = "1/s"),
-	WB_FIELD(SUSTAINED_PER_S, DOUBLE, TR(sustained_per_s), .unit = "1/s"),
-	WB_FIELD(FELL, BOOL, TR(fell)),
+	WB_FIELD(BURST_PER_S, DOUBLE, TR(burst_per_s), .unit = "1/s", TREND_KNOWN),
+	WB_FIELD(SUSTAINED_PER_S, DOUBLE, TR(sustained_per_s), .unit = "1/s", TREND_KNOWN),
+	WB_FIELD(FELL, BOOL, TR(fell), TREND_KNOWN),
 	WB_FIELD(FELL_AFTER_S, DOUBLE, TR(fell_after_s), .unit = "s",
 		 .omit_unless = WB_F_IF(TR(fell))),
 	WB_FIELD(LINE, TEXT, TR(line)),

@@ -4,7 +4,8 @@
  * NAME.golden.json, of what the writer made of it before the qualification
  * became a table of fields: the table may change how it is walked, never what
  * is written. The verdicts: a pass, a tier asked that no table has, a
- * durability failure, a bucket that ran dry, a virtual disk held back, a drop
+ * durability failure (and, apart, a trend too short to know: null figures),
+ * a bucket that ran dry, a virtual disk held back, a drop
  * not judged, a provider's volume that may be on credits (its bucket ran
  * dry) and one ruled out, the findings of memory and a volatile cache, and a
  * parity array's write-size sweep: a penalty, unclear through a cache, and
@@ -17,6 +18,7 @@
 #include <stddef.h>
 #include <setjmp.h>
 #include <stdint.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -110,6 +112,43 @@ static void test_failed(void **state)
 	snprintf(rs.v[0].reason, sizeof(rs.v[0].reason), "fdatasync: EIO");
 	golden("failed", NULL, "standard");
 	assert_true(q.failed);
+}
+
+/* Three commit slices: too few for a trend. Its figures are null, never 0
+ * (a 0 would read as measured and flat), and read back as not known. */
+static void test_trend_unknown(void **state)
+{
+	struct wb_saved_results back;
+	char err[1024] = "", *text;
+	const cJSON *trend;
+	cJSON *root = cJSON_CreateObject();
+
+	(void)state;
+	qualify_run_build(&rs, &tiers, 1000, 2000, 10);
+	rs.v[0].ntrials = 3;
+	wb_qualify(&rs, &tiers, NULL, "standard", &q);
+	assert_false(q.trend.known);
+	assert_non_null(root);
+	wb_json_add_qualification(root, &q);
+	trend = cJSON_GetObjectItem(cJSON_GetObjectItem(root, "qualification"), "trend");
+	assert_true(cJSON_IsFalse(cJSON_GetObjectItem(trend, "known")));
+	assert_true(cJSON_IsNull(cJSON_GetObjectItem(trend, "burst_per_s")));
+	assert_true(cJSON_IsNull(cJSON_GetObjectItem(trend, "sustained_per_s")));
+	assert_true(cJSON_IsNull(cJSON_GetObjectItem(trend, "fell")));
+	assert_null(cJSON_GetObjectItem(trend, "fell_after_s"));
+	cJSON_AddNumberToObject(root, "schema_version", WB_SCHEMA_VERSION);
+	cJSON_AddArrayToObject(root, "tests");
+	text = cJSON_Print(root);
+	assert_non_null(text);
+	cJSON_Delete(root);
+	if (wb_saved_parse(text, "trend_unknown", &back, err, sizeof(err)))
+		fail_msg("%s", err);
+	free(text);
+	assert_false(back.qual.trend.known);
+	assert_false(back.qual.trend.fell);
+	assert_false(isfinite(back.qual.trend.burst_per_s));
+	assert_false(isfinite(back.qual.trend.sustained_per_s));
+	wb_saved_free(&back);
 }
 
 static void test_bucket(void **state)
@@ -218,6 +257,7 @@ int main(void)
 		cmocka_unit_test_teardown(test_rate_interval_at_zero, teardown),
 		cmocka_unit_test_teardown(test_no_such_tier, teardown),
 		cmocka_unit_test_teardown(test_failed, teardown),
+		cmocka_unit_test_teardown(test_trend_unknown, teardown),
 		cmocka_unit_test_teardown(test_bucket, teardown),
 		cmocka_unit_test_teardown(test_virtual, teardown),
 		cmocka_unit_test_teardown(test_not_judged, teardown),
