@@ -226,7 +226,9 @@ char *wb_fleet_finding_words(const struct wb_fleet_verdict *v, const struct wb_f
 /* "recommendations agree (fdatasync, 10 of 12; 2 undecided)", "tier standard:
  * pass on 2 of 3; 1 differs (db5 fail)", "no majority recommendation (fdatasync
  * 2, fsync 2)", "recommendations mostly undecided (8 of 12); the other 4:
- * fdatasync 4" — an undecided host is never counted as agreeing */
+ * fdatasync 4", "recommendations undecided on 1 of 8 hosts (every recommend
+ * file): ..." — an undecided host is never counted as agreeing, and a count
+ * is of the hosts it counts */
 char *wb_fleet_vote_words(const struct wb_fleet_verdict *v, const struct wb_fleet_vote *w,
 			  char *buf, size_t len);
 

@@ -119,14 +119,23 @@ static void undecided_words(const struct wb_fleet_verdict *v, const struct wb_fl
 	char counts[WB_FLEET_COUNTS_LEN];
 	size_t decided = w->hosts - w->undecided;
 
-	if (!decided) {
+	/* Every host is a recommend file, or only some: the count says which,
+	 * never "every host" of a fleet whose other hosts asked no method. */
+	if (!decided && w->hosts == v->nhosts) {
 		wb_sentence_add(l, "recommendations undecided (%zu of %zu): the budget ran out "
 				"on every host, nothing is proven", w->undecided, w->hosts);
 		return;
 	}
+	if (!decided) {
+		wb_sentence_add(l, "recommendations undecided on %zu of %zu hosts (every "
+				"recommend file): the budget ran out on %s, nothing is proven",
+				w->undecided, v->nhosts, w->undecided == 1 ? "it" : "each");
+		return;
+	}
 	wb_fleet_counts_words(v, w, counts, sizeof(counts));
-	wb_sentence_add(l, "recommendations mostly undecided (%zu of %zu); the other %zu: %s",
-			w->undecided, w->hosts, decided, counts);
+	wb_sentence_add(l, "recommendations mostly undecided (%zu of %zu%s); the other %zu: %s",
+			w->undecided, w->hosts, w->hosts == v->nhosts ? "" : " recommend files",
+			decided, counts);
 }
 
 char *wb_fleet_vote_words(const struct wb_fleet_verdict *v, const struct wb_fleet_vote *w,

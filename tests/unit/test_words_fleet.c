@@ -323,6 +323,15 @@ static void test_undecided_votes(void **state)
 			    "recommendations undecided (12 of 12): the budget ran out on every "
 			    "host, nothing is proven");
 	assert_null(strstr(buf, "agree"));
+	/* Among 14 hosts, the other two answer no recommendation: the count is
+	 * of the recommend files, said so, never "every host". */
+	fleet_of(14, 2);
+	assert_string_equal(wb_fleet_vote_words(&v, w, buf, sizeof(buf)),
+			    "recommendations undecided on 12 of 14 hosts (every recommend file): "
+			    "the budget ran out on each, nothing is proven");
+	assert_string_equal(wb_fleet_vote_words(&v, &votes[1], buf, sizeof(buf)),
+			    "recommendations mostly undecided (8 of 12 recommend files); the other "
+			    "4: fdatasync 4");
 }
 
 /* Two hosts: no median, their key tests against each other. */
