@@ -1,6 +1,7 @@
 /* fleet.c — the fleet summary's verdict (fleet.h): tests matched across files by
  * their whole description (compare.h), each host judged against the median of
- * the other hosts (fleet_stats.h), failures named whatever the fleet did, and
+ * the other hosts (fleet_stats.h: on the rate qualify judged, a burst-credit
+ * volume's sustained one), failures named whatever the fleet did, and
  * the majority answer of each group of files that answer the same question
  * (fleet_vote.h). Trap: a test duplicated within one file is judged by its
  * first copy only. */
@@ -87,16 +88,17 @@ static void keep_finding(struct fleet *f, size_t h)
 static size_t others(struct fleet *f, size_t h, size_t d, bool p99)
 {
 	const struct wb_saved_test *o;
-	double lo, hi;
+	struct wb_fleet_figure fig;
 	size_t k, m = 0;
 
 	for (k = 0; k < f->n; k++) {
 		o = f->at[d * f->n + k];
 		if (k == h || !o || !wb_saved_ok(o))
 			continue;
-		if (!p99)
-			wb_fleet_rate(o, &f->scratch[m++], &lo, &hi);
-		else if (o->has_p99)
+		if (!p99) {
+			wb_fleet_figure_of(&f->r[k], o, &fig);
+			f->scratch[m++] = fig.rate;
+		} else if (o->has_p99)
 			f->scratch[m++] = o->p99_us;
 	}
 	return m;
@@ -106,6 +108,7 @@ static size_t others(struct fleet *f, size_t h, size_t d, bool p99)
  * against the fleet where enough hosts ran it. */
 static void judge_hosts(struct fleet *f)
 {
+	struct wb_fleet_figure fig;
 	size_t h, i, d, m;
 
 	for (h = 0; h < f->n; h++)
@@ -122,7 +125,8 @@ static void judge_hosts(struct fleet *f)
 			    hosts_ok(f, d) < WB_FLEET_MIN_HOSTS)
 				continue;
 			m = others(f, h, d, false);
-			if (wb_fleet_judge_rate(t, f->scratch, m, next_finding(f, h, WB_FLEET_SLOW, t)))
+			wb_fleet_figure_of(&f->r[h], t, &fig);
+			if (wb_fleet_judge_rate(&fig, f->scratch, m, next_finding(f, h, WB_FLEET_SLOW, t)))
 				keep_finding(f, h);
 			m = others(f, h, d, true);
 			if (wb_fleet_judge_p99(t, f->scratch, m, next_finding(f, h, WB_FLEET_P99, t)))
@@ -166,6 +170,7 @@ static const struct wb_fleet_finding *host_lead(const struct wb_fleet_verdict *v
 static void fill_hosts(struct fleet *f, const char *const *labels)
 {
 	struct wb_fleet_verdict *v = f->v;
+	struct wb_fleet_figure fig;
 	size_t h;
 
 	for (h = 0; h < f->n; h++) {
@@ -178,7 +183,12 @@ static void fill_hosts(struct fleet *f, const char *const *labels)
 		x->key_ok = x->key && wb_saved_ok(x->key);
 		if (!x->key_ok)
 			continue;
-		x->key_has_ci = wb_fleet_rate(x->key, &x->key_rate, &x->key_low, &x->key_high);
+		x->key_has_ci = wb_fleet_figure_of(x->r, x->key, &fig);
+		x->key_rate = fig.rate;
+		x->key_low = fig.low;
+		x->key_high = fig.high;
+		x->key_sustained = fig.sustained;
+		x->key_burst_per_s = fig.burst_per_s;
 		x->key_has_p99 = x->key->has_p99;
 		x->key_p99_us = x->key->p99_us;
 	}

@@ -44,7 +44,9 @@ struct wb_fleet_finding {
 	bool key;                     /* the host's key test (wb_fleet_host.key) */
 	size_t others;                /* hosts the median is over (SLOW, P99) */
 	/* SLOW */
-	double rate;                  /* the host's mean trial rate, ops/s */
+	double rate;                  /* the host's figure (fleet_stats.h), ops/s */
+	bool sustained;               /* it is the baseline qualify judged the test on */
+	double burst_per_s;           /* sustained: the burst before the bucket ran dry */
 	bool has_ci;                  /* rate_low/high is a 95 % t interval; else a point figure */
 	double rate_low, rate_high;
 	double median;                /* the other hosts' median rate */
@@ -59,9 +61,13 @@ struct wb_fleet_host {
 	const char *label;            /* the caller's label (report/run_label.h), passed through */
 	const struct wb_saved_test *key; /* NULL: the file has no such test */
 	bool key_ok;                  /* key's status is ok: the figures below hold */
-	double key_rate;              /* mean trial rate (ops_per_sec without trials) */
+	double key_rate;              /* its figure (fleet_stats.h): the mean trial rate
+				       * (ops_per_sec without trials), or the sustained rate */
 	bool key_has_ci;
 	double key_low, key_high;     /* its 95 % interval */
+	bool key_sustained;           /* key_rate is the baseline qualify judged it on, after
+				       * a burst-credit bucket ran dry, not the mean */
+	double key_burst_per_s;       /* key_sustained: the burst before the drop */
 	bool key_has_p99;
 	double key_p99_us;
 	bool outlier;                 /* a SLOW or P99 finding */

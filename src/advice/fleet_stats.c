@@ -1,9 +1,11 @@
 /* fleet_stats.c — the fleet's figures (fleet_stats.h): key tests, rates with
- * their intervals, and the median-of-the-others rules.
+ * their intervals (a burst-credit volume's sustained one, as qualify judged
+ * it), and the median-of-the-others rules.
  * Trap: a host's own figure is never among the others: a lemon must not vote
  * for itself. */
 #include "advice/fleet_stats.h"
 
+#include <math.h>
 #include <string.h>
 
 #include "advice/compare.h"
@@ -37,48 +39,93 @@ const struct wb_saved_test *wb_fleet_key_test(const struct wb_saved_results *r)
 	return NULL;
 }
 
-bool wb_fleet_rate(const struct wb_saved_test *t, double *rate, double *low, double *high)
+/* qualify judged t on its bucket's baseline: the file's bucket ran dry on
+ * t's shape (a qualify row is labelled by its shape). The file keeps the
+ * first shape's bucket only, the commit shape's where it ran dry. */
+static bool judged_sustained(const struct wb_saved_results *r, const struct wb_saved_test *t)
 {
-	struct wb_stats s;
+	const struct wb_saved_burst *b = &r->qual.burst;
+
+	return r->has_qualification && b->detected && *t->label && b->shape &&
+	       strcmp(b->shape, t->label) == 0 && b->baseline_per_s.measured &&
+	       b->baseline_per_s.value > 0;
+}
+
+/* The plateau behind a sustained rate, as its figure gives it: n slices
+ * (from plateau_slice on) whose mean is the rate, with the interval's
+ * half-width as computed (ci95_pct: the low end is written at 0 at least). */
+static bool sustained_figure(const struct wb_saved_results *r, const struct wb_saved_test *t,
+			     struct wb_fleet_figure *out, double *half)
+{
+	const struct wb_saved_burst *b = &r->qual.burst;
+	const struct wb_saved_figure *f = &b->baseline_per_s;
+	double n = (double)t->ntrials - b->plateau_slice + 1;
+
+	out->sustained = true;
+	out->burst_per_s = b->burst_per_s;
+	out->rate = f->value;
+	*half = isfinite(f->ci95_pct) ? f->value * f->ci95_pct / 100.0
+					: isfinite(f->ci95.high) ? f->ci95.high - f->value : NAN;
+	if (!isfinite(*half))
+		return false;
+	if (n >= 2 && isfinite(n))
+		out->st = (struct wb_stats){ .n = (size_t)n, .mean = f->value, .ci95_half = *half,
+					     .stddev = *half * sqrt(n) / wb_t95(n - 1) };
+	return true;
+}
+
+bool wb_fleet_figure_of(const struct wb_saved_results *r, const struct wb_saved_test *t,
+			struct wb_fleet_figure *out)
+{
 	double half;
 
-	if (t->trial_rates && t->ntrials >= 2) {
-		wb_stats_compute(t->trial_rates, t->ntrials, &s);
-		*rate = s.mean;
-		half = s.ci95_half;
+	memset(out, 0, sizeof(*out));
+	if (judged_sustained(r, t)) {
+		if (!sustained_figure(r, t, out, &half))
+			goto point;
+	} else if (t->trial_rates && t->ntrials >= 2) {
+		wb_stats_compute(t->trial_rates, t->ntrials, &out->st);
+		out->rate = out->st.mean;
+		half = out->st.ci95_half;
 	} else if (t->has_ci95) {
 		/* ci95_pct is a percentage of the trial mean, not of ops over elapsed */
-		*rate = wb_saved_rate(t);
-		half = *rate * t->ci95_pct / 100.0;
+		out->rate = wb_saved_rate(t);
+		half = out->rate * t->ci95_pct / 100.0;
 	} else {
-		*rate = *low = *high = wb_saved_rate(t);
-		return false;
+		out->rate = wb_saved_rate(t);
+		goto point;
 	}
-	*low = *rate - half > 0 ? *rate - half : 0;
-	*high = *rate + half;
+	out->low = out->rate - half > 0 ? out->rate - half : 0;
+	out->high = out->rate + half;
+	out->has_ci = true;
 	return true;
+point:
+	out->low = out->high = out->rate;
+	return false;
 }
 
 /* The median leaves the host out so that a lemon cannot vote for itself: in a
  * fleet of three, one slow host among two would otherwise halve the gap it is
  * judged by, and its own figure never shields it. */
-bool wb_fleet_judge_rate(const struct wb_saved_test *t, double *others, size_t m,
+bool wb_fleet_judge_rate(const struct wb_fleet_figure *fig, double *others, size_t m,
 			 struct wb_fleet_finding *x)
 {
-	double rate, low, high, median = wb_median(others, m);
-	bool ci = wb_fleet_rate(t, &rate, &low, &high);
+	double median = wb_median(others, m);
 
-	if (!(median > 0) || (ci ? high : rate) >= median * (1.0 - WB_FLEET_RATE_GAP_PCT / 100.0))
+	if (!(median > 0) ||
+	    (fig->has_ci ? fig->high : fig->rate) >= median * (1.0 - WB_FLEET_RATE_GAP_PCT / 100.0))
 		return false;
 	x->others = m;
-	x->rate = rate;
-	x->has_ci = ci;
-	x->rate_low = low;
-	x->rate_high = high;
+	x->rate = fig->rate;
+	x->sustained = fig->sustained;
+	x->burst_per_s = fig->burst_per_s;
+	x->has_ci = fig->has_ci;
+	x->rate_low = fig->low;
+	x->rate_high = fig->high;
 	x->median = median;
-	x->diff_pct = 100.0 * (rate / median - 1.0);
-	x->diff_low_pct = 100.0 * (low / median - 1.0);
-	x->diff_high_pct = 100.0 * (high / median - 1.0);
+	x->diff_pct = 100.0 * (fig->rate / median - 1.0);
+	x->diff_low_pct = 100.0 * (fig->low / median - 1.0);
+	x->diff_high_pct = 100.0 * (fig->high / median - 1.0);
 	return true;
 }
 
@@ -104,7 +151,7 @@ bool wb_fleet_judge_p99(const struct wb_saved_test *t, double *others, size_t m,
 void wb_fleet_compare_pair(const struct wb_fleet_host *a, const struct wb_fleet_host *b,
 			   struct wb_fleet_pair *p)
 {
-	struct wb_stats sa, sb;
+	struct wb_fleet_figure fa, fb;
 	struct wb_comparison c;
 
 	memset(p, 0, sizeof(*p));
@@ -112,9 +159,9 @@ void wb_fleet_compare_pair(const struct wb_fleet_host *a, const struct wb_fleet_
 	    !(a->key_rate > 0))
 		return;
 	p->known = true;
-	wb_stats_compute(a->key->trial_rates, a->key->trial_rates ? a->key->ntrials : 0, &sa);
-	wb_stats_compute(b->key->trial_rates, b->key->trial_rates ? b->key->ntrials : 0, &sb);
-	p->has_ci = wb_stats_compare(&sa, &sb, &c);
+	wb_fleet_figure_of(a->r, a->key, &fa);
+	wb_fleet_figure_of(b->r, b->key, &fb);
+	p->has_ci = wb_stats_compare(&fa.st, &fb.st, &c);
 	if (p->has_ci) {
 		p->diff_pct = c.diff_pct;
 		p->low_pct = c.ci95_low_pct;

@@ -31,7 +31,7 @@ static void answer(const struct wb_fleet_host *h, char *buf, size_t len)
 static void print_host(FILE *out, const struct wb_fleet_host *h, int width)
 {
 	char ans[120], key[64] = "-", rate[24] = "", ci[64] = "", p99[24] = "", size[16];
-	char lo[24], hi[24];
+	char lo[24], hi[24], sus[WB_FLEET_RATE_LEN];
 
 	answer(h, ans, sizeof(ans));
 	if (h->key) {
@@ -64,6 +64,9 @@ static void print_host(FILE *out, const struct wb_fleet_host *h, int width)
 		fprintf(out, " partial");
 	if (!h->key)
 		fprintf(out, " (no commit test)");
+	if (h->key_ok && h->key_sustained) /* the rate qualify judged, not the burst's mean */
+		fprintf(out, " %s", wb_fleet_rate_words(h->key_rate, true, h->key_burst_per_s,
+							sus, sizeof(sus)));
 	fprintf(out, "\n");
 }
 
@@ -119,7 +122,9 @@ void wb_fleet_print(FILE *out, const struct wb_fleet_verdict *v)
 			width = (int)strlen(v->hosts[i].label);
 	fprintf(out, "Every host's commit flush (the recommended method's 8kB commit row; qualify's "
 		"\"commit\" test;\nfdatasync's for run files): the mean trial rate with its 95%% "
-		"interval (Student t over\nthe trials), and p99 latency.\n\n");
+		"interval (Student t over\nthe trials), and p99 latency; where qualify found "
+		"burst credits run out, the sustained\nrate it judged (the baseline after the "
+		"drop), marked so.\n\n");
 	fprintf(out, "%-*s %-10s %-22s %-16s %9s %-22s %8s\n", width, "host", "command", "answer",
 		"key test", "ops/s", "95% CI", "p99 us");
 	for (i = 0; i < v->nhosts; i++)
@@ -200,6 +205,8 @@ static cJSON *key_test(const struct wb_fleet_host *h)
 	add_num_or_null(o, "ops_per_sec", h->key_ok, h->key_rate);
 	add_range_or_null(o, "ci95", h->key_ok && h->key_has_ci, h->key_low, h->key_high);
 	add_num_or_null(o, "p99_us", h->key_ok && h->key_has_p99, h->key_p99_us);
+	cJSON_AddBoolToObject(o, "sustained", h->key_ok && h->key_sustained);
+	add_num_or_null(o, "burst_per_s", h->key_ok && h->key_sustained, h->key_burst_per_s);
 	return o;
 }
 
@@ -259,6 +266,8 @@ static cJSON *finding(const struct wb_fleet_verdict *v, const struct wb_fleet_fi
 	cJSON_AddNumberToObject(o, "others", (double)x->others);
 	add_num_or_null(o, "ops_per_sec", slow, x->rate);
 	add_range_or_null(o, "ci95", slow && x->has_ci, x->rate_low, x->rate_high);
+	cJSON_AddBoolToObject(o, "sustained", slow && x->sustained);
+	add_num_or_null(o, "burst_per_s", slow && x->sustained, x->burst_per_s);
 	add_num_or_null(o, "median_ops_per_sec", slow, x->median);
 	add_num_or_null(o, "diff_pct", slow, x->diff_pct);
 	add_range_or_null(o, "diff_ci95_pct", slow && x->has_ci, x->diff_low_pct,

@@ -9,8 +9,10 @@
 
 #include "advice/fleet.h"
 
-/* The summary file's own version: it is not a results file. */
-#define WB_FLEET_SCHEMA_VERSION 1
+/* The summary file's own version: it is not a results file. 2: a host's
+ * key_test and an outlier's figure is the sustained rate qualify judged where
+ * its burst credits ran out (sustained, burst_per_s). */
+#define WB_FLEET_SCHEMA_VERSION 2
 
 void wb_fleet_print(FILE *out, const struct wb_fleet_verdict *v);
 

@@ -213,6 +213,13 @@ char *wb_compare_gate_words(const struct wb_compare_verdict *v, char *buf, size_
 #define WB_FLEET_VOTE_LEN 400     /* a vote's or a disagreement's reason */
 #define WB_FLEET_COUNTS_LEN 240   /* "fdatasync 11, fsync 1" */
 #define WB_FLEET_NAME_LEN 200     /* a test's name (wb_compare_test_name) */
+#define WB_FLEET_RATE_LEN 96      /* "51/s sustained (burst 206/s)" */
+
+/* A host's figure on a test (advice/fleet_stats.h): "1,510/s", or where it is
+ * the sustained rate qualify judged after a burst-credit bucket ran dry,
+ * "51/s sustained (burst 206/s)". */
+char *wb_fleet_rate_words(double rate, bool sustained, double burst_per_s, char *buf,
+			  size_t len);
 
 /* "fleet of 12: 1 outlier (db7: commit fdatasync 8kB -62 % [-66, -58] vs median
  * 1,510/s), recommendations agree (fdatasync, 12 of 12)" */

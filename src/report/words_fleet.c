@@ -36,10 +36,25 @@ static void short_name(const struct wb_saved_test *t, bool key, char *buf, size_
 	snprintf(buf, len, "commit %s %s", t->method, size);
 }
 
+char *wb_fleet_rate_words(double rate, bool sustained, double burst_per_s, char *buf,
+			  size_t len)
+{
+	char r[32], b[32];
+
+	wb_format_count(rate, r, sizeof(r));
+	if (!sustained) {
+		snprintf(buf, len, "%s/s", r);
+		return buf;
+	}
+	wb_format_count(burst_per_s, b, sizeof(b));
+	snprintf(buf, len, "%s/s sustained (burst %s/s)", r, b);
+	return buf;
+}
+
 char *wb_fleet_finding_words(const struct wb_fleet_verdict *v, const struct wb_fleet_finding *x,
 			     char *buf, size_t len)
 {
-	char name[WB_FLEET_NAME_LEN], r1[32], r2[32], r3[32], med[32];
+	char name[WB_FLEET_NAME_LEN], r1[WB_FLEET_RATE_LEN], r2[32], r3[32], med[32];
 	const struct wb_saved_test *t = x->test;
 
 	wb_compare_test_name(t, name, sizeof(name));
@@ -58,20 +73,20 @@ char *wb_fleet_finding_words(const struct wb_fleet_verdict *v, const struct wb_f
 			 WB_FLEET_P99_FACTOR);
 		break;
 	case WB_FLEET_SLOW:
-		wb_format_count(x->rate, r1, sizeof(r1));
+		wb_fleet_rate_words(x->rate, x->sustained, x->burst_per_s, r1, sizeof(r1));
 		wb_format_count(x->rate_low, r2, sizeof(r2));
 		wb_format_count(x->rate_high, r3, sizeof(r3));
 		wb_format_count(x->median, med, sizeof(med));
 		if (x->has_ci)
 			snprintf(buf, len,
-				 "%s: %s at %s/s [%s, %s] is %+.0f %% [%+.0f, %+.0f] "
+				 "%s: %s at %s [%s, %s] is %+.0f %% [%+.0f, %+.0f] "
 				 "against the median of the other %zu hosts, %s/s: even the top "
 				 "of its 95 %% interval is more than %.0f %% below",
 				 label(v, x->host), name, r1, r2, r3, x->diff_pct, x->diff_low_pct,
 				 x->diff_high_pct, x->others, med, WB_FLEET_RATE_GAP_PCT);
 		else
 			snprintf(buf, len,
-				 "%s: %s at %s/s is %+.0f %% against the median of the "
+				 "%s: %s at %s is %+.0f %% against the median of the "
 				 "other %zu hosts, %s/s, more than %.0f %% below (a point figure: "
 				 "fewer than 2 trials, no interval)",
 				 label(v, x->host), name, r1, x->diff_pct, x->others, med,
@@ -185,11 +200,13 @@ char *wb_fleet_vote_words(const struct wb_fleet_verdict *v, const struct wb_flee
 	return buf;
 }
 
-/* "db7: commit fdatasync 8kB -62 % [-66, -58] vs median 1,510/s" */
+/* "db7: commit fdatasync 8kB -62 % [-66, -58] vs median 1,510/s"; a sustained
+ * rate named first: "db7: commit fdatasync 8kB 51/s sustained (burst 206/s)
+ * -49 % [...] vs median 100/s" */
 static void lead_words(const struct wb_fleet_verdict *v, const struct wb_fleet_finding *x,
 		       char *buf, size_t len)
 {
-	char name[WB_FLEET_NAME_LEN], med[32];
+	char name[WB_FLEET_NAME_LEN], med[32], rate[WB_FLEET_RATE_LEN];
 	struct wb_sentence l = wb_sentence_at(buf, len);
 
 	short_name(x->test, x->key, name, sizeof(name));
@@ -200,6 +217,10 @@ static void lead_words(const struct wb_fleet_verdict *v, const struct wb_fleet_f
 		return;
 	}
 	wb_format_count(x->median, med, sizeof(med));
+	if (x->sustained) { /* the figure is not the mean the host's table row would have had */
+		wb_fleet_rate_words(x->rate, true, x->burst_per_s, rate, sizeof(rate));
+		wb_sentence_add(&l, "%s ", rate);
+	}
 	if (x->has_ci)
 		wb_sentence_add(&l, "%+.0f %% [%+.0f, %+.0f] vs median %s/s", x->diff_pct,
 				x->diff_low_pct, x->diff_high_pct, med);

@@ -50,7 +50,7 @@ grep -q '^  db3: fdatasync/sync 8kB x1 .* more than 20 % below' "$OUT" ||
 	fail "no outlier reason: $(cat "$OUT")"
 if grep -q '^db[124] .* OUTLIER' "$OUT"; then fail "a good host named: $(cat "$OUT")"; fi
 
-json_check "$d/s.json" 'd["schema_version"] == 1 and d["kind"] == "fleet_summary"'
+json_check "$d/s.json" 'd["schema_version"] == 2 and d["kind"] == "fleet_summary"'
 json_check "$d/s.json" '[h["label"] for h in d["hosts"]] == ["db1", "db2", "db3", "db4"]'
 json_check "$d/s.json" '[h["label"] for h in d["hosts"] if h["outlier"]] == ["db3"]'
 json_check "$d/s.json" 'not any(h["failed"] for h in d["hosts"])'

@@ -485,15 +485,16 @@ static void test_rate_around_trial_mean(void **state)
 	struct wb_saved_test t = { .status = "ok", .ops_per_sec = 1500, .has_rate = true,
 				   .trial_mean_ops_per_sec = 1875, .has_trial_mean = true,
 				   .ci95_pct = 10, .has_ci95 = true };
-	double rate, low, high;
+	struct wb_fleet_figure fig;
 
 	(void)state;
-	assert_true(wb_fleet_rate(&t, &rate, &low, &high));
-	assert_true(fabs(rate - 1875) < 1e-9);
-	assert_true(fabs(low - 1687.5) < 1e-9 && fabs(high - 2062.5) < 1e-9);
+	memset(&r[0], 0, sizeof(r[0])); /* a file with no qualification: no bucket */
+	assert_true(wb_fleet_figure_of(&r[0], &t, &fig));
+	assert_true(fabs(fig.rate - 1875) < 1e-9);
+	assert_true(fabs(fig.low - 1687.5) < 1e-9 && fabs(fig.high - 2062.5) < 1e-9);
 	t.has_ci95 = false; /* one trial: a point figure, the same rate */
-	assert_false(wb_fleet_rate(&t, &rate, &low, &high));
-	assert_true(rate == 1875 && low == 1875 && high == 1875);
+	assert_false(wb_fleet_figure_of(&r[0], &t, &fig));
+	assert_true(fig.rate == 1875 && fig.low == 1875 && fig.high == 1875);
 }
 
 /* The median the rule uses: odd count the middle, even the mean of the middle two. */
