@@ -113,6 +113,7 @@ static void print_servers(FILE *out, const struct wb_fleet_verdict *v, int width
 void wb_fleet_print(FILE *out, const struct wb_fleet_verdict *v)
 {
 	char headline[WB_FLEET_HEADLINE_LEN], reason[WB_FLEET_VOTE_LEN];
+	char open[WB_FLEET_REASON_LEN];
 	int width = 4;
 	size_t i;
 
@@ -158,6 +159,9 @@ void wb_fleet_print(FILE *out, const struct wb_fleet_verdict *v)
 		for (i = 0; i < v->ndisagreements; i++)
 			fprintf(out, "  %s\n", wb_fleet_disagreement_words(v, &v->disagreements[i],
 									   reason, sizeof(reason)));
+		for (i = 0; i < v->nhosts; i++)
+			if (*wb_fleet_undecided_words(v, i, open, sizeof(open)))
+				fprintf(out, "  %s\n", open);
 	}
 }
 
@@ -242,6 +246,8 @@ static cJSON *host(const struct wb_fleet_verdict *v, size_t i)
 			cJSON_AddItemToArray(reasons, cJSON_CreateString(wb_fleet_disagreement_words(
 							      v, &v->disagreements[k], reason,
 							      WB_FLEET_VOTE_LEN)));
+	if (*wb_fleet_undecided_words(v, i, reason, sizeof(reason)))
+		cJSON_AddItemToArray(reasons, cJSON_CreateString(reason));
 	return o;
 }
 

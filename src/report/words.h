@@ -239,6 +239,13 @@ char *wb_fleet_finding_words(const struct wb_fleet_verdict *v, const struct wb_f
 char *wb_fleet_vote_words(const struct wb_fleet_verdict *v, const struct wb_fleet_vote *w,
 			  char *buf, size_t len);
 
+/* Why host h's recommendation is undecided, from its file's settle as the run
+ * worded it: "db5 undecided, keeps fdatasync for now: open_datasync may be up
+ * to +28.9% faster (...); the two halves of the run disagreed on open_sync
+ * (...), so no budget can be estimated: rerun, ..."; its reason where the file
+ * has no settle (or one older than schema 26); "" for any other host. */
+char *wb_fleet_undecided_words(const struct wb_fleet_verdict *v, size_t h, char *buf, size_t len);
+
 /* "fdatasync 11, fsync 1": the vote's answers, most common first. */
 char *wb_fleet_counts_words(const struct wb_fleet_verdict *v, const struct wb_fleet_vote *w,
 			    char *buf, size_t len);

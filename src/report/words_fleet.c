@@ -96,6 +96,20 @@ char *wb_fleet_finding_words(const struct wb_fleet_verdict *v, const struct wb_f
 	return buf;
 }
 
+char *wb_fleet_undecided_words(const struct wb_fleet_verdict *v, size_t h, char *buf, size_t len)
+{
+	const struct wb_saved_recommendation *rec = &v->hosts[h].r->rec;
+	char open[WB_WORDS_SETTLE_LEN];
+
+	*buf = '\0';
+	if (!v->hosts[h].r->has_recommendation || rec->state != WB_SAVED_REC_UNDECIDED)
+		return buf;
+	snprintf(buf, len, "%s undecided, keeps %s for now: %s", label(v, h), rec->method,
+		 rec->settle.known && *rec->settle.why
+		 ? wb_words_saved_settle(&rec->settle, open, sizeof(open)) : rec->reason);
+	return buf;
+}
+
 char *wb_fleet_counts_words(const struct wb_fleet_verdict *v, const struct wb_fleet_vote *w,
 			    char *buf, size_t len)
 {

@@ -4,7 +4,8 @@
  * q1..q6 sustain about 1,000 commit flushes/s; q7 is a burst-credit volume
  * whose slices ran at 2,060/s until its bucket ran dry, then at 510/s, which
  * qualify judged it on (its mean, 1,027/s, is the burst's as much as the
- * disk's); r8's recommendation was undecided. The files were made once by a
+ * disk's); r8's recommendation was undecided, its settle and headline those
+ * of fixtures/recommend/undecided.golden.json. The files were made once by a
  * script from fixtures/report/qualify.json's commit row, schema 26. */
 #include <stdarg.h>
 #include <stddef.h>
@@ -111,6 +112,26 @@ static void test_undecided_counted(void **state)
 				    "file): the budget ran out on it, nothing is proven"));
 }
 
+/* r8's file holds the settle recommend wrote beside its headline (why
+ * not-replicated, the method whose halves disagreed): the summary made from
+ * the file gives the run's reason, word for word. */
+static void test_undecided_reason_from_file(void **state)
+{
+	const char *live;
+
+	(void)state;
+	fleet(NHOSTS);
+	live = strstr(r[7].rec.headline, "for now: ");
+	assert_non_null(live);
+	assert_string_equal(wb_fleet_undecided_words(&v, 7, buf, sizeof(buf)),
+			    "r8 undecided, keeps fdatasync for now: open_datasync may be up to "
+			    "+28.9% faster (-1.4% [-24.6%, +28.9%], 95% CI); the two halves of the "
+			    "run disagreed on open_sync (-28.2% [-41.9%, -11.4%]), so no budget can "
+			    "be estimated: rerun, or give it a longer --budget");
+	assert_string_equal(strstr(buf, "for now: "), live);
+	assert_string_equal(wb_fleet_undecided_words(&v, 0, buf, sizeof(buf)), "");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -118,6 +139,7 @@ int main(void)
 		cmocka_unit_test_teardown(test_steady_hosts_mean, teardown),
 		cmocka_unit_test_teardown(test_pair_sustained, teardown),
 		cmocka_unit_test_teardown(test_undecided_counted, teardown),
+		cmocka_unit_test_teardown(test_undecided_reason_from_file, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
