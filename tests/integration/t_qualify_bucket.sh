@@ -5,7 +5,7 @@
 # until about 20 s and at 25/s after; each close takes 20 ms, as over NFS): the
 # 60 s run sees the bucket run dry when bucketfs says it did, measures both
 # rates within 15 % (the baseline's interval, stretched to 99.9 %, holding 25/s),
-# fails a tier only the burst meets and judges tiers 10 % either side of the
+# fails a tier only the burst meets and judges tiers 20 % either side of the
 # baseline on it (pass under, fail over); on a bucket that outlasts a short run
 # the sustained rate is unknown and no rate passes; the same bucket paced op by
 # op (no grid of grants to see) is held back because a FUSE file system has no
@@ -22,11 +22,11 @@ cat >"$out/tiers.json" <<'JSON'
   "criteria": [ { "shape": "commit", "metric": "flushes_per_s", "threshold": 50,
     "source": "t_qualify_bucket: between the bucket's 100/s burst and its 25/s baseline" } ] },
   { "name": "baseline-met", "description": "Met by the baseline.",
-  "criteria": [ { "shape": "commit", "metric": "flushes_per_s", "threshold": 22.5,
-    "source": "t_qualify_bucket: 10 % under the bucket's 25/s baseline" } ] },
+  "criteria": [ { "shape": "commit", "metric": "flushes_per_s", "threshold": 20,
+    "source": "t_qualify_bucket: 20 % under the bucket's 25/s baseline" } ] },
   { "name": "baseline-missed", "description": "Missed by the baseline, met by the burst.",
-  "criteria": [ { "shape": "commit", "metric": "flushes_per_s", "threshold": 27.5,
-    "source": "t_qualify_bucket: 10 % over the bucket's 25/s baseline" } ] } ] }
+  "criteria": [ { "shape": "commit", "metric": "flushes_per_s", "threshold": 30,
+    "source": "t_qualify_bucket: 20 % over the bucket's 25/s baseline" } ] } ] }
 JSON
 q() { # DIR OUT-PREFIX QUALIFY-OPTIONS...: a qualify against burst-only, exit 0 or 1
 	local dir=$1 o=$2 rc=0
@@ -76,10 +76,14 @@ empty=$(sed -n 's/^bucketfs: empty after [0-9]* credits, \([0-9.]*\) s after mou
 [ -n "$empty" ] || fail "bucketfs did not log when it ran dry: $(cat "$FS_LOG")"
 json_check "$out/dry.json" "$empty - 6 <= $B[\"drop_at_s\"] <= $empty + 4"
 json_check "$out/dry.json" 'd["qualification"]["verdict"] == "fail"'
-# Judged on the baseline either side of it: 22.5/s passes (a bucket seen dry is no
-# suspect), 27.5/s fails though the burst and the run's mean meet it.
+# Judged on the baseline either side of it: 20/s passes (a bucket seen dry is no
+# suspect), 30/s fails though the burst and the run's mean meet it. Each is 20 %
+# from the truth, where 10 % was not enough beside a busy ctest: 26/s [24, 28]
+# reached 27.5, and an interval that reaches a threshold is rightly inconclusive,
+# as it is taken here if it ever happens.
 T='{t["tier"]: t["verdict"] for t in d["qualification"]["tiers"]}'
-json_check "$out/dry.json" "$T == {'burst-only': 'fail', 'baseline-met': 'pass', 'baseline-missed': 'fail'}"
+L="$B[\"baseline_per_s\"][\"ci95\"]"
+json_check "$out/dry.json" "$T == {'burst-only': 'fail', 'baseline-met': 'pass' if $L[0] >= 20 else 'inconclusive', 'baseline-missed': 'fail' if $L[1] < 30 else 'inconclusive'}"
 json_check "$out/dry.json" 'abs(d["qualification"]["criteria"][0]["value"] / 25 - 1) <= 0.15'
 # The metrics say the same: the bucket, and the baseline a fleet should alert on.
 grep -q '^walbench_sustained_info{state="bucket"} 1$' "$out/dry.prom" || fail "prom: $(cat "$out/dry.prom")"
@@ -102,7 +106,7 @@ grep -q 'sustained rate unknown: run `--duration 35m`' "$out/full.txt" ||
 
 # The same, paced op by op: no time slices to see, and no block device under a FUSE
 # mount, which is suspect enough: a rate that would pass (about 150/s against the
-# 22.5/s of baseline-met, a margin a loaded machine keeps; against 100 it did not
+# 20/s of baseline-met, a margin a loaded machine keeps; against 100 it did not
 # always) is inconclusive, and the line says what would settle it.
 fusermount3 -u "$FS_MNT"
 fusefs_mount bucketfs --burst 1000000 --burst-rate 400 --refill 100 --pace smooth
@@ -111,20 +115,29 @@ json_check "$out/smooth.json" "not d['schedule']['throttle']['detected']"
 json_check "$out/smooth.json" "$B[\"sustained\"] == \"unknown\" and $B[\"suspects\"] == [\"no-block-device\"]"
 json_check "$out/smooth.json" 'd["qualification"]["criteria"][0]["result"] == "inconclusive"'
 json_check "$out/smooth.json" 'd["qualification"]["tier"] == "baseline-met"'
-json_check "$out/smooth.json" 'd["qualification"]["criteria"][0]["ci95"][0] >= 22.5'
+json_check "$out/smooth.json" 'd["qualification"]["criteria"][0]["ci95"][0] >= 20'
 json_check "$out/smooth.json" 'd["qualification"]["verdict"] == "inconclusive"'
 grep -q "^Burst credits: sustained rate unknown: run \`--duration 35m\`, or read the volume's published burst and throttle terms (no block device is under the file system" "$out/smooth.txt" ||
 	fail "no 'no block device': $(cat "$out/smooth.txt")"
 
-# Plain memory: no bucket, none suspected, the rate stands as a rate; but memory
-# is not durable, so the verdict fails, that reason first (advice/qualify.c rule 8).
+# Plain memory: no bucket, none suspected, the rate stands as a rate (or, beside
+# a busy machine, is seen to fall); but memory is not durable, so the verdict
+# fails, that reason first (advice/qualify.c rule 8).
 wb_tmpdir shm /dev/shm
 q "$shm" "$out/plain" --duration 10s --slice 500ms
-json_check "$out/plain.json" "$B[\"sustained\"] == \"steady\" and not $B[\"detected\"]"
-json_check "$out/plain.json" 'd["qualification"]["criteria"][0]["result"] == "pass"'
+json_check "$out/plain.json" "not $B[\"detected\"] and not $B[\"suspects\"]"
 json_check "$out/plain.json" 'd["qualification"]["verdict"] == "fail"'
 grep -q "^burst-only: FAIL: $shm is memory (tmpfs), not durable" "$out/plain.txt" ||
 	fail "memory not failed first: $(head -5 "$out/plain.txt")"
-grep -q '^Burst credits: no burst credits: .*(memory, with no provider' "$out/plain.txt" ||
-	fail "memory called a block device: $(grep '^Burst' "$out/plain.txt")"
+# On a busy machine the CPU the other tests take can make memory's rate fall
+# within 10 s, a drop walbench rightly reports (not judged); otherwise steady.
+if python3 -c 'import json, sys; sys.exit(json.load(open(sys.argv[1]))["qualification"]["burst"]["sustained"] != "steady")' "$out/plain.json"; then
+	json_check "$out/plain.json" 'd["qualification"]["criteria"][0]["result"] == "pass"'
+	grep -q '^Burst credits: no burst credits: .*(memory, with no provider' "$out/plain.txt" ||
+		fail "memory called a block device: $(grep '^Burst' "$out/plain.txt")"
+else
+	json_check "$out/plain.json" "$B[\"sustained\"] == \"not judged\" and $B[\"dropped\"]"
+	grep -q '^Burst credits: not judged: the commit rate fell' "$out/plain.txt" ||
+		fail "memory's fall not said: $(grep '^Burst' "$out/plain.txt")"
+fi
 pass
