@@ -435,6 +435,20 @@ static enum wb_q_gate gate_of(const struct wb_results *rs, double *flush_us)
 	return *flush_us < WB_MIN_DURABLE_FLUSH_US ? WB_GATE_TOO_FAST : WB_GATE_NONE;
 }
 
+/* The commit row's trend over the run. Where a bucket ran dry, the rate fell
+ * when it did: the bucket's drop, fitted between two slices, is the moment,
+ * not the start of the first slice below the midpoint (a slice later, 2 s or
+ * more), so every report names one moment for one drop. */
+static void trend_of(const struct wb_result *commit, const struct wb_q_burst *b,
+		     struct wb_q_trend *out)
+{
+	wb_q_trend_of(commit->trial_rates, commit->trial_start_s,
+		      commit->trial_start_s ? commit->ntrials : 0, out);
+	out->slices = commit->ntrials;
+	if (out->fell && b->shape >= 0)
+		out->fell_after_s = b->bucket[b->shape].drop_at_s;
+}
+
 static bool failure(const struct wb_results *rs, struct wb_qualification *q)
 {
 	const struct wb_result *worst = NULL;
@@ -472,11 +486,8 @@ bool wb_qualify(const struct wb_results *rs, const struct wb_tiers *tiers,
 	}
 	out->ntiers = i;
 	commit = row(rs, wb_q_shape_names[WB_Q_SHAPE_COMMIT]);
-	if (commit) {
-		wb_q_trend_of(commit->trial_rates, commit->trial_start_s,
-			      commit->trial_start_s ? commit->ntrials : 0, &out->trend);
-		out->trend.slices = commit->ntrials;
-	}
+	if (commit)
+		trend_of(commit, &out->burst, &out->trend);
 	sweep(rs, &out->stripe);
 	(void)wb_slow_member_of(&rs->device.array, &out->slow);
 	find(rs, out);

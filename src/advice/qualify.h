@@ -93,7 +93,8 @@ struct wb_q_trend {
 				    * sustained half's spread as the noise */
 	bool fell;                 /* sustained more than WB_TREND_DROP_PCT below burst, and
 				    * the drop larger than the noise (drop_low > 0) */
-	double fell_after_s;       /* when the slices stayed below the midpoint */
+	double fell_after_s;       /* when the slices stayed below the midpoint; in
+				    * wb_qualification.trend, the bucket's drop where one ran dry */
 };
 
 /* Whether the rates a tier reads are the sustained ones (issue 36: a burst-credit

@@ -235,6 +235,10 @@ static void burst_credits(void **state)
 	assert_true(wb_qualify(&rs, &tiers, NULL, "standard", &q));
 	assert_int_equal(q.burst.state, WB_SUSTAINED_BUCKET);
 	assert_int_equal(q.burst.shape, WB_Q_SHAPE_COMMIT);
+	/* one drop, one moment: the trend's is the bucket's */
+	assert_true(q.trend.fell);
+	assert_true(fabs(q.trend.fell_after_s - q.burst.bucket[WB_Q_SHAPE_COMMIT].drop_at_s) <
+		    1e-9);
 	assert_true(q.tiers[0].o[0].fig.value > 99 && q.tiers[0].o[0].fig.value < 103);
 	assert_int_equal(q.tiers[0].o[0].result, WB_Q_FAIL);
 	/* etcd's slices did not drop: its 1000/s may be a burst too. */
