@@ -143,7 +143,7 @@ void wb_device_probe(const char *path, struct wb_device *d, const char *sysfs_ro
 	if (S_ISBLK(st.st_mode)) {
 		wb_device_probe_block(major(st.st_rdev), minor(st.st_rdev), d, sysfs_root, proc_root);
 		(void)read_dio_align(path, d);
-		snprintf(d->fs_type, sizeof(d->fs_type), "(raw device)");
+		snprintf(d->fs_type, sizeof(d->fs_type), "%s", WB_FS_RAW_DEVICE);
 		snprintf(d->source, sizeof(d->source), "%s", path);
 		return;
 	}

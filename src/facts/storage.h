@@ -123,6 +123,10 @@ struct wb_array {
 	bool members_truncated;          /* more members than fit */
 };
 
+/* fs_type of a raw block device, which has no file system (the results
+ * file's value; the text names it in words). */
+#define WB_FS_RAW_DEVICE "(raw device)"
+
 struct wb_device {
 	/* From statx(STATX_DIOALIGN) on the file; 0 when the kernel/fs does not say. */
 	uint32_t dio_mem_align;      /* buffer alignment O_DIRECT needs */
@@ -130,7 +134,8 @@ struct wb_device {
 	bool dio_known;              /* statx answered STATX_DIOALIGN */
 
 	/* The file system. */
-	char fs_type[32];            /* from mountinfo (statfs if absent), e.g. "ext4", "tmpfs" */
+	char fs_type[32];            /* from mountinfo (statfs if absent), e.g. "ext4", "tmpfs";
+				      * WB_FS_RAW_DEVICE for a block device tested raw */
 	char mount_point[256];
 	char mount_options[256];     /* super options too, e.g. "rw,relatime,data=ordered" */
 	char source[128];            /* mount source, e.g. "/dev/vda1" */

@@ -297,8 +297,12 @@ static void print_storage(const struct wb_results *rs)
 	char size[16];
 	size_t i;
 
-	printf("\nStorage: %s on %s (%s)", d->fs_type[0] ? d->fs_type : "unknown file system",
-	       d->source[0] ? d->source : "?", d->mount_point);
+	if (strcmp(d->fs_type, WB_FS_RAW_DEVICE) == 0) /* no file system, nothing mounted */
+		printf("\nStorage: raw block device %s", d->source[0] ? d->source : "?");
+	else
+		printf("\nStorage: %s on %s%s%s%s", d->fs_type[0] ? d->fs_type : "unknown file system",
+		       d->source[0] ? d->source : "?", d->mount_point[0] ? " (" : "",
+		       d->mount_point, d->mount_point[0] ? ")" : "");
 	if (d->block_name[0])
 		printf(", device %s%s%s, %s, logical/physical block %u/%u, write cache: %s",
 		       d->block_name, d->model[0] ? " " : "", d->model,

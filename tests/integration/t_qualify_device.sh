@@ -94,5 +94,8 @@ expect_exit 2 "$WALBENCH" run --device "$dev" --destroy-data --jobs 2 --duration
 grep -q 'a raw device is one file' "$ERR" || fail "run --jobs 2: $(cat "$ERR")"
 expect_exit 0 "$WALBENCH" run --device "$dev" --destroy-data --method fdatasync --budget 1s
 grep -Eq '^fdatasync +sync +8kB' "$OUT" || fail "run on $dev: $(cat "$OUT")"
+# no file system and no mount point: said in words, no empty "()"
+grep -q "^Storage: raw block device $dev, device " "$OUT" ||
+	fail "run on $dev: storage line: $(grep '^Storage' "$OUT")"
 [ -b "$dev" ] || fail "$dev is gone after run"
 pass
