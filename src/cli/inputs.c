@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "facts/blockdev.h"
+#include "model/units.h"
 
 static bool under(const char *path, const char *top)
 {
@@ -182,9 +183,17 @@ bool wb_input_raw_device_ok(const char *dev, bool destroy, uint64_t need)
 		return false;
 	}
 	size = wb_blockdev_size(dev);
-	if (size < 0 || (uint64_t)size < need) {
-		fprintf(stderr, "walbench: %s: %s\n", dev, size < 0 ? strerror((int)-size)
-			: "smaller than the region the tests write");
+	if (size < 0) {
+		fprintf(stderr, "walbench: %s: %s\n", dev, strerror((int)-size));
+		return false;
+	}
+	if ((uint64_t)size < need) { /* both sizes: how much larger a device must be */
+		char has[16], needs[16];
+
+		wb_format_size((uint64_t)size, has, sizeof(has));
+		wb_format_size(need, needs, sizeof(needs));
+		fprintf(stderr, "walbench: %s: %s, smaller than the %s the tests write\n", dev,
+			has, needs);
 		return false;
 	}
 	return true;

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # t_qualify_device.sh — `walbench qualify` (and `run`) on a raw block device (a loop device
 # on a sparse file): refused without --destroy-data, refused while it is
-# mounted, while one of its partitions is mounted, while it is swap, and for a
-# path that is not a block device — each with exit 2 and the reason, before a
+# mounted, while one of its partitions is mounted, while it is swap, when it
+# is smaller than the tests write (naming both sizes), and for a path that is
+# not a block device — each with exit 2 and the reason, before a
 # byte is written; accepted when unused with --destroy-data, with a verdict,
 # and the device node is still there afterwards. Skips without root or loop
 # devices; every loop device, mount and swap is undone on every exit.
@@ -24,6 +25,12 @@ new_loop() {
 }
 
 new_loop dev "$d/a.img" 64M
+
+# Too small for the 22 MiB qualify writes: refused with both sizes.
+new_loop small "$d/s.img" 4M
+expect_exit 2 "$WALBENCH" qualify "$small" --destroy-data --duration 1s --slice 100ms
+grep -q "$small: 4MiB, smaller than the 22MiB the tests write" "$ERR" ||
+	fail "too small: $(cat "$ERR")"
 
 expect_exit 2 "$WALBENCH" qualify "$dev"
 grep -q 'add --destroy-data' "$ERR" || fail "no --destroy-data hint: $(cat "$ERR")"
