@@ -88,20 +88,48 @@ static bool split_mount_line(char *line, struct mount_line *m)
 	return true;
 }
 
+/* Whether the comma-separated list has the option opt (len bytes) whole. */
+static bool has_option(const char *list, const char *opt, size_t len)
+{
+	const char *p = list;
+
+	while (*p) {
+		size_t n = strcspn(p, ",");
+
+		if (n == len && strncmp(p, opt, len) == 0)
+			return true;
+		p += n + (p[n] == ',');
+	}
+	return false;
+}
+
+/* The mount's options, then the super block's that it does not already name:
+ * both lists carry "rw" (or "ro"), which read twice as "rw,relatime,rw". */
+static void join_options(struct wb_device *d, const struct mount_line *m)
+{
+	const char *p = m->super_options;
+	size_t n, k;
+
+	wb_facts_copy(d->mount_options, sizeof(d->mount_options), m->options);
+	while (*p) {
+		k = strcspn(p, ",");
+		n = strlen(d->mount_options);
+		if (k && !has_option(d->mount_options, p, k)) {
+			if (n + 1 + k >= sizeof(d->mount_options))
+				break; /* cut at an option's end, never inside one */
+			snprintf(d->mount_options + n, sizeof(d->mount_options) - n, "%s%.*s",
+				 n ? "," : "", (int)k, p);
+		}
+		p += k + (p[k] == ',');
+	}
+}
+
 static void fill_mount(struct wb_device *d, const struct mount_line *m)
 {
-	size_t n;
-
 	wb_facts_copy(d->fs_type, sizeof(d->fs_type), m->fs_type);
 	wb_facts_copy(d->mount_point, sizeof(d->mount_point), m->mount_point);
 	wb_facts_copy(d->source, sizeof(d->source), m->source);
-	wb_facts_copy(d->mount_options, sizeof(d->mount_options), m->options);
-	n = strlen(d->mount_options);
-	if (m->super_options[0] && n + 1 < sizeof(d->mount_options)) {
-		d->mount_options[n] = ',';
-		wb_facts_copy(d->mount_options + n + 1, sizeof(d->mount_options) - n - 1,
-			 m->super_options);
-	}
+	join_options(d, m);
 }
 
 /* The longest mount point containing path, among mounts of dev_major:dev_minor,

@@ -104,7 +104,7 @@ static void test_mountinfo_root(void **state)
 	assert_string_equal(d.fs_type, "ext4");
 	assert_string_equal(d.mount_point, "/");
 	assert_string_equal(d.source, "/dev/vda1");
-	assert_string_equal(d.mount_options, "rw,relatime,rw,errors=remount-ro");
+	assert_string_equal(d.mount_options, "rw,relatime,errors=remount-ro");
 }
 
 /* /var and /var/lib/postgresql are different devices: each device finds its own
@@ -117,7 +117,7 @@ static void test_mountinfo_nested_devices(void **state)
 	assert_string_equal(d.fs_type, "xfs");
 	assert_string_equal(d.mount_point, "/var/lib/postgresql");
 	assert_string_equal(d.source, "/dev/nvme0n1p1");
-	assert_string_equal(d.mount_options, "rw,noatime,rw,attr2,inode64,logbufs=8");
+	assert_string_equal(d.mount_options, "rw,noatime,attr2,inode64,logbufs=8");
 
 	assert_true(parse(state, 259, 1, "/var/lib/postgresql", &d));
 	assert_string_equal(d.mount_point, "/var/lib/postgresql");
@@ -154,7 +154,7 @@ static void test_mountinfo_escaped_space(void **state)
 	assert_string_equal(d.fs_type, "ext4");
 	assert_string_equal(d.source, "/dev/sdb1");
 	/* Optional fields "shared:22 master:3" are skipped, not taken as fs type. */
-	assert_string_equal(d.mount_options, "rw,relatime,rw");
+	assert_string_equal(d.mount_options, "rw,relatime");
 	assert_false(parse(state, 8, 17, "/mnt/my", &d));
 }
 
@@ -166,9 +166,9 @@ static void test_mountinfo_overmounted_tmpfs(void **state)
 	assert_true(parse(state, 0, 41, "/dev/shm/PostgreSQL.1234", &d));
 	assert_string_equal(d.fs_type, "tmpfs");
 	assert_string_equal(d.mount_point, "/dev/shm");
-	assert_string_equal(d.mount_options, "rw,nosuid,nodev,rw,size=65536k,inode64");
+	assert_string_equal(d.mount_options, "rw,nosuid,nodev,size=65536k,inode64");
 	assert_true(parse(state, 0, 23, "/dev/shm", &d));
-	assert_string_equal(d.mount_options, "rw,nosuid,nodev,rw,inode64");
+	assert_string_equal(d.mount_options, "rw,nosuid,nodev,inode64");
 }
 
 static void test_mountinfo_not_found_and_malformed(void **state)
@@ -205,6 +205,23 @@ static void test_mountinfo_long_options_truncated(void **state)
 	assert_true(wb_device_parse_mountinfo(text, 254, 1, "/", &d));
 	assert_int_equal(strlen(d.mount_options), sizeof(d.mount_options) - 1);
 	assert_string_equal(d.fs_type, "ext4");
+}
+
+/* Each option once: the mount's and the super block's both say "rw"; a
+ * read-only bind of a read-write file system keeps both, which differ. */
+static void test_mountinfo_options_once(void **state)
+{
+	struct wb_device d;
+
+	(void)state;
+	memset(&d, 0, sizeof(d));
+	assert_true(wb_device_parse_mountinfo("27 1 254:1 / / rw,relatime - ext4 /dev/vda1 "
+					      "rw,relatime,errors=remount-ro\n", 254, 1, "/", &d));
+	assert_string_equal(d.mount_options, "rw,relatime,errors=remount-ro");
+	memset(&d, 0, sizeof(d));
+	assert_true(wb_device_parse_mountinfo("27 1 254:1 / / ro,relatime - ext4 /dev/vda1 "
+					      "rw,errors=remount-ro\n", 254, 1, "/", &d));
+	assert_string_equal(d.mount_options, "ro,relatime,rw,errors=remount-ro");
 }
 
 static void test_volatile_cache(void **state)
@@ -708,7 +725,7 @@ static void assert_fake_mount(const struct wb_device *d)
 	assert_string_equal(d->fs_type, "ext4");
 	assert_string_equal(d->mount_point, "/");
 	assert_string_equal(d->source, "/dev/fake");
-	assert_string_equal(d->mount_options, "rw,relatime,rw,errors=remount-ro");
+	assert_string_equal(d->mount_options, "rw,relatime,errors=remount-ro");
 }
 
 /* A partition: the queue is read from its parent, the whole disk. */
@@ -1082,6 +1099,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_mountinfo_not_found_and_malformed,
 						mountinfo_setup, mountinfo_teardown),
 		cmocka_unit_test(test_mountinfo_long_options_truncated),
+		cmocka_unit_test(test_mountinfo_options_once),
 		cmocka_unit_test(test_volatile_cache),
 		cmocka_unit_test(test_stack_sata_partition),
 		cmocka_unit_test(test_stack_md_raid1),
