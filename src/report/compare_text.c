@@ -7,6 +7,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "report/sentence.h"
 #include "report/words.h"
 
 /* Where each file was measured: a kernel upgrade shows here first. */
@@ -50,18 +51,20 @@ static void print_sources(FILE *out, const char *tag, const struct wb_compare_si
 
 static void print_pair(FILE *out, const struct wb_compare_pair *p, int width)
 {
-	char ci[40] = "", change[16] = "", p99[48] = "", name[WB_COMPARE_NAME_LEN];
+	char ci[48] = "", change[24] = "", p99[56] = "", name[WB_COMPARE_NAME_LEN];
+	int d = wb_sentence_pct_digits(1, p->diff_pct, p->has_ci ? p->cmp.ci95_low_pct : 0,
+				       p->has_ci ? p->cmp.ci95_high_pct : 0);
 
 	if (p->has_ci)
-		snprintf(ci, sizeof(ci), "[%+.1f%%, %+.1f%%]", p->cmp.ci95_low_pct,
+		snprintf(ci, sizeof(ci), "[%+.*f%%, %+.*f%%]", d, p->cmp.ci95_low_pct, d,
 			 p->cmp.ci95_high_pct);
 	else if (p->state == WB_PAIR_NO_INTERVAL)
 		snprintf(ci, sizeof(ci), "(< 2 trials)");
 	if (p->state <= WB_PAIR_NO_INTERVAL && isfinite(p->diff_pct))
-		snprintf(change, sizeof(change), "%+.1f%%", p->diff_pct);
+		snprintf(change, sizeof(change), "%+.*f%%", d, p->diff_pct);
 	if (p->has_p99)
-		snprintf(p99, sizeof(p99), "%10.1f %10.1f %+9.1f%%", p->p99_a_us, p->p99_b_us,
-			 p->p99_diff_pct);
+		snprintf(p99, sizeof(p99), "%10.1f %10.1f %+9.*f%%", p->p99_a_us, p->p99_b_us,
+			 wb_sentence_pct_digits(1, p->p99_diff_pct, 0, 0), p->p99_diff_pct);
 	wb_compare_test_name(p->a, name, sizeof(name));
 	fprintf(out, "%-*s", width, name);
 	print_rate(out, p->a, p->rate_a);

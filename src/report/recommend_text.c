@@ -7,6 +7,7 @@
 
 #include "model/units.h"
 #include "report/run_text.h"
+#include "report/sentence.h"
 #include "report/words.h"
 
 static void print_part(const char *name, const struct wb_part_verdict *v)
@@ -67,6 +68,8 @@ void wb_recommend_print_header(const struct wb_config *cfg, const struct wb_sche
 void wb_recommend_print(const struct wb_results *rs, const struct wb_recommendation *rec)
 {
 	struct wb_rec_words w;
+	int d = wb_sentence_pct_digits(1, rec->runner_up_pct, rec->runner_up_low,
+				       rec->runner_up_high);
 	size_t i;
 
 	wb_words_recommendation(rec, &w);
@@ -81,9 +84,9 @@ void wb_recommend_print(const struct wb_results *rs, const struct wb_recommendat
 	if (w.crosscheck[0])
 		printf("  cross-check: %s\n", w.crosscheck);
 	if (rec->has_runner_up && rec->state == WB_REC_SWITCH)
-		printf("  runner-up: %s, %+.1f%% [%+.1f%%, %+.1f%%] against %s\n",
-		       wb_method_get(rec->runner_up)->name, rec->runner_up_pct, rec->runner_up_low,
-		       rec->runner_up_high, wb_method_get(rec->method)->name);
+		printf("  runner-up: %s, %+.*f%% [%+.*f%%, %+.*f%%] against %s\n",
+		       wb_method_get(rec->runner_up)->name, d, rec->runner_up_pct, d,
+		       rec->runner_up_low, d, rec->runner_up_high, wb_method_get(rec->method)->name);
 	printf("  %s in %.1f s\n", rec->decided ? "decided" : "budget spent, undecided,",
 	       rec->decided_in_s);
 	if (!rec->decided && !rec->settle.known && rs->rounds &&

@@ -157,6 +157,7 @@ static void print_comparison(const struct wb_result *a, const struct wb_result *
 	struct comparison_ctx *x = ctx;
 	bool *header = &x->header;
 	char size[16], conc[24], word[WB_WORDS_COMPARISON_LEN];
+	int d;
 
 	if (!*header) {
 		printf("\nMethod comparisons (same engine, size and concurrency; 95%% CI of the "
@@ -165,10 +166,12 @@ static void print_comparison(const struct wb_result *a, const struct wb_result *
 	}
 	wb_format_size(a->test.size, size, sizeof(size));
 	concurrency_label(&a->test, conc, sizeof(conc));
-	printf("  %s%s%s %s %s x%u conc %s: %s %+.1f%% [%+.1f%%, %+.1f%%] vs %s (fastest): %s\n",
+	d = wb_sentence_pct_digits(1, c->diff_pct, c->ci95_low_pct, c->ci95_high_pct);
+	printf("  %s%s%s %s %s x%u conc %s: %s %+.*f%% [%+.*f%%, %+.*f%%] vs %s (fastest): %s\n",
 	       wb_engine_name(a->test.engine), a->test.label[0] ? " " : "", a->test.label,
 	       wb_pattern_name(a->test.pattern), size, a->test.writes_per_op, conc,
-	       wb_method_get(b->test.method)->name, c->diff_pct, c->ci95_low_pct, c->ci95_high_pct,
+	       wb_method_get(b->test.method)->name, d, c->diff_pct, d, c->ci95_low_pct, d,
+	       c->ci95_high_pct,
 	       wb_method_get(a->test.method)->name,
 	       wb_words_comparison(c, x->margin_pct, word, sizeof(word)));
 }

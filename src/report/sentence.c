@@ -4,6 +4,7 @@
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 struct wb_sentence wb_sentence_at(char *buf, size_t len)
@@ -42,4 +43,30 @@ char *wb_sentence_signal(int sig, char *buf, size_t len)
 double wb_sentence_rate_end(double end)
 {
 	return isfinite(end) && end < 0 ? 0.0 : end;
+}
+
+/* Past this a figure is as good as 100 %: no one reads a seventh decimal. */
+#define PCT_MAX_DIGITS 6
+
+/* Decimals, from digits, until v no longer prints as 100 as printf rounds it
+ * (99.96 at one decimal is "100.0"). */
+static int pct_digits(int digits, double v)
+{
+	char buf[48];
+
+	if (!isfinite(v) || fabs(v) == 100.0)
+		return digits;
+	for (; digits < PCT_MAX_DIGITS; digits++) {
+		snprintf(buf, sizeof(buf), "%.*f", digits, fabs(v));
+		if (strtod(buf, NULL) != 100.0)
+			break;
+	}
+	return digits;
+}
+
+int wb_sentence_pct_digits(int digits, double pct, double low, double high)
+{
+	digits = pct_digits(digits, pct);
+	digits = pct_digits(digits, low);
+	return pct_digits(digits, high);
 }

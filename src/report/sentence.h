@@ -29,6 +29,12 @@ const char *wb_sentence_method(enum wb_method_id m);
  * wide spread) is 0; an end not known (infinite, NaN) is left as it is. */
 double wb_sentence_rate_end(double end);
 
+/* The decimals a percentage change and its interval print with: digits, or
+ * more where one of them would round to 100 % without being it, so a loss
+ * of 99.8 % never reads "-100 % [-100, -100]", a total one. Every figure is
+ * then printed with the one count: "%+.*f %% [%+.*f, %+.*f]". */
+int wb_sentence_pct_digits(int digits, double pct, double low, double high);
+
 /* A signal's name as every report spells it ("SIGINT"), written into buf. */
 #define WB_SENTENCE_SIGNAL_LEN 24
 char *wb_sentence_signal(int sig, char *buf, size_t len);

@@ -101,16 +101,18 @@ char *wb_compare_open_words(const struct wb_compare_verdict *v, char *buf, size_
 	char name[WB_COMPARE_NAME_LEN];
 	const char *way;
 	double reach;
+	int d;
 
 	*buf = '\0';
 	if (!p)
 		return buf;
 	way = open_reach(v, &reach);
 	wb_compare_test_name(p->a, name, sizeof(name));
-	wb_sentence_add(&s, "unclear: %s %+.1f%% [%+.1f%%, %+.1f%%]: B may be up to %.1f%% %s, "
+	d = wb_sentence_pct_digits(1, p->diff_pct, p->cmp.ci95_low_pct, p->cmp.ci95_high_pct);
+	wb_sentence_add(&s, "unclear: %s %+.*f%% [%+.*f%%, %+.*f%%]: B may be up to %.*f%% %s, "
 			"not shown within +-%g%% nor different; more trials would settle it", name,
-			p->diff_pct, p->cmp.ci95_low_pct, p->cmp.ci95_high_pct, reach, way,
-			v->margin_pct);
+			d, p->diff_pct, d, p->cmp.ci95_low_pct, d, p->cmp.ci95_high_pct,
+			wb_sentence_pct_digits(1, reach, reach, reach), reach, way, v->margin_pct);
 	return buf;
 }
 
@@ -165,8 +167,11 @@ char *wb_compare_headline(const struct wb_compare_verdict *v, char *buf, size_t 
 		wb_sentence_add(&s, "%s FAILED in B (%s%s%s)", name, l->b->status,
 				*l->b->reason ? ": " : "", l->b->reason);
 	} else if (l) {
-		wb_sentence_add(&s, "%s %+.0f %% [%+.0f, %+.0f], significant", name, l->diff_pct,
-				l->cmp.ci95_low_pct, l->cmp.ci95_high_pct);
+		int d = wb_sentence_pct_digits(0, l->diff_pct, l->cmp.ci95_low_pct,
+					       l->cmp.ci95_high_pct);
+
+		wb_sentence_add(&s, "%s %+.*f %% [%+.*f, %+.*f], significant", name, d,
+				l->diff_pct, d, l->cmp.ci95_low_pct, d, l->cmp.ci95_high_pct);
 		if (l->unstable_a || l->unstable_b)
 			wb_sentence_add(&s, " but %s", wb_compare_unstable_words(l));
 		if (l->state == WB_PAIR_SLOWER)
@@ -178,10 +183,13 @@ char *wb_compare_headline(const struct wb_compare_verdict *v, char *buf, size_t 
 	} else if (v->open) {
 		double reach;
 		const char *way = open_reach(v, &reach);
+		int d = wb_sentence_pct_digits(0, reach, v->open->cmp.ci95_low_pct,
+					       v->open->cmp.ci95_high_pct);
 
 		wb_compare_test_name(v->open->a, name, sizeof(name));
-		wb_sentence_add(&s, "undecided: %s may be up to %.0f %% %s in B [%+.0f, %+.0f]", name,
-				reach, way, v->open->cmp.ci95_low_pct, v->open->cmp.ci95_high_pct);
+		wb_sentence_add(&s, "undecided: %s may be up to %.*f %% %s in B [%+.*f, %+.*f]",
+				name, d, reach, way, d, v->open->cmp.ci95_low_pct, d,
+				v->open->cmp.ci95_high_pct);
 	} else {
 		wb_sentence_add(&s, "no significant change");
 	}

@@ -12,6 +12,12 @@
 #include "report/sentence.h"
 #include "report/words.h"
 
+/* A finding's change and its interval, as "%+.*f %% [%+.*f, %+.*f]" takes
+ * them: the three with one count of decimals (sentence.h), none unless a
+ * figure would read 100 % without being it. */
+#define PCT_D(x) wb_sentence_pct_digits(0, (x)->diff_pct, (x)->diff_low_pct, (x)->diff_high_pct)
+#define PCT(x) PCT_D(x), (x)->diff_pct, PCT_D(x), (x)->diff_low_pct, PCT_D(x), (x)->diff_high_pct
+
 static const char *label(const struct wb_fleet_verdict *v, size_t h)
 {
 	return v->hosts[h].label;
@@ -79,17 +85,17 @@ char *wb_fleet_finding_words(const struct wb_fleet_verdict *v, const struct wb_f
 		wb_format_count(x->median, med, sizeof(med));
 		if (x->has_ci)
 			snprintf(buf, len,
-				 "%s: %s at %s [%s, %s] is %+.0f %% [%+.0f, %+.0f] "
+				 "%s: %s at %s [%s, %s] is %+.*f %% [%+.*f, %+.*f] "
 				 "against the median of the other %zu hosts, %s/s: even the top "
 				 "of its 95 %% interval is more than %.0f %% below",
-				 label(v, x->host), name, r1, r2, r3, x->diff_pct, x->diff_low_pct,
-				 x->diff_high_pct, x->others, med, WB_FLEET_RATE_GAP_PCT);
+				 label(v, x->host), name, r1, r2, r3, PCT(x), x->others, med,
+				 WB_FLEET_RATE_GAP_PCT);
 		else
 			snprintf(buf, len,
-				 "%s: %s at %s is %+.0f %% against the median of the "
+				 "%s: %s at %s is %+.*f %% against the median of the "
 				 "other %zu hosts, %s/s, more than %.0f %% below (a point figure: "
 				 "fewer than 2 trials, no interval)",
-				 label(v, x->host), name, r1, x->diff_pct, x->others, med,
+				 label(v, x->host), name, r1, PCT_D(x), x->diff_pct, x->others, med,
 				 WB_FLEET_RATE_GAP_PCT);
 		break;
 	}
@@ -236,10 +242,10 @@ static void lead_words(const struct wb_fleet_verdict *v, const struct wb_fleet_f
 		wb_sentence_add(&l, "%s ", rate);
 	}
 	if (x->has_ci)
-		wb_sentence_add(&l, "%+.0f %% [%+.0f, %+.0f] vs median %s/s", x->diff_pct,
-				x->diff_low_pct, x->diff_high_pct, med);
+		wb_sentence_add(&l, "%+.*f %% [%+.*f, %+.*f] vs median %s/s", PCT(x), med);
 	else
-		wb_sentence_add(&l, "%+.0f %% vs median %s/s, a point figure", x->diff_pct, med);
+		wb_sentence_add(&l, "%+.*f %% vs median %s/s, a point figure", PCT_D(x), x->diff_pct,
+				med);
 }
 
 enum host_mark { MARK_FAILED, MARK_OUTLIER, MARK_PARTIAL };

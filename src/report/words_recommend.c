@@ -99,13 +99,19 @@ static void failed_headline(const struct wb_recommendation *rec, const char *fai
 	}
 }
 
+/* A change and its interval, as "%+.*f%% [%+.*f%%, %+.*f%%]" takes them: the
+ * three with one count of decimals (sentence.h), one unless a figure would
+ * read 100 % without being it. */
+#define PCT_D(a, l, h) wb_sentence_pct_digits(1, (a), (l), (h))
+#define PCT3(a, l, h) PCT_D(a, l, h), (a), PCT_D(a, l, h), (l), PCT_D(a, l, h), (h)
+
 /* The best other method, against the one kept: " (the best other, X, +a% [l, h])". */
 static void best_other(const struct wb_recommendation *rec, struct wb_sentence *s)
 {
 	if (rec->has_runner_up)
-		wb_sentence_add(s, " (the best other, %s, %+.1f%% [%+.1f%%, %+.1f%%])",
-				wb_sentence_method(rec->runner_up), rec->runner_up_pct,
-				rec->runner_up_low, rec->runner_up_high);
+		wb_sentence_add(s, " (the best other, %s, %+.*f%% [%+.*f%%, %+.*f%%])",
+				wb_sentence_method(rec->runner_up), PCT3(rec->runner_up_pct,
+				rec->runner_up_low, rec->runner_up_high));
 }
 
 /* What the flushes gained, and in commits where the server's flush share is
@@ -114,13 +120,13 @@ static void best_other(const struct wb_recommendation *rec, struct wb_sentence *
 static void switch_gain(const struct wb_recommendation *rec, struct wb_sentence *s)
 {
 	if (rec->commit_scaled)
-		wb_sentence_add(s, "commits %+.1f%% [%+.1f%%, %+.1f%%] (flushes %+.1f%% [%+.1f%%, "
-				"%+.1f%%], %.0f%% of the server's time)", rec->commit_pct,
-				rec->commit_low_pct, rec->commit_high_pct, rec->margin_pct,
-				rec->ci_low_pct, rec->ci_high_pct, rec->flush_share * 100.0);
+		wb_sentence_add(s, "commits %+.*f%% [%+.*f%%, %+.*f%%] (flushes %+.*f%% [%+.*f%%, "
+				"%+.*f%%], %.0f%% of the server's time)", PCT3(rec->commit_pct,
+				rec->commit_low_pct, rec->commit_high_pct), PCT3(rec->margin_pct,
+				rec->ci_low_pct, rec->ci_high_pct), rec->flush_share * 100.0);
 	else
-		wb_sentence_add(s, "flushes %+.1f%% [%+.1f%%, %+.1f%%]", rec->margin_pct,
-				rec->ci_low_pct, rec->ci_high_pct);
+		wb_sentence_add(s, "flushes %+.*f%% [%+.*f%%, %+.*f%%]", PCT3(rec->margin_pct,
+				rec->ci_low_pct, rec->ci_high_pct));
 }
 
 /* With a server: the headline starts from what it runs. A flush switch that
@@ -151,12 +157,12 @@ static void server_headline(const struct wb_recommendation *rec, const char *why
 					rec->commit_demoted ? " flushes faster, which commits do not see)"
 							    : "");
 		else if (rec->commit_demoted)
-			wb_sentence_add(s, "flushes gain %+.1f%% [%+.1f%%, %+.1f%%] with %s, but "
+			wb_sentence_add(s, "flushes gain %+.*f%% [%+.*f%%, %+.*f%%] with %s, but "
 					"they are %.0f%% of the server's time, so commits gain "
-					"%+.1f%% [%+.1f%%, %+.1f%%], under the %.1f%% asked",
-					rec->margin_pct, rec->ci_low_pct, rec->ci_high_pct,
+					"%+.*f%% [%+.*f%%, %+.*f%%], under the %.1f%% asked",
+					PCT3(rec->margin_pct, rec->ci_low_pct, rec->ci_high_pct),
 					wb_sentence_method(rec->flush_leader), rec->flush_share * 100.0,
-					rec->commit_pct, rec->commit_low_pct, rec->commit_high_pct,
+					PCT3(rec->commit_pct, rec->commit_low_pct, rec->commit_high_pct),
 					rec->min_gain_pct);
 		else
 			wb_sentence_add(s, "no other method is %.1f%% faster%s, not worth a change",
@@ -164,9 +170,9 @@ static void server_headline(const struct wb_recommendation *rec, const char *why
 		best_other(rec, s);
 		/* the figures above are flushes; the tie was asked in commits */
 		if (rec->commit_scaled && rec->has_runner_up && !rec->commit_demoted)
-			wb_sentence_add(s, ", in commits %+.1f%% [%+.1f%%, %+.1f%%]",
-					rec->commit_pct, rec->commit_low_pct,
-					rec->commit_high_pct);
+			wb_sentence_add(s, ", in commits %+.*f%% [%+.*f%%, %+.*f%%]",
+					PCT3(rec->commit_pct, rec->commit_low_pct,
+					rec->commit_high_pct));
 		return;
 	case WB_REC_KEEP:
 		wb_sentence_add(s, "Keep %s, which you run: every other method is slower", base);
@@ -175,11 +181,11 @@ static void server_headline(const struct wb_recommendation *rec, const char *why
 	case WB_REC_UNDECIDED:
 		wb_sentence_add(s, "Undecided: you run %s; keep it for now: ", base);
 		if (rec->commit_demoted)
-			wb_sentence_add(s, "%s would gain commits %+.1f%% [%+.1f%%, %+.1f%%] "
+			wb_sentence_add(s, "%s would gain commits %+.*f%% [%+.*f%%, %+.*f%%] "
 					"(flushes %+.1f%%, %.0f%% of the server's time), an interval "
 					"that straddles the %.1f%% asked",
-					wb_sentence_method(rec->flush_leader), rec->commit_pct,
-					rec->commit_low_pct, rec->commit_high_pct, rec->margin_pct,
+					wb_sentence_method(rec->flush_leader), PCT3(rec->commit_pct,
+					rec->commit_low_pct, rec->commit_high_pct), rec->margin_pct,
 					rec->flush_share * 100.0, rec->min_gain_pct);
 		else
 			wb_sentence_add(s, "%s", rec->settle.known
@@ -202,13 +208,13 @@ static void assumed_headline(const struct wb_recommendation *rec, const char *wh
 
 	switch (rec->state) {
 	case WB_REC_SWITCH:
-		wb_sentence_add(s, "Set wal_sync_method = %s: commits %+.1f%% [%+.1f%%, %+.1f%%] "
-				"over %s for this %s workload (flushes %+.1f%% [%+.1f%%, %+.1f%%], "
+		wb_sentence_add(s, "Set wal_sync_method = %s: commits %+.*f%% [%+.*f%%, %+.*f%%] "
+				"over %s for this %s workload (flushes %+.*f%% [%+.*f%%, %+.*f%%], "
 				"each commit assumed to be its flush plus %.0f us of the server's "
-				"own work: --commit-work)", m, rec->commit_pct, rec->commit_low_pct,
-				rec->commit_high_pct, wb_sentence_method(rec->baseline),
-				wb_workload_names[rec->workload], rec->margin_pct, rec->ci_low_pct,
-				rec->ci_high_pct, rec->commit_work_us);
+				"own work: --commit-work)", m, PCT3(rec->commit_pct, rec->commit_low_pct,
+				rec->commit_high_pct), wb_sentence_method(rec->baseline),
+				wb_workload_names[rec->workload], PCT3(rec->margin_pct, rec->ci_low_pct,
+				rec->ci_high_pct), rec->commit_work_us);
 		return;
 	case WB_REC_TIE:
 		if (rec->commit_bound) {
@@ -226,9 +232,9 @@ static void assumed_headline(const struct wb_recommendation *rec, const char *wh
 				rec->commit_work_us);
 		best_other(rec, s);
 		if (rec->has_runner_up)
-			wb_sentence_add(s, ", in commits %+.1f%% [%+.1f%%, %+.1f%%]",
-					rec->commit_pct, rec->commit_low_pct,
-					rec->commit_high_pct);
+			wb_sentence_add(s, ", in commits %+.*f%% [%+.*f%%, %+.*f%%]",
+					PCT3(rec->commit_pct, rec->commit_low_pct,
+					rec->commit_high_pct));
 		return;
 	case WB_REC_KEEP:
 		wb_sentence_add(s, "Keep wal_sync_method = %s: every other method is slower", m);
@@ -263,10 +269,10 @@ static void headline(const struct wb_recommendation *rec, const char *why, char 
 	}
 	switch (rec->state) {
 	case WB_REC_SWITCH:
-		wb_sentence_add(&s, "Set wal_sync_method = %s: flushes %+.1f%% [%+.1f%%, %+.1f%%] "
+		wb_sentence_add(&s, "Set wal_sync_method = %s: flushes %+.*f%% [%+.*f%%, %+.*f%%] "
 				"over %s for this %s workload; commits gain at most that, less "
 				"where the CPU sets the rate", wb_sentence_method(rec->method),
-				rec->margin_pct, rec->ci_low_pct, rec->ci_high_pct,
+				PCT3(rec->margin_pct, rec->ci_low_pct, rec->ci_high_pct),
 				wb_sentence_method(rec->baseline), wb_workload_names[rec->workload]);
 		break;
 	case WB_REC_TIE:
@@ -422,9 +428,9 @@ static const char *delay_comment(const struct wb_recommendation *rec)
 static void config_lines(const struct wb_recommendation *rec, struct wb_rec_words *w)
 {
 	if (rec->state == WB_REC_SWITCH)
-		add_config(w, "wal_sync_method = %s\t# %+.1f%% [%+.1f%%, %+.1f%%] over %s, measured by "
-		       "walbench", wb_sentence_method(rec->method), rec->margin_pct, rec->ci_low_pct,
-		       rec->ci_high_pct, wb_sentence_method(rec->baseline));
+		add_config(w, "wal_sync_method = %s\t# %+.*f%% [%+.*f%%, %+.*f%%] over %s, measured by "
+		       "walbench", wb_sentence_method(rec->method), PCT3(rec->margin_pct, rec->ci_low_pct,
+		       rec->ci_high_pct), wb_sentence_method(rec->baseline));
 	else if (rec->from_server)
 		add_config(w, "wal_sync_method = %s\t# what the server runs: %s",
 			   wb_sentence_method(rec->method),
@@ -494,9 +500,9 @@ static void assumed_commits(const struct wb_recommendation *rec, char *buf, size
 	wb_sentence_add(&s, "--min-gain's %.1f%% in commits asked flushes %.1f%% faster",
 			rec->min_gain_pct, rec->flush_min_gain_pct);
 	if (rec->has_runner_up || rec->state == WB_REC_SWITCH)
-		wb_sentence_add(&s, "; %s's is %+.1f%% [%+.1f%%, %+.1f%%] in commits",
-				wb_sentence_method(rec->commit_method), rec->commit_pct,
-				rec->commit_low_pct, rec->commit_high_pct);
+		wb_sentence_add(&s, "; %s's is %+.*f%% [%+.*f%%, %+.*f%%] in commits",
+				wb_sentence_method(rec->commit_method), PCT3(rec->commit_pct,
+				rec->commit_low_pct, rec->commit_high_pct));
 }
 
 /* What a flush gain is worth in commits: with a server, its own; without,
@@ -524,11 +530,11 @@ static void commits(const struct wb_recommendation *rec, char *buf, size_t len)
 			 "margin of %+.1f%% is %+.1f%% in commits)", rec->margin_pct, rec->commit_pct);
 	else if (rec->state == WB_REC_SWITCH || rec->commit_demoted)
 		snprintf(buf, len, "the server's WAL spent %.0f%% of its time flushing (%s): a "
-			 "flush margin of %+.1f%% [%+.1f%%, %+.1f%%] is %+.1f%% [%+.1f%%, %+.1f%%] in "
+			 "flush margin of %+.*f%% [%+.*f%%, %+.*f%%] is %+.*f%% [%+.*f%%, %+.*f%%] in "
 			 "commits, which is what decides", rec->flush_share * 100.0,
-			 share_source(rec->share_source), rec->margin_pct, rec->ci_low_pct,
-			 rec->ci_high_pct, rec->commit_pct, rec->commit_low_pct,
-			 rec->commit_high_pct);
+			 share_source(rec->share_source), PCT3(rec->margin_pct, rec->ci_low_pct,
+			 rec->ci_high_pct), PCT3(rec->commit_pct, rec->commit_low_pct,
+			 rec->commit_high_pct));
 	else if (isfinite(need))
 		snprintf(buf, len, "the server's WAL spent %.0f%% of its time flushing (%s): "
 			 "flushes 10%% faster would make commits %.1f%% faster, and --min-gain's "

@@ -3,6 +3,7 @@
  * counts, a failure's line and the gate's line. The figures are set, not
  * measured, so each sentence is checked exactly; the headlines test_compare.c
  * once checked on its fixtures are here word for word. */
+#include <math.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -11,6 +12,7 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "report/sentence.h"
 #include "report/words.h"
 
 static struct wb_saved_test t;       /* fdatasync/sync 8kB x1, PostgreSQL's defaults */
@@ -134,6 +136,25 @@ static void test_slower_leads(void **state)
 					"significant; 1 of 4 tests tie, 1 more slower, 1 faster, 1 "
 					"without an interval, 1 not ok in both, 1 not ok in A "
 					"(schema versions 5 and 2)");
+}
+
+/* A loss near 100 % never rounds to a total one: it gets the decimals that
+ * tell it from one, the interval with it; a total loss stays "-100". */
+static void test_near_total_loss(void **state)
+{
+	(void)state;
+	lead(WB_PAIR_SLOWER, -99.8, -99.87, -99.73);
+	v.npairs = 1;
+	v.slower = 1;
+	assert_string_equal(headline(), "B against A: fdatasync/sync 8kB x1 -99.8 % [-99.9, "
+					"-99.7], significant; 0 of 1 test tie");
+	lead(WB_PAIR_SLOWER, -99.96, -99.99, -99.93);
+	assert_string_equal(headline(), "B against A: fdatasync/sync 8kB x1 -99.96 % [-99.99, "
+					"-99.93], significant; 0 of 1 test tie");
+	assert_int_equal(wb_sentence_pct_digits(0, -100, -100, -99.2), 0);
+	assert_int_equal(wb_sentence_pct_digits(1, -99.96, -99.9, -99.2), 2);
+	assert_int_equal(wb_sentence_pct_digits(1, +99.96, NAN, INFINITY), 2);
+	assert_int_equal(wb_sentence_pct_digits(1, -48, -48.2, -47.8), 1);
 }
 
 /* A lead measured unstable says so in the headline, and the count of such
@@ -359,6 +380,7 @@ int main(void)
 		cmocka_unit_test_setup(test_unclear, setup),
 		cmocka_unit_test_setup(test_slower_leads, setup),
 		cmocka_unit_test_setup(test_unstable_lead, setup),
+		cmocka_unit_test_setup(test_near_total_loss, setup),
 		cmocka_unit_test_setup(test_faster_leads, setup),
 		cmocka_unit_test_setup(test_nothing_leads, setup),
 		cmocka_unit_test_setup(test_failure_leads, setup),
