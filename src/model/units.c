@@ -121,6 +121,8 @@ void wb_format_size(uint64_t bytes, char *buf, unsigned len)
 {
 	if (bytes >= 1048576 && bytes % 1048576 == 0)
 		snprintf(buf, len, "%lluMiB", (unsigned long long)(bytes / 1048576));
+	else if (bytes >= 1048576) /* etcd's 64,000,000-byte segment read "62500kB" */
+		snprintf(buf, len, "%.1fMiB", (double)bytes / 1048576.0);
 	else if (bytes >= 1024 && bytes % 1024 == 0)
 		snprintf(buf, len, "%llukB", (unsigned long long)(bytes / 1024));
 	else

@@ -22,7 +22,10 @@ int wb_parse_duration(const char *s, uint64_t min_ns, uint64_t max_ns, uint64_t 
  * hundredths of a percent (basis points) so it stays an integer. */
 int wb_parse_percent(const char *s, uint64_t min_bp, uint64_t max_bp, uint64_t *out_bp);
 
-/* Format a byte count the way the reports label sizes: "512B", "8kB", "16MiB". */
+/* Format a byte count the way the reports label sizes: "512B", "8kB", "16MiB";
+ * from 1 MiB up, a size that is no whole MiB in MiB to a tenth ("1.5MiB",
+ * "61.0MiB"), which wb_parse_size does not take back: a size a command line
+ * echoes must be whole MiB there (or under 1 MiB). */
 void wb_format_size(uint64_t bytes, char *buf, unsigned len);
 
 /* Format a rate or a count for a person: whole, with thousands grouped by commas

@@ -87,6 +87,10 @@ static void test_format(void **state)
 	assert_string_equal(buf, "16MiB");
 	wb_format_size(1536, buf, sizeof(buf));
 	assert_string_equal(buf, "1536B");
+	wb_format_size(1536 << 10, buf, sizeof(buf));
+	assert_string_equal(buf, "1.5MiB");
+	wb_format_size(64000000, buf, sizeof(buf)); /* etcd's segment, never "62500kB" */
+	assert_string_equal(buf, "61.0MiB");
 	wb_format_count(1510.4, buf, sizeof(buf));
 	assert_string_equal(buf, "1,510");
 	wb_format_count(1234567.0, buf, sizeof(buf));

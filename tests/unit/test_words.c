@@ -646,7 +646,7 @@ static void q_findings(void **state)
 							       .state = "faulty" };
 	f = (struct wb_finding){ .code = WB_FINDING_PARTIAL_STRIPE };
 	wb_words_finding(&q, &f, &w);
-	assert_string_equal(w.evidence, "md2 is raid5 with a full stripe of 1536kB (3 data members "
+	assert_string_equal(w.evidence, "md2 is raid5 with a full stripe of 1.5MiB (3 data members "
 			    "x 512kB): an 8 kB WAL write is a partial-stripe write, which parity RAID "
 			    "turns into a read-modify-write of the parity unless the file system "
 			    "gathers whole stripes; this run did not measure that cost");
@@ -1170,7 +1170,7 @@ static void advisory_preempt_and_device(void **state)
 				  .value = 1572864 };
 	w = advisory_words(a);
 	assert_string_equal(w.fact, "md md2 level");
-	assert_string_equal(w.value, "raid5, full stripe 1536kB");
+	assert_string_equal(w.value, "raid5, full stripe 1.5MiB");
 	assert_string_equal(w.advice, "put pg_wal on a mirror (raid1 or raid10), or measure what "
 			    "an 8 kB flush costs here beside a full-stripe one");
 	assert_non_null(strstr(w.reason, "partial-stripe write, which reads and rewrites the parity"));

@@ -91,7 +91,7 @@ static void test_names(void **state)
 	x.segment_size = 64000000;
 	assert_string_equal(name(&x), "fdatasync/sync 8kB x1 [PostgreSQL 18] append qd4 j2 "
 				      "coalesced wal_buffers 16MiB preallocated segments segment "
-				      "62500kB on data under load");
+				      "61.0MiB on data under load");
 	/* PostgreSQL's defaults go unsaid */
 	x = t;
 	x.wal_buffers = 4u << 20;
