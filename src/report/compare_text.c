@@ -91,13 +91,13 @@ void wb_compare_print(FILE *out, const struct wb_compare_side *a,
 	if (v->schema_a != v->schema_b)
 		fprintf(out, "The files' schema versions differ (%d, %d); their tests were read by "
 			"the keys both have.\n", v->schema_a, v->schema_b);
+	/* As wide as the longest name: a cap let a long label push its row's
+	 * figures out from under their headings. */
 	for (i = 0; i < v->npairs; i++) {
 		wb_compare_test_name(v->pairs[i].a, line, WB_COMPARE_NAME_LEN);
 		if ((int)strlen(line) > width)
 			width = (int)strlen(line);
 	}
-	if (width > 60)
-		width = 60;
 	if (v->npairs) {
 		fprintf(out, "\nB against A, test by test: %s\n\n",
 			wb_compare_interval_words(v, line, sizeof(line)));

@@ -2,12 +2,14 @@
  * pairs of results files: a significant slowdown, a speedup, a tie, tests in
  * one file only, a failure in B, the --fail-on-regression gate, files of other
  * schema versions; and the reader's refusals, each naming the file and key.
- * Codes and figures only: test_words_compare.c checks the sentences.
+ * Codes and figures only (and that the text table's columns line up):
+ * test_words_compare.c checks the sentences.
  * Reads small JSON fixtures (tests/unit/fixtures/compare); writes nothing. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
 #include <stdint.h>
+#include <ctype.h>
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -69,6 +71,50 @@ static const struct wb_compare_pair *pair_of(const char *method)
 			return &v.pairs[i];
 	fail_msg("no pair of %s", method);
 	return NULL;
+}
+
+/* The text table's columns stay under their headings whatever a test's name:
+ * a long label widens the name column instead of pushing its row's figures
+ * right. */
+static void test_table_columns(void **state)
+{
+	char *text = NULL, *line, *nl, *fig;
+	size_t len = 0, rows = 0, k;
+	int col = -1;
+	FILE *out;
+
+	(void)state;
+	decide("slower.json", NO_GATE);
+	strcpy(a.tests[0].label, "PostgreSQL 18 on the fleet's long-named volume class xyz");
+	out = open_memstream(&text, &len);
+	assert_non_null(out);
+	wb_compare_print(out, &(struct wb_compare_side){ &a, 1 }, &(struct wb_compare_side){ &b, 1 },
+			 &v);
+	assert_int_equal(fclose(out), 0);
+	for (line = text; (nl = strchr(line, '\n')); line = nl + 1) {
+		*nl = '\0';
+		if (strncmp(line, "test ", 5) == 0) { /* the heading: where "A ops/s" ends */
+			col = (int)(strstr(line, "A ops/s") - line) + 6;
+			continue;
+		}
+		if (col < 0)
+			continue;
+		if (!*line) /* the rows end at a blank line */
+			break;
+		/* a row: its A figure (a rate or a status), one word right-aligned
+		 * in the 11 characters that end under the heading's end */
+		assert_true((int)strlen(line) > col + 1);
+		fig = line + col - 10;
+		assert_true(fig[-1] == ' ' && fig[11] == ' ' && fig[10] != ' ');
+		for (k = 0; k < 11 && fig[k] == ' '; k++)
+			;
+		for (; k < 11; k++)
+			assert_true(fig[k] != ' ');
+		rows++;
+	}
+	assert_true(col > 60);
+	assert_int_equal(rows, v.npairs);
+	free(text);
 }
 
 /* fdatasync fell from 1000 to 520 ops/s with 1 % spread: -48 %, and it leads
@@ -727,6 +773,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_teardown(test_significant_slower, teardown),
+		cmocka_unit_test_teardown(test_table_columns, teardown),
 		cmocka_unit_test_teardown(test_significant_faster, teardown),
 		cmocka_unit_test_teardown(test_tie, teardown),
 		cmocka_unit_test_teardown(test_all_tie, teardown),
