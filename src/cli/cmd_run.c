@@ -80,6 +80,8 @@ int wb_cmd_run(int argc, char **argv)
 	struct wb_test *tests = NULL;
 	struct wb_command_plan plan;
 	struct wb_session_where where;
+	struct wb_text_table table;
+	struct wb_result_hooks hooks;
 	struct wb_config cfg;
 	char err[1024];
 	size_t n = 0;
@@ -112,8 +114,10 @@ int wb_cmd_run(int argc, char **argv)
 		status = WB_EXIT_SETUP;
 		goto out;
 	}
-	wb_text_print_header(cfg.target, profp ? profp->path : NULL, &plan.sched, n);
-	status = wb_cli_measure(&where, tests, n, &plan, &wb_text_hooks, cfg.quiet, &rs);
+	wb_text_table_fit(tests, n, &table);
+	wb_text_print_header(cfg.target, profp ? profp->path : NULL, &plan.sched, n, &table);
+	hooks = wb_text_hooks(&table);
+	status = wb_cli_measure(&where, tests, n, &plan, &hooks, cfg.quiet, &rs);
 	wb_text_print_summary(&rs);
 	if (status == WB_EXIT_OK && !rs.interrupted && nothing_ran(&rs)) {
 		fprintf(stderr, "walbench: no test could run here (every combination is n/a)\n");

@@ -18,10 +18,39 @@
 #include "report/words.h"
 #include "results/stats.h"
 
-#define ROW_FORMAT "%-18s %-15s %6s %6s %5s %12s %7s %9s %9s %9s %9s %9s%s\n"
+/* The name columns take their widths from wb_text_table (each a * here). */
+#define ROW_FORMAT "%-*s %-*s %*s %6s %*s %12s %7s %9s %9s %9s %9s %9s%s\n"
+
+static void concurrency_label(const struct wb_test *t, char *buf, unsigned len);
+
+/* The narrowest each name column is: its heading's width as it always was. */
+static const struct wb_text_table narrowest = { .method = 18, .engine = 15, .size = 6,
+						.conc = 5 };
+
+static int widest(int w, const char *word)
+{
+	return (int)strlen(word) > w ? (int)strlen(word) : w;
+}
+
+void wb_text_table_fit(const struct wb_test *tests, size_t n, struct wb_text_table *t)
+{
+	char size[16], conc[24];
+	size_t i;
+
+	*t = narrowest;
+	for (i = 0; i < n; i++) {
+		wb_format_size(tests[i].size, size, sizeof(size));
+		concurrency_label(&tests[i], conc, sizeof(conc));
+		t->method = widest(t->method, wb_method_get(tests[i].method)->name);
+		t->engine = widest(t->engine, wb_engine_name(tests[i].engine));
+		t->size = widest(t->size, size);
+		t->conc = widest(t->conc, conc);
+	}
+}
 
 void wb_text_print_header(const char *target, const char *profile,
-			  const struct wb_schedule *sched, size_t ntests)
+			  const struct wb_schedule *sched, size_t ntests,
+			  const struct wb_text_table *t)
 {
 	char budget[32], trial[32];
 
@@ -34,8 +63,8 @@ void wb_text_print_header(const char *target, const char *profile,
 	wb_text_print_trial_fit(sched, "trials", "--trial-time", "--budget");
 	printf("An op is one flush (writes, then the method's sync), or one commit in group-commit\n"
 	       "rows. conc: qdN flushes in flight, jN jobs, cN committers. Latencies in us per op.\n\n");
-	printf(ROW_FORMAT, "method", "engine", "size", "writes", "conc", "ops/s", "+-95%", "mean",
-	       "p50", "p99", "p99.9", "max", "");
+	printf(ROW_FORMAT, t->method, "method", t->engine, "engine", t->size, "size", "writes",
+	       t->conc, "conc", "ops/s", "+-95%", "mean", "p50", "p99", "p99.9", "max", "");
 	fflush(stdout);
 }
 
@@ -111,18 +140,18 @@ static void row_notes(const struct wb_result *r, char *buf, size_t len)
 
 static void text_after(const struct wb_result *r, void *ctx)
 {
+	const struct wb_text_table *w = ctx;
 	const struct wb_test *t = &r->test;
 	char size[16], writes[16], conc[24], ops[24], ci[16], mean[16], p50[16], p99[16];
 	char p999[16], max[16], notes[200];
 
-	(void)ctx;
 	wb_format_size(t->size, size, sizeof(size));
 	snprintf(writes, sizeof(writes), "%u", t->writes_per_op);
 	concurrency_label(t, conc, sizeof(conc));
 	if (r->status != WB_STATUS_OK) {
-		printf("%-18s %-15s %6s %6s %5s %s: %s\n", wb_method_get(t->method)->name,
-		       wb_engine_name(t->engine), size, writes, conc, wb_status_name(r->status),
-		       r->reason);
+		printf("%-*s %-*s %*s %6s %*s %s: %s\n", w->method, wb_method_get(t->method)->name,
+		       w->engine, wb_engine_name(t->engine), w->size, size, writes, w->conc, conc,
+		       wb_status_name(r->status), r->reason);
 		fflush(stdout);
 		return;
 	}
@@ -137,14 +166,17 @@ static void text_after(const struct wb_result *r, void *ctx)
 	snprintf(p999, sizeof(p999), "%.1f", wb_result_usecs(r, 99.9));
 	snprintf(max, sizeof(max), "%.1f", wb_result_usecs(r, 100));
 	row_notes(r, notes, sizeof(notes));
-	printf(ROW_FORMAT, wb_method_get(t->method)->name, wb_engine_name(t->engine), size, writes,
-	       conc, ops, ci, mean, p50, p99, p999, max, notes);
+	printf(ROW_FORMAT, w->method, wb_method_get(t->method)->name, w->engine,
+	       wb_engine_name(t->engine), w->size, size, writes, w->conc, conc, ops, ci, mean, p50,
+	       p99, p999, max, notes);
 	fflush(stdout);
 }
 
-const struct wb_result_hooks wb_text_hooks = {
-	.after = text_after,
-};
+struct wb_result_hooks wb_text_hooks(const struct wb_text_table *table)
+{
+	/* the rows only read it: the cast keeps the hooks' one ctx type */
+	return (struct wb_result_hooks){ .after = text_after, .ctx = (void *)table };
+}
 
 struct comparison_ctx {
 	bool header;       /* the section's line printed */

@@ -7,8 +7,23 @@
 #include "model/schedule.h"
 #include "results/results.h"
 
+/* The table's widths of the columns that hold names (a method, an engine, a
+ * size, a concurrency), fitted to the planned tests: the rows are printed as
+ * each test ends, so they are fitted before the first, and no row pushes its
+ * figures out from under their headings. */
+struct wb_text_table {
+	int method, engine, size, conc;
+};
+
+/* Fits t to tests[0..n): each column as wide as its heading or its widest word. */
+void wb_text_table_fit(const struct wb_test *tests, size_t n, struct wb_text_table *t);
+
 void wb_text_print_header(const char *target, const char *profile,
-			  const struct wb_schedule *sched, size_t ntests);
+			  const struct wb_schedule *sched, size_t ntests,
+			  const struct wb_text_table *table);
+
+/* The hooks that print each test's row as it ends, in table's widths. */
+struct wb_result_hooks wb_text_hooks(const struct wb_text_table *table);
 
 /* When the budget could not hold the trial length asked, the line that says
  * so under a header: what it was shortened to, from which value (the one
@@ -16,7 +31,6 @@ void wb_text_print_header(const char *target, const char *profile,
  * budget_option: the command's ("--trial-time", "--budget"). */
 void wb_text_print_trial_fit(const struct wb_schedule *sched, const char *noun,
 			     const char *option, const char *budget_option);
-extern const struct wb_result_hooks wb_text_hooks;
 /* After the table: unstable tests, and method comparisons within each group of
  * otherwise identical tests. */
 void wb_text_print_summary(const struct wb_results *rs);

@@ -87,12 +87,16 @@ static const char *line_of(const char *text, const char *start)
 
 static void test_run_row(void **state)
 {
+	struct wb_text_table table;
+	struct wb_result_hooks hooks;
 	const char *row;
 
 	(void)state;
 	measured();
+	wb_text_table_fit(&r.test, 1, &table);
+	hooks = wb_text_hooks(&table);
 	catch_stdout();
-	wb_text_hooks.after(&r, NULL);
+	hooks.after(&r, hooks.ctx);
 	row = line_of(caught(), "fdatasync");
 	if (!strstr(row, " 1875.0 ") || strstr(row, "1500.0"))
 		fail_msg("run's row does not print the trials' mean beside its +-:\n%s", row);
