@@ -4,6 +4,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "model/units.h"
 #include "report/run_text.h"
@@ -20,6 +21,20 @@ static void print_part(const char *name, const struct wb_part_verdict *v)
 	       v->decided ? wb_words_part_why(v, why, sizeof(why)) : "undecided within the budget");
 }
 
+/* "commit 8kB": what a row flushes. */
+static void shape_of(const struct wb_test *t, char *buf, size_t len)
+{
+	char size[16];
+
+	wb_format_size(wb_flush_bytes(t), size, sizeof(size));
+	snprintf(buf, len, "%s %s", wb_shape_name(t), size);
+}
+
+static int widest(int w, const char *word)
+{
+	return (int)strlen(word) > w ? (int)strlen(word) : w;
+}
+
 /* The rows behind the decision: every test, its rate and CI, its median and
  * p99 flush, and whether the decision dropped it early. The rate is the mean
  * of the trial rates, the CI's centre, as the headline's paired figures are of
@@ -28,27 +43,33 @@ static void print_part(const char *name, const struct wb_part_verdict *v)
  * its rows implied -17.7 % where the headline said -15.5 %. */
 static void print_evidence(const struct wb_results *rs)
 {
+	int wm = 14, we = 7, ws = 14; /* the narrowest, fitted to the rows below */
+	char shape[32];
 	size_t i;
 
+	for (i = 0; i < rs->n; i++) {
+		shape_of(&rs->v[i].test, shape, sizeof(shape));
+		wm = widest(wm, wb_method_get(rs->v[i].test.method)->name);
+		we = widest(we, wb_engine_name(rs->v[i].test.engine));
+		ws = widest(ws, shape);
+	}
 	printf("\nEvidence (flushes/s, 95%% CI of the mean; trials paired by round; %u rounds, "
 	       "trials of %.2f s):\n", rs->rounds, (double)rs->trial_ns / 1e9);
-	printf("  %-14s %-7s %-14s %10s %8s %10s %10s\n", "method", "engine", "flush", "flushes/s",
-	       "+-95%", "p50 us", "p99 us");
+	printf("  %-*s %-*s %-*s %10s %8s %10s %10s\n", wm, "method", we, "engine", ws, "flush",
+	       "flushes/s", "+-95%", "p50 us", "p99 us");
 	for (i = 0; i < rs->n; i++) {
 		const struct wb_result *r = &rs->v[i];
-		char shape[32], size[16];
 
-		wb_format_size(wb_flush_bytes(&r->test), size, sizeof(size));
-		snprintf(shape, sizeof(shape), "%s %s", wb_shape_name(&r->test), size);
+		shape_of(&r->test, shape, sizeof(shape));
 		if (r->status != WB_STATUS_OK) {
-			printf("  %-14s %-7s %-14s %s: %s\n", wb_method_get(r->test.method)->name,
-			       wb_engine_name(r->test.engine), shape, wb_status_name(r->status),
-			       r->reason);
+			printf("  %-*s %-*s %-*s %s: %s\n", wm, wb_method_get(r->test.method)->name,
+			       we, wb_engine_name(r->test.engine), ws, shape,
+			       wb_status_name(r->status), r->reason);
 			continue;
 		}
-		printf("  %-14s %-7s %-14s %10.1f %7.1f%% %10.1f %10.1f%s\n",
-		       wb_method_get(r->test.method)->name, wb_engine_name(r->test.engine), shape,
-		       wb_result_trial_mean(r), r->stats.ci95_pct, wb_result_usecs(r, 50),
+		printf("  %-*s %-*s %-*s %10.1f %7.1f%% %10.1f %10.1f%s\n", wm,
+		       wb_method_get(r->test.method)->name, we, wb_engine_name(r->test.engine), ws,
+		       shape, wb_result_trial_mean(r), r->stats.ci95_pct, wb_result_usecs(r, 50),
 		       wb_result_usecs(r, 99), r->dropped ? "  (dropped: significantly slower)" : "");
 	}
 }
