@@ -4,6 +4,7 @@
 #include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "model/units.h"
 #include "report/run_text.h"
@@ -95,6 +96,7 @@ void wb_qualify_print_header(const struct wb_config *cfg, const struct wb_schedu
 void wb_qualify_print(const struct wb_qualification *q, const struct wb_results *rs)
 {
 	struct wb_q_words w;
+	int wtier = 16; /* the narrowest the tier column is */
 	size_t k, i;
 
 	wb_words_qualification(q, &w);
@@ -116,8 +118,12 @@ void wb_qualify_print(const struct wb_qualification *q, const struct wb_results 
 			printf("  %s\n", wb_words_q_kind(&q->burst, i, line, sizeof(line)));
 	}
 	printf("\nEvery tier, criterion by criterion:\n");
+	for (k = 0; k < q->ntiers; k++) /* a tiers file may name one longer than ours */
+		if ((int)strlen(q->tiers[k].name) > wtier)
+			wtier = (int)strlen(q->tiers[k].name);
 	for (k = 0; k < q->ntiers; k++) {
-		printf("  %-16s %-13s", q->tiers[k].name, wb_q_result_name(q->tiers[k].verdict));
+		printf("  %-*s %-13s", wtier, q->tiers[k].name,
+		       wb_q_result_name(q->tiers[k].verdict));
 		for (i = 0; i < q->tiers[k].n; i++)
 			printf("%s%s %s %s", i ? "; " : " ",
 			       wb_q_shape_names[q->tiers[k].o[i].crit.shape],
