@@ -16,15 +16,19 @@
 #include "report/atomic_file.h"
 #include "report/html_parts.h"
 
-/* Column width: a chart's 640 units and the cell padding. */
-#define COLUMN_MIN_PX 680
+/* The narrowest a file's column is: its charts (640 units wide) scale down
+ * to it and stay readable. The columns wrap onto more rows instead of
+ * running past the page: a grid of columns at least a chart's full width,
+ * scrolled sideways, hid the third of three at 1400 px, and its scroll bar
+ * sat at the bottom of pages of charts. */
+#define COLUMN_MIN_PX 560
 
 static const char stylesheet[] =
 	"body{font-family:sans-serif;font-size:14px;line-height:1.4;margin:1.5em;color:#111;}\n"
 	"h1{font-size:1.6em;margin:0 0 .2em}h2{font-size:1.3em;border-bottom:2px solid #333;"
 	"margin-top:1.6em}h3{font-size:1.05em;margin:1.2em 0 .4em}\n"
-	".columns{display:grid;gap:2em;overflow-x:auto}\n"
-	".run{min-width:0}\n"
+	".columns{display:grid;gap:2em}\n"
+	".run{min-width:0;overflow-wrap:anywhere}\n"
 	".runlabel{background:#eee;padding:.3em .5em;border:none;margin-top:0}\n"
 	".headline{font-size:1.2em;font-weight:bold;border-left:6px solid #0072B2;"
 	"padding:.3em .6em;background:#f3f7fb}\n"
@@ -40,7 +44,9 @@ static const char stylesheet[] =
 	".result-pass{color:#006b4f;font-weight:bold}.result-fail{color:#b00000;"
 	"font-weight:bold}.result-inconclusive{color:#8a5a00;font-weight:bold}\n"
 	".tier{border:1px solid #999;border-radius:3px;padding:0 .3em;margin-right:.3em}\n"
-	"table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #bbb;"
+	/* a table wider than its column scrolls inside its own box */
+	"table{border-collapse:collapse;margin:.5em 0;display:block;max-width:100%;"
+	"overflow-x:auto}td,th{border:1px solid #bbb;"
 	"padding:.2em .45em;vertical-align:top;text-align:left}th{background:#f4f4f4}\n"
 	"table.facts th{font-weight:normal;font-family:monospace}\n"
 	"pre{background:#f6f6f6;border:1px solid #ccc;padding:.5em;white-space:pre-wrap}\n"
@@ -227,8 +233,8 @@ char *wb_html_render(const struct wb_report_run *runs, size_t n)
 		overview(&d, runs, n);
 		wb_html_side_by_side(&d, runs, n);
 	}
-	wb_textbuf_add(&b, "<div class=\"columns\" style=\"grid-template-columns:repeat(%zu,"
-			   "minmax(%dpx,1fr))\">\n", n, COLUMN_MIN_PX);
+	wb_textbuf_add(&b, "<div class=\"columns\" style=\"grid-template-columns:repeat(auto-fit,"
+			   "minmax(min(%dpx,100%%),1fr))\">\n", COLUMN_MIN_PX);
 	for (i = 0; i < n; i++) {
 		wb_textbuf_add(&b, "<div class=\"run\">\n");
 		if (n > 1) {

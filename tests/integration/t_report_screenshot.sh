@@ -2,7 +2,7 @@
 # t_report_screenshot.sh — headless Chromium opens a report of several results
 # files offline and takes a screenshot into the build folder
 # (report-screenshot.png, kept for a person to look at); the PNG must exist
-# and not be blank. Skips (77) only where chromium is not installed; a chromium
+# and not be blank, and at 1400 px nothing may run past its box. Skips (77) only where chromium is not installed; a chromium
 # that is installed but writes no PNG is a failure, whatever its exit status.
 . "$(dirname "$0")/lib.sh"
 command -v python3 >/dev/null || skip "python3 missing"
@@ -68,5 +68,27 @@ print(f"{w}x{h}, {share:.1%} of sampled pixels inked")
 if share < 0.01:
     sys.exit(f"only {share:.2%} of the page is not background")
 PY
+
+# At 1400 px nothing runs past its box: not the page, not the files' columns
+# (a grid of columns as wide as a chart each once hid the third file, its
+# scroll bar at the bottom of pages of charts), not one file's column. A
+# script added to a copy of the page measures it; --dump-dom reads its answer.
+python3 - "$T/report.html" "$T/measured.html" <<'PY' || fail "cannot copy the report"
+import sys
+page = open(sys.argv[1]).read()
+probe = """<script>(function(){var bad=[],de=document.documentElement;
+if(de.scrollWidth>de.clientWidth)bad.push("page "+de.scrollWidth+" px in "+de.clientWidth);
+document.querySelectorAll(".columns,.run").forEach(function(e){if(e.scrollWidth>e.clientWidth+1)
+bad.push(e.className+" "+e.scrollWidth+" px in "+e.clientWidth)});
+document.body.setAttribute("data-overflow",bad.length?bad.join("; "):"none");})();</script>"""
+open(sys.argv[2], "w").write(page.replace("</body>", probe + "</body>"))
+PY
+timeout 120 "$CHROMIUM" --headless --no-sandbox --disable-gpu --hide-scrollbars \
+	--user-data-dir="$T/profile" --no-first-run --disable-extensions \
+	--proxy-server=127.0.0.1:9 --window-size=1400,900 \
+	--dump-dom "file://$T/measured.html" >"$T/dom" 2>"$T/log" || true
+overflow=$(sed -n 's/.*data-overflow="\([^"]*\)".*/\1/p' "$T/dom")
+[ -n "$overflow" ] || fail "the page's measure did not run: $(tail -5 "$T/log")"
+[ "$overflow" = none ] || fail "wider than its box at 1400 px: $overflow"
 echo "screenshot: $OUT"
 pass
