@@ -438,15 +438,25 @@ static enum wb_q_gate gate_of(const struct wb_results *rs, double *flush_us)
 /* The commit row's trend over the run. Where a bucket ran dry, the rate fell
  * when it did: the bucket's drop, fitted between two slices, is the moment,
  * not the start of the first slice below the midpoint (a slice later, 2 s or
- * more), so every report names one moment for one drop. */
+ * more), so every report names one moment for one drop. Where it was the
+ * commit row's bucket, its levels are the trend's too: the thirds of the run
+ * read 1008/s beside the bucket's 1010/s, two figures for one burst, and the
+ * bucket's leave out the slice that straddled the drop. */
 static void trend_of(const struct wb_result *commit, const struct wb_q_burst *b,
 		     struct wb_q_trend *out)
 {
+	const struct wb_bucket *k = &b->bucket[WB_Q_SHAPE_COMMIT];
+
 	wb_q_trend_of(commit->trial_rates, commit->trial_start_s,
 		      commit->trial_start_s ? commit->ntrials : 0, out);
 	out->slices = commit->ntrials;
 	if (out->fell && b->shape >= 0)
 		out->fell_after_s = b->bucket[b->shape].drop_at_s;
+	if (out->fell && k->detected) {
+		out->bucket = true;
+		out->burst_per_s = k->burst_per_s;
+		out->sustained_per_s = k->baseline_per_s;
+	}
 }
 
 static bool failure(const struct wb_results *rs, struct wb_qualification *q)

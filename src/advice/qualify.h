@@ -95,6 +95,9 @@ struct wb_q_trend {
 				    * the drop larger than the noise (drop_low > 0) */
 	double fell_after_s;       /* when the slices stayed below the midpoint; in
 				    * wb_qualification.trend, the bucket's drop where one ran dry */
+	bool bucket;               /* in wb_qualification.trend: the commit row's bucket ran
+				    * dry, and burst_per_s and sustained_per_s are its burst
+				    * and baseline (the fall has its cause) */
 };
 
 /* Whether the rates a tier reads are the sustained ones (issue 36: a burst-credit

@@ -87,9 +87,9 @@ const char *wb_words_q_trend(const struct wb_q_trend *t, char *buf, size_t len)
 			 t->sustained_per_s, t->burst_per_s);
 	else
 		snprintf(buf, len, "sustained %.0f/s after %.0f s; burst %.0f/s (%.0f %% lower once "
-			 "a cache, an SLC area or a thermal limit ran out)", t->sustained_per_s,
-			 t->fell_after_s, t->burst_per_s,
-			 100.0 * (1 - t->sustained_per_s / t->burst_per_s));
+			 "%s ran out)", t->sustained_per_s, t->fell_after_s, t->burst_per_s,
+			 100.0 * (1 - t->sustained_per_s / t->burst_per_s),
+			 t->bucket ? "its burst credits" : "a cache, an SLC area or a thermal limit");
 	return buf;
 }
 

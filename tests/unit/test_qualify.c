@@ -239,6 +239,10 @@ static void burst_credits(void **state)
 	assert_true(q.trend.fell);
 	assert_true(fabs(q.trend.fell_after_s - q.burst.bucket[WB_Q_SHAPE_COMMIT].drop_at_s) <
 		    1e-9);
+	/* one burst, one figure: the trend's levels are the bucket's */
+	assert_true(q.trend.bucket);
+	assert_true(q.trend.burst_per_s == q.burst.bucket[WB_Q_SHAPE_COMMIT].burst_per_s);
+	assert_true(q.trend.sustained_per_s == q.burst.bucket[WB_Q_SHAPE_COMMIT].baseline_per_s);
 	assert_true(q.tiers[0].o[0].fig.value > 99 && q.tiers[0].o[0].fig.value < 103);
 	assert_int_equal(q.tiers[0].o[0].result, WB_Q_FAIL);
 	/* etcd's slices did not drop: its 1000/s may be a burst too. */

@@ -452,6 +452,9 @@ static void q_trend_and_outcome(void **state)
 	assert_string_equal(wb_words_q_trend(&t, buf, sizeof(buf)), "sustained 800/s after 30 s; "
 			    "burst 3000/s (73 % lower once a cache, an SLC area or a thermal limit "
 			    "ran out)");
+	t.bucket = true; /* the cause found: a bucket that ran dry */
+	assert_string_equal(wb_words_q_trend(&t, buf, sizeof(buf)), "sustained 800/s after 30 s; "
+			    "burst 3000/s (73 % lower once its burst credits ran out)");
 	o.result = WB_Q_NOT_MEASURED;
 	assert_string_equal(wb_words_q_outcome(&o, buf, sizeof(buf)), "commit flushes_per_s: not "
 			    "measured");
