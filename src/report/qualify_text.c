@@ -4,7 +4,6 @@
 #include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
-#include <string.h>
 
 #include "model/units.h"
 #include "report/run_text.h"
@@ -119,8 +118,7 @@ void wb_qualify_print(const struct wb_qualification *q, const struct wb_results 
 	}
 	printf("\nEvery tier, criterion by criterion:\n");
 	for (k = 0; k < q->ntiers; k++) /* a tiers file may name one longer than ours */
-		if ((int)strlen(q->tiers[k].name) > wtier)
-			wtier = (int)strlen(q->tiers[k].name);
+		wtier = wb_text_widest(wtier, q->tiers[k].name);
 	for (k = 0; k < q->ntiers; k++) {
 		printf("  %-*s %-13s", wtier, q->tiers[k].name,
 		       wb_q_result_name(q->tiers[k].verdict));

@@ -4,7 +4,6 @@
 
 #include <math.h>
 #include <stdio.h>
-#include <string.h>
 
 #include "model/units.h"
 #include "report/run_text.h"
@@ -30,11 +29,6 @@ static void shape_of(const struct wb_test *t, char *buf, size_t len)
 	snprintf(buf, len, "%s %s", wb_shape_name(t), size);
 }
 
-static int widest(int w, const char *word)
-{
-	return (int)strlen(word) > w ? (int)strlen(word) : w;
-}
-
 /* The rows behind the decision: every test, its rate and CI, its median and
  * p99 flush, and whether the decision dropped it early. The rate is the mean
  * of the trial rates, the CI's centre, as the headline's paired figures are of
@@ -49,9 +43,9 @@ static void print_evidence(const struct wb_results *rs)
 
 	for (i = 0; i < rs->n; i++) {
 		shape_of(&rs->v[i].test, shape, sizeof(shape));
-		wm = widest(wm, wb_method_get(rs->v[i].test.method)->name);
-		we = widest(we, wb_engine_name(rs->v[i].test.engine));
-		ws = widest(ws, shape);
+		wm = wb_text_widest(wm, wb_method_get(rs->v[i].test.method)->name);
+		we = wb_text_widest(we, wb_engine_name(rs->v[i].test.engine));
+		ws = wb_text_widest(ws, shape);
 	}
 	printf("\nEvidence (flushes/s, 95%% CI of the mean; trials paired by round; %u rounds, "
 	       "trials of %.2f s):\n", rs->rounds, (double)rs->trial_ns / 1e9);

@@ -27,7 +27,7 @@ static void concurrency_label(const struct wb_test *t, char *buf, unsigned len);
 static const struct wb_text_table narrowest = { .method = 18, .engine = 15, .size = 6,
 						.conc = 5 };
 
-static int widest(int w, const char *word)
+int wb_text_widest(int w, const char *word)
 {
 	return (int)strlen(word) > w ? (int)strlen(word) : w;
 }
@@ -41,10 +41,10 @@ void wb_text_table_fit(const struct wb_test *tests, size_t n, struct wb_text_tab
 	for (i = 0; i < n; i++) {
 		wb_format_size(tests[i].size, size, sizeof(size));
 		concurrency_label(&tests[i], conc, sizeof(conc));
-		t->method = widest(t->method, wb_method_get(tests[i].method)->name);
-		t->engine = widest(t->engine, wb_engine_name(tests[i].engine));
-		t->size = widest(t->size, size);
-		t->conc = widest(t->conc, conc);
+		t->method = wb_text_widest(t->method, wb_method_get(tests[i].method)->name);
+		t->engine = wb_text_widest(t->engine, wb_engine_name(tests[i].engine));
+		t->size = wb_text_widest(t->size, size);
+		t->conc = wb_text_widest(t->conc, conc);
 	}
 }
 

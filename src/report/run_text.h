@@ -15,6 +15,10 @@ struct wb_text_table {
 	int method, engine, size, conc;
 };
 
+/* w, or word's width where it is wider: a text column fitted to what it holds
+ * (run's, recommend's and qualify's tables). */
+int wb_text_widest(int w, const char *word);
+
 /* Fits t to tests[0..n): each column as wide as its heading or its widest word. */
 void wb_text_table_fit(const struct wb_test *tests, size_t n, struct wb_text_table *t);
 
