@@ -30,6 +30,7 @@ bool wb_compare_same_test(const struct wb_saved_test *a, const struct wb_saved_t
  * failed in, and whether a run said it was unstable. */
 struct side_runs {
 	double mean[WB_COMPARE_MAX_RUNS], se2[WB_COMPARE_MAX_RUNS], p99_sum;
+	struct wb_stats first;   /* the first ok run's trials: one run a side is Welch on these */
 	size_t k, p99_n;
 	const struct wb_saved_test *failed;
 	bool unstable;
@@ -67,6 +68,8 @@ static void add_run(struct side_runs *s, const struct wb_saved_test *t)
 		return;
 	}
 	wb_stats_compute(t->trial_rates, t->trial_rates ? t->ntrials : 0, &st);
+	if (!s->k)
+		s->first = st;
 	s->mean[s->k] = wb_saved_rate(t); /* the trial mean, as the intervals are of */
 	s->se2[s->k] = st.n >= 2 ? st.stddev * st.stddev / (double)st.n : NAN;
 	s->k++;
@@ -145,19 +148,16 @@ static bool side_term(const struct side_runs *s, const struct side_runs *other,
 /* The interval: over the runs' means when either side has several, else over
  * the two runs' trials (Welch, not paired: each file's rounds ran in its own
  * run, so round k of A and round k of B share nothing that would cancel). */
-static bool interval(const struct wb_compare_pair *p, const struct side_runs *sa,
-		     const struct side_runs *sb, struct wb_comparison *c, bool *between)
+static bool interval(const struct side_runs *sa, const struct side_runs *sb,
+		     struct wb_comparison *c, bool *between)
 {
 	struct wb_mean_term ta, tb;
-	struct wb_stats a, b;
 
 	*between = sa->k >= 2 || sb->k >= 2;
 	if (*between)
 		return side_term(sa, sb, &ta) && side_term(sb, sa, &tb) &&
 		       wb_stats_compare_terms(&ta, &tb, c);
-	wb_stats_compute(p->a->trial_rates, p->a->trial_rates ? p->a->ntrials : 0, &a);
-	wb_stats_compute(p->b->trial_rates, p->b->trial_rates ? p->b->ntrials : 0, &b);
-	return wb_stats_compare(&a, &b, c);
+	return wb_stats_compare(&sa->first, &sb->first, c);
 }
 
 /* One pair's figures and state (a tie only within +-margin); the gate is
@@ -194,7 +194,7 @@ static void judge(struct wb_compare_pair *p, const struct wb_compare_side *a,
 		p->p99_diff_pct = 100.0 * (p->p99_b_us - p->p99_a_us) / p->p99_a_us;
 	}
 	memset(&p->cmp, 0, sizeof(p->cmp));
-	p->has_ci = interval(p, &sa, &sb, &p->cmp, &p->between_runs);
+	p->has_ci = interval(&sa, &sb, &p->cmp, &p->between_runs);
 	if (p->has_ci) {
 		/* A rate cannot fall by more than all of it: the normal approximation's
 		 * low end can, with few noisy trials. */
