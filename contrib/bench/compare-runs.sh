@@ -41,13 +41,18 @@ vol_require_root
 trap_volume_cleanup
 work=$(mktemp -d "${TMPDIR:-/tmp}/wbcmpruns.XXXXXX")
 
-# One compare's pairs as "state" words, one per line, from its JSON.
-states() { # JSON
-	python3 -c 'import json,sys; [print(p["state"]) for p in json.load(open(sys.argv[1]))["pairs"]]' "$1"
+# Compares B against A and prints "ALARMS PAIRS": the pairs called slower or
+# faster (each a false alarm: nothing changed between the runs), of all.
+alarms() { # A B
+	"$walbench" compare "$1" "$2" --json "$work/c.json" >/dev/null || die "compare $1 $2 failed"
+	python3 -c 'import json, sys
+p = json.load(open(sys.argv[1]))["pairs"]
+print(sum(x["state"] in ("slower", "faster") for x in p), len(p))' "$work/c.json"
+	rm -f "$work/c.json"
 }
 
 compare_on() { # KIND
-	local kind=$1 files=() f r i j others single=0 single_n=0 multi=0 multi_n=0 s
+	local kind=$1 files=() f r i j others single=0 single_n=0 multi=0 multi_n=0 a n got
 	for ((r = 1; r <= RUNS; r++)); do
 		f=$work/$kind.$r.json
 		run_bg "$work/$kind.$r.out" "$work/$kind.$r.out" vol_exec "$walbench" run \
@@ -58,22 +63,14 @@ compare_on() { # KIND
 	for ((i = 0; i < RUNS; i++)); do
 		for ((j = 0; j < RUNS; j++)); do
 			((i != j)) || continue
-			"$walbench" compare "${files[i]}" "${files[j]}" --json "$work/c.json" >/dev/null ||
-				die "compare ${files[i]} ${files[j]} failed"
-			while read -r s; do
-				single_n=$((single_n + 1))
-				[[ $s != slower && $s != faster ]] || single=$((single + 1))
-			done < <(states "$work/c.json")
-			rm -f "$work/c.json"
+			got=$(alarms "${files[i]}" "${files[j]}") # a failed compare ends the script here
+			read -r a n <<<"$got"
+			single=$((single + a)) single_n=$((single_n + n))
 		done
 		others=$(printf '%s\n' "${files[@]}" | sed "$((i + 1))d" | paste -sd,)
-		"$walbench" compare "$others" "${files[i]}" --json "$work/c.json" >/dev/null ||
-			die "compare $others ${files[i]} failed"
-		while read -r s; do
-			multi_n=$((multi_n + 1))
-			[[ $s != slower && $s != faster ]] || multi=$((multi + 1))
-		done < <(states "$work/c.json")
-		rm -f "$work/c.json"
+		got=$(alarms "$others" "${files[i]}")
+		read -r a n <<<"$got"
+		multi=$((multi + a)) multi_n=$((multi_n + n))
 	done
 	python3 - "$kind" "${files[@]}" <<'PY'
 import json, sys, statistics as st
