@@ -439,7 +439,8 @@ static bool highest_top(const struct wb_results *rs, const struct wb_test *key,
  * slower method's halves disagree needs the longest, while a commit method
  * straddles the minimum gain. false when none compares. */
 static bool most_open(const struct wb_results *rs, const struct wb_recommend_params *p,
-		      enum wb_method_id bm, enum wb_method_id *which, struct wb_comparison *top)
+		      enum wb_method_id bm, enum wb_method_id *which, struct wb_comparison *top,
+		      const struct wb_test **of)
 {
 	struct wb_comparison c;
 	enum wb_method_id m;
@@ -458,6 +459,7 @@ static bool most_open(const struct wb_results *rs, const struct wb_recommend_par
 			any = true;
 			*which = m;
 			*top = c;
+			*of = &rs->v[d->first].test;
 		}
 	}
 	return any;
@@ -543,7 +545,7 @@ bool wb_recommend(const struct wb_results *rs, const struct wb_recommend_params 
 		  struct wb_recommendation *out)
 {
 	struct wb_comparison c, top;
-	const struct wb_test *key = NULL;
+	const struct wb_test *key = NULL, *top_of = NULL;
 	const struct wb_group_decision *assumed = NULL, *open = NULL;
 	enum wb_method_id winner, top_method = WB_METHOD_NONE;
 	enum wb_rec_state flush;
@@ -643,10 +645,12 @@ bool wb_recommend(const struct wb_results *rs, const struct wb_recommend_params 
 	 * size whose slower fsync's halves disagreed named fsync, slower, while
 	 * open_sync's commits straddled the minimum gain. */
 	if (out->state == WB_REC_UNDECIDED && open &&
-	    most_open(rs, p, out->baseline, &top_method, &top) &&
+	    most_open(rs, p, out->baseline, &top_method, &top, &top_of) &&
 	    top.ci95_high_pct > out->settle.vs_baseline.ci95_high_pct) {
 		out->settle.method = top_method;
 		out->settle.vs_baseline = top;
+		out->settle.shape = wb_shape_name(top_of);
+		out->settle.flush_bytes = wb_flush_bytes(top_of);
 	}
 	out->method = out->commit_demoted ? out->baseline : winner;
 	if (out->commit_demoted)

@@ -23,10 +23,7 @@ static void print_part(const char *name, const struct wb_part_verdict *v)
 /* "commit 8kB": what a row flushes. */
 static void shape_of(const struct wb_test *t, char *buf, size_t len)
 {
-	char size[16];
-
-	wb_format_size(wb_flush_bytes(t), size, sizeof(size));
-	snprintf(buf, len, "%s %s", wb_shape_name(t), size);
+	wb_words_flush(wb_shape_name(t), wb_flush_bytes(t), buf, len);
 }
 
 /* The rows behind the decision: every test, its rate and CI, its median and

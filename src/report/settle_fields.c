@@ -34,12 +34,18 @@ const struct wb_fields wb_comparison_fields = WB_FIELDS(comparison_rows, NULL);
  * estimated, and the words name it where it is not settle's own method. */
 static const struct wb_field split_rows[] = {
 	WB_FIELD(METHOD, TEXT, SE(split_method)),
+	WB_FIELD(SHAPE, TEXT, SE(split_shape), .null_unless = WB_F_IF(SE(split_flush_known))),
+	WB_FIELD(FLUSH_BYTES, U64, SE(split_flush_bytes), .unit = "B",
+		 .null_unless = WB_F_IF(SE(split_flush_known))),
 	WB_FIELD(VS_BASELINE, OBJECT, SE(split), .sub = &wb_comparison_fields),
 };
 static const struct wb_fields split_table = WB_FIELDS(split_rows, NULL);
 
 static const struct wb_field settle_rows[] = {
 	WB_FIELD(METHOD, TEXT, SE(method)),
+	WB_FIELD(SHAPE, TEXT, SE(shape), .null_unless = WB_F_IF(SE(flush_known))),
+	WB_FIELD(FLUSH_BYTES, U64, SE(flush_bytes), .unit = "B",
+		 .null_unless = WB_F_IF(SE(flush_known))),
 	WB_FIELD(VS_BASELINE, OBJECT, SE(vs_baseline), .sub = &wb_comparison_fields),
 	WB_FIELD(S_PER_ROUND, DOUBLE, SE(s_per_round), .unit = "s"),
 	WB_FIELD(MORE_ROUNDS, DOUBLE, SE(more_rounds), REACHABLE),
@@ -78,6 +84,8 @@ struct wb_saved_settle wb_saved_settle_of(const struct wb_settle *st, double min
 		return (struct wb_saved_settle){ .known = false };
 	return (struct wb_saved_settle){
 		.known = true, .method = wb_method_get(st->method)->name,
+		.flush_known = st->shape && st->flush_bytes, .shape = st->shape ? st->shape : "",
+		.flush_bytes = st->flush_bytes,
 		.vs_baseline = wb_saved_comparison_of(&st->vs_baseline), .s_per_round = st->s_per_round,
 		.reachable = reachable, .more_rounds = st->more_rounds,
 		.more_s = reachable ? wb_settle_more_s(st) : 0, .budget_s = st->budget_s,
@@ -85,6 +93,9 @@ struct wb_saved_settle wb_saved_settle_of(const struct wb_settle *st, double min
 		.why = wb_settle_why_name(why), .min_gain_pct = min_gain_pct,
 		.split_known = split,
 		.split_method = split ? wb_method_get(st->split_method)->name : "",
+		.split_flush_known = split && st->split_shape && st->split_flush_bytes,
+		.split_shape = split && st->split_shape ? st->split_shape : "",
+		.split_flush_bytes = split ? st->split_flush_bytes : 0,
 		.split = split ? wb_saved_comparison_of(&st->split)
 			       : (struct wb_saved_comparison){ .paired = false } };
 }

@@ -8,6 +8,7 @@
 #define WB_REPORT_WORDS_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "advice/leftover_verdict.h"
 #include "advice/compare.h"
@@ -295,11 +296,11 @@ char *wb_words_comparison(const struct wb_comparison *c, double margin_pct, char
 			  size_t len);
 
 /* settle (words_settle.c). What an undecided answer still needs: "open_datasync
- * may be up to +21.5% faster (+11.7% [+2.7%, +21.5%], 95% CI); about 70 more
- * seconds would settle it: --budget 2m", or, with no budget, the one reason
- * st->why gives (past an hour: near --min-gain; the halves of the run
+ * may be up to +21.5% faster on commit 8kB flushes (+11.7% [+2.7%, +21.5%],
+ * 95% CI); about 70 more seconds would settle it: --budget 2m", or, with no
+ * budget, the one reason st->why gives (past an hour: near --min-gain; the halves of the run
  * disagreed on a method; too short to estimate); "" when nothing is known. */
-#define WB_WORDS_SETTLE_LEN 320
+#define WB_WORDS_SETTLE_LEN 400
 char *wb_words_settle(const struct wb_settle *st, double min_gain_pct, char *buf, size_t len);
 /* The same, of a settle as a results file has it (the live one is worded
  * through this): its min_gain_pct, why and split say which reason. */
@@ -315,6 +316,11 @@ const char *wb_words_rec_state_meaning(enum wb_saved_rec_state s);
  * wal_sync_method = fdatasync for now: the budget ran out before ...". */
 #define WB_WORDS_OLD_UNDECIDED_LEN 240
 char *wb_words_rec_old_undecided(const char *method, char *buf, size_t len);
+
+/* A flush as the Evidence table's flush column names it (words_flush.c):
+ * "commit 8kB", "bulk 1MiB"; shape is wb_shape_name()'s. */
+#define WB_WORDS_FLUSH_LEN 32
+char *wb_words_flush(const char *shape, uint64_t bytes, char *buf, size_t len);
 
 /* A budget as --budget takes it (words_budget.c): "2m", "90s". */
 char *wb_words_budget(double s, char *buf, size_t len);

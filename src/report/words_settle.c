@@ -11,6 +11,27 @@
 #include <stdio.h>
 #include <string.h>
 
+/* " on bulk 1MiB flushes" (form's %s the flush): the flush a comparison is
+ * of, which a mixed or bulk run has several of; "" in a file older than
+ * schema 27, which does not say. */
+static void flush_words(const char *form, bool known, const char *shape, uint64_t bytes,
+			char *buf, size_t len)
+{
+	char flush[WB_WORDS_FLUSH_LEN];
+
+	*buf = '\0';
+	if (known)
+		snprintf(buf, len, form, wb_words_flush(shape, bytes, flush, sizeof(flush)));
+}
+
+/* The split is of the flush the sentence already names (or neither says). */
+static bool same_flush(const struct wb_saved_settle *st)
+{
+	return st->flush_known == st->split_flush_known &&
+	       (!st->flush_known || (st->flush_bytes == st->split_flush_bytes &&
+				     !strcmp(st->shape, st->split_shape)));
+}
+
 /* One wording, over the settle as the file has it: the live run's words and
  * a report made from its file are then the same sentence. A file older than
  * schema 26 has no why: its reason is the one its figures still show (a
@@ -21,31 +42,37 @@ char *wb_words_saved_settle(const struct wb_saved_settle *st, char *buf, size_t 
 	const struct wb_saved_comparison *x = &st->split;
 	struct wb_sentence s = wb_sentence_at(buf, len);
 	const char *why = st->why ? st->why : "";
+	char on[WB_WORDS_FLUSH_LEN + 16], split_of[WB_WORDS_FLUSH_LEN + 16];
 
 	*buf = '\0';
 	if (!st->known)
 		return buf;
+	flush_words(" on %s flushes", st->flush_known, st->shape, st->flush_bytes, on, sizeof(on));
+	/* the split's flush only where it is another than the one named */
+	flush_words("%s flushes: ", st->split_flush_known && !same_flush(st), st->split_shape,
+		    st->split_flush_bytes, split_of, sizeof(split_of));
 	if (c->ci_high_pct > 0.0)
-		wb_sentence_add(&s, "%s may be up to %+.1f%% faster (%+.1f%% [%+.1f%%, %+.1f%%], 95%% "
-				"CI)", st->method, c->ci_high_pct, c->diff_pct, c->ci_low_pct,
-				c->ci_high_pct);
+		wb_sentence_add(&s, "%s may be up to %+.1f%% faster%s (%+.1f%% [%+.1f%%, %+.1f%%], "
+				"95%% CI)", st->method, c->ci_high_pct, on, c->diff_pct,
+				c->ci_low_pct, c->ci_high_pct);
 	else
-		wb_sentence_add(&s, "%s is %+.1f%% [%+.1f%%, %+.1f%%] (95%% CI), not yet shown within "
-				"+-%.1f%% or slower", st->method, c->diff_pct, c->ci_low_pct,
-				c->ci_high_pct, st->min_gain_pct);
+		wb_sentence_add(&s, "%s is %+.1f%% [%+.1f%%, %+.1f%%] (95%% CI)%s, not yet shown "
+				"within +-%.1f%% or slower", st->method, c->diff_pct, c->ci_low_pct,
+				c->ci_high_pct, on, st->min_gain_pct);
 	/* Each reason only where it is the one the decision found (results/settle.c). */
 	if (st->reachable)
 		wb_sentence_add(&s, "; about %.0f more seconds would settle it: --budget %s",
 				st->more_s, st->budget);
 	else if (!strcmp(why, wb_settle_why_name(WB_SETTLE_NOT_REPLICATED)) &&
-		 (!st->split_known || !strcmp(st->split_method, st->method)))
+		 (!st->split_known ||
+		  (!strcmp(st->split_method, st->method) && same_flush(st))))
 		wb_sentence_add(&s, "; the two halves of the run disagreed on it, so no budget can "
 				"be estimated: rerun, or give it a longer --budget");
 	else if (!strcmp(why, wb_settle_why_name(WB_SETTLE_NOT_REPLICATED)))
-		wb_sentence_add(&s, "; the two halves of the run disagreed on %s (%+.1f%% [%+.1f%%, "
+		wb_sentence_add(&s, "; the two halves of the run disagreed on %s (%s%+.1f%% [%+.1f%%, "
 				"%+.1f%%]), so no budget can be estimated: rerun, or give it a "
-				"longer --budget", st->split_method, x->diff_pct, x->ci_low_pct,
-				x->ci_high_pct);
+				"longer --budget", st->split_method, split_of, x->diff_pct,
+				x->ci_low_pct, x->ci_high_pct);
 	else if (!strcmp(why, wb_settle_why_name(WB_SETTLE_BEYOND_MAX)))
 		wb_sentence_add(&s, "; it sits so near --min-gain %.1f%% that no budget under an hour "
 				"would settle it", st->min_gain_pct);

@@ -99,6 +99,11 @@ struct wb_settle {
 	bool known;                  /* an estimate could be made */
 	enum wb_method_id method;    /* the open method the words name */
 	struct wb_comparison vs_baseline; /* it against the baseline, paired, at 95 % */
+	/* The flush that comparison is of: a mixed or bulk run has several
+	 * sizes, and "fsync may be up to +44 % faster" of bulk 1MiB flushes
+	 * read as of commits beside a commit row where fsync was slower. */
+	const char *shape;           /* wb_shape_name(): "commit" or "bulk" */
+	uint64_t flush_bytes;        /* wb_flush_bytes() */
 	double more_rounds;          /* rounds past those run; INFINITY: out of reach */
 	double s_per_round;          /* seconds a round took in this run */
 	double budget_s;             /* a budget that would settle it from scratch; 0 if beyond
@@ -108,6 +113,8 @@ struct wb_settle {
 					 * disagree (not always the one named); else
 					 * WB_METHOD_COUNT */
 	struct wb_comparison split;  /* it against the baseline, paired, at 95 % */
+	const char *split_shape;     /* the flush split is of, as shape above */
+	uint64_t split_flush_bytes;
 };
 
 /* A suggested budget is never above this: past an hour the difference sits

@@ -281,6 +281,10 @@ struct wb_saved_comparison {
 struct wb_saved_settle {
 	bool known;              /* else null */
 	const char *method;
+	bool flush_known;        /* shape and flush_bytes are there (schema 27+): else null,
+				  * and the words name no flush */
+	const char *shape;       /* the flush vs_baseline is of: "commit" or "bulk" */
+	uint64_t flush_bytes;    /* its bytes */
 	struct wb_saved_comparison vs_baseline;
 	double s_per_round;
 	bool reachable;          /* a budget under an hour would settle it: else its figures
@@ -293,6 +297,9 @@ struct wb_saved_settle {
 	double min_gain_pct;     /* the gain the open method is held to; NAN when absent */
 	bool split_known;        /* not-replicated: split is there; else null */
 	const char *split_method; /* the method whose two halves of the run disagreed */
+	bool split_flush_known;  /* split_shape and split_flush_bytes are there, as above */
+	const char *split_shape; /* the flush it is of */
+	uint64_t split_flush_bytes;
 	struct wb_saved_comparison split; /* it against the baseline, 95 % */
 };
 

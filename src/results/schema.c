@@ -152,6 +152,7 @@ const char *const wb_key_names[] = {
 	[WB_KEY_FILE] = "file",
 	[WB_KEY_FINDINGS] = "findings",
 	[WB_KEY_FLUSH_BUSY] = "flush_busy",
+	[WB_KEY_FLUSH_BYTES] = "flush_bytes",
 	[WB_KEY_FLUSH_FORM] = "flush_form",
 	[WB_KEY_FLUSH_MIN_GAIN_PCT] = "flush_min_gain_pct",
 	[WB_KEY_FLUSH_MS] = "flush_ms",

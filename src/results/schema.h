@@ -11,7 +11,7 @@
 
 /* Version of the layout (docs/results-schema.md); bumped when keys change
  * meaning. */
-#define WB_SCHEMA_VERSION 26
+#define WB_SCHEMA_VERSION 27
 
 /* Every key of the results file, in one alphabetical list: a key used in two
  * objects ("reason", "method") is one entry with one spelling. */
@@ -166,6 +166,7 @@ enum wb_key {
 	WB_KEY_FILE,
 	WB_KEY_FINDINGS,
 	WB_KEY_FLUSH_BUSY,
+	WB_KEY_FLUSH_BYTES,
 	WB_KEY_FLUSH_FORM,
 	WB_KEY_FLUSH_MIN_GAIN_PCT,
 	WB_KEY_FLUSH_MS,

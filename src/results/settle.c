@@ -125,6 +125,15 @@ static double rounds_to_settle(const struct wb_result *rv, const struct wb_decid
 	return need;
 }
 
+/* The open method the words name: r, at c against the baseline. */
+static void settle_on(struct wb_settle *st, const struct wb_result *r, const struct wb_comparison *c)
+{
+	st->method = r->test.method;
+	st->vs_baseline = *c;
+	st->shape = wb_shape_name(&r->test);
+	st->flush_bytes = wb_flush_bytes(&r->test);
+}
+
 void wb_settle_estimate(const struct wb_result *rv, size_t n, const struct wb_decide_params *p,
 			struct wb_group_decision *g, double now_s, uint32_t rounds)
 {
@@ -149,19 +158,19 @@ void wb_settle_estimate(const struct wb_result *rv, size_t n, const struct wb_de
 			    fabs(c.diff_pct) > fabs(st->split.diff_pct)) {
 				st->split_method = rv[i].test.method;
 				st->split = c;
+				st->split_shape = wb_shape_name(&rv[i].test);
+				st->split_flush_bytes = wb_flush_bytes(&rv[i].test);
 			}
 		}
 		/* The leader's switch ends the group whatever the others say. */
 		if (i == g->leader && c.ci95_low_pct > 0.0 && center(&c) >= log1p(p->min_gain_pct / 100.0)) {
 			worst = need;
-			st->method = rv[i].test.method;
-			st->vs_baseline = c;
+			settle_on(st, &rv[i], &c);
 			break;
 		}
 		if (need > worst) {
 			worst = need;
-			st->method = rv[i].test.method;
-			st->vs_baseline = c;
+			settle_on(st, &rv[i], &c);
 		}
 	}
 	if (worst < 0.0 || rounds == 0)

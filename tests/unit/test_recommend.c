@@ -337,6 +337,14 @@ static void test_undecided_names_what_is_open(void **state)
 	assert_int_equal(rec.settle.split_method, FS);
 	assert_float_equal(rec.settle.split.diff_pct, fs.diff_pct, 1e-9);
 	assert_int_equal(rec.runner_up, OS);
+	/* Each names its flush: open_sync's commits, though the budget's group,
+	 * whose settle the answer took first, was bulk's; fsync's bulk flushes. */
+	assert_string_equal(rec.settle.shape, "commit");
+	assert_int_equal(rec.settle.flush_bytes, 8192);
+	assert_string_equal(rec.settle.split_shape, "bulk");
+	assert_int_equal(rec.settle.split_flush_bytes, 16 * 8192);
+	assert_string_equal(bulk->shape, "bulk");
+	assert_int_equal(bulk->flush_bytes, 16 * 8192);
 }
 
 static void test_server_fsync_off(void **state)

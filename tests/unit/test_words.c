@@ -215,21 +215,40 @@ static void rec_undecided_settle(void **state)
 			    "the two halves of the run disagreed on fsync (-15.5% [-27.3%, -1.8%]), "
 			    "so no budget can be estimated: rerun, or give it a longer --budget");
 	assert_null(strstr(w.headline, "near"));
-	/* the method named is the one whose halves disagreed */
-	rec.settle.method = FS;
-	rec.settle.vs_baseline = rec.settle.split;
+	/* Each figure names its flush, where the run has several (schema 27):
+	 * a mixed run's +7.2 % read as of every flush, beside a bulk row where
+	 * open_sync was slower. The split's is named where it is another. */
+	rec.settle.shape = "commit", rec.settle.flush_bytes = 8192;
+	rec.settle.split_shape = "bulk", rec.settle.split_flush_bytes = 131072;
 	wb_words_recommendation(&rec, &w);
 	assert_string_equal(w.headline, "Undecided: keep wal_sync_method = fdatasync for now: "
-			    "fsync is -15.5% [-27.3%, -1.8%] (95% CI), not yet shown within +-5.0% "
-			    "or slower; the two halves of the run disagreed on it, so no budget can "
-			    "be estimated: rerun, or give it a longer --budget");
+			    "open_sync may be up to +7.2% faster on commit 8kB flushes (-2.5% "
+			    "[-11.2%, +7.2%], 95% CI); the two halves of the run disagreed on fsync "
+			    "(bulk 128kB flushes: -15.5% [-27.3%, -1.8%]), so no budget can be "
+			    "estimated: rerun, or give it a longer --budget");
+	/* the method named is the one whose halves disagreed, on the same flush */
+	rec.settle.method = FS;
+	rec.settle.vs_baseline = rec.settle.split;
+	rec.settle.shape = "bulk", rec.settle.flush_bytes = 131072;
+	wb_words_recommendation(&rec, &w);
+	assert_string_equal(w.headline, "Undecided: keep wal_sync_method = fdatasync for now: "
+			    "fsync is -15.5% [-27.3%, -1.8%] (95% CI) on bulk 128kB flushes, not yet "
+			    "shown within +-5.0% or slower; the two halves of the run disagreed on "
+			    "it, so no budget can be estimated: rerun, or give it a longer --budget");
+	/* the same method, split on another flush: named with it */
+	rec.settle.flush_bytes = 1048576;
+	wb_words_recommendation(&rec, &w);
+	assert_non_null(strstr(w.headline, "on bulk 1MiB flushes, not yet shown within +-5.0% or "
+			       "slower; the two halves of the run disagreed on fsync (bulk 128kB "
+			       "flushes: -15.5%"));
+	rec.settle.flush_bytes = 131072;
 	/* no estimate at all (too few rounds to see a spread): no reason claimed */
 	rec.settle.why = WB_SETTLE_NO_ESTIMATE;
 	wb_words_recommendation(&rec, &w);
 	assert_string_equal(w.headline, "Undecided: keep wal_sync_method = fdatasync for now: "
-			    "fsync is -15.5% [-27.3%, -1.8%] (95% CI), not yet shown within +-5.0% "
-			    "or slower; this run is too short to estimate the budget that would "
-			    "settle it: give it a longer --budget");
+			    "fsync is -15.5% [-27.3%, -1.8%] (95% CI) on bulk 128kB flushes, not yet "
+			    "shown within +-5.0% or slower; this run is too short to estimate the "
+			    "budget that would settle it: give it a longer --budget");
 }
 
 /* The leader won, then failed: keep, undecided, and the part says why. */
