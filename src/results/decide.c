@@ -157,6 +157,26 @@ static void end_keep(struct wb_result *rv, size_t n, const struct wb_decide_para
 	why(g, rv, p, lead == g->baseline ? WB_WHY_ALL_WITHIN : WB_WHY_TIE);
 }
 
+/* The leader: the test still running that gains most over the baseline,
+ * paired round by round (the baseline itself gains 0). */
+static size_t leader_of(const struct wb_result *rv, size_t n, const struct wb_decide_params *p,
+			const bool *done, const struct wb_group_decision *g)
+{
+	const struct wb_result *base = &rv[g->baseline];
+	struct wb_comparison c;
+	size_t i, leader = g->baseline;
+	double best = 0.0;
+
+	for (i = 0; i < n; i++)
+		if (!done[i] && i != g->baseline && decidable(&rv[i]) &&
+		    wb_test_same_but_method(&rv[g->first].test, &rv[i].test) &&
+		    wb_result_compare(base, &rv[i], p->conf, &c) && c.diff_pct > best) {
+			best = c.diff_pct;
+			leader = i;
+		}
+	return leader;
+}
+
 /* Settles what can be settled after any round: drops what is significantly
  * behind the leader (never the baseline) and stops what is proven within the
  * gain of the baseline (two one-sided tests). Both only ever keep the
@@ -168,19 +188,8 @@ static size_t prune(struct wb_result *rv, size_t n, const struct wb_decide_param
 {
 	const struct wb_result *base = &rv[g->baseline];
 	struct wb_comparison c;
-	size_t i, leader = g->baseline, open = 0;
-	double best = 0.0;
+	size_t i, leader = g->leader = leader_of(rv, n, p, done, g), open = 0;
 
-	/* The leader: the test still running that gains most over the baseline,
-	 * paired round by round (the baseline itself gains 0). */
-	for (i = 0; i < n; i++)
-		if (!done[i] && i != g->baseline && decidable(&rv[i]) &&
-		    wb_test_same_but_method(&rv[g->first].test, &rv[i].test) &&
-		    wb_result_compare(base, &rv[i], p->conf, &c) && c.diff_pct > best) {
-			best = c.diff_pct;
-			leader = i;
-		}
-	g->leader = leader;
 	for (i = 0; i < n; i++) {
 		if (done[i] || i == g->baseline || !decidable(&rv[i]) ||
 		    !wb_test_same_but_method(&rv[g->first].test, &rv[i].test))
@@ -448,6 +457,10 @@ void wb_decide_finish(struct wb_result *rv, size_t n, const struct wb_decide_par
 			continue;
 		}
 		gp = group_params(p, gd, false);
+		/* A budget spent before the first look (min_settle_rounds) never
+		 * chose a leader: the group's first test stood in, and was named
+		 * as leading by -53 %. */
+		gd->leader = leader_of(rv, n, &gp, done, gd);
 		wb_settle_estimate(rv, n, &gp, gd, now_s, rounds);
 		if (gd->leader == gd->baseline ||
 		    !wb_result_compare(&rv[gd->baseline], &rv[gd->leader], gp.conf, &gd->margin)) {

@@ -348,6 +348,53 @@ static void test_budget_when_undecided(void **state)
 	assert_int_equal(rounds, 10);
 }
 
+/* A budget spent before the first look (min_settle_rounds), three rounds: the
+ * group's first test, open_datasync at a sixteenth of the others' rate, stood
+ * in as the leader nobody chose, and the words said "open_datasync leads
+ * fdatasync by -93 %"; every method out of reach alike (too few rounds to
+ * pair), the settle named the first, the slowest, as what was still open.
+ * The leader is chosen at the end, and the open method is the one that may
+ * still gain most. */
+static void test_short_budget_names_what_may_gain(void **state)
+{
+	static const enum wb_method_id m[4] = { WB_METHOD_OPEN_DATASYNC, WB_METHOD_FDATASYNC,
+						WB_METHOD_FSYNC, WB_METHOD_OPEN_SYNC };
+	static const double rate[4][3] = { { 27, 26, 28 }, { 427, 415, 440 }, { 436, 420, 452 },
+					   { 420, 412, 425 } };
+	struct wb_decide_params p = { .baseline = WB_METHOD_FDATASYNC, .min_gain_pct = 5.0,
+				      .conf = WB_DECIDE_CONF, .equiv_conf = WB_EQUIV_CONF,
+				      .min_rounds = WB_DECIDE_MIN_ROUNDS,
+				      .min_settle_rounds = WB_DECIDE_MIN_SETTLE_ROUNDS };
+	struct wb_group_decision groups[4], *g = &groups[0];
+	struct wb_result rv[4];
+	bool done[4] = { false };
+	size_t ng = 0, i;
+	uint32_t r;
+
+	(void)state;
+	for (i = 0; i < 4; i++) {
+		memset(&rv[i], 0, sizeof(rv[i]));
+		rv[i].status = WB_STATUS_OK;
+		rv[i].test = (struct wb_test){ .method = m[i], .size = 8192, .writes_per_op = 1,
+					       .jobs = 1, .committers = 1 };
+	}
+	for (r = 0; r < 3; r++) {
+		for (i = 0; i < 4; i++)
+			assert_int_equal(wb_result_add_trial(&rv[i], rate[i][r], r), 0);
+		assert_false(wb_decide_step(rv, 4, &p, done, groups, &ng, r + 1.0, r + 1));
+	}
+	assert_true(r < WB_DECIDE_MIN_SETTLE_ROUNDS);
+	wb_decide_finish(rv, 4, &p, groups, ng, r, r);
+	assert_int_equal(ng, 1);
+	assert_int_equal(g->state, WB_DECIDE_UNDECIDED);
+	assert_int_not_equal(g->leader_method, WB_METHOD_OPEN_DATASYNC);
+	if (g->why == WB_WHY_BUDGET_LEADS)
+		assert_true(g->margin.diff_pct > 0.0);
+	assert_true(g->settle.known);
+	assert_int_not_equal(g->settle.method, WB_METHOD_OPEN_DATASYNC);
+	release(rv, 4);
+}
+
 /* Synthetic streams with no device at all: exact ties stop as soon as looks
  * begin, and the paired comparison needs WB_PAIRED_MIN common rounds. */
 static void test_paired_needs_common_rounds(void **state)
@@ -385,6 +432,7 @@ int main(void)
 		cmocka_unit_test(test_equal_winners_same_choice),
 		cmocka_unit_test(test_false_switch_rare),
 		cmocka_unit_test(test_budget_when_undecided),
+		cmocka_unit_test(test_short_budget_names_what_may_gain),
 		cmocka_unit_test(test_paired_needs_common_rounds),
 		cmocka_unit_test(test_t_quantile),
 	};
