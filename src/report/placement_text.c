@@ -4,6 +4,7 @@
 #include <stdio.h>
 
 #include "report/run_text.h"
+#include "report/sentence.h"
 #include "report/words.h"
 
 static void print_row(const char *where, const char *what, const struct wb_placement_row *r)
@@ -95,8 +96,9 @@ void wb_placement_print(const struct wb_placement *pl, const struct wb_results *
 				  : c->same_device ? ", same disk as the data" : "",
 		       wb_words_candidate(pl, c, reason, sizeof(reason)));
 		if (c->single_gain.compared)
-			printf("      single-session commits: %+.0f %% [%.0f, %.0f]\n",
-			       c->single_gain.pct, c->single_gain.low, c->single_gain.high);
+			printf("      single-session commits: %+.*f %% [%.*f, %.*f]\n",
+			       WB_SENTENCE_PCT3(0, c->single_gain.pct, c->single_gain.low,
+						c->single_gain.high));
 	}
 	print_evidence(pl, rs);
 	if (!w.nsteps)

@@ -72,8 +72,9 @@ static void print_sweep(const struct wb_stripe_verdict *v, const struct wb_array
 		print_num(f->high, true);
 		printf("] %8.1f MB/s", f->bytes_per_s / 1e6);
 		if (p < WB_SWEEP_STRIPE && v->excess[p].known)
-			printf("  %+.0f %% [%.0f, %.0f] time vs full stripes", v->excess[p].pct,
-			       v->excess[p].low_pct, v->excess[p].high_pct);
+			printf("  %+.*f %% [%.*f, %.*f] time vs full stripes",
+			       WB_SENTENCE_PCT3(0, v->excess[p].pct, v->excess[p].low_pct,
+						v->excess[p].high_pct));
 		printf("\n");
 	}
 	printf("  %s\n", line);

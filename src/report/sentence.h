@@ -35,6 +35,14 @@ double wb_sentence_rate_end(double end);
  * then printed with the one count: "%+.*f %% [%+.*f, %+.*f]". */
 int wb_sentence_pct_digits(int digits, double pct, double low, double high);
 
+/* The three as a "%+.*f %% [%.*f, %.*f]" takes them, each after the one count
+ * of decimals wb_sentence_pct_digits gives them (each argument is read three
+ * times: no side effects). */
+#define WB_SENTENCE_PCT3(digits, pct, low, high)                                   \
+	wb_sentence_pct_digits(digits, pct, low, high), (pct),                     \
+	wb_sentence_pct_digits(digits, pct, low, high), (low),                     \
+	wb_sentence_pct_digits(digits, pct, low, high), (high)
+
 /* A signal's name as every report spells it ("SIGINT"), written into buf. */
 #define WB_SENTENCE_SIGNAL_LEN 24
 char *wb_sentence_signal(int sig, char *buf, size_t len);

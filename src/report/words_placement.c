@@ -11,6 +11,14 @@
 
 #include "facts/array.h"
 #include "model/units.h"
+#include "report/sentence.h"
+
+/* A gain and its interval, as "%+.*f %% [%.*f, %.*f]" takes them: whole
+ * percents unless one would read 100 % without being it (sentence.h). */
+#define GAIN3(p, l, h) WB_SENTENCE_PCT3(0, p, l, h)
+#define GAIN(g) GAIN3((g)->pct, (g)->low, (g)->high)
+/* The decimals of g's three, for a figure of g printed on its own. */
+#define GAIN_D(g) wb_sentence_pct_digits(0, (g)->pct, (g)->low, (g)->high)
 
 const char *wb_words_placement_failure(const struct wb_placement *pl, char *buf, size_t len)
 {
@@ -85,9 +93,9 @@ static void open_words(const struct wb_placement *pl, const struct wb_placement_
 {
 	const struct wb_placement_gain *g = &c->gain;
 
-	snprintf(buf, len, "Undecided: commits %+.0f %% [%.0f, %.0f] here, %s, but it may gain up "
-		 "to %+.0f %%, past --min-gain %.0f %%; a longer --budget would settle it.%s",
-		 g->pct, g->low, g->high, shown, g->high, pl->min_gain_pct, shared_note(c));
+	snprintf(buf, len, "Undecided: commits %+.*f %% [%.*f, %.*f] here, %s, but it may gain up "
+		 "to %+.*f %%, past --min-gain %.0f %%; a longer --budget would settle it.%s",
+		 GAIN(g), shown, GAIN_D(g), g->high, pl->min_gain_pct, shared_note(c));
 }
 
 /* The model's prediction in the server's commits, with its terms and what caps
@@ -110,11 +118,11 @@ static void model_words(const struct wb_model *m, char *buf, size_t len)
 	if (limit[0])
 		snprintf(cap, sizeof(cap), "; %s caps it (at most %.0f/s)", limit, m->high);
 	snprintf(buf, len, " The server's commits%s: %.0f/s now, %.0f/s [%.0f, %.0f] predicted "
-		 "here (%+.0f %% [%.0f, %.0f])%s: a flush here takes %.3f ms against %.3f ms "
+		 "here (%+.*f %% [%.*f, %.*f])%s: a flush here takes %.3f ms against %.3f ms "
 		 "(%s), and its sessions spent %.0f %% of their time waiting for the flush and "
 		 "%.0f %% for row locks held across commits.",
 		 m->commits_writes ? " that write" : "", m->commits_per_s, m->per_s, m->low,
-		 m->high, m->gain_pct, m->gain_low, m->gain_high, cap,
+		 m->high, GAIN3(m->gain_pct, m->gain_low, m->gain_high), cap,
 		 m->flush_ratio * m->flush_ms, m->flush_ms,
 		 m->flush_ms_server ? "the server's own" : "walbench's on the data volume",
 		 100 * m->wal_share, 100 * m->lock_share);
@@ -135,68 +143,66 @@ const char *wb_words_candidate(const struct wb_placement *pl,
 			 "volume's; give it more --budget.%s", note);
 		break;
 	case WB_PLACE_DEPENDS_ON_LOAD:
-		snprintf(buf, len, "Depends on load: commits +%.0f %% [%.0f, %.0f] here with %u "
+		snprintf(buf, len, "Depends on load: commits +%.*f %% [%.*f, %.*f] here with %u "
 			 "committers against %.200s under an assumed load (%.0f %% of its capacity, "
-			 "%.0f writes/s), but %+.0f %% [%.0f, %.0f] against it idle. Moving pays only "
+			 "%.0f writes/s), but %+.*f %% [%.*f, %.*f] against it idle. Moving pays only "
 			 "if the server's checkpoints and background writes keep the data volume "
 			 "about that busy: measure the server's data write rate (docs/usage.md: Where "
 			 "pg_wal belongs) and run again with --data-load RATE/s.%s",
-			 g->pct, g->low, g->high, n, pl->data, pl->load_pct, pl->load_achieved_per_s,
-			 c->idle_gain.pct, c->idle_gain.low, c->idle_gain.high, note);
+			 GAIN(g), n, pl->data, pl->load_pct, pl->load_achieved_per_s,
+			 GAIN(&c->idle_gain), note);
 		break;
 	case WB_PLACE_SAME_FS_GAINS:
-		snprintf(buf, len, "Same file system, no move: commits %+.0f %% [%.0f, %.0f] here, "
+		snprintf(buf, len, "Same file system, no move: commits %+.*f %% [%.*f, %.*f] here, "
 			 "but the same storage cannot be faster for pg_wal than for the data; the "
 			 "difference is noise or drift between the directories' turns.%s",
-			 g->pct, g->low, g->high, note);
+			 GAIN(g), note);
 		break;
 	case WB_PLACE_MOVE:
 		/* Memory gains and is never advised: its line never opens with
 		 * "Move" (the NOT DURABLE sentence below says why). */
 		if (c->model.known) {
-			snprintf(buf, len, "%s: commits +%.0f %% [%.0f, %.0f] here.%s",
-				 c->in_ram ? "Faster, but not durable" : "Move", g->pct, g->low,
-				 g->high, note);
+			snprintf(buf, len, "%s: commits +%.*f %% [%.*f, %.*f] here.%s",
+				 c->in_ram ? "Faster, but not durable" : "Move", GAIN(g), note);
 			break;
 		}
-		snprintf(buf, len, "Commits +%.0f %% [%.0f, %.0f] here with %u committers (%.0f per "
+		snprintf(buf, len, "Commits +%.*f %% [%.*f, %.*f] here with %u committers (%.0f per "
 			 "second, flush p50 %.3f ms) against %.0f on %.200s under the same load; "
-			 "single sessions %+.0f %%.%s%s",
-			 g->pct, g->low, g->high, n, c->group.per_s, c->group.p50_us / 1e3,
-			 pl->loaded_group.per_s, pl->data, c->single_gain.pct,
+			 "single sessions %+.*f %%.%s%s",
+			 GAIN(g), n, c->group.per_s, c->group.p50_us / 1e3,
+			 pl->loaded_group.per_s, pl->data, GAIN_D(&c->single_gain), c->single_gain.pct,
 			 c->upper_bound ? " The flushes here are faster than the server's own cost of "
 			 "a commit, so expect less: the server's CPU, not this disk, will set the "
 			 "commit rate." : " A flush-rate gain bounds the commit-rate gain: expect up "
 			 "to this much.", note);
 		break;
 	case WB_PLACE_SINGLE_LOSES:
-		snprintf(buf, len, "Commits with %u committers gain %.0f %% [%.0f, %.0f], but single "
-			 "sessions lose %.0f %% [%.0f, %.0f]: no move.%s", n, g->pct, g->low, g->high,
-			 -c->single_gain.pct, -c->single_gain.high, -c->single_gain.low, note);
+		snprintf(buf, len, "Commits with %u committers gain %.*f %% [%.*f, %.*f], but single "
+			 "sessions lose %.*f %% [%.*f, %.*f]: no move.%s", n, GAIN(g),
+			 GAIN3(-c->single_gain.pct, -c->single_gain.high, -c->single_gain.low), note);
 		break;
 	case WB_PLACE_BELOW_MIN_GAIN:
 		if (c->open)
 			open_words(pl, c, "less than the minimum", buf, len);
 		else
-			snprintf(buf, len, "Commits +%.0f %% [%.0f, %.0f] here, less than --min-gain "
-				 "%.0f %%: not worth a move.%s", g->pct, g->low, g->high,
-				 pl->min_gain_pct, note);
+			snprintf(buf, len, "Commits +%.*f %% [%.*f, %.*f] here, less than --min-gain "
+				 "%.0f %%: not worth a move.%s", GAIN(g), pl->min_gain_pct, note);
 		break;
 	case WB_PLACE_SLOWER:
-		snprintf(buf, len, "Slower: commits %.0f %% [%.0f, %.0f] here; keep pg_wal where it "
-			 "is.%s", g->pct, g->low, g->high, note);
+		snprintf(buf, len, "Slower: commits %.*f %% [%.*f, %.*f] here; keep pg_wal where it "
+			 "is.%s", GAIN(g), note);
 		break;
 	case WB_PLACE_HALVES_DISAGREE:
-		snprintf(buf, len, "%s, no gain shown: commits %+.0f %% [%.0f, %.0f] here, but the "
+		snprintf(buf, len, "%s, no gain shown: commits %+.*f %% [%.*f, %.*f] here, but the "
 			 "two halves of the run disagree, so it may be drift; more --budget would "
-			 "tell.%s", no_gain_lead(c), g->pct, g->low, g->high, note);
+			 "tell.%s", no_gain_lead(c), GAIN(g), note);
 		break;
 	case WB_PLACE_WITHIN_NOISE:
 		if (c->open)
 			open_words(pl, c, "no gain shown", buf, len);
 		else
-			snprintf(buf, len, "%s, no gain: commits %+.0f %% [%.0f, %.0f] here, within "
-				 "the noise.%s", no_gain_lead(c), g->pct, g->low, g->high, note);
+			snprintf(buf, len, "%s, no gain: commits %+.*f %% [%.*f, %.*f] here, within "
+				 "the noise.%s", no_gain_lead(c), GAIN(g), note);
 		break;
 	}
 	used = strlen(buf);
@@ -234,13 +240,13 @@ static void context(const struct wb_placement *pl, char *buf, size_t size)
 		snprintf(buf + len, size - len, ": too few trials to say what it does to commits "
 			 "there.");
 	else if (pl->slowdown_significant)
-		snprintf(buf + len, size - len, " slows commits there by %.0f %% [%.0f, %.0f] (%.0f "
-			 "-> %.0f per second).", pl->slowdown_pct, pl->slowdown_low,
-			 pl->slowdown_high, pl->idle_group.per_s, pl->loaded_group.per_s);
+		snprintf(buf + len, size - len, " slows commits there by %.*f %% [%.*f, %.*f] (%.0f "
+			 "-> %.0f per second).", GAIN3(pl->slowdown_pct, pl->slowdown_low,
+			 pl->slowdown_high), pl->idle_group.per_s, pl->loaded_group.per_s);
 	else
-		snprintf(buf + len, size - len, " does not slow commits there measurably (%+.0f %% "
-			 "[%.0f, %.0f]): the volume has I/O to spare, so moving pg_wal has little to "
-			 "gain.", -pl->slowdown_pct, -pl->slowdown_high, -pl->slowdown_low);
+		snprintf(buf + len, size - len, " does not slow commits there measurably (%+.*f %% "
+			 "[%.*f, %.*f]): the volume has I/O to spare, so moving pg_wal has little to "
+			 "gain.", GAIN3(-pl->slowdown_pct, -pl->slowdown_high, -pl->slowdown_low));
 out_array:
 	len = strlen(buf);
 	if (len < size)
@@ -260,24 +266,24 @@ static void headline(const struct wb_placement *pl, const char *failure, char *b
 		break;
 	case WB_PLACEMENT_MOVE:
 		if (b && b->model.known) {
-			snprintf(buf, len, "Move pg_wal to %.200s: the server's commits %+.0f %% [%.0f, "
-				 "%.0f] there, %.0f/s [%.0f, %.0f] predicted from %.0f/s now%s.", b->path,
-				 b->gain.pct, b->gain.low, b->gain.high, b->model.per_s, b->model.low,
+			snprintf(buf, len, "Move pg_wal to %.200s: the server's commits %+.*f %% [%.*f, "
+				 "%.*f] there, %.0f/s [%.0f, %.0f] predicted from %.0f/s now%s.", b->path,
+				 GAIN(&b->gain), b->model.per_s, b->model.low,
 				 b->model.high, b->model.commits_per_s,
 				 b->model.limit == WB_LIMIT_CPU ? ", the host's CPU the limit"
 				 : b->model.limit == WB_LIMIT_DEVICE ? ", its flush rate the limit" : "");
 			break;
 		}
-		snprintf(buf, len, "Move pg_wal to %.200s: commits %s+%.0f %% [%.0f, %.0f] there "
+		snprintf(buf, len, "Move pg_wal to %.200s: commits %s+%.*f %% [%.*f, %.*f] there "
 			 "while the data volume is busy.", b ? b->path : "?",
-			 b && b->upper_bound ? "up to " : "", b ? b->gain.pct : 0, b ? b->gain.low : 0,
-			 b ? b->gain.high : 0);
+			 b && b->upper_bound ? "up to " : "", GAIN3(b ? b->gain.pct : 0,
+			 b ? b->gain.low : 0, b ? b->gain.high : 0));
 		break;
 	case WB_PLACEMENT_DEPENDS:
-		snprintf(buf, len, "pg_wal: it depends on the data volume's load. %.150s gains %+.0f "
+		snprintf(buf, len, "pg_wal: it depends on the data volume's load. %.150s gains %+.*f "
 			 "%% under an assumed load but not against the idle volume; measure the "
 			 "server's write rate and run again with --data-load RATE/s.",
-			 x ? x->path : "?", x ? x->gain.pct : 0);
+			 x ? x->path : "?", x ? GAIN_D(&x->gain) : 0, x ? x->gain.pct : 0);
 		break;
 	case WB_PLACEMENT_KEEP_RAM:
 		snprintf(buf, len, "Keep pg_wal on %.150s: the one candidate that gains, %.150s, is "
@@ -289,10 +295,10 @@ static void headline(const struct wb_placement *pl, const char *failure, char *b
 		break;
 	case WB_PLACEMENT_UNDECIDED:
 		snprintf(buf, len, "Undecided: keep pg_wal on %.150s for now: %.150s may gain up to "
-			 "%+.0f %% on commits (%+.0f %% [%.0f, %.0f]), past --min-gain %.0f %%; a "
+			 "%+.*f %% on commits (%+.*f %% [%.*f, %.*f]), past --min-gain %.0f %%; a "
 			 "longer --budget would settle it.", pl->data, x ? x->path : "?",
-			 x ? x->gain.high : 0, x ? x->gain.pct : 0, x ? x->gain.low : 0,
-			 x ? x->gain.high : 0, pl->min_gain_pct);
+			 x ? GAIN_D(&x->gain) : 0, x ? x->gain.high : 0, GAIN3(x ? x->gain.pct : 0,
+			 x ? x->gain.low : 0, x ? x->gain.high : 0), pl->min_gain_pct);
 		break;
 	}
 }

@@ -338,6 +338,10 @@ static const char *cache_settle(unsigned bits)
 				       "vendor what a partial-stripe write costs";
 }
 
+/* A sub-stripe flush's extra time and its interval, as "%+.*f %% [%.*f, %.*f]"
+ * takes them: whole percents unless one would read 100 % without being it. */
+#define EXCESS(e) WB_SENTENCE_PCT3(0, (e)->pct, (e)->low_pct, (e)->high_pct)
+
 const char *wb_words_q_stripe(const struct wb_stripe_verdict *v, char *buf, size_t len)
 {
 	const struct wb_stripe_excess *e = v->worst >= 0 ? &v->excess[v->worst] : NULL;
@@ -350,31 +354,30 @@ const char *wb_words_q_stripe(const struct wb_stripe_verdict *v, char *buf, size
 			 "(give it more --duration)");
 		break;
 	case WB_STRIPE_PENALTY:
-		snprintf(buf, len, "partial-stripe penalty: a flush of %s takes %.0f %% [%.0f, %.0f] "
+		snprintf(buf, len, "partial-stripe penalty: a flush of %s takes %.*f %% [%.*f, %.*f] "
 			 "longer than the full-stripe flushes predict for its size (their cost per "
-			 "flush plus their cost per byte; a penalty is %.0f %% or more)", size, e->pct,
-			 e->low_pct, e->high_pct, v->margin_pct);
+			 "flush plus their cost per byte; a penalty is %.0f %% or more)", size,
+			 EXCESS(e), v->margin_pct);
 		break;
 	case WB_STRIPE_NO_PENALTY:
-		snprintf(buf, len, "no partial-stripe penalty: a flush of %s takes %+.0f %% [%.0f, "
-			 "%.0f] time against what the full-stripe flushes predict for its size, less "
-			 "than a penalty's %.0f %%; nothing needs doing", size, e->pct, e->low_pct,
-			 e->high_pct, v->margin_pct);
+		snprintf(buf, len, "no partial-stripe penalty: a flush of %s takes %+.*f %% [%.*f, "
+			 "%.*f] time against what the full-stripe flushes predict for its size, less "
+			 "than a penalty's %.0f %%; nothing needs doing", size, EXCESS(e),
+			 v->margin_pct);
 		break;
 	case WB_STRIPE_UNCLEAR:
 		if (v->cached) {
-			snprintf(buf, len, "unclear: members are cached: a flush of %s takes %+.0f %% "
-				 "[%.0f, %.0f] time against what the full-stripe flushes predict for its "
+			snprintf(buf, len, "unclear: members are cached: a flush of %s takes %+.*f %% "
+				 "[%.*f, %.*f] time against what the full-stripe flushes predict for its "
 				 "size, but %s in front of the members serves a read-modify-write's "
-				 "reads, so no penalty can show; %s", size, e->pct, e->low_pct,
-				 e->high_pct, cache_what(v->cached), cache_settle(v->cached));
+				 "reads, so no penalty can show; %s", size, EXCESS(e),
+				 cache_what(v->cached), cache_settle(v->cached));
 			break;
 		}
 		snprintf(buf, len, "unclear: no partial-stripe penalty shown, but none ruled out: a "
-			 "flush of %s takes %+.0f %% [%.0f, %.0f] time against what the full-stripe "
+			 "flush of %s takes %+.*f %% [%.*f, %.*f] time against what the full-stripe "
 			 "flushes predict for its size, and a penalty is %.0f %% or more; a longer "
-			 "--duration would settle it", size, e->pct, e->low_pct, e->high_pct,
-			 v->margin_pct);
+			 "--duration would settle it", size, EXCESS(e), v->margin_pct);
 		break;
 	default:
 		snprintf(buf, len, "%s", "");
@@ -422,10 +425,9 @@ static void stripe_finding(const struct wb_array *a, const struct wb_stripe_verd
 	wb_format_size(full->bytes, stripe, sizeof(stripe));
 	wb_format_size(a->chunk, chunk, sizeof(chunk));
 	snprintf(w->evidence, sizeof(w->evidence), "on %.31s (%.15s, full stripe %s) a flush of "
-		 "%s took %+.0f %% [%.0f, %.0f] time against what full-stripe flushes predict for its "
+		 "%s took %+.*f %% [%.*f, %.*f] time against what full-stripe flushes predict for its "
 		 "size (%.0f/s of %s, %.0f/s of %s; %zu slices paired)", a->device, a->level, stripe,
-		 size, e->pct, e->low_pct, e->high_pct, sub->per_s, size, full->per_s, stripe,
-		 e->pairs);
+		 size, EXCESS(e), sub->per_s, size, full->per_s, stripe, e->pairs);
 	if (v->remedy == WB_STRIPE_REMEDY_MIRROR)
 		snprintf(w->advice, sizeof(w->advice), "put pg_wal on a mirror (raid1 or raid10): "
 			 "every commit writes less than a stripe, and pays this");

@@ -984,6 +984,50 @@ static void placement_candidates(void **state)
 			    "[-50, -30] here; keep pg_wal where it is.");
 }
 
+/* A loss near 100 % is never worded as a total one: the gain, its interval,
+ * the single sessions' loss, the load's slowdown and a stripe's extra time get
+ * the decimals that tell them from 100 (sentence.h); a total loss stays whole. */
+static void placement_near_total_loss(void **state)
+{
+	static struct wb_placement pl;
+	static struct wb_placement_words w;
+	struct wb_placement_candidate *c = &pl.c[0];
+	char buf[WB_WORDS_CANDIDATE_LEN];
+	struct wb_stripe_verdict v = { .state = WB_STRIPE_NO_PENALTY, .worst = WB_SWEEP_PAGE,
+				       .margin_pct = 20 };
+
+	(void)state;
+	placement_of(&pl, WB_PLACEMENT_KEEP);
+	c->why = WB_PLACE_SLOWER;
+	c->gain = (struct wb_placement_gain){ .compared = true, .pct = -99.8, .low = -99.9,
+					      .high = -99.7, .significant = true };
+	assert_string_equal(wb_words_candidate(&pl, c, buf, sizeof(buf)), "Slower: commits -99.8 % "
+			    "[-99.9, -99.7] here; keep pg_wal where it is.");
+	c->why = WB_PLACE_SINGLE_LOSES;
+	c->gain = (struct wb_placement_gain){ .compared = true, .pct = 3.1, .low = 1.2, .high = 4.8,
+					      .significant = true };
+	c->single_gain = (struct wb_placement_gain){ .pct = -99.96, .low = -99.99, .high = -99.2 };
+	assert_string_equal(wb_words_candidate(&pl, c, buf, sizeof(buf)), "Commits with 8 "
+			    "committers gain 3 % [1, 5], but single sessions lose 99.96 % [99.20, "
+			    "99.99]: no move.");
+	c->gain = (struct wb_placement_gain){ .compared = true, .pct = -100, .low = -100,
+					      .high = -99.2, .significant = true };
+	c->why = WB_PLACE_SLOWER;
+	assert_string_equal(wb_words_candidate(&pl, c, buf, sizeof(buf)), "Slower: commits -100 % "
+			    "[-100, -99] here; keep pg_wal where it is.");
+	pl.slowdown_known = pl.slowdown_significant = true;
+	pl.slowdown_pct = 99.8, pl.slowdown_low = 99.7, pl.slowdown_high = 99.9;
+	wb_words_placement(&pl, &w);
+	assert_non_null(strstr(w.context, " slows commits there by 99.8 % [99.7, 99.9] "));
+	v.fig[WB_SWEEP_PAGE] = (struct wb_sweep_figure){ .measured = true, .bytes = 8192 };
+	v.excess[WB_SWEEP_PAGE] = (struct wb_stripe_excess){ .known = true, .pct = -99.8,
+							     .low_pct = -99.9, .high_pct = -99.7 };
+	assert_string_equal(wb_words_q_stripe(&v, buf, sizeof(buf)), "no partial-stripe penalty: a "
+			    "flush of 8kB takes -99.8 % [-99.9, -99.7] time against what the "
+			    "full-stripe flushes predict for its size, less than a penalty's 20 %; "
+			    "nothing needs doing");
+}
+
 static void placement_failures(void **state)
 {
 	static struct wb_results rs;
@@ -1363,6 +1407,7 @@ int main(void)
 		cmocka_unit_test(placement_model_words),
 		cmocka_unit_test(placement_context),
 		cmocka_unit_test(placement_candidates),
+		cmocka_unit_test(placement_near_total_loss),
 		cmocka_unit_test(placement_failures),
 		cmocka_unit_test(q_headlines),
 		cmocka_unit_test(advisory_thp_and_hugepages),
