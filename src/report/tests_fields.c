@@ -113,7 +113,10 @@ static const struct wb_fields job_table = WB_FIELDS(job_rows, NULL);
 /* An ok test without its rate is a file this reader does not understand;
  * compare must not read it as 0 ops/s, a 100 % regression. A file before
  * schema 25 has no trial mean: it is the mean of the trials the file has, as
- * the run computed its ci95_pct over them. */
+ * the run computed its ci95_pct over them. An ok test with no trials (a file
+ * before schema 2, or an empty trial array) ran as one trial, the whole test:
+ * its mean is ops_per_sec, as wb_result_trial_mean says of a run's result, so
+ * the CSV and Prometheus rows that carry the mean have one for it too. */
 static int check_test(struct reader *rd, void *base)
 {
 	struct wb_saved_test *t = base;
@@ -121,8 +124,10 @@ static int check_test(struct reader *rd, void *base)
 	if (wb_saved_ok(t) && !t->has_rate)
 		return wb_rd_refuse(rd, wb_key(WB_KEY_OPS_PER_SEC),
 				    "missing on a test whose status is ok");
-	if (wb_saved_ok(t) && !t->has_trial_mean && t->trial_rates && t->ntrials) {
-		t->trial_mean_ops_per_sec = wb_mean_range(t->trial_rates, 0, t->ntrials);
+	if (wb_saved_ok(t) && !t->has_trial_mean) {
+		t->trial_mean_ops_per_sec = t->trial_rates && t->ntrials
+					    ? wb_mean_range(t->trial_rates, 0, t->ntrials)
+					    : t->ops_per_sec;
 		t->has_trial_mean = true;
 	}
 	return 0;

@@ -55,8 +55,11 @@ struct wb_saved_test {
 	double ops_per_sec;      /* ops / elapsed_s; 0 when status is not ok */
 	bool has_rate;           /* false when the file has no ops_per_sec (or null) */
 	double trial_mean_ops_per_sec; /* the mean of the trial rates: ci95_pct's centre */
-	bool has_trial_mean;     /* false with no trials, or not ok; files before schema 25
-				  * have no key: the reader takes the mean of trial_rates */
+	bool has_trial_mean;     /* false if not ok; a run's test without trials writes
+				  * none, but the reader gives every ok test one: the mean
+				  * of trial_rates where a file before schema 25 has no
+				  * key, ops_per_sec where it has no trials (one trial,
+				  * the whole test) */
 	double *trial_rates;     /* trial_ops_per_sec; NULL when the file has none */
 	size_t ntrials;
 	double p99_us;           /* latency_us.p99 */

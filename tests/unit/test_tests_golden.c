@@ -5,7 +5,8 @@
  * flushes, one trial, a label) and a placement run with its sites, each as
  * the JSON tests array, the CSV and the Prometheus text; --decide's decision
  * over that run, with a group left open and with none; and every results
- * file of tests/ (unit fixtures, fuzz seeds) as the reader reads its tests.
+ * file of tests/ (unit fixtures, fuzz seeds) as the reader reads its tests,
+ * and the trial mean it gives an ok test without trials.
  * Goldens in fixtures/tests_golden/; WB_GOLDEN_WRITE=1 rewrites them (for a
  * new key: review the diff). Writes nothing otherwise. */
 #include <errno.h>
@@ -23,9 +24,11 @@
 #include "golden.h"
 #include "result_fixture.h"
 #include "report/csv.h"
+#include "report/fields_cells.h"
 #include "report/json_parts.h"
 #include "report/prom.h"
 #include "report/results_reader.h"
+#include "report/tests_fields.h"
 #include "report/textbuf.h"
 #include "results/decision.h"
 #include "results/histogram.h"
@@ -374,6 +377,7 @@ static const struct {
 	{ WB_FIXTURES_DIR "/compare/failed.json", "compare_failed" },
 	{ WB_FIXTURES_DIR "/compare/future_ok.json", "compare_future_ok" },
 	{ WB_FIXTURES_DIR "/compare/v2.json", "compare_v2" },
+	{ WB_FIXTURES_DIR "/compare/v1.json", "compare_v1" },
 	{ WB_FIXTURES_DIR "/commit_tie/slowdisk-tie.json", "commit_tie_slowdisk_tie" },
 	{ WB_FIXTURES_DIR "/commit_tie/throttled-switch.json", "commit_tie_throttled_switch" },
 	{ WB_FIXTURES_DIR "/commit_tie/shm-stall-switch.json", "commit_tie_shm_stall_switch" },
@@ -450,6 +454,59 @@ static void test_round_trip(void **state)
 	}
 }
 
+/* The cell of a test's trial mean: the Prometheus sample
+ * walbench_flush_ops_per_second, and the CSV's column of that row. */
+struct mean_cell {
+	bool seen, shown;
+	double value;
+};
+
+static void take_mean(const struct wb_field_cell *c, void *ctx)
+{
+	struct mean_cell *m = ctx;
+
+	if (c->f->prom != WB_PROM_OPS)
+		return;
+	*m = (struct mean_cell){ true, c->shown, wb_field_number(c) };
+}
+
+/* An ok test with no trials ran as one, the whole test: its trial mean is
+ * ops_per_sec, so the rows that carry the mean (Prometheus, CSV) have one,
+ * for a file before schema 2 (no trial arrays) and for an empty trial array
+ * with a null mean; a test not ok has none. */
+static void test_trialless_mean(void **state)
+{
+	static const char empty[] =
+		"{\"walbench_version\": \"0.1.0\", \"schema_version\": 26, \"tests\": ["
+		"{\"method\": \"fsync\", \"engine\": \"sync\", \"size\": 8192, "
+		"\"writes_per_op\": 1, \"status\": \"ok\", \"ops_per_sec\": 812.5, "
+		"\"trial_mean_ops_per_sec\": null, \"trials\": 0, \"trial_ops_per_sec\": [], "
+		"\"trial_round\": []}]}";
+	struct wb_saved_results s;
+	struct mean_cell m;
+	char err[1024] = "";
+
+	(void)state;
+	if (wb_saved_read(WB_FIXTURES_DIR "/compare/v1.json", &s, err, sizeof(err)))
+		fail_msg("%s", err);
+	assert_int_equal(s.ntests, 2);
+	m = (struct mean_cell){ 0 };
+	wb_fields_cells(&wb_test_fields, &s.tests[0], take_mean, &m);
+	assert_true(m.seen && m.shown);
+	assert_true(m.value == 1000.0);
+	m = (struct mean_cell){ 0 };
+	wb_fields_cells(&wb_test_fields, &s.tests[1], take_mean, &m); /* n/a */
+	assert_true(m.seen && !m.shown);
+	wb_saved_free(&s);
+	if (wb_saved_parse(empty, "empty.json", &s, err, sizeof(err)))
+		fail_msg("%s", err);
+	m = (struct mean_cell){ 0 };
+	wb_fields_cells(&wb_test_fields, &s.tests[0], take_mean, &m);
+	assert_true(m.seen && m.shown);
+	assert_true(m.value == 812.5);
+	wb_saved_free(&s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -458,6 +515,7 @@ int main(void)
 		cmocka_unit_test(test_decision),
 		cmocka_unit_test(test_fixtures_read),
 		cmocka_unit_test(test_round_trip),
+		cmocka_unit_test(test_trialless_mean),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
