@@ -45,22 +45,30 @@ double wb_sentence_rate_end(double end)
 	return isfinite(end) && end < 0 ? 0.0 : end;
 }
 
-/* Past this a figure is as good as 100 %: no one reads a seventh decimal. */
+/* Past this a figure is as good as 100 %, or as 0: no one reads a seventh
+ * decimal. */
 #define PCT_MAX_DIGITS 6
 
-/* Decimals, from digits, until v no longer prints as 100 as printf rounds it
- * (99.96 at one decimal is "100.0"). */
-static int pct_digits(int digits, double v)
+/* v as printf rounds it at digits decimals, read back ("99.96" at one decimal
+ * is 100.0, "0.4" at none is 0). */
+static double printed(int digits, double v)
 {
 	char buf[48];
 
-	if (!isfinite(v) || fabs(v) == 100.0)
+	snprintf(buf, sizeof(buf), "%.*f", digits, fabs(v));
+	return strtod(buf, NULL);
+}
+
+/* Decimals, from digits, until v prints neither as 100 nor as 0 without
+ * being it. */
+static int pct_digits(int digits, double v)
+{
+	if (!isfinite(v))
 		return digits;
-	for (; digits < PCT_MAX_DIGITS; digits++) {
-		snprintf(buf, sizeof(buf), "%.*f", digits, fabs(v));
-		if (strtod(buf, NULL) != 100.0)
-			break;
-	}
+	while (digits < PCT_MAX_DIGITS &&
+	       ((fabs(v) != 100.0 && printed(digits, v) == 100.0) ||
+		(v != 0.0 && printed(digits, v) == 0.0)))
+		digits++;
 	return digits;
 }
 
@@ -68,5 +76,11 @@ int wb_sentence_pct_digits(int digits, double pct, double low, double high)
 {
 	digits = pct_digits(digits, pct);
 	digits = pct_digits(digits, low);
-	return pct_digits(digits, high);
+	digits = pct_digits(digits, high);
+	/* an interval with width prints two ends (-2.3 and -1.8 at none are
+	 * [-2, -2]) */
+	while (digits < PCT_MAX_DIGITS && isfinite(low) && isfinite(high) && low != high &&
+	       copysign(printed(digits, low), low) == copysign(printed(digits, high), high))
+		digits++;
+	return digits;
 }

@@ -30,9 +30,11 @@ const char *wb_sentence_method(enum wb_method_id m);
 double wb_sentence_rate_end(double end);
 
 /* The decimals a percentage change and its interval print with: digits, or
- * more where one of them would round to 100 % without being it, so a loss
- * of 99.8 % never reads "-100 % [-100, -100]", a total one. Every figure is
- * then printed with the one count: "%+.*f %% [%+.*f, %+.*f]". */
+ * more where one of them would round to 100 % or to 0 without being it, or
+ * where the two ends of an interval with width would print the same, so a
+ * loss of 99.8 % never reads "-100 % [-100, -100]", a total one, an interval
+ * of [-1.6, -0.2] never "[-2, -0]", nor [-30.4, -29.6] "[-30, -30]". Every
+ * figure is then printed with the one count: "%+.*f %% [%+.*f, %+.*f]". */
 int wb_sentence_pct_digits(int digits, double pct, double low, double high);
 
 /* The three as a "%+.*f %% [%.*f, %.*f]" takes them, each after the one count

@@ -72,10 +72,11 @@ static void test_burst_credits_sustained(void **state)
 	assert_int_equal(v.lead->host, 6);
 	assert_true(v.lead->rate > 505 && v.lead->rate < 515);
 	assert_non_null(strstr(wb_fleet_finding_words(&v, v.lead, buf, WB_FLEET_REASON_LEN),
-			       "at 510/s sustained (burst 2,060/s) [508, 512] is -49 %"));
+			       "at 510/s sustained (burst 2,060/s) [508, 512] is -48.7 % "
+			       "[-49.0, -48.5]"));
 	assert_non_null(strstr(wb_fleet_headline(&v, buf, sizeof(buf)),
 			       "1 outlier (q7: commit fdatasync 8kB 510/s sustained (burst "
-			       "2,060/s) -49 % ["));
+			       "2,060/s) -48.7 % ["));
 }
 
 /* Steady hosts keep their mean: q1's is the mean of its trials. */

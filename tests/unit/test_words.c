@@ -945,14 +945,14 @@ static void placement_candidates(void **state)
 	c->why = WB_PLACE_HALVES_DISAGREE;
 	c->gain.low = 0.2;
 	assert_string_equal(wb_words_candidate(&pl, c, buf, sizeof(buf)), "Shares a disk, no gain "
-			    "shown: commits +1 % [0, 5] here, but the two halves of the run disagree, "
-			    "so it may be drift; more --budget would tell. It shares a disk with the "
-			    "data (see the device stack): separate I/O limits measure apart here, but "
-			    "one disk under both may still be shared.");
+			    "shown: commits +0.6 % [0.2, 5.0] here, but the two halves of the run "
+			    "disagree, so it may be drift; more --budget would tell. It shares a disk "
+			    "with the data (see the device stack): separate I/O limits measure apart "
+			    "here, but one disk under both may still be shared.");
 	c->same_device = false;
 	c->why = WB_PLACE_WITHIN_NOISE;
 	assert_string_equal(wb_words_candidate(&pl, c, buf, sizeof(buf)), "No move, no gain: "
-			    "commits +1 % [0, 5] here, within the noise.");
+			    "commits +0.6 % [0.2, 5.0] here, within the noise.");
 	c->gain = (struct wb_placement_gain){ .compared = true, .pct = 3.1, .low = 1.2, .high = 4.8,
 					      .significant = true };
 	c->why = WB_PLACE_BELOW_MIN_GAIN;

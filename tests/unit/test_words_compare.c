@@ -124,16 +124,16 @@ static void test_slower_leads(void **state)
 	v.npairs = 4;
 	v.slower = v.faster = v.ties = v.failed_both = 1;
 	v.nonly_a = v.nonly_b = 1;
-	assert_string_equal(headline(), "B against A: fdatasync/sync 8kB x1 -48 % [-48, -48], "
-					"significant; 1 of 4 tests tie, 1 faster, 1 not ok in "
+	assert_string_equal(headline(), "B against A: fdatasync/sync 8kB x1 -48.0 % [-48.2, "
+					"-47.8], significant; 1 of 4 tests tie, 1 faster, 1 not ok in "
 					"both; 1 missing in B, 1 only in B");
 	v.slower = 2;
 	v.no_interval = 1;
 	v.failed_a = 1;
 	v.nonly_a = v.nonly_b = 0;
 	v.schema_b = 2;
-	assert_string_equal(headline(), "B against A: fdatasync/sync 8kB x1 -48 % [-48, -48], "
-					"significant; 1 of 4 tests tie, 1 more slower, 1 faster, 1 "
+	assert_string_equal(headline(), "B against A: fdatasync/sync 8kB x1 -48.0 % [-48.2, "
+					"-47.8], significant; 1 of 4 tests tie, 1 more slower, 1 faster, 1 "
 					"without an interval, 1 not ok in both, 1 not ok in A "
 					"(schema versions 5 and 2)");
 }
@@ -155,6 +155,29 @@ static void test_near_total_loss(void **state)
 	assert_int_equal(wb_sentence_pct_digits(1, -99.96, -99.9, -99.2), 2);
 	assert_int_equal(wb_sentence_pct_digits(1, +99.96, NAN, INFINITY), 2);
 	assert_int_equal(wb_sentence_pct_digits(1, -48, -48.2, -47.8), 1);
+}
+
+/* A change that is not none never reads as none, nor an interval with width
+ * as two equal ends: "+0 % [-3, 4]" for +0.4, "[-2, -0]" for [-1.6, -0.2],
+ * "-30 % [-30, -30]" for [-30.4, -29.6]. A figure that is 0, or whole, keeps
+ * its digits. */
+static void test_false_zero_and_equal_ends(void **state)
+{
+	(void)state;
+	assert_int_equal(wb_sentence_pct_digits(0, 0.4, -3.2, 4.1), 1);
+	assert_int_equal(wb_sentence_pct_digits(0, -0.9, -1.6, -0.2), 1);
+	assert_int_equal(wb_sentence_pct_digits(0, -30, -30.4, -29.6), 1);
+	assert_int_equal(wb_sentence_pct_digits(1, 3.9, 3.88, 3.92), 2);
+	assert_int_equal(wb_sentence_pct_digits(0, 0.04, -0.2, 0.3), 2);
+	assert_int_equal(wb_sentence_pct_digits(0, 0, 0, 0), 0);
+	assert_int_equal(wb_sentence_pct_digits(0, 0, -3, 4), 0);
+	assert_int_equal(wb_sentence_pct_digits(0, 12.3, 8.6, 16.1), 0);
+	assert_int_equal(wb_sentence_pct_digits(0, 1e-9, NAN, INFINITY), 6);
+	lead(WB_PAIR_SLOWER, -30, -30.4, -29.6);
+	v.npairs = 1;
+	v.slower = 1;
+	assert_string_equal(headline(), "B against A: fdatasync/sync 8kB x1 -30.0 % [-30.4, "
+					"-29.6], significant; 0 of 1 test tie");
 }
 
 /* A lead measured unstable says so in the headline, and the count of such
@@ -381,6 +404,7 @@ int main(void)
 		cmocka_unit_test_setup(test_slower_leads, setup),
 		cmocka_unit_test_setup(test_unstable_lead, setup),
 		cmocka_unit_test_setup(test_near_total_loss, setup),
+		cmocka_unit_test_setup(test_false_zero_and_equal_ends, setup),
 		cmocka_unit_test_setup(test_faster_leads, setup),
 		cmocka_unit_test_setup(test_nothing_leads, setup),
 		cmocka_unit_test_setup(test_failure_leads, setup),

@@ -172,7 +172,7 @@ static void test_two_lemons_one_point_figure(void **state)
 			    "is -53 % against the median of the other 5 hosts, 1,500/s, more than "
 			    "20 % below (a point figure: fewer than 2 trials, no interval)");
 	assert_string_equal(headline(), "fleet of 6: 2 outliers (db5: commit fdatasync 8kB "
-					"-60 % [-60, -60] vs median 1,500/s; also db6)");
+					"-60.0 % [-60.4, -59.6] vs median 1,500/s; also db6)");
 	v.lead = x;
 	assert_string_equal(headline(), "fleet of 6: 2 outliers (db6: commit fdatasync 8kB "
 					"-53 % vs median 1,500/s, a point figure; also db5)");
