@@ -25,13 +25,13 @@
 #include "pgstat/observed.h"
 
 /* A part's why (commits, bulk flushes): the group decision's reason at most. */
-#define WB_WORDS_WHY_LEN 240
+#define WB_WORDS_WHY_LEN 400
 
 /* A recommendation in words (words_recommend.c). */
 struct wb_rec_words {
 	char failure[320];             /* why no recommendation; "" when there is one */
 	char headline[480];            /* the decision, in one line */
-	char reason[560];              /* why, in one or two sentences */
+	char reason[880];              /* why, in one or two sentences (two parts' whys) */
 	char commit_reason[320];       /* why commit_delay is what it is */
 	char commits[400];             /* with a server: the gain in commits, from its flush
 					* share; "" without */
@@ -283,7 +283,7 @@ char *wb_words_verify_in_ram(const char *dir, const char *fs_type, char *buf, si
  * sequential decision: "fsync beats fdatasync by 21.0% [15.2%, 29.1%] (99% CI),
  * at least the 5.0% asked", "tie: ...", "budget spent: ...". The buffer is the
  * size the reason always had. */
-#define WB_WORDS_DECISION_LEN 240
+#define WB_WORDS_DECISION_LEN 400
 char *wb_words_decision(const struct wb_group_decision *g, char *buf, size_t len);
 
 /* The word after one of run's method comparisons (results.h's

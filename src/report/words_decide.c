@@ -85,9 +85,13 @@ char *wb_words_decision(const struct wb_group_decision *g, char *buf, size_t len
 		size_t used = strlen(buf);
 		bool sw = g->why == WB_WHY_BEATS || g->why == WB_WHY_BEATS_SET_ASIDE;
 
-		snprintf(buf + used, len - used, " (%.1f%% in commits: a commit is its flush, "
-			 "%.1f%% of it at the %s the flush may be, plus %.0f us: --commit-work)", g->commit_min_gain_pct,
-			 100.0 * (sw ? g->switch_flush_share : g->flush_share),
+		/* Named, the flush figure it explains: after a tie's "the fastest,
+		 * fsync, by +5.0% [...]" a bare "(5.0% in commits: ...)" read as
+		 * fsync's own gain in commits. */
+		snprintf(buf + used, len - used, " (%s%.1f%% on flushes is --min-gain's %.1f%% in "
+			 "commits: a commit is its flush, %.1f%% of it at the %s the flush may be, "
+			 "plus %.0f us: --commit-work)", sw ? "" : "+-", p->min_gain_pct,
+			 g->commit_min_gain_pct, 100.0 * (sw ? g->switch_flush_share : g->flush_share),
 			 sw ? "fastest" : "slowest", p->commit_work_us);
 	}
 	return buf;
