@@ -118,6 +118,27 @@ static void decision_row(struct wb_html_doc *d, const char *what, const struct w
 	wb_textbuf_add(d->out, "</td></tr>\n");
 }
 
+/* Undecided: the open method the headline names, on its flush, against the
+ * default, as a row of the table beside the parts. */
+static void open_row(struct wb_html_doc *d, const struct wb_saved_recommendation *rec)
+{
+	const struct wb_saved_settle *st = &rec->settle;
+	const struct wb_saved_comparison *c = &st->vs_baseline;
+	char what[64], flush[WB_WORDS_FLUSH_LEN];
+
+	if (rec->state != WB_SAVED_REC_UNDECIDED || !rec->undecided || !st->known)
+		return;
+	if (st->flush_known)
+		snprintf(what, sizeof(what), "still open (%s)",
+			 wb_words_flush(st->shape, st->flush_bytes, flush, sizeof(flush)));
+	else
+		snprintf(what, sizeof(what), "still open");
+	decision_row(d, what, &(struct wb_saved_choice){
+		.present = true, .method = st->method, .margin_pct = c->diff_pct,
+		.ci95_pct = { c->ci_low_pct, c->ci_high_pct },
+		.reason = "what the headline says may still gain most" });
+}
+
 #define PLACEMENT_BARS (2 * (2 + 8))
 
 /* The bars of the placement chart, and the text they point to. */
@@ -238,6 +259,8 @@ static void rec_state(struct wb_html_doc *d, const struct wb_saved_recommendatio
 static void recommendation(struct wb_html_doc *d, const struct wb_saved_recommendation *rec,
 			   const char *method)
 {
+	char label[96];
+
 	wb_textbuf_add(d->out, "<h3>Which wal_sync_method</h3>\n");
 	if (*rec->failure)
 		para(d, "alarm", rec->failure);
@@ -245,13 +268,22 @@ static void recommendation(struct wb_html_doc *d, const struct wb_saved_recommen
 	para(d, "", rec->reason);
 	if (*rec->server.commits_line)
 		para(d, "", rec->server.commits_line);
+	else if (rec->commit_work.commits_line && *rec->commit_work.commits_line)
+		para(d, "", rec->commit_work.commits_line); /* the text's "in commits:" line */
 	if (*rec->server.crosscheck_line)
 		para(d, "", rec->server.crosscheck_line);
 	wb_textbuf_add(d->out, "<table><tr><th>workload</th><th>method</th><th>margin over the "
 			       "default, 95 %%</th><th>why</th></tr>\n");
 	decision_row(d, "commits (oltp)", &rec->oltp);
 	decision_row(d, "bulk flushes", &rec->bulk);
-	decision_row(d, "runner-up", &rec->runner_up);
+	open_row(d, rec);
+	/* The best other method of the part that decides, against the method
+	 * chosen: unlabelled, beside a headline's open method on another flush,
+	 * one method read as +58 % and -4.7 % in one box. */
+	snprintf(label, sizeof(label), "runner-up (%s, against %s)",
+		 rec->workload && !strcmp(rec->workload, "bulk") ? "bulk flushes" : "commits",
+		 method);
+	decision_row(d, label, &rec->runner_up);
 	wb_textbuf_add(d->out, "</table>\n");
 	if (*rec->commit_delay_reason) {
 		wb_textbuf_add(d->out, "<p><strong>commit_delay = %.0f</strong>: ",

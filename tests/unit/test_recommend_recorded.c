@@ -35,6 +35,7 @@
 #include "plan/command.h"
 #include "plan/options.h"
 #include "report/fields.h"
+#include "report/html.h"
 #include "report/json_parts.h"
 #include "report/results_reader.h"
 #include "report/words.h"
@@ -450,6 +451,46 @@ static void test_settle_reasons_read_back(void **state)
 	assert_settle_read_back(&rec, "budget", NULL);
 }
 
+/* The HTML report of an undecided file: its table names the open method the
+ * headline does, on its flush, and says what the runner-up's figure is of
+ * and against. Unlabelled, a runner-up on commits beside a headline's open
+ * method on bulk flushes gave one method two figures in one box. */
+static void test_html_names_what_is_open(void **state)
+{
+	static struct wb_saved_results back;
+	struct wb_config cfg = config();
+	struct wb_recommendation rec;
+	struct wb_report_run run = { &back, "undecided" };
+	char err[512] = "", *text, *html;
+	cJSON *root = cJSON_CreateObject();
+
+	(void)state;
+	load("slowdisk-tie.json");
+	round_cap = 4;
+	decide(&cfg, NULL, &rec);
+	assert_int_equal(rec.state, WB_REC_UNDECIDED);
+	assert_non_null(root);
+	cJSON_AddStringToObject(root, "walbench_version", "0.1.0");
+	cJSON_AddNumberToObject(root, "schema_version", WB_SCHEMA_VERSION);
+	cJSON_AddStringToObject(root, "command", "recommend");
+	cJSON_AddArrayToObject(root, "tests");
+	wb_json_add_recommendation(root, &rec);
+	text = cJSON_Print(root);
+	cJSON_Delete(root);
+	assert_non_null(text);
+	if (wb_saved_parse(text, "undecided.json", &back, err, sizeof(err)))
+		fail_msg("%s", err);
+	free(text);
+	html = wb_html_render(&run, 1);
+	assert_non_null(html);
+	if (!strstr(html, "still open (commit 8kB)</td><td><code>open_datasync</code></td><td>-1.4 %") ||
+	    !strstr(html, "runner-up (commits, against fdatasync)"))
+		fail_msg("the HTML does not name the open method and what the runner-up is of:\n%s",
+			 strstr(html, "<h3>Which wal_sync_method"));
+	free(html);
+	wb_saved_free(&back);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -462,6 +503,7 @@ int main(void)
 		cmocka_unit_test_teardown(test_server_replaces_default, teardown),
 		cmocka_unit_test_teardown(test_settle_reasons_read_back, teardown),
 		cmocka_unit_test_teardown(test_branches_pinned, teardown),
+		cmocka_unit_test_teardown(test_html_names_what_is_open, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
