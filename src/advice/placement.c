@@ -338,3 +338,13 @@ const char *wb_placement_state_name(enum wb_placement_state s)
 {
 	return (unsigned)s <= WB_PLACEMENT_UNDECIDED ? state_names[s] : "failed";
 }
+
+bool wb_placement_all_same_fs(const struct wb_placement *pl)
+{
+	size_t k;
+
+	for (k = 0; k < pl->n; k++)
+		if (!pl->c[k].same_fs)
+			return false;
+	return pl->n > 0;
+}

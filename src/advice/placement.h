@@ -157,4 +157,8 @@ struct wb_placement_params {
 bool wb_placement_decide(const struct wb_results *rs, const struct wb_placement_params *p,
 			 struct wb_placement *out);
 
+/* Every candidate is on the data directory's own file system: no move was
+ * measured at all, whatever the intervals say. */
+bool wb_placement_all_same_fs(const struct wb_placement *pl);
+
 #endif

@@ -46,6 +46,9 @@ static void print_evidence(const struct wb_placement *pl, const struct wb_result
 		       pl->load_fsync_mean_ms, pl->load_fsync_max_ms);
 	if (rs->settled_in_s > 0)
 		printf("  every candidate settled in %.1f s\n", rs->settled_in_s);
+	else if (wb_placement_all_same_fs(pl))
+		printf("  the budget ran out before every interval was clear of --min-gain; on the "
+		       "data's own file system that decides nothing\n");
 	else
 		printf("  the budget ran out before every candidate was settled (99 %% interval clear "
 		       "of --min-gain): more --budget would narrow the intervals\n");

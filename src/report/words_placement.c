@@ -240,9 +240,12 @@ static void context(const struct wb_placement *pl, char *buf, size_t size)
 		snprintf(buf + len, size - len, ": too few trials to say what it does to commits "
 			 "there.");
 	else if (pl->slowdown_significant)
-		snprintf(buf + len, size - len, " slows commits there by %.*f %% [%.*f, %.*f] (%.0f "
-			 "-> %.0f per second).", GAIN3(pl->slowdown_pct, pl->slowdown_low,
-			 pl->slowdown_high), pl->idle_group.per_s, pl->loaded_group.per_s);
+		/* The figures are the group rows': named, so they are not read
+		 * as single sessions' (which the table gives apart). */
+		snprintf(buf + len, size - len, " slows commits there by %.*f %% [%.*f, %.*f] (%u "
+			 "committers: %.0f -> %.0f per second).", GAIN3(pl->slowdown_pct,
+			 pl->slowdown_low, pl->slowdown_high), pl->group_committers,
+			 pl->idle_group.per_s, pl->loaded_group.per_s);
 	else
 		snprintf(buf + len, size - len, " does not slow commits there measurably (%+.*f %% "
 			 "[%.*f, %.*f]): the volume has I/O to spare, so moving pg_wal has little to "
@@ -290,8 +293,16 @@ static void headline(const struct wb_placement *pl, const char *failure, char *b
 			 "memory and would lose commits on a power cut.", pl->data, x ? x->path : "?");
 		break;
 	case WB_PLACEMENT_KEEP:
-		snprintf(buf, len, "Keep pg_wal on %.200s: no candidate gains %.0f %% or more on "
-			 "commits.", pl->data, pl->min_gain_pct);
+		/* A candidate on the data's own file system is no move at all,
+		 * whatever its interval: "no candidate gains 5 %" beside its
+		 * [-8, 8] and a budget that ran out read as an unproven claim. */
+		if (wb_placement_all_same_fs(pl))
+			snprintf(buf, len, "Keep pg_wal on %.200s: every candidate is on its file "
+				 "system, where moving pg_wal changes nothing; name a directory on "
+				 "another volume to measure a move.", pl->data);
+		else
+			snprintf(buf, len, "Keep pg_wal on %.200s: no candidate gains %.0f %% or more "
+				 "on commits.", pl->data, pl->min_gain_pct);
 		break;
 	case WB_PLACEMENT_UNDECIDED:
 		snprintf(buf, len, "Undecided: keep pg_wal on %.150s for now: %.150s may gain up to "

@@ -762,6 +762,13 @@ static void placement_headlines(void **state)
 	wb_words_placement(&pl, &w);
 	assert_string_equal(w.headline, "Keep pg_wal on /srv/data: no candidate gains 5 % or more "
 			    "on commits.");
+	/* Only the data's own file system named: no move measured at all, not a
+	 * gain proven short of 5 % (its [-8, 8] would not prove one). */
+	pl.c[0].same_fs = true;
+	wb_words_placement(&pl, &w);
+	assert_string_equal(w.headline, "Keep pg_wal on /srv/data: every candidate is on its file "
+			    "system, where moving pg_wal changes nothing; name a directory on "
+			    "another volume to measure a move.");
 	/* Open: the interval still reaches --min-gain, so keeping is not proven. */
 	placement_of(&pl, WB_PLACEMENT_UNDECIDED);
 	pl.c[0].gain = (struct wb_placement_gain){ .compared = true, .pct = 1.5, .low = -4.2,
@@ -856,7 +863,7 @@ static void placement_context(void **state)
 	wb_words_placement(&pl, &w);
 	assert_string_equal(w.context, "A checkpoint-like load of 1200 random 8 kB writes/s on "
 			    "/srv/data (30 % of the 4000/s it can take) slows commits there by 17 % "
-			    "[10, 23] (360 -> 300 per second).");
+			    "[10, 23] (8 committers: 360 -> 300 per second).");
 	pl.slowdown_significant = false;
 	pl.slowdown_pct = 1.2, pl.slowdown_low = -3.1, pl.slowdown_high = 5.4;
 	wb_words_placement(&pl, &w);
