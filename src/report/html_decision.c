@@ -400,17 +400,22 @@ static void qualification(struct wb_html_doc *d, const struct wb_report_run *r)
 			       "95 %%</th><th>threshold</th><th>result</th><th>source</th></tr>\n");
 	for (k = 0; k < q->ncriteria; k++) {
 		const struct wb_saved_criterion *c = &q->criteria[k];
-		char v[32], l[32], h[32], th[32];
+		/* as the text prints them, with the unit and which way the bound goes */
+		bool rate = !strcmp(c->metric, wb_q_metric_names[WB_Q_FLUSHES_PER_S]);
+		const char *unit = rate ? "/s" : " ms";
+		char v[WB_WORDS_Q_FIGURE_LEN], l[WB_WORDS_Q_FIGURE_LEN], h[WB_WORDS_Q_FIGURE_LEN],
+		     th[WB_WORDS_Q_FIGURE_LEN];
 
-		wb_svg_number(v, sizeof(v), c->fig.value);
-		wb_svg_number(l, sizeof(l), c->fig.ci95.low);
-		wb_svg_number(h, sizeof(h), c->fig.ci95.high);
-		wb_svg_number(th, sizeof(th), c->threshold);
+		wb_words_q_figure(c->fig.value, rate, v, sizeof(v));
+		wb_words_q_figure(c->fig.ci95.low, rate, l, sizeof(l));
+		wb_words_q_figure(c->fig.ci95.high, rate, h, sizeof(h));
+		wb_words_q_figure(c->threshold, rate, th, sizeof(th));
 		wb_textbuf_add(d->out, "<tr><td>");
 		text(d, c->shape);
 		wb_textbuf_add(d->out, "</td><td>");
 		text(d, c->metric);
-		wb_textbuf_add(d->out, "</td><td>%s [%s, %s]</td><td>%s</td>", v, l, h, th);
+		wb_textbuf_add(d->out, "</td><td>%s%s [%s, %s]</td><td>%s %s%s</td>", v, unit, l, h,
+			       rate ? "&ge;" : "&le;", th, unit);
 		wb_html_open_class(d, "td", "result-", c->result);
 		text(d, c->result);
 		wb_textbuf_add(d->out, "</td><td class=\"small\">");

@@ -60,22 +60,30 @@ void wb_html_advice(struct wb_html_doc *d, const struct wb_report_run *r)
 	wb_textbuf_add(d->out, "</ul>\n");
 }
 
+/* Past this a double no longer holds every whole number. */
+#define EXACT_WHOLE 9007199254740992.0
+
 /* A fact as a table cell: scalars as they are, arrays as compact JSON (the
- * device stack's layers and disks). */
-static void cell(struct wb_html_doc *d, const struct wb_saved_fact *f)
+ * device stack's layers and disks), null as null_word. A whole number is
+ * printed whole: a --seed of 4232575366279279 read 4.23257536627928e+15,
+ * which cannot be typed back to repeat the run. */
+static void cell(struct wb_html_doc *d, const struct wb_saved_fact *f, const char *null_word)
 {
 	switch (f->kind) {
 	case WB_SAVED_FACT_STRING:
 		text(d, f->text);
 		break;
 	case WB_SAVED_FACT_NUMBER:
-		wb_textbuf_add(d->out, "%.15g", f->number);
+		if (f->number == floor(f->number) && fabs(f->number) < EXACT_WHOLE)
+			wb_textbuf_add(d->out, "%.0f", f->number);
+		else
+			wb_textbuf_add(d->out, "%.17g", f->number);
 		break;
 	case WB_SAVED_FACT_BOOL:
 		wb_textbuf_add(d->out, "%s", f->yes ? "true" : "false");
 		break;
 	case WB_SAVED_FACT_NULL:
-		wb_textbuf_add(d->out, "<span class=\"small\">unknown</span>");
+		wb_textbuf_add(d->out, "<span class=\"small\">%s</span>", null_word);
 		break;
 	case WB_SAVED_FACT_JSON:
 		wb_textbuf_add(d->out, "<code class=\"small\">");
@@ -85,8 +93,9 @@ static void cell(struct wb_html_doc *d, const struct wb_saved_fact *f)
 	}
 }
 
-/* Every fact as a row: its name, its value. */
-static void fact_rows(struct wb_html_doc *d, const struct wb_saved_facts *facts)
+/* Every fact as a row: its name, its value (null_word where it has none). */
+static void fact_rows(struct wb_html_doc *d, const struct wb_saved_facts *facts,
+		      const char *null_word)
 {
 	size_t i;
 
@@ -94,7 +103,7 @@ static void fact_rows(struct wb_html_doc *d, const struct wb_saved_facts *facts)
 		wb_textbuf_add(d->out, "<tr><th>");
 		text(d, facts->v[i].name);
 		wb_textbuf_add(d->out, "</th><td>");
-		cell(d, &facts->v[i]);
+		cell(d, &facts->v[i], null_word);
 		wb_textbuf_add(d->out, "</td></tr>\n");
 	}
 }
@@ -167,7 +176,7 @@ static void provenance(struct wb_html_doc *d, const struct wb_report_run *r)
 	text(d, r->saved->target);
 	wb_textbuf_add(d->out, "</td></tr>\n</table>\n<details><summary>Every option, as "
 			       "used</summary><table>\n");
-	fact_rows(d, &r->saved->config_facts);
+	fact_rows(d, &r->saved->config_facts, "not set"); /* an option not given */
 	wb_textbuf_add(d->out, "</table></details>\n");
 }
 
@@ -176,10 +185,10 @@ void wb_html_facts(struct wb_html_doc *d, const struct wb_report_run *r)
 	wb_textbuf_add(d->out, "<section class=\"facts\"><h2>Device, kernel and run</h2>\n");
 	wb_textbuf_add(d->out, "<details open><summary>The storage under the test file"
 			       "</summary><table class=\"facts\">\n");
-	fact_rows(d, &r->saved->device_facts);
+	fact_rows(d, &r->saved->device_facts, "unknown");
 	wb_textbuf_add(d->out, "</table></details>\n<details><summary>The kernel's settings that "
 			       "matter for WAL</summary><table class=\"facts\">\n");
-	fact_rows(d, &r->saved->os_facts);
+	fact_rows(d, &r->saved->os_facts, "unknown");
 	wb_textbuf_add(d->out, "</table></details>\n");
 	provenance(d, r);
 	wb_textbuf_add(d->out, "</section>\n");

@@ -10,15 +10,12 @@
 #include "report/sentence.h"
 #include "report/words.h"
 
-/* Rates as whole numbers, milliseconds to three significant digits. */
+/* A figure as words.h's wb_words_q_figure gives it. */
 static void print_num(double v, bool rate)
 {
-	if (!isfinite(v))
-		printf("?");
-	else if (rate)
-		printf("%.0f", wb_sentence_rate_end(v));
-	else
-		printf("%.3g", v);
+	char buf[WB_WORDS_Q_FIGURE_LEN];
+
+	fputs(wb_words_q_figure(v, rate, buf, sizeof(buf)), stdout);
 }
 
 static void print_criterion(const struct wb_q_outcome *o)

@@ -128,6 +128,14 @@ const char *wb_words_q_kind(const struct wb_q_burst *b, size_t i, char *buf, siz
  * shown: ...; nothing needs doing"); "" when the array is not striped. */
 const char *wb_words_q_stripe(const struct wb_stripe_verdict *v, char *buf, size_t len);
 
+/* A criterion's figure as qualify prints it: a rate whole ("1996"; an
+ * interval's end below 0 as 0), a latency to three significant digits
+ * ("0.186"); "?" where it is not a number. The text, the HTML and the words
+ * below all print it so: the HTML's chart rounding made 1996/s "2.0k" beside
+ * a threshold of "2.0k" and a fail. */
+#define WB_WORDS_Q_FIGURE_LEN 32
+char *wb_words_q_figure(double v, bool rate, char *buf, size_t len);
+
 /* One criterion's outcome: "commit flushes/s 300/s [250, 350] >= 200/s: pass". */
 const char *wb_words_q_outcome(const struct wb_q_outcome *o, char *buf, size_t len);
 

@@ -385,19 +385,34 @@ const char *wb_words_q_stripe(const struct wb_stripe_verdict *v, char *buf, size
 	return buf;
 }
 
+char *wb_words_q_figure(double v, bool rate, char *buf, size_t len)
+{
+	if (!isfinite(v))
+		snprintf(buf, len, "?");
+	else if (rate)
+		snprintf(buf, len, "%.0f", wb_sentence_rate_end(v));
+	else
+		snprintf(buf, len, "%.3g", v);
+	return buf;
+}
+
 const char *wb_words_q_outcome(const struct wb_q_outcome *o, char *buf, size_t len)
 {
 	const struct wb_q_criterion *c = &o->crit;
-	const char *unit = c->metric == WB_Q_FLUSHES_PER_S ? "/s" : " ms";
-	const char *cmp = c->metric == WB_Q_FLUSHES_PER_S ? ">=" : "<=";
+	bool rate = c->metric == WB_Q_FLUSHES_PER_S;
+	const char *unit = rate ? "/s" : " ms", *cmp = rate ? ">=" : "<=";
+	char v[WB_WORDS_Q_FIGURE_LEN], lo[WB_WORDS_Q_FIGURE_LEN], hi[WB_WORDS_Q_FIGURE_LEN],
+	     th[WB_WORDS_Q_FIGURE_LEN];
 
 	if (!o->fig.measured)
 		snprintf(buf, len, "%s %s: not measured", wb_q_shape_names[c->shape],
 			 wb_q_metric_names[c->metric]);
 	else
-		snprintf(buf, len, "%s %s %.3g%s [%.3g, %.3g] %s %.3g%s: %s",
-			 wb_q_shape_names[c->shape], wb_q_metric_names[c->metric], o->fig.value, unit,
-			 wb_sentence_rate_end(o->fig.low), o->fig.high, cmp, c->threshold, unit,
+		snprintf(buf, len, "%s %s %s%s [%s, %s] %s %s%s: %s", wb_q_shape_names[c->shape],
+			 wb_q_metric_names[c->metric], wb_words_q_figure(o->fig.value, rate, v, sizeof(v)),
+			 unit, wb_words_q_figure(o->fig.low, rate, lo, sizeof(lo)),
+			 wb_words_q_figure(o->fig.high, rate, hi, sizeof(hi)), cmp,
+			 wb_words_q_figure(c->threshold, rate, th, sizeof(th)), unit,
 			 wb_q_result_name(o->result));
 	return buf;
 }

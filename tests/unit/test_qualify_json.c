@@ -26,6 +26,7 @@
 
 #include "golden.h"
 #include "qualify_runs.h"
+#include "report/html.h"
 #include "report/json_parts.h"
 #include "report/results_reader.h"
 
@@ -90,9 +91,53 @@ static void test_rate_interval_at_zero(void **state)
 	assert_non_null(strstr(text, "\"ci95\":[0,11049]"));
 	assert_null(strstr(text, "-2723"));
 	wb_words_q_outcome(&q.tiers[q.chosen].o[0], buf, sizeof(buf));
-	assert_non_null(strstr(buf, "4.16e+03/s [0, 1.1e+04]"));
+	assert_non_null(strstr(buf, "4163/s [0, 11049]"));
 	free(text);
 	cJSON_Delete(root);
+}
+
+/* The HTML report prints a criterion as the text does (a rate whole, the
+ * unit, which way the threshold goes), not rounded for a chart's axis: 4163/s
+ * read "4.2k", and 1996/s would read "2.0k" beside a threshold of "2.0k" and a
+ * fail. Its option table types a --seed back whole, and an option never
+ * given reads "not set". */
+static void test_html_figures(void **state)
+{
+	static struct wb_saved_results back;
+	struct wb_report_run run = { &back, "q" };
+	cJSON *root = cJSON_CreateObject(), *config;
+	char err[512] = "", *text, *html;
+
+	(void)state;
+	qualify_run_build(&rs, &tiers, 1000, 2000, 10);
+	rs.v[0].stats.mean = 4163;
+	rs.v[0].stats.ci95_half = 6886;
+	wb_qualify(&rs, &tiers, NULL, "standard", &q);
+	assert_non_null(root);
+	cJSON_AddStringToObject(root, "walbench_version", "0.1.0");
+	cJSON_AddNumberToObject(root, "schema_version", WB_SCHEMA_VERSION);
+	cJSON_AddStringToObject(root, "command", "qualify");
+	cJSON_AddArrayToObject(root, "tests");
+	config = cJSON_AddObjectToObject(root, "config");
+	cJSON_AddNumberToObject(config, "seed", 4232575366279279.0);
+	cJSON_AddNullToObject(config, "prom");
+	wb_json_add_qualification(root, &q);
+	text = cJSON_Print(root);
+	cJSON_Delete(root);
+	assert_non_null(text);
+	if (wb_saved_parse(text, "q.json", &back, err, sizeof(err)))
+		fail_msg("%s", err);
+	free(text);
+	html = wb_html_render(&run, 1);
+	assert_non_null(html);
+	if (!strstr(html, "<td>4163/s [0, 11049]</td><td>&ge; "))
+		fail_msg("the criterion is not as the text prints it:\n%s",
+			 strstr(html, "<h3>Does the disk qualify?"));
+	assert_null(strstr(html, "4.2k"));
+	assert_non_null(strstr(html, "<th>seed</th><td>4232575366279279</td>"));
+	assert_non_null(strstr(html, "<th>prom</th><td><span class=\"small\">not set</span>"));
+	free(html);
+	wb_saved_free(&back);
 }
 
 static void test_no_such_tier(void **state)
@@ -255,6 +300,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_teardown(test_pass, teardown),
 		cmocka_unit_test_teardown(test_rate_interval_at_zero, teardown),
+		cmocka_unit_test_teardown(test_html_figures, teardown),
 		cmocka_unit_test_teardown(test_no_such_tier, teardown),
 		cmocka_unit_test_teardown(test_failed, teardown),
 		cmocka_unit_test_teardown(test_trend_unknown, teardown),
