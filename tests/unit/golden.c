@@ -69,23 +69,30 @@ char *golden_check_json(const char *path, const char *what, cJSON *root)
 	return text;
 }
 
-void golden_round_trip(const char *name, cJSON *doc, const char *want,
-		       void (*write)(cJSON *got, const struct wb_saved_results *saved))
+void golden_read_doc(const char *name, cJSON *doc, struct wb_saved_results *out)
 {
 	char err[1024] = "", *text;
-	struct wb_saved_results saved;
-	cJSON *got = cJSON_CreateObject();
 
 	assert_non_null(doc);
-	assert_non_null(got);
 	cJSON_AddNumberToObject(doc, "schema_version", WB_SCHEMA_VERSION);
 	cJSON_AddArrayToObject(doc, "tests");
 	text = cJSON_Print(doc);
 	assert_non_null(text);
 	cJSON_Delete(doc);
-	if (wb_saved_parse(text, name, &saved, err, sizeof(err)))
+	if (wb_saved_parse(text, name, out, err, sizeof(err)))
 		fail_msg("%s", err);
 	free(text);
+}
+
+void golden_round_trip(const char *name, cJSON *doc, const char *want,
+		       void (*write)(cJSON *got, const struct wb_saved_results *saved))
+{
+	char *text;
+	struct wb_saved_results saved;
+	cJSON *got = cJSON_CreateObject();
+
+	assert_non_null(got);
+	golden_read_doc(name, doc, &saved);
 	write(got, &saved);
 	text = cJSON_Print(got);
 	assert_non_null(text);

@@ -20,10 +20,14 @@ struct cJSON;
 char *golden_check_json(const char *path, const char *what, struct cJSON *root);
 
 /* doc, a results file's parts (deleted), with a schema_version and no tests,
+ * read into out (report/results_reader.h; a refusal fails the test). */
+struct wb_saved_results;
+void golden_read_doc(const char *name, struct cJSON *doc, struct wb_saved_results *out);
+
+/* doc, a results file's parts (deleted), with a schema_version and no tests,
  * read back (report/results_reader.h; a refusal fails the test) and written
  * again by write into an object: fails the test when that, printed, is not
  * want. */
-struct wb_saved_results;
 void golden_round_trip(const char *name, struct cJSON *doc, const char *want,
 		       void (*write)(struct cJSON *got, const struct wb_saved_results *saved));
 
