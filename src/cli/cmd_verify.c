@@ -20,6 +20,7 @@
 #include "cli/inputs.h"
 #include "cli/measuring.h"
 #include "cli/space_gate.h"
+#include "facts/host.h"
 #include "measure/verify_file.h"
 #include "measure/verify_listener.h"
 #include "measure/verify_tcp.h"
@@ -28,6 +29,9 @@
 #include "report/words.h"
 
 #define MAX_LISTED_LOSSES 50 /* lines of detail; the count is always complete */
+
+_Static_assert(WB_HOST_BOOT_ID_LEN == WB_VERIFY_BOOT_ID_LEN,
+	       "the file's boot id field holds the kernel's boot id");
 
 static int usage(const char *fmt, const char *arg)
 {
@@ -103,7 +107,7 @@ static int verify_write(const struct wb_config *cfg)
 	struct wb_verify_run run = { .run_id = new_run_id(), .method = (uint32_t)method };
 	struct wb_verify_conn conn = { .fd = -1 };
 	struct wb_verify_msg msg;
-	char path[4096], why[512], shown[160];
+	char path[4096], why[512], shown[160], boot_id[WB_HOST_BOOT_ID_LEN + 1];
 	const char *fwhy, *call;
 	uint64_t seq, slots, deadline = 0;
 	bool replaced;
@@ -140,6 +144,14 @@ static int verify_write(const struct wb_config *cfg)
 	if (!wb_cli_space_ok(cfg, cfg->target, cfg->file_size, NULL))
 		return WB_EXIT_SETUP;
 	warn_in_ram(cfg);
+	/* The header keeps this boot's id: the check then tells a power cut's reboot from a
+	 * check run with no restart at all, which proves nothing. */
+	ret = wb_host_boot_id(boot_id, sizeof(boot_id));
+	if (ret)
+		fprintf(stderr, "walbench: verify write: warning: this boot's id "
+			"(/proc/sys/kernel/random/boot_id) cannot be read: %s; the file records "
+			"none, and check cannot tell whether the machine restarted\n",
+			ret == -EINVAL ? "not a boot id" : strerror(-ret));
 	/* posix_memalign, not aligned_alloc: a 512-byte record is not a multiple
 	 * of the 4096-byte alignment, which C11's aligned_alloc requires. */
 	if (posix_memalign(&buf, 4096, run.record_size))
@@ -149,7 +161,8 @@ static int verify_write(const struct wb_config *cfg)
 		status = WB_EXIT_SETUP;
 		goto out_free;
 	}
-	fd = wb_verify_file_create(cfg->target, &run, method, path, sizeof(path), &replaced, &fwhy);
+	fd = wb_verify_file_create(cfg->target, &run, boot_id, method, path, sizeof(path),
+				   &replaced, &fwhy);
 	if (fd < 0) {
 		/* The header's write or sync failing is the disk failing, not a refusal. */
 		bool durability = strncmp(fwhy, "write", 5) == 0 || strncmp(fwhy, "fsync", 5) == 0;
@@ -335,7 +348,7 @@ static int verify_check(const struct wb_config *cfg)
 		n = wb_verify_read_slot(fd, &l.run, (uint64_t)-1, buf); /* the header block */
 		if (n < 0)
 			goto read_failed;
-		if (!wb_verify_header_decode(buf, (size_t)n, &file_run))
+		if (!wb_verify_header_decode(buf, (size_t)n, &file_run, NULL))
 			file_of = &file_run;
 	}
 	tie = wb_verify_tie(&l, dir_id, file_of);

@@ -1,4 +1,4 @@
-/* host.c — reads the host facts from uname(2), and the machine's identity. */
+/* host.c — reads the host facts from uname(2), the machine's identity and the boot's. */
 #include "facts/host.h"
 #include "facts/sysfs.h"
 
@@ -37,5 +37,29 @@ int wb_host_machine_id(char *buf, size_t len)
 	if (uname(&u))
 		return -errno;
 	snprintf(buf, len, "%s", u.nodename);
+	return 0;
+}
+
+int wb_host_boot_id(char *buf, size_t len)
+{
+	char id[64]; /* room beyond a UUID, so a longer line is seen, not cut to fit */
+	size_t i;
+	int ret;
+
+	if (len)
+		buf[0] = '\0';
+	if (len < WB_HOST_BOOT_ID_LEN + 1)
+		return -ENOSPC;
+	ret = wb_facts_read_attr("/proc/sys/kernel/random", "boot_id", id, sizeof(id));
+	if (ret)
+		return ret;
+	/* Only a UUID's shape is taken: anything else would be compared as if it were one. */
+	for (i = 0; id[i]; i++)
+		if (!(id[i] == '-' || (id[i] >= '0' && id[i] <= '9') ||
+		      (id[i] >= 'a' && id[i] <= 'f')))
+			break;
+	if (id[i] || i != WB_HOST_BOOT_ID_LEN)
+		return -EINVAL;
+	memcpy(buf, id, WB_HOST_BOOT_ID_LEN + 1);
 	return 0;
 }

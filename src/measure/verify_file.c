@@ -38,7 +38,7 @@ static int remove_previous(const char *path, const char **why)
 	n = pread(fd, hdr, sizeof(hdr), 0);
 	(void)close(fd);
 	/* Header blocks up to 4 kB decode from the first 4 kB; a bigger one is refused. */
-	if (n < 0 || wb_verify_header_decode(hdr, (size_t)n, &old)) {
+	if (n < 0 || wb_verify_header_decode(hdr, (size_t)n, &old, NULL)) {
 		*why = "exists and is not a walbench verify file; walbench never writes to it";
 		return -EEXIST;
 	}
@@ -49,7 +49,7 @@ static int remove_previous(const char *path, const char **why)
 	return 0;
 }
 
-int wb_verify_file_create(const char *dir, const struct wb_verify_run *run,
+int wb_verify_file_create(const char *dir, const struct wb_verify_run *run, const char *boot_id,
 			  enum wb_method_id method, char *path, size_t path_len, bool *replaced,
 			  const char **why)
 {
@@ -81,7 +81,7 @@ int wb_verify_file_create(const char *dir, const struct wb_verify_run *run,
 		*why = "out of memory";
 		goto out_close;
 	}
-	wb_verify_header_encode(run, hdr);
+	wb_verify_header_encode(run, boot_id, hdr);
 	n = pwrite(fd, hdr, run->record_size, 0);
 	free(hdr);
 	if (n != (ssize_t)run->record_size) {

@@ -15,11 +15,11 @@
 #include "model/verify_protocol.h"
 
 /* Creates DIR/walbench-verify.dat for run with O_CREAT|O_EXCL|O_NOFOLLOW, opened as method
- * needs (O_DSYNC, O_SYNC), writes its header block and makes it and its directory entry
- * durable. An existing file is replaced only when it is a previous verify file (a valid
+ * needs (O_DSYNC, O_SYNC), writes its header block (with this boot's boot_id, "" when
+ * unknown) and makes it and its directory entry durable. An existing file is replaced only when it is a previous verify file (a valid
  * header; *replaced set); anything else is refused. The descriptor, or -errno with *why
  * naming the step ("fsync of the header"); -EIO-class results are durability failures. */
-int wb_verify_file_create(const char *dir, const struct wb_verify_run *run,
+int wb_verify_file_create(const char *dir, const struct wb_verify_run *run, const char *boot_id,
 			  enum wb_method_id method, char *path, size_t path_len, bool *replaced,
 			  const char **why);
 

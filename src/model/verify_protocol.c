@@ -22,6 +22,7 @@ enum {
 	OFF_SLOTS = 36,   /* u32 */
 	OFF_METHOD = 40,  /* u32, then u32 zero */
 	OFF_PAYLOAD = 48,
+	OFF_BOOT_ID = 48, /* header of format 2: the writer's boot id over the payload's start */
 };
 #define CHECKSUM_LEN 8
 
@@ -74,6 +75,12 @@ static uint64_t splitmix64(uint64_t *state)
 	return z ^ (z >> 31);
 }
 
+/* The block's checksum over everything before it: the last thing written into a block. */
+static void seal_block(unsigned char *p, uint32_t size)
+{
+	put_le(p + size - CHECKSUM_LEN, wb_fnv1a64(WB_FNV64_INIT, p, size - CHECKSUM_LEN), 8);
+}
+
 static void encode_block(const struct wb_verify_run *run, uint32_t magic, uint64_t seq,
 			 uint64_t slot, unsigned char *p)
 {
@@ -94,17 +101,25 @@ static void encode_block(const struct wb_verify_run *run, uint32_t magic, uint64
 		word = splitmix64(&state);
 		put_le(p + off, word, 8);
 	}
-	put_le(p + size - CHECKSUM_LEN, wb_fnv1a64(WB_FNV64_INIT, p, size - CHECKSUM_LEN), 8);
 }
 
 void wb_verify_record_encode(const struct wb_verify_run *run, uint64_t seq, void *buf)
 {
 	encode_block(run, WB_VERIFY_REC_MAGIC, seq, wb_verify_slot_of(run, seq), buf);
+	seal_block(buf, run->record_size);
 }
 
-void wb_verify_header_encode(const struct wb_verify_run *run, void *buf)
+void wb_verify_header_encode(const struct wb_verify_run *run, const char *boot_id, void *buf)
 {
-	encode_block(run, WB_VERIFY_HDR_MAGIC, 0, 0, buf);
+	unsigned char *p = buf;
+	size_t n = strnlen(boot_id, WB_VERIFY_BOOT_ID_LEN);
+
+	encode_block(run, WB_VERIFY_HDR_MAGIC, 0, 0, p);
+	/* Zeros where there is no boot id: the check then says it cannot tell a restart. */
+	memset(p + OFF_BOOT_ID, 0, WB_VERIFY_BOOT_ID_LEN);
+	if (n == WB_VERIFY_BOOT_ID_LEN)
+		memcpy(p + OFF_BOOT_ID, boot_id, n);
+	seal_block(p, run->record_size);
 }
 
 static bool checksum_ok(const unsigned char *p, uint32_t size)
@@ -154,13 +169,32 @@ static bool run_valid(const struct wb_verify_run *run)
 	       run->method < WB_METHOD_COUNT;
 }
 
-int wb_verify_header_decode(const void *buf, size_t len, struct wb_verify_run *run)
+/* A header's boot id field: 36 zero bytes (none) or a UUID's characters. */
+static bool boot_id_field_ok(const unsigned char *p)
+{
+	unsigned i;
+
+	if (all_zero(p, WB_VERIFY_BOOT_ID_LEN))
+		return true;
+	for (i = 0; i < WB_VERIFY_BOOT_ID_LEN; i++)
+		if (!(p[i] == '-' || (p[i] >= '0' && p[i] <= '9') || (p[i] >= 'a' && p[i] <= 'f')))
+			return false;
+	return true;
+}
+
+int wb_verify_header_decode(const void *buf, size_t len, struct wb_verify_run *run,
+			    char *boot_id)
 {
 	const unsigned char *p = buf;
 	struct wb_verify_run r;
+	uint64_t format;
 
-	if (len < OFF_PAYLOAD + CHECKSUM_LEN || get_le(p + OFF_MAGIC, 4) != WB_VERIFY_HDR_MAGIC ||
-	    get_le(p + OFF_FORMAT, 2) != WB_VERIFY_FORMAT_VERSION)
+	/* Format 1, before the boot id, still reads: its run is checked, its restart unknown. */
+	if (len < OFF_BOOT_ID + WB_VERIFY_BOOT_ID_LEN + CHECKSUM_LEN ||
+	    get_le(p + OFF_MAGIC, 4) != WB_VERIFY_HDR_MAGIC)
+		return -EINVAL;
+	format = get_le(p + OFF_FORMAT, 2);
+	if (format != 1 && format != WB_VERIFY_FORMAT_VERSION)
 		return -EINVAL;
 	r = (struct wb_verify_run){
 		.run_id = get_le(p + OFF_RUN, 8),
@@ -170,7 +204,16 @@ int wb_verify_header_decode(const void *buf, size_t len, struct wb_verify_run *r
 	};
 	if (!run_valid(&r) || len < r.record_size || !checksum_ok(p, r.record_size))
 		return -EINVAL;
+	if (format >= 2 && !boot_id_field_ok(p + OFF_BOOT_ID))
+		return -EINVAL;
 	*run = r;
+	if (boot_id) {
+		boot_id[0] = '\0';
+		if (format >= 2 && !all_zero(p + OFF_BOOT_ID, WB_VERIFY_BOOT_ID_LEN)) {
+			memcpy(boot_id, p + OFF_BOOT_ID, WB_VERIFY_BOOT_ID_LEN);
+			boot_id[WB_VERIFY_BOOT_ID_LEN] = '\0';
+		}
+	}
 	return 0;
 }
 

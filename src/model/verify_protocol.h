@@ -12,7 +12,9 @@
 #include <stdint.h>
 
 #define WB_VERIFY_PROTO_VERSION 2       /* the hello line's number; bump on any change */
-#define WB_VERIFY_FORMAT_VERSION 1      /* the file's layout */
+#define WB_VERIFY_FORMAT_VERSION 2      /* the file's layout; 2 added the header's boot id */
+#define WB_VERIFY_BOOT_ID_LEN 36        /* the writer's boot id in the header: a UUID in text
+					 * (facts/host.h's WB_HOST_BOOT_ID_LEN) */
 #define WB_VERIFY_FILE_NAME "walbench-verify.dat"
 #define WB_VERIFY_MIN_RECORD 512        /* a sector: the smallest write a disk tears at */
 #define WB_VERIFY_MAX_RECORD (1u << 20)
@@ -61,8 +63,10 @@ uint64_t wb_verify_dir_id(const char *machine, const char *canonical_path);
  * mix of them fails the checksum), and the checksum over everything before it. */
 void wb_verify_record_encode(const struct wb_verify_run *run, uint64_t seq, void *buf);
 
-/* The header block (run->record_size bytes) describing run. */
-void wb_verify_header_encode(const struct wb_verify_run *run, void *buf);
+/* The header block (run->record_size bytes) describing run, written by the boot boot_id
+ * (WB_VERIFY_BOOT_ID_LEN characters, or "" when it could not be read), so that the check
+ * can tell whether the machine restarted since. */
+void wb_verify_header_encode(const struct wb_verify_run *run, const char *boot_id, void *buf);
 
 /* What a slot of the file held. */
 enum wb_verify_found {
@@ -78,8 +82,11 @@ enum wb_verify_found {
 enum wb_verify_found wb_verify_record_decode(const struct wb_verify_run *run, uint64_t slot,
 					     const void *buf, size_t len, uint64_t *seq);
 
-/* Reads a header block: 0 and *run filled, or -EINVAL when it is not a valid one. */
-int wb_verify_header_decode(const void *buf, size_t len, struct wb_verify_run *run);
+/* Reads a header block: 0 and *run filled, and boot_id (NULL, or WB_VERIFY_BOOT_ID_LEN + 1
+ * bytes) with the writer's boot id, "" when the header has none (format 1, or the writer
+ * could not read it); -EINVAL when it is not a valid header. */
+int wb_verify_header_decode(const void *buf, size_t len, struct wb_verify_run *run,
+			    char *boot_id);
 
 /* ---- the listener's ledger -------------------------------------------------------------- */
 

@@ -54,23 +54,58 @@ static void test_record_roundtrip(void **state)
 	}
 }
 
+/* Sets a block's checksum (its last 8 bytes, little-endian) after a test edited it. */
+static void reseal(unsigned char *b, size_t size)
+{
+	uint64_t h = wb_fnv1a64(WB_FNV64_INIT, b, size - 8);
+
+	for (unsigned i = 0; i < 8; i++)
+		b[size - 8 + i] = (unsigned char)(h >> (8 * i));
+}
+
 static void test_header(void **state)
 {
+	static const char boot[] = "0f6a2c4e-5b7d-4e1f-9a3c-8d2b6e4f1a7c";
+	char got_boot[WB_VERIFY_BOOT_ID_LEN + 1];
 	unsigned char h[512];
 	struct wb_verify_run got;
 
 	(void)state;
-	wb_verify_header_encode(&run, h);
-	assert_int_equal(wb_verify_header_decode(h, sizeof(h), &got), 0);
+	wb_verify_header_encode(&run, boot, h);
+	assert_int_equal(wb_verify_header_decode(h, sizeof(h), &got, got_boot), 0);
 	assert_true(got.run_id == run.run_id);
 	assert_int_equal(got.record_size, run.record_size);
 	assert_int_equal(got.slots, run.slots);
 	assert_int_equal(got.method, run.method);
+	assert_string_equal(got_boot, boot);
+	assert_int_equal(h[4], WB_VERIFY_FORMAT_VERSION);
+	/* A writer that could not read its boot id records none. */
+	wb_verify_header_encode(&run, "", h);
+	assert_int_equal(wb_verify_header_decode(h, sizeof(h), &got, got_boot), 0);
+	assert_string_equal(got_boot, "");
+	/* A format 1 header (before the boot id) still reads, with no boot id: the payload's
+	 * bytes where format 2 keeps it are not taken for one. */
+	wb_verify_header_encode(&run, boot, h);
+	h[4] = 1;
+	reseal(h, sizeof(h));
+	assert_int_equal(wb_verify_header_decode(h, sizeof(h), &got, got_boot), 0);
+	assert_true(got.run_id == run.run_id);
+	assert_string_equal(got_boot, "");
+	/* A format this build does not know is refused, and so is a boot id field that is
+	 * neither zeros nor a UUID's characters. */
+	h[4] = WB_VERIFY_FORMAT_VERSION + 1;
+	reseal(h, sizeof(h));
+	assert_int_equal(wb_verify_header_decode(h, sizeof(h), &got, got_boot), -EINVAL);
+	wb_verify_header_encode(&run, boot, h);
+	h[48] = 'Z';
+	reseal(h, sizeof(h));
+	assert_int_equal(wb_verify_header_decode(h, sizeof(h), &got, NULL), -EINVAL);
+	wb_verify_header_encode(&run, boot, h);
 	h[300] ^= 0x80;
-	assert_int_equal(wb_verify_header_decode(h, sizeof(h), &got), -EINVAL);
+	assert_int_equal(wb_verify_header_decode(h, sizeof(h), &got, NULL), -EINVAL);
 	/* A record is not a header. */
 	wb_verify_record_encode(&run, 1, h);
-	assert_int_equal(wb_verify_header_decode(h, sizeof(h), &got), -EINVAL);
+	assert_int_equal(wb_verify_header_decode(h, sizeof(h), &got, NULL), -EINVAL);
 }
 
 static void test_fnv(void **state)
