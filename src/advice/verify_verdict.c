@@ -8,6 +8,8 @@
  * nothing. */
 #include "advice/verify_verdict.h"
 
+#include <string.h>
+
 enum wb_verify_tie wb_verify_tie(const struct wb_verify_ledger *l, uint64_t dir_id,
 				 const struct wb_verify_run *file_run)
 {
@@ -19,6 +21,17 @@ enum wb_verify_tie wb_verify_tie(const struct wb_verify_ledger *l, uint64_t dir_
 	if (dir_id == l->run.dir_id)
 		return WB_VERIFY_TIE_DIR;
 	return WB_VERIFY_TIE_OTHER_DIR;
+}
+
+enum wb_verify_restart wb_verify_restart_of(const struct wb_verify_ledger *l,
+					    const struct wb_verify_run *file_run,
+					    const char *file_boot_id, const char *now_boot_id)
+{
+	if (!file_run || file_run->run_id != l->run.run_id || !file_boot_id[0] ||
+	    !now_boot_id[0])
+		return WB_VERIFY_RESTART_UNKNOWN;
+	/* A new boot id comes with every start of the kernel, and only with one. */
+	return strcmp(file_boot_id, now_boot_id) ? WB_VERIFY_RESTART_YES : WB_VERIFY_RESTART_NO;
 }
 
 void wb_verify_judge_slot(struct wb_verify_verdict *v, uint64_t slot,

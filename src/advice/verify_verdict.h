@@ -1,7 +1,8 @@
 /* verify_verdict.h — the verdict of `walbench verify check`: first whether the listener's
- * run belongs to the DIR given at all, then a pure function from the listener's ledger and
- * what each slot of the file holds to the acknowledged records that were lost, each with
- * what was found instead. No I/O. */
+ * run belongs to the DIR given at all, whether the machine restarted since the write (no
+ * restart, no power cut), then a pure function from the listener's ledger and what each
+ * slot of the file holds to the acknowledged records that were lost, each with what was
+ * found instead. No I/O. */
 #ifndef WB_ADVICE_VERIFY_VERDICT_H
 #define WB_ADVICE_VERIFY_VERDICT_H
 
@@ -38,6 +39,26 @@ enum wb_verify_tie {
 enum wb_verify_tie wb_verify_tie(const struct wb_verify_ledger *l, uint64_t dir_id,
 				 const struct wb_verify_run *file_run);
 
+/* Whether the machine under test restarted between verify write and this check. Without
+ * a restart no power was cut, so a check that lost nothing proves nothing about a power
+ * cut (one that lost records is a failure all the same). */
+enum wb_verify_restart {
+	WB_VERIFY_RESTART_UNKNOWN, /* no boot id to compare: the run's file is gone, has no
+				    * valid header, is a format 1 file, its writer could not
+				    * read the boot id, or this check cannot */
+	WB_VERIFY_RESTART_NO,      /* the boot id the run's file kept is this boot's */
+	WB_VERIFY_RESTART_YES,     /* another boot's: the machine restarted (a power cut, or
+				    * a reboot, which the boot id cannot tell apart) */
+};
+
+/* l: the listener's ledger; file_run and file_boot_id: what DIR's verify file's header
+ * says (NULL and "" when there is no file or no valid header; file_boot_id "" when the
+ * header has none); now_boot_id: this boot's id, "" when unreadable. Only the run's own
+ * file speaks for its write: another run's file was written by another write. */
+enum wb_verify_restart wb_verify_restart_of(const struct wb_verify_ledger *l,
+					    const struct wb_verify_run *file_run,
+					    const char *file_boot_id, const char *now_boot_id);
+
 /* One acknowledged record that is not on the disk as acknowledged. */
 struct wb_verify_loss {
 	uint64_t slot;
@@ -47,6 +68,7 @@ struct wb_verify_loss {
 };
 
 struct wb_verify_verdict {
+	enum wb_verify_restart restart; /* wb_verify_restart_of, set before any slot is judged */
 	uint64_t checked;          /* slots holding an acknowledged record */
 	uint64_t lost;             /* of those, not found as acknowledged (or newer) */
 	uint64_t newer;            /* held a newer announced record: written, "done" lost */

@@ -50,6 +50,18 @@ static uint64_t now_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
 }
 
+/* This boot's id into buf (WB_HOST_BOOT_ID_LEN + 1 bytes), or "" and a warning naming
+ * what is lost without it: a missing boot id never stops write or check. */
+static void read_boot_id(const char *sub, char *buf, const char *so)
+{
+	int ret = wb_host_boot_id(buf, WB_HOST_BOOT_ID_LEN + 1);
+
+	if (ret)
+		fprintf(stderr, "walbench: verify %s: warning: this boot's id "
+			"(/proc/sys/kernel/random/boot_id) cannot be read: %s; %s\n", sub,
+			ret == -EINVAL ? "not a boot id" : strerror(-ret), so);
+}
+
 /* ---- listen ------------------------------------------------------------------------------- */
 
 static int verify_listen(const struct wb_config *cfg)
@@ -146,12 +158,8 @@ static int verify_write(const struct wb_config *cfg)
 	warn_in_ram(cfg);
 	/* The header keeps this boot's id: the check then tells a power cut's reboot from a
 	 * check run with no restart at all, which proves nothing. */
-	ret = wb_host_boot_id(boot_id, sizeof(boot_id));
-	if (ret)
-		fprintf(stderr, "walbench: verify write: warning: this boot's id "
-			"(/proc/sys/kernel/random/boot_id) cannot be read: %s; the file records "
-			"none, and check cannot tell whether the machine restarted\n",
-			ret == -EINVAL ? "not a boot id" : strerror(-ret));
+	read_boot_id("write", boot_id, "the file records none, and check cannot tell whether "
+		     "the machine restarted");
 	/* posix_memalign, not aligned_alloc: a 512-byte record is not a multiple
 	 * of the 4096-byte alignment, which C11's aligned_alloc requires. */
 	if (posix_memalign(&buf, 4096, run.record_size))
@@ -308,6 +316,7 @@ static int verify_check(const struct wb_config *cfg)
 	struct wb_verify_run file_run;
 	struct wb_verify_msg msg;
 	char path[4096], why[512];
+	char file_boot[WB_VERIFY_BOOT_ID_LEN + 1] = "", now_boot[WB_HOST_BOOT_ID_LEN + 1];
 	enum wb_verify_found found;
 	enum wb_verify_tie tie;
 	uint64_t slot, seq, dir_id;
@@ -348,7 +357,7 @@ static int verify_check(const struct wb_config *cfg)
 		n = wb_verify_read_slot(fd, &l.run, (uint64_t)-1, buf); /* the header block */
 		if (n < 0)
 			goto read_failed;
-		if (!wb_verify_header_decode(buf, (size_t)n, &file_run, NULL))
+		if (!wb_verify_header_decode(buf, (size_t)n, &file_run, file_boot))
 			file_of = &file_run;
 	}
 	tie = wb_verify_tie(&l, dir_id, file_of);
@@ -356,6 +365,10 @@ static int verify_check(const struct wb_config *cfg)
 		status = untied(tie, cfg, &l, fd >= 0);
 		goto out;
 	}
+	/* No restart since the write, no power cut: the verdict must say so. An unreadable
+	 * boot id leaves it unknown, which the verdict says too. */
+	read_boot_id("check", now_boot, "whether the machine restarted is unknown");
+	v.restart = wb_verify_restart_of(&l, file_of, file_of ? file_boot : "", now_boot);
 	wb_verify_print_checking(path, &l, cfg->verify_from);
 	if (fd < 0)
 		wb_verify_print_file(WB_VERIFY_FILE_GONE, 0);

@@ -131,7 +131,10 @@ static const char *const operands[WB_CMD_COUNT] = {
 			  "other's run (exit 2, or, where both wrote to the same path, its records "
 			  "read as lost, exit 3); give each machine under test its own listener "
 			  "(another --port), or check before the next write. On memory (tmpfs such as /dev/shm, a RAM "
-			  "disk) write warns: a power cut there proves nothing.",
+			  "disk) write warns: a power cut there proves nothing. The file keeps "
+			  "the boot id of the write (/proc/sys/kernel/random/boot_id), and check "
+			  "says whether the machine restarted since: in the same boot no power was "
+			  "cut, and nothing lost proves nothing about a power cut.",
 	[WB_CMD_QUALIFY] = "qualify DIR [--tier NAME] [--duration TIME], or qualify "
 			   "/dev/X --destroy-data for a raw block device (its first 22 MiB "
 			   "are written over; refused when it is smaller). With --json, the "
@@ -207,7 +210,9 @@ static const char *const exit_status[][2] = {
 		    "--output or --json (one that exists: the results file read, too), "
 		    "--fail-on-outlier without --summary, "
 		    "and usage errors too" },
-	{ "verify", "check: 0 no acknowledged record was lost, 3 one was (a durability failure: "
+	{ "verify", "check: 0 no acknowledged record was lost (also when the machine has not "
+		    "restarted since the write: no power was cut, and the verdict line says that "
+		    "this proves nothing about a power cut), 3 one was (a durability failure: "
 		    "judged only in the directory the listener's run was written to, so a file "
 		    "gone from it counts, one missing from any other directory never does), 2 DIR "
 		    "missing or not a directory (before the listener is asked), the listener holds "

@@ -41,8 +41,9 @@ enum wb_verify_file_state {
 void wb_verify_print_file(enum wb_verify_file_state s, uint64_t file_run_id);
 
 /* The verdict: each listed loss, how many more, the in-flight and newer
- * slots, then whether acknowledged records were lost (nothing when none
- * was checked: that is an error the command reports). */
+ * slots, then whether acknowledged records were lost and, when none was,
+ * whether the machine restarted since the write (nothing when none was
+ * checked: that is an error the command reports). */
 void wb_verify_print_verdict(const struct wb_verify_run *run, const struct wb_verify_verdict *v);
 
 /* check --remove: the file at path, checked, is removed. */

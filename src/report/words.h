@@ -275,13 +275,15 @@ const char *wb_verify_found_name(enum wb_verify_found f);
 
 /* An acknowledged record lost: "LOST record 12 (slot 11, offset 49152): all
  * zeros". Written into buf, returned. */
-#define WB_WORDS_VERIFY_LEN 320
+#define WB_WORDS_VERIFY_LEN 400
 char *wb_words_verify_loss(const struct wb_verify_run *run, const struct wb_verify_loss *x,
 			   char *buf, size_t len);
 
-/* The verdict: "0 of 40 acknowledged records lost.", or how many were lost and
- * that the storage is not to be trusted (two lines); "" when nothing was
- * acknowledged, so nothing was checked. Written into buf, returned. */
+/* The verdict: "0 of 40 acknowledged records lost" and whether the machine
+ * restarted since the write (no restart: it proves nothing about a power cut; up
+ * to three lines), or how many were lost and that the storage is not to be
+ * trusted (two lines); "" when nothing was acknowledged, so nothing was checked.
+ * Written into buf, returned. */
 char *wb_words_verify_verdict(const struct wb_verify_verdict *v, char *buf, size_t len);
 /* verify write on memory (wb_verify_proves_nothing): the one warning line,
  * dir as it may be shown, fs_type the file system's name. */

@@ -1,6 +1,7 @@
 /* words_verify.c — what `walbench verify check` says of its verdict
  * (advice/verify_verdict.h decides, by code): what a slot of the verify file held
- * instead of the acknowledged record, each loss, and whether the storage lost any. */
+ * instead of the acknowledged record, each loss, and whether the storage lost any —
+ * and, when it lost none, whether a restart (a power cut) came between. */
 #include <inttypes.h>
 #include <stdio.h>
 
@@ -38,6 +39,23 @@ char *wb_words_verify_loss(const struct wb_verify_run *run, const struct wb_veri
 	return buf;
 }
 
+/* What nothing lost is worth, by whether the machine restarted since the write: the
+ * same boot had no power cut, so its clean result must not read as a disk that passed. */
+static const char *const kept_words[] = {
+	[WB_VERIFY_RESTART_UNKNOWN] = "; unknown whether the machine restarted since verify "
+				      "write\n(no boot id to compare): without a power cut in "
+				      "between, this proves nothing about one.",
+	[WB_VERIFY_RESTART_NO] = ", but this machine has NOT restarted since verify write\n"
+				 "(the same boot id): no power was cut, so this proves nothing "
+				 "about a power cut.\nCut the power while verify write runs (not a "
+				 "reboot), then check after it boots.",
+	[WB_VERIFY_RESTART_YES] = "; the machine restarted since verify write (another boot "
+				  "id).\nIf the restart was a power cut, every acknowledged "
+				  "flush survived it.",
+};
+_Static_assert(sizeof(kept_words) / sizeof(kept_words[0]) == WB_VERIFY_RESTART_YES + 1,
+	       "words for every restart state");
+
 char *wb_words_verify_verdict(const struct wb_verify_verdict *v, char *buf, size_t len)
 {
 	if (v->lost)
@@ -46,7 +64,9 @@ char *wb_words_verify_verdict(const struct wb_verify_verdict *v, char *buf, size
 			 "survive the power cut. Do not trust it with a database.", v->lost,
 			 v->checked);
 	else if (v->checked)
-		snprintf(buf, len, "0 of %" PRIu64 " acknowledged records lost.", v->checked);
+		snprintf(buf, len, "0 of %" PRIu64 " acknowledged records lost%s", v->checked,
+			 (unsigned)v->restart <= WB_VERIFY_RESTART_YES ? kept_words[v->restart]
+								       : ".");
 	else if (len)
 		buf[0] = '\0';
 	return buf;

@@ -115,6 +115,15 @@ wb_verify_listen() {
 	fail "listener did not start: $(cat "$_log")"
 }
 
+# wb_verify_not_restarted N: the last check ($OUT) found none of N acknowledged
+# records lost and said the machine never restarted since the write — the test
+# never reboots, so a clean check must never read as one across a power cut.
+wb_verify_not_restarted() {
+	grep -qx "0 of $1 acknowledged records lost, but this machine has NOT restarted since verify write" "$OUT" &&
+		grep -q '^(the same boot id): no power was cut, so this proves nothing about a power cut\.$' "$OUT" ||
+		fail "check of $1 records not said to be without a restart: $(cat "$OUT")"
+}
+
 wait_rc() {
 	rc=0
 	wait "$1" || rc=$?

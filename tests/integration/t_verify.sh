@@ -104,9 +104,11 @@ grep -q "verify check ${FS_MNT}x: no such directory" "$ERR" || fail "typo: $(cat
 # Honest: every acknowledged record was written through before its "done".
 power_cut_round honest
 [ "$CHECK_RC" = 0 ] || fail "honest cache: check exited $CHECK_RC, want 0: $(cat "$OUT" "$ERR")"
-grep -Eq '^0 of [0-9]+ acknowledged records lost\.$' "$OUT" || fail "no clean summary: $(cat "$OUT")"
-acked=$(sed -n 's/^0 of \([0-9]*\) acknowledged.*/\1/p' "$OUT")
+acked=$(sed -n 's/^0 of \([0-9]*\) acknowledged records lost.*/\1/p' "$OUT")
+[ -n "$acked" ] || fail "no clean summary: $(cat "$OUT")"
 [ "$acked" -ge 150 ] || fail "honest: only $acked records acknowledged"
+# lyingfs cuts the power of its cache, not of this machine: the same boot checks.
+wb_verify_not_restarted "$acked"
 ! grep -q LOST "$OUT" || fail "honest cache: a record reported lost: $(cat "$OUT")"
 
 # --remove takes the file away only after a clean comparison.

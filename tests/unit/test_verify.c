@@ -1,7 +1,8 @@
 /* test_verify.c — verify's record format, ledger, protocol lines and verdict, without
  * a disk or a socket: a torn record fails its checksum, the ledger refuses acknowledgements
  * out of order, the judge counts every acknowledged record not found as lost, but never
- * one that was only in flight, and a run is judged only in the directory it was written to. */
+ * one that was only in flight, a run is judged only in the directory it was written to, and
+ * a restart since the write is known only from the run's own file's boot id. */
 #include <errno.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -282,6 +283,33 @@ static void test_tie(void **state)
 	assert_int_equal(wb_verify_tie(&l, here, &run), WB_VERIFY_TIE_FILE);
 }
 
+/* Whether the machine restarted since the write: only the run's own file's boot id,
+ * against this boot's, can say; anything missing leaves it unknown, never "restarted". */
+static void test_restart(void **state)
+{
+	static const char boot_a[] = "0f6a2c4e-5b7d-4e1f-9a3c-8d2b6e4f1a7c";
+	static const char boot_b[] = "7d1e9b3a-2c4f-4a6e-8b0d-1f3e5a7c9b2d";
+	struct wb_verify_ledger l = { .active = true, .run = run };
+	struct wb_verify_run other = run;
+
+	(void)state;
+	other.run_id++;
+	/* verify write and check in one boot: no power cut came between. */
+	assert_int_equal(wb_verify_restart_of(&l, &run, boot_a, boot_a), WB_VERIFY_RESTART_NO);
+	/* Another boot: the machine restarted. */
+	assert_int_equal(wb_verify_restart_of(&l, &run, boot_a, boot_b), WB_VERIFY_RESTART_YES);
+	/* A format 1 file or a writer that could not read its boot id; a check that cannot. */
+	assert_int_equal(wb_verify_restart_of(&l, &run, "", boot_a), WB_VERIFY_RESTART_UNKNOWN);
+	assert_int_equal(wb_verify_restart_of(&l, &run, boot_a, ""), WB_VERIFY_RESTART_UNKNOWN);
+	/* No file, or no valid header: nothing kept the write's boot. */
+	assert_int_equal(wb_verify_restart_of(&l, NULL, "", boot_a), WB_VERIFY_RESTART_UNKNOWN);
+	/* Another run's file was written by another write, whatever its boot id says. */
+	assert_int_equal(wb_verify_restart_of(&l, &other, boot_a, boot_a),
+			 WB_VERIFY_RESTART_UNKNOWN);
+	assert_int_equal(wb_verify_restart_of(&l, &other, boot_a, boot_b),
+			 WB_VERIFY_RESTART_UNKNOWN);
+}
+
 /* A power cut of memory proves nothing: tmpfs and a loop over one, not ext4. */
 static void test_proves_nothing(void **state)
 {
@@ -302,7 +330,8 @@ int main(void)
 		cmocka_unit_test(test_record_roundtrip), cmocka_unit_test(test_header),
 		cmocka_unit_test(test_fnv), cmocka_unit_test(test_ledger),
 		cmocka_unit_test(test_protocol), cmocka_unit_test(test_judge),
-		cmocka_unit_test(test_tie), cmocka_unit_test(test_proves_nothing),
+		cmocka_unit_test(test_tie), cmocka_unit_test(test_restart),
+		cmocka_unit_test(test_proves_nothing),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
