@@ -8,7 +8,44 @@
  * nothing. */
 #include "advice/verify_verdict.h"
 
+#include <netinet/in.h>
 #include <string.h>
+
+static bool loopback4(const struct in_addr *a)
+{
+	return (ntohl(a->s_addr) >> 24) == 127; /* 127.0.0.0/8, RFC 1122 */
+}
+
+enum wb_verify_listener_at wb_verify_listener_at(const struct sockaddr_storage *peer,
+						 const struct sockaddr_storage *local)
+{
+	const struct sockaddr_in6 *p6 = (const struct sockaddr_in6 *)peer;
+	const struct sockaddr_in6 *l6 = (const struct sockaddr_in6 *)local;
+	const struct sockaddr_in *p4 = (const struct sockaddr_in *)peer;
+	const struct sockaddr_in *l4 = (const struct sockaddr_in *)local;
+	struct in_addr mapped;
+
+	if (peer->ss_family == AF_INET) {
+		if (loopback4(&p4->sin_addr))
+			return WB_VERIFY_LISTENER_LOOPBACK;
+		if (local->ss_family == AF_INET && p4->sin_addr.s_addr == l4->sin_addr.s_addr)
+			return WB_VERIFY_LISTENER_OWN;
+		return WB_VERIFY_LISTENER_ELSEWHERE;
+	}
+	if (peer->ss_family != AF_INET6)
+		return WB_VERIFY_LISTENER_ELSEWHERE;
+	if (IN6_IS_ADDR_LOOPBACK(&p6->sin6_addr))
+		return WB_VERIFY_LISTENER_LOOPBACK;
+	if (IN6_IS_ADDR_V4MAPPED(&p6->sin6_addr)) {
+		memcpy(&mapped, &p6->sin6_addr.s6_addr[12], sizeof(mapped));
+		if (loopback4(&mapped))
+			return WB_VERIFY_LISTENER_LOOPBACK;
+	}
+	if (local->ss_family == AF_INET6 &&
+	    memcmp(&p6->sin6_addr, &l6->sin6_addr, sizeof(p6->sin6_addr)) == 0)
+		return WB_VERIFY_LISTENER_OWN;
+	return WB_VERIFY_LISTENER_ELSEWHERE;
+}
 
 enum wb_verify_tie wb_verify_tie(const struct wb_verify_ledger *l, uint64_t dir_id,
 				 const struct wb_verify_run *file_run)

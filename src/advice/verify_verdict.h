@@ -9,6 +9,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/socket.h>
 
 #include "facts/device.h"
 #include "model/verify_protocol.h"
@@ -19,6 +20,23 @@
  * cache. verify write warns and goes on (a dry run of the protocol there is
  * allowed), as qualify's in-memory finding warns. */
 bool wb_verify_proves_nothing(const struct wb_device *d);
+
+/* Where verify write's listener is, from the connection's two ends: on another machine,
+ * or on this one, which loses it in the power cut with every acknowledgement it holds
+ * (then the check after the reboot finds no run, or the listener restarted empty). */
+enum wb_verify_listener_at {
+	WB_VERIFY_LISTENER_ELSEWHERE, /* another address: another machine, as far as this
+				       * host can tell (a container or a namespace on this
+				       * machine looks the same) */
+	WB_VERIFY_LISTENER_LOOPBACK,  /* 127.0.0.0/8, ::1 or ::ffff:127.0.0.0/104 */
+	WB_VERIFY_LISTENER_OWN,       /* one of this host's own addresses: the kernel gives a
+				       * connection to one the same address as its source */
+};
+
+/* peer: the listener's address; local: the one this host connected from (AF_INET or
+ * AF_INET6; another family is ELSEWHERE). */
+enum wb_verify_listener_at wb_verify_listener_at(const struct sockaddr_storage *peer,
+						 const struct sockaddr_storage *local);
 
 /* Whether the listener's run can be judged in the DIR given to check. A missing file is a
  * loss only where the run is known to have been written: a typed DIR that is not the

@@ -112,6 +112,29 @@ static void warn_in_ram(const struct wb_config *cfg)
 	free(d);
 }
 
+/* Where the listener is (wb_verify_listener_at); on this machine, say so at once, as
+ * the summary does at the end: a warning, as a dry run of the protocol is allowed. */
+static enum wb_verify_listener_at where_listener(const struct wb_verify_conn *conn,
+						 const char *to)
+{
+	struct sockaddr_storage peer, local;
+	enum wb_verify_listener_at at;
+	char line[WB_WORDS_VERIFY_LEN];
+	int ret = wb_verify_conn_ends(conn, &peer, &local);
+
+	if (ret) {
+		fprintf(stderr, "walbench: verify write: warning: the connection's addresses "
+			"cannot be read (%s); whether the listener is on this machine is not "
+			"known\n", strerror(-ret));
+		return WB_VERIFY_LISTENER_ELSEWHERE;
+	}
+	at = wb_verify_listener_at(&peer, &local);
+	if (at != WB_VERIFY_LISTENER_ELSEWHERE)
+		fprintf(stderr, "walbench: verify write: warning: %s\n",
+			wb_words_verify_listener_here(at, to, line, sizeof(line)));
+	return at;
+}
+
 static int verify_write(const struct wb_config *cfg)
 {
 	enum wb_method_id method = (enum wb_method_id)cfg->verify_method;
@@ -122,6 +145,7 @@ static int verify_write(const struct wb_config *cfg)
 	char path[4096], why[512], shown[160], boot_id[WB_HOST_BOOT_ID_LEN + 1];
 	const char *fwhy, *call;
 	uint64_t seq, slots, deadline = 0;
+	enum wb_verify_listener_at listener_at;
 	bool replaced;
 	struct stat st;
 	void *buf = NULL;
@@ -169,6 +193,7 @@ static int verify_write(const struct wb_config *cfg)
 		status = WB_EXIT_SETUP;
 		goto out_free;
 	}
+	listener_at = where_listener(&conn, cfg->verify_to);
 	fd = wb_verify_file_create(cfg->target, &run, boot_id, method, path, sizeof(path),
 				   &replaced, &fwhy);
 	if (fd < 0) {
@@ -217,7 +242,7 @@ static int verify_write(const struct wb_config *cfg)
 	if (wb_verify_request(&conn, &msg, 0, why, sizeof(why)))
 		fprintf(stderr, "walbench: verify write: END: %s (every record was acknowledged)\n",
 			why);
-	wb_verify_print_written(seq, cfg->verify_to, cfg->target);
+	wb_verify_print_written(seq, cfg->verify_to, cfg->target, listener_at);
 	goto out_file;
 lost_listener:
 	fprintf(stderr, "walbench: verify write: lost the listener at record %" PRIu64 ": %s\n"

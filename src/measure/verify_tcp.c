@@ -180,6 +180,19 @@ fail:
 	return ret;
 }
 
+int wb_verify_conn_ends(const struct wb_verify_conn *c, struct sockaddr_storage *peer,
+			struct sockaddr_storage *local)
+{
+	socklen_t len = sizeof(*peer);
+
+	if (getpeername(c->fd, (struct sockaddr *)peer, &len))
+		return -errno;
+	len = sizeof(*local);
+	if (getsockname(c->fd, (struct sockaddr *)local, &len))
+		return -errno;
+	return 0;
+}
+
 void wb_verify_close(struct wb_verify_conn *c)
 {
 	if (c->fd >= 0)

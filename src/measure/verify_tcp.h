@@ -6,6 +6,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/socket.h>
 
 #include "model/verify_protocol.h"
 
@@ -31,6 +32,11 @@ int wb_verify_recv(struct wb_verify_conn *c, struct wb_verify_msg *m);
  * (why holds the peer's ERR text or the unexpected line), or -errno. */
 int wb_verify_request(struct wb_verify_conn *c, const struct wb_verify_msg *m, uint64_t want_seq,
 		      char *why, size_t why_len);
+
+/* The connected c's two ends as the kernel has them: the listener's address and the one
+ * this host speaks from. 0 or -errno (getpeername's or getsockname's). */
+int wb_verify_conn_ends(const struct wb_verify_conn *c, struct sockaddr_storage *peer,
+			struct sockaddr_storage *local);
 
 void wb_verify_close(struct wb_verify_conn *c);
 

@@ -134,7 +134,9 @@ static const char *const operands[WB_CMD_COUNT] = {
 			  "disk) write warns: a power cut there proves nothing. The file keeps "
 			  "the boot id of the write (/proc/sys/kernel/random/boot_id), and check "
 			  "says whether the machine restarted since: in the same boot no power was "
-			  "cut, and nothing lost proves nothing about a power cut.",
+			  "cut, and nothing lost proves nothing about a power cut. write warns when "
+			  "--to reaches this machine (a loopback address or one of its own): "
+			  "such a listener dies in the power cut with its acknowledgements.",
 	[WB_CMD_QUALIFY] = "qualify DIR [--tier NAME] [--duration TIME], or qualify "
 			   "/dev/X --destroy-data for a raw block device (its first 22 MiB "
 			   "are written over; refused when it is smaller). With --json, the "

@@ -31,12 +31,19 @@ void wb_verify_print_writing(const struct wb_verify_run *run, const char *path,
 	fflush(stdout);
 }
 
-void wb_verify_print_written(uint64_t records, const char *to, const char *dir)
+void wb_verify_print_written(uint64_t records, const char *to, const char *dir,
+			     enum wb_verify_listener_at at)
 {
-	printf("%" PRIu64 " records written and acknowledged to %s.\n"
-	       "Now cut the power of this machine (not a clean shutdown); after the reboot run\n"
-	       "  walbench verify check --from %s %s\n",
-	       records, to, to, dir);
+	char line[WB_WORDS_VERIFY_LEN];
+
+	printf("%" PRIu64 " records written and acknowledged to %s.\n", records, to);
+	/* Cutting the power now would take the listener down too: no advice to do so. */
+	if (at != WB_VERIFY_LISTENER_ELSEWHERE) {
+		printf("Warning: %s.\n", wb_words_verify_listener_here(at, to, line, sizeof(line)));
+		return;
+	}
+	printf("Now cut the power of this machine (not a clean shutdown); after the reboot run\n"
+	       "  walbench verify check --from %s %s\n", to, dir);
 }
 
 void wb_verify_print_checking(const char *path, const struct wb_verify_ledger *l,

@@ -22,8 +22,10 @@ void wb_verify_print_writing(const struct wb_verify_run *run, const char *path,
 			     const char *method, const char *to);
 
 /* write, ended: how many records were acknowledged to to, and the check to run
- * on dir after the power cut. */
-void wb_verify_print_written(uint64_t records, const char *to, const char *dir);
+ * on dir after the power cut — or, with the listener on this machine (at), that
+ * a power cut now proves nothing. */
+void wb_verify_print_written(uint64_t records, const char *to, const char *dir,
+			     enum wb_verify_listener_at at);
 
 /* check: the file at path against the run from holds (l's counts). */
 void wb_verify_print_checking(const char *path, const struct wb_verify_ledger *l,

@@ -285,6 +285,10 @@ char *wb_words_verify_loss(const struct wb_verify_run *run, const struct wb_veri
  * trusted (two lines); "" when nothing was acknowledged, so nothing was checked.
  * Written into buf, returned. */
 char *wb_words_verify_verdict(const struct wb_verify_verdict *v, char *buf, size_t len);
+/* verify write to a listener on this machine (at not ELSEWHERE): why that proves
+ * nothing, naming to as typed. Written into buf (WB_WORDS_VERIFY_LEN), returned. */
+char *wb_words_verify_listener_here(enum wb_verify_listener_at at, const char *to, char *buf,
+				    size_t len);
 /* verify write on memory (wb_verify_proves_nothing): the one warning line,
  * dir as it may be shown, fs_type the file system's name. */
 char *wb_words_verify_in_ram(const char *dir, const char *fs_type, char *buf, size_t len);

@@ -72,6 +72,25 @@ char *wb_words_verify_verdict(const struct wb_verify_verdict *v, char *buf, size
 	return buf;
 }
 
+/* Where the listener is, when that is this machine (ELSEWHERE has no words). */
+static const char *const listener_at_words[] = {
+	[WB_VERIFY_LISTENER_ELSEWHERE] = "",
+	[WB_VERIFY_LISTENER_LOOPBACK] = "a loopback address",
+	[WB_VERIFY_LISTENER_OWN] = "one of its own addresses",
+};
+_Static_assert(sizeof(listener_at_words) / sizeof(listener_at_words[0]) ==
+	       WB_VERIFY_LISTENER_OWN + 1, "words for every place a listener can be");
+
+char *wb_words_verify_listener_here(enum wb_verify_listener_at at, const char *to, char *buf,
+				    size_t len)
+{
+	snprintf(buf, len, "the listener %.100s is on this machine (%s): the power cut takes "
+		 "it down with the acknowledgements it holds, and the check after the reboot has "
+		 "nothing to compare; run verify listen on a second machine that stays up", to,
+		 (unsigned)at <= WB_VERIFY_LISTENER_OWN ? listener_at_words[at] : "?");
+	return buf;
+}
+
 char *wb_words_verify_in_ram(const char *dir, const char *fs_type, char *buf, size_t len)
 {
 	snprintf(buf, len, "warning: %.200s is memory (%.32s): nothing on it survives a power cut, "

@@ -68,6 +68,9 @@ power_cut_round() {
 	# The power cut: the machine (the writer) stops mid-stream, its cache is lost.
 	kill -9 "$wpid"
 	wait "$wpid" 2>/dev/null || true
+	# The listener is in another namespace, at another address: no warning that it is here.
+	! grep -q 'is on this machine' "$FS_BACKING.w" ||
+		fail "a listener at another address read as this machine's: $(cat "$FS_BACKING.w")"
 	kill -USR1 "$FS_PID"
 	stat "$FS_MNT" >/dev/null # the next request takes the cut
 	for i in $(seq 100); do

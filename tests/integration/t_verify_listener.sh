@@ -104,6 +104,13 @@ grep -q 'belongs to run' "$OUT" || fail "another run's file not named: $(cat "$O
 expect_exit 0 "$WALBENCH" verify write --to "127.0.0.1:$PORT" --records 20 --record-size 512 \
 	--file-size 1MiB "$D"
 grep -q 'Replaced the previous verify file' "$OUT" || fail "previous file not replaced"
+# The listener on loopback dies in the same power cut: said at once on stderr, and at
+# the end instead of the advice to cut the power.
+grep -q "^walbench: verify write: warning: the listener 127.0.0.1:$PORT is on this machine (a loopback address): " "$ERR" ||
+	fail "loopback listener not warned of: $(cat "$ERR")"
+grep -q "^Warning: the listener 127.0.0.1:$PORT is on this machine (a loopback address): " "$OUT" ||
+	fail "loopback listener not in the summary: $(cat "$OUT")"
+! grep -q 'Now cut the power' "$OUT" || fail "told to cut the power with the listener here"
 expect_exit 0 "$WALBENCH" verify check --from "127.0.0.1:$PORT" "$D"
 wb_verify_not_restarted 20
 

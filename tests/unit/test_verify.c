@@ -2,8 +2,11 @@
  * a disk or a socket: a torn record fails its checksum, the ledger refuses acknowledgements
  * out of order, the judge counts every acknowledged record not found as lost, but never
  * one that was only in flight, a run is judged only in the directory it was written to, and
- * a restart since the write is known only from the run's own file's boot id. */
+ * a restart since the write is known only from the run's own file's boot id; a listener
+ * on this machine is told from one elsewhere by the connection's addresses. */
+#include <arpa/inet.h>
 #include <errno.h>
+#include <netinet/in.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -310,6 +313,42 @@ static void test_restart(void **state)
 			 WB_VERIFY_RESTART_UNKNOWN);
 }
 
+static struct sockaddr_storage addr(int family, const char *text)
+{
+	struct sockaddr_storage ss;
+
+	memset(&ss, 0, sizeof(ss));
+	ss.ss_family = (sa_family_t)family;
+	assert_int_equal(inet_pton(family, text, family == AF_INET
+				   ? (void *)&((struct sockaddr_in *)&ss)->sin_addr
+				   : (void *)&((struct sockaddr_in6 *)&ss)->sin6_addr), 1);
+	return ss;
+}
+
+/* A listener on this machine dies in its power cut: loopback, or one of its own
+ * addresses (then the connection's two ends are the same address). */
+static void test_listener_at(void **state)
+{
+	struct sockaddr_storage lo4 = addr(AF_INET, "127.0.0.1"), lo4b = addr(AF_INET, "127.3.4.5"),
+				lo6 = addr(AF_INET6, "::1"), mapped = addr(AF_INET6, "::ffff:127.0.0.1"),
+				a = addr(AF_INET, "192.0.2.2"), b = addr(AF_INET, "192.0.2.9"),
+				a6 = addr(AF_INET6, "2001:db8::2"), b6 = addr(AF_INET6, "2001:db8::9"),
+				mapped_a = addr(AF_INET6, "::ffff:192.0.2.2");
+
+	(void)state;
+	assert_int_equal(wb_verify_listener_at(&lo4, &lo4), WB_VERIFY_LISTENER_LOOPBACK);
+	assert_int_equal(wb_verify_listener_at(&lo4b, &lo4), WB_VERIFY_LISTENER_LOOPBACK);
+	assert_int_equal(wb_verify_listener_at(&lo6, &lo6), WB_VERIFY_LISTENER_LOOPBACK);
+	assert_int_equal(wb_verify_listener_at(&mapped, &mapped), WB_VERIFY_LISTENER_LOOPBACK);
+	assert_int_equal(wb_verify_listener_at(&a, &a), WB_VERIFY_LISTENER_OWN);
+	assert_int_equal(wb_verify_listener_at(&a6, &a6), WB_VERIFY_LISTENER_OWN);
+	assert_int_equal(wb_verify_listener_at(&mapped_a, &mapped_a), WB_VERIFY_LISTENER_OWN);
+	/* Another machine: another address at each end. */
+	assert_int_equal(wb_verify_listener_at(&b, &a), WB_VERIFY_LISTENER_ELSEWHERE);
+	assert_int_equal(wb_verify_listener_at(&b6, &a6), WB_VERIFY_LISTENER_ELSEWHERE);
+	assert_int_equal(wb_verify_listener_at(&a6, &a), WB_VERIFY_LISTENER_ELSEWHERE);
+}
+
 /* A power cut of memory proves nothing: tmpfs and a loop over one, not ext4. */
 static void test_proves_nothing(void **state)
 {
@@ -331,6 +370,7 @@ int main(void)
 		cmocka_unit_test(test_fnv), cmocka_unit_test(test_ledger),
 		cmocka_unit_test(test_protocol), cmocka_unit_test(test_judge),
 		cmocka_unit_test(test_tie), cmocka_unit_test(test_restart),
+		cmocka_unit_test(test_listener_at),
 		cmocka_unit_test(test_proves_nothing),
 	};
 
