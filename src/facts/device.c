@@ -31,22 +31,27 @@ static bool ram_fs(const char *fs)
 	return strcmp(fs, "tmpfs") == 0 || strcmp(fs, "ramfs") == 0;
 }
 
-bool wb_device_in_ram(const struct wb_device *d)
+const char *wb_device_memory(const struct wb_device *d)
 {
 	unsigned i;
 
 	if (ram_fs(d->fs_type))
-		return true;
+		return d->fs_type;
 	for (i = 0; i < d->n_layers; i++) {
 		const struct wb_device_layer *l = &d->layers[i];
 
 		if (l->kind == WB_LAYER_FILE && ram_fs(l->name))
-			return true;
+			return l->name;
 		if (l->kind == WB_LAYER_DISK &&
 		    (strncmp(l->name, "zram", 4) == 0 || strncmp(l->name, "ram", 3) == 0))
-			return true;
+			return l->name;
 	}
-	return false;
+	return NULL;
+}
+
+bool wb_device_in_ram(const struct wb_device *d)
+{
+	return wb_device_memory(d) != NULL;
 }
 
 static int read_dio_align(const char *path, struct wb_device *d)

@@ -37,4 +37,10 @@ bool wb_device_volatile_cache(const struct wb_device *d);
  * cut or a reboot, flushed or not. */
 bool wb_device_in_ram(const struct wb_device *d);
 
+/* What in d's stack is memory, so a warning can name it: the file system's type
+ * ("tmpfs", "ramfs"), the RAM disk's name ("zram0", "ram0"), or the type of the
+ * file system a loop device's backing file is on; NULL where wb_device_in_ram is
+ * false. Points into d. */
+const char *wb_device_memory(const struct wb_device *d);
+
 #endif
