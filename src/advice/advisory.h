@@ -36,6 +36,8 @@ enum wb_advisory_code {
 	WB_ADV_VOLATILE_CACHE,       /* the device acknowledges writes from a volatile cache */
 	WB_ADV_PARITY_ARRAY,         /* parity RAID (source, setting: the level) whose full stripe
 				      * (value, bytes) is larger than a WAL page */
+	WB_ADV_IN_MEMORY,            /* the storage is memory (source: what is; setting: the
+				      * file system measured): nothing survives a power cut */
 	WB_ADV_COUNT
 };
 
@@ -60,9 +62,10 @@ struct wb_advisory {
 	bool unverified;             /* VOLATILE_CACHE: a virtual disk's word for it */
 	char source[64];             /* PREEMPT_*: where the model was read; VOLATILE_CACHE:
 				      * the disk's name; PARITY_ARRAY: the array's kind and device
-				      * ("md md2", "btrfs 5f0e6e1a") */
+				      * ("md md2", "btrfs 5f0e6e1a"); IN_MEMORY: what is memory
+				      * ("tmpfs", "zram0": wb_device_memory) */
 	char setting[32];            /* VOLATILE_CACHE: queue/write_cache as read; PARITY_ARRAY:
-				      * the level */
+				      * the level; IN_MEMORY: the file system measured */
 };
 
 /* "info", "warn". */

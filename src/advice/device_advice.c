@@ -1,5 +1,5 @@
-/* device_advice.c — see device_advice.h: parity RAID under the WAL, then a
- * volatile write cache. */
+/* device_advice.c — see device_advice.h: storage that is memory, parity RAID
+ * under the WAL, then a volatile write cache. */
 #include "advice/device_advice.h"
 
 #include <stdio.h>
@@ -35,10 +35,27 @@ static void advise_array(const struct wb_array *x, struct wb_advisory_list *l)
 	wb_advisory_push(l, &a);
 }
 
+/* Memory: every figure measured RAM, and nothing written survives a power cut,
+ * so it goes first: the rest of the answer is about a disk it never touched. */
+bool wb_device_advise_in_memory(const struct wb_device *d, struct wb_advisory *a)
+{
+	const char *memory = wb_device_memory(d);
+
+	if (!memory)
+		return false;
+	*a = (struct wb_advisory){ .code = WB_ADV_IN_MEMORY, .severity = WB_SEVERITY_WARN };
+	copy_name(a->source, sizeof(a->source), memory);
+	copy_name(a->setting, sizeof(a->setting), d->fs_type);
+	return true;
+}
+
 void wb_device_advise(const struct wb_device *d, struct wb_advisory_list *l)
 {
 	struct wb_advisory a = { .code = WB_ADV_VOLATILE_CACHE, .severity = WB_SEVERITY_WARN };
+	struct wb_advisory mem;
 
+	if (wb_device_advise_in_memory(d, &mem))
+		wb_advisory_push(l, &mem);
 	advise_array(&d->array, l);
 	if (!wb_device_volatile_cache(d))
 		return;

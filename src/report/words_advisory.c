@@ -234,6 +234,22 @@ static void parity_array(const struct wb_advisory *a, struct wb_advisory_words *
 		 "the classic reason pg_wal goes on a mirror");
 }
 
+static void in_memory(const struct wb_advisory *a, struct wb_advisory_words *w)
+{
+	/* "tmpfs" alone, or the file system on what is memory: "ext4 on zram0" */
+	snprintf(w->fact, sizeof(w->fact), "memory-backed storage");
+	if (!*a->setting || strcmp(a->setting, a->source) == 0)
+		snprintf(w->value, sizeof(w->value), "%s", a->source);
+	else
+		snprintf(w->value, sizeof(w->value), "%.28s on %.28s", a->setting, a->source);
+	snprintf(w->advice, sizeof(w->advice), "point walbench at a directory on the volume "
+		 "pg_wal will live on");
+	snprintf(w->reason, sizeof(w->reason), "%.40s is memory: nothing on it survives a "
+		 "power cut or a reboot, flushed or not, so it cannot hold a database's WAL; its "
+		 "flush rates measure RAM, not a disk, and the method that wins here says nothing "
+		 "about the disk pg_wal will live on", a->source);
+}
+
 void wb_words_advisory(const struct wb_advisory *a, struct wb_advisory_words *w)
 {
 	memset(w, 0, sizeof(*w));
@@ -265,6 +281,9 @@ void wb_words_advisory(const struct wb_advisory *a, struct wb_advisory_words *w)
 		break;
 	case WB_ADV_PARITY_ARRAY:
 		parity_array(a, w);
+		break;
+	case WB_ADV_IN_MEMORY:
+		in_memory(a, w);
 		break;
 	case WB_ADV_COUNT:
 		break;

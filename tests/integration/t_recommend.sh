@@ -2,8 +2,9 @@
 # t_recommend.sh — `walbench recommend` on /tmp and on /dev/shm: the first line
 # after the header is the decision, the evidence, commit_delay and the
 # postgresql.conf lines follow, the JSON carries the recommendation object with
-# its keys, and nothing is left behind. A missing directory is refused before
-# any measuring.
+# its keys, and nothing is left behind. Memory (/dev/shm, /tmp where it is
+# tmpfs) is the first advisory, a disk never. A missing directory is refused
+# before any measuring.
 . "$(dirname "$0")/lib.sh"
 set -e
 
@@ -18,6 +19,17 @@ check_dir() { # DIR WORKLOAD TESTS
 	grep -q '^commit_delay: ' "$OUT" || fail "$d: no commit_delay advice"
 	grep -qE '^  wal_sync_method = [a-z_]+' "$OUT" || fail "$d: no postgresql.conf line"
 	grep -q "ALTER SYSTEM SET wal_sync_method = '" "$OUT" || fail "$d: no ALTER SYSTEM line"
+	case $(stat -f -c %T "$d") in
+	tmpfs | ramfs)
+		grep -A1 '^Advisories' "$OUT" | grep -q '^  \[warn\] memory-backed storage = ' ||
+			fail "$d: memory is not the first advisory: $(grep -A2 '^Advisories' "$OUT")"
+		json_check "$d/rec.json" 'd["recommendation"]["advisories"][0]["fact"] == "memory-backed storage" and d["recommendation"]["advisories"][0]["severity"] == "warn"'
+		;;
+	*)
+		if grep -q 'memory-backed storage' "$OUT"; then fail "$d: a disk called memory"; fi
+		json_check "$d/rec.json" 'all(a["fact"] != "memory-backed storage" for a in d["recommendation"]["advisories"])'
+		;;
+	esac
 	json_check "$d/rec.json" 'set(d["recommendation"]) >= {"workload", "wal_sync_method", "significant", "margin_pct", "ci95_pct", "runner_up", "commit_delay_us", "commit_siblings", "config", "decided_in_s"}'
 	json_check "$d/rec.json" 'd["recommendation"]["workload"] == "'"$w"'"'
 	# One state, named by the headline's first word, and what is open when undecided.

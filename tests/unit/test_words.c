@@ -1247,6 +1247,20 @@ static void advisory_preempt_and_device(void **state)
 	assert_string_equal(w.advice, "put pg_wal on a mirror (raid1 or raid10), or measure what "
 			    "an 8 kB flush costs here beside a full-stripe one");
 	assert_non_null(strstr(w.reason, "partial-stripe write, which reads and rewrites the parity"));
+	a = (struct wb_advisory){ .code = WB_ADV_IN_MEMORY, .source = "tmpfs", .setting = "tmpfs" };
+	w = advisory_words(a);
+	assert_string_equal(w.fact, "memory-backed storage");
+	assert_string_equal(w.value, "tmpfs");
+	assert_string_equal(w.advice, "point walbench at a directory on the volume pg_wal will "
+			    "live on");
+	assert_string_equal(w.reason, "tmpfs is memory: nothing on it survives a power cut or a "
+			    "reboot, flushed or not, so it cannot hold a database's WAL; its flush "
+			    "rates measure RAM, not a disk, and the method that wins here says nothing "
+			    "about the disk pg_wal will live on");
+	a = (struct wb_advisory){ .code = WB_ADV_IN_MEMORY, .source = "zram0", .setting = "ext4" };
+	w = advisory_words(a);
+	assert_string_equal(w.value, "ext4 on zram0");
+	assert_non_null(strstr(w.reason, "zram0 is memory: "));
 }
 
 /* Every way a group of tests ends, worded as `run --decide`, its JSON and a
