@@ -10,7 +10,8 @@
 /* Adds the advisories d calls for to l, memory first. */
 void wb_device_advise(const struct wb_device *d, struct wb_advisory_list *l);
 
-/* The warning that d is memory (wb_device_in_ram), in a: true when it is. */
+/* The warning that d is memory (wb_device_in_ram), in a: true when it is.
+ * run prints it alone, under its storage facts, as it has no advisories. */
 bool wb_device_advise_in_memory(const struct wb_device *d, struct wb_advisory *a);
 
 #endif

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "advice/device_advice.h"
 #include "facts/array.h"
 #include "model/units.h"
 #include "report/sentence.h"
@@ -444,12 +445,26 @@ void wb_text_print_storage_notes(const struct wb_results *rs, const char *more_t
 		       "longer %s narrows it\n", wide, rs->n, rs->ci_target_pct, more_time);
 }
 
+/* run has no advisories: of them, it says only the one that voids every figure
+ * it printed (recommend lists it among its own, qualify fails on it). */
+static void print_in_memory(const struct wb_results *rs)
+{
+	struct wb_advisory a;
+	struct wb_advisory_words w;
+
+	if (!wb_device_advise_in_memory(&rs->device, &a))
+		return;
+	wb_words_advisory(&a, &w);
+	printf("warning: %s; %s\n", w.reason, w.advice);
+}
+
 void wb_text_print_summary(const struct wb_results *rs)
 {
 	size_t i;
 
 	wb_text_print_interrupted(rs);
 	print_storage(rs);
+	print_in_memory(rs);
 	print_throttle(rs);
 	print_preallocate(rs);
 
