@@ -53,11 +53,15 @@ void wb_device_advise(const struct wb_device *d, struct wb_advisory_list *l)
 {
 	struct wb_advisory a = { .code = WB_ADV_VOLATILE_CACHE, .severity = WB_SEVERITY_WARN };
 	struct wb_advisory mem;
+	bool in_memory = wb_device_advise_in_memory(d, &mem);
 
-	if (wb_device_advise_in_memory(d, &mem))
+	if (in_memory)
 		wb_advisory_push(l, &mem);
 	advise_array(&d->array, l);
-	if (!wb_device_volatile_cache(d))
+	/* Memory loses everything at a power cut, cache or not: a loop device over a
+	 * tmpfs file says "write back", and asking for a battery-backed cache there
+	 * would send the user after the wrong fix. */
+	if (in_memory || !wb_device_volatile_cache(d))
 		return;
 	/* A virtual disk's write_cache is the hypervisor's word for it. */
 	if (d->facts_unverified)

@@ -1,6 +1,7 @@
 /* device_advice.h — advisories from the storage facts: storage that is memory,
  * parity RAID whose full stripe is larger than a WAL write, a volatile write
- * cache, and facts a virtual disk reports that cannot be trusted. Pure. */
+ * cache (not on memory), and facts a virtual disk reports that cannot be
+ * trusted. Pure. */
 #ifndef WB_ADVICE_DEVICE_ADVICE_H
 #define WB_ADVICE_DEVICE_ADVICE_H
 
