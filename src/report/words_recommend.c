@@ -415,13 +415,21 @@ static void add_line(char *lines, size_t width, size_t *n, const char *fmt, ...)
 				    __VA_ARGS__)
 #define add_alter(w, ...) add_line((w)->alter[0], sizeof((w)->alter[0]), &(w)->nalter, __VA_ARGS__)
 
-/* Why commit_delay is what it is, as a postgresql.conf comment. */
+/* Why commit_delay is what it is, as a postgresql.conf comment: commit_reason's
+ * case, shortened, so the line never gives a reason the run did not measure. */
 static const char *delay_comment(const struct wb_recommendation *rec)
 {
-	if (rec->commit_delay_us)
-		return "half a median commit flush";
-	return rec->commit_why == WB_DELAY_ASYNC_COMMIT ? "commits wait for no flush"
-							 : "flushes are fast";
+	switch (rec->commit_why) {
+	case WB_DELAY_NOT_MEASURED:
+		return "not measured: no 8 kB commit flushes in this run";
+	case WB_DELAY_TOO_FAST:
+		return "flushes are fast";
+	case WB_DELAY_ASYNC_COMMIT:
+		return "commits wait for no flush";
+	case WB_DELAY_HALF_FLUSH:
+		break;
+	}
+	return "half a median commit flush";
 }
 
 /* postgresql.conf lines and the same as ALTER SYSTEM. */

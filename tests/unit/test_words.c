@@ -107,9 +107,12 @@ static void rec_tie(void **state)
 	assert_string_equal(w.config[1], "commit_delay = 1000\t# what the server runs: not "
 			    "measured here");
 	assert_string_equal(w.alter[1], "ALTER SYSTEM SET commit_delay = 1000;");
+	/* not measured, and the server runs 0: the line says why it is 0, not a
+	 * speed the run never measured */
 	rec.server_commit_delay_us = 0;
 	wb_words_recommendation(&rec, &w);
-	assert_string_equal(w.config[1], "commit_delay = 0\t# flushes are fast");
+	assert_string_equal(w.config[1], "commit_delay = 0\t# not measured: no 8 kB commit flushes "
+			    "in this run");
 	/* synchronous_commit = off: commit_delay would delay nothing */
 	rec.commit_why = WB_DELAY_ASYNC_COMMIT, rec.server_commit_delay_us = 1000;
 	wb_words_recommendation(&rec, &w);
@@ -118,6 +121,9 @@ static void rec_tie(void **state)
 			    "commit_delay = 1000: set it to 0");
 	assert_string_equal(w.config[1], "commit_delay = 0\t# commits wait for no flush (you run "
 			    "1000)");
+	rec.server_commit_delay_us = 0;
+	wb_words_recommendation(&rec, &w);
+	assert_string_equal(w.config[1], "commit_delay = 0\t# commits wait for no flush");
 }
 
 /* With a server, a tie is asked in commits: the best other's flush figures
@@ -274,6 +280,8 @@ static void rec_undecided_leader_failed(void **state)
 			    "leave commit_delay at 0");
 	assert_string_equal(w.config[0], "wal_sync_method = fdatasync\t# the default: undecided, "
 			    "kept for now");
+	assert_string_equal(w.config[1], "commit_delay = 0\t# not measured: no 8 kB commit "
+			    "flushes in this run");
 }
 
 static void rec_mixed(void **state)
