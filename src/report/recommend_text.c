@@ -102,6 +102,21 @@ static void print_evidence(const struct wb_results *rs, enum wb_method_id base)
 	}
 }
 
+/* Measured on memory: said under the headline, not only among the
+ * advisories a screen below it, since it voids the answer above for the
+ * disk pg_wal will live on. */
+static void print_in_memory(const struct wb_recommendation *rec)
+{
+	struct wb_advisory_words aw;
+	size_t i;
+
+	for (i = 0; i < rec->nadvisories; i++)
+		if (rec->advisories[i].code == WB_ADV_IN_MEMORY) {
+			wb_words_advisory(&rec->advisories[i], &aw);
+			printf("  WARNING: %s\n", aw.reason);
+		}
+}
+
 void wb_recommend_print_header(const struct wb_config *cfg, const struct wb_schedule *sched,
 			       size_t ntests)
 {
@@ -125,6 +140,7 @@ void wb_recommend_print(const struct wb_results *rs, const struct wb_recommendat
 	printf("\n%s\n", w.headline);
 	if (rec->state == WB_REC_FAILED)
 		return;
+	print_in_memory(rec);
 	printf("  why: %s\n", w.reason);
 	if (w.waits_for[0])
 		printf("  NOTE: %s\n", w.waits_for);

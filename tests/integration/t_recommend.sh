@@ -3,7 +3,7 @@
 # after the header is the decision, the evidence, commit_delay and the
 # postgresql.conf lines follow, the JSON carries the recommendation object with
 # its keys, and nothing is left behind. Memory (/dev/shm, /tmp where it is
-# tmpfs) is the first advisory, a disk never. A missing directory is refused
+# tmpfs) is the first advisory, and said under the decision; a disk never. A missing directory is refused
 # before any measuring.
 . "$(dirname "$0")/lib.sh"
 set -e
@@ -23,6 +23,9 @@ check_dir() { # DIR WORKLOAD TESTS
 	tmpfs | ramfs)
 		grep -A1 '^Advisories' "$OUT" | grep -q '^  \[warn\] memory-backed storage = ' ||
 			fail "$d: memory is not the first advisory: $(grep -A2 '^Advisories' "$OUT")"
+		# and under the decision, not only a screen below it
+		sed -n 4p "$OUT" | grep -q '^  WARNING: tmpfs is memory: ' ||
+			fail "$d: no memory warning under the decision: $(head -5 "$OUT")"
 		json_check "$d/rec.json" 'd["recommendation"]["advisories"][0]["fact"] == "memory-backed storage" and d["recommendation"]["advisories"][0]["severity"] == "warn"'
 		;;
 	*)
