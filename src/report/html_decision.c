@@ -12,6 +12,7 @@
 
 #include "advice/compare.h"
 #include "advice/recommend.h"
+#include "model/units.h"
 #include "report/words.h"
 
 static void text(struct wb_html_doc *d, const char *s)
@@ -448,6 +449,63 @@ static void qualification(struct wb_html_doc *d, const struct wb_report_run *r)
 	slice_chart(d, r);
 }
 
+/* "sync overwrite 8kB x16, 2 jobs": a group of tests that differ only in
+ * method, as run's text names it. */
+static void group_name(const struct wb_saved_group_key *k, char *buf, size_t len)
+{
+	char size[16];
+	size_t n;
+
+	wb_format_size((uint64_t)k->size, size, sizeof(size));
+	n = (size_t)snprintf(buf, len, "%s %s %s x%.0f", k->engine, k->pattern, size,
+			     k->writes_per_op);
+	if (n < len && k->jobs > 1)
+		n += (size_t)snprintf(buf + n, len - n, ", %.0f jobs", k->jobs);
+	if (n < len && k->groupcommit)
+		n += (size_t)snprintf(buf + n, len - n, ", %.0f committers", k->committers);
+	if (n < len && k->queue_depth > 1)
+		n += (size_t)snprintf(buf + n, len - n, ", depth %.0f", k->queue_depth);
+	if (n < len && k->has_label && *k->label)
+		snprintf(buf + n, len - n, " [%s]", k->label);
+}
+
+/* run --decide: each group's answer against the baseline, why, and for an
+ * undecided one what is still open, as the text's "Decision against" lines. */
+static void run_decision(struct wb_html_doc *d, const struct wb_saved_decision *x)
+{
+	char name[160], open[WB_WORDS_SETTLE_LEN];
+	size_t g;
+
+	wb_textbuf_add(d->out, "<h3>Decision against <code>");
+	text(d, x->baseline);
+	wb_textbuf_add(d->out, "</code> (--decide)</h3>\n<p>A switch must gain %.1f %% at "
+			       "%.3g %%; a tie fit within &plusmn;%.1f %% at %.3g %%.</p>\n",
+		       x->min_gain_pct, 100.0 * x->confidence, x->min_gain_pct,
+		       100.0 * x->tie_confidence);
+	wb_textbuf_add(d->out, "<table><tr><th>tests</th><th>answer</th><th>method</th>"
+			       "<th>why</th></tr>\n");
+	for (g = 0; g < x->ngroups; g++) {
+		const struct wb_saved_group *o = &x->groups[g];
+
+		group_name(&o->key, name, sizeof(name));
+		wb_textbuf_add(d->out, "<tr><td>");
+		text(d, name);
+		wb_textbuf_add(d->out, "</td>");
+		wb_html_open_class(d, "td", "state-", o->state);
+		text(d, o->state);
+		wb_textbuf_add(d->out, "</td><td><code>");
+		text(d, o->method);
+		wb_textbuf_add(d->out, "</code></td><td>");
+		text(d, o->reason);
+		if (o->undecided && o->settle.known) {
+			wb_textbuf_add(d->out, "<br>");
+			text(d, wb_words_saved_settle(&o->settle, open, sizeof(open)));
+		}
+		wb_textbuf_add(d->out, "</td></tr>\n");
+	}
+	wb_textbuf_add(d->out, "</table>\n");
+}
+
 void wb_html_decision(struct wb_html_doc *d, const struct wb_report_run *r)
 {
 	const struct wb_saved_results *s = r->saved;
@@ -458,7 +516,9 @@ void wb_html_decision(struct wb_html_doc *d, const struct wb_report_run *r)
 		recommendation(d, &s->rec, s->rec.method);
 	if (s->has_qualification)
 		qualification(d, r);
-	if (!s->has_recommendation && !s->has_qualification) {
+	if (s->has_decision && !s->has_recommendation)
+		run_decision(d, &s->decision);
+	else if (!s->has_recommendation && !s->has_qualification) {
 		wb_textbuf_add(d->out, "<p>This file holds measurements only (it was written by "
 				       "<code>walbench ");
 		text(d, *r->saved->command ? r->saved->command : "run");

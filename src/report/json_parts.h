@@ -37,6 +37,8 @@ void wb_json_add_saved_tests(cJSON *o, const struct wb_saved_test *t, size_t n);
  * "decision". */
 void wb_json_add_adaptive(cJSON *root, const struct wb_results *rs);
 void wb_json_add_decision(cJSON *root, const struct wb_results *rs);
+/* The same, of a decision as a results file has it (its round trip). */
+void wb_json_add_saved_decision(cJSON *root, const struct wb_saved_decision *d);
 /* settle_fields.c: "settle", what an undecided answer still needs (null when
  * not known: wb_settle_fields, a row of the recommendation's table and of
  * --decide's groups), min_gain_pct the gain its open method is held to, and

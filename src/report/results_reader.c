@@ -31,6 +31,7 @@ static int read_body(struct reader *rd, const cJSON *root, struct wb_saved_resul
 	    (ret = wb_rd_get_bool(rd, root, WB_KEY_PARTIAL, &partial)) ||
 	    (ret = wb_rd_host(rd, root, out)) ||
 	    (ret = wb_rd_recommendation(rd, root, out)) ||
+	    (ret = wb_rd_decision(rd, root, out)) ||
 	    (ret = wb_rd_qualification(rd, root, out)) ||
 	    (ret = wb_rd_observed(rd, root, out)) ||
 	    (ret = wb_rd_shown_facts(rd, root, out)))

@@ -77,6 +77,10 @@ int wb_rd_observed(struct reader *rd, const cJSON *root, struct wb_saved_results
 /* recommendation (recommend_fields.c), then qualification and the findings at
  * root (qualify_fields.c): each into out when the file has it. */
 int wb_rd_recommendation(struct reader *rd, const cJSON *root, struct wb_saved_results *out);
+
+/* decision (run --decide, schedule_fields.c): into out->decision, has_decision
+ * set, when present and not null. */
+int wb_rd_decision(struct reader *rd, const cJSON *root, struct wb_saved_results *out);
 /* tests, an array, into out->tests (tests_fields.c). */
 int wb_rd_tests(struct reader *rd, const cJSON *tests, struct wb_saved_results *out);
 int wb_rd_qualification(struct reader *rd, const cJSON *root, struct wb_saved_results *out);

@@ -1,50 +1,28 @@
 /* schedule_fields.c — an adaptive run's "comparisons" and "schedule" (the
  * order of trials, a throttle found), and --decide's "decision" (the answer
  * per group of tests that differ only in method, why, and when it came) as
- * tables of fields over the structs below, walked by fields.h's one writer.
- * Written only: no reader reads them back (the HTML shows the tests and the
- * recommendation), so the structs live here, not in results/saved.h. */
+ * tables of fields, walked by fields.h's one writer. The decision is read
+ * back too (results/saved.h's struct wb_saved_decision), for the HTML report
+ * of a run --decide; comparisons and the schedule are written only, their
+ * structs here. */
 #include "report/fields.h"
 #include "report/json_parts.h"
 #include "report/words.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "model/method.h"
 
-/* What identifies a group of tests that differ only in method. */
-struct saved_key {
-	const char *engine, *pattern, *label;
-	double size, writes_per_op, queue_depth, jobs, committers;
-	bool groupcommit, has_label;
-};
-
 /* comparisons[]: two methods of a group, the second against the first. */
 struct saved_compared {
-	struct saved_key key;
+	struct wb_saved_group_key key;
 	const char *fastest, *method;
 	struct wb_saved_comparison c;
 };
 
-/* decision.groups[]: one group's answer. */
-struct saved_group {
-	struct saved_key key;
-	const char *state, *method, *leader, *reason;
-	bool paired, undecided, decided;
-	struct wb_saved_comparison margin;
-	struct wb_saved_settle settle;
-	double decided_in_s, rounds;
-	char why[WB_WORDS_DECISION_LEN], budget[16];
-};
-
-/* decision: what --decide asked, and the groups' answers. */
-struct saved_decision {
-	const char *baseline, *stopped;
-	double min_gain_pct, confidence, tie_confidence, decided_in_s;
-	bool all;                /* every group decided: else decided_in_s is null */
-	struct saved_group *groups;
-	size_t ngroups;
-};
+_Static_assert(sizeof(((struct wb_saved_group *)0)->why) >= WB_WORDS_DECISION_LEN,
+	       "a group's why fits its buffer");
 
 /* schedule: how the trials were ordered, and the throttle found. */
 struct saved_schedule {
@@ -56,10 +34,10 @@ struct saved_schedule {
 	double busy_fraction, waits_timed, phase_lock;
 };
 
-#define KE(m) offsetof(struct saved_key, m)
+#define KE(m) offsetof(struct wb_saved_group_key, m)
 #define CM(m) offsetof(struct saved_compared, m)
-#define GR(m) offsetof(struct saved_group, m)
-#define DE(m) offsetof(struct saved_decision, m)
+#define GR(m) offsetof(struct wb_saved_group, m)
+#define DE(m) offsetof(struct wb_saved_decision, m)
 #define SC(m) offsetof(struct saved_schedule, m)
 
 static const struct wb_field key_rows[] = {
@@ -105,7 +83,7 @@ static const struct wb_field decision_rows[] = {
 	WB_FIELD(CONFIDENCE, DOUBLE, DE(confidence)),
 	WB_FIELD(TIE_CONFIDENCE, DOUBLE, DE(tie_confidence)),
 	{ .key = WB_KEY_GROUPS, .type = WB_F_ARRAY, .offset = DE(groups), .count = DE(ngroups),
-	  .size = sizeof(struct saved_group), .sub = &group_table },
+	  .size = sizeof(struct wb_saved_group), .sub = &group_table },
 	WB_FIELD(STOPPED, TEXT, DE(stopped)),
 	WB_FIELD(DECIDED_IN_S, DOUBLE, DE(decided_in_s), .unit = "s",
 		 .null_unless = WB_F_IF(DE(all))),
@@ -143,9 +121,9 @@ static const struct wb_field schedule_rows[] = {
 };
 static const struct wb_fields schedule_table = WB_FIELDS(schedule_rows, NULL);
 
-static struct saved_key saved_key(const struct wb_test *t)
+static struct wb_saved_group_key saved_key(const struct wb_test *t)
 {
-	return (struct saved_key){
+	return (struct wb_saved_group_key){
 		.engine = wb_engine_name(t->engine), .pattern = wb_pattern_name(t->pattern),
 		.label = t->label, .size = (double)t->size, .writes_per_op = t->writes_per_op,
 		.queue_depth = t->queue_depth, .jobs = t->jobs, .committers = t->committers,
@@ -168,11 +146,11 @@ static void add_comparison(const struct wb_result *a, const struct wb_result *b,
 
 /* Group g of rs as the file has it, its words in g's own buffers. */
 static void saved_group(const struct wb_results *rs, const struct wb_group_decision *gd,
-			struct saved_group *g)
+			struct wb_saved_group *g)
 {
 	enum wb_method_id base = rs->decide_params.baseline;
 
-	*g = (struct saved_group){
+	*g = (struct wb_saved_group){
 		.key = saved_key(&rs->v[gd->first].test), .state = wb_decide_state_name(gd->state),
 		.method = wb_method_get(gd->state == WB_DECIDE_SWITCH
 					? rs->v[gd->leader].test.method : base)->name,
@@ -190,7 +168,7 @@ static void saved_group(const struct wb_results *rs, const struct wb_group_decis
 void wb_json_add_decision(cJSON *root, const struct wb_results *rs)
 {
 	const struct wb_decide_params *p = &rs->decide_params;
-	struct saved_decision d = {
+	struct wb_saved_decision d = {
 		.baseline = wb_method_get(p->baseline)->name, .min_gain_pct = p->min_gain_pct,
 		.confidence = p->conf, .tie_confidence = p->equiv_conf, .all = true,
 		.ngroups = rs->ndecisions };
@@ -206,8 +184,13 @@ void wb_json_add_decision(cJSON *root, const struct wb_results *rs)
 			d.decided_in_s = d.groups[g].decided_in_s;
 	}
 	d.stopped = d.all ? "decided" : "budget";
-	wb_fields_write(root, WB_KEY_DECISION, &decision_table, &d);
+	wb_json_add_saved_decision(root, &d);
 	free(d.groups);
+}
+
+void wb_json_add_saved_decision(cJSON *root, const struct wb_saved_decision *d)
+{
+	wb_fields_write(root, WB_KEY_DECISION, &decision_table, d);
 }
 
 /* An adaptive run: every pair compared ("comparisons", filled once the
@@ -233,4 +216,19 @@ void wb_json_add_adaptive(cJSON *root, const struct wb_results *rs)
 	wb_fields_write(root, WB_KEY_SCHEDULE, &schedule_table, &s);
 	if (cmp)
 		wb_results_each_comparison(rs, add_comparison, cmp);
+}
+
+int wb_rd_decision(struct reader *rd, const cJSON *root, struct wb_saved_results *out)
+{
+	const cJSON *d;
+	int ret;
+
+	if ((ret = wb_rd_get_object(rd, root, WB_KEY_DECISION, &d)) || !d)
+		return ret;
+	snprintf(rd->where, sizeof(rd->where), "%s", wb_key(WB_KEY_DECISION));
+	if ((ret = wb_fields_read(rd, d, &decision_table, &out->decision)) < 0)
+		return ret;
+	out->has_decision = true;
+	rd->where[0] = '\0';
+	return 0;
 }

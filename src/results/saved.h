@@ -375,6 +375,34 @@ struct wb_saved_recommendation {
 	struct wb_saved_lines config, alter_system;
 };
 
+/* What identifies a group of tests that differ only in method
+ * (decision.groups[], comparisons[]). */
+struct wb_saved_group_key {
+	const char *engine, *pattern, *label;
+	double size, writes_per_op, queue_depth, jobs, committers;
+	bool groupcommit, has_label;
+};
+
+/* decision.groups[] (run --decide): one group's answer, why, and when. */
+struct wb_saved_group {
+	struct wb_saved_group_key key;
+	const char *state, *method, *leader, *reason;
+	bool paired, undecided, decided;
+	struct wb_saved_comparison margin;
+	struct wb_saved_settle settle;
+	double decided_in_s, rounds;
+	char why[400], budget[16]; /* the writer's words, which reason and settle point into */
+};
+
+/* decision (run --decide): what it asked, and the groups' answers. */
+struct wb_saved_decision {
+	const char *baseline, *stopped;
+	double min_gain_pct, confidence, tie_confidence, decided_in_s;
+	bool all;                /* every group decided: else decided_in_s is null */
+	struct wb_saved_group *groups;
+	size_t ngroups;
+};
+
 /* The qualification as the file has it (report/qualify_fields.c: tables of
  * fields, which the writer fills from advice/qualify.h's verdict and its
  * words, and the reader reads back), as the placement above: numbers NAN
@@ -519,6 +547,8 @@ struct wb_saved_results {
 	struct wb_saved_facts device_facts, os_facts, config_facts;
 	struct wb_saved_recommendation rec;      /* meaningful when has_recommendation */
 	struct wb_saved_qualification qual;      /* meaningful when has_qualification */
+	bool has_decision;                       /* run --decide's decision was read: */
+	struct wb_saved_decision decision;
 	struct wb_saved_finding *findings;
 	size_t nfindings;
 	/* observe's and recommend --server's observation of the server, its rates

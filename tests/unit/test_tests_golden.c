@@ -25,6 +25,7 @@
 #include "result_fixture.h"
 #include "report/csv.h"
 #include "report/fields_cells.h"
+#include "report/html.h"
 #include "report/json_parts.h"
 #include "report/prom.h"
 #include "report/results_reader.h"
@@ -211,12 +212,19 @@ static void decision_fixture(bool open)
 	rs.ndecisions = open ? 3 : 2;
 }
 
+/* A decision read back, written again (golden_round_trip). */
+static void write_decision(cJSON *got, const struct wb_saved_results *saved)
+{
+	assert_true(saved->has_decision);
+	wb_json_add_saved_decision(got, &saved->decision);
+}
+
 /* {"decision": ...} (or an adaptive run's "schedule" and "comparisons") as
- * json.c prints it. */
+ * json.c prints it; a decision is read back whole, for the HTML report. */
 static void check_decision(const char *name)
 {
 	cJSON *root = cJSON_CreateObject();
-	char path[512];
+	char path[512], *text;
 
 	assert_non_null(root);
 	if (rs.decide)
@@ -224,7 +232,35 @@ static void check_decision(const char *name)
 	else
 		wb_json_add_adaptive(root, &rs);
 	snprintf(path, sizeof(path), GOLDEN "%s.json", name);
-	free(golden_check_json(path, path, root));
+	text = golden_check_json(path, path, root);
+	if (rs.decide)
+		golden_round_trip(name, cJSON_Parse(text), text, write_decision);
+	free(text);
+}
+
+/* The HTML report of a run --decide shows each group's answer, and the open
+ * one's settle; it said the run "decides nothing". */
+static void test_decision_html(void **state)
+{
+	static struct wb_saved_results back;
+	struct wb_report_run run = { &back, "decide" };
+	cJSON *root = cJSON_CreateObject();
+	char *html;
+
+	(void)state;
+	decision_fixture(true);
+	assert_non_null(root);
+	wb_json_add_decision(root, &rs);
+	golden_read_doc("decide.json", root, &back);
+	html = wb_html_render(&run, 1);
+	assert_non_null(html);
+	if (!strstr(html, "Decision against <code>fdatasync</code> (--decide)") ||
+	    !strstr(html, "class=\"state-switch\">switch</td><td><code>open_datasync</code>") ||
+	    !strstr(html, "class=\"state-undecided\">undecided</td><td><code>fdatasync</code>") ||
+	    !strstr(html, "fsync may be up to +18.8% faster") || strstr(html, "decides nothing"))
+		fail_msg("the decision is not in the HTML:\n%s", strstr(html, "<h2>Decision"));
+	free(html);
+	wb_saved_free(&back);
 }
 
 static void test_decision(void **state)
@@ -513,6 +549,7 @@ int main(void)
 		cmocka_unit_test(test_run),
 		cmocka_unit_test(test_sites),
 		cmocka_unit_test(test_decision),
+		cmocka_unit_test(test_decision_html),
 		cmocka_unit_test(test_fixtures_read),
 		cmocka_unit_test(test_round_trip),
 		cmocka_unit_test(test_trialless_mean),
