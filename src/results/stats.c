@@ -1,5 +1,6 @@
 /* stats.c — trial statistics: mean, spread, Student-t confidence intervals,
- * robust outliers and Welch comparison of two tests.
+ * robust outliers and Welch comparison of two tests (on the log of the ratio of
+ * their means).
  * Trap: rates must be finite (a NaN breaks the sort); non-integer df < 30
  * (Welch) is solved from the exact t distribution, because interpolating the
  * table is up to 18 % off between df 1 and 2. */
@@ -250,30 +251,37 @@ static double rel_var(const struct wb_stats *s)
 	return rel_sd * rel_sd / (double)s->n;
 }
 
-/* The ratio R = mean_b / mean_a by the delta method: var(R) = R^2 (va + vb)
- * with va, vb the squared relative standard errors, and Welch–Satterthwaite
- * degrees of freedom from those two terms. */
+/* The ratio R = mean_b / mean_a on the log scale, by the delta method:
+ * var(ln R) = va + vb with va, vb the squared relative standard errors (the
+ * variance of the log of a mean), and Welch–Satterthwaite degrees of freedom
+ * from those two terms. The interval is exp(ln R -+ t se) - 1: a linear one,
+ * R - 1 -+ t R se, goes below -100 % once t se passes 1 (few noisy trials), and
+ * is not the mirror of a against b, so one pair could be significant one way
+ * round and not the other. On the log scale swapping the sides only flips the
+ * sign, and where the spread is small the two agree. */
 bool wb_stats_compare_terms(const struct wb_mean_term *a, const struct wb_mean_term *b,
 			    struct wb_comparison *out)
 {
-	double ratio, va = a->rel_var, vb = b->rel_var, df, half;
+	double log_ratio, va = a->rel_var, vb = b->rel_var, df, half;
 
 	if (!(a->mean > 0.0) || !(b->mean > 0.0) || !(a->df >= 1.0) || !(b->df >= 1.0))
 		return false;
 	*out = (struct wb_comparison){ .paired = false }; /* no field left from a caller's stack */
-	ratio = b->mean / a->mean;
-	out->diff_pct = 100.0 * (ratio - 1.0);
+	out->diff_pct = 100.0 * (b->mean / a->mean - 1.0);
 	if (va + vb == 0.0) {
 		/* No spread at all: the difference is exactly what was measured. */
 		out->ci95_low_pct = out->ci95_high_pct = out->diff_pct;
 		out->significant = out->diff_pct != 0.0;
 		return true;
 	}
+	/* A difference of logs, not the log of a quotient: swapped sides give
+	 * exactly the negated figure, so exactly the same significance. */
+	log_ratio = log(b->mean) - log(a->mean);
 	df = (va + vb) * (va + vb) / (va * va / a->df + vb * vb / b->df);
-	half = wb_t95(df) * ratio * sqrt(va + vb);
-	out->ci95_low_pct = 100.0 * (ratio - 1.0 - half);
-	out->ci95_high_pct = 100.0 * (ratio - 1.0 + half);
-	out->significant = out->ci95_low_pct > 0.0 || out->ci95_high_pct < 0.0;
+	half = wb_t95(df) * sqrt(va + vb);
+	out->ci95_low_pct = 100.0 * expm1(log_ratio - half);
+	out->ci95_high_pct = 100.0 * expm1(log_ratio + half);
+	out->significant = log_ratio - half > 0.0 || log_ratio + half < 0.0;
 	return true;
 }
 

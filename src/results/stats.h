@@ -62,8 +62,10 @@ struct wb_mean_term {
 
 struct wb_mean_term wb_stats_mean_term(const struct wb_stats *s);
 
-/* b against a from two terms: diff_pct and its 95 % interval, Welch. Returns
- * false (and fills nothing) on a mean that is not positive or df < 1. */
+/* b against a from two terms: diff_pct (the ratio of the means - 1) and its
+ * 95 % interval, Welch on the log of that ratio, so the interval stays above
+ * -100 % and b against a mirrors a against b. Returns false (and fills nothing)
+ * on a mean that is not positive or df < 1. */
 bool wb_stats_compare_terms(const struct wb_mean_term *a, const struct wb_mean_term *b,
 			    struct wb_comparison *out);
 

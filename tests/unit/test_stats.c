@@ -237,19 +237,27 @@ static void test_outliers(void **state)
 	assert_int_equal(s.outliers, 0);
 }
 
+/* Ten trials a side drawn around each side's mean, compared b against a. */
+static void compare_drawn(uint64_t *seed, double mean_a, double sd_a, double mean_b, double sd_b,
+			  struct wb_stats *a, struct wb_stats *b, struct wb_comparison *c)
+{
+	double va[10], vb[10];
+
+	draw(seed, va, 10, mean_a, sd_a);
+	draw(seed, vb, 10, mean_b, sd_b);
+	wb_stats_compute(va, 10, a);
+	wb_stats_compute(vb, 10, b);
+	assert_true(wb_stats_compare(a, b, c));
+}
+
 static void test_compare_real_difference(void **state)
 {
 	uint64_t seed = 0xdeadbeefcafef00dull;
-	double va[10], vb[10];
 	struct wb_stats a, b;
 	struct wb_comparison c;
 
 	(void)state;
-	draw(&seed, va, 10, 1000.0, 10.0);
-	draw(&seed, vb, 10, 1100.0, 10.0);
-	wb_stats_compute(va, 10, &a);
-	wb_stats_compute(vb, 10, &b);
-	assert_true(wb_stats_compare(&a, &b, &c));
+	compare_drawn(&seed, 1000.0, 10.0, 1100.0, 10.0, &a, &b, &c);
 	assert_true(c.significant);
 	assert_close(c.diff_pct, 10.0, 0.1);
 	assert_true(c.ci95_low_pct <= 10.0 && 10.0 <= c.ci95_high_pct);
@@ -267,18 +275,14 @@ static void test_compare_real_difference(void **state)
 static void test_compare_false_positive_rate(void **state)
 {
 	uint64_t seed = 0x0123456789abcdefull;
-	double va[10], vb[10], rate;
+	double rate;
 	struct wb_stats a, b;
 	struct wb_comparison c;
 	size_t r, hits = 0, reps = 1000;
 
 	(void)state;
 	for (r = 0; r < reps; r++) {
-		draw(&seed, va, 10, 1000.0, 50.0);
-		draw(&seed, vb, 10, 1000.0, 50.0);
-		wb_stats_compute(va, 10, &a);
-		wb_stats_compute(vb, 10, &b);
-		assert_true(wb_stats_compare(&a, &b, &c));
+		compare_drawn(&seed, 1000.0, 50.0, 1000.0, 50.0, &a, &b, &c);
 		if (c.significant)
 			hits++;
 	}
@@ -322,6 +326,97 @@ static void test_compare_without_spread(void **state)
 	assert_true(wb_stats_compare(&a, &a, &c));
 	assert_false(c.significant);
 	assert_true(c.diff_pct == 0 && c.ci95_low_pct == 0 && c.ci95_high_pct == 0);
+}
+
+/* (1+low)(1+high) = r^2: an interval built on the log of the ratio r of the
+ * means sits geometrically around it; a linear one, r -+ h, gives r^2 - h^2. */
+static void assert_geometric(const struct wb_comparison *c)
+{
+	double r = 1.0 + c->diff_pct / 100.0;
+
+	assert_close((1.0 + c->ci95_low_pct / 100.0) * (1.0 + c->ci95_high_pct / 100.0), r * r,
+		     1e-9);
+}
+
+/* b against a and a against b: one answer seen from either side, its interval
+ * mirrored (low of one is 1 / (1 + high of the other) - 1). */
+static void assert_mirrored(const struct wb_comparison *ab, const struct wb_comparison *ba)
+{
+	assert_true(ab->significant == ba->significant);
+	assert_close(1.0 + ab->ci95_low_pct / 100.0, 1.0 / (1.0 + ba->ci95_high_pct / 100.0),
+		     1e-9);
+	assert_close(1.0 + ab->ci95_high_pct / 100.0, 1.0 / (1.0 + ba->ci95_low_pct / 100.0),
+		     1e-9);
+}
+
+/* Four noisy trials of b against four tight ones of a, as a loaded machine
+ * gives: the linear interval, ratio -+ t * ratio * se, went to -112 % (a rate
+ * cannot fall by more than all of it). On the log scale it stays above -100 %
+ * and still holds the point figure. */
+static void test_compare_noisy_stays_above_total_loss(void **state)
+{
+	static const double x[] = { 1000, 1010, 990, 1000 }, y[] = { 10, 200, 30, 400 };
+	struct wb_stats a, b;
+	struct wb_comparison ab, ba;
+
+	(void)state;
+	wb_stats_compute(x, 4, &a);
+	wb_stats_compute(y, 4, &b);
+	assert_true(wb_stats_compare(&a, &b, &ab));
+	assert_close(ab.diff_pct, -84.0, 1e-9);
+	assert_true(ab.ci95_low_pct > -100.0);
+	assert_true(ab.ci95_low_pct < ab.diff_pct && ab.diff_pct < ab.ci95_high_pct);
+	assert_geometric(&ab);
+	assert_true(wb_stats_compare(&b, &a, &ba));
+	assert_mirrored(&ab, &ba);
+}
+
+/* A 1.75x ratio of means, each with a relative standard error of sqrt(0.03)
+ * over 10 trials: ln 1.75 = 0.560 clears t * se = 0.515 whichever side is A.
+ * The linear interval called b against a not significant (its low end
+ * 1.75 * (1 - 0.515) - 1 < 0) and a against b significant. */
+static void test_compare_swapped_agrees(void **state)
+{
+	struct wb_mean_term a = { .mean = 1000, .rel_var = 0.03, .df = 9 },
+			    b = { .mean = 1750, .rel_var = 0.03, .df = 9 };
+	struct wb_comparison ab, ba;
+	double half = wb_t95(18.0) * sqrt(0.06); /* Welch–Satterthwaite: equal terms, df 18 */
+
+	(void)state;
+	assert_true(wb_stats_compare_terms(&a, &b, &ab));
+	assert_true(wb_stats_compare_terms(&b, &a, &ba));
+	assert_true(ab.significant);
+	assert_mirrored(&ab, &ba);
+	assert_close(ab.diff_pct, 75.0, 1e-12);
+	assert_close(ab.ci95_low_pct, 100.0 * expm1(log(1.75) - half), 1e-9);
+	assert_close(ab.ci95_high_pct, 100.0 * expm1(log(1.75) + half), 1e-9);
+	assert_close(ba.diff_pct, 100.0 * (1.0 / 1.75 - 1.0), 1e-12);
+}
+
+/* A clear halving with 1 % spread: the log interval is the linear one to
+ * within a hundredth of a point, as it should be where the spread is small
+ * (what the change of scale leaves alone). */
+static void test_compare_tight_unchanged(void **state)
+{
+	uint64_t seed = 0x5eed2a11c0ffee00ull;
+	double r, half;
+	struct wb_stats a, b;
+	struct wb_comparison c;
+	struct wb_mean_term ta, tb;
+
+	(void)state;
+	compare_drawn(&seed, 1000.0, 10.0, 2000.0, 20.0, &a, &b, &c);
+	assert_true(c.significant);
+	ta = wb_stats_mean_term(&a);
+	tb = wb_stats_mean_term(&b);
+	r = b.mean / a.mean;
+	half = wb_t95((ta.rel_var + tb.rel_var) * (ta.rel_var + tb.rel_var) /
+		      (ta.rel_var * ta.rel_var / 9.0 + tb.rel_var * tb.rel_var / 9.0)) *
+	       r * sqrt(ta.rel_var + tb.rel_var);
+	assert_close(c.diff_pct, 100.0 * (r - 1.0), 1e-12);
+	assert_true(fabs(c.ci95_low_pct - 100.0 * (r - 1.0 - half)) < 0.01);
+	assert_true(fabs(c.ci95_high_pct - 100.0 * (r - 1.0 + half)) < 0.01);
+	assert_true(c.ci95_low_pct > 90.0 && c.ci95_high_pct < 110.0);
 }
 
 static void test_unstable(void **state)
@@ -380,6 +475,9 @@ int main(void)
 		cmocka_unit_test(test_compare_false_positive_rate),
 		cmocka_unit_test(test_compare_refuses),
 		cmocka_unit_test(test_compare_without_spread),
+		cmocka_unit_test(test_compare_noisy_stays_above_total_loss),
+		cmocka_unit_test(test_compare_swapped_agrees),
+		cmocka_unit_test(test_compare_tight_unchanged),
 		cmocka_unit_test(test_unstable),
 		cmocka_unit_test(test_transient),
 	};
