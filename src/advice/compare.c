@@ -196,10 +196,6 @@ static void judge(struct wb_compare_pair *p, const struct wb_compare_side *a,
 	memset(&p->cmp, 0, sizeof(p->cmp));
 	p->has_ci = interval(&sa, &sb, &p->cmp, &p->between_runs);
 	if (p->has_ci) {
-		/* A rate cannot fall by more than all of it: the normal approximation's
-		 * low end can, with few noisy trials. */
-		if (p->cmp.ci95_low_pct < -100.0)
-			p->cmp.ci95_low_pct = -100.0;
 		p->diff_pct = p->cmp.diff_pct;
 		if (p->cmp.significant)
 			p->state = p->cmp.diff_pct < 0 ? WB_PAIR_SLOWER : WB_PAIR_FASTER;

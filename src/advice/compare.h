@@ -55,7 +55,7 @@ struct wb_compare_pair {
 				  * taking the other side's variation between runs), so it
 				  * holds that variation; else over the two runs' trials */
 	bool has_ci;             /* cmp holds a Welch comparison */
-	struct wb_comparison cmp; /* B against A: diff_pct and its 95 % CI, Welch (unpaired) */
+	struct wb_comparison cmp; /* B against A: diff_pct, 95 % CI by Welch on the log ratio */
 	double diff_pct;         /* cmp.diff_pct, or the point change of rate_a to rate_b without CI */
 	bool has_p99;            /* both sides report a p99 */
 	double p99_a_us, p99_b_us;

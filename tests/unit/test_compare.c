@@ -529,6 +529,24 @@ static void files_of(struct wb_saved_test *t, struct wb_saved_results *runs, siz
 						     .ntests = 1 };
 }
 
+/* Three runs of A and one of B of that test, three trials each: the sides'
+ * files, static (a results struct is large for cmocka's stack). */
+static void three_runs_against_one(double *a1, double *a2, double *a3, double *b1,
+				   struct wb_compare_side *sa, struct wb_compare_side *sb)
+{
+	static struct wb_saved_test ta[3], tb;
+	static struct wb_saved_results fa[3], fb;
+
+	ta[0] = one_run(a1, 3);
+	ta[1] = one_run(a2, 3);
+	ta[2] = one_run(a3, 3);
+	tb = one_run(b1, 3);
+	files_of(ta, fa, 3);
+	files_of(&tb, &fb, 1);
+	*sa = (struct wb_compare_side){ fa, 3 };
+	*sb = (struct wb_compare_side){ &fb, 1 };
+}
+
 /* Three runs of A whose means spread by 10 % (each run tight), one run of B
  * 15 % below A's mean: one run a side calls it a significant slowdown; the
  * three runs say the runs themselves vary that much, and B's one run is given
@@ -537,18 +555,11 @@ static void test_runs_hold_between_variation(void **state)
 {
 	static double r1[] = { 999, 1000, 1001 }, r2[] = { 1099, 1100, 1101 },
 		      r3[] = { 899, 900, 901 }, rb[] = { 849, 850, 851 };
-	static struct wb_saved_test ta[3], tb;
-	static struct wb_saved_results fa[3], fb;
-	struct wb_compare_side sa = { fa, 3 }, sb = { &fb, 1 };
+	struct wb_compare_side sa, sb;
 
 	(void)state;
-	ta[0] = one_run(r1, 3);
-	ta[1] = one_run(r2, 3);
-	ta[2] = one_run(r3, 3);
-	tb = one_run(rb, 3);
-	files_of(ta, fa, 3);
-	files_of(&tb, &fb, 1);
-	assert_int_equal(wb_compare_decide(&fa[0], &fb, 5.0, &v), 0);
+	three_runs_against_one(r1, r2, r3, rb, &sa, &sb);
+	assert_int_equal(wb_compare_decide(&sa.runs[0], &sb.runs[0], 5.0, &v), 0);
 	assert_int_equal(v.pairs[0].state, WB_PAIR_SLOWER);
 	assert_false(v.pairs[0].between_runs);
 	assert_false(v.between_runs);
@@ -566,6 +577,36 @@ static void test_runs_hold_between_variation(void **state)
 	assert_int_equal(v.pairs[0].state, WB_PAIR_UNCLEAR);
 	assert_true(v.pairs[0].cmp.ci95_low_pct < -30.0 && v.pairs[0].cmp.ci95_high_pct > 0.0);
 	assert_false(v.regression);
+}
+
+/* Three runs of A spread by 40 % and one run of B 30 % below their mean: the
+ * interval is wide, and built linearly its low end went to -130 %, which
+ * compare cut at -100 %. On the log scale it stays above -100 % of itself, and
+ * B against A and A against B are one verdict with mirrored intervals. */
+static void test_runs_noisy_stays_above_total_loss(void **state)
+{
+	static double r1[] = { 999, 1000, 1001 }, r2[] = { 599, 600, 601 },
+		      r3[] = { 1399, 1400, 1401 }, rb[] = { 699, 700, 701 };
+	struct wb_compare_side sa, sb;
+	struct wb_comparison ab, ba;
+
+	(void)state;
+	three_runs_against_one(r1, r2, r3, rb, &sa, &sb);
+	assert_int_equal(wb_compare_decide_runs(&sa, &sb, 5.0, &v), 0);
+	ab = v.pairs[0].cmp;
+	assert_true(fabs(ab.diff_pct + 30.0) < 1e-9);
+	assert_int_equal(v.pairs[0].state, WB_PAIR_UNCLEAR);
+	assert_true(ab.ci95_low_pct > -90.0 && ab.ci95_low_pct < -70.0);
+	assert_true(ab.ci95_high_pct > 100.0);
+	wb_compare_free(&v);
+
+	assert_int_equal(wb_compare_decide_runs(&sb, &sa, 5.0, &v), 0);
+	assert_int_equal(v.pairs[0].state, WB_PAIR_UNCLEAR);
+	ba = v.pairs[0].cmp;
+	assert_true(fabs((1.0 + ab.ci95_low_pct / 100.0) * (1.0 + ba.ci95_high_pct / 100.0) - 1.0) <
+		    1e-9);
+	assert_true(fabs((1.0 + ab.ci95_high_pct / 100.0) * (1.0 + ba.ci95_low_pct / 100.0) - 1.0) <
+		    1e-9);
 }
 
 /* Runs that agree: a real halving is still significant over runs' means. */
@@ -791,6 +832,7 @@ int main(void)
 		cmocka_unit_test_teardown(test_trailing_whitespace, teardown),
 		cmocka_unit_test_teardown(test_newer_schema, teardown),
 		cmocka_unit_test_teardown(test_runs_hold_between_variation, teardown),
+		cmocka_unit_test_teardown(test_runs_noisy_stays_above_total_loss, teardown),
 		cmocka_unit_test_teardown(test_runs_real_regression, teardown),
 		cmocka_unit_test_teardown(test_runs_agreeing_by_chance, teardown),
 		cmocka_unit_test_teardown(test_runs_failed_in_later_run, teardown),
