@@ -43,6 +43,8 @@ char *wb_words_saved_settle(const struct wb_saved_settle *st, char *buf, size_t 
 	struct wb_sentence s = wb_sentence_at(buf, len);
 	const char *why = st->why ? st->why : "";
 	char on[WB_WORDS_FLUSH_LEN + 16], split_of[WB_WORDS_FLUSH_LEN + 16];
+	/* A few rounds of a noisy pair put a low end at -99.99 %: not a total loss. */
+	int d = wb_sentence_pct_digits(1, c->diff_pct, c->ci_low_pct, c->ci_high_pct);
 
 	*buf = '\0';
 	if (!st->known)
@@ -52,13 +54,14 @@ char *wb_words_saved_settle(const struct wb_saved_settle *st, char *buf, size_t 
 	flush_words("%s flushes: ", st->split_flush_known && !same_flush(st), st->split_shape,
 		    st->split_flush_bytes, split_of, sizeof(split_of));
 	if (c->ci_high_pct > 0.0)
-		wb_sentence_add(&s, "%s may be up to %+.1f%% faster%s (%+.1f%% [%+.1f%%, %+.1f%%], "
-				"95%% CI)", st->method, c->ci_high_pct, on, c->diff_pct,
-				c->ci_low_pct, c->ci_high_pct);
+		wb_sentence_add(&s, "%s may be up to %+.*f%% faster%s (%+.*f%% [%+.*f%%, %+.*f%%], "
+				"95%% CI)", st->method, d, c->ci_high_pct, on,
+				WB_SENTENCE_PCT3(1, c->diff_pct, c->ci_low_pct, c->ci_high_pct));
 	else
-		wb_sentence_add(&s, "%s is %+.1f%% [%+.1f%%, %+.1f%%] (95%% CI)%s, not yet shown "
-				"within +-%.1f%% or slower", st->method, c->diff_pct, c->ci_low_pct,
-				c->ci_high_pct, on, st->min_gain_pct);
+		wb_sentence_add(&s, "%s is %+.*f%% [%+.*f%%, %+.*f%%] (95%% CI)%s, not yet shown "
+				"within +-%.1f%% or slower", st->method,
+				WB_SENTENCE_PCT3(1, c->diff_pct, c->ci_low_pct, c->ci_high_pct), on,
+				st->min_gain_pct);
 	/* Each reason only where it is the one the decision found (results/settle.c). */
 	if (st->reachable)
 		wb_sentence_add(&s, "; about %.0f more seconds would settle it: --budget %s",
@@ -69,10 +72,10 @@ char *wb_words_saved_settle(const struct wb_saved_settle *st, char *buf, size_t 
 		wb_sentence_add(&s, "; the two halves of the run disagreed on it, so no budget can "
 				"be estimated: rerun, or give it a longer --budget");
 	else if (!strcmp(why, wb_settle_why_name(WB_SETTLE_NOT_REPLICATED)))
-		wb_sentence_add(&s, "; the two halves of the run disagreed on %s (%s%+.1f%% [%+.1f%%, "
-				"%+.1f%%]), so no budget can be estimated: rerun, or give it a "
-				"longer --budget", st->split_method, split_of, x->diff_pct,
-				x->ci_low_pct, x->ci_high_pct);
+		wb_sentence_add(&s, "; the two halves of the run disagreed on %s (%s%+.*f%% "
+				"[%+.*f%%, %+.*f%%]), so no budget can be estimated: rerun, or "
+				"give it a longer --budget", st->split_method, split_of,
+				WB_SENTENCE_PCT3(1, x->diff_pct, x->ci_low_pct, x->ci_high_pct));
 	else if (!strcmp(why, wb_settle_why_name(WB_SETTLE_BEYOND_MAX)))
 		wb_sentence_add(&s, "; it sits so near --min-gain %.1f%% that no budget under an hour "
 				"would settle it", st->min_gain_pct);

@@ -255,6 +255,17 @@ static void rec_undecided_settle(void **state)
 			    "fsync is -15.5% [-27.3%, -1.8%] (95% CI) on bulk 128kB flushes, not yet "
 			    "shown within +-5.0% or slower; this run is too short to estimate the "
 			    "budget that would settle it: give it a longer --budget");
+	/* two rounds of a noisy pair (Welch, on the log scale): a low end of
+	 * -99.99 % printed "-100.0%", a total loss it is not */
+	rec.settle.method = OD;
+	rec.settle.shape = "commit", rec.settle.flush_bytes = 8192;
+	rec.settle.vs_baseline = (struct wb_comparison){ .diff_pct = -69.95, .ci95_low_pct = -99.991,
+							 .ci95_high_pct = 104011.6 };
+	wb_words_recommendation(&rec, &w);
+	assert_string_equal(w.headline, "Undecided: keep wal_sync_method = fdatasync for now: "
+			    "open_datasync may be up to +104011.60% faster on commit 8kB flushes "
+			    "(-69.95% [-99.99%, +104011.60%], 95% CI); this run is too short to "
+			    "estimate the budget that would settle it: give it a longer --budget");
 }
 
 /* The leader won, then failed: keep, undecided, and the part says why. */
