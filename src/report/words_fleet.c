@@ -269,18 +269,23 @@ static void name_hosts(const struct wb_fleet_verdict *v, struct wb_sentence *l, 
 /* Two hosts: "; db2 against db1 on commit fdatasync 8kB: -60 % [-61, -59], significant" */
 static void pair_words(const struct wb_fleet_verdict *v, struct wb_sentence *l)
 {
+	const struct wb_fleet_pair *p = &v->pair;
 	char name[WB_FLEET_NAME_LEN];
+	/* One count of decimals for the three (sentence.h): two noisy hosts' low
+	 * end of -99.7 % is no total loss, and printed "-100". */
+	int d = p->has_ci ? wb_sentence_pct_digits(0, p->diff_pct, p->low_pct, p->high_pct)
+			  : wb_sentence_pct_digits(0, p->diff_pct, p->diff_pct, p->diff_pct);
 
 	short_name(v->hosts[1].key, true, name, sizeof(name));
-	wb_sentence_add(l, "; %s against %s on %s: %+.0f %%", label(v, 1), label(v, 0), name,
-			v->pair.diff_pct);
-	if (v->pair.has_ci) {
-		wb_sentence_add(l, " [%+.0f, %+.0f], ", v->pair.low_pct, v->pair.high_pct);
-		if (v->pair.state == WB_PAIR_TIE)
-			wb_sentence_add(l, "a tie (within +-%.0f %%)", v->pair.margin_pct);
-		else if (v->pair.state == WB_PAIR_UNCLEAR)
+	wb_sentence_add(l, "; %s against %s on %s: %+.*f %%", label(v, 1), label(v, 0), name, d,
+			p->diff_pct);
+	if (p->has_ci) {
+		wb_sentence_add(l, " [%+.*f, %+.*f], ", d, p->low_pct, d, p->high_pct);
+		if (p->state == WB_PAIR_TIE)
+			wb_sentence_add(l, "a tie (within +-%.0f %%)", p->margin_pct);
+		else if (p->state == WB_PAIR_UNCLEAR)
 			wb_sentence_add(l, "unclear (no difference shown, nor sameness within "
-					   "+-%.0f %%)", v->pair.margin_pct);
+					   "+-%.0f %%)", p->margin_pct);
 		else
 			wb_sentence_add(l, "significant");
 	} else

@@ -357,6 +357,12 @@ static void test_two_hosts(void **state)
 	v.pair.low_pct = -3.0, v.pair.high_pct = 3.0;
 	v.pair.state = WB_PAIR_TIE;
 	assert_non_null(strstr(headline(), " [-3, +3], a tie (within +-5 %)"));
+	/* two noisy hosts, Welch on the log scale: a low end near -100 % is
+	 * not a total loss, and does not print as one */
+	v.pair.diff_pct = -71.3, v.pair.low_pct = -99.7, v.pair.high_pct = 140.2;
+	v.pair.state = WB_PAIR_UNCLEAR;
+	assert_non_null(strstr(headline(), " -71.3 % [-99.7, +140.2], unclear (no difference "
+					   "shown, nor sameness within +-5 %)"));
 	v.pair.has_ci = false;
 	v.pair.diff_pct = -60.0;
 	v.pair.state = WB_PAIR_NO_INTERVAL;
