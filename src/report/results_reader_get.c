@@ -19,8 +19,10 @@ int wb_rd_refuse(struct reader *rd, const char *key, const char *fmt, ...)
 	va_list ap;
 	int n;
 
-	n = snprintf(rd->err, rd->err_len, "%s: %s%s%s: ", rd->path, rd->where,
-		     *rd->where && key ? "." : "", key ? key : "");
+	/* "path: where.key: what", or "path: what" of the file as a whole (it was
+	 * "path: : what") */
+	n = snprintf(rd->err, rd->err_len, "%s: %s%s%s%s", rd->path, rd->where,
+		     *rd->where && key ? "." : "", key ? key : "", *rd->where || key ? ": " : "");
 	if (n >= 0 && (size_t)n < rd->err_len) {
 		va_start(ap, fmt);
 		vsnprintf(rd->err + n, rd->err_len - (size_t)n, fmt, ap);
