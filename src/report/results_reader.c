@@ -57,6 +57,25 @@ static int read_body(struct reader *rd, const cJSON *root, struct wb_saved_resul
 	return wb_rd_tests(rd, tests, out);
 }
 
+/* walbench's own outputs that are not results files (their "kind"): named,
+ * with the files to give instead; "not a results file of walbench run" left
+ * a user who passed compare's JSON to report guessing. */
+static int not_results(struct reader *rd, const cJSON *root)
+{
+	const cJSON *kind = wb_rd_member(root, WB_KEY_KIND);
+
+	if (!cJSON_IsString(kind))
+		return 0;
+	if (!strcmp(kind->valuestring, "compare"))
+		return wb_rd_refuse(rd, NULL, "this is walbench compare's JSON, not a results file: "
+				    "give the results files it compared (the --json of run, "
+				    "recommend or qualify)");
+	if (!strcmp(kind->valuestring, "fleet_summary"))
+		return wb_rd_refuse(rd, NULL, "this is a fleet summary (walbench report --summary "
+				    "--json), not a results file: give the hosts' results files");
+	return 0;
+}
+
 /* schema_version, judged before the rest: a newer file is read when its
  * keys read as this version's, and a refusal then says both what and why. */
 static int read_root(struct reader *rd, const cJSON *root, char *err, size_t err_len)
@@ -68,6 +87,8 @@ static int read_root(struct reader *rd, const cJSON *root, char *err, size_t err
 	if (!cJSON_IsObject(root))
 		return wb_rd_refuse(rd, NULL, "expected a JSON object at the top, got %s",
 				    wb_json_type_name(root));
+	if ((ret = not_results(rd, root)))
+		return ret;
 	if (!wb_rd_member(root, WB_KEY_SCHEMA_VERSION))
 		return wb_rd_refuse(rd, wb_key(WB_KEY_SCHEMA_VERSION),
 				    "missing: not a results file of walbench run");

@@ -749,6 +749,16 @@ static void test_reader_refusals(void **state)
 		       "not valid JSON: text after the document at line 2, column 1");
 	expect_refused("not_results.json", -EINVAL,
 		       "schema_version: missing: not a results file of walbench run");
+	/* of the file as a whole: no empty key before the reason ("path: : ...") */
+	expect_refused("not_object.json", -EINVAL, "expected a JSON object at the top, got an "
+		       "array");
+	/* walbench's own other outputs are named, with what to give instead */
+	expect_refused("compare_output.json", -EINVAL,
+		       "this is walbench compare's JSON, not a results file: give the results "
+		       "files it compared (the --json of run, recommend or qualify)");
+	expect_refused("fleet_summary.json", -EINVAL,
+		       "this is a fleet summary (walbench report --summary --json), not a "
+		       "results file: give the hosts' results files");
 	expect_refused("missing.json", -ENOENT, "cannot read: No such file or directory");
 	/* A directory is said to be one, not a disk's I/O error. */
 	expect_refused(".", -EISDIR, "cannot read: Is a directory");
