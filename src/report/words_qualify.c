@@ -77,13 +77,16 @@ const char *wb_words_q_trend(const struct wb_q_trend *t, char *buf, size_t len)
 			 "burst %.0f/s (the drop %.0f/s [%.0f, %.0f] reaches 0)", t->sustained_per_s,
 			 t->burst_per_s, t->burst_per_s - t->sustained_per_s, t->drop_low,
 			 t->drop_high);
+	/* "Over the run": no drop seen says nothing of a bucket that outlasts the
+	 * run, and "steady: sustained 2220/s" read as proven beside burst's
+	 * "sustained rate unknown: run --duration 35m". */
 	else if (!t->fell && round(t->burst_per_s) <= round(t->sustained_per_s))
 		/* The first slices no faster than the rest (a warm-up, a ramp): no
 		 * burst to name, and calling the lower figure one misleads. */
-		snprintf(buf, len, "steady: sustained %.0f/s to the end, no burst (the first "
+		snprintf(buf, len, "steady over the run: %.0f/s to the end, no burst (the first "
 			 "slices ran at %.0f/s, no faster)", t->sustained_per_s, t->burst_per_s);
 	else if (!t->fell)
-		snprintf(buf, len, "steady: sustained %.0f/s to the end; burst %.0f/s",
+		snprintf(buf, len, "steady over the run: %.0f/s to the end; burst %.0f/s",
 			 t->sustained_per_s, t->burst_per_s);
 	else
 		snprintf(buf, len, "sustained %.0f/s after %.0f s; burst %.0f/s (%.0f %% lower once "

@@ -476,15 +476,15 @@ static void q_trend_and_outcome(void **state)
 	assert_string_equal(wb_words_q_trend(&t, buf, sizeof(buf)), "too few time slices to tell "
 			    "burst from sustained (4 needed: give it more --duration)");
 	t.known = true, t.burst_per_s = 1010, t.sustained_per_s = 990;
-	assert_string_equal(wb_words_q_trend(&t, buf, sizeof(buf)), "steady: sustained 990/s to "
+	assert_string_equal(wb_words_q_trend(&t, buf, sizeof(buf)), "steady over the run: 990/s to "
 			    "the end; burst 1010/s");
 	/* a first third slower than the rest is no burst, nor one equal to it */
 	t.burst_per_s = 1831, t.sustained_per_s = 2807;
-	assert_string_equal(wb_words_q_trend(&t, buf, sizeof(buf)), "steady: sustained 2807/s to "
+	assert_string_equal(wb_words_q_trend(&t, buf, sizeof(buf)), "steady over the run: 2807/s to "
 			    "the end, no burst (the first slices ran at 1831/s, no faster)");
 	t.burst_per_s = 990.2;
 	t.sustained_per_s = 989.8;
-	assert_string_equal(wb_words_q_trend(&t, buf, sizeof(buf)), "steady: sustained 990/s to "
+	assert_string_equal(wb_words_q_trend(&t, buf, sizeof(buf)), "steady over the run: 990/s to "
 			    "the end, no burst (the first slices ran at 990/s, no faster)");
 	t.fell = true, t.burst_per_s = 3000, t.sustained_per_s = 800, t.fell_after_s = 30;
 	assert_string_equal(wb_words_q_trend(&t, buf, sizeof(buf)), "sustained 800/s after 30 s; "
