@@ -11,6 +11,20 @@
 _Static_assert(WB_PG_MIN_MAJOR >= WB_PG_OLDEST_MAJOR && WB_PG_MAX_MAJOR <= WB_PG_NEWEST_MAJOR,
 	       "an observed major outside --pg-version's range");
 
+/* Whether pg_wal is on another volume than the data directory, from the facts
+ * the observation's "Where:" line shows. Two block devices known say it; with
+ * one unknown (tmpfs, overlay: no block device) only the link is left, and a
+ * pg_wal moved by a symlink counts as apart: the observation holds no file
+ * system identity to prove it came back to the data volume, and measuring the
+ * data directory for a WAL that is not there is the wrong answer, where a
+ * refusal only costs a second command. */
+static bool wal_apart(const struct wb_pg_paths *p)
+{
+	if (p->data_dev[0] && p->wal_dev[0])
+		return strcmp(p->data_dev, p->wal_dev) != 0;
+	return p->wal_moved;
+}
+
 static enum wb_server_dir directory(const struct wb_pg_observed *o,
 				    const struct wb_server_given *given, const char **target)
 {
@@ -23,6 +37,11 @@ static enum wb_server_dir directory(const struct wb_pg_observed *o,
 		return WB_SERVER_DIR_UNREADABLE;
 	if (!p->on_this_host || !p->pg_wal[0])
 		return WB_SERVER_DIR_NOT_HERE;
+	/* The placement run tests candidates against the data directory, as
+	 * where pg_wal is now and where the data load runs: one directory for
+	 * both only while pg_wal shares the data volume. */
+	if (given->candidates && wal_apart(p))
+		return WB_SERVER_DIR_WAL_APART;
 	*target = given->candidates ? p->data_directory : p->pg_wal;
 	return given->candidates ? WB_SERVER_DIR_DATA : WB_SERVER_DIR_PG_WAL;
 }

@@ -1,6 +1,7 @@
 /* server_plan.h — what recommend takes from the server it observed (pure):
  * the directory to test (its pg_wal, its data directory with candidates, or
- * why there is none), the version and settings that say how it opens WAL, the
+ * why there is none, candidates for a pg_wal already on a volume of its own
+ * included), the version and settings that say how it opens WAL, the
  * workload its flushes show, the data load its checkpoints put on the data
  * volume and what a flush switch must prove at its flush share. The command
  * line's own choices always win: the caller says which it gave. No printing:
@@ -22,6 +23,9 @@ enum wb_server_dir {
 	WB_SERVER_DIR_UNREADABLE,   /* its data directory is here but walbench's OS user may
 				     * not enter it */
 	WB_SERVER_DIR_NOT_HERE,     /* not on this host, as far as walbench can see */
+	WB_SERVER_DIR_WAL_APART,    /* --wal-candidate, but pg_wal is on a volume of its own
+				     * already: the data directory is not where it is now, and
+				     * the placement run cannot yet test both (refused) */
 };
 
 /* What the command line gave itself, which the server's figures never replace. */

@@ -120,7 +120,8 @@ int wb_cli_server_apply(struct wb_config *cfg, const struct wb_pg_observed *o,
 
 	wb_server_plan(o, shape, &given, &pl);
 	versions(cfg, o, &pl);
-	if (pl.dir == WB_SERVER_DIR_UNREADABLE || pl.dir == WB_SERVER_DIR_NOT_HERE) {
+	if (pl.dir == WB_SERVER_DIR_UNREADABLE || pl.dir == WB_SERVER_DIR_NOT_HERE ||
+	    pl.dir == WB_SERVER_DIR_WAL_APART) {
 		wb_words_server_dir(&pl, o, line, sizeof(line));
 		fprintf(stderr, "walbench: %s\n", line);
 		return WB_EXIT_SETUP;

@@ -364,9 +364,10 @@ void wb_words_commit_wait(const struct wb_commit_wait *cw, const char *what, cha
 			  size_t len);
 
 /* What recommend took from the server (words_server.c), each "" when there is
- * nothing to say: why there is no directory to test (UNREADABLE, NOT_HERE);
- * the baseline and flush sizes ("From the server: ..."); what a flush switch
- * must prove at the server's flush share; the data load with candidates. */
+ * nothing to say: why there is no directory to test (UNREADABLE, NOT_HERE,
+ * WAL_APART); the baseline and flush sizes ("From the server: ..."); what a
+ * flush switch must prove at the server's flush share; the data load with
+ * candidates. */
 void wb_words_server_dir(const struct wb_server_plan *pl, const struct wb_pg_observed *o,
 			 char *buf, size_t len);
 void wb_words_server_from(const struct wb_server_shape *sh, char *buf, size_t len);

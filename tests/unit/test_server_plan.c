@@ -1,11 +1,12 @@
 /* test_server_plan.c — what recommend takes from an observed server, on
  * synthetic observations and shapes: the directory (the command line's wins;
  * else pg_wal, or the data directory with candidates; unreadable or not on
- * this host is no directory), the version capped at the newest major known,
- * commits only when no bulk work was seen and no --workload was given, the
- * data load only with candidates, no --data-load and a measured load (at least
- * 1/s), and the flush gain a switch must prove; then how words_server.c words
- * the flush sizes and the refusal. */
+ * this host is no directory, nor are candidates for a pg_wal on a volume of
+ * its own already), the version capped at the newest major known, commits only
+ * when no bulk work was seen and no --workload was given, the data load only
+ * with candidates, no --data-load and a measured load (at least 1/s), and the
+ * flush gain a switch must prove; then how words_server.c words the flush
+ * sizes and the refusals. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -82,6 +83,70 @@ static void directory(void **state)
 	o.paths.data_directory[0] = '\0';
 	wb_words_server_dir(&pl, &o, line, sizeof(line));
 	assert_non_null(strstr(line, "GRANT pg_read_all_settings"));
+}
+
+/* A pg_wal already on a volume of its own: with candidates the data directory
+ * is not where it is now, so the plan refuses (the audit's PostgreSQL 15 with
+ * pg_wal linked to a tmpfs had the data volume measured as pg_wal's); without
+ * candidates, or back on the data volume's device, nothing changes. */
+static void wal_apart(void **state)
+{
+	struct wb_pg_observed o = here();
+	struct wb_server_shape sh = shape(WB_BULK_NONE_SEEN, WB_LOAD_NOT_READ, NAN);
+	struct wb_server_given g = { .candidates = true, .min_gain_pct = 5 };
+	struct wb_server_plan pl;
+	char line[1024];
+
+	(void)state;
+	/* linked to a tmpfs: the data directory's device known, pg_wal's none */
+	o.paths.wal_moved = true;
+	snprintf(o.paths.pg_wal, sizeof(o.paths.pg_wal), "/dev/shm/wal");
+	snprintf(o.paths.data_dev, sizeof(o.paths.data_dev), "vda");
+	wb_server_plan(&o, &sh, &g, &pl);
+	assert_int_equal(pl.dir, WB_SERVER_DIR_WAL_APART);
+	assert_null(pl.target);
+	wb_words_server_dir(&pl, &o, line, sizeof(line));
+	assert_non_null(strstr(line, "the server's pg_wal is on a volume of its own already (pg_wal "
+				     "/dev/shm/wal, a symlink from /srv/pg/pg_wal; data directory "
+				     "/srv/pg on vda): --wal-candidate measures moving pg_wal off"));
+	assert_non_null(strstr(line, "run walbench recommend --server ... without --wal-candidate"));
+	/* without candidates it is pg_wal's volume that is measured, as before */
+	g.candidates = false;
+	wb_server_plan(&o, &sh, &g, &pl);
+	assert_int_equal(pl.dir, WB_SERVER_DIR_PG_WAL);
+	assert_string_equal(pl.target, "/dev/shm/wal");
+	/* the command line's directory still wins */
+	g.candidates = true;
+	g.dir = true;
+	wb_server_plan(&o, &sh, &g, &pl);
+	assert_int_equal(pl.dir, WB_SERVER_DIR_GIVEN);
+	g.dir = false;
+	/* neither device known (both on tmpfs): the link alone says apart */
+	o.paths.data_dev[0] = '\0';
+	wb_server_plan(&o, &sh, &g, &pl);
+	assert_int_equal(pl.dir, WB_SERVER_DIR_WAL_APART);
+	/* linked to another disk */
+	snprintf(o.paths.data_dev, sizeof(o.paths.data_dev), "vda");
+	snprintf(o.paths.wal_dev, sizeof(o.paths.wal_dev), "vdb");
+	wb_server_plan(&o, &sh, &g, &pl);
+	assert_int_equal(pl.dir, WB_SERVER_DIR_WAL_APART);
+	wb_words_server_dir(&pl, &o, line, sizeof(line));
+	assert_non_null(strstr(line, "(pg_wal /dev/shm/wal, a symlink from /srv/pg/pg_wal on vdb; "
+				     "data directory /srv/pg on vda)"));
+	/* another disk mounted at pg_wal, no link */
+	o.paths.wal_moved = false;
+	snprintf(o.paths.pg_wal, sizeof(o.paths.pg_wal), "/srv/pg/pg_wal");
+	wb_server_plan(&o, &sh, &g, &pl);
+	assert_int_equal(pl.dir, WB_SERVER_DIR_WAL_APART);
+	wb_words_server_dir(&pl, &o, line, sizeof(line));
+	assert_non_null(strstr(line, "(pg_wal /srv/pg/pg_wal on vdb; data directory /srv/pg on vda)"));
+	/* linked to another directory of the data volume's disk: as before */
+	o.paths.wal_moved = true;
+	snprintf(o.paths.pg_wal, sizeof(o.paths.pg_wal), "/srv/wal");
+	snprintf(o.paths.wal_dev, sizeof(o.paths.wal_dev), "vda");
+	wb_server_plan(&o, &sh, &g, &pl);
+	assert_int_equal(pl.dir, WB_SERVER_DIR_DATA);
+	assert_string_equal(pl.target, "/srv/pg");
 }
 
 static void version_and_workload(void **state)
@@ -187,6 +252,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(directory),
+		cmocka_unit_test(wal_apart),
 		cmocka_unit_test(version_and_workload),
 		cmocka_unit_test(load),
 		cmocka_unit_test(min_gain),
