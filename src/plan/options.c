@@ -150,7 +150,9 @@ const struct wb_option wb_options[] = {
 	  "a directory on another volume pg_wal could move to; give it once per candidate (at most "
 	  "8). Measures commits there and on DIR while a checkpoint-like load runs on DIR, and says "
 	  "whether moving pg_wal pays; with --server, in the server's own commits per second "
-	  "(predicted from where its sessions wait), and while it runs on DIR no load is added",
+	  "(predicted from where its sessions wait), and while it runs on DIR no load is added; "
+	  "with --server and no DIR, refused (exit 2) when the server's pg_wal is on a volume of "
+	  "its own already: its data directory would stand for where pg_wal is now",
 	  REC, CFG(wal_candidates), NULL },
 	{ "server", 0, WB_OPT_DSN, NULL, 0, 0, "[DSN]",
 	  "observe the running PostgreSQL first (read-only; a libpq connection string or URI, "
