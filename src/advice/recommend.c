@@ -680,6 +680,10 @@ bool wb_recommend(const struct wb_results *rs, const struct wb_recommend_params 
 		out->server_delay_known = true;
 		out->server_commit_delay_us = p->server->set.value[WB_PGS_COMMIT_DELAY];
 	}
+	if (p->server && (p->server->set.have & (1u << WB_PGS_COMMIT_SIBLINGS))) {
+		out->server_siblings_known = true;
+		out->server_commit_siblings = p->server->set.value[WB_PGS_COMMIT_SIBLINGS];
+	}
 	advise(rs, p, out);
 	return true;
 }

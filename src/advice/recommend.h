@@ -130,6 +130,8 @@ struct wb_recommendation {
 	enum wb_commit_delay_why commit_why;
 	bool server_delay_known;       /* a server's commit_delay was read: */
 	double server_commit_delay_us; /* what it runs, to word a change of it as one */
+	bool server_siblings_known;    /* a server's commit_siblings was read: */
+	double server_commit_siblings; /* what it runs, so only a change of it is set */
 	bool decided;                  /* every part decided within the budget */
 	double decided_in_s;           /* when the last part was decided, or the whole run */
 	struct wb_settle settle;       /* WB_REC_UNDECIDED: the open group that needs the most

@@ -181,6 +181,10 @@ void wb_recommend_print(const struct wb_results *rs, const struct wb_recommendat
 	printf("\npostgresql.conf:\n");
 	for (i = 0; i < w.nconfig; i++)
 		printf("  %s\n", w.config[i]);
+	if (!w.nalter) {
+		printf("\n%s\n", wb_words_alter_none(rec->from_server));
+		return;
+	}
 	printf("\nor, in psql as a superuser:\n");
 	for (i = 0; i < w.nalter; i++)
 		printf("  %s\n", w.alter[i]);

@@ -48,6 +48,11 @@ struct wb_rec_words {
 /* Words the whole recommendation (what a failed one has: failure, headline). */
 void wb_words_recommendation(const struct wb_recommendation *rec, struct wb_rec_words *w);
 
+/* The line said instead of ALTER SYSTEM statements when the answer changes no
+ * setting: what the settings above already are (the server's, or PostgreSQL's
+ * defaults). */
+const char *wb_words_alter_none(bool from_server);
+
 /* One part's why into buf (WB_WORDS_WHY_LEN for today's words); returns buf. */
 const char *wb_words_part_why(const struct wb_part_verdict *v, char *buf, size_t len);
 

@@ -432,7 +432,54 @@ static const char *delay_comment(const struct wb_recommendation *rec)
 	return "half a median commit flush";
 }
 
-/* postgresql.conf lines and the same as ALTER SYSTEM. */
+/* Whether the method differs from what the database runs now: with a server,
+ * the method it runs (the baseline); without, PostgreSQL's default. */
+static bool method_changes(const struct wb_recommendation *rec)
+{
+	return rec->method != (rec->from_server ? rec->baseline : WB_DEFAULT_METHOD);
+}
+
+/* The commit_delay the answer sets: the server's where the run could not
+ * measure one (it keeps what it runs), else the recommended one. */
+static double delay_set(const struct wb_recommendation *rec)
+{
+	return rec->commit_why == WB_DELAY_NOT_MEASURED && delay_changes(rec)
+		       ? rec->server_commit_delay_us : rec->commit_delay_us;
+}
+
+/* ALTER SYSTEM lines for the settings the answer changes, none for those it
+ * keeps: a line pins its value in postgresql.auto.conf, which overrides
+ * postgresql.conf, so one for a kept value would silently undo a later edit
+ * there. A server's setting not read is taken as PostgreSQL's default (0,
+ * WB_COMMIT_SIBLINGS), as without a server; commit_siblings matters only
+ * beside a delay. */
+static void alter_lines(const struct wb_recommendation *rec, struct wb_rec_words *w)
+{
+	static const char *const took[] = { "", "it takes effect on reload",
+					    "both take effect on reload",
+					    "all three take effect on reload" };
+	double runs = rec->server_delay_known ? rec->server_commit_delay_us : 0.0;
+	double siblings = rec->server_siblings_known ? rec->server_commit_siblings
+						     : WB_COMMIT_SIBLINGS;
+
+	if (method_changes(rec))
+		add_alter(w, "ALTER SYSTEM SET wal_sync_method = '%s';",
+			  wb_sentence_method(rec->method));
+	if (delay_set(rec) != runs)
+		add_alter(w, "ALTER SYSTEM SET commit_delay = %.0f;", delay_set(rec));
+	if (rec->commit_delay_us && rec->commit_siblings != siblings) /* as its conf line */
+		add_alter(w, "ALTER SYSTEM SET commit_siblings = %u;", rec->commit_siblings);
+	if (w->nalter)
+		add_alter(w, "SELECT pg_reload_conf();  -- %s", took[w->nalter]);
+}
+
+const char *wb_words_alter_none(bool from_server)
+{
+	return from_server ? "nothing to change: the server already runs every setting above"
+			   : "nothing to change: every setting above is PostgreSQL's default";
+}
+
+/* postgresql.conf lines, every setting with why; ALTER SYSTEM, those that change. */
 static void config_lines(const struct wb_recommendation *rec, struct wb_rec_words *w)
 {
 	if (rec->state == WB_REC_SWITCH)
@@ -461,15 +508,7 @@ static void config_lines(const struct wb_recommendation *rec, struct wb_rec_word
 	if (rec->commit_delay_us)
 		add_config(w, "commit_siblings = %u\t# only wait when this many others are active",
 		       rec->commit_siblings);
-	add_alter(w, "ALTER SYSTEM SET wal_sync_method = '%s';", wb_sentence_method(rec->method));
-	if (rec->commit_why == WB_DELAY_NOT_MEASURED && delay_changes(rec))
-		add_alter(w, "ALTER SYSTEM SET commit_delay = %.0f;", rec->server_commit_delay_us);
-	else
-		add_alter(w, "ALTER SYSTEM SET commit_delay = %u;", rec->commit_delay_us);
-	if (rec->commit_delay_us)
-		add_alter(w, "ALTER SYSTEM SET commit_siblings = %u;", rec->commit_siblings);
-	add_alter(w, "SELECT pg_reload_conf();  -- %s", rec->commit_delay_us
-		  ? "all three take effect on reload" : "both take effect on reload");
+	alter_lines(rec, w);
 }
 
 static const char *const share_source_words[] = {

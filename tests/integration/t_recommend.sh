@@ -2,7 +2,8 @@
 # t_recommend.sh — `walbench recommend` on /tmp and on /dev/shm: the first line
 # after the header is the decision, the evidence, commit_delay and the
 # postgresql.conf lines follow, the JSON carries the recommendation object with
-# its keys, and nothing is left behind. Memory (/dev/shm, /tmp where it is
+# its keys, ALTER SYSTEM lines only for the settings that change, and nothing
+# is left behind. Memory (/dev/shm, /tmp where it is
 # tmpfs) is the first advisory, and said under the decision; a disk never. A missing directory is refused
 # before any measuring.
 . "$(dirname "$0")/lib.sh"
@@ -18,7 +19,16 @@ check_dir() { # DIR WORKLOAD TESTS
 	grep -q '^Evidence' "$OUT" || fail "$d: no evidence"
 	grep -q '^commit_delay: ' "$OUT" || fail "$d: no commit_delay advice"
 	grep -qE '^  wal_sync_method = [a-z_]+' "$OUT" || fail "$d: no postgresql.conf line"
-	grep -q "ALTER SYSTEM SET wal_sync_method = '" "$OUT" || fail "$d: no ALTER SYSTEM line"
+	# ALTER SYSTEM only for what the answer changes: one pins its value over
+	# postgresql.conf, so a kept default gets none, and nothing kept, one line
+	if sed -n 3p "$OUT" | grep -q '^Set '; then
+		grep -q "ALTER SYSTEM SET wal_sync_method = '" "$OUT" || fail "$d: a switch without its ALTER SYSTEM line"
+	elif grep -q 'ALTER SYSTEM SET wal_sync_method' "$OUT"; then
+		fail "$d: ALTER SYSTEM for the default it keeps"
+	fi
+	grep -qE "^  ALTER SYSTEM SET |^nothing to change: every setting above is PostgreSQL's default$" "$OUT" ||
+		fail "$d: neither ALTER SYSTEM lines nor nothing to change: $(tail -4 "$OUT")"
+	json_check "$d/rec.json" 'any("wal_sync_method" in l for l in d["recommendation"]["alter_system"]) == (d["recommendation"]["state"] == "switch")'
 	case $(stat -f -c %T "$d") in
 	tmpfs | ramfs)
 		grep -A1 '^Advisories' "$OUT" | grep -q '^  \[warn\] memory-backed storage = ' ||

@@ -4,7 +4,8 @@
 # its pg_wal, as its version opens WAL, with its flush share turning flush gains
 # into commit gains; the headline starts from what it runs (in the text and the
 # JSON), the commits observed are pgbench's as pgbench counts them, the JSON
-# holds the observation and recommendation.server, and walbench's files leave pg_wal as
+# holds the observation and recommendation.server, ALTER SYSTEM lines only for
+# what changes from what it runs, and walbench's files leave pg_wal as
 # they found it. recommend --observed decides from that saved observation; the
 # two together, a file without an observation, and a server whose pg_wal is not
 # on this host without a DIR are refused with exit 2 before anything is measured.
@@ -63,6 +64,16 @@ d["recommendation"]["server"]["share_source"] == "server_time" and
 0 < d["recommendation"]["server"]["flush_share"] <= 1 and
 d["recommendation"]["server"]["crosscheck"]["ratio"] > 0 and
 d["host"]["target"].startswith("'"$PG_DATA/pg_wal"'"))'
+# ALTER SYSTEM only for what changes from what the server runs (fsync,
+# commit_delay 0): one for a kept setting would pin it over postgresql.conf.
+json_check "$PG_DIR/rec.json" '(
+(d["recommendation"]["state"] == "switch") ==
+any(l.startswith("ALTER SYSTEM SET wal_sync_method") for l in d["recommendation"]["alter_system"]) and
+"ALTER SYSTEM SET commit_delay = 0;" not in d["recommendation"]["alter_system"])'
+if [ "$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["recommendation"]["alter_system"] == [])' "$PG_DIR/rec.json")" = True ]; then
+	grep -qx "nothing to change: the server already runs every setting above" "$OUT" ||
+		fail "no ALTER SYSTEM lines, and no line saying there is nothing to change: $(tail -5 "$OUT")"
+fi
 ls "$PG_DATA/pg_wal" >"$PG_DIR/wal.after"
 # The server may add or recycle segments meanwhile; walbench's own files never stay.
 if comm -13 "$PG_DIR/wal.before" "$PG_DIR/wal.after" | grep -Ev '^[0-9A-F]{24}$'; then

@@ -454,7 +454,8 @@ static void test_settle_reasons_read_back(void **state)
 /* The HTML report of an undecided file: its table names the open method the
  * headline does, on its flush, and says what the runner-up's figure is of
  * and against. Unlabelled, a runner-up on commits beside a headline's open
- * method on bulk flushes gave one method two figures in one box. */
+ * method on bulk flushes gave one method two figures in one box. Its
+ * settings are PostgreSQL's defaults: nothing to change. */
 static void test_html_names_what_is_open(void **state)
 {
 	static struct wb_saved_results back;
@@ -478,6 +479,12 @@ static void test_html_names_what_is_open(void **state)
 	    !strstr(html, "runner-up (commits, against fdatasync)"))
 		fail_msg("the HTML does not name the open method and what the runner-up is of:\n%s",
 			 strstr(html, "<h3>Which wal_sync_method"));
+	/* It keeps PostgreSQL's defaults: no ALTER SYSTEM to pin them, said so */
+	if (strstr(html, "on a running server:") ||
+	    !strstr(html, "<p class=\"\">nothing to change: every setting above is "
+			  "PostgreSQL&#39;s default</p>"))
+		fail_msg("the HTML offers ALTER SYSTEM for what does not change:\n%s",
+			 strstr(html, "postgresql.conf:"));
 	free(html);
 	wb_saved_free(&back);
 }

@@ -60,11 +60,25 @@ static void rec_switch(void **state)
 	assert_string_equal(w.config[1], "commit_delay = 2000\t# half a median commit flush");
 	assert_string_equal(w.config[2], "commit_siblings = 5\t# only wait when this many others "
 			    "are active");
-	assert_int_equal(w.nalter, 4);
+	/* commit_siblings = 5 is PostgreSQL's default: documented, not pinned */
+	assert_int_equal(w.nalter, 3);
 	assert_string_equal(w.alter[0], "ALTER SYSTEM SET wal_sync_method = 'fsync';");
 	assert_string_equal(w.alter[1], "ALTER SYSTEM SET commit_delay = 2000;");
+	assert_string_equal(w.alter[2], "SELECT pg_reload_conf();  -- both take effect on reload");
+	/* a server that runs another commit_siblings: all three change */
+	rec.from_server = true, rec.server_delay_known = true, rec.server_siblings_known = true;
+	rec.server_commit_siblings = 10;
+	wb_words_recommendation(&rec, &w);
+	assert_int_equal(w.nalter, 4);
 	assert_string_equal(w.alter[2], "ALTER SYSTEM SET commit_siblings = 5;");
 	assert_string_equal(w.alter[3], "SELECT pg_reload_conf();  -- all three take effect on reload");
+	/* one that runs this delay already: only the method */
+	rec.server_commit_delay_us = 2000, rec.server_commit_siblings = 5;
+	wb_words_recommendation(&rec, &w);
+	assert_int_equal(w.nconfig, 3); /* the conf lines still say every setting */
+	assert_int_equal(w.nalter, 2);
+	assert_string_equal(w.alter[0], "ALTER SYSTEM SET wal_sync_method = 'fsync';");
+	assert_string_equal(w.alter[1], "SELECT pg_reload_conf();  -- it takes effect on reload");
 }
 
 static void rec_tie(void **state)
@@ -88,9 +102,11 @@ static void rec_tie(void **state)
 	assert_string_equal(w.config[0], "wal_sync_method = fdatasync\t# the default: no other "
 			    "method gains enough (a tie)");
 	assert_string_equal(w.config[1], "commit_delay = 0\t# flushes are fast");
-	assert_int_equal(w.nalter, 3);
-	assert_string_equal(w.alter[1], "ALTER SYSTEM SET commit_delay = 0;");
-	assert_string_equal(w.alter[2], "SELECT pg_reload_conf();  -- both take effect on reload");
+	/* PostgreSQL's defaults kept: an ALTER SYSTEM of them would pin them in
+	 * postgresql.auto.conf, over any later edit of postgresql.conf */
+	assert_int_equal(w.nalter, 0);
+	assert_string_equal(wb_words_alter_none(rec.from_server), "nothing to change: every "
+			    "setting above is PostgreSQL's default");
 	rec.has_runner_up = false;
 	wb_words_recommendation(&rec, &w);
 	assert_string_equal(w.headline, "Tie: keep wal_sync_method = fdatasync: no other method is "
@@ -102,11 +118,16 @@ static void rec_tie(void **state)
 			    "delay to pay (it would add about as much latency as it saves); you run "
 			    "commit_delay = 1000: set it to 0");
 	assert_string_equal(w.config[1], "commit_delay = 0\t# flushes are fast (you run 1000)");
+	assert_int_equal(w.nalter, 2); /* the method the server runs is kept: no line */
+	assert_string_equal(w.alter[0], "ALTER SYSTEM SET commit_delay = 0;");
+	assert_string_equal(w.alter[1], "SELECT pg_reload_conf();  -- it takes effect on reload");
 	rec.commit_why = WB_DELAY_NOT_MEASURED;
 	wb_words_recommendation(&rec, &w);
 	assert_string_equal(w.config[1], "commit_delay = 1000\t# what the server runs: not "
 			    "measured here");
-	assert_string_equal(w.alter[1], "ALTER SYSTEM SET commit_delay = 1000;");
+	assert_int_equal(w.nalter, 0); /* what the server runs, kept */
+	assert_string_equal(wb_words_alter_none(rec.from_server), "nothing to change: the server "
+			    "already runs every setting above");
 	/* not measured, and the server runs 0: the line says why it is 0, not a
 	 * speed the run never measured */
 	rec.server_commit_delay_us = 0;
@@ -192,6 +213,24 @@ static void rec_undecided_settle(void **state)
 	assert_null(strstr(w.headline, "not worth"));
 	assert_string_equal(w.config[0], "wal_sync_method = fdatasync\t# the default: undecided, "
 			    "kept for now");
+	assert_int_equal(w.nalter, 0);
+	/* a server that runs fdatasync and commit_delay 0: nothing to pin, as
+	 * with no server (an ALTER SYSTEM of them would override postgresql.conf) */
+	rec.from_server = true, rec.server_delay_known = true, rec.server_commit_delay_us = 0;
+	wb_words_recommendation(&rec, &w);
+	assert_string_equal(w.config[0], "wal_sync_method = fdatasync\t# what the server runs: "
+			    "undecided, kept for now");
+	assert_int_equal(w.nalter, 0);
+	/* one that runs open_datasync: keeping it is no change either, though
+	 * it is not PostgreSQL's default */
+	rec.baseline = rec.method = OD;
+	wb_words_recommendation(&rec, &w);
+	assert_int_equal(w.nalter, 0);
+	rec.from_server = false; /* without a server open_datasync is a change */
+	wb_words_recommendation(&rec, &w);
+	assert_int_equal(w.nalter, 2);
+	assert_string_equal(w.alter[0], "ALTER SYSTEM SET wal_sync_method = 'open_datasync';");
+	rec.baseline = rec.method = FDS, rec.server_delay_known = false;
 	/* Each reason for no budget is said only where it is the reason
 	 * (results/decision.h's wb_settle_why): beyond an hour, near the gain */
 	rec.settle.budget_s = 0.0;
