@@ -45,7 +45,9 @@ static const struct {
 			     "1 for the test's status (ok, n/a, error, not run); durability "
 			     "failures are errors.", 1, 1 },
 	[WB_PROM_RECOMMENDED] = { "walbench_recommended_method_info",
-				  "1 for the wal_sync_method walbench recommends here.", 1, 1 },
+				  "1 for the wal_sync_method walbench recommends here; state is how it "
+				  "was reached (switch, tie, keep: proven; undecided: kept for now, "
+				  "the budget ran out).", 1, 1 },
 	[WB_PROM_PLACEMENT_GAIN] = { "walbench_placement_gain_ratio",
 				     "What moving pg_wal to the candidate gains in commits per second "
 				     "(the server's where predicted, else group commits), as a fraction "

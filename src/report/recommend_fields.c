@@ -139,6 +139,13 @@ static int read_state(struct reader *rd, const cJSON *v, void *base)
 	return 1;
 }
 
+/* The state as the line formats' word: the Prometheus sample's state label,
+ * so an undecided answer never reads as a proven one. */
+static const char *state_word(const void *base)
+{
+	return wb_rec_state_name((enum wb_rec_state)((const struct wb_saved_recommendation *)base)->state);
+}
+
 /* A file without a state has it from what that version wrote (saved.h). */
 static int rec_check(struct reader *rd, void *base)
 {
@@ -159,7 +166,8 @@ static int rec_check(struct reader *rd, void *base)
 
 static const struct wb_field recommendation_rows[] = {
 	WB_FIELD(WORKLOAD, TEXT, RC(workload)),
-	{ .key = WB_KEY_STATE, .type = WB_F_CUSTOM, .write = write_state, .read = read_state },
+	{ .key = WB_KEY_STATE, .type = WB_F_CUSTOM, .write = write_state, .read = read_state,
+	  .word = state_word, .label = 3 },
 	WB_FIELD(PLACEMENT, INLINE, RC(placement), .sub = &wb_placement_fields),
 	WB_FIELD(WAL_SYNC_METHOD, STRING, RC(method), .size = RSIZE(method), .flags = WB_FF_STRICT,
 		 .null_unless = WB_F_IF(RC(answered)), .prom = WB_PROM_RECOMMENDED, .label = 1,

@@ -56,7 +56,7 @@ sys.exit(0 if sorted(m for m, _ in rates) == ["fdatasync", "fsync"] == sorted(ok
 PY
 expect_exit 0 "$WALBENCH" recommend "$d" --workload oltp --budget 6s --prom "$d/rec.prom"
 check_prom "$d/rec.prom"
-grep -qE '^walbench_recommended_method_info\{method="(fdatasync|fsync|open_datasync|open_sync)",change="(true|false)"\} 1$' "$d/rec.prom" ||
+grep -qE '^walbench_recommended_method_info\{method="(fdatasync|fsync|open_datasync|open_sync)",change="(true|false)",state="(switch|tie|keep|undecided)"\} 1$' "$d/rec.prom" ||
 	fail "no recommended method: $(grep recommended "$d/rec.prom")"
 # qualify adds a verdict for each tier of the shipped file, the one asked
 # chosen, and whether its rates were sustained (any verdict: the exit status is

@@ -143,7 +143,8 @@ static void test_verdicts(void **state)
 	snprintf(q.tiers[1].name, sizeof(q.tiers[1].name), "oltp \"large\"");
 	text = wb_prom_render(&rs, &(struct wb_json_verdicts){ .rec = &rec, .qual = &q });
 	assert_non_null(text);
-	expect(text, "walbench_recommended_method_info{method=\"fsync\",change=\"true\"} 1");
+	expect(text, "walbench_recommended_method_info{method=\"fsync\",change=\"true\","
+	       "state=\"switch\"} 1");
 	expect(text, "walbench_qualify_verdict_info{tier=\"oltp-small\",verdict=\"pass\",chosen=\"false\"} 1");
 	expect(text, "walbench_qualify_verdict_info{tier=\"oltp \\\"large\\\"\",verdict=\"fail\","
 	       "chosen=\"true\"} 1");
@@ -168,6 +169,20 @@ static void test_verdicts(void **state)
 	assert_null(strstr(text, "walbench_burst_flushes_per_second"));
 	assert_null(strstr(text, "walbench_recommended_method_info"));
 	rs.interrupted = 0;
+	free(text);
+	/* Undecided keeps the default for now, as a proven tie keeps it: only
+	 * the state tells a dashboard which one it is. */
+	rec.state = WB_REC_UNDECIDED, rec.method = WB_METHOD_FDATASYNC;
+	text = wb_prom_render(&rs, &(struct wb_json_verdicts){ .rec = &rec, .qual = &q });
+	assert_non_null(text);
+	expect(text, "walbench_recommended_method_info{method=\"fdatasync\",change=\"false\","
+	       "state=\"undecided\"} 1");
+	free(text);
+	rec.state = WB_REC_TIE;
+	text = wb_prom_render(&rs, &(struct wb_json_verdicts){ .rec = &rec, .qual = &q });
+	assert_non_null(text);
+	expect(text, "walbench_recommended_method_info{method=\"fdatasync\",change=\"false\","
+	       "state=\"tie\"} 1");
 	free(text);
 }
 
