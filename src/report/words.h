@@ -24,6 +24,10 @@
 #include "results/saved.h"
 #include "pgstat/observed.h"
 
+/* Said where a server's flush gain asked is WB_SERVER_MAX_FLUSH_GAIN_PCT, the
+ * cap, in place of that figure (words_decide.c, words_server.c). */
+#define WB_WORDS_NO_FLUSH_GAIN "no flush gain can reach --min-gain in commits on this server"
+
 /* A part's why (commits, bulk flushes): the group decision's reason at most. */
 #define WB_WORDS_WHY_LEN 400
 

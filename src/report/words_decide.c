@@ -9,41 +9,67 @@
 #include <stdio.h>
 #include <string.h>
 
+/* A flush gain asked at WB_SERVER_MAX_FLUSH_GAIN_PCT is the server's cap, not
+ * a figure: its flush share is too small for any flush gain to be --min-gain
+ * in commits (or its commits wait for no flush). --min-gain itself stops at
+ * 100 % (plan/options.c), so only the cap reaches it, and it is never printed:
+ * "within +-200.0%" read as a measured bound. */
+static bool capped(const struct wb_decide_params *p)
+{
+	return p->min_gain_pct >= WB_SERVER_MAX_FLUSH_GAIN_PCT;
+}
 
 char *wb_words_decision(const struct wb_group_decision *g, char *buf, size_t len)
 {
 	const struct wb_decide_params *p = &g->params;
 	const struct wb_comparison *c = &g->margin;
 	const char *base = wb_sentence_method(p->baseline), *lead = wb_sentence_method(g->leader_method);
+	char asked[96];
 
 	switch (g->why) {
 	case WB_WHY_OPEN:
 		snprintf(buf, len, "%s", "");
 		break;
 	case WB_WHY_BEATS:
-		snprintf(buf, len,
-			 "%s beats %s by %.1f%% [%.1f%%, %.1f%%] (%.3g%% CI), at least the %.1f%% asked",
-			 lead, base, c->diff_pct, c->ci95_low_pct, c->ci95_high_pct, 100.0 * p->conf,
-			 p->min_gain_pct);
-		break;
 	case WB_WHY_BEATS_SET_ASIDE:
-		snprintf(buf, len,
-			 "%s beats %s by %.1f%% [%.1f%%, %.1f%%] (%.3g%% CI), at least the "
-			 "%.1f%% asked; %s, as fast (no significant difference), is set aside: "
-			 "%s changes less", lead, base, c->diff_pct, c->ci95_low_pct,
-			 c->ci95_high_pct, 100.0 * p->conf, p->min_gain_pct,
-			 wb_sentence_method(g->set_aside_method), lead);
+		if (capped(p))
+			snprintf(asked, sizeof(asked), "though %s", WB_WORDS_NO_FLUSH_GAIN);
+		else
+			snprintf(asked, sizeof(asked), "at least the %.1f%% asked", p->min_gain_pct);
+		snprintf(buf, len, "%s beats %s by %.1f%% [%.1f%%, %.1f%%] (%.3g%% CI), %s", lead,
+			 base, c->diff_pct, c->ci95_low_pct, c->ci95_high_pct, 100.0 * p->conf, asked);
+		if (g->why == WB_WHY_BEATS_SET_ASIDE) {
+			size_t used = strlen(buf);
+
+			snprintf(buf + used, len - used, "; %s, as fast (no significant "
+				 "difference), is set aside: %s changes less",
+				 wb_sentence_method(g->set_aside_method), lead);
+		}
 		break;
 	case WB_WHY_ALL_SLOWER:
 		snprintf(buf, len, "every other method is significantly slower than %s", base);
 		break;
 	case WB_WHY_ALL_WITHIN:
+		if (capped(p)) {
+			snprintf(buf, len, "%s: %s, and every other method is shown to tie with it "
+				 "(%.3g%% CI, %zu equivalent)%s", base, WB_WORDS_NO_FLUSH_GAIN,
+				 100.0 * p->equiv_conf, g->equivalent,
+				 g->any_dropped ? " or significantly slower" : "");
+			break;
+		}
 		snprintf(buf, len,
 			 "%s: every other method is within +-%.1f%% of it (%.3g%% CI, %zu "
 			 "equivalent)%s", base, p->min_gain_pct, 100.0 * p->equiv_conf, g->equivalent,
 			 g->any_dropped ? " or significantly slower" : "");
 		break;
 	case WB_WHY_TIE:
+		if (capped(p)) {
+			snprintf(buf, len, "tie: %s, and every method left is shown to tie with %s "
+				 "(%.3g%% CI); the fastest, %s, by %+.1f%% [%+.1f%%, %+.1f%%]",
+				 WB_WORDS_NO_FLUSH_GAIN, base, 100.0 * p->equiv_conf, lead, c->diff_pct,
+				 c->ci95_low_pct, c->ci95_high_pct);
+			break;
+		}
 		snprintf(buf, len,
 			 "tie: every method left is within +-%.1f%% of %s (%.3g%% CI); the fastest, %s, "
 			 "by %+.1f%% [%+.1f%%, %+.1f%%]", p->min_gain_pct, base, 100.0 * p->equiv_conf,
@@ -53,6 +79,11 @@ char *wb_words_decision(const struct wb_group_decision *g, char *buf, size_t len
 		snprintf(buf, len, "no %s test in this group to decide against", base);
 		break;
 	case WB_WHY_BUDGET_OPEN:
+		if (capped(p)) {
+			snprintf(buf, len, "budget spent: %s, but not every method was shown to tie "
+				 "with %s or be significantly slower", WB_WORDS_NO_FLUSH_GAIN, base);
+			break;
+		}
 		snprintf(buf, len, "budget spent: not every method was shown within +-%.1f%% of %s "
 			 "or significantly slower", p->min_gain_pct, base);
 		break;
@@ -63,6 +94,12 @@ char *wb_words_decision(const struct wb_group_decision *g, char *buf, size_t len
 				 "not shown within +-%.1f%%, and no flush gain would do for a switch "
 				 "at the fastest the flush may be", lead, base, c->diff_pct,
 				 c->ci95_low_pct, c->ci95_high_pct, 100.0 * p->conf, p->min_gain_pct);
+		else if (capped(p))
+			snprintf(buf, len,
+				 "budget spent: %s leads %s by %+.1f%% [%+.1f%%, %+.1f%%] (%.3g%% CI), "
+				 "not yet shown to tie, though %s", lead, base, c->diff_pct,
+				 c->ci95_low_pct, c->ci95_high_pct, 100.0 * p->conf,
+				 WB_WORDS_NO_FLUSH_GAIN);
 		else
 			snprintf(buf, len,
 				 "budget spent: %s leads %s by %+.1f%% [%+.1f%%, %+.1f%%] (%.3g%% CI), "

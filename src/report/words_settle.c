@@ -57,6 +57,11 @@ char *wb_words_saved_settle(const struct wb_saved_settle *st, char *buf, size_t 
 		wb_sentence_add(&s, "%s may be up to %+.*f%% faster%s (%+.*f%% [%+.*f%%, %+.*f%%], "
 				"95%% CI)", st->method, d, c->ci_high_pct, on,
 				WB_SENTENCE_PCT3(1, c->diff_pct, c->ci_low_pct, c->ci_high_pct));
+	else if (st->min_gain_pct >= WB_SERVER_MAX_FLUSH_GAIN_PCT) /* a cap, not a figure */
+		wb_sentence_add(&s, "%s is %+.*f%% [%+.*f%%, %+.*f%%] (95%% CI)%s, not yet shown "
+				"to tie or be slower, though %s", st->method,
+				WB_SENTENCE_PCT3(1, c->diff_pct, c->ci_low_pct, c->ci_high_pct), on,
+				WB_WORDS_NO_FLUSH_GAIN);
 	else
 		wb_sentence_add(&s, "%s is %+.*f%% [%+.*f%%, %+.*f%%] (95%% CI)%s, not yet shown "
 				"within +-%.1f%% or slower", st->method,

@@ -287,6 +287,15 @@ static void rec_undecided_settle(void **state)
 			       "slower; the two halves of the run disagreed on fsync (bulk 128kB "
 			       "flushes: -15.5%"));
 	rec.settle.flush_bytes = 131072;
+	/* a server where no flush gain can reach --min-gain in commits: the
+	 * flush gain asked is the cap, said as that */
+	rec.from_server = true, rec.flush_min_gain_pct = WB_SERVER_MAX_FLUSH_GAIN_PCT;
+	wb_words_recommendation(&rec, &w);
+	assert_non_null(strstr(w.headline, "on bulk 128kB flushes, not yet shown to tie or be "
+			       "slower, though no flush gain can reach --min-gain in commits on "
+			       "this server; "));
+	assert_null(strstr(w.headline, "200"));
+	rec.from_server = false;
 	/* no estimate at all (too few rounds to see a spread): no reason claimed */
 	rec.settle.why = WB_SETTLE_NO_ESTIMATE;
 	wb_words_recommendation(&rec, &w);
@@ -1371,6 +1380,64 @@ static void decision_words(void **state)
 	assert_string_equal(wb_words_decision(&d, buf, sizeof(buf)),
 			    "budget spent: fsync leads fdatasync by +12.3% [+6.5%, +18.2%] (99% "
 			    "CI), neither shown to be 5.0% or more nor within +-5.0%");
+	/* A server whose flushes are too small a share of its time for any flush
+	 * gain to be --min-gain in commits: the flush gain asked is the cap, and
+	 * "within +-200.0%" would read as a measured bound. */
+	static const struct {
+		enum wb_decide_why why;
+		const char *want;
+	} capped[] = {
+		{ WB_WHY_TIE, "tie: no flush gain can reach --min-gain in commits on this server, "
+			      "and every method left is shown to tie with fdatasync (95% CI); the "
+			      "fastest, fsync, by +12.3% [+6.5%, +18.2%]" },
+		{ WB_WHY_ALL_WITHIN, "fdatasync: no flush gain can reach --min-gain in commits on "
+				     "this server, and every other method is shown to tie with it "
+				     "(95% CI, 3 equivalent)" },
+		{ WB_WHY_BUDGET_OPEN, "budget spent: no flush gain can reach --min-gain in commits "
+				      "on this server, but not every method was shown to tie with "
+				      "fdatasync or be significantly slower" },
+		{ WB_WHY_BUDGET_LEADS, "budget spent: fsync leads fdatasync by +12.3% [+6.5%, "
+				       "+18.2%] (99% CI), not yet shown to tie, though no flush gain "
+				       "can reach --min-gain in commits on this server" },
+		{ WB_WHY_BEATS_SET_ASIDE, "fsync beats fdatasync by 12.3% [6.5%, 18.2%] (99% CI), "
+					  "though no flush gain can reach --min-gain in commits on "
+					  "this server; open_datasync, as fast (no significant "
+					  "difference), is set aside: fsync changes less" },
+	};
+	size_t i;
+
+	/* A server whose flushes are too small a share of its time for any flush
+	 * gain to be --min-gain in commits: the flush gain asked is the cap, and
+	 * "within +-200.0%" would read as a measured bound. */
+	d.params.min_gain_pct = WB_SERVER_MAX_FLUSH_GAIN_PCT, d.any_dropped = false;
+	for (i = 0; i < sizeof(capped) / sizeof(capped[0]); i++) {
+		d.why = capped[i].why;
+		assert_string_equal(wb_words_decision(&d, buf, sizeof(buf)), capped[i].want);
+	}
+}
+
+/* The server's --min-gain sentence before the run: where no flush gain can
+ * be --min-gain in commits, that, not the cap the run asks. */
+static void server_min_gain_words(void **state)
+{
+	struct wb_server_shape sh = { .share_source = WB_SHARE_SERVER_TIME, .flush_share = 0.002 };
+	struct wb_server_plan pl = { .flush_min_gain_pct = WB_SERVER_MAX_FLUSH_GAIN_PCT };
+	char buf[400];
+
+	(void)state;
+	wb_words_server_min_gain(&sh, &pl, 5.0, buf, sizeof(buf));
+	assert_string_equal(buf, "The server's WAL flushes 0 % of its time: no flush gain can reach "
+			    "--min-gain 5.0 % in commits, so a tie is proven quickly.");
+	assert_null(strstr(buf, "200"));
+	sh.share_source = WB_SHARE_ASYNC_COMMIT;
+	wb_words_server_min_gain(&sh, &pl, 5.0, buf, sizeof(buf));
+	assert_string_equal(buf, "With synchronous_commit = off the server's commits do not wait "
+			    "for the WAL flush: no flush gain can reach --min-gain 5.0 % in commits, "
+			    "so a tie is proven quickly.");
+	sh.share_source = WB_SHARE_SERVER_TIME, sh.flush_share = 0.4, pl.flush_min_gain_pct = 14.3;
+	wb_words_server_min_gain(&sh, &pl, 5.0, buf, sizeof(buf));
+	assert_string_equal(buf, "The server's WAL flushes 40 % of its time: --min-gain 5.0 % in "
+			    "commits is flushes 14.3 % faster, what a switch must prove.");
 }
 
 /* With a server, the headline starts from what it runs, in commits. */
@@ -1473,6 +1540,7 @@ int main(void)
 		cmocka_unit_test(test_server_headlines),
 		cmocka_unit_test(state_names),
 		cmocka_unit_test(decision_words),
+		cmocka_unit_test(server_min_gain_words),
 		cmocka_unit_test(comparison_words),
 		cmocka_unit_test(rec_switch),
 		cmocka_unit_test(rec_tie),
