@@ -34,7 +34,8 @@ static int read_body(struct reader *rd, const cJSON *root, struct wb_saved_resul
 	    (ret = wb_rd_decision(rd, root, out)) ||
 	    (ret = wb_rd_qualification(rd, root, out)) ||
 	    (ret = wb_rd_observed(rd, root, out)) ||
-	    (ret = wb_rd_shown_facts(rd, root, out)))
+	    (ret = wb_rd_shown_facts(rd, root, out)) ||
+	    (ret = wb_rd_schedule(rd, root, out)))
 		return ret;
 	out->partial = partial == 1;
 	if ((ret = wb_rd_get_object(rd, root, WB_KEY_CONFIG, &config)))

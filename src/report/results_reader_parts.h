@@ -81,6 +81,10 @@ int wb_rd_recommendation(struct reader *rd, const cJSON *root, struct wb_saved_r
 /* decision (run --decide, schedule_fields.c): into out->decision, has_decision
  * set, when present and not null. */
 int wb_rd_decision(struct reader *rd, const cJSON *root, struct wb_saved_results *out);
+/* schedule (an adaptive run, schedule_fields.c): its trial_s, the slice run,
+ * into out->slice_s when present and the file has a config.slice (read before
+ * it: qualify's), the slice asked. */
+int wb_rd_schedule(struct reader *rd, const cJSON *root, struct wb_saved_results *out);
 /* tests, an array, into out->tests (tests_fields.c). */
 int wb_rd_tests(struct reader *rd, const cJSON *tests, struct wb_saved_results *out);
 int wb_rd_qualification(struct reader *rd, const cJSON *root, struct wb_saved_results *out);

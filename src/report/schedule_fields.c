@@ -3,12 +3,14 @@
  * per group of tests that differ only in method, why, and when it came) as
  * tables of fields, walked by fields.h's one writer. The decision is read
  * back too (results/saved.h's struct wb_saved_decision), for the HTML report
- * of a run --decide; comparisons and the schedule are written only, their
- * structs here. */
+ * of a run --decide, and the schedule for the slice length it ran (which a
+ * short --duration makes shorter than config.slice asked); comparisons are
+ * written only. Their structs are here. */
 #include "report/fields.h"
 #include "report/json_parts.h"
 #include "report/words.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -230,5 +232,26 @@ int wb_rd_decision(struct reader *rd, const cJSON *root, struct wb_saved_results
 		return ret;
 	out->has_decision = true;
 	rd->where[0] = '\0';
+	return 0;
+}
+
+int wb_rd_schedule(struct reader *rd, const cJSON *root, struct wb_saved_results *out)
+{
+	const cJSON *o = wb_rd_member(root, WB_KEY_SCHEDULE);
+	struct saved_schedule s = { 0 };
+	int ret;
+
+	/* Shown only (the slice chart's axis): a schedule that is no object is
+	 * read as absent, as a config.slice that is no number is. */
+	if (!cJSON_IsObject(o))
+		return 0;
+	snprintf(rd->where, sizeof(rd->where), "%s", wb_key(WB_KEY_SCHEDULE));
+	if ((ret = wb_fields_read(rd, o, &schedule_table, &s)) < 0)
+		return ret;
+	rd->where[0] = '\0';
+	/* Only over a slice asked: a file without one (run, recommend) has
+	 * trials, which nothing shows as time slices. */
+	if (isfinite(out->slice_s) && isfinite(s.trial_s) && s.trial_s > 0)
+		out->slice_s = s.trial_s;
 	return 0;
 }

@@ -542,7 +542,9 @@ struct wb_saved_results {
 	/* what the HTML report shows besides */
 	const char *interrupted_by;  /* "SIGINT", ...; "" when none */
 	const char *target;          /* host.target: the first test file */
-	double slice_s;              /* config.slice; NAN when absent */
+	double slice_s;              /* qualify's slice: the one run (schedule.trial_s),
+				      * else the one asked (config.slice); NAN without
+				      * config.slice */
 	struct wb_saved_lines command_line;
 	struct wb_saved_facts device_facts, os_facts, config_facts;
 	struct wb_saved_recommendation rec;      /* meaningful when has_recommendation */

@@ -9,7 +9,8 @@
  * not judged, a provider's volume that may be on credits (its bucket ran
  * dry) and one ruled out, the findings of memory and a volatile cache, and a
  * parity array's write-size sweep: a penalty, unclear through a cache, and
- * not measured with a slow member. Each golden also reads back
+ * not measured with a slow member; and the HTML slice chart's axis, which
+ * names the slice run. Each golden also reads back
  * (report/results_reader.h) and is written again from what it read as the
  * same text. WB_GOLDEN_WRITE=1 rewrites the goldens (for a new key: review the
  * diff). Writes nothing otherwise. */
@@ -129,6 +130,57 @@ static void test_html_figures(void **state)
 	assert_non_null(strstr(html, "<th>prom</th><td><span class=\"small\">not set</span>"));
 	free(html);
 	wb_saved_free(&back);
+}
+
+/* The HTML slice chart's axis of a qualify file (fixtures/report/qualify.json)
+ * with config.slice at slice and schedule.trial_s at trial_s (NAN: no
+ * schedule): the text from "time slice of" to ", in the order". */
+static void slice_axis(double slice, double trial_s, char *axis, size_t len)
+{
+	static struct wb_saved_results back;
+	struct wb_report_run run = { &back, "q" };
+	char *file = golden_slurp(WB_FIXTURES_DIR "/report/qualify.json"), *text, *html, err[512];
+	const char *at, *end;
+	cJSON *root;
+
+	assert_non_null(file);
+	assert_non_null(root = cJSON_Parse(file));
+	cJSON_ReplaceItemInObject(cJSON_GetObjectItem(root, "config"), "slice",
+				  cJSON_CreateNumber(slice));
+	if (isnan(trial_s))
+		cJSON_DeleteItemFromObject(root, "schedule");
+	else
+		cJSON_ReplaceItemInObject(cJSON_GetObjectItem(root, "schedule"), "trial_s",
+					  cJSON_CreateNumber(trial_s));
+	assert_non_null(text = cJSON_Print(root));
+	if (wb_saved_parse(text, "q.json", &back, err, sizeof(err)))
+		fail_msg("%s", err);
+	assert_non_null(html = wb_html_render(&run, 1));
+	at = strstr(html, "time slice of");
+	end = at ? strstr(at, ", in the order") : NULL;
+	if (!end)
+		fail_msg("no slice chart axis in:\n%s", html);
+	else
+		snprintf(axis, len, "%.*s", (int)(end - at), at);
+	free(html);
+	free(text);
+	free(file);
+	cJSON_Delete(root);
+	wb_saved_free(&back);
+}
+
+/* A --duration shorter than the slices asked shortens them (qualify's 5 s to
+ * 1.111 s in a 10 s run): the axis says the slice run, schedule.trial_s, not
+ * config.slice; a file without a schedule falls back to config.slice. */
+static void test_html_slice_run(void **state)
+{
+	char axis[96];
+
+	(void)state;
+	slice_axis(5, 1.111, axis, sizeof(axis));
+	assert_string_equal(axis, "time slice of 1.111 s");
+	slice_axis(5, NAN, axis, sizeof(axis));
+	assert_string_equal(axis, "time slice of 5 s");
 }
 
 static void test_no_such_tier(void **state)
@@ -292,6 +344,7 @@ int main(void)
 		cmocka_unit_test_teardown(test_pass, teardown),
 		cmocka_unit_test_teardown(test_rate_interval_at_zero, teardown),
 		cmocka_unit_test_teardown(test_html_figures, teardown),
+		cmocka_unit_test_teardown(test_html_slice_run, teardown),
 		cmocka_unit_test_teardown(test_no_such_tier, teardown),
 		cmocka_unit_test_teardown(test_failed, teardown),
 		cmocka_unit_test_teardown(test_trend_unknown, teardown),
