@@ -67,6 +67,9 @@ static void shared_group(struct wb_html_doc *d, const struct wb_report_run *runs
 	char (*notes)[160] = calloc(nuniq * n, 160);
 	const char **styles = calloc(n, sizeof(*styles));
 	size_t u, i, k, nb = 0;
+	bool unsynced = true;
+	struct wb_html_op op;
+	char title[160];
 
 	if (!bars || !labels || !notes || !styles) {
 		d->out->failed = true;
@@ -85,10 +88,13 @@ static void shared_group(struct wb_html_doc *d, const struct wb_report_run *runs
 				nb++;
 				break;
 			}
-	wb_html_group_heading(d, uniq[0], true);
+	for (u = 0; u < nuniq; u++)
+		unsynced = unsynced && wb_html_unsynced(uniq[u]);
+	op = wb_html_op_of(unsynced, uniq[0]->writes_per_op);
+	wb_html_group_heading(d, uniq[0], true, unsynced);
 	wb_textbuf_add(d->out, "<div class=\"charts\">\n");
-	wb_svg_bars(d, "Flushes per second, each file's own 95 % interval", "ops/s", bars, nb,
-		    styles, n);
+	snprintf(title, sizeof(title), "%s, each file's own 95 %% interval", op.per_second);
+	wb_svg_bars(d, title, op.unit, bars, nb, styles, n);
 	wb_textbuf_add(d->out, "</div>\n");
 out:
 	free(styles);

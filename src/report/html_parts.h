@@ -5,7 +5,9 @@
 #ifndef WB_REPORT_HTML_PARTS_H
 #define WB_REPORT_HTML_PARTS_H
 
+#include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "report/html.h"
 #include "report/svg.h"
@@ -44,9 +46,24 @@ void wb_html_open_class(struct wb_html_doc *d, const char *tag, const char *pref
 void wb_html_group_name(const struct wb_saved_test *t, char *buf, size_t len);
 
 /* The <h3> over a group's charts: what the tests do, in words ("Commits: one
- * write of 8 kB per flush, sync engine"), then the compact name. The size is
- * left out where it is the chart's x axis. */
-void wb_html_group_heading(struct wb_html_doc *d, const struct wb_saved_test *t, bool with_size);
+ * write of 8 kB per flush, sync engine"; unsynced, every test of the group
+ * method none: "Unsynced writes (a reference, no flush): one write of 8kB
+ * each"), then the compact name. The size is left out where it is the
+ * chart's x axis. */
+void wb_html_group_heading(struct wb_html_doc *d, const struct wb_saved_test *t, bool with_size,
+			   bool unsynced);
+
+/* True when t is the unsynced reference: method none, writes and no flush. */
+bool wb_html_unsynced(const struct wb_saved_test *t);
+
+/* What one op of a group is, in its charts' words: a flush, or, where every
+ * test of the group is unsynced, a write (or an op of several writes). */
+struct wb_html_op {
+	const char *per_second; /* a rate chart's title opens so: "Flushes per second" */
+	const char *unit;       /* its axis: "ops/s", "writes/s" */
+	const char *one;        /* one op, in a latency chart's title: "flush", "write" */
+};
+struct wb_html_op wb_html_op_of(bool unsynced, uint64_t writes_per_op);
 
 /* True when two tests differ at most by method (and by size, when sizes_too). */
 bool wb_html_same_group(const struct wb_saved_test *a, const struct wb_saved_test *b,

@@ -1,5 +1,6 @@
 /* html_tests.c — the HTML report's measurements (html_parts.h): per group of
- * tests that differ only by method, a bar chart of ops/s with the 95 %
+ * tests that differ only by method, a bar chart of ops/s (writes/s where the
+ * group is the unsynced reference, method none: no flush to count) with the 95 %
  * interval (the bar is the mean trial rate, the interval's centre: ci95_pct
  * is a percentage of it, not of ops over elapsed time), the latency
  * percentiles on a log axis and the rate of every trial in the order they
@@ -14,6 +15,7 @@
 #include <string.h>
 
 #include "advice/compare.h"
+#include "model/method.h"
 #include "model/units.h"
 
 void wb_html_group_name(const struct wb_saved_test *t, char *buf, size_t len)
@@ -37,13 +39,39 @@ bool wb_html_same_group(const struct wb_saved_test *a, const struct wb_saved_tes
 	return wb_compare_same_test(&x, &y);
 }
 
-void wb_html_group_heading(struct wb_html_doc *d, const struct wb_saved_test *t, bool with_size)
+bool wb_html_unsynced(const struct wb_saved_test *t)
+{
+	return wb_method_find(t->method) == WB_METHOD_NONE;
+}
+
+struct wb_html_op wb_html_op_of(bool unsynced, uint64_t writes_per_op)
+{
+	/* An unsynced op of several writes is no write, and none of them a
+	 * flush: the op stays the unit, named for what it is. */
+	if (unsynced && writes_per_op > 1)
+		return (struct wb_html_op){ "Ops (writes, no flush) per second", "ops/s", "op" };
+	if (unsynced)
+		return (struct wb_html_op){ "Writes per second", "writes/s", "write" };
+	return (struct wb_html_op){ "Flushes per second", "ops/s", "flush" };
+}
+
+void wb_html_group_heading(struct wb_html_doc *d, const struct wb_saved_test *t, bool with_size,
+			   bool unsynced)
 {
 	char size[32], compact[256];
 
 	wb_format_size(t->size, size, sizeof(size));
 	wb_textbuf_add(d->out, "<h3>");
-	if (t->committers)
+	/* method none is the run's yardstick, what a write costs with no
+	 * durability: called a commit, its rate read as flushes it never did. */
+	if (unsynced && t->writes_per_op == 1)
+		wb_textbuf_add(d->out, "Unsynced writes (a reference, no flush): one write%s%s each",
+			       with_size ? " of " : "", with_size ? size : "");
+	else if (unsynced)
+		wb_textbuf_add(d->out, "Unsynced writes (a reference, no flush): %llu writes%s%s "
+			       "per op", (unsigned long long)t->writes_per_op,
+			       with_size ? " of " : "", with_size ? size : "");
+	else if (t->committers)
 		wb_textbuf_add(d->out, "Group commit: %llu sessions share each flush",
 			       (unsigned long long)t->committers);
 	else if (t->writes_per_op == 1)
@@ -118,12 +146,18 @@ static void group_charts(struct wb_html_doc *d, const struct wb_saved_results *s
 	char (*notes)[NOTE_LEN] = calloc(n, NOTE_LEN);
 	double **xs = calloc(n, sizeof(*xs));
 	size_t i, k, ndots = 0, nlines = 0;
+	bool unsynced = true;
+	struct wb_html_op op;
+	char title[160];
 
 	if (!bars || !dots || !lines || !notes || !xs) {
 		d->out->failed = true;
 		goto out;
 	}
-	wb_html_group_heading(d, &s->tests[members[0]], true);
+	for (i = 0; i < n; i++)
+		unsynced = unsynced && wb_html_unsynced(&s->tests[members[i]]);
+	op = wb_html_op_of(unsynced, s->tests[members[0]].writes_per_op);
+	wb_html_group_heading(d, &s->tests[members[0]], true, unsynced);
 	wb_textbuf_add(d->out, "<div class=\"charts\">\n");
 	for (i = 0; i < n; i++) {
 		const struct wb_saved_test *t = &s->tests[members[i]];
@@ -148,13 +182,15 @@ static void group_charts(struct wb_html_doc *d, const struct wb_saved_results *s
 			nlines++;
 		}
 	}
-	wb_svg_bars(d, "Flushes per second, with the 95 % interval", "ops/s", bars, n, NULL, 0);
+	snprintf(title, sizeof(title), "%s, with the 95 %% interval", op.per_second);
+	wb_svg_bars(d, title, op.unit, bars, n, NULL, 0);
+	snprintf(title, sizeof(title), "Latency of one %s (log scale)", op.one);
 	if (ndots)
-		wb_svg_dot_rows(d, "Latency of one flush (log scale)", "us", marks,
-				sizeof(marks) / sizeof(marks[0]), dots, ndots);
+		wb_svg_dot_rows(d, title, "us", marks, sizeof(marks) / sizeof(marks[0]), dots,
+				ndots);
 	if (nlines)
 		wb_svg_lines(d, "Rate of each trial, in the order they ran (a ragged line is an "
-				"unstable device)", "trial", "ops/s", false, false, lines, nlines);
+				"unstable device)", "trial", op.unit, false, false, lines, nlines);
 	wb_textbuf_add(d->out, "</div>\n");
 out:
 	for (i = 0; xs && i < nlines; i++)
@@ -175,6 +211,8 @@ static void size_curve(struct wb_html_doc *d, const struct wb_saved_results *s, 
 	double xv[WB_SVG_STYLES * 2][32], yv[WB_SVG_STYLES * 2][32], mv[WB_SVG_STYLES * 2][32];
 	uint64_t sizes[32];
 	size_t i, k, nsizes = 0, ns = 0;
+	bool unsynced = true;
+	struct wb_html_op op;
 	char title[400];
 
 	for (i = first; i < s->ntests; i++) {
@@ -197,6 +235,7 @@ static void size_curve(struct wb_html_doc *d, const struct wb_saved_results *s, 
 		if (!wb_html_same_group(&s->tests[first], t, true))
 			continue;
 		swept[i] = true;
+		unsynced = unsynced && wb_html_unsynced(t);
 		for (m = 0; m < ns && strcmp(series[m].name, t->method) != 0; m++)
 			;
 		if (m == ns) {
@@ -228,10 +267,11 @@ static void size_curve(struct wb_html_doc *d, const struct wb_saved_results *s, 
 			mv[k][i] = yv[k][i] * xv[k][i] * (double)s->tests[first].writes_per_op / 1e6;
 	}
 	wb_textbuf_add(d->out, "<p class=\"caption\"><strong>Write size swept</strong></p>\n");
-	wb_html_group_heading(d, &s->tests[first], false);
+	op = wb_html_op_of(unsynced, s->tests[first].writes_per_op);
+	wb_html_group_heading(d, &s->tests[first], false, unsynced);
 	wb_textbuf_add(d->out, "<div class=\"charts\">\n");
-	snprintf(title, sizeof(title), "Flushes per second against the write size");
-	wb_svg_lines(d, title, "bytes per write (log scale)", "ops/s", true, true, series, ns);
+	snprintf(title, sizeof(title), "%s against the write size", op.per_second);
+	wb_svg_lines(d, title, "bytes per write (log scale)", op.unit, true, true, series, ns);
 	wb_svg_lines(d, "Megabytes per second against the write size",
 		     "bytes per write (log scale)", "MB/s", true, true, mbps, ns);
 	wb_textbuf_add(d->out, "</div>\n");

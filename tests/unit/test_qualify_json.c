@@ -9,8 +9,8 @@
  * not judged, a provider's volume that may be on credits (its bucket ran
  * dry) and one ruled out, the findings of memory and a volatile cache, and a
  * parity array's write-size sweep: a penalty, unclear through a cache, and
- * not measured with a slow member; and the HTML slice chart's axis, which
- * names the slice run. Each golden also reads back
+ * not measured with a slow member; and in the HTML, the slice chart's axis,
+ * which names the slice run, and the unsynced write named as such. Each golden also reads back
  * (report/results_reader.h) and is written again from what it read as the
  * same text. WB_GOLDEN_WRITE=1 rewrites the goldens (for a new key: review the
  * diff). Writes nothing otherwise. */
@@ -183,6 +183,55 @@ static void test_html_slice_run(void **state)
 	assert_string_equal(axis, "time slice of 5 s");
 }
 
+/* The part of html from the heading that starts so to the next heading. */
+static char *section_of(const char *html, const char *heading)
+{
+	const char *at = strstr(html, heading), *end;
+	char *sec;
+
+	if (!at)
+		fail_msg("no heading \"%s\" in:\n%s", heading, html);
+	end = at + strcspn(at + 1, "<") + 1;
+	while (*end && strncmp(end, "<h2>", 4) && strncmp(end, "<h3>", 4))
+		end = end + 1 + strcspn(end + 1, "<");
+	assert_non_null(sec = strndup(at, (size_t)(end - at)));
+	return sec;
+}
+
+/* qualify's unsynced write (method none, no flush at all) is the reference
+ * beside the commit and etcd shapes: its group is titled as unsynced writes
+ * and charted in writes per second, alone and side by side with another
+ * file; the commit group keeps its flushes. */
+static void test_html_unsynced_reference(void **state)
+{
+	static struct wb_saved_results back;
+	struct wb_report_run runs[2] = { { &back, "a" }, { &back, "b" } };
+	char err[512], *html, *sec;
+	size_t n;
+
+	(void)state;
+	if (wb_saved_read(WB_FIXTURES_DIR "/report/qualify.json", &back, err, sizeof(err)))
+		fail_msg("%s", err);
+	for (n = 1; n <= 2; n++) {
+		assert_non_null(html = wb_html_render(runs, n));
+		sec = section_of(html, "<h3>Unsynced writes (a reference, no flush): one write of "
+				       "8kB each, sync engine, write ");
+		assert_non_null(strstr(sec, n == 1 ? "Writes per second, with the 95 % interval"
+						   : "Writes per second, each file&#39;s own 95 %"));
+		assert_non_null(strstr(sec, "writes/s"));
+		assert_null(strstr(strstr(sec, "</h3>"), "lush")); /* but the heading's "no flush" */
+		assert_null(strstr(sec, "ops/s"));
+		free(sec);
+		sec = section_of(html, "<h3>Commits: one write of 8kB per flush, sync engine, "
+				       "commit ");
+		assert_non_null(strstr(sec, "Flushes per second"));
+		assert_null(strstr(sec, "writes/s"));
+		free(sec);
+		free(html);
+	}
+	wb_saved_free(&back);
+}
+
 static void test_no_such_tier(void **state)
 {
 	(void)state;
@@ -345,6 +394,7 @@ int main(void)
 		cmocka_unit_test_teardown(test_rate_interval_at_zero, teardown),
 		cmocka_unit_test_teardown(test_html_figures, teardown),
 		cmocka_unit_test_teardown(test_html_slice_run, teardown),
+		cmocka_unit_test_teardown(test_html_unsynced_reference, teardown),
 		cmocka_unit_test_teardown(test_no_such_tier, teardown),
 		cmocka_unit_test_teardown(test_failed, teardown),
 		cmocka_unit_test_teardown(test_trend_unknown, teardown),
