@@ -12,6 +12,7 @@
 #include "model/units.h"
 #include "model/version.h"
 #include "report/atomic_file.h"
+#include "report/run_text.h"
 #include "report/words.h"
 
 /* What the host's file answers: "fdatasync" (recommend), "fdatasync
@@ -28,7 +29,12 @@ static void answer(const struct wb_fleet_host *h, char *buf, size_t len)
 		snprintf(buf, len, "-");
 }
 
-static void print_host(FILE *out, const struct wb_fleet_host *h, int width)
+/* The table's name columns, each as wide as its widest cell. */
+struct widths {
+	int host, answer;
+};
+
+static void print_host(FILE *out, const struct wb_fleet_host *h, const struct widths *w)
 {
 	char ans[120], key[64] = "-", rate[24] = "", ci[64] = "", p99[24] = "", size[16];
 	char lo[24], hi[24], sus[WB_FLEET_RATE_LEN];
@@ -52,8 +58,8 @@ static void print_host(FILE *out, const struct wb_fleet_host *h, int width)
 	} else if (h->key) {
 		snprintf(rate, sizeof(rate), "%s", h->key->status);
 	}
-	fprintf(out, "%-*s %-10s %-22s %-16s %9s %-22s %8s", width, h->label,
-		*h->r->command ? h->r->command : "?", ans, key, rate, ci, p99);
+	fprintf(out, "%-*s %-10s %-*s %-16s %9s %-22s %8s", w->host, h->label,
+		*h->r->command ? h->r->command : "?", w->answer, ans, key, rate, ci, p99);
 	if (h->failed)
 		fprintf(out, " FAILED");
 	if (h->outlier)
@@ -114,24 +120,31 @@ void wb_fleet_print(FILE *out, const struct wb_fleet_verdict *v)
 {
 	char headline[WB_FLEET_HEADLINE_LEN], reason[WB_FLEET_VOTE_LEN];
 	char open[WB_FLEET_REASON_LEN];
-	int width = 4;
+	/* The narrowest each is: its heading's width, and answer's as it always
+	 * was; a tier's name makes an answer as long as it likes
+	 * ("etcd-heavy: inconclusive"), and a row that overran its column
+	 * shifted every figure after it. */
+	struct widths w = { 4, 22 };
+	char ans[120];
 	size_t i;
 
 	fprintf(out, "%s\n\n", wb_fleet_headline(v, headline, sizeof(headline)));
-	for (i = 0; i < v->nhosts; i++)
-		if ((int)strlen(v->hosts[i].label) > width)
-			width = (int)strlen(v->hosts[i].label);
+	for (i = 0; i < v->nhosts; i++) {
+		w.host = wb_text_widest(w.host, v->hosts[i].label);
+		answer(&v->hosts[i], ans, sizeof(ans));
+		w.answer = wb_text_widest(w.answer, ans);
+	}
 	fprintf(out, "Every host's commit flush (the recommended method's 8kB commit row; qualify's "
 		"\"commit\" test;\nfdatasync's for run files): the mean trial rate with its 95%% "
 		"interval (Student t over\nthe trials), and p99 latency; where qualify found "
 		"burst credits run out, the sustained\nrate it judged (the baseline after the "
 		"drop), marked so.\n\n");
-	fprintf(out, "%-*s %-10s %-22s %-16s %9s %-22s %8s\n", width, "host", "command", "answer",
-		"key test", "ops/s", "95% CI", "p99 us");
+	fprintf(out, "%-*s %-10s %-*s %-16s %9s %-22s %8s\n", w.host, "host", "command",
+		w.answer, "answer", "key test", "ops/s", "95% CI", "p99 us");
 	for (i = 0; i < v->nhosts; i++)
-		print_host(out, &v->hosts[i], width);
+		print_host(out, &v->hosts[i], &w);
 	fprintf(out, "\n");
-	print_servers(out, v, width);
+	print_servers(out, v, w.host);
 	if (v->failed) {
 		fprintf(out, "Failures (a test ended in an error or a failed sync):\n");
 		print_findings(out, v, WB_FLEET_FAILED, WB_FLEET_FAILED);

@@ -1,15 +1,18 @@
 /* test_words_fleet.c — the fleet summary's sentences (report/words_fleet.h) for
  * each finding kind, vote state and headline branch, on verdicts built by hand:
  * the figures are set, not measured, so each sentence is checked exactly. The
- * sentences test_fleet.c once checked on measured fleets are here word for word. */
+ * sentences test_fleet.c once checked on measured fleets are here word for word;
+ * and the host table's columns (report/fleet_text.h), printed to memory. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
 
+#include "report/fleet_text.h"
 #include "report/words.h"
 
 #define MAXH 8
@@ -424,6 +427,50 @@ static void test_kind_names(void **state)
 	assert_string_equal(wb_fleet_finding_kind_name(WB_FLEET_FAILED), "failed");
 }
 
+/* The offset of the first "what" on the line of text that starts with start. */
+static long column_of(const char *text, const char *start, const char *what)
+{
+	const char *line = strstr(text, start), *at;
+
+	if (!line || (line != text && line[-1] != '\n'))
+		fail_msg("no line starting \"%s\" in:\n%s", start, text);
+	at = strstr(line, what);
+	assert_non_null(at);
+	assert_null(memchr(line, '\n', (size_t)(at - line)));
+	return (long)(at - line);
+}
+
+/* The host table's answer column is as wide as its widest answer: a tier's
+ * verdict of 24 characters ("etcd-heavy: inconclusive") overran the 22 it
+ * had and shifted its row's key test, rate and interval out of their
+ * columns. Printed to memory, never to disk. */
+static void test_table_answer_fits(void **state)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *out;
+	long key;
+
+	(void)state;
+	fleet_of(2, 0);
+	strcpy(r[0].command, "recommend");
+	r[0].has_recommendation = true;
+	strcpy(r[0].rec.method, "fdatasync");
+	strcpy(r[1].command, "qualify");
+	r[1].has_qualification = true;
+	strcpy(r[1].tier, "etcd-heavy");
+	strcpy(r[1].verdict, "inconclusive");
+	strcpy(commit.status, "ok");
+	assert_non_null(out = open_memstream(&text, &len));
+	wb_fleet_print(out, &v);
+	assert_int_equal(fclose(out), 0);
+	key = column_of(text, "host ", "key test");
+	assert_int_equal(column_of(text, "db1 ", "fdatasync 8kB"), key);
+	assert_int_equal(column_of(text, "db2 ", "fdatasync 8kB"), key);
+	assert_non_null(strstr(text, "etcd-heavy: inconclusive fdatasync 8kB"));
+	free(text);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -439,6 +486,7 @@ int main(void)
 		cmocka_unit_test_setup(test_mixed_commands, setup),
 		cmocka_unit_test_setup(test_partial_marked, setup),
 		cmocka_unit_test_setup(test_truncated, setup),
+		cmocka_unit_test_setup(test_table_answer_fits, setup),
 		cmocka_unit_test(test_kind_names),
 	};
 
