@@ -214,6 +214,31 @@ static void count_hosts(struct wb_fleet_verdict *v)
 		}
 }
 
+/* Which files share a host name: repeated runs on one machine (before and
+ * after a change, a playbook's hosts on one VM) are counted as files, and
+ * the reporters say so rather than call them a fleet of that many hosts. */
+static void same_hosts(struct wb_fleet_verdict *v)
+{
+	size_t h, k;
+
+	for (h = 0; h < v->nhosts; h++) {
+		const char *name = v->hosts[h].r->hostname;
+
+		v->hosts[h].host_files = 1;
+		v->hosts[h].first_of_host = true;
+		if (!*name)
+			continue;
+		for (k = 0; k < v->nhosts; k++)
+			if (k != h && strcmp(v->hosts[k].r->hostname, name) == 0) {
+				v->hosts[h].host_files++;
+				if (k < h)
+					v->hosts[h].first_of_host = false;
+			}
+	}
+	for (h = 0; h < v->nhosts; h++)
+		v->distinct_hosts += v->hosts[h].first_of_host;
+}
+
 static void free_fleet(struct fleet *f)
 {
 	free(f->desc);
@@ -245,6 +270,7 @@ int wb_fleet_decide(const struct wb_saved_results *r, const char *const *labels,
 	    !out->answers || !out->disagreements)
 		goto nomem;
 	fill_hosts(&f, labels);
+	same_hosts(out);
 	match_tests(&f);
 	out->tests = f.ndesc;
 	for (d = 0; d < f.ndesc; d++)

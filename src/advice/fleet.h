@@ -74,6 +74,9 @@ struct wb_fleet_host {
 	bool failed;                  /* a FAILED finding */
 	bool disagrees;               /* its recommendation or verdict is not the majority's */
 	size_t findings;              /* how many of the verdict's findings are this host's */
+	size_t host_files;            /* files of the fleet from this file's host name, this
+				       * one among them (a file with no host name: 1) */
+	bool first_of_host;           /* no file before it has its host name */
 };
 
 enum wb_fleet_vote_kind {
@@ -124,8 +127,11 @@ struct wb_fleet_pair {
 };
 
 struct wb_fleet_verdict {
-	size_t nhosts;
+	size_t nhosts;                /* files: the fleet's "hosts" are its files, and each
+				       * count of hosts below counts files */
 	struct wb_fleet_host *hosts;  /* in the files' order */
+	size_t distinct_hosts;        /* host names among them (a file with none is one);
+				       * fewer than nhosts: runs repeated on one machine */
 	struct wb_fleet_finding *findings; /* by host, then in the host's test order */
 	size_t nfindings;
 	size_t tests;                 /* distinct test descriptions across the files */

@@ -151,17 +151,19 @@ void wb_fleet_print(FILE *out, const struct wb_fleet_verdict *v)
 		fprintf(out, "\n");
 	}
 	if (v->judged_tests) {
-		fprintf(out, "Outliers on %zu of %zu tests (those ok on %d or more hosts): a rate whose "
-			"95%% interval lies\nwholly more than %.0f%% below the median of the other hosts, "
+		fprintf(out, "Outliers on %zu of %zu tests (those ok on %d or more %s): a rate whose "
+			"95%% interval lies\nwholly more than %.0f%% below the median of the other %s, "
 			"or a p99 over %.0fx theirs:\n", v->judged_tests, v->tests, WB_FLEET_MIN_HOSTS,
-			WB_FLEET_RATE_GAP_PCT, WB_FLEET_P99_FACTOR);
+			wb_fleet_noun(v, WB_FLEET_MIN_HOSTS), WB_FLEET_RATE_GAP_PCT,
+			wb_fleet_noun(v, 2), WB_FLEET_P99_FACTOR);
 		if (v->outliers)
 			print_findings(out, v, WB_FLEET_SLOW, WB_FLEET_P99);
 		else
 			fprintf(out, "  none\n");
 	} else {
-		fprintf(out, "Outliers: none judged; no test is ok on %d or more hosts (a median of "
-			"the others needs two).\n", WB_FLEET_MIN_HOSTS);
+		fprintf(out, "Outliers: none judged; no test is ok on %d or more %s (a median of "
+			"the others needs two).\n", WB_FLEET_MIN_HOSTS,
+			wb_fleet_noun(v, WB_FLEET_MIN_HOSTS));
 	}
 	if (v->nvotes) {
 		fprintf(out, "\nAnswers (recommend files vote on wal_sync_method, qualify files on "
@@ -383,6 +385,9 @@ char *wb_fleet_json_render(const struct wb_fleet_verdict *v)
 	cJSON_AddItemToObject(root, "rule", rule());
 	cJSON_AddNumberToObject(root, "tests", (double)v->tests);
 	cJSON_AddNumberToObject(root, "tests_compared", (double)v->judged_tests);
+	/* Added in version 2, no key changed meaning: every count of hosts
+	 * has always counted files, and this says how many machines they are. */
+	cJSON_AddNumberToObject(root, "distinct_hosts", (double)v->distinct_hosts);
 	arr = cJSON_AddArrayToObject(root, "hosts");
 	for (i = 0; i < v->nhosts; i++)
 		cJSON_AddItemToArray(arr, host(v, i));

@@ -243,6 +243,10 @@ char *wb_fleet_rate_words(double rate, bool sustained, double burst_per_s, char 
  * 1,510/s), recommendations agree (fdatasync, 12 of 12)" */
 char *wb_fleet_headline(const struct wb_fleet_verdict *v, char *buf, size_t len);
 
+/* What the fleet's counts count, n of them: "host", "hosts", or, where files
+ * repeat a host name, "file", "files" (a count of hosts would be of runs). */
+const char *wb_fleet_noun(const struct wb_fleet_verdict *v, size_t n);
+
 /* "db7: fdatasync/sync 8kB x1 at 580/s [...] is -62 % [...] against the median of
  * the other 11 hosts, 1,510/s: ...", "db2 FAILED: durability failure on ..." */
 char *wb_fleet_finding_words(const struct wb_fleet_verdict *v, const struct wb_fleet_finding *x,

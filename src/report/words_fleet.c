@@ -23,6 +23,13 @@ static const char *label(const struct wb_fleet_verdict *v, size_t h)
 	return v->hosts[h].label;
 }
 
+const char *wb_fleet_noun(const struct wb_fleet_verdict *v, size_t n)
+{
+	if (v->distinct_hosts < v->nhosts)
+		return n == 1 ? "file" : "files";
+	return n == 1 ? "host" : "hosts";
+}
+
 static const char *failure_kind(const struct wb_saved_test *t)
 {
 	return t->durability_failure ? "durability failure" : "error";
@@ -73,9 +80,10 @@ char *wb_fleet_finding_words(const struct wb_fleet_verdict *v, const struct wb_f
 		wb_format_count(x->p99_us, r1, sizeof(r1));
 		wb_format_count(x->median_p99_us, med, sizeof(med));
 		snprintf(buf, len,
-			 "%s: %s p99 %s us is %.1fx the median of the other %zu hosts, "
+			 "%s: %s p99 %s us is %.1fx the median of the other %zu %s, "
 			 "%s us, more than %.0fx (a point figure: a percentile has no interval)",
-			 label(v, x->host), name, r1, x->p99_ratio, x->others, med,
+			 label(v, x->host), name, r1, x->p99_ratio, x->others,
+			 wb_fleet_noun(v, x->others), med,
 			 WB_FLEET_P99_FACTOR);
 		break;
 	case WB_FLEET_SLOW:
@@ -86,16 +94,18 @@ char *wb_fleet_finding_words(const struct wb_fleet_verdict *v, const struct wb_f
 		if (x->has_ci)
 			snprintf(buf, len,
 				 "%s: %s at %s [%s, %s] is %+.*f %% [%+.*f, %+.*f] "
-				 "against the median of the other %zu hosts, %s/s: even the top "
+				 "against the median of the other %zu %s, %s/s: even the top "
 				 "of its 95 %% interval is more than %.0f %% below",
-				 label(v, x->host), name, r1, r2, r3, PCT(x), x->others, med,
+				 label(v, x->host), name, r1, r2, r3, PCT(x), x->others,
+				 wb_fleet_noun(v, x->others), med,
 				 WB_FLEET_RATE_GAP_PCT);
 		else
 			snprintf(buf, len,
 				 "%s: %s at %s is %+.*f %% against the median of the "
-				 "other %zu hosts, %s/s, more than %.0f %% below (a point figure: "
+				 "other %zu %s, %s/s, more than %.0f %% below (a point figure: "
 				 "fewer than 2 trials, no interval)",
-				 label(v, x->host), name, r1, PCT_D(x), x->diff_pct, x->others, med,
+				 label(v, x->host), name, r1, PCT_D(x), x->diff_pct, x->others,
+				 wb_fleet_noun(v, x->others), med,
 				 WB_FLEET_RATE_GAP_PCT);
 		break;
 	}
@@ -158,13 +168,15 @@ static void undecided_words(const struct wb_fleet_verdict *v, const struct wb_fl
 	 * never "every host" of a fleet whose other hosts asked no method. */
 	if (!decided && w->hosts == v->nhosts) {
 		wb_sentence_add(l, "recommendations undecided (%zu of %zu): the budget ran out "
-				"on every host, nothing is proven", w->undecided, w->hosts);
+				"on every %s, nothing is proven", w->undecided, w->hosts,
+				wb_fleet_noun(v, 1));
 		return;
 	}
 	if (!decided) {
-		wb_sentence_add(l, "recommendations undecided on %zu of %zu hosts (every "
+		wb_sentence_add(l, "recommendations undecided on %zu of %zu %s (every "
 				"recommend file): the budget ran out on %s, nothing is proven",
-				w->undecided, v->nhosts, w->undecided == 1 ? "it" : "each");
+				w->undecided, v->nhosts, wb_fleet_noun(v, v->nhosts),
+				w->undecided == 1 ? "it" : "each");
 		return;
 	}
 	wb_fleet_counts_words(v, w, counts, sizeof(counts));
@@ -302,6 +314,33 @@ static const struct wb_fleet_finding *first_failure(const struct wb_fleet_verdic
 	return NULL;
 }
 
+/* "fleet of 4: ", or where files repeat a host name (runs before and after a
+ * change, a playbook's hosts on one VM) no fleet of that many: "4 files from
+ * 1 host (vm): ", "5 files from 3 hosts (3 from vm): ". */
+static void fleet_words(const struct wb_fleet_verdict *v, struct wb_sentence *l)
+{
+	size_t h, k = 0;
+
+	if (v->distinct_hosts >= v->nhosts) {
+		wb_sentence_add(l, "fleet of %zu: ", v->nhosts);
+		return;
+	}
+	wb_sentence_add(l, "%zu files from %zu host%s (", v->nhosts, v->distinct_hosts,
+			v->distinct_hosts == 1 ? "" : "s");
+	for (h = 0; h < v->nhosts; h++) {
+		const struct wb_fleet_host *x = &v->hosts[h];
+
+		if (!x->first_of_host || x->host_files < 2)
+			continue;
+		if (v->distinct_hosts == 1)
+			wb_sentence_add(l, "%s", x->r->hostname);
+		else
+			wb_sentence_add(l, "%s%zu from %s", k++ ? ", " : "", x->host_files,
+					x->r->hostname);
+	}
+	wb_sentence_add(l, "): ");
+}
+
 char *wb_fleet_headline(const struct wb_fleet_verdict *v, char *buf, size_t len)
 {
 	const struct wb_fleet_finding *fail = first_failure(v);
@@ -309,7 +348,7 @@ char *wb_fleet_headline(const struct wb_fleet_verdict *v, char *buf, size_t len)
 	struct wb_sentence l = wb_sentence_at(buf, len);
 	size_t i;
 
-	wb_sentence_add(&l, "fleet of %zu: ", v->nhosts);
+	fleet_words(v, &l);
 	if (v->failed == 1 && fail) {
 		short_name(fail->test, fail->key, name, sizeof(name));
 		wb_sentence_add(&l, "1 FAILED (%s: %s on %s), ", label(v, fail->host),
@@ -332,12 +371,13 @@ char *wb_fleet_headline(const struct wb_fleet_verdict *v, char *buf, size_t len)
 		wb_sentence_add(&l, "no outliers (%zu test%s compared)", v->judged_tests,
 				v->judged_tests == 1 ? "" : "s");
 	} else if (v->nhosts == 2) {
-		wb_sentence_add(&l, "too few hosts for a median (%d needed)", WB_FLEET_MIN_HOSTS);
+		wb_sentence_add(&l, "too few %s for a median (%d needed)", wb_fleet_noun(v, 2),
+				WB_FLEET_MIN_HOSTS);
 		if (v->pair.known)
 			pair_words(v, &l);
 	} else {
-		wb_sentence_add(&l, "no test is ok on %d or more hosts, nothing compared",
-				WB_FLEET_MIN_HOSTS);
+		wb_sentence_add(&l, "no test is ok on %d or more %s, nothing compared",
+				WB_FLEET_MIN_HOSTS, wb_fleet_noun(v, WB_FLEET_MIN_HOSTS));
 	}
 	if (v->partial) {
 		wb_sentence_add(&l, ", %zu partial (", v->partial);
@@ -355,9 +395,9 @@ char *wb_fleet_gate_words(const struct wb_fleet_verdict *v, char *buf, size_t le
 	bool tripped = v->outliers || v->failed;
 
 	snprintf(buf, len,
-		 "--fail-on-outlier: %s: %zu outlier host%s, %zu host%s with a failed test",
-		 tripped ? "FAILED" : "passed", v->outliers, v->outliers == 1 ? "" : "s", v->failed,
-		 v->failed == 1 ? "" : "s");
+		 "--fail-on-outlier: %s: %zu outlier %s, %zu %s with a failed test",
+		 tripped ? "FAILED" : "passed", v->outliers, wb_fleet_noun(v, v->outliers),
+		 v->failed, wb_fleet_noun(v, v->failed));
 	return buf;
 }
 

@@ -29,9 +29,9 @@ for name in ("db1", "db2", "db3", "db4"):
         r["recommendation"]["wal_sync_method"] = "fsync"
         r["recommendation"]["state"] = "switch"
     json.dump(r, open(f"{sys.argv[2]}/{name}.json", "w"))
-for name in ("u1", "u2", "u3"):
+for name in ("u1", "u2", "u3", "v1", "v2", "v3"):
     r = copy.deepcopy(base)
-    r["host"]["hostname"] = name
+    r["host"]["hostname"] = "vm" if name[0] == "v" else name
     json.dump(r, open(f"{sys.argv[2]}/{name}.json", "w"))
 PY
 
@@ -51,6 +51,7 @@ grep -q '^  db3: fdatasync/sync 8kB x1 .* more than 20 % below' "$OUT" ||
 if grep -q '^db[124] .* OUTLIER' "$OUT"; then fail "a good host named: $(cat "$OUT")"; fi
 
 json_check "$d/s.json" 'd["schema_version"] == 2 and d["kind"] == "fleet_summary"'
+json_check "$d/s.json" 'd["distinct_hosts"] == 4'
 json_check "$d/s.json" '[h["label"] for h in d["hosts"]] == ["db1", "db2", "db3", "db4"]'
 json_check "$d/s.json" '[h["label"] for h in d["hosts"] if h["outlier"]] == ["db3"]'
 json_check "$d/s.json" 'not any(h["failed"] for h in d["hosts"])'
@@ -67,6 +68,11 @@ head -1 "$OUT" | grep -q 'recommendations undecided (3 of 3): the budget ran out
 	fail "an undecided fleet: $(head -1 "$OUT")"
 if head -1 "$OUT" | grep -q 'agree'; then fail "undecided hosts agree: $(head -1 "$OUT")"; fi
 json_check "$d/u.json" 'd["votes"][0]["undecided"] == 3 and d["votes"][0]["majority"] is None'
+# Three runs on one machine are three files of one host, not a fleet of three.
+expect_exit 0 "$WALBENCH" report --summary "$d/v1.json" "$d/v2.json" "$d/v3.json" --json "$d/v.json"
+head -1 "$OUT" | grep -q '^3 files from 1 host (vm): .*recommendations undecided (3 of 3): the budget ran out on every file' ||
+	fail "files of one host: $(head -1 "$OUT")"
+json_check "$d/v.json" 'd["distinct_hosts"] == 1 and len(d["hosts"]) == 3'
 expect_exit 0 "$WALBENCH" report --summary "$d/db1.json" "$d/db2.json" "$d/u1.json"
 head -1 "$OUT" | grep -q 'recommendations agree (fdatasync, 2 of 3; 1 undecided)' ||
 	fail "one undecided host: $(head -1 "$OUT")"

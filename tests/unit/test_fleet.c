@@ -1,7 +1,8 @@
 /* test_fleet.c — the fleet summary's verdict (advice/fleet.h) on synthetic
  * fleets built in code: one lemon, two lemons, all alike, a noisy host that is
  * not an outlier, a p99 outlier, a failed host, a disagreeing recommendation,
- * no majority, two hosts, mixed commands and tiers, a partial run. Codes and
+ * no majority, two hosts, mixed commands and tiers, a partial run, files that
+ * share a host name. Codes and
  * figures only: test_words_fleet.c checks the sentences. No files. */
 #include <stdarg.h>
 #include <stddef.h>
@@ -216,6 +217,37 @@ static void test_all_alike(void **state)
 	assert_int_equal(v.ndisagreements, 0);
 	assert_int_equal(v.judged_tests, 2);
 	assert_int_equal(v.votes[0].dissent, 0);
+}
+
+/* Files that share a host name are counted as files of one host: five files,
+ * three from vm, one from db4 and one with no host name (its own host). */
+static void test_same_host(void **state)
+{
+	size_t h;
+
+	(void)state;
+	for (h = 0; h < 5; h++)
+		host(h, "fdatasync", 1500);
+	for (h = 0; h < 3; h++)
+		strcpy(r[h].hostname, "vm");
+	r[4].hostname[0] = '\0';
+	decide(5);
+	assert_int_equal(v.nhosts, 5);
+	assert_int_equal(v.distinct_hosts, 3);
+	for (h = 0; h < 3; h++) {
+		assert_int_equal(v.hosts[h].host_files, 3);
+		assert_int_equal(v.hosts[h].first_of_host, h == 0);
+	}
+	for (h = 3; h < 5; h++) {
+		assert_int_equal(v.hosts[h].host_files, 1);
+		assert_true(v.hosts[h].first_of_host);
+	}
+	wb_fleet_free(&v);
+	/* every file its own host */
+	for (h = 0; h < 5; h++)
+		host(h, "fdatasync", 1500);
+	decide(5);
+	assert_int_equal(v.distinct_hosts, 5);
 }
 
 /* 30 % below the median, but with trials so noisy that the top of its interval
@@ -513,6 +545,7 @@ int main(void)
 		cmocka_unit_test_teardown(test_one_lemon, teardown),
 		cmocka_unit_test_teardown(test_two_lemons_one_point_figure, teardown),
 		cmocka_unit_test_teardown(test_all_alike, teardown),
+		cmocka_unit_test_teardown(test_same_host, teardown),
 		cmocka_unit_test_teardown(test_noisy_host_not_named, teardown),
 		cmocka_unit_test_teardown(test_p99_outlier, teardown),
 		cmocka_unit_test_teardown(test_failed_host, teardown),

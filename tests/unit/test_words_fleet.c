@@ -66,7 +66,7 @@ static int setup(void **state)
 
 static void fleet_of(size_t n, size_t judged_tests)
 {
-	v.nhosts = n;
+	v.nhosts = v.distinct_hosts = n;
 	v.judged_tests = v.tests = judged_tests;
 }
 
@@ -427,6 +427,59 @@ static void test_kind_names(void **state)
 	assert_string_equal(wb_fleet_finding_kind_name(WB_FLEET_FAILED), "failed");
 }
 
+/* The first n files from the machine vm, as the verdict marks them. */
+static void files_of_vm(size_t n)
+{
+	size_t h;
+
+	for (h = 0; h < n; h++) {
+		strcpy(r[h].hostname, "vm");
+		hosts[h].host_files = n;
+		hosts[h].first_of_host = h == 0;
+	}
+}
+
+/* Four files from one machine (vm): no fleet of four hosts; its counts are
+ * of files. Then five files from three hosts, three of them vm's. */
+static void test_same_host(void **state)
+{
+	static const char *const method[] = { "fdatasync" };
+	size_t h, undecided[] = { 2 };
+	struct wb_fleet_vote *w;
+
+	(void)state;
+	fleet_of(4, 0);
+	v.distinct_hosts = 1;
+	files_of_vm(4);
+	w = vote(WB_FLEET_RECOMMENDATION, "", 1, method, undecided);
+	w->undecided = w->hosts = 2;
+	w->mostly_undecided = true;
+	assert_string_equal(headline(),
+			    "4 files from 1 host (vm): no test is ok on 3 or more files, nothing "
+			    "compared, recommendations undecided on 2 of 4 files (every recommend "
+			    "file): the budget ran out on each, nothing is proven");
+	w->hosts = 4;
+	w->undecided = 4;
+	assert_non_null(strstr(headline(), "recommendations undecided (4 of 4): the budget ran "
+					   "out on every file"));
+	assert_string_equal(wb_fleet_gate_words(&v, buf, sizeof(buf)),
+			    "--fail-on-outlier: passed: 0 outlier files, 0 files with a failed "
+			    "test");
+	setup(NULL);
+	fleet_of(5, 1);
+	v.distinct_hosts = 3;
+	files_of_vm(3);
+	for (h = 3; h < 5; h++) {
+		snprintf(r[h].hostname, sizeof(r[h].hostname), "db%zu", h + 1);
+		hosts[h].host_files = 1;
+		hosts[h].first_of_host = true;
+	}
+	assert_string_equal(headline(), "5 files from 3 hosts (3 from vm): no outliers (1 test "
+					"compared)");
+	slow(4, 600, 580, 620, 1500, 4);
+	assert_non_null(strstr(finding_words(&findings[0]), "the median of the other 4 files"));
+}
+
 /* The offset of the first "what" on the line of text that starts with start. */
 static long column_of(const char *text, const char *start, const char *what)
 {
@@ -487,6 +540,7 @@ int main(void)
 		cmocka_unit_test_setup(test_partial_marked, setup),
 		cmocka_unit_test_setup(test_truncated, setup),
 		cmocka_unit_test_setup(test_table_answer_fits, setup),
+		cmocka_unit_test_setup(test_same_host, setup),
 		cmocka_unit_test(test_kind_names),
 	};
 
