@@ -237,6 +237,8 @@ struct wb_pg_rates {
 	double wal_bytes_per_s;
 	double wal_writes_per_s;
 	double wal_syncs_per_s;      /* flushes: syncs, or writes under open_* methods */
+	double flushes;              /* those flushes in the window, a count (0 under fsync =
+				      * off); NAN when not counted */
 	double bytes_per_write;      /* WAL bytes per write (18: write_bytes per write) */
 	double bytes_per_flush;      /* WAL bytes per flush (sync, or write under open_*) */
 	double flush_ms;             /* the server's mean flush time: sync_time per sync, or

@@ -162,6 +162,7 @@ static void rates(struct wb_pg_observed *o)
 	 * flushes either: none was made. */
 	if (r->fsync_off)
 		flushes = 0;
+	r->flushes = flushes;
 	r->wal_syncs_per_s = per(flushes, s);
 	/* 18 counts each pwrite with its bytes; before, the WAL generated is
 	 * the best figure for what the writes carried. */

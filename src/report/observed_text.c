@@ -85,7 +85,7 @@ static const char *fmt2(double v, char *buf, size_t len)
 static void print_rates(struct wb_textbuf *b, const struct wb_pg_observed *o)
 {
 	const struct wb_pg_rates *r = &o->rate;
-	char a[32], w[32], cpus[32];
+	char a[32], w[32], cpus[32], size_few[160], mean_few[160];
 
 	if (isfinite(r->commits_per_s) && isfinite(r->write_commits_per_s))
 		wb_textbuf_add(b, "  commits          %.1f/s, %.1f/s of them writing (%s)\n",
@@ -102,7 +102,11 @@ static void print_rates(struct wb_textbuf *b, const struct wb_pg_observed *o)
 	wb_textbuf_add(b, "  WAL              %s/s, %.1f writes/s, %.1f flushes/s (%s%s)\n", a,
 		       r->wal_writes_per_s, r->wal_syncs_per_s, o->set.text[WB_PGS_WAL_SYNC_METHOD],
 		       r->open_method ? ": each write is its own flush" : "");
-	if (isfinite(r->bytes_per_flush)) {
+	wb_words_few_flushes(o, "a size per flush", size_few, sizeof(size_few));
+	wb_words_few_flushes(o, "a mean", mean_few, sizeof(mean_few));
+	if (*size_few) {
+		wb_textbuf_add(b, "  per flush        n/a (%s)\n", size_few);
+	} else if (isfinite(r->bytes_per_flush)) {
 		bytes_text(r->bytes_per_flush, a, sizeof(a));
 		bytes_text(r->bytes_per_write, w, sizeof(w));
 		/* 18 counts the bytes each write wrote, whole pages rewritten as
@@ -113,7 +117,9 @@ static void print_rates(struct wb_textbuf *b, const struct wb_pg_observed *o)
 	} else {
 		wb_textbuf_add(b, "  per flush        n/a (no flush in the interval)\n");
 	}
-	if (isfinite(r->flush_ms))
+	if (*mean_few && isfinite(r->flush_ms))
+		wb_textbuf_add(b, "  server's flush   n/a (%s)\n", mean_few);
+	else if (isfinite(r->flush_ms))
 		wb_textbuf_add(b, "  server's flush   %.3f ms mean (track_wal_io_timing); flushing %.0f %% of "
 		       "the time\n", r->flush_ms, r->flush_busy * 100);
 	else

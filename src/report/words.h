@@ -370,6 +370,19 @@ const char *wb_words_flush_why(enum wb_flush_why why);
  * off (it makes none, a warning), synchronous_commit = off (commits do not
  * wait for them); "" when nothing. */
 void wb_words_server_flushes(const struct wb_pg_observed *o, char *buf, size_t len);
+/* An observation needs this many flushes in its window to give a size per
+ * flush or a mean flush time. An idle server still flushes now and then (the
+ * WAL writer behind a hint bit, a checkpoint's record, autovacuum), and one
+ * or two of those make a "mean" of whatever that flush was: 1.875 ms from
+ * one flush, 0 B of WAL per flush. Five is a handful, where one odd flush no
+ * longer is the figure; a server whose commits wait for flushes makes
+ * hundreds a second. */
+#define WB_OBSERVED_MIN_FLUSHES 5
+/* Where the window held at least one flush but fewer than
+ * WB_OBSERVED_MIN_FLUSHES: "1 flush in the 10.0 s window, too few for
+ * WHAT" (WHAT: "a size per flush", "a mean"); "" otherwise. */
+void wb_words_few_flushes(const struct wb_pg_observed *o, const char *what, char *buf,
+			  size_t len);
 /* What the server's commits wait for, where it is a synchronous standby: that
  * WHAT ("the wal_sync_method", "where pg_wal lives") on this host is not; ""
  * otherwise. */

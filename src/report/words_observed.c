@@ -111,6 +111,17 @@ void wb_words_server_flushes(const struct wb_pg_observed *o, char *buf, size_t l
 			 "its own)");
 }
 
+void wb_words_few_flushes(const struct wb_pg_observed *o, const char *what, char *buf,
+			  size_t len)
+{
+	double n = o->rate.flushes;
+
+	*buf = '\0';
+	if (n >= 1 && n < WB_OBSERVED_MIN_FLUSHES)
+		snprintf(buf, len, "%.0f flush%s in the %.1f s window, too few (fewer than %d) "
+			 "for %s", n, n == 1 ? "" : "es", o->seconds, WB_OBSERVED_MIN_FLUSHES, what);
+}
+
 void wb_words_checkpoints(const struct wb_pg_observed *o, char *buf, size_t len)
 {
 	const struct wb_pg_settings *s = &o->set;

@@ -7,7 +7,8 @@
  * (report/observed_fields.c): the table may change how it is walked, never
  * what is written. WB_GOLDEN_WRITE=1 rewrites the goldens (for a new key:
  * review the diff). And the role a run connected as reads back into the
- * HTML report. Writes nothing otherwise. */
+ * HTML report; the text's rates, and its refusal of a size per flush or a
+ * mean from fewer than a handful of flushes. Writes nothing otherwise. */
 #include <errno.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -131,7 +132,17 @@ static void test_role(void **state)
 	wb_saved_free(&s);
 }
 
-/* observe's text of the busy fixture, with the line that starts with what. */
+/* The observation of the file at path, into s. */
+static void read_observed(const char *path)
+{
+	char err[1024] = "";
+
+	if (wb_saved_read(path, &s, err, sizeof(err)))
+		fail_msg("%s", err);
+	assert_non_null(s.observed);
+}
+
+/* observe's text of s, with the line that starts with what. */
 static void line_of(const char *what, const char *want)
 {
 	struct wb_textbuf b = { 0 };
@@ -150,12 +161,8 @@ static void line_of(const char *what, const char *want)
  * the WAL carried; more device writes than pages are not the pages'. */
 static void test_rate_words(void **state)
 {
-	char err[1024] = "";
-
 	(void)state;
-	if (wb_saved_read(DIR "busy.json", &s, err, sizeof(err)))
-		fail_msg("%s", err);
-	assert_non_null(s.observed);
+	read_observed(DIR "busy.json");
 	line_of("  commits ", "(waiting for a flush)");
 	line_of("  per flush ", " of WAL (");
 	s.observed->rate.async_commit = true;
@@ -170,6 +177,39 @@ static void test_rate_words(void **state)
 		"than the pages, so others write there too");
 	s.observed->rate.device_writes_per_page = 0.61;
 	line_of("  data pages ", "; 0.61 device writes on ");
+	wb_saved_free(&s);
+}
+
+/* The idle fixture's window held one flush (one wal_sync in 10.04 s): no
+ * size per flush nor mean flush time is given of it, but the count; its
+ * rates stay. The mean, had the flush been timed, is left out as well. At
+ * five flushes the figures are back. */
+static void test_few_flushes(void **state)
+{
+	static const struct {
+		double flushes;
+		const char *line, *want;
+	} rows[] = {
+		{ 1, "  per flush ", "n/a (1 flush in the 10.0 s window, too few (fewer than 5) "
+				 "for a size per flush)" },
+		{ 1, "  WAL ", "0.1 flushes/s" },
+		{ 1, "  server's flush ", "n/a (1 flush in the 10.0 s window, too few (fewer "
+				      "than 5) for a mean)" },
+		{ 4, "  server's flush ", "n/a (4 flushes in the 10.0 s window" },
+		{ 5, "  server's flush ", "1.875 ms mean" },
+		{ 5, "  per flush ", " of WAL (" },
+	};
+	size_t i;
+
+	(void)state;
+	read_observed(DIR "idle.json");
+	assert_true(s.observed->rate.flushes == 1);
+	s.observed->rate.flush_ms = 1.875; /* as if timed */
+	s.observed->rate.flush_busy = 0.0002;
+	for (i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+		s.observed->rate.flushes = rows[i].flushes;
+		line_of(rows[i].line, rows[i].want);
+	}
 	wb_saved_free(&s);
 }
 
@@ -203,6 +243,7 @@ int main(void)
 		cmocka_unit_test(test_restricted),
 		cmocka_unit_test(test_role),
 		cmocka_unit_test(test_rate_words),
+		cmocka_unit_test(test_few_flushes),
 		cmocka_unit_test(test_counter_too_large),
 	};
 
