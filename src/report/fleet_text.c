@@ -91,6 +91,7 @@ static void print_findings(FILE *out, const struct wb_fleet_verdict *v,
 /* The servers the files observed, one line each: what each runs and does. */
 static void print_servers(FILE *out, const struct wb_fleet_verdict *v, int width)
 {
+	char few[160];
 	size_t i, n = 0;
 
 	for (i = 0; i < v->nhosts; i++) {
@@ -105,7 +106,11 @@ static void print_servers(FILE *out, const struct wb_fleet_verdict *v, int width
 		fprintf(out, "%-*s PostgreSQL %u  %-14s %9.1f %9.1f  ", width, v->hosts[i].label,
 			o->set.major, o->set.text[WB_PGS_WAL_SYNC_METHOD], o->rate.commits_per_s,
 			o->rate.wal_syncs_per_s);
-		if (isfinite(o->rate.flush_ms))
+		/* as observe's text: no mean of an idle server's one or two flushes */
+		wb_words_few_flushes(o, "a mean", few, sizeof(few));
+		if (*few && isfinite(o->rate.flush_ms))
+			fprintf(out, "flush n/a (%s)", few);
+		else if (isfinite(o->rate.flush_ms))
 			fprintf(out, "%.3f ms (%.0f %%)", o->rate.flush_ms, o->rate.flush_busy * 100);
 		else
 			fprintf(out, "flush n/a");

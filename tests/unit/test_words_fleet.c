@@ -2,7 +2,8 @@
  * each finding kind, vote state and headline branch, on verdicts built by hand:
  * the figures are set, not measured, so each sentence is checked exactly. The
  * sentences test_fleet.c once checked on measured fleets are here word for word;
- * and the host table's columns (report/fleet_text.h), printed to memory. */
+ * and the host table's columns and the servers' lines (report/fleet_text.h),
+ * printed to memory. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -439,6 +440,38 @@ static void files_of_vm(size_t n)
 	}
 }
 
+/* The servers' lines give no mean flush time of a window that held fewer
+ * than a handful of flushes, as observe's text does not; five are a mean. */
+static void test_server_few_flushes(void **state)
+{
+	static struct wb_pg_observed o;
+	char *text = NULL;
+	size_t len = 0;
+	FILE *out;
+
+	(void)state;
+	fleet_of(1, 0);
+	o.set.major = 15;
+	o.seconds = 10.04;
+	o.rate = (struct wb_pg_rates){ .wal_syncs_per_s = 0.1, .flushes = 1, .flush_ms = 1.875,
+				       .flush_busy = 0.0002 };
+	r[0].observed = &o;
+	assert_non_null(out = open_memstream(&text, &len));
+	wb_fleet_print(out, &v);
+	assert_int_equal(fclose(out), 0);
+	if (!strstr(text, "flush n/a (1 flush in the 10.0 s window, too few (fewer than 5) for a "
+			  "mean)") || strstr(text, "1.875"))
+		fail_msg("a mean of one flush:\n%s", text);
+	free(text);
+	o.rate.flushes = 5;
+	assert_non_null(out = open_memstream(&text, &len));
+	wb_fleet_print(out, &v);
+	assert_int_equal(fclose(out), 0);
+	assert_non_null(strstr(text, "1.875 ms (0 %)"));
+	free(text);
+	r[0].observed = NULL;
+}
+
 /* Four files from one machine (vm): no fleet of four hosts; its counts are
  * of files. Then five files from three hosts, three of them vm's. */
 static void test_same_host(void **state)
@@ -541,6 +574,7 @@ int main(void)
 		cmocka_unit_test_setup(test_truncated, setup),
 		cmocka_unit_test_setup(test_table_answer_fits, setup),
 		cmocka_unit_test_setup(test_same_host, setup),
+		cmocka_unit_test_setup(test_server_few_flushes, setup),
 		cmocka_unit_test(test_kind_names),
 	};
 
