@@ -458,7 +458,12 @@ static void group_name(const struct wb_saved_group_key *k, char *buf, size_t len
 	char size[16];
 	size_t n;
 
-	wb_format_size((uint64_t)k->size, size, sizeof(size));
+	/* A file's size may be anything a double holds (NAN when absent): only a
+	 * byte count converts (the fuzzer's NAN was undefined behaviour). */
+	if (k->size >= 0.0 && k->size < 18446744073709551616.0)
+		wb_format_size((uint64_t)k->size, size, sizeof(size));
+	else
+		snprintf(size, sizeof(size), "?");
 	n = (size_t)snprintf(buf, len, "%s %s %s x%.0f", k->engine, k->pattern, size,
 			     k->writes_per_op);
 	if (n < len && k->jobs > 1)
