@@ -191,9 +191,11 @@ static char *section_of(const char *html, const char *heading)
 
 	if (!at)
 		fail_msg("no heading \"%s\" in:\n%s", heading, html);
-	end = at + strcspn(at + 1, "<") + 1;
-	while (*end && strncmp(end, "<h2>", 4) && strncmp(end, "<h3>", 4))
-		end = end + 1 + strcspn(end + 1, "<");
+	/* from past the heading itself to the next <h2> or <h3> (a byte at a
+	 * time: gcc's sanitizer build read strcspn(at + 1) as an overread) */
+	for (end = at + strlen(heading); *end; end++)
+		if (!strncmp(end, "<h2>", 4) || !strncmp(end, "<h3>", 4))
+			break;
 	assert_non_null(sec = strndup(at, (size_t)(end - at)));
 	return sec;
 }
