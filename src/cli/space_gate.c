@@ -79,8 +79,17 @@ bool wb_cli_session_space_ok(const struct wb_config *cfg, const struct wb_sessio
 		for (bytes = 0, j = 0; j < where->ndirs; j++)
 			if (j == k || wb_space_same_fs(where->dirs[j], where->dirs[k]))
 				bytes += wb_session_bytes_at(where, tests, n, j);
+		if (where->load_dir && wb_space_same_fs(where->load_dir, where->dirs[k]))
+			bytes += wb_session_load_dir_bytes(where, tests, n);
 		if (!wb_cli_space_ok(cfg, where->dirs[k], bytes, server))
 			return false;
 	}
-	return true;
+	/* The data load in a directory of its own (the data directory beside a
+	 * pg_wal on its own volume) fills that file system too. */
+	if (!where->load_dir || !wb_session_load_dir_bytes(where, tests, n))
+		return true;
+	for (bytes = wb_session_load_dir_bytes(where, tests, n), j = 0; j < where->ndirs; j++)
+		if (wb_space_same_fs(where->dirs[j], where->load_dir))
+			bytes += wb_session_bytes_at(where, tests, n, j);
+	return wb_cli_space_ok(cfg, where->load_dir, bytes, server);
 }

@@ -59,7 +59,8 @@ static void check_direct_alignment(struct wb_result *r, const struct wb_device *
 static enum wb_session_status open_load(const struct wb_session_where *where, uint64_t seed,
 					struct wb_results *rs, struct wb_load **load)
 {
-	int ret = wb_load_open(load, where->dirs[0], where->load, seed, &rs->load);
+	int ret = wb_load_open(load, where->load_dir ? where->load_dir : where->dirs[0], where->load,
+			       seed, &rs->load);
 
 	if (!ret && where->load->per_s <= 0)
 		ret = wb_load_measure_capacity(*load, WB_LOAD_CAPACITY_NS);
@@ -213,9 +214,15 @@ uint64_t wb_session_bytes_at(const struct wb_session_where *where, const struct 
 			segs = need;
 	}
 	bytes += segs;
-	if (k == 0 && where->load && any_loaded(tests, n))
+	if (k == 0 && !where->load_dir && where->load && any_loaded(tests, n))
 		bytes += where->load->file_size;
 	return bytes;
+}
+
+uint64_t wb_session_load_dir_bytes(const struct wb_session_where *where,
+				   const struct wb_test *tests, size_t n)
+{
+	return where->load_dir && where->load && any_loaded(tests, n) ? where->load->file_size : 0;
 }
 
 enum wb_session_status wb_session_run(const char *target, const struct wb_test *tests, size_t n,

@@ -42,6 +42,9 @@ struct wb_session_where {
 	const char *const *dirs;
 	size_t ndirs;                    /* 1 .. WB_MAX_SITES */
 	const struct wb_load_spec *load; /* NULL: no data load */
+	const char *load_dir;            /* where the data load runs; NULL: dirs[0] (a
+					  * pg_wal on a volume of its own is measured in
+					  * dirs[0] while its data directory takes the load) */
 	bool raw_device;                 /* dirs[0] is a block device to write over (one
 					  * directory, one file): claimed with O_EXCL for
 					  * the run, written from offset 0, never unlinked */
@@ -49,9 +52,14 @@ struct wb_session_where {
 
 /* The most bytes the session has in where->dirs[k] at once: its files there,
  * the segments an append test with --segment new makes beside them, and in
- * dirs[0] the data load's file. For a check of free space before it starts. */
+ * dirs[0] the data load's file unless load_dir has it. For a check of free
+ * space before it starts. */
 uint64_t wb_session_bytes_at(const struct wb_session_where *where, const struct wb_test *tests,
 			     size_t n, size_t k);
+
+/* The data load's file: its bytes in load_dir (0 with none, or no load_dir). */
+uint64_t wb_session_load_dir_bytes(const struct wb_session_where *where,
+				   const struct wb_test *tests, size_t n);
 
 /* wb_session_run over several directories, with the data load; the same
  * guarantees: every file made is removed, failures printed once. */
