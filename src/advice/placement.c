@@ -231,15 +231,15 @@ static void candidate(const struct wb_results *rs, unsigned site,
 		      const struct wb_placement_params *p, const struct wb_placement *out,
 		      struct wb_placement_candidate *c)
 {
-	const struct wb_device *data = &rs->sites[0].device, *here = &rs->sites[site].device;
+	const struct wb_device *now = &rs->sites[0].device, *here = &rs->sites[site].device;
 	const struct wb_result *commit = find_row(rs, false, ROW_CANDIDATE, site);
 	const struct wb_result *group = find_row(rs, true, ROW_CANDIDATE, site);
 
 	snprintf(c->path, sizeof(c->path), "%s", rs->sites[site].path);
 	name_device(here, c->device, sizeof(c->device));
 	c->array = &here->array;
-	c->same_fs = here->dev_major == data->dev_major && here->dev_minor == data->dev_minor;
-	c->same_device = c->same_fs || wb_device_shares(data, here);
+	c->same_fs = here->dev_major == now->dev_major && here->dev_minor == now->dev_minor;
+	c->same_device = c->same_fs || wb_device_shares(now, here);
 	fill_row(&c->commit, commit);
 	fill_row(&c->group, group);
 	gain_of(find_row(rs, true, ROW_LOADED, 0), group, &c->gain);
@@ -274,10 +274,12 @@ bool wb_placement_decide(const struct wb_results *rs, const struct wb_placement_
 		out->wal_dir = rs->target;
 		return false;
 	}
-	snprintf(out->data, sizeof(out->data), "%s", rs->sites[0].path);
-	out->wal_dir = out->data;
-	name_device(&rs->sites[0].device, out->data_device, sizeof(out->data_device));
-	out->data_array = &rs->sites[0].device.array;
+	snprintf(out->now, sizeof(out->now), "%s", rs->sites[0].path);
+	out->wal_apart = p->data_dir != NULL;
+	snprintf(out->data, sizeof(out->data), "%s", p->data_dir ? p->data_dir : out->now);
+	out->wal_dir = out->now;
+	name_device(&rs->sites[0].device, out->now_device, sizeof(out->now_device));
+	out->now_array = &rs->sites[0].device.array;
 	fill_row(&out->idle_commit, find_row(rs, false, ROW_IDLE, 0));
 	fill_row(&out->idle_group, find_row(rs, true, ROW_IDLE, 0));
 	fill_row(&out->loaded_commit, find_row(rs, false, ROW_LOADED, 0));

@@ -1,7 +1,8 @@
 /* placement.h — whether to move pg_wal to another volume, decided from a
- * placement run (plan/plan.h, wb_plan_placement): commits on the data volume
- * under a checkpoint-like load against commits on each candidate while that
- * load stays on the data volume. A pure function of the results, with every
+ * placement run (plan/plan.h, wb_plan_placement): commits where pg_wal is now
+ * (the data volume, or a volume of its own) under a checkpoint-like load on
+ * the data volume against commits on each candidate while that load stays
+ * on the data volume. A pure function of the results, with every
  * figure and reason code it used: no I/O, no printing, no clock, no sentences
  * (report/words.h words it). It points into the results it was decided from
  * (rs, failed_test, wal_dir): keep them alive while it is reported.
@@ -115,9 +116,12 @@ struct wb_placement {
 	bool failed;             /* state == WB_PLACEMENT_FAILED (a flag for the writers) */
 	enum wb_placement_failure failure;
 	const struct wb_result *failed_test; /* WB_PLACEMENT_FAIL_ROW: the row */
-	char data[PATH_MAX];     /* the data directory */
-	char data_device[64];
-	const struct wb_array *data_array; /* the array under the data (kind NONE: none) */
+	char data[PATH_MAX];     /* the data directory, where the load ran */
+	char now[PATH_MAX];      /* where pg_wal is now, where (a) and (b) ran: the data
+				  * directory, or wal_apart's own volume */
+	bool wal_apart;          /* pg_wal is on a volume of its own already */
+	char now_device[64];     /* now's disk, or its file system for one without */
+	const struct wb_array *now_array; /* the array under now (kind NONE: none) */
 	struct wb_placement_row idle_commit, idle_group;     /* (a) */
 	struct wb_placement_row loaded_commit, loaded_group; /* (b) */
 	unsigned group_committers; /* of the group-commit rows */
@@ -133,7 +137,7 @@ struct wb_placement {
 	int best;                /* the candidate to move to; -1 to keep pg_wal */
 	int named;               /* DEPENDS, KEEP_RAM, UNDECIDED: the candidate the verdict names;
 				  * else -1 */
-	const char *wal_dir;     /* where pg_wal should be: the best candidate or the data */
+	const char *wal_dir;     /* where pg_wal should be: the best candidate or now */
 	double min_gain_pct;     /* the params': what a move had to gain */
 	bool live_load;          /* the params' */
 	struct wb_commit_wait commit_wait; /* with a server: what its commits wait for (a
@@ -149,6 +153,9 @@ struct wb_placement_params {
 	bool live_load;          /* the server runs on the data volume now: its own load was
 				  * the load, no synthetic one ran */
 	bool data_is_pgdata;     /* the data directory holds PG_VERSION: commands can name it */
+	const char *data_dir;    /* pg_wal on a volume of its own: the data directory, where
+				  * the load ran while site 0, pg_wal's, had (a) and (b);
+				  * NULL: site 0 is the data directory */
 };
 
 /* Decides from rs (a placement run: rs->sites set, tests from

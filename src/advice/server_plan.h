@@ -1,7 +1,7 @@
 /* server_plan.h — what recommend takes from the server it observed (pure):
  * the directory to test (its pg_wal, its data directory with candidates, or
- * why there is none, candidates for a pg_wal already on a volume of its own
- * included), the version and settings that say how it opens WAL, the
+ * why there is none; a pg_wal already on a volume of its own is where the
+ * candidates are measured against), the version and settings that say how it opens WAL, the
  * workload its flushes show, the data load its checkpoints put on the data
  * volume and what a flush switch must prove at its flush share. The command
  * line's own choices always win: the caller says which it gave. No printing:
@@ -19,13 +19,11 @@ enum wb_server_dir {
 	WB_SERVER_DIR_GIVEN,        /* the command line named the directory */
 	WB_SERVER_DIR_PG_WAL,       /* the server's pg_wal, on this host */
 	WB_SERVER_DIR_DATA,         /* its data directory: --wal-candidate compares pg_wal's
-				     * volume with others, and the data load lands there */
+				     * volume (wal_now when it has one of its own) with
+				     * others, and the data load lands there */
 	WB_SERVER_DIR_UNREADABLE,   /* its data directory is here but walbench's OS user may
 				     * not enter it */
 	WB_SERVER_DIR_NOT_HERE,     /* not on this host, as far as walbench can see */
-	WB_SERVER_DIR_WAL_APART,    /* --wal-candidate, but pg_wal is on a volume of its own
-				     * already: the data directory is not where it is now, and
-				     * the placement run cannot yet test both (refused) */
 };
 
 /* What the command line gave itself, which the server's figures never replace. */
@@ -41,6 +39,8 @@ struct wb_server_given {
 struct wb_server_plan {
 	enum wb_server_dir dir;
 	const char *target;         /* PG_WAL, DATA: the path in the observation; else NULL */
+	const char *wal_now;        /* DATA with pg_wal on a volume of its own already: its
+				     * path, where the placement's baseline rows run; else NULL */
 	unsigned pg_version;        /* the server's major, at most WB_PG_MAX_MAJOR */
 	bool oltp_only;             /* no bulk work seen and no --workload: commits only */
 	bool load_from_server;      /* candidates and no --data-load: the server's pages are

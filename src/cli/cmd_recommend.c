@@ -42,8 +42,11 @@ static int run_placement(const struct wb_config *cfg, uint64_t seed,
 			 const struct wb_pg_observed *server, const struct wb_pg_observed *live,
 			 struct wb_results *prs, struct wb_placement *pl, bool *refused)
 {
-	static char abs[WB_MAX_SITES][PATH_MAX];
+	static char abs[WB_MAX_SITES][PATH_MAX], data_abs[PATH_MAX];
 	const char *dirs[WB_MAX_SITES];
+	/* pg_wal on a volume of its own (--server found it): its rows run there,
+	 * the data load in the data directory. */
+	const char *now = cfg->wal_now ? cfg->wal_now : cfg->target;
 	struct wb_load_spec load = {
 		.per_s = (double)cfg->data_load.per_s,
 		.pct = (double)cfg->data_load.pct_bp / 100.0,
@@ -71,9 +74,13 @@ static int run_placement(const struct wb_config *cfg, uint64_t seed,
 	/* Absolute paths: the steps to move pg_wal are pasted into a shell in
 	 * another directory, and initdb takes only an absolute --waldir. */
 	for (k = 0; k <= cfg->wal_candidates.n; k++) {
-		const char *dir = k ? cfg->wal_candidates.v[k - 1] : cfg->target;
+		const char *dir = k ? cfg->wal_candidates.v[k - 1] : now;
 
 		dirs[k] = realpath(dir, abs[k]) ? abs[k] : dir;
+	}
+	if (cfg->wal_now) {
+		where.load_dir = params.data_dir = realpath(cfg->target, data_abs) ? data_abs
+										 : cfg->target;
 	}
 	*refused = !wb_cli_session_space_ok(cfg, &where, tests, n, live);
 	if (*refused) {

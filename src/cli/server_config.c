@@ -120,14 +120,15 @@ int wb_cli_server_apply(struct wb_config *cfg, const struct wb_pg_observed *o,
 
 	wb_server_plan(o, shape, &given, &pl);
 	versions(cfg, o, &pl);
-	if (pl.dir == WB_SERVER_DIR_UNREADABLE || pl.dir == WB_SERVER_DIR_NOT_HERE ||
-	    pl.dir == WB_SERVER_DIR_WAL_APART) {
-		wb_words_server_dir(&pl, o, line, sizeof(line));
+	wb_words_server_dir(&pl, o, line, sizeof(line));
+	if (pl.dir == WB_SERVER_DIR_UNREADABLE || pl.dir == WB_SERVER_DIR_NOT_HERE) {
 		fprintf(stderr, "walbench: %s\n", line);
 		return WB_EXIT_SETUP;
 	}
+	say(line);
 	if (pl.target)
 		cfg->target = pl.target;
+	cfg->wal_now = pl.wal_now;
 	flushes(cfg, shape, &pl);
 	wb_words_server_from(shape, line, sizeof(line));
 	say(line);

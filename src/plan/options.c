@@ -151,8 +151,8 @@ const struct wb_option wb_options[] = {
 	  "8). Measures commits there and on DIR while a checkpoint-like load runs on DIR, and says "
 	  "whether moving pg_wal pays; with --server, in the server's own commits per second "
 	  "(predicted from where its sessions wait), and while it runs on DIR no load is added; "
-	  "with --server and no DIR, refused (exit 2) when the server's pg_wal is on a volume of "
-	  "its own already: its data directory would stand for where pg_wal is now",
+	  "with --server and no DIR, a pg_wal on a volume of its own already is measured where it "
+	  "is, the load staying in the data directory",
 	  REC, CFG(wal_candidates), NULL },
 	{ "server", 0, WB_OPT_DSN, NULL, 0, 0, "[DSN]",
 	  "observe the running PostgreSQL first (read-only; a libpq connection string or URI, "

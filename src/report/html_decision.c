@@ -174,10 +174,15 @@ static void placement_chart(struct wb_html_doc *d, const struct wb_saved_placeme
 	char label[160];
 	size_t k;
 
-	placement_bar(&p, "data volume, idle", pl->idle_commit.commits_per_s, 0);
-	placement_bar(&p, "data volume, idle", pl->idle_group.commits_per_s, 1);
-	placement_bar(&p, "data volume, under load", pl->loaded_commit.commits_per_s, 0);
-	placement_bar(&p, "data volume, under load", pl->loaded_group.commits_per_s, 1);
+	/* pg_wal on a volume of its own: (a) and (b) are that volume's */
+	const char *idle = *pl->wal_now ? "pg_wal's own volume, idle" : "data volume, idle";
+	const char *loaded = *pl->wal_now ? "pg_wal's own volume, data under load"
+					  : "data volume, under load";
+
+	placement_bar(&p, idle, pl->idle_commit.commits_per_s, 0);
+	placement_bar(&p, idle, pl->idle_group.commits_per_s, 1);
+	placement_bar(&p, loaded, pl->loaded_commit.commits_per_s, 0);
+	placement_bar(&p, loaded, pl->loaded_group.commits_per_s, 1);
 	for (k = 0; k < pl->n; k++) {
 		snprintf(label, sizeof(label), "%s, data under load", pl->c[k].path);
 		placement_bar(&p, label, pl->c[k].commit.commits_per_s, 0);
@@ -218,7 +223,8 @@ static void placement(struct wb_html_doc *d, const struct wb_saved_placement *pl
 			wb_textbuf_add(d->out, "</code></td><td>");
 			text(d, c->device);
 			if (c->same_device)
-				wb_textbuf_add(d->out, " (the data's own disk)");
+				wb_textbuf_add(d->out, *pl->wal_now ? " (pg_wal's own disk now)"
+								    : " (the data's own disk)");
 			wb_textbuf_add(d->out, "</td><td>");
 			text(d, m);
 			wb_textbuf_add(d->out, "</td><td>%s</td><td>",

@@ -132,6 +132,7 @@ static void write_tests(cJSON *o, enum wb_key key, const void *base)
 static const struct wb_field baseline_rows[] = {
 	WB_FIELD(DATA, TEXT, PL(data)),
 	WB_FIELD(DEVICE, TEXT, PL(device)),
+	WB_FIELD(WAL_NOW, TEXT, PL(wal_now), .flags = WB_FF_EMPTY_NULL),
 	WB_FIELD(FAILED, BOOL, PL(failed)),
 	WB_FIELD(STATE, TEXT, PL(state)),
 	WB_FIELD(LIVE_LOAD, BOOL, PL(live_load)),
@@ -250,7 +251,8 @@ void wb_saved_placement_of(const struct wb_placement *pl, struct wb_placement_sa
 		b->steps[k] = w->steps[k];
 	*s = (struct wb_saved_placement){
 		.present = true, .has_candidates = true, .c = b->c, .n = pl->n,
-		.data = pl->data, .device = pl->data_device, .failed = pl->failed,
+		.data = pl->data, .device = pl->now_device,
+		.wal_now = pl->wal_apart ? pl->now : "", .failed = pl->failed,
 		.live_load = pl->live_load, .state = wb_placement_state_name(pl->state),
 		.failure = w->failure, .headline = w->headline, .context = w->context,
 		.commits_wait_for = wb_commit_waits_for_name(pl->commit_wait.state),

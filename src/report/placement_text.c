@@ -20,18 +20,26 @@ static void print_row(const char *where, const char *what, const struct wb_place
 /* The (a), (b), (c) rows: what each placement did, commits and group commit. */
 static void print_evidence(const struct wb_placement *pl, const struct wb_results *rs)
 {
+	/* pg_wal on a volume of its own: its rows are named for it, the load
+	 * being the data volume's. */
+	const char *idle = pl->wal_apart ? "its own volume, idle" : "data volume, idle";
+	const char *loaded = pl->wal_apart ? "its own volume, data under load"
+					   : "data volume, under the load";
 	char group[32];
 	size_t k;
 
+	if (pl->wal_apart)
+		printf("\npg_wal is on a volume of its own now: %s (the data directory: %s)\n",
+		       pl->now, pl->data);
 	snprintf(group, sizeof(group), "group of %u", pl->group_committers);
 	printf("\nEvidence (commits/s, mean of %u interleaved rounds of trials of %.2f s; flush ms):\n",
 	       rs->rounds, (double)rs->trial_ns / 1e9);
 	printf("  %-34s %-14s %12s %10s %10s\n", "pg_wal on", "shape", "commits/s", "p50 ms",
 	       "p99 ms");
-	print_row("data volume, idle", "8 kB commit", &pl->idle_commit);
-	print_row("data volume, idle", group, &pl->idle_group);
-	print_row("data volume, under the load", "8 kB commit", &pl->loaded_commit);
-	print_row("data volume, under the load", group, &pl->loaded_group);
+	print_row(idle, "8 kB commit", &pl->idle_commit);
+	print_row(idle, group, &pl->idle_group);
+	print_row(loaded, "8 kB commit", &pl->loaded_commit);
+	print_row(loaded, group, &pl->loaded_group);
 	for (k = 0; k < pl->n; k++) {
 		print_row(pl->c[k].path, "8 kB commit", &pl->c[k].commit);
 		print_row(pl->c[k].path, group, &pl->c[k].group);
@@ -48,7 +56,7 @@ static void print_evidence(const struct wb_placement *pl, const struct wb_result
 		printf("  every candidate settled in %.1f s\n", rs->settled_in_s);
 	else if (wb_placement_all_same_fs(pl))
 		printf("  the budget ran out before every interval was clear of --min-gain; on the "
-		       "data's own file system that decides nothing\n");
+		       "file system pg_wal is on now that decides nothing\n");
 	else
 		printf("  the budget ran out before every candidate was settled (99 %% interval clear "
 		       "of --min-gain): more --budget would narrow the intervals\n");
@@ -58,16 +66,19 @@ void wb_placement_print_header(const struct wb_config *cfg, const struct wb_sche
 			       double load_per_s, double load_pct, bool live_load, size_t nrows)
 {
 	unsigned others = cfg->wal_candidates.n;
+	/* pg_wal on a volume of its own: its commits there, the load in the data */
+	const char *now = cfg->wal_now ? cfg->wal_now : cfg->target;
+	const char *own = cfg->wal_now ? " (pg_wal's own volume)" : "";
 
 	if (live_load)
-		printf("Where should pg_wal live? Commits on %s and on %u other director%s while the "
-		       "server runs on %s, its own load the only one: %zu rows, %.0f s.\n",
-		       cfg->target, others, others == 1 ? "y" : "ies", cfg->target, nrows,
+		printf("Where should pg_wal live? Commits on %s%s and on %u other director%s while "
+		       "the server runs on %s, its own load the only one: %zu rows, %.0f s.\n",
+		       now, own, others, others == 1 ? "y" : "ies", cfg->target, nrows,
 		       cfg->budget_ns / 1e9);
 	else
-		printf("Where should pg_wal live? Commits on %s, idle and under a checkpoint-like "
+		printf("Where should pg_wal live? Commits on %s%s, idle and under a checkpoint-like "
 		       "load (%.0f%s), against %u other director%s with that load on %s: %zu rows, "
-		       "%.0f s.\n", cfg->target, load_per_s > 0 ? load_per_s : load_pct,
+		       "%.0f s.\n", now, own, load_per_s > 0 ? load_per_s : load_pct,
 		       load_per_s > 0 ? " writes/s" : " % of its random-write capacity", others,
 		       others == 1 ? "y" : "ies", cfg->target, nrows, cfg->budget_ns / 1e9);
 	if (!live_load && load_per_s <= 0)
@@ -95,8 +106,10 @@ void wb_placement_print(const struct wb_placement *pl, const struct wb_results *
 
 		printf("  %s %s (%s%s): %s\n", c->recommended ? "+" : c->in_ram ? "!" : "-",
 		       c->path, c->device,
-		       c->same_fs ? ", same file system as the data"
-				  : c->same_device ? ", same disk as the data" : "",
+		       c->same_fs ? (pl->wal_apart ? ", same file system as pg_wal now"
+						   : ", same file system as the data")
+		       : c->same_device ? (pl->wal_apart ? ", same disk as pg_wal now"
+							 : ", same disk as the data") : "",
 		       wb_words_candidate(pl, c, reason, sizeof(reason)));
 		if (c->single_gain.compared)
 			printf("      single-session commits: %+.*f %% [%.*f, %.*f]\n",

@@ -71,7 +71,7 @@ struct wb_advisory_words {
 void wb_words_advisory(const struct wb_advisory *a, struct wb_advisory_words *w);
 
 /* A placement verdict in words (words_placement.c). */
-#define WB_PLACEMENT_MAX_STEPS 10
+#define WB_PLACEMENT_MAX_STEPS 12
 #define WB_PLACEMENT_STEP_LEN 1024
 /* A candidate's reason. */
 #define WB_WORDS_CANDIDATE_LEN 720
@@ -390,8 +390,8 @@ void wb_words_commit_wait(const struct wb_commit_wait *cw, const char *what, cha
 			  size_t len);
 
 /* What recommend took from the server (words_server.c), each "" when there is
- * nothing to say: why there is no directory to test (UNREADABLE, NOT_HERE,
- * WAL_APART); the baseline and flush sizes ("From the server: ..."); what a
+ * nothing to say: why there is no directory to test (UNREADABLE, NOT_HERE),
+ * or where a pg_wal on a volume of its own is measured (DATA, wal_now); the baseline and flush sizes ("From the server: ..."); what a
  * flush switch must prove at the server's flush share; the data load with
  * candidates. */
 void wb_words_server_dir(const struct wb_server_plan *pl, const struct wb_pg_observed *o,

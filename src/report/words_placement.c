@@ -69,14 +69,28 @@ static const char *array_note(const struct wb_array *a, const char *who, char *b
 	return buf;
 }
 
+/* Where (a) and (b) ran, as a sentence names it: pg_wal's volume when it has
+ * one of its own, else the data's. */
+static const char *now_name(const struct wb_placement *pl)
+{
+	return pl->wal_apart ? "pg_wal's own volume" : "the data volume";
+}
+
 /* The same-device note, or "". */
-static const char *shared_note(const struct wb_placement_candidate *c)
+static const char *shared_note(const struct wb_placement *pl,
+			       const struct wb_placement_candidate *c)
 {
 	if (c->same_fs)
-		return " It is on the data's own file system, so it shares the data's I/O.";
+		return pl->wal_apart ? " It is on the file system pg_wal is on now: no move."
+				     : " It is on the data's own file system, so it shares the "
+				       "data's I/O.";
 	if (c->same_device)
-		return " It shares a disk with the data (see the device stack): separate I/O "
-		       "limits measure apart here, but one disk under both may still be shared.";
+		return pl->wal_apart ? " It shares a disk with pg_wal's own volume (see the device "
+				       "stack): separate I/O limits measure apart here, but one "
+				       "disk under both may still be shared."
+				     : " It shares a disk with the data (see the device stack): "
+				       "separate I/O limits measure apart here, but one disk under "
+				       "both may still be shared.";
 	return "";
 }
 
@@ -95,15 +109,16 @@ static void open_words(const struct wb_placement *pl, const struct wb_placement_
 
 	snprintf(buf, len, "Undecided: commits %+.*f %% [%.*f, %.*f] here, %s, but it may gain up "
 		 "to %+.*f %%, past --min-gain %.0f %%; a longer --budget would settle it.%s",
-		 GAIN(g), shown, GAIN_D(g), g->high, pl->min_gain_pct, shared_note(c));
+		 GAIN(g), shown, GAIN_D(g), g->high, pl->min_gain_pct, shared_note(pl, c));
 }
 
 /* The model's prediction in the server's commits, with its terms and what caps
  * it (placement_model.h); appended to the candidate's words. */
-static void model_words(const struct wb_model *m, char *buf, size_t len)
+static void model_words(const struct wb_placement *pl, const struct wb_model *m, char *buf,
+			size_t len)
 {
 	const char *limit = "";
-	char cap[300] = "";
+	char cap[300] = "", mine[64];
 
 	/* the point is the middle of the CPU's floor and top (placement_model.h) */
 	if (m->limit == WB_LIMIT_CPU)
@@ -117,6 +132,7 @@ static void model_words(const struct wb_model *m, char *buf, size_t len)
 		limit = "this volume's flush rate";
 	if (limit[0])
 		snprintf(cap, sizeof(cap), "; %s caps it (at most %.0f/s)", limit, m->high);
+	snprintf(mine, sizeof(mine), "walbench's on %s", now_name(pl));
 	snprintf(buf, len, " The server's commits%s: %.0f/s now, %.0f/s [%.0f, %.0f] predicted "
 		 "here (%+.*f %% [%.*f, %.*f])%s: a flush here takes %.3f ms against %.3f ms "
 		 "(%s), and its sessions spent %.0f %% of their time waiting for the flush and "
@@ -124,39 +140,44 @@ static void model_words(const struct wb_model *m, char *buf, size_t len)
 		 m->commits_writes ? " that write" : "", m->commits_per_s, m->per_s, m->low,
 		 m->high, GAIN3(m->gain_pct, m->gain_low, m->gain_high), cap,
 		 m->flush_ratio * m->flush_ms, m->flush_ms,
-		 m->flush_ms_server ? "the server's own" : "walbench's on the data volume",
+		 m->flush_ms_server ? "the server's own" : mine,
 		 100 * m->wal_share, 100 * m->lock_share);
 }
 
 const char *wb_words_candidate(const struct wb_placement *pl,
 			       const struct wb_placement_candidate *c, char *buf, size_t len)
 {
-	const char *note = shared_note(c);
-	char array[400];
+	const char *note = shared_note(pl, c);
+	char array[400], against[480];
 	const struct wb_placement_gain *g = &c->gain;
 	unsigned n = pl->group_committers;
 	size_t used;
 
 	switch (c->why) {
 	case WB_PLACE_NOT_COMPARED:
-		snprintf(buf, len, "Not enough trials to compare commits here with the data "
-			 "volume's; give it more --budget.%s", note);
+		snprintf(buf, len, "Not enough trials to compare commits here with %s's; give it "
+			 "more --budget.%s", now_name(pl), note);
 		break;
 	case WB_PLACE_DEPENDS_ON_LOAD:
+		if (pl->wal_apart)
+			snprintf(against, sizeof(against), "%.200s while %.200s took an assumed load",
+				 pl->now, pl->data);
+		else
+			snprintf(against, sizeof(against), "%.200s under an assumed load", pl->data);
 		snprintf(buf, len, "Depends on load: commits +%.*f %% [%.*f, %.*f] here with %u "
-			 "committers against %.200s under an assumed load (%.0f %% of its capacity, "
+			 "committers against %s (%.0f %% of its capacity, "
 			 "%.0f writes/s), but %+.*f %% [%.*f, %.*f] against it idle. Moving pays only "
 			 "if the server's checkpoints and background writes keep the data volume "
 			 "about that busy: measure the server's data write rate (docs/usage.md: Where "
 			 "pg_wal belongs) and run again with --data-load RATE/s.%s",
-			 GAIN(g), n, pl->data, pl->load_pct, pl->load_achieved_per_s,
+			 GAIN(g), n, against, pl->load_pct, pl->load_achieved_per_s,
 			 GAIN(&c->idle_gain), note);
 		break;
 	case WB_PLACE_SAME_FS_GAINS:
 		snprintf(buf, len, "Same file system, no move: commits %+.*f %% [%.*f, %.*f] here, "
-			 "but the same storage cannot be faster for pg_wal than for the data; the "
+			 "but the same storage cannot be faster for pg_wal than %s; the "
 			 "difference is noise or drift between the directories' turns.%s",
-			 GAIN(g), note);
+			 GAIN(g), pl->wal_apart ? "where it is now" : "for the data", note);
 		break;
 	case WB_PLACE_MOVE:
 		/* Memory gains and is never advised: its line never opens with
@@ -170,7 +191,7 @@ const char *wb_words_candidate(const struct wb_placement *pl,
 			 "second, flush p50 %.3f ms) against %.0f on %.200s under the same load; "
 			 "single sessions %+.*f %%.%s%s",
 			 GAIN(g), n, c->group.per_s, c->group.p50_us / 1e3,
-			 pl->loaded_group.per_s, pl->data, GAIN_D(&c->single_gain), c->single_gain.pct,
+			 pl->loaded_group.per_s, pl->now, GAIN_D(&c->single_gain), c->single_gain.pct,
 			 c->upper_bound ? " The flushes here are faster than the server's own cost of "
 			 "a commit, so expect less: the server's CPU, not this disk, will set the "
 			 "commit rate." : " A flush-rate gain bounds the commit-rate gain: expect up "
@@ -207,7 +228,7 @@ const char *wb_words_candidate(const struct wb_placement *pl,
 	}
 	used = strlen(buf);
 	if (c->model.known) {
-		model_words(&c->model, buf + used, len - used);
+		model_words(pl, &c->model, buf + used, len - used);
 		used = strlen(buf);
 	}
 	if (used < len)
@@ -220,12 +241,14 @@ const char *wb_words_candidate(const struct wb_placement *pl,
 	return buf;
 }
 
-/* What the load did to (group) commits on the data volume: (b) against (a). */
+/* What the load did to (group) commits where pg_wal is now: (b) against (a). */
 static void context(const struct wb_placement *pl, char *buf, size_t size)
 {
-	char array[400];
+	char array[400], there[240] = "there";
 	size_t len;
 
+	if (pl->wal_apart)
+		snprintf(there, sizeof(there), "on %.200s, pg_wal's own volume", pl->now);
 	if (pl->live_load) {
 		snprintf(buf, size, "The server ran on %.200s throughout, its own load the only one "
 			 "there: walbench added none.", pl->data);
@@ -238,23 +261,26 @@ static void context(const struct wb_placement *pl, char *buf, size_t size)
 					pl->load_pct, pl->load_capacity_per_s);
 	if (!pl->slowdown_known)
 		snprintf(buf + len, size - len, ": too few trials to say what it does to commits "
-			 "there.");
+			 "%s.", there);
 	else if (pl->slowdown_significant)
 		/* The figures are the group rows': named, so they are not read
 		 * as single sessions' (which the table gives apart). */
-		snprintf(buf + len, size - len, " slows commits there by %.*f %% [%.*f, %.*f] (%u "
-			 "committers: %.0f -> %.0f per second).", GAIN3(pl->slowdown_pct,
+		snprintf(buf + len, size - len, " slows commits %s by %.*f %% [%.*f, %.*f] (%u "
+			 "committers: %.0f -> %.0f per second).", there, GAIN3(pl->slowdown_pct,
 			 pl->slowdown_low, pl->slowdown_high), pl->group_committers,
 			 pl->idle_group.per_s, pl->loaded_group.per_s);
 	else
-		snprintf(buf + len, size - len, " does not slow commits there measurably (%+.*f %% "
-			 "[%.*f, %.*f]): the volume has I/O to spare, so moving pg_wal has little to "
-			 "gain.", GAIN3(-pl->slowdown_pct, -pl->slowdown_high, -pl->slowdown_low));
+		snprintf(buf + len, size - len, " does not slow commits %s measurably (%+.*f %% "
+			 "[%.*f, %.*f]): %s, so moving pg_wal has little to gain.", there,
+			 GAIN3(-pl->slowdown_pct, -pl->slowdown_high, -pl->slowdown_low),
+			 pl->wal_apart ? "the data volume's load does not reach it"
+				       : "the volume has I/O to spare");
 out_array:
 	len = strlen(buf);
 	if (len < size)
 		snprintf(buf + len, size - len, "%s",
-			 array_note(pl->data_array, "The data", array, sizeof(array)));
+			 array_note(pl->now_array, pl->wal_apart ? "pg_wal's own volume" : "The data",
+				    array, sizeof(array)));
 }
 
 static void headline(const struct wb_placement *pl, const char *failure, char *buf, size_t len)
@@ -290,7 +316,7 @@ static void headline(const struct wb_placement *pl, const char *failure, char *b
 		break;
 	case WB_PLACEMENT_KEEP_RAM:
 		snprintf(buf, len, "Keep pg_wal on %.150s: the one candidate that gains, %.150s, is "
-			 "memory and would lose commits on a power cut.", pl->data, x ? x->path : "?");
+			 "memory and would lose commits on a power cut.", pl->now, x ? x->path : "?");
 		break;
 	case WB_PLACEMENT_KEEP:
 		/* A candidate on the data's own file system is no move at all,
@@ -299,15 +325,15 @@ static void headline(const struct wb_placement *pl, const char *failure, char *b
 		if (wb_placement_all_same_fs(pl))
 			snprintf(buf, len, "Keep pg_wal on %.200s: every candidate is on its file "
 				 "system, where moving pg_wal changes nothing; name a directory on "
-				 "another volume to measure a move.", pl->data);
+				 "another volume to measure a move.", pl->now);
 		else
 			snprintf(buf, len, "Keep pg_wal on %.200s: no candidate gains %.0f %% or more "
-				 "on commits.", pl->data, pl->min_gain_pct);
+				 "on commits.", pl->now, pl->min_gain_pct);
 		break;
 	case WB_PLACEMENT_UNDECIDED:
 		snprintf(buf, len, "Undecided: keep pg_wal on %.150s for now: %.150s may gain up to "
 			 "%+.*f %% on commits (%+.*f %% [%.*f, %.*f]), past --min-gain %.0f %%; a "
-			 "longer --budget would settle it.", pl->data, x ? x->path : "?",
+			 "longer --budget would settle it.", pl->now, x ? x->path : "?",
 			 x ? GAIN_D(&x->gain) : 0, x ? x->gain.high : 0, GAIN3(x ? x->gain.pct : 0,
 			 x ? x->gain.low : 0, x ? x->gain.high : 0), pl->min_gain_pct);
 		break;
@@ -316,6 +342,33 @@ static void headline(const struct wb_placement *pl, const char *failure, char *b
 
 /* The commands that move pg_wal to dir, for a new cluster and an existing one. */
 #define STEP_PATH_MAX 200
+#define STEP(...) snprintf(w->steps[k++], WB_PLACEMENT_STEP_LEN, __VA_ARGS__)
+
+/* An existing cluster's pg_wal on a volume of its own: the link (or mount
+ * point) is renamed first, so that the new pg_wal may be the data
+ * directory's own again (back_home), and the WAL is copied through it. The
+ * old volume's files are never removed by a printed command: it may be a
+ * mount point, or hold more than pg_wal. */
+static void apart_steps(const char *pgdata, const char *wal, bool back_home,
+			struct wb_placement_words *w, size_t *at)
+{
+	size_t k = *at;
+
+	STEP("# An existing cluster, whose pg_wal is on a volume of its own now (%s must not "
+	     "exist yet; as root, then as postgres):", back_home ? "pg_wal.old" : wal);
+	STEP("# (these are for a link, as initdb --waldir makes; for a volume mounted at "
+	     "%.200s/pg_wal see docs/usage.md, Moving pg_wal)", pgdata);
+	STEP("pg_ctl -D %.200s stop -m fast", pgdata);
+	STEP("mv %.200s/pg_wal %.200s/pg_wal.old", pgdata, pgdata);
+	STEP("install -d -o postgres -g postgres -m 700 %s", wal);
+	STEP("cp -a %.200s/pg_wal.old/. %s/", pgdata, wal);
+	if (!back_home)
+		STEP("ln -s %s %.200s/pg_wal", wal, pgdata);
+	STEP("pg_ctl -D %.200s start", pgdata);
+	STEP("rm %.200s/pg_wal.old   # the old link, once the server is up and its log is clean; "
+	     "the old WAL files stay where they were until you remove them", pgdata);
+	*at = k;
+}
 static void steps(const struct wb_placement *pl, const char *dir, struct wb_placement_words *w)
 {
 	const char *pgdata = pl->data_is_pgdata ? pl->data : "$PGDATA";
@@ -331,9 +384,13 @@ static void steps(const struct wb_placement *pl, const char *dir, struct wb_plac
 		return;
 	}
 	snprintf(wal, sizeof(wal), "%.*s/pg_wal", (int)len, dir);
-#define STEP(...) snprintf(w->steps[k++], WB_PLACEMENT_STEP_LEN, __VA_ARGS__)
 	STEP("# A new cluster: give initdb the WAL directory.");
 	STEP("initdb -D %.200s --waldir=%s", pgdata, wal);
+	if (pl->wal_apart) {
+		apart_steps(pgdata, wal, strcmp(dir, pl->data) == 0, w, &k);
+		w->nsteps = k;
+		return;
+	}
 	STEP("# An existing cluster (%s must not exist yet; as root, then as postgres):", wal);
 	STEP("pg_ctl -D %.200s stop -m fast", pgdata);
 	STEP("install -d -o postgres -g postgres -m 700 %s", wal);

@@ -1,6 +1,6 @@
 /* words_server.c — what recommend says it took from the server it observed
- * (words.h): the directory it tests or why there is none (candidates for a
- * pg_wal already on a volume of its own included), the baseline and flush
+ * (words.h): the directory it tests or why there is none (or where a pg_wal
+ * already on a volume of its own is measured), the baseline and flush
  * sizes, what a flush switch must prove at the server's flush share, the data
  * load, and a synchronous standby its commits wait for. The plan
  * (advice/server_plan.h) decides; this only words it. */
@@ -23,14 +23,10 @@ void wb_words_server_dir(const struct wb_server_plan *pl, const struct wb_pg_obs
 			 ? " as far as walbench can see (its role may not read data_directory: "
 			   "GRANT pg_read_all_settings)"
 			 : "");
-	else if (pl->dir == WB_SERVER_DIR_WAL_APART)
-		snprintf(buf, len, "the server's pg_wal is on a volume of its own already (pg_wal "
-			 "%s%s%s%s%s%s; data directory %s%s%s): --wal-candidate measures moving "
-			 "pg_wal off the data volume, which it has left, and walbench cannot yet "
-			 "compare the volume pg_wal is on with a candidate under the server's load. "
-			 "For the method on pg_wal's volume run walbench recommend --server ... "
-			 "without --wal-candidate; for a candidate's, walbench recommend --server "
-			 "... CANDIDATE", o->paths.pg_wal,
+	else if (pl->dir == WB_SERVER_DIR_DATA && pl->wal_now)
+		snprintf(buf, len, "pg_wal is on a volume of its own already (pg_wal "
+			 "%s%s%s%s%s%s; data directory %s%s%s): each candidate is measured against "
+			 "it, while the data load runs in the data directory", o->paths.pg_wal,
 			 o->paths.wal_moved ? ", a symlink from " : "",
 			 o->paths.wal_moved ? o->paths.data_directory : "",
 			 o->paths.wal_moved ? "/pg_wal" : "",

@@ -235,6 +235,8 @@ struct wb_saved_placement {
 	struct wb_saved_candidate *c;
 	size_t n;
 	const char *data, *device;
+	const char *wal_now;     /* where pg_wal is now, on a volume of its own; "" when it is
+				  * in data (null in the file) */
 	bool failed, live_load;
 	const char *state;       /* move, depends, keep-ram, keep, undecided, failed; "" in
 				  * files older than schema 7 */

@@ -427,6 +427,7 @@ const char *const wb_key_names[] = {
 	[WB_KEY_WAL_INIT_WRITES] = "wal_init_writes",
 	[WB_KEY_WAL_INSERT] = "wal_insert",
 	[WB_KEY_WAL_MOVED] = "wal_moved",
+	[WB_KEY_WAL_NOW] = "wal_now",
 	[WB_KEY_WAL_RECORDS] = "wal_records",
 	[WB_KEY_WAL_SHARE] = "wal_share",
 	[WB_KEY_WAL_STATS_RESET] = "wal_stats_reset",

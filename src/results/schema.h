@@ -11,7 +11,7 @@
 
 /* Version of the layout (docs/results-schema.md); bumped when keys change
  * meaning. */
-#define WB_SCHEMA_VERSION 28
+#define WB_SCHEMA_VERSION 29
 
 /* Every key of the results file, in one alphabetical list: a key used in two
  * objects ("reason", "method") is one entry with one spelling. */
@@ -441,6 +441,7 @@ enum wb_key {
 	WB_KEY_WAL_INIT_WRITES,
 	WB_KEY_WAL_INSERT,
 	WB_KEY_WAL_MOVED,
+	WB_KEY_WAL_NOW,
 	WB_KEY_WAL_RECORDS,
 	WB_KEY_WAL_SHARE,
 	WB_KEY_WAL_STATS_RESET,

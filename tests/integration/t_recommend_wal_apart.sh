@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # t_recommend_wal_apart.sh — recommend --server --wal-candidate for a server whose
 # pg_wal is already on a volume of its own (a symbolic link from the data
-# directory to a tmpfs, as initdb --waldir or a move leaves it) is refused with
-# both paths named, exit 2, before a file is made: the placement run would have
-# measured the data directory as where pg_wal is now. Without --wal-candidate
-# recommend still tests pg_wal where it is.
+# directory to a tmpfs, as initdb --waldir or a move leaves it): the baseline
+# rows run where pg_wal is (the tmpfs: stat says so, not walbench), the
+# candidate against them, the verdict keeps pg_wal on its volume, and the
+# method is chosen there. Before, the data directory was measured as where
+# pg_wal was (a volume that held no WAL), then the case was refused. Without
+# --wal-candidate recommend still tests pg_wal where it is. Nothing is left in
+# any of the three directories.
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/pg_lib.sh"
 need_root
@@ -16,24 +19,53 @@ chown postgres: "$wal"
 PG_INITDB_ARGS=(--waldir="$wal")
 pg_cluster
 [ "$(readlink -f "$PG_DATA/pg_wal")" = "$wal" ] || fail "initdb --waldir made no link"
+[ "$(stat -f -c %T "$wal")" = tmpfs ] || fail "$wal is not on a tmpfs: $(stat -f -c %T "$wal")"
 wb_tmpdir cand
+wb_tmpdir out
+[ "$(stat -f -c %T "$cand")" != tmpfs ] || skip "/tmp is a tmpfs here: the candidate would share pg_wal's kind"
 
-expect_exit 2 timeout 120 "$WALBENCH" recommend --server "$(pg_dsn)" --observe 10s \
-	--wal-candidate "$cand" --budget 6s --workload oltp
-grep -qF "walbench: the server's pg_wal is on a volume of its own already (pg_wal $wal, a symlink from $PG_DATA/pg_wal" \
-	"$ERR" || fail "not refused for a pg_wal apart: $(cat "$ERR")"
-grep -qF "; data directory $PG_DATA" "$ERR" || fail "the data directory not named: $(cat "$ERR")"
-grep -qF "run walbench recommend --server ... without --wal-candidate" "$ERR" ||
-	fail "no way on: $(cat "$ERR")"
-! grep -q "pg_wal on\|Keep pg_wal\|Move pg_wal" "$OUT" || fail "placed pg_wal: $(cat "$OUT")"
-[ -z "$(ls -A "$cand")" ] || fail "wrote in the candidate: $(ls -A "$cand")"
+expect_exit 0 timeout 180 "$WALBENCH" recommend --server "$(pg_dsn)" --observe 10s \
+	--wal-candidate "$cand" --budget 8s --workload oltp --json "$out/rec.json"
+grep -qF "pg_wal is on a volume of its own already (pg_wal $wal, a symlink from $PG_DATA/pg_wal" \
+	"$OUT" || fail "the volume of its own not said: $(cat "$OUT")"
+grep -qF "Commits on $wal (pg_wal's own volume) and on 1 other directory while the server runs on $PG_DATA" "$OUT" ||
+	fail "the header does not name where the rows run: $(head -c 2000 "$OUT")"
+grep -qF "pg_wal is on a volume of its own now: $wal (the data directory: $PG_DATA)" "$OUT" ||
+	fail "the evidence does not name where it ran: $(cat "$OUT")"
+# A disk's flush against memory's: the candidate cannot gain, and pg_wal stays put.
+grep -q "^Keep pg_wal on $wal" "$OUT" || fail "not kept where it is: $(grep -i "pg_wal" "$OUT")"
+grep -qF "Which wal_sync_method for $wal?" "$OUT" || fail "the method not chosen on pg_wal's volume"
+json_check "$out/rec.json" '(b := d["recommendation"]["placement_baseline"])["wal_now"] == "'"$wal"'" and b["data"] == "'"$PG_DATA"'" and b["wal_dir"] == "'"$wal"'"'
+# The baseline rows ran in pg_wal's directory, on the tmpfs; the candidate's in it.
+json_check "$out/rec.json" 'd["recommendation"]["placement_baseline"]["device"] == "tmpfs"'
+json_check "$out/rec.json" 'all(t["where"] == "'"$wal"'" for t in d["recommendation"]["placement_baseline"]["tests"] if t["label"].startswith("data"))'
+json_check "$out/rec.json" '(p := d["recommendation"]["placement"][0])["path"] == "'"$cand"'" and not p["same_file_system"] and not p["move"]'
 assert_no_files "$PG_DATA"
 assert_no_files "$wal"
+assert_no_files "$cand"
+
+# From the saved observation (--observed) no server runs the load: walbench's own
+# goes into the data directory while the rows run in pg_wal's. Files seen appear
+# there, in both, as the run goes.
+"$WALBENCH" recommend --observed "$out/rec.json" --wal-candidate "$cand" --data-load 50/s \
+	--budget 6s --workload oltp --json "$out/obs.json" >"$OUT" 2>"$ERR" &
+pid=$!
+wait_for_files "$PG_DATA" 'walbench*'
+wait_for_files "$wal" 'walbench*'
+wait_rc "$pid"
+[ "$rc" = 0 ] || fail "recommend --observed exited $rc: $(cat "$ERR")"
+grep -q "^Keep pg_wal on $wal" "$OUT" || fail "--observed: not kept where it is: $(grep -i "pg_wal" "$OUT")"
+json_check "$out/obs.json" '(b := d["recommendation"]["placement_baseline"])["wal_now"] == "'"$wal"'" and not b["live_load"] and b["load"]["target_per_s"] == 50 and b["load"]["achieved_per_s"] > 0'
+grep -qF "A checkpoint-like load of" "$OUT" || fail "--observed: no load said: $(cat "$OUT")"
+grep -qF "on $PG_DATA" "$OUT" || fail "--observed: the load's place not said"
+assert_no_files "$PG_DATA"
+assert_no_files "$wal"
+assert_no_files "$cand"
 
 # Without candidates: the method on pg_wal's own volume, as before.
 expect_exit 0 timeout 120 "$WALBENCH" recommend --server "$(pg_dsn)" --observe 10s \
 	--budget 6s --workload oltp
-! grep -q "volume of its own" "$ERR" || fail "refused without --wal-candidate: $(cat "$ERR")"
+! grep -q "volume of its own" "$OUT" || fail "placed without --wal-candidate: $(cat "$OUT")"
 grep -qF "Which wal_sync_method for $wal?" "$OUT" || fail "did not test pg_wal: $(cat "$OUT")"
 assert_no_files "$wal"
 pass

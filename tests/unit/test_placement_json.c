@@ -38,6 +38,7 @@
 static struct wb_results rs;
 static struct wb_placement pl;
 static struct wb_saved_results server;
+static const char *data_dir; /* the params' data_dir: NULL but for pg_wal apart */
 
 static const struct site_spec data = { "/srv/data", "ext4", 0, 70, 240, 5000 };
 static const struct site_spec wal = { "/srv/wal", "ext4", 1, 100, 330, 4000 };
@@ -47,7 +48,7 @@ static const struct site_spec wal = { "/srv/wal", "ext4", 1, 100, 330, 4000 };
 static void decide(double min_gain, bool pgdata, bool live, const char *name)
 {
 	struct wb_placement_params p = { .min_gain_pct = min_gain, .data_is_pgdata = pgdata,
-					 .live_load = live };
+					 .live_load = live, .data_dir = data_dir };
 	char path[512], err[1024] = "";
 
 	if (name) {
@@ -130,6 +131,30 @@ static void test_keep_ram(void **state)
 	decide(5, false, false, NULL);
 	assert_int_equal(pl.state, WB_PLACEMENT_KEEP_RAM);
 	golden("keep_ram", &pl);
+}
+
+/* pg_wal on a volume of its own: site 0 is it, the load ran in data_dir; a
+ * candidate in the data directory is a move back, not "same file system". */
+static void test_wal_apart(void **state)
+{
+	struct site_spec s[] = { { "/mnt/wal", "xfs", 3, 60, 200, 6000 },
+				 { "/srv/data", "ext4", 0, 70, 240, 5000 },
+				 { "/srv/wal1", "ext4", 1, 84, 290, 4500 } };
+
+	(void)state;
+	placement_run_build(&rs, s, 3, 100, 300);
+	rs.load.requested_pct = 0; /* the server's pace, given */
+	rs.load.requested_per_s = 45;
+	data_dir = "/srv/data";
+	decide(5, true, false, NULL);
+	data_dir = NULL;
+	assert_true(pl.wal_apart);
+	assert_string_equal(pl.now, "/mnt/wal");
+	assert_string_equal(pl.data, "/srv/data");
+	assert_int_equal(pl.state, WB_PLACEMENT_MOVE);
+	assert_string_equal(pl.wal_dir, "/srv/wal1");
+	assert_false(pl.c[0].same_fs);
+	golden("wal_apart", &pl);
 }
 
 static void test_depends(void **state)
@@ -237,6 +262,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_teardown(test_move, teardown),
 		cmocka_unit_test_teardown(test_keep_ram, teardown),
+		cmocka_unit_test_teardown(test_wal_apart, teardown),
 		cmocka_unit_test_teardown(test_depends, teardown),
 		cmocka_unit_test_teardown(test_undecided, teardown),
 		cmocka_unit_test_teardown(test_server, teardown),

@@ -85,10 +85,11 @@ static void directory(void **state)
 	assert_non_null(strstr(line, "GRANT pg_read_all_settings"));
 }
 
-/* A pg_wal already on a volume of its own: with candidates the data directory
- * is not where it is now, so the plan refuses (the audit's PostgreSQL 15 with
- * pg_wal linked to a tmpfs had the data volume measured as pg_wal's); without
- * candidates, or back on the data volume's device, nothing changes. */
+/* A pg_wal already on a volume of its own: with candidates its rows run where
+ * it is, the data load in the data directory (the audit's PostgreSQL 15 with
+ * pg_wal linked to a tmpfs had the data volume measured as pg_wal's, then a
+ * refusal); without candidates, or back on the data volume's device, there is
+ * no wal_now. */
 static void wal_apart(void **state)
 {
 	struct wb_pg_observed o = here();
@@ -103,33 +104,38 @@ static void wal_apart(void **state)
 	snprintf(o.paths.pg_wal, sizeof(o.paths.pg_wal), "/dev/shm/wal");
 	snprintf(o.paths.data_dev, sizeof(o.paths.data_dev), "vda");
 	wb_server_plan(&o, &sh, &g, &pl);
-	assert_int_equal(pl.dir, WB_SERVER_DIR_WAL_APART);
-	assert_null(pl.target);
+	assert_int_equal(pl.dir, WB_SERVER_DIR_DATA);
+	assert_string_equal(pl.target, "/srv/pg");
+	assert_string_equal(pl.wal_now, "/dev/shm/wal");
 	wb_words_server_dir(&pl, &o, line, sizeof(line));
-	assert_non_null(strstr(line, "the server's pg_wal is on a volume of its own already (pg_wal "
-				     "/dev/shm/wal, a symlink from /srv/pg/pg_wal; data directory "
-				     "/srv/pg on vda): --wal-candidate measures moving pg_wal off"));
-	assert_non_null(strstr(line, "run walbench recommend --server ... without --wal-candidate"));
+	assert_string_equal(line, "pg_wal is on a volume of its own already (pg_wal /dev/shm/wal, "
+				  "a symlink from /srv/pg/pg_wal; data directory /srv/pg on vda): "
+				  "each candidate is measured against it, while the data load runs "
+				  "in the data directory");
 	/* without candidates it is pg_wal's volume that is measured, as before */
 	g.candidates = false;
 	wb_server_plan(&o, &sh, &g, &pl);
 	assert_int_equal(pl.dir, WB_SERVER_DIR_PG_WAL);
 	assert_string_equal(pl.target, "/dev/shm/wal");
+	assert_null(pl.wal_now);
+	wb_words_server_dir(&pl, &o, line, sizeof(line));
+	assert_string_equal(line, "");
 	/* the command line's directory still wins */
 	g.candidates = true;
 	g.dir = true;
 	wb_server_plan(&o, &sh, &g, &pl);
 	assert_int_equal(pl.dir, WB_SERVER_DIR_GIVEN);
+	assert_null(pl.wal_now);
 	g.dir = false;
 	/* neither device known (both on tmpfs): the link alone says apart */
 	o.paths.data_dev[0] = '\0';
 	wb_server_plan(&o, &sh, &g, &pl);
-	assert_int_equal(pl.dir, WB_SERVER_DIR_WAL_APART);
+	assert_string_equal(pl.wal_now, "/dev/shm/wal");
 	/* linked to another disk */
 	snprintf(o.paths.data_dev, sizeof(o.paths.data_dev), "vda");
 	snprintf(o.paths.wal_dev, sizeof(o.paths.wal_dev), "vdb");
 	wb_server_plan(&o, &sh, &g, &pl);
-	assert_int_equal(pl.dir, WB_SERVER_DIR_WAL_APART);
+	assert_string_equal(pl.wal_now, "/dev/shm/wal");
 	wb_words_server_dir(&pl, &o, line, sizeof(line));
 	assert_non_null(strstr(line, "(pg_wal /dev/shm/wal, a symlink from /srv/pg/pg_wal on vdb; "
 				     "data directory /srv/pg on vda)"));
@@ -137,7 +143,7 @@ static void wal_apart(void **state)
 	o.paths.wal_moved = false;
 	snprintf(o.paths.pg_wal, sizeof(o.paths.pg_wal), "/srv/pg/pg_wal");
 	wb_server_plan(&o, &sh, &g, &pl);
-	assert_int_equal(pl.dir, WB_SERVER_DIR_WAL_APART);
+	assert_string_equal(pl.wal_now, "/srv/pg/pg_wal");
 	wb_words_server_dir(&pl, &o, line, sizeof(line));
 	assert_non_null(strstr(line, "(pg_wal /srv/pg/pg_wal on vdb; data directory /srv/pg on vda)"));
 	/* linked to another directory of the data volume's disk: as before */
@@ -147,6 +153,7 @@ static void wal_apart(void **state)
 	wb_server_plan(&o, &sh, &g, &pl);
 	assert_int_equal(pl.dir, WB_SERVER_DIR_DATA);
 	assert_string_equal(pl.target, "/srv/pg");
+	assert_null(pl.wal_now);
 }
 
 static void version_and_workload(void **state)

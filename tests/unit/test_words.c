@@ -773,6 +773,7 @@ static void placement_of(struct wb_placement *pl, enum wb_placement_state state)
 	pl->group_committers = 8;
 	pl->n = 1;
 	snprintf(pl->data, sizeof(pl->data), "/srv/data");
+	snprintf(pl->now, sizeof(pl->now), "/srv/data");
 	snprintf(pl->c[0].path, sizeof(pl->c[0].path), "/srv/wal");
 	snprintf(pl->c[0].device, sizeof(pl->c[0].device), "vdb");
 	pl->c[0].gain = (struct wb_placement_gain){ .compared = true, .pct = 42.4, .low = 30.2,
@@ -946,11 +947,54 @@ static void placement_context(void **state)
 		snprintf(a.members[0].name, sizeof(a.members[0].name), "sdb1");
 		snprintf(a.members[1].name, sizeof(a.members[1].name), "sdc1");
 		snprintf(a.members[2].name, sizeof(a.members[2].name), "sdd1");
-		pl.data_array = &a;
+		pl.now_array = &a;
 		wb_words_placement(&pl, &w);
 		assert_non_null(strstr(w.context, "has little to gain. The data is on md md0, raid5 "
 				       "of sdb1, sdc1, sdd1 (full stripe 128kB)."));
 	}
+}
+
+/* pg_wal on a volume of its own already: the verdict keeps it where it is, the
+ * load's effect is said of that volume, and the steps move the link (or bring
+ * the WAL back into the data directory) without removing the old volume's files. */
+static void placement_wal_apart(void **state)
+{
+	static struct wb_placement pl;
+	static struct wb_placement_words w;
+
+	(void)state;
+	placement_of(&pl, WB_PLACEMENT_KEEP);
+	pl.wal_apart = true;
+	snprintf(pl.now, sizeof(pl.now), "/mnt/wal");
+	pl.slowdown_known = pl.slowdown_significant = true;
+	pl.slowdown_pct = 16.7, pl.slowdown_low = 10.2, pl.slowdown_high = 22.6;
+	wb_words_placement(&pl, &w);
+	assert_string_equal(w.headline, "Keep pg_wal on /mnt/wal: no candidate gains 5 % or more on "
+			    "commits.");
+	assert_string_equal(w.context, "A checkpoint-like load of 1200 random 8 kB writes/s on "
+			    "/srv/data slows commits on /mnt/wal, pg_wal's own volume by 17 % [10, 23] "
+			    "(8 committers: 360 -> 300 per second).");
+	placement_of(&pl, WB_PLACEMENT_MOVE);
+	pl.wal_apart = true;
+	pl.data_is_pgdata = true;
+	snprintf(pl.now, sizeof(pl.now), "/mnt/wal");
+	wb_words_placement(&pl, &w);
+	assert_int_equal(w.nsteps, 11);
+	assert_string_equal(w.steps[1], "initdb -D /srv/data --waldir=/srv/wal/pg_wal");
+	assert_string_equal(w.steps[5], "mv /srv/data/pg_wal /srv/data/pg_wal.old");
+	assert_string_equal(w.steps[6], "install -d -o postgres -g postgres -m 700 /srv/wal/pg_wal");
+	assert_string_equal(w.steps[7], "cp -a /srv/data/pg_wal.old/. /srv/wal/pg_wal/");
+	assert_string_equal(w.steps[8], "ln -s /srv/wal/pg_wal /srv/data/pg_wal");
+	assert_non_null(strstr(w.steps[10], "rm /srv/data/pg_wal.old   # the old link"));
+	for (size_t k = 0; k < w.nsteps; k++)
+		assert_null(strstr(w.steps[k], "/mnt/wal"));
+	/* back into the data directory: no link, pg_wal made there */
+	snprintf(pl.c[0].path, sizeof(pl.c[0].path), "/srv/data");
+	wb_words_placement(&pl, &w);
+	assert_int_equal(w.nsteps, 10);
+	assert_string_equal(w.steps[6], "install -d -o postgres -g postgres -m 700 /srv/data/pg_wal");
+	assert_string_equal(w.steps[7], "cp -a /srv/data/pg_wal.old/. /srv/data/pg_wal/");
+	assert_string_equal(w.steps[8], "pg_ctl -D /srv/data start");
 }
 
 static void placement_candidates(void **state)
@@ -1553,6 +1597,7 @@ int main(void)
 		cmocka_unit_test(placement_headlines),
 		cmocka_unit_test(placement_model_words),
 		cmocka_unit_test(placement_context),
+		cmocka_unit_test(placement_wal_apart),
 		cmocka_unit_test(placement_candidates),
 		cmocka_unit_test(placement_near_total_loss),
 		cmocka_unit_test(placement_failures),
