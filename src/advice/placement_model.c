@@ -4,6 +4,8 @@
 #include <math.h>
 #include <string.h>
 
+#include "advice/server_shape.h"
+
 /* Indexed by enum wb_model_limit. */
 static const char *const limit_names[] = {
 	[WB_LIMIT_SESSIONS] = "sessions",
@@ -51,12 +53,13 @@ static bool rest_told(const struct wb_pg_wait_shares *s, double rest)
 	return rest - sqrt(sq) > WB_MODEL_MIN_REST;
 }
 
-/* The baseline's flush time: the server's own, else walbench's on DIR. */
+/* The baseline's flush time: the server's own (over enough flushes to be its
+ * figure), else walbench's on DIR. */
 static bool baseline_flush(const struct wb_model_in *in, struct wb_model *out)
 {
 	const struct wb_pg_rates *r = &in->server->rate;
 
-	out->flush_ms_server = !in->same_fs && isfinite(r->flush_ms) && r->flush_ms > 0;
+	out->flush_ms_server = !in->same_fs && wb_server_flush_ms_known(in->server);
 	out->flush_ms = out->flush_ms_server ? r->flush_ms : in->data_flush_ms;
 	return isfinite(out->flush_ms) && out->flush_ms > 0;
 }

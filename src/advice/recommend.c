@@ -472,7 +472,7 @@ static void crosscheck(const struct wb_results *rs, const struct wb_pg_observed 
 {
 	const struct wb_result *r = commit_test(rs, out->baseline);
 
-	if (!r || !(o->rate.flush_ms > 0))
+	if (!r || !wb_server_flush_ms_known(o))
 		return;
 	out->crosscheck = true;
 	out->crosscheck_method = out->baseline;

@@ -125,3 +125,9 @@ void wb_server_shape(const struct wb_pg_observed *o, struct wb_server_shape *out
 		out->share_source = WB_SHARE_SERVER_TIME;
 	}
 }
+
+bool wb_server_flush_ms_known(const struct wb_pg_observed *o)
+{
+	return isfinite(o->rate.flush_ms) && o->rate.flush_ms > 0 &&
+	       o->rate.flushes >= WB_SERVER_MIN_FLUSHES;
+}

@@ -72,6 +72,17 @@ struct wb_server_shape {
 	enum wb_share_source share_source;
 };
 
+/* The fewest flushes in the window whose mean time is a figure to decide on:
+ * one or two make a "mean" of whatever that flush was (1.875 ms from one
+ * flush was seen as the server's flush time). Five is a handful, where one
+ * odd flush no longer is the figure; a server whose commits wait for flushes
+ * makes hundreds a second. */
+#define WB_SERVER_MIN_FLUSHES 5
+
+/* Whether o's mean flush time (rate.flush_ms) is the server's figure: timed,
+ * above 0, and over at least WB_SERVER_MIN_FLUSHES flushes. */
+bool wb_server_flush_ms_known(const struct wb_pg_observed *o);
+
 /* Fills out from o (an observation with its rates derived). */
 void wb_server_shape(const struct wb_pg_observed *o, struct wb_server_shape *out);
 

@@ -371,13 +371,11 @@ const char *wb_words_flush_why(enum wb_flush_why why);
  * wait for them); "" when nothing. */
 void wb_words_server_flushes(const struct wb_pg_observed *o, char *buf, size_t len);
 /* An observation needs this many flushes in its window to give a size per
- * flush or a mean flush time. An idle server still flushes now and then (the
- * WAL writer behind a hint bit, a checkpoint's record, autovacuum), and one
- * or two of those make a "mean" of whatever that flush was: 1.875 ms from
- * one flush, 0 B of WAL per flush. Five is a handful, where one odd flush no
- * longer is the figure; a server whose commits wait for flushes makes
- * hundreds a second. */
-#define WB_OBSERVED_MIN_FLUSHES 5
+ * flush or a mean flush time, as the decisions need them for the server's
+ * flush time (advice/server_shape.h): an idle server still flushes now and
+ * then (the WAL writer behind a hint bit, a checkpoint's record, autovacuum),
+ * and one or two of those make a "mean" of whatever that flush was. */
+#define WB_OBSERVED_MIN_FLUSHES WB_SERVER_MIN_FLUSHES
 /* Where the window held at least one flush but fewer than
  * WB_OBSERVED_MIN_FLUSHES: "1 flush in the 10.0 s window, too few for
  * WHAT" (WHAT: "a size per flush", "a mean"); "" otherwise. */

@@ -603,7 +603,8 @@ static void crosscheck(const struct wb_recommendation *rec, char *buf, size_t le
 		return;
 	if (!rec->crosscheck) {
 		snprintf(buf, len, "the server's own flush time is unknown (track_wal_io_timing is "
-			 "off, or it flushed nothing): no cross-check");
+			 "off, or it flushed fewer than %d times in the window): no cross-check",
+			 WB_SERVER_MIN_FLUSHES);
 		return;
 	}
 	snprintf(buf, len, "the server's own flush takes %.3f ms (%s, mean); walbench measured "

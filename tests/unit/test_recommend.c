@@ -127,6 +127,7 @@ static void observed_server(double flush_busy, double flush_ms)
 	server.rate.flush_busy = flush_busy;
 	server.rate.flush_ms = flush_ms;
 	server.rate.wal_syncs_per_s = 1000;
+	server.rate.flushes = 10000; /* a 10 s window's */
 }
 
 static bool recommend_for_server(double flush_busy, double flush_ms, struct wb_recommendation *rec)
@@ -198,6 +199,11 @@ static void test_server_switch_in_commits(void **state)
 	assert_float_equal(rec.walbench_flush_ms, 0.08, 0.01);
 	assert_float_equal(rec.flush_ratio, 2.5, 0.3);
 	assert_true(rec.crosscheck_apart);
+	/* four flushes in the window: their mean is no cross-check */
+	observed_server(0.9, 0.2);
+	server.rate.flushes = 4;
+	assert_true(recommend_for_observed(&rec));
+	assert_false(rec.crosscheck);
 }
 
 /* The same flushes on a server that flushes 10 % of the time: commits gain

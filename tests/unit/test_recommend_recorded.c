@@ -304,6 +304,7 @@ static void decide_for_server(struct wb_recommendation *rec)
 	o.rate.flush_busy = 0.9;
 	o.rate.flush_ms = 0.012;
 	o.rate.wal_syncs_per_s = 50000;
+	o.rate.flushes = 500000; /* a 10 s window's */
 	wb_server_shape(&o, &shape);
 	cfg.observed_path = "observed.json";
 	cfg.flush_min_gain_pct = wb_server_flush_min_gain(&shape, cfg.min_gain_bp / 100.0);
