@@ -60,7 +60,7 @@ void wb_rule_decision_finish(struct wb_result *rv, size_t n, const struct wb_sch
 {
 	if (sched->decide && rs->decisions)
 		wb_decide_finish(rv, n, &rs->decide_params, rs->decisions, rs->ndecisions,
-				 (double)rs->elapsed_ns / 1e9, rs->rounds);
+				 (double)rs->elapsed_ns / 1e9, rs->rounds, rs->interrupted != 0);
 }
 
 bool wb_rule_placement_settled(const struct wb_result *rv, size_t n,

@@ -196,7 +196,8 @@ static const char *const exit_status[][2] = {
 		   "away), after removing the test files; run, recommend and qualify stop after the "
 		   "current trial at the first signal and print and write what they measured (with "
 		   "--json marked \"partial\": true, \"interrupted_by\"; with --prom "
-		   "walbench_partial 1 and no verdict); a second signal stops them at once" },
+		   "walbench_partial 1 and no verdict; an answer still open says \"interrupted "
+		   "after N s\", not \"budget spent\"); a second signal stops them at once" },
 	{ "qualify", "0 the tier passed, 1 it failed or was inconclusive, 2 bad input and usage "
 		     "errors too (so a gate never reads a typo as a verdict), 3 as above" },
 	{ "compare", "0 no regression (always without --fail-on-regression; an unclear pair is "

@@ -244,7 +244,7 @@ static void placement(struct wb_html_doc *d, const struct wb_saved_placement *pl
  * file older than states said "not worth a change" of what it never proved:
  * its headline is replaced. */
 static void rec_state(struct wb_html_doc *d, const struct wb_saved_recommendation *rec,
-		      const char *method)
+		      const char *method, bool partial)
 {
 	const char *name = wb_rec_state_name((enum wb_rec_state)rec->state);
 	char old[WB_WORDS_OLD_UNDECIDED_LEN];
@@ -253,7 +253,7 @@ static void rec_state(struct wb_html_doc *d, const struct wb_saved_recommendatio
 	wb_textbuf_add(d->out, "<strong>");
 	text(d, wb_words_rec_state_label(rec->state));
 	wb_textbuf_add(d->out, "</strong>: ");
-	text(d, wb_words_rec_state_meaning(rec->state));
+	text(d, wb_words_rec_state_meaning(rec->state, partial));
 	wb_textbuf_add(d->out, "</p>\n");
 	if (!*rec->headline)
 		return;
@@ -264,14 +264,14 @@ static void rec_state(struct wb_html_doc *d, const struct wb_saved_recommendatio
 }
 
 static void recommendation(struct wb_html_doc *d, const struct wb_saved_recommendation *rec,
-			   const char *method)
+			   const char *method, bool partial)
 {
 	char label[96];
 
 	wb_textbuf_add(d->out, "<h3>Which wal_sync_method</h3>\n");
 	if (*rec->failure)
 		para(d, "alarm", rec->failure);
-	rec_state(d, rec, method);
+	rec_state(d, rec, method, partial);
 	para(d, "", rec->reason);
 	if (*rec->server.commits_line)
 		para(d, "", rec->server.commits_line);
@@ -526,7 +526,7 @@ void wb_html_decision(struct wb_html_doc *d, const struct wb_report_run *r)
 	wb_textbuf_add(d->out, "<section class=\"decision\"><h2>Decision</h2>\n");
 	failures(d, r);
 	if (s->has_recommendation)
-		recommendation(d, &s->rec, s->rec.method);
+		recommendation(d, &s->rec, s->rec.method, s->partial);
 	if (s->has_qualification)
 		qualification(d, r);
 	if (s->has_decision && !s->has_recommendation)

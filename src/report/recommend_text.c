@@ -10,14 +10,16 @@
 #include "report/sentence.h"
 #include "report/words.h"
 
-static void print_part(const char *name, const struct wb_part_verdict *v)
+/* An undecided part says how the run ended: its budget, or a signal. */
+static void print_part(const char *name, const struct wb_part_verdict *v, bool interrupted)
 {
 	char why[WB_WORDS_WHY_LEN];
 
 	if (!v->measured)
 		return;
 	printf("  %-15s %s (%s)\n", name, wb_method_get(v->method)->name,
-	       v->decided ? wb_words_part_why(v, why, sizeof(why)) : "undecided within the budget");
+	       v->decided ? wb_words_part_why(v, why, sizeof(why))
+	       : interrupted ? "undecided: interrupted" : "undecided within the budget");
 }
 
 /* "commit 8kB": what a row flushes. */
@@ -152,8 +154,8 @@ void wb_recommend_print(const struct wb_results *rs, const struct wb_recommendat
 		printf("  runner-up: %s, %+.*f%% [%+.*f%%, %+.*f%%] against %s\n",
 		       wb_method_get(rec->runner_up)->name, d, rec->runner_up_pct, d,
 		       rec->runner_up_low, d, rec->runner_up_high, wb_method_get(rec->method)->name);
-	printf("  %s in %.1f s\n", rec->decided ? "decided" : "budget spent, undecided,",
-	       rec->decided_in_s);
+	printf("  %s %.1f s\n", rec->decided ? "decided in" : rs->interrupted
+	       ? "interrupted, undecided, after" : "budget spent, undecided, in", rec->decided_in_s);
 	if (!rec->decided && !rec->settle.known && rs->rounds &&
 	    rs->rounds < rs->decide_params.min_rounds)
 		/* Say what a decision would cost here: slow devices need slow runs. */
@@ -163,8 +165,8 @@ void wb_recommend_print(const struct wb_results *rs, const struct wb_recommendat
 		       ceil(1.25 * rs->decide_params.min_rounds * (double)rs->elapsed_ns / 1e9 /
 			    rs->rounds / 10.0) * 10.0);
 	if (rec->workload == WB_WORKLOAD_MIXED) {
-		print_part("8 kB commits:", &rec->oltp);
-		print_part("bulk flushes:", &rec->bulk);
+		print_part("8 kB commits:", &rec->oltp, rs->interrupted);
+		print_part("bulk flushes:", &rec->bulk, rs->interrupted);
 	}
 	print_evidence(rs, rec->baseline);
 	printf("\ncommit_delay: %s\n", w.commit_reason);

@@ -185,7 +185,7 @@ void wb_json_add_decision(cJSON *root, const struct wb_results *rs)
 		else if (d.groups[g].decided_in_s > d.decided_in_s)
 			d.decided_in_s = d.groups[g].decided_in_s;
 	}
-	d.stopped = d.all ? "decided" : "budget";
+	d.stopped = d.all ? "decided" : rs->interrupted ? "interrupted" : "budget";
 	wb_json_add_saved_decision(root, &d);
 	free(d.groups);
 }

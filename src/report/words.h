@@ -308,7 +308,8 @@ char *wb_words_verify_in_ram(const char *dir, const char *fs_type, char *buf, si
 
 /* decide (words_decide.c). Why a group of tests ended as it did under the
  * sequential decision: "fsync beats fdatasync by 21.0% [15.2%, 29.1%] (99% CI),
- * at least the 5.0% asked", "tie: ...", "budget spent: ...". The buffer is the
+ * at least the 5.0% asked", "tie: ...", "budget spent: ...", or, where a signal
+ * stopped the run first, "interrupted after 8.1 s: ...". The buffer is the
  * size the reason always had. */
 #define WB_WORDS_DECISION_LEN 400
 char *wb_words_decision(const struct wb_group_decision *g, char *buf, size_t len);
@@ -334,9 +335,11 @@ char *wb_words_settle(const struct wb_settle *st, double min_gain_pct, char *buf
 char *wb_words_saved_settle(const struct wb_saved_settle *st, char *buf, size_t len);
 
 /* state (words_state.c). A saved recommendation's state as the HTML report's
- * decision box labels it: "Undecided", and what that state proved. */
+ * decision box labels it: "Undecided", and what that state proved; partial:
+ * the file's run was stopped by a signal, which an undecided one then names
+ * instead of its budget. */
 const char *wb_words_rec_state_label(enum wb_saved_rec_state s);
-const char *wb_words_rec_state_meaning(enum wb_saved_rec_state s);
+const char *wb_words_rec_state_meaning(enum wb_saved_rec_state s, bool partial);
 
 /* The headline an undecided file of schema 6 or older gets in place of its own,
  * which called an unproven difference "not worth a change": "Undecided: keep

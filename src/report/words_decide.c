@@ -19,12 +19,23 @@ static bool capped(const struct wb_decide_params *p)
 	return p->min_gain_pct >= WB_SERVER_MAX_FLUSH_GAIN_PCT;
 }
 
+/* How an undecided group's run ended: its budget spent, or a signal that
+ * stopped it first ("budget spent" there was false: the user stopped it). */
+static const char *ended(const struct wb_group_decision *g, char *buf, size_t len)
+{
+	if (g->interrupted)
+		snprintf(buf, len, "interrupted after %.1f s", g->decided_s);
+	else
+		snprintf(buf, len, "budget spent");
+	return buf;
+}
+
 char *wb_words_decision(const struct wb_group_decision *g, char *buf, size_t len)
 {
 	const struct wb_decide_params *p = &g->params;
 	const struct wb_comparison *c = &g->margin;
 	const char *base = wb_sentence_method(p->baseline), *lead = wb_sentence_method(g->leader_method);
-	char asked[96];
+	char asked[96], end[48];
 
 	switch (g->why) {
 	case WB_WHY_OPEN:
@@ -80,30 +91,33 @@ char *wb_words_decision(const struct wb_group_decision *g, char *buf, size_t len
 		break;
 	case WB_WHY_BUDGET_OPEN:
 		if (capped(p)) {
-			snprintf(buf, len, "budget spent: %s, but not every method was shown to tie "
-				 "with %s or be significantly slower", WB_WORDS_NO_FLUSH_GAIN, base);
+			snprintf(buf, len, "%s: %s, but not every method was shown to tie "
+				 "with %s or be significantly slower", ended(g, end, sizeof(end)),
+				 WB_WORDS_NO_FLUSH_GAIN, base);
 			break;
 		}
-		snprintf(buf, len, "budget spent: not every method was shown within +-%.1f%% of %s "
-			 "or significantly slower", p->min_gain_pct, base);
+		snprintf(buf, len, "%s: not every method was shown within +-%.1f%% of %s "
+			 "or significantly slower", ended(g, end, sizeof(end)), p->min_gain_pct, base);
 		break;
 	case WB_WHY_BUDGET_LEADS:
 		if (g->in_commits && isinf(g->switch_gain_pct))
 			snprintf(buf, len,
-				 "budget spent: %s leads %s by %+.1f%% [%+.1f%%, %+.1f%%] (%.3g%% CI), "
+				 "%s: %s leads %s by %+.1f%% [%+.1f%%, %+.1f%%] (%.3g%% CI), "
 				 "not shown within +-%.1f%%, and no flush gain would do for a switch "
-				 "at the fastest the flush may be", lead, base, c->diff_pct,
-				 c->ci95_low_pct, c->ci95_high_pct, 100.0 * p->conf, p->min_gain_pct);
+				 "at the fastest the flush may be", ended(g, end, sizeof(end)), lead, base,
+				 c->diff_pct, c->ci95_low_pct, c->ci95_high_pct, 100.0 * p->conf,
+				 p->min_gain_pct);
 		else if (capped(p))
 			snprintf(buf, len,
-				 "budget spent: %s leads %s by %+.1f%% [%+.1f%%, %+.1f%%] (%.3g%% CI), "
-				 "not yet shown to tie, though %s", lead, base, c->diff_pct,
-				 c->ci95_low_pct, c->ci95_high_pct, 100.0 * p->conf,
+				 "%s: %s leads %s by %+.1f%% [%+.1f%%, %+.1f%%] (%.3g%% CI), "
+				 "not yet shown to tie, though %s", ended(g, end, sizeof(end)), lead, base,
+				 c->diff_pct, c->ci95_low_pct, c->ci95_high_pct, 100.0 * p->conf,
 				 WB_WORDS_NO_FLUSH_GAIN);
 		else
 			snprintf(buf, len,
-				 "budget spent: %s leads %s by %+.1f%% [%+.1f%%, %+.1f%%] (%.3g%% CI), "
-				 "neither shown to be %.1f%% or more nor within +-%.1f%%", lead, base,
+				 "%s: %s leads %s by %+.1f%% [%+.1f%%, %+.1f%%] (%.3g%% CI), "
+				 "neither shown to be %.1f%% or more nor within +-%.1f%%",
+				 ended(g, end, sizeof(end)), lead, base,
 				 c->diff_pct, c->ci95_low_pct, c->ci95_high_pct, 100.0 * p->conf,
 				 g->in_commits ? g->switch_gain_pct : p->min_gain_pct, p->min_gain_pct);
 		break;

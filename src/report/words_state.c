@@ -36,8 +36,12 @@ const char *wb_words_rec_state_label(enum wb_saved_rec_state s)
 	return states[known(s)].label;
 }
 
-const char *wb_words_rec_state_meaning(enum wb_saved_rec_state s)
+const char *wb_words_rec_state_meaning(enum wb_saved_rec_state s, bool partial)
 {
+	/* "the budget ran out" is false of a run a signal stopped first */
+	if (partial && known(s) == WB_SAVED_REC_UNDECIDED)
+		return "the run was interrupted before the question was settled: the default "
+		       "is kept for now, which proves nothing about the others";
 	return states[known(s)].meaning;
 }
 

@@ -428,7 +428,7 @@ bool wb_decide_covers(const struct wb_result *rv, size_t n, size_t i,
 
 void wb_decide_finish(struct wb_result *rv, size_t n, const struct wb_decide_params *p,
 		      struct wb_group_decision *groups, size_t ngroups, double now_s,
-		      uint32_t rounds)
+		      uint32_t rounds, bool interrupted)
 {
 	struct wb_decide_params gp;
 	bool done[n ? n : 1];
@@ -456,6 +456,7 @@ void wb_decide_finish(struct wb_result *rv, size_t n, const struct wb_decide_par
 			why(gd, rv, p, WB_WHY_NO_BASELINE);
 			continue;
 		}
+		gd->interrupted = interrupted;
 		gp = group_params(p, gd, false);
 		/* A budget spent before the first look (min_settle_rounds) never
 		 * chose a leader: the group's first test stood in, and was named

@@ -31,11 +31,12 @@ bool wb_decide_covers(const struct wb_result *rv, size_t n, size_t i,
 		      const struct wb_decide_params *p);
 
 /* Closes every group still open at the end of the run: one last look at all
- * the rounds run (with at least min_rounds), then BUDGET for what is still open,
- * with the reason naming the question that stayed open. */
+ * the rounds run (with at least min_rounds), then UNDECIDED for what is still
+ * open, with the reason naming the question that stayed open, and
+ * interrupted (a signal ended the run, not its budget) recorded with it. */
 void wb_decide_finish(struct wb_result *rv, size_t n, const struct wb_decide_params *p,
 		      struct wb_group_decision *groups, size_t ngroups, double now_s,
-		      uint32_t rounds);
+		      uint32_t rounds, bool interrupted);
 
 
 /* A placement run (rows at several sites, wb_plan_placement) may stop at this

@@ -19,7 +19,8 @@ enum wb_decide_state {
 	WB_DECIDE_SWITCH,      /* another method beats the baseline by at least the minimum gain */
 	WB_DECIDE_TIE,         /* every other method proven within +-min gain, or slower */
 	WB_DECIDE_SLOWER,      /* every other method proven slower: keep the baseline */
-	WB_DECIDE_UNDECIDED,   /* the budget ran out with the question open */
+	WB_DECIDE_UNDECIDED,   /* the budget ran out (or a signal stopped the run) with the
+				* question open */
 };
 
 /* The sequential rule's parameters. Interim looks use a stricter confidence
@@ -74,8 +75,9 @@ enum wb_decide_why {
 	WB_WHY_TIE,             /* the methods left are all within +-min gain; the fastest
 				 * (leader_method) named with its margin */
 	WB_WHY_NO_BASELINE,     /* the group has no test of the baseline method */
-	WB_WHY_BUDGET_OPEN,     /* budget spent, no method shown faster or within the gain */
-	WB_WHY_BUDGET_LEADS,    /* budget spent with the leader ahead, neither proven */
+	WB_WHY_BUDGET_OPEN,     /* budget spent (or the run interrupted: interrupted), no
+				 * method shown faster or within the gain */
+	WB_WHY_BUDGET_LEADS,    /* as BUDGET_OPEN, with the leader ahead, neither proven */
 	WB_WHY_COMMIT_BOUND,    /* in commits: the baseline's whole flush is under min gain of
 				 * a commit, so no method can gain it; a tie (commit_* figures) */
 };
@@ -131,6 +133,8 @@ struct wb_group_decision {
 	uint32_t rounds;             /* rounds run when decided */
 	double decided_s;            /* seconds into the run when decided */
 	enum wb_decide_why why;
+	bool interrupted;            /* WB_WHY_BUDGET_*: a signal ended the run at decided_s,
+				      * before its budget was spent; the words say so */
 	enum wb_method_id leader_method; /* the leader the why names (the baseline is params') */
 	enum wb_method_id set_aside_method; /* WB_WHY_BEATS_SET_ASIDE: the faster one set aside */
 	size_t equivalent;           /* WB_WHY_ALL_WITHIN: methods proven within the gain */

@@ -84,7 +84,8 @@ rm -f "$d/q.json" "$d/q.prom"
 assert_no_files "$d"
 
 # recommend stopped before it knows: no method, and the exit says the signal
-# (it said 2, "nothing could run", when the partial figures decided nothing).
+# (it said 2, "nothing could run", when the partial figures decided nothing);
+# what is open says "interrupted after N s", not "budget spent".
 start_bg pid "$WALBENCH" recommend "$d" --budget 60s --trial-time 500ms --json "$d/rec.json"
 sleep 1.5
 kill -s TERM "$pid"
@@ -92,6 +93,9 @@ wait_rc "$pid"
 [ "$rc" = 143 ] || fail "recommend, SIGTERM: exit $rc, want 143; $(cat "$ERR")"
 grep -q 'INTERRUPTED after' "$OUT" || fail "recommend does not say partial: $(cat "$OUT")"
 json_check "$d/rec.json" 'd["partial"] is True and d["interrupted_by"] == "SIGTERM"'
+# what is still open says it was interrupted: its budget was not spent
+! grep -q 'budget spent' "$OUT" || fail "an interrupted recommend says its budget was spent: $(cat "$OUT")"
+json_check "$d/rec.json" 'd.get("decision") is None or (d["decision"]["stopped"] in ("interrupted", "decided") and all(g["reason"].startswith("interrupted after ") for g in d["decision"]["groups"] if g["state"] == "undecided"))'
 rm -f "$d/rec.json"
 assert_no_files "$d"
 

@@ -230,7 +230,7 @@ static enum wb_decide_state run_decide(const struct method *ms, size_t n, unsign
 			break;
 	}
 	*rounds_used = r;
-	wb_decide_finish(rv, n, &p, groups, ng, r * 0.8, r);
+	wb_decide_finish(rv, n, &p, groups, ng, r * 0.8, r, false);
 	for (i = 0; i < n; i++)
 		dropped[i] = rv[i].dropped;
 	assert_int_equal(ng, 1);
@@ -384,7 +384,7 @@ static void test_short_budget_names_what_may_gain(void **state)
 		assert_false(wb_decide_step(rv, 4, &p, done, groups, &ng, r + 1.0, r + 1));
 	}
 	assert_true(r < WB_DECIDE_MIN_SETTLE_ROUNDS);
-	wb_decide_finish(rv, 4, &p, groups, ng, r, r);
+	wb_decide_finish(rv, 4, &p, groups, ng, r, r, false);
 	assert_int_equal(ng, 1);
 	assert_int_equal(g->state, WB_DECIDE_UNDECIDED);
 	assert_int_not_equal(g->leader_method, WB_METHOD_OPEN_DATASYNC);
@@ -392,7 +392,42 @@ static void test_short_budget_names_what_may_gain(void **state)
 		assert_true(g->margin.diff_pct > 0.0);
 	assert_true(g->settle.known);
 	assert_int_not_equal(g->settle.method, WB_METHOD_OPEN_DATASYNC);
+	assert_false(g->interrupted);
 	release(rv, 4);
+}
+
+/* A run a signal stopped (SIGINT during recommend or run --decide) ends its
+ * open groups undecided as a spent budget does, but says it was stopped: the
+ * words had "budget spent" of a budget that was not. The same rounds, the
+ * same answer and reason code, only how the run ended differs. */
+static void test_interrupted_is_not_budget_spent(void **state)
+{
+	static const struct method ms[2] = { { 0.5, 1.0 }, { 0.5, 1.04 } };
+	struct wb_decide_params p = { .baseline = WB_METHOD_FDATASYNC, .min_gain_pct = 5.0,
+				      .conf = WB_DECIDE_CONF, .equiv_conf = WB_EQUIV_CONF,
+				      .min_rounds = WB_DECIDE_MIN_ROUNDS,
+				      .min_settle_rounds = WB_DECIDE_MIN_SETTLE_ROUNDS };
+	struct wb_group_decision spent[2], stopped[2];
+	struct wb_result rv[2];
+	size_t ns = 0, nt = 0;
+	bool done[2] = { false };
+
+	(void)state;
+	simulate(rv, ms, 2, 3, true, 99991);
+	(void)wb_decide_step(rv, 2, &p, done, spent, &ns, 2.4, 3);
+	memcpy(stopped, spent, sizeof(spent));
+	nt = ns;
+	wb_decide_finish(rv, 2, &p, spent, ns, 2.4, 3, false);
+	wb_decide_finish(rv, 2, &p, stopped, nt, 2.4, 3, true);
+	assert_int_equal(ns, 1);
+	assert_int_equal(spent[0].state, WB_DECIDE_UNDECIDED);
+	assert_int_equal(stopped[0].state, WB_DECIDE_UNDECIDED);
+	assert_int_equal(stopped[0].why, spent[0].why);
+	assert_true(stopped[0].why == WB_WHY_BUDGET_OPEN || stopped[0].why == WB_WHY_BUDGET_LEADS);
+	assert_false(spent[0].interrupted);
+	assert_true(stopped[0].interrupted);
+	assert_true(stopped[0].decided_s == 2.4);
+	release(rv, 2);
 }
 
 /* Synthetic streams with no device at all: exact ties stop as soon as looks
@@ -433,6 +468,7 @@ int main(void)
 		cmocka_unit_test(test_false_switch_rare),
 		cmocka_unit_test(test_budget_when_undecided),
 		cmocka_unit_test(test_short_budget_names_what_may_gain),
+		cmocka_unit_test(test_interrupted_is_not_budget_spent),
 		cmocka_unit_test(test_paired_needs_common_rounds),
 		cmocka_unit_test(test_t_quantile),
 	};

@@ -124,7 +124,7 @@ static struct outcome run(struct machine m, unsigned max_rounds, uint64_t seed)
 			break;
 	}
 	out.rounds = r < max_rounds ? r + 1 : max_rounds;
-	wb_decide_finish(rv, NM, &p, groups, ng, out.rounds * S_PER_ROUND, out.rounds);
+	wb_decide_finish(rv, NM, &p, groups, ng, out.rounds * S_PER_ROUND, out.rounds, false);
 	assert_int_equal(ng, 1);
 	out.state = groups[0].state;
 	out.method = out.state == WB_DECIDE_SWITCH ? rv[groups[0].leader].test.method : ids[0];

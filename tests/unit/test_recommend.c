@@ -95,7 +95,7 @@ static void build(const struct spec *s, size_t n, double min_gain)
 			break;
 	}
 	rs.rounds = r;
-	wb_decide_finish(rs.v, n, &p, rs.decisions, rs.ndecisions, r, r);
+	wb_decide_finish(rs.v, n, &p, rs.decisions, rs.ndecisions, r, r, false);
 	for (i = 0; i < n; i++)
 		wb_stats_compute(rs.v[i].trial_rates, rs.v[i].ntrials, &rs.v[i].stats);
 }

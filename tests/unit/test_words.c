@@ -1447,6 +1447,12 @@ static void decision_words(void **state)
 					  "though no flush gain can reach --min-gain in commits on "
 					  "this server; open_datasync, as fast (no significant "
 					  "difference), is set aside: fsync changes less" },
+	}, stopped[] = {
+		{ WB_WHY_BUDGET_OPEN, "interrupted after 8.1 s: not every method was shown within "
+				      "+-5.0% of fdatasync or significantly slower" },
+		{ WB_WHY_BUDGET_LEADS, "interrupted after 8.1 s: fsync leads fdatasync by +12.3% "
+				       "[+6.5%, +18.2%] (99% CI), neither shown to be 5.0% or more "
+				       "nor within +-5.0%" },
 	};
 	size_t i;
 
@@ -1457,6 +1463,13 @@ static void decision_words(void **state)
 	for (i = 0; i < sizeof(capped) / sizeof(capped[0]); i++) {
 		d.why = capped[i].why;
 		assert_string_equal(wb_words_decision(&d, buf, sizeof(buf)), capped[i].want);
+	}
+	/* A signal stopped the run first: its budget was not spent, and saying
+	 * so was false; the reason says when it was stopped. */
+	d.params.min_gain_pct = 5.0, d.interrupted = true, d.decided_s = 8.14;
+	for (i = 0; i < sizeof(stopped) / sizeof(stopped[0]); i++) {
+		d.why = stopped[i].why;
+		assert_string_equal(wb_words_decision(&d, buf, sizeof(buf)), stopped[i].want);
 	}
 }
 
@@ -1568,12 +1581,20 @@ static void state_names(void **state)
 	for (i = 0; i <= WB_VERIFY_FOUND_WRONG_SLOT; i++)
 		assert_string_equal(wb_verify_found_name((enum wb_verify_found)i), found[i]);
 	assert_string_equal(wb_words_flush_why(WB_FLUSH_NONE_SEEN), "it flushed nothing: guessed");
-	assert_string_equal(wb_words_rec_state_meaning(WB_SAVED_REC_KEEP),
+	assert_string_equal(wb_words_rec_state_meaning(WB_SAVED_REC_KEEP, false),
 			    "every other method was proven slower than the default: keep it");
+	/* an interrupted run's undecided answer: no budget ran out */
+	assert_non_null(strstr(wb_words_rec_state_meaning(WB_SAVED_REC_UNDECIDED, false),
+			       "the budget ran out"));
+	assert_string_equal(wb_words_rec_state_meaning(WB_SAVED_REC_UNDECIDED, true),
+			    "the run was interrupted before the question was settled: the default "
+			    "is kept for now, which proves nothing about the others");
+	assert_string_equal(wb_words_rec_state_meaning(WB_SAVED_REC_KEEP, true),
+			    wb_words_rec_state_meaning(WB_SAVED_REC_KEEP, false));
 	/* a saved state not known proved nothing: it reads as failed */
 	assert_string_equal(wb_words_rec_state_label((enum wb_saved_rec_state)99), "Failed");
-	assert_string_equal(wb_words_rec_state_meaning((enum wb_saved_rec_state)99),
-			    wb_words_rec_state_meaning(WB_SAVED_REC_FAILED));
+	assert_string_equal(wb_words_rec_state_meaning((enum wb_saved_rec_state)99, false),
+			    wb_words_rec_state_meaning(WB_SAVED_REC_FAILED, false));
 	assert_string_equal(wb_status_name((enum wb_status)99), "?");
 	assert_string_equal(wb_placement_state_name((enum wb_placement_state)99), "failed");
 }
