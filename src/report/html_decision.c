@@ -512,7 +512,8 @@ static void run_decision(struct wb_html_doc *d, const struct wb_saved_decision *
 		text(d, o->reason);
 		if (o->undecided && o->settle.known) {
 			wb_textbuf_add(d->out, "<br>");
-			text(d, wb_words_saved_settle(&o->settle, open, sizeof(open)));
+			text(d, wb_words_saved_settle(&o->settle, x->confidence, open,
+						      sizeof(open)));
 		}
 		wb_textbuf_add(d->out, "</td></tr>\n");
 	}

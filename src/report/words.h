@@ -325,14 +325,20 @@ char *wb_words_comparison(const struct wb_comparison *c, double margin_pct, char
 
 /* settle (words_settle.c). What an undecided answer still needs: "open_datasync
  * may be up to +21.5% faster on commit 8kB flushes (+11.7% [+2.7%, +21.5%],
- * 95% CI); about 70 more seconds would settle it: --budget 2m", or, with no
- * budget, the one reason st->why gives (past an hour: near --min-gain; the halves of the run
- * disagreed on a method; too short to estimate); "" when nothing is known. */
+ * 95% CI; a switch needs 99.5%); about 70 more seconds would settle it:
+ * --budget 2m", or, with no budget, the one reason st->why gives (past an hour:
+ * near --min-gain; the halves of the run disagreed on a method; too short to
+ * estimate); "" when nothing is known. The interval is the tie's, at 95 %; the
+ * switch's confidence is named beside it, so that "up to" is not read as a
+ * bound at the confidence the decision switches at. */
 #define WB_WORDS_SETTLE_LEN 400
 char *wb_words_settle(const struct wb_settle *st, double min_gain_pct, char *buf, size_t len);
 /* The same, of a settle as a results file has it (the live one is worded
- * through this): its min_gain_pct, why and split say which reason. */
-char *wb_words_saved_settle(const struct wb_saved_settle *st, char *buf, size_t len);
+ * through this): its min_gain_pct, why and split say which reason;
+ * switch_conf is the file's decision.confidence (NAN when it has none: the
+ * words then name no switch confidence). */
+char *wb_words_saved_settle(const struct wb_saved_settle *st, double switch_conf, char *buf,
+			    size_t len);
 
 /* state (words_state.c). A saved recommendation's state as the HTML report's
  * decision box labels it: "Undecided", and what that state proved; partial:

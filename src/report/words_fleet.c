@@ -4,6 +4,7 @@
  * where it always was. */
 #include "report/words.h"
 
+#include <math.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -114,7 +115,8 @@ char *wb_fleet_finding_words(const struct wb_fleet_verdict *v, const struct wb_f
 
 char *wb_fleet_undecided_words(const struct wb_fleet_verdict *v, size_t h, char *buf, size_t len)
 {
-	const struct wb_saved_recommendation *rec = &v->hosts[h].r->rec;
+	const struct wb_saved_results *r = v->hosts[h].r;
+	const struct wb_saved_recommendation *rec = &r->rec;
 	char open[WB_WORDS_SETTLE_LEN];
 
 	*buf = '\0';
@@ -122,7 +124,9 @@ char *wb_fleet_undecided_words(const struct wb_fleet_verdict *v, size_t h, char 
 		return buf;
 	snprintf(buf, len, "%s undecided, keeps %s for now: %s", label(v, h), rec->method,
 		 rec->settle.known && *rec->settle.why
-		 ? wb_words_saved_settle(&rec->settle, open, sizeof(open)) : rec->reason);
+		 ? wb_words_saved_settle(&rec->settle, r->has_decision ? r->decision.confidence
+							 : NAN, open, sizeof(open))
+		 : rec->reason);
 	return buf;
 }
 

@@ -36,7 +36,8 @@ static bool same_flush(const struct wb_saved_settle *st)
  * a report made from its file are then the same sentence. A file older than
  * schema 26 has no why: its reason is the one its figures still show (a
  * budget), else none is given rather than a guessed one. */
-char *wb_words_saved_settle(const struct wb_saved_settle *st, char *buf, size_t len)
+char *wb_words_saved_settle(const struct wb_saved_settle *st, double switch_conf, char *buf,
+			    size_t len)
 {
 	const struct wb_saved_comparison *c = &st->vs_baseline;
 	const struct wb_saved_comparison *x = &st->split;
@@ -53,11 +54,17 @@ char *wb_words_saved_settle(const struct wb_saved_settle *st, char *buf, size_t 
 	/* the split's flush only where it is another than the one named */
 	flush_words("%s flushes: ", st->split_flush_known && !same_flush(st), st->split_shape,
 		    st->split_flush_bytes, split_of, sizeof(split_of));
-	if (c->ci_high_pct > 0.0)
+	if (c->ci_high_pct > 0.0) {
 		wb_sentence_add(&s, "%s may be up to %+.*f%% faster%s (%+.*f%% [%+.*f%%, %+.*f%%], "
-				"95%% CI)", st->method, d, c->ci_high_pct, on,
+				"95%% CI", st->method, d, c->ci_high_pct, on,
 				WB_SENTENCE_PCT3(1, c->diff_pct, c->ci_low_pct, c->ci_high_pct));
-	else if (st->min_gain_pct >= WB_SERVER_MAX_FLUSH_GAIN_PCT) /* a cap, not a figure */
+		/* "up to" is the top of the tie's 95 % interval; a switch asks more,
+		 * and a reader takes a bound at the decision's confidence unless
+		 * told (an older file's is unknown: not said) */
+		if (switch_conf > 0.0 && switch_conf < 1.0)
+			wb_sentence_add(&s, "; a switch needs %.3g%%", 100.0 * switch_conf);
+		wb_sentence_add(&s, ")");
+	} else if (st->min_gain_pct >= WB_SERVER_MAX_FLUSH_GAIN_PCT) /* a cap, not a figure */
 		wb_sentence_add(&s, "%s is %+.*f%% [%+.*f%%, %+.*f%%] (95%% CI)%s, not yet shown "
 				"to tie or be slower, though %s", st->method,
 				WB_SENTENCE_PCT3(1, c->diff_pct, c->ci_low_pct, c->ci_high_pct), on,
@@ -95,5 +102,5 @@ char *wb_words_settle(const struct wb_settle *st, double min_gain_pct, char *buf
 	char budget[16];
 	struct wb_saved_settle saved = wb_saved_settle_of(st, min_gain_pct, budget, sizeof(budget));
 
-	return wb_words_saved_settle(&saved, buf, len);
+	return wb_words_saved_settle(&saved, st->switch_conf, buf, len);
 }

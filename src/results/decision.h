@@ -100,7 +100,11 @@ enum wb_settle_why {
 struct wb_settle {
 	bool known;                  /* an estimate could be made */
 	enum wb_method_id method;    /* the open method the words name */
-	struct wb_comparison vs_baseline; /* it against the baseline, paired, at 95 % */
+	struct wb_comparison vs_baseline; /* it against the baseline, paired, at 95 % (the
+					   * tie's confidence, equiv_conf) */
+	double switch_conf;          /* the confidence a switch is proven at (conf), which the
+				      * words name beside vs_baseline's 95 %: "up to +44 %"
+				      * read at the decision's confidence */
 	/* The flush that comparison is of: a mixed or bulk run has several
 	 * sizes, and "fsync may be up to +44 % faster" of bulk 1MiB flushes
 	 * read as of commits beside a commit row where fsync was slower. */

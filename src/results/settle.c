@@ -144,6 +144,7 @@ void wb_settle_estimate(const struct wb_result *rv, size_t n, const struct wb_de
 
 	memset(st, 0, sizeof(*st));
 	st->split_method = WB_METHOD_COUNT;
+	st->switch_conf = p->conf;
 	for (i = 0; i < n; i++) {
 		if (i == g->baseline || !in_group(rv, g, i) || rv[i].dropped || rv[i].settled)
 			continue;

@@ -374,6 +374,7 @@ static void test_branches_pinned(void **state)
 /* What the settle read back must say (assert_settle_read_back). */
 static struct {
 	const char *why, *split_method, *words;
+	double switch_conf; /* the file's decision.confidence, which this file leaves out */
 } want_settle;
 
 /* The read-back settle's codes and words, then written again (write_again). */
@@ -386,8 +387,8 @@ static void check_settle(cJSON *got, const struct wb_saved_results *back)
 	assert_int_equal(back->rec.settle.split_known, want_settle.split_method != NULL);
 	if (want_settle.split_method)
 		assert_string_equal(back->rec.settle.split_method, want_settle.split_method);
-	assert_string_equal(wb_words_saved_settle(&back->rec.settle, words, sizeof(words)),
-			    want_settle.words);
+	assert_string_equal(wb_words_saved_settle(&back->rec.settle, want_settle.switch_conf,
+						  words, sizeof(words)), want_settle.words);
 	write_again(got, back);
 }
 
@@ -409,6 +410,7 @@ static void assert_settle_read_back(const struct wb_recommendation *rec, const c
 	if (!strstr(w.headline, live))
 		fail_msg("the headline does not give the settle's reason: %s\n%s", w.headline, live);
 	want_settle.why = why;
+	want_settle.switch_conf = rec->settle.switch_conf;
 	want_settle.split_method = split_method;
 	want_settle.words = live;
 	golden_round_trip(why, root, text, check_settle);

@@ -192,6 +192,37 @@ static void rec_keep_slower(void **state)
 			    "method is slower");
 }
 
+/* A settle worded from a results file: the switch's confidence is the
+ * file's decision.confidence, named beside the 95 % interval; a file with no
+ * decision (NAN) names none rather than a guessed one. Only a method that may
+ * still be faster has a switch to speak of. */
+static void saved_settle_switch_conf(void **state)
+{
+	static const struct {
+		double conf;      /* the file's decision.confidence */
+		const char *said; /* what the words add after "95% CI" */
+	} files[] = { { 0.995, "; a switch needs 99.5%" }, { 0.99, "; a switch needs 99%" },
+		      { NAN, "" } };
+	struct wb_saved_settle st = {
+		.known = true, .method = "fsync", .why = "no-estimate", .min_gain_pct = 5.0,
+		.vs_baseline = { .diff_pct = -1.0, .ci_low_pct = -32.0, .ci_high_pct = 44.2 },
+	};
+	char buf[WB_WORDS_SETTLE_LEN], want[WB_WORDS_SETTLE_LEN];
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
+		snprintf(want, sizeof(want), "fsync may be up to +44.2%% faster (-1.0%% [-32.0%%, "
+			 "+44.2%%], 95%% CI%s); this run is too short to estimate the budget that "
+			 "would settle it: give it a longer --budget", files[i].said);
+		assert_string_equal(wb_words_saved_settle(&st, files[i].conf, buf, sizeof(buf)),
+				    want);
+	}
+	st.vs_baseline = (struct wb_saved_comparison){ .diff_pct = -9.0, .ci_low_pct = -15.0,
+						       .ci_high_pct = -3.0 };
+	assert_null(strstr(wb_words_saved_settle(&st, 0.995, buf, sizeof(buf)), "switch"));
+}
+
 /* The budget ran out: the first word says so, the open question is named
  * with its interval, and the budget that would settle it is given; never
  * "not worth a change". */
@@ -211,6 +242,15 @@ static void rec_undecided_settle(void **state)
 			    "open_datasync may be up to +21.5% faster (+11.7% [+2.7%, +21.5%], 95% "
 			    "CI); about 68 more seconds would settle it: --budget 3m");
 	assert_null(strstr(w.headline, "not worth"));
+	/* "up to +21.5%" is the top of the tie's 95 % interval, and a reader
+	 * took it at the 99.5 % a switch is decided at: the words say which
+	 * confidence is which, the interval's and the switch's. */
+	rec.settle.switch_conf = WB_DECIDE_CONF;
+	wb_words_recommendation(&rec, &w);
+	if (!strstr(w.headline, "faster (+11.7% [+2.7%, +21.5%], 95% CI; a switch needs 99.5%); "
+				"about 68 more seconds"))
+		fail_msg("the switch's confidence is not named: %s", w.headline);
+	rec.settle.switch_conf = 0.0; /* not known (a hand-made settle): not said */
 	assert_string_equal(w.config[0], "wal_sync_method = fdatasync\t# the default: undecided, "
 			    "kept for now");
 	assert_int_equal(w.nalter, 0);
@@ -1611,6 +1651,7 @@ int main(void)
 		cmocka_unit_test(rec_tie),
 		cmocka_unit_test(rec_server_tie_in_commits),
 		cmocka_unit_test(rec_keep_slower),
+		cmocka_unit_test(saved_settle_switch_conf),
 		cmocka_unit_test(rec_undecided_settle),
 		cmocka_unit_test(rec_undecided_leader_failed),
 		cmocka_unit_test(rec_mixed),
