@@ -47,8 +47,11 @@ char *wb_words_decision(const struct wb_group_decision *g, char *buf, size_t len
 			snprintf(asked, sizeof(asked), "though %s", WB_WORDS_NO_FLUSH_GAIN);
 		else
 			snprintf(asked, sizeof(asked), "at least the %.1f%% asked", p->min_gain_pct);
-		snprintf(buf, len, "%s beats %s by %.1f%% [%.1f%%, %.1f%%] (%.3g%% CI), %s", lead,
-			 base, c->diff_pct, c->ci95_low_pct, c->ci95_high_pct, 100.0 * p->conf, asked);
+		/* at the confidence it was proven at: Bonferroni raised it over the
+		 * methods still open (99.5 % labelled an interval at 99.83 %) */
+		snprintf(buf, len, "%s beats %s by %.1f%% [%.1f%%, %.1f%%] (%.4g%% CI), %s", lead,
+			 base, c->diff_pct, c->ci95_low_pct, c->ci95_high_pct,
+			 100.0 * (g->margin_conf > 0 ? g->margin_conf : p->conf), asked);
 		if (g->why == WB_WHY_BEATS_SET_ASIDE) {
 			size_t used = strlen(buf);
 

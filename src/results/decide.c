@@ -50,12 +50,19 @@ static void why(struct wb_group_decision *g, const struct wb_result *rv,
 	g->leader_method = rv[g->leader].test.method;
 }
 
+/* The confidence a switch is proven at: conf, with Bonferroni over `open`
+ * candidates. */
+static double switch_conf(const struct wb_decide_params *p, size_t open)
+{
+	return 1.0 - (1.0 - p->conf) / (double)(open ? open : 1);
+}
+
 /* Whether b beats base by at least the minimum gain, significantly (both halves
- * agreeing), at conf with Bonferroni over `open` candidates. */
+ * agreeing), at switch_conf. */
 static bool beats(const struct wb_result *base, const struct wb_result *b,
 		  const struct wb_decide_params *p, size_t open, struct wb_comparison *c)
 {
-	return wb_result_compare(base, b, 1.0 - (1.0 - p->conf) / (double)(open ? open : 1), c) &&
+	return wb_result_compare(base, b, switch_conf(p, open), c) &&
 	       c->significant && c->ci95_low_pct > 0.0 && c->diff_pct >= p->min_gain_pct;
 }
 
@@ -148,6 +155,7 @@ static void end_keep(struct wb_result *rv, size_t n, const struct wb_decide_para
 	memset(&g->margin, 0, sizeof(g->margin));
 	if (lead != g->baseline)
 		(void)wb_result_compare(base, &rv[lead], p->equiv_conf, &g->margin);
+	g->margin_conf = p->equiv_conf;
 	if (equivalent == 0) {
 		decide(g, WB_DECIDE_SLOWER, now_s, rounds);
 		why(g, rv, p, WB_WHY_ALL_SLOWER);
@@ -232,6 +240,7 @@ static bool switch_look(struct wb_result *rv, size_t n, const struct wb_decide_p
 		return false;
 	}
 	decide(g, WB_DECIDE_SWITCH, now_s, rounds);
+	g->margin_conf = switch_conf(p, open); /* what the words name its interval at */
 	if (pick != leader) {
 		(void)beats(base, &rv[pick], p, open, &g->margin);
 		g->set_aside_method = rv[leader].test.method;
@@ -463,6 +472,7 @@ void wb_decide_finish(struct wb_result *rv, size_t n, const struct wb_decide_par
 		 * as leading by -53 %. */
 		gd->leader = leader_of(rv, n, &gp, done, gd);
 		wb_settle_estimate(rv, n, &gp, gd, now_s, rounds);
+		gd->margin_conf = gp.conf;
 		if (gd->leader == gd->baseline ||
 		    !wb_result_compare(&rv[gd->baseline], &rv[gd->leader], gp.conf, &gd->margin)) {
 			why(gd, rv, &gp, WB_WHY_BUDGET_OPEN);

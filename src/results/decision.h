@@ -133,7 +133,10 @@ struct wb_group_decision {
 	size_t baseline;             /* the baseline's test; SIZE_MAX when the group has none */
 	size_t leader;               /* the fastest test still running */
 	enum wb_decide_state state;
-	struct wb_comparison margin; /* leader against baseline, paired, at conf */
+	struct wb_comparison margin; /* leader against baseline, paired, at margin_conf */
+	double margin_conf;          /* margin's confidence: conf, raised by Bonferroni over
+				      * the methods still open when a switch was proven
+				      * (beats), equiv_conf for a tie's */
 	uint32_t rounds;             /* rounds run when decided */
 	double decided_s;            /* seconds into the run when decided */
 	enum wb_decide_why why;
