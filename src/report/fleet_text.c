@@ -29,21 +29,31 @@ static void answer(const struct wb_fleet_host *h, char *buf, size_t len)
 		snprintf(buf, len, "-");
 }
 
+/* The host's key test as its cell names it: "fdatasync 8kB", or "-". */
+static void key_cell(const struct wb_fleet_host *h, char *buf, size_t len)
+{
+	char size[16];
+
+	if (!h->key) {
+		snprintf(buf, len, "-");
+		return;
+	}
+	wb_format_size(h->key->size, size, sizeof(size));
+	snprintf(buf, len, "%s %s", h->key->method, size);
+}
+
 /* The table's name columns, each as wide as its widest cell. */
 struct widths {
-	int host, answer;
+	int host, answer, key;
 };
 
 static void print_host(FILE *out, const struct wb_fleet_host *h, const struct widths *w)
 {
-	char ans[120], key[64] = "-", rate[24] = "", ci[64] = "", p99[24] = "", size[16];
+	char ans[120], key[64], rate[24] = "", ci[64] = "", p99[24] = "";
 	char lo[24], hi[24], sus[WB_FLEET_RATE_LEN];
 
 	answer(h, ans, sizeof(ans));
-	if (h->key) {
-		wb_format_size(h->key->size, size, sizeof(size));
-		snprintf(key, sizeof(key), "%s %s", h->key->method, size);
-	}
+	key_cell(h, key, sizeof(key));
 	if (h->key_ok) {
 		wb_format_count(h->key_rate, rate, sizeof(rate));
 		if (h->key_has_ci) {
@@ -58,8 +68,8 @@ static void print_host(FILE *out, const struct wb_fleet_host *h, const struct wi
 	} else if (h->key) {
 		snprintf(rate, sizeof(rate), "%s", h->key->status);
 	}
-	fprintf(out, "%-*s %-10s %-*s %-16s %9s %-22s %8s", w->host, h->label,
-		*h->r->command ? h->r->command : "?", w->answer, ans, key, rate, ci, p99);
+	fprintf(out, "%-*s %-10s %-*s %-*s %9s %-22s %8s", w->host, h->label,
+		*h->r->command ? h->r->command : "?", w->answer, ans, w->key, key, rate, ci, p99);
 	if (h->failed)
 		fprintf(out, " FAILED");
 	if (h->outlier)
@@ -125,12 +135,13 @@ void wb_fleet_print(FILE *out, const struct wb_fleet_verdict *v)
 {
 	char headline[WB_FLEET_HEADLINE_LEN], reason[WB_FLEET_VOTE_LEN];
 	char open[WB_FLEET_REASON_LEN];
-	/* The narrowest each is: its heading's width, and answer's as it always
-	 * was; a tier's name makes an answer as long as it likes
-	 * ("etcd-heavy: inconclusive"), and a row that overran its column
+	/* The narrowest each is: its heading's width, and answer's and key
+	 * test's as they always were; a tier's name makes an answer as long as
+	 * it likes ("etcd-heavy: inconclusive"), a method and size a key test
+	 * ("fsync_writethrough 16kB"), and a row that overran its column
 	 * shifted every figure after it. */
-	struct widths w = { 4, 22 };
-	char ans[120];
+	struct widths w = { 4, 22, 16 };
+	char ans[120], key[64];
 	size_t i;
 
 	fprintf(out, "%s\n\n", wb_fleet_headline(v, headline, sizeof(headline)));
@@ -138,14 +149,16 @@ void wb_fleet_print(FILE *out, const struct wb_fleet_verdict *v)
 		w.host = wb_text_widest(w.host, v->hosts[i].label);
 		answer(&v->hosts[i], ans, sizeof(ans));
 		w.answer = wb_text_widest(w.answer, ans);
+		key_cell(&v->hosts[i], key, sizeof(key));
+		w.key = wb_text_widest(w.key, key);
 	}
 	fprintf(out, "Every host's commit flush (the recommended method's 8kB commit row; qualify's "
 		"\"commit\" test;\nfdatasync's for run files): the mean trial rate with its 95%% "
 		"interval (Student t over\nthe trials), and p99 latency; where qualify found "
 		"burst credits run out, the sustained\nrate it judged (the baseline after the "
 		"drop), marked so.\n\n");
-	fprintf(out, "%-*s %-10s %-*s %-16s %9s %-22s %8s\n", w.host, "host", "command",
-		w.answer, "answer", "key test", "ops/s", "95% CI", "p99 us");
+	fprintf(out, "%-*s %-10s %-*s %-*s %9s %-22s %8s\n", w.host, "host", "command",
+		w.answer, "answer", w.key, "key test", "ops/s", "95% CI", "p99 us");
 	for (i = 0; i < v->nhosts; i++)
 		print_host(out, &v->hosts[i], &w);
 	fprintf(out, "\n");

@@ -526,15 +526,26 @@ static long column_of(const char *text, const char *start, const char *what)
 	return (long)(at - line);
 }
 
+/* The summary's text, printed to memory (never to disk), for the caller to free. */
+static char *printed(void)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *out = open_memstream(&text, &len);
+
+	assert_non_null(out);
+	wb_fleet_print(out, &v);
+	assert_int_equal(fclose(out), 0);
+	return text;
+}
+
 /* The host table's answer column is as wide as its widest answer: a tier's
  * verdict of 24 characters ("etcd-heavy: inconclusive") overran the 22 it
  * had and shifted its row's key test, rate and interval out of their
  * columns. Printed to memory, never to disk. */
 static void test_table_answer_fits(void **state)
 {
-	char *text = NULL;
-	size_t len = 0;
-	FILE *out;
+	char *text;
 	long key;
 
 	(void)state;
@@ -547,13 +558,45 @@ static void test_table_answer_fits(void **state)
 	strcpy(r[1].tier, "etcd-heavy");
 	strcpy(r[1].verdict, "inconclusive");
 	strcpy(commit.status, "ok");
-	assert_non_null(out = open_memstream(&text, &len));
-	wb_fleet_print(out, &v);
-	assert_int_equal(fclose(out), 0);
+	text = printed();
 	key = column_of(text, "host ", "key test");
 	assert_int_equal(column_of(text, "db1 ", "fdatasync 8kB"), key);
 	assert_int_equal(column_of(text, "db2 ", "fdatasync 8kB"), key);
 	assert_non_null(strstr(text, "etcd-heavy: inconclusive fdatasync 8kB"));
+	free(text);
+}
+
+/* The host table's key test column is as wide as its widest key test: a
+ * method and size of more than 16 characters ("fsync_writethrough 16kB",
+ * 23) overran the fixed 16 it had and shifted that row's rate, interval and
+ * p99 out from under their headings. */
+static void test_table_key_fits(void **state)
+{
+	static struct wb_saved_test wide;
+	char *text;
+	size_t h;
+	long ci;
+
+	(void)state;
+	fleet_of(2, 0);
+	strcpy(commit.status, "ok");
+	wide = commit;
+	strcpy(wide.method, "fsync_writethrough");
+	wide.size = 16384;
+	hosts[1].key = &wide;
+	for (h = 0; h < 2; h++) {
+		strcpy(r[h].command, "run");
+		hosts[h].key_ok = hosts[h].key_has_ci = true;
+		hosts[h].key_rate = 1000;
+		hosts[h].key_low = 900;
+		hosts[h].key_high = 1100;
+	}
+	text = printed();
+	ci = column_of(text, "host ", "95% CI");
+	assert_int_equal(column_of(text, "db1 ", "[900,"), ci);
+	assert_int_equal(column_of(text, "db2 ", "[900,"), ci);
+	assert_int_equal(column_of(text, "db2 ", "fsync_writethrough 16kB"),
+			 column_of(text, "host ", "key test"));
 	free(text);
 }
 
@@ -573,6 +616,7 @@ int main(void)
 		cmocka_unit_test_setup(test_partial_marked, setup),
 		cmocka_unit_test_setup(test_truncated, setup),
 		cmocka_unit_test_setup(test_table_answer_fits, setup),
+		cmocka_unit_test_setup(test_table_key_fits, setup),
 		cmocka_unit_test_setup(test_same_host, setup),
 		cmocka_unit_test_setup(test_server_few_flushes, setup),
 		cmocka_unit_test(test_kind_names),
