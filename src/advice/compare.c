@@ -4,7 +4,9 @@
  * way to see the variation between runs, which two runs of one disk show and
  * one run's trials do not), a point figure for p99, and the gate of
  * --fail-on-regression, which a test of A missing in B fails as one not run
- * there would. Trap: a test duplicated within one file (a profile with
+ * there would; and whether the files were measured on other storage than A's
+ * first (another host, device, file system or mount; the kernel apart, as
+ * information). Trap: a test duplicated within one file (a profile with
  * two equal groups) matches in order, the first in A with the first in B. */
 #include "advice/compare.h"
 
@@ -254,6 +256,69 @@ static const struct wb_compare_pair *pick_lead(const struct wb_compare_verdict *
 	return lead;
 }
 
+/* A fact as a file holds it: "" where it has none (or was built by hand). */
+static const char *fact(const char *s)
+{
+	return s ? s : "";
+}
+
+/* Both files know the fact and it differs. */
+static bool known_differ(const char *a, const char *b)
+{
+	return *fact(a) && *fact(b) && strcmp(a, b) != 0;
+}
+
+unsigned wb_compare_facts_differ(const struct wb_saved_results *ref,
+				 const struct wb_saved_results *r)
+{
+	unsigned d = 0;
+
+	if (known_differ(ref->hostname, r->hostname))
+		d |= 1u << WB_CMP_HOST;
+	/* A disk renamed is another disk; one name over another model (sda
+	 * swapped) is too. */
+	if (known_differ(ref->block_device, r->block_device) ||
+	    (strcmp(fact(ref->block_device), fact(r->block_device)) == 0 &&
+	     known_differ(ref->model, r->model)))
+		d |= 1u << WB_CMP_DEVICE;
+	if (known_differ(ref->fs_type, r->fs_type))
+		d |= 1u << WB_CMP_FS;
+	if (known_differ(ref->mount_point, r->mount_point))
+		d |= 1u << WB_CMP_MOUNT;
+	if (known_differ(ref->kernel, r->kernel))
+		d |= 1u << WB_CMP_KERNEL;
+	return d;
+}
+
+/* Every file against A's first, A's further runs first: the first whose
+ * storage differs and the first whose kernel does. */
+static void check_storage(const struct wb_compare_side *sa, const struct wb_compare_side *sb,
+			  struct wb_compare_storage *st)
+{
+	const struct wb_compare_side *sides[] = { sa, sb };
+	size_t s, i;
+	unsigned d;
+
+	memset(st, 0, sizeof(*st));
+	st->ref = (struct wb_compare_file){ &sa->runs[0], 'A', 0 };
+	for (s = 0; s < 2; s++)
+		for (i = s == 0 ? 1 : 0; i < sides[s]->n; i++) {
+			struct wb_compare_file f = { &sides[s]->runs[i], s ? 'B' : 'A', i };
+
+			d = wb_compare_facts_differ(st->ref.r, f.r);
+			st->differs |= d;
+			if (d & WB_CMP_STORAGE) {
+				st->files++;
+				if (!st->other.r) {
+					st->other = f;
+					st->other_differs = d & WB_CMP_STORAGE;
+				}
+			}
+			if ((d & (1u << WB_CMP_KERNEL)) && !st->kernel.r)
+				st->kernel = f;
+		}
+}
+
 int wb_compare_decide(const struct wb_saved_results *a, const struct wb_saved_results *b,
 		      double gate_pct, struct wb_compare_verdict *out)
 {
@@ -330,6 +395,7 @@ int wb_compare_decide_runs(const struct wb_compare_side *sa, const struct wb_com
 	out->unusable = out->npairs == 0;
 	out->regression = out->gate && out->regressions > 0;
 	out->lead = pick_lead(out);
+	check_storage(sa, sb, &out->storage);
 	free(used);
 	return 0;
 nomem:

@@ -67,6 +67,43 @@ struct wb_compare_pair {
 				      * so the pair's verdict may not be either */
 };
 
+/* What a results file's host and storage facts can differ by from the first
+ * file of A, in the order the words name them. The first four make the files
+ * measurements of other storage, which a reader of the table would take for
+ * one disk over time; the kernel alone does not: the same disk before and
+ * after a kernel upgrade is what compare is for, so it is information. */
+enum wb_compare_fact {
+	WB_CMP_HOST,     /* host.hostname: another machine */
+	WB_CMP_DEVICE,   /* host.device.block_device, or the disk's model under the same name */
+	WB_CMP_FS,       /* host.device.fs_type */
+	WB_CMP_MOUNT,    /* host.device.mount_point */
+	WB_CMP_KERNEL,   /* host.kernel: information only */
+	WB_CMP_FACT_COUNT
+};
+
+/* The facts that make other storage (every fact but the kernel). */
+#define WB_CMP_STORAGE ((1u << WB_CMP_KERNEL) - 1u)
+
+/* A file of a comparison: its side and run, to name it ("B", "A2"). */
+struct wb_compare_file {
+	const struct wb_saved_results *r; /* NULL: none */
+	char side;                        /* 'A' or 'B' */
+	size_t run;                       /* from 0, in the side's order */
+};
+
+/* Where the files were measured against A's first file. A fact either file
+ * does not know ("" in it: a file before the device facts, a hand-made one)
+ * is not said to differ: unknown is not different. */
+struct wb_compare_storage {
+	struct wb_compare_file ref;     /* A's first file */
+	unsigned differs;               /* bit 1u << WB_CMP_*: a fact differs in some file */
+	struct wb_compare_file other;   /* the first file (A's further runs, then B's) whose
+					 * storage differs; r NULL: every file's agrees */
+	unsigned other_differs;         /* of WB_CMP_STORAGE, what differs in other */
+	size_t files;                   /* files whose storage differs */
+	struct wb_compare_file kernel;  /* the first file whose kernel differs; r NULL: none */
+};
+
 struct wb_compare_verdict {
 	struct wb_compare_pair *pairs;   /* in A's order */
 	size_t npairs;
@@ -97,6 +134,10 @@ struct wb_compare_verdict {
 					  * in B, so no more a pass than a test not run there;
 					  * a test only in B is new, and not gated */
 	const struct wb_compare_pair *lead; /* what the headline is about; NULL: nothing stands out */
+	struct wb_compare_storage storage; /* other storage is said, and in the headline's
+					    * context as the schema is; no gate or exit
+					    * status is changed by it (comparing two disks
+					    * on purpose is fair, and not bad input) */
 };
 
 /* Matches B's tests to A's by their whole description (in each side's first
@@ -111,6 +152,11 @@ int wb_compare_decide(const struct wb_saved_results *a, const struct wb_saved_re
 		      double gate_pct, struct wb_compare_verdict *out);
 
 void wb_compare_free(struct wb_compare_verdict *v);
+
+/* Which facts of file r differ from ref's (bits 1u << WB_CMP_*), each only
+ * where both files know it. */
+unsigned wb_compare_facts_differ(const struct wb_saved_results *ref,
+				 const struct wb_saved_results *r);
 
 /* True when two tests are the same test (every key of the description equal). */
 bool wb_compare_same_test(const struct wb_saved_test *a, const struct wb_saved_test *b);

@@ -92,6 +92,10 @@ static const char *const sections[][2] = {
 		     "calls unstable is marked UNSTABLE, and still gated; a side may be several "
 		     "runs, A1.json,A2.json, whose means the interval is then over, so that it "
 		     "holds the variation between runs that one run's trials cannot show; "
+		     "files measured on other storage (another host, device, file system or "
+		     "mount than A's first file) are said before the table, as is another "
+		     "kernel (information: the same disk after an upgrade is what compare is "
+		     "for), neither changing the gate or the exit status; "
 		     "\\-\\-fail\\-on\\-regression gates a CI job." },
 	{ "report", "Results files (of run, recommend or qualify) as one self\\-contained HTML "
 		    "file with charts, several files side by side, each decision labelled with "

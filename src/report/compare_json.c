@@ -34,6 +34,7 @@ static cJSON *source(const struct wb_saved_results *r)
 	cJSON_AddStringToObject(o, "kernel", r->kernel);
 	cJSON_AddStringToObject(o, "fs_type", r->fs_type);
 	cJSON_AddStringToObject(o, "block_device", r->block_device);
+	cJSON_AddStringToObject(o, "mount_point", r->mount_point ? r->mount_point : "");
 	add_num_or_null(o, "started_unix", r->started_unix != 0, (double)r->started_unix);
 	cJSON_AddNumberToObject(o, "tests", (double)r->ntests);
 	return o;
@@ -131,6 +132,27 @@ static cJSON *sources(const struct wb_compare_side *s)
 	return arr;
 }
 
+/* What differs between the files' hosts and storage: differs[] (every fact
+ * that differs in some file against A's first), other_storage (a fact but the
+ * kernel), and the text's lines. */
+static void storage(cJSON *root, const struct wb_compare_verdict *v)
+{
+	char line[WB_COMPARE_STORAGE_LEN];
+	cJSON *arr = cJSON_AddArrayToObject(root, "differs");
+	unsigned f;
+
+	for (f = 0; arr && f < WB_CMP_FACT_COUNT; f++)
+		if (v->storage.differs & (1u << f))
+			cJSON_AddItemToArray(arr, cJSON_CreateString(
+							  wb_compare_fact_name((enum wb_compare_fact)f)));
+	cJSON_AddBoolToObject(root, "other_storage", v->storage.other.r != NULL);
+	arr = cJSON_AddArrayToObject(root, "differs_lines");
+	if (arr && *wb_compare_storage_words(v, line, sizeof(line)))
+		cJSON_AddItemToArray(arr, cJSON_CreateString(line));
+	if (arr && *wb_compare_kernel_words(v, line, sizeof(line)))
+		cJSON_AddItemToArray(arr, cJSON_CreateString(line));
+}
+
 char *wb_compare_json_render(const struct wb_compare_side *a, const struct wb_compare_side *b,
 			     const struct wb_compare_verdict *v)
 {
@@ -147,6 +169,7 @@ char *wb_compare_json_render(const struct wb_compare_side *a, const struct wb_co
 	cJSON_AddItemToObject(root, "a_runs", sources(a));
 	cJSON_AddItemToObject(root, "b_runs", sources(b));
 	cJSON_AddBoolToObject(root, "between_runs", v->between_runs);
+	storage(root, v);
 	cJSON_AddStringToObject(root, "headline", wb_compare_headline(v, headline, sizeof(headline)));
 	if (v->gate) {
 		gate = cJSON_AddObjectToObject(root, "gate");

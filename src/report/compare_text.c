@@ -82,6 +82,7 @@ void wb_compare_print(FILE *out, const struct wb_compare_side *a,
 		      const struct wb_compare_side *b, const struct wb_compare_verdict *v)
 {
 	char line[WB_COMPARE_FAILURE_LEN]; /* a name, the headline, a failure, the gate */
+	char where[WB_COMPARE_STORAGE_LEN];
 	int width = 24;
 	size_t i;
 
@@ -91,6 +92,12 @@ void wb_compare_print(FILE *out, const struct wb_compare_side *a,
 	if (v->schema_a != v->schema_b)
 		fprintf(out, "The files' schema versions differ (%d, %d); their tests were read by "
 			"the keys both have.\n", v->schema_a, v->schema_b);
+	/* Before the table: its changes are of two storages, not of one disk
+	 * over time, and a reader must know that before reading them. */
+	if (*wb_compare_storage_words(v, where, sizeof(where)))
+		fprintf(out, "%s.\n", where);
+	if (*wb_compare_kernel_words(v, where, sizeof(where)))
+		fprintf(out, "%s.\n", where);
 	/* As wide as the longest name: a cap let a long label push its row's
 	 * figures out from under their headings. */
 	for (i = 0; i < v->npairs; i++) {

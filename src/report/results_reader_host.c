@@ -1,7 +1,8 @@
 /* results_reader_host.c — the reader's part for the host and how the file was
  * made: host (checked: compare and the fleet summary match on it), and what
  * the HTML report shows as it is — the device, OS and config objects as rows,
- * the command line, the signal that stopped the run. */
+ * the command line, the signal that stopped the run — and, leniently as those,
+ * the mount point and the disk's model, which compare's storage check reads. */
 #include "report/results_reader_parts.h"
 
 #include <errno.h>
@@ -130,13 +131,16 @@ int wb_rd_shown_facts(struct reader *rd, const cJSON *root, struct wb_saved_resu
 {
 	const cJSON *host = wb_rd_member(root, WB_KEY_HOST);
 	const cJSON *config = wb_rd_member(root, WB_KEY_CONFIG);
+	const cJSON *dev = wb_rd_member(host, WB_KEY_DEVICE);
 	int ret;
 
 	out->slice_s = wb_rd_show_number(config, WB_KEY_SLICE);
 	if ((ret = wb_rd_show_string(rd, root, WB_KEY_INTERRUPTED_BY, &out->interrupted_by)) ||
 	    (ret = wb_rd_show_string(rd, host, WB_KEY_TARGET, &out->target)) ||
+	    (ret = wb_rd_show_string(rd, dev, WB_KEY_MOUNT_POINT, &out->mount_point)) ||
+	    (ret = wb_rd_show_string(rd, dev, WB_KEY_MODEL, &out->model)) ||
 	    (ret = wb_rd_show_lines(rd, root, WB_KEY_COMMAND_LINE, &out->command_line)) ||
-	    (ret = facts(rd, wb_rd_member(host, WB_KEY_DEVICE), &out->device_facts)) ||
+	    (ret = facts(rd, dev, &out->device_facts)) ||
 	    (ret = facts(rd, wb_rd_member(host, WB_KEY_OS), &out->os_facts)) ||
 	    (ret = facts(rd, config, &out->config_facts)))
 		return ret;

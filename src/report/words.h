@@ -174,6 +174,9 @@ char *wb_clean_reason_words(const struct wb_clean_verdict *v, char *buf, size_t 
 #define WB_COMPARE_HEADLINE_LEN 400
 #define WB_COMPARE_NAME_LEN 200     /* a test's name */
 #define WB_COMPARE_GATE_LEN 360
+/* The storage line holds a host name, two devices' names and models and two
+ * mount points (each up to 255 characters) whole. */
+#define WB_COMPARE_STORAGE_LEN 2048
 /* A failure's line holds a name and both sides' status and reason whole. */
 #define WB_COMPARE_FAILURE_LEN                                                            \
 	(WB_COMPARE_NAME_LEN + 2 * (sizeof(((struct wb_saved_test *)0)->status) +          \
@@ -219,6 +222,19 @@ char *wb_compare_unusable_words(const struct wb_compare_verdict *v, char *buf, s
 
 /* The gate's verdict: "--fail-on-regression 10%: passed: ..." ("" without a gate). */
 char *wb_compare_gate_words(const struct wb_compare_verdict *v, char *buf, size_t len);
+
+/* A host or storage fact as the JSON's differs[] names it: "host", "device",
+ * "fs_type", "mount_point", "kernel". A static string. */
+const char *wb_compare_fact_name(enum wb_compare_fact f);
+
+/* Other storage (v->storage.other): "B was measured on another device:
+ * nvme0n1 (ext4) in A, sda (xfs) in B; mount /srv/wal in A, /mnt in B: ...";
+ * "" when every file's storage agrees with A's first. */
+char *wb_compare_storage_words(const struct wb_compare_verdict *v, char *buf, size_t len);
+
+/* Another kernel (v->storage.kernel), information: "kernel differs: 6.1.0 in
+ * A, 6.12.0 in B"; "" when none does. */
+char *wb_compare_kernel_words(const struct wb_compare_verdict *v, char *buf, size_t len);
 
 /* fleet (words_fleet.c). The sentences of the fleet summary (`walbench report
  * --summary`), made from the verdict of advice/fleet.h: the headline, a reason

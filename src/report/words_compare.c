@@ -143,13 +143,121 @@ char *wb_compare_interval_words(const struct wb_compare_verdict *v, char *buf, s
 	return buf;
 }
 
+static const char *const fact_names[] = {
+	[WB_CMP_HOST] = "host",
+	[WB_CMP_DEVICE] = "device",
+	[WB_CMP_FS] = "fs_type",
+	[WB_CMP_MOUNT] = "mount_point",
+	[WB_CMP_KERNEL] = "kernel",
+};
+_Static_assert(sizeof(fact_names) / sizeof(fact_names[0]) == WB_CMP_FACT_COUNT,
+	       "a name for every host or storage fact");
+
+const char *wb_compare_fact_name(enum wb_compare_fact f)
+{
+	return (unsigned)f < WB_CMP_FACT_COUNT ? fact_names[f] : "?";
+}
+
+/* A file as the text lists it: "A", "B" with one run a side, else "A1", "B2". */
+#define TAG_LEN 24
+static const char *file_tag(const struct wb_compare_verdict *v, const struct wb_compare_file *f,
+			    char *tag)
+{
+	size_t runs = f->side == 'A' ? v->runs_a : v->runs_b;
+
+	if (runs <= 1)
+		snprintf(tag, TAG_LEN, "%c", f->side);
+	else
+		snprintf(tag, TAG_LEN, "%c%zu", f->side, f->run + 1);
+	return tag;
+}
+
+/* The largest of the storage facts that differ, as "another ...". */
+static const char *storage_noun(unsigned differs)
+{
+	if (differs & (1u << WB_CMP_HOST))
+		return "another host";
+	if (differs & (1u << WB_CMP_DEVICE))
+		return "another device";
+	if (differs & (1u << WB_CMP_FS))
+		return "another file system";
+	return "another mount";
+}
+
+/* A file's device: "nvme0n1 (ext4)", its model too where two files' models
+ * differ under one name ("sda (ext4, Samsung SSD 860)"). */
+static void device_words(struct wb_sentence *s, const struct wb_saved_results *r, bool model)
+{
+	bool fs = *r->fs_type, m = model && r->model && *r->model;
+
+	wb_sentence_add(s, "%s", *r->block_device ? r->block_device : "no block device");
+	if (fs || m)
+		wb_sentence_add(s, " (%s%s%s)", r->fs_type, fs && m ? ", " : "", m ? r->model : "");
+}
+
+char *wb_compare_storage_words(const struct wb_compare_verdict *v, char *buf, size_t len)
+{
+	const struct wb_compare_storage *st = &v->storage;
+	const struct wb_saved_results *a = st->ref.r, *b = st->other.r;
+	char ta[TAG_LEN], tb[TAG_LEN];
+	const char *sep = "";
+	struct wb_sentence s = wb_sentence_at(buf, len);
+	unsigned d = st->other_differs;
+	bool model;
+
+	*buf = '\0';
+	if (!b)
+		return buf;
+	file_tag(v, &st->ref, ta);
+	file_tag(v, &st->other, tb);
+	wb_sentence_add(&s, "%s was measured on %s: ", tb, storage_noun(d));
+	/* The largest difference first, unnamed: the sentence's noun names it. */
+	if (d & (1u << WB_CMP_HOST)) {
+		wb_sentence_add(&s, "%s in %s, %s in %s", a->hostname, ta, b->hostname, tb);
+		sep = "; device ";
+	}
+	if (d & (1u << WB_CMP_DEVICE)) {
+		model = strcmp(a->block_device, b->block_device) == 0;
+		wb_sentence_add(&s, "%s", sep);
+		device_words(&s, a, model);
+		wb_sentence_add(&s, " in %s, ", ta);
+		device_words(&s, b, model);
+		wb_sentence_add(&s, " in %s", tb);
+		sep = "; ";
+	} else if (d & (1u << WB_CMP_FS)) {
+		wb_sentence_add(&s, "%s%s in %s, %s in %s", *sep ? "; file system " : "",
+				a->fs_type, ta, b->fs_type, tb);
+		sep = "; ";
+	}
+	if (d & (1u << WB_CMP_MOUNT))
+		wb_sentence_add(&s, "%s%s in %s, %s in %s", *sep ? "; mount " : "", a->mount_point,
+				ta, b->mount_point, tb);
+	wb_sentence_add(&s, ": the table compares two storages, not one disk over time");
+	if (st->files > 1)
+		wb_sentence_add(&s, " (%zu files differ from %s; the first is named)", st->files, ta);
+	return buf;
+}
+
+char *wb_compare_kernel_words(const struct wb_compare_verdict *v, char *buf, size_t len)
+{
+	const struct wb_compare_storage *st = &v->storage;
+	char ta[TAG_LEN], tb[TAG_LEN];
+
+	*buf = '\0';
+	if (st->kernel.r)
+		snprintf(buf, len, "kernel differs: %s in %s, %s in %s", st->ref.r->kernel,
+			 file_tag(v, &st->ref, ta), st->kernel.r->kernel,
+			 file_tag(v, &st->kernel, tb));
+	return buf;
+}
+
 char *wb_compare_headline(const struct wb_compare_verdict *v, char *buf, size_t len)
 {
 	const struct wb_compare_pair *l = v->lead;
 	size_t slower = v->slower, faster = v->faster, bad_b = v->failed_b, bad_both = v->failed_both;
 	bool lead_failed = l && (l->state == WB_PAIR_FAILED_B || l->state == WB_PAIR_FAILED_BOTH);
 	struct wb_sentence s = wb_sentence_at(buf, len);
-	char name[WB_COMPARE_NAME_LEN];
+	char name[WB_COMPARE_NAME_LEN], tag[TAG_LEN];
 
 	wb_sentence_add(&s, "B against A: ");
 	if (!v->npairs) {
@@ -216,6 +324,9 @@ char *wb_compare_headline(const struct wb_compare_verdict *v, char *buf, size_t 
 		wb_sentence_add(&s, "; %zu missing in B", v->nonly_a);
 	if (v->nonly_b)
 		wb_sentence_add(&s, "%s%zu only in B", v->nonly_a ? ", " : "; ", v->nonly_b);
+	if (v->storage.other.r)
+		wb_sentence_add(&s, " (%s measured on %s)", file_tag(v, &v->storage.other, tag),
+				storage_noun(v->storage.other_differs));
 	if (v->schema_a != v->schema_b)
 		wb_sentence_add(&s, " (schema versions %d and %d)", v->schema_a, v->schema_b);
 	return buf;

@@ -544,6 +544,8 @@ struct wb_saved_results {
 	/* what the HTML report shows besides */
 	const char *interrupted_by;  /* "SIGINT", ...; "" when none */
 	const char *target;          /* host.target: the first test file */
+	const char *mount_point;     /* host.device.mount_point; "" when none */
+	const char *model;           /* host.device.model: the disk's; "" when none */
 	double slice_s;              /* qualify's slice: the one run (schedule.trial_s),
 				      * else the one asked (config.slice); NAN without
 				      * config.slice */

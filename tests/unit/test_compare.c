@@ -820,6 +820,152 @@ static void test_reader_verdicts(void **state)
 	assert_string_equal(a.headline, "standard: PASS");
 }
 
+/* The text and JSON of a comparison, printed to memory. */
+static char *print_text(void)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *out = open_memstream(&text, &len);
+
+	assert_non_null(out);
+	wb_compare_print(out, &(struct wb_compare_side){ &a, 1 }, &(struct wb_compare_side){ &b, 1 },
+			 &v);
+	assert_int_equal(fclose(out), 0);
+	return text;
+}
+
+/* The comparison's JSON has differs[] of the names in want (comma-separated,
+ * in order) and other_storage as said. */
+static void expect_differs(const char *want, bool other_storage)
+{
+	char *json, got[128] = "";
+	const cJSON *item;
+	cJSON *root;
+
+	json = wb_compare_json_render(&(struct wb_compare_side){ &a, 1 },
+				      &(struct wb_compare_side){ &b, 1 }, &v);
+	assert_non_null(root = cJSON_Parse(json));
+	cJSON_ArrayForEach(item, cJSON_GetObjectItemCaseSensitive(root, "differs")) {
+		assert_true(cJSON_IsString(item));
+		snprintf(got + strlen(got), sizeof(got) - strlen(got), "%s%s", *got ? "," : "",
+			 item->valuestring);
+	}
+	assert_string_equal(got, want);
+	assert_int_equal(cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(root, "other_storage")),
+			 other_storage);
+	cJSON_Delete(root);
+	free(json);
+}
+
+/* B measured on another disk (sda, xfs, another mount) than A (nvme0n1,
+ * ext4): the text says so before its table, and the JSON's differs[] names
+ * what differs; the same host and kernel are not named. No gate or exit
+ * status changes: the gate's verdict is the same as on the same disk. */
+static void test_other_storage_said(void **state)
+{
+	char *text, *said, *table;
+
+	(void)state;
+	decide("other_disk.json", 5);
+	text = print_text();
+	/* A's fixture has no mount point or model: unknown is not different */
+	said = strstr(text, "B was measured on another device: nvme0n1 (ext4) in A, sda (xfs) in "
+			    "B: the table compares two storages, not one disk over time.\n");
+	table = strstr(text, "B against A, test by test");
+	if (!said || !table || said > table)
+		fail_msg("no storage line before the table in:\n%s", text);
+	assert_null(strstr(text, "kernel differs"));
+	assert_non_null(strstr(text, "(B measured on another device)"));
+	assert_false(v.regression);
+	free(text);
+	expect_differs("device,fs_type", true);
+}
+
+/* The same disk under another kernel (base against slower: 6.1 to 6.12) is
+ * what compare is for: no storage line, the kernel said as information, and
+ * differs[] holds the kernel alone. */
+static void test_same_storage_new_kernel(void **state)
+{
+	char *text;
+
+	(void)state;
+	decide("slower.json", NO_GATE);
+	text = print_text();
+	assert_null(strstr(text, "was measured on another"));
+	assert_null(strstr(text, "measured on another"));
+	assert_non_null(strstr(text, "kernel differs: Linux 6.1.0-18-amd64 in A, Linux "
+				     "6.12.0-1-amd64 in B.\n"));
+	free(text);
+	expect_differs("kernel", false);
+}
+
+/* A file of its own storage facts (the rest zero: no test, schema 24). */
+static void storage_of(struct wb_saved_results *r, const char *host, const char *kernel,
+		       const char *dev, const char *fs, const char *mount, const char *model)
+{
+	*r = (struct wb_saved_results){ .schema_version = 24, .mount_point = mount,
+					.model = model };
+	snprintf(r->hostname, sizeof(r->hostname), "%s", host);
+	snprintf(r->kernel, sizeof(r->kernel), "%s", kernel);
+	snprintf(r->block_device, sizeof(r->block_device), "%s", dev);
+	snprintf(r->fs_type, sizeof(r->fs_type), "%s", fs);
+}
+
+#define BIT(f) (1u << (f))
+
+/* Which facts differ, each only where both files know it: another host, a
+ * disk renamed, one name over another model, a file system, a mount; a fact
+ * one file lacks ("" or never read: NULL) is not said to differ. */
+static void test_storage_facts(void **state)
+{
+	static struct wb_saved_results x, y;
+
+	(void)state;
+	storage_of(&x, "db1", "6.1", "nvme0n1", "ext4", "/srv/wal", "Samsung 990");
+	storage_of(&y, "db1", "6.1", "nvme0n1", "ext4", "/srv/wal", "Samsung 990");
+	assert_int_equal(wb_compare_facts_differ(&x, &y), 0);
+	snprintf(y.kernel, sizeof(y.kernel), "6.12");
+	assert_int_equal(wb_compare_facts_differ(&x, &y), BIT(WB_CMP_KERNEL));
+	storage_of(&y, "db2", "6.1", "nvme0n1", "ext4", "/srv/wal", "Samsung 990");
+	assert_int_equal(wb_compare_facts_differ(&x, &y), BIT(WB_CMP_HOST));
+	storage_of(&y, "db1", "6.1", "sda", "xfs", "/mnt", "WDC");
+	assert_int_equal(wb_compare_facts_differ(&x, &y),
+			 BIT(WB_CMP_DEVICE) | BIT(WB_CMP_FS) | BIT(WB_CMP_MOUNT));
+	storage_of(&y, "db1", "6.1", "nvme0n1", "ext4", "/srv/wal", "Samsung 980");
+	assert_int_equal(wb_compare_facts_differ(&x, &y), BIT(WB_CMP_DEVICE));
+	storage_of(&y, "", "", "", "", "", NULL);
+	assert_int_equal(wb_compare_facts_differ(&x, &y), 0);
+	assert_int_equal(wb_compare_facts_differ(&y, &x), 0);
+}
+
+/* Several runs a side: every file against A's first; the first that differs
+ * is named (A's further runs before B's), and how many do. */
+static void test_storage_runs(void **state)
+{
+	static struct wb_saved_results fa[2], fb[2];
+	struct wb_compare_side sa = { fa, 2 }, sb = { fb, 2 };
+
+	(void)state;
+	storage_of(&fa[0], "db1", "6.1", "nvme0n1", "ext4", "/srv/wal", "");
+	storage_of(&fa[1], "db1", "6.1", "nvme0n1", "ext4", "/srv/wal", "");
+	storage_of(&fb[0], "db1", "6.12", "nvme0n1", "ext4", "/srv/wal", "");
+	storage_of(&fb[1], "db1", "6.12", "nvme1n1", "ext4", "/srv/wal", "");
+	assert_int_equal(wb_compare_decide_runs(&sa, &sb, NO_GATE, &v), 0);
+	assert_ptr_equal(v.storage.other.r, &fb[1]);
+	assert_int_equal(v.storage.other.side, 'B');
+	assert_int_equal(v.storage.other.run, 1);
+	assert_int_equal(v.storage.other_differs, BIT(WB_CMP_DEVICE));
+	assert_int_equal(v.storage.files, 1);
+	assert_ptr_equal(v.storage.kernel.r, &fb[0]);
+	assert_int_equal(v.storage.differs, BIT(WB_CMP_DEVICE) | BIT(WB_CMP_KERNEL));
+	wb_compare_free(&v);
+	storage_of(&fa[1], "db2", "6.1", "nvme0n1", "ext4", "/srv/wal", "");
+	assert_int_equal(wb_compare_decide_runs(&sa, &sb, NO_GATE, &v), 0);
+	assert_ptr_equal(v.storage.other.r, &fa[1]);
+	assert_int_equal(v.storage.other_differs, BIT(WB_CMP_HOST));
+	assert_int_equal(v.storage.files, 2);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -849,6 +995,10 @@ int main(void)
 		cmocka_unit_test_teardown(test_reader_refusals, teardown),
 		cmocka_unit_test_teardown(test_reader_fields, teardown),
 		cmocka_unit_test_teardown(test_reader_verdicts, teardown),
+		cmocka_unit_test_teardown(test_other_storage_said, teardown),
+		cmocka_unit_test_teardown(test_same_storage_new_kernel, teardown),
+		cmocka_unit_test(test_storage_facts),
+		cmocka_unit_test_teardown(test_storage_runs, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -395,6 +395,83 @@ static void test_gate(void **state)
 			    "missing in B: fdatasync/sync 8kB x1 (only in A: not measured in B)");
 }
 
+/* Files of their own host and storage facts, for the storage words. */
+static struct wb_saved_results fa, fb;
+
+static void storage_of(struct wb_saved_results *r, const char *host, const char *kernel,
+		       const char *dev, const char *fs, const char *mount, const char *model)
+{
+	*r = (struct wb_saved_results){ .mount_point = mount, .model = model };
+	snprintf(r->hostname, sizeof(r->hostname), "%s", host);
+	snprintf(r->kernel, sizeof(r->kernel), "%s", kernel);
+	snprintf(r->block_device, sizeof(r->block_device), "%s", dev);
+	snprintf(r->fs_type, sizeof(r->fs_type), "%s", fs);
+}
+
+/* B's storage against A's: the largest difference leads, unnamed; the rest
+ * follow named; other runs are named by their run. */
+static const char *storage(unsigned differs)
+{
+	static char line[WB_COMPARE_STORAGE_LEN];
+
+	v.storage = (struct wb_compare_storage){ .ref = { &fa, 'A', 0 }, .other = { &fb, 'B', 0 },
+						 .other_differs = differs, .files = 1 };
+	return wb_compare_storage_words(&v, line, sizeof(line));
+}
+
+static void test_storage_words(void **state)
+{
+	char line[WB_COMPARE_STORAGE_LEN];
+
+	(void)state;
+	v.runs_a = v.runs_b = 1;
+	assert_string_equal(wb_compare_storage_words(&v, line, sizeof(line)), "");
+	assert_string_equal(wb_compare_kernel_words(&v, line, sizeof(line)), "");
+	storage_of(&fa, "db1", "6.1", "nvme0n1", "ext4", "/srv/wal", "");
+	storage_of(&fb, "db2", "6.1", "sda", "xfs", "/mnt", "");
+	assert_string_equal(storage(1u << WB_CMP_HOST | 1u << WB_CMP_DEVICE | 1u << WB_CMP_FS |
+				    1u << WB_CMP_MOUNT),
+			    "B was measured on another host: db1 in A, db2 in B; device nvme0n1 "
+			    "(ext4) in A, sda (xfs) in B; mount /srv/wal in A, /mnt in B: the table "
+			    "compares two storages, not one disk over time");
+	assert_string_equal(storage(1u << WB_CMP_FS | 1u << WB_CMP_MOUNT),
+			    "B was measured on another file system: ext4 in A, xfs in B; mount "
+			    "/srv/wal in A, /mnt in B: the table compares two storages, not one "
+			    "disk over time");
+	assert_string_equal(storage(1u << WB_CMP_MOUNT),
+			    "B was measured on another mount: /srv/wal in A, /mnt in B: the table "
+			    "compares two storages, not one disk over time");
+	storage_of(&fa, "db1", "6.1", "sda", "ext4", "", "Samsung SSD 860");
+	storage_of(&fb, "db1", "6.1", "sda", "ext4", "", "WDC WD40EFRX");
+	assert_string_equal(storage(1u << WB_CMP_DEVICE),
+			    "B was measured on another device: sda (ext4, Samsung SSD 860) in A, "
+			    "sda (ext4, WDC WD40EFRX) in B: the table compares two storages, not "
+			    "one disk over time");
+	/* the headline's context, after what it says of the tests */
+	assert_string_equal(headline(), "B against A: no test is in both files (0 only in A, 0 "
+					"only in B)");
+	lead(WB_PAIR_TIE, 0, -1, 1);
+	v.lead = NULL;
+	v.npairs = v.ties = 1;
+	assert_string_equal(headline(), "B against A: all 1 test tie (B measured on another "
+					"device)");
+	/* runs: named by side and run; several files differ */
+	v.runs_a = 2;
+	v.runs_b = 3;
+	v.storage.other = (struct wb_compare_file){ &fb, 'B', 2 };
+	v.storage.files = 2;
+	assert_string_equal(wb_compare_storage_words(&v, line, sizeof(line)),
+			    "B3 was measured on another device: sda (ext4, Samsung SSD 860) in A1, "
+			    "sda (ext4, WDC WD40EFRX) in B3: the table compares two storages, not "
+			    "one disk over time (2 files differ from A1; the first is named)");
+	storage_of(&fb, "db1", "6.12", "sda", "ext4", "", "Samsung SSD 860");
+	v.storage.kernel = (struct wb_compare_file){ &fb, 'B', 0 };
+	assert_string_equal(wb_compare_kernel_words(&v, line, sizeof(line)),
+			    "kernel differs: 6.1 in A1, 6.12 in B1");
+	assert_string_equal(wb_compare_fact_name(WB_CMP_FS), "fs_type");
+	assert_string_equal(wb_compare_fact_name(WB_CMP_FACT_COUNT), "?");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -410,6 +487,7 @@ int main(void)
 		cmocka_unit_test_setup(test_failure_leads, setup),
 		cmocka_unit_test_setup(test_unusable, setup),
 		cmocka_unit_test_setup(test_gate, setup),
+		cmocka_unit_test_setup(test_storage_words, setup),
 		cmocka_unit_test(test_interval_words),
 	};
 
