@@ -3,8 +3,10 @@
  * the other hosts (fleet_stats.h: on the rate qualify judged, a burst-credit
  * volume's sustained one), failures named whatever the fleet did, and
  * the majority answer of each group of files that answer the same question
- * (fleet_vote.h). Trap: a test duplicated within one file is judged by its
- * first copy only. */
+ * (fleet_vote.h). A host is one member of a median however many of its files
+ * are given (runs before and after a change, a playbook's hosts on one VM):
+ * its figure there is the median of its files'. Trap: a test duplicated within
+ * one file is judged by its first copy only. */
 #include "advice/fleet.h"
 
 #include <errno.h>
@@ -22,7 +24,8 @@ struct fleet {
 	const struct wb_saved_test **desc;  /* one per distinct description */
 	size_t ndesc;
 	const struct wb_saved_test **at;    /* at[d * n + h]: host h's copy of desc[d], or NULL */
-	double *scratch;                    /* n figures, for medians */
+	double *scratch;                    /* n figures, for medians: one per host */
+	double *files;                      /* n figures: one host's files', for its own median */
 	struct wb_fleet_verdict *v;
 };
 
@@ -53,13 +56,27 @@ static void match_tests(struct fleet *f)
 		}
 }
 
+/* Host h's file k ran desc[d] ok. */
+static bool ok_at(const struct fleet *f, size_t d, size_t k)
+{
+	return f->at[d * f->n + k] && wb_saved_ok(f->at[d * f->n + k]);
+}
+
+/* The hosts (not the files) that ran desc[d] ok. */
 static size_t hosts_ok(const struct fleet *f, size_t d)
 {
-	size_t h, k = 0;
+	size_t g, k, n = 0;
 
-	for (h = 0; h < f->n; h++)
-		k += f->at[d * f->n + h] && wb_saved_ok(f->at[d * f->n + h]);
-	return k;
+	for (g = 0; g < f->n; g++) {
+		if (f->v->hosts[g].host_of != g)
+			continue;
+		for (k = g; k < f->n; k++)
+			if (f->v->hosts[k].host_of == g && ok_at(f, d, k)) {
+				n++;
+				break;
+			}
+	}
+	return n;
 }
 
 /* The next finding, filled by a rule, kept only when the rule names it. */
@@ -84,22 +101,32 @@ static void keep_finding(struct fleet *f, size_t h)
 	f->v->hosts[h].findings++;
 }
 
-/* The other hosts' rates (p99 false) or p99s on desc[d], into scratch. */
+/* The other hosts' rates (p99 false) or p99s on desc[d], into scratch, one
+ * per host: the median of its files' (a host of four runs weighed four times
+ * would move the median toward itself). The files of h's own host are left
+ * out with it: a host is judged against the others, not its own runs. */
 static size_t others(struct fleet *f, size_t h, size_t d, bool p99)
 {
 	const struct wb_saved_test *o;
 	struct wb_fleet_figure fig;
-	size_t k, m = 0;
+	size_t g, k, j, m = 0;
 
-	for (k = 0; k < f->n; k++) {
-		o = f->at[d * f->n + k];
-		if (k == h || !o || !wb_saved_ok(o))
+	for (g = 0; g < f->n; g++) {
+		if (f->v->hosts[g].host_of != g || g == f->v->hosts[h].host_of)
 			continue;
-		if (!p99) {
-			wb_fleet_figure_of(&f->r[k], o, &fig);
-			f->scratch[m++] = fig.rate;
-		} else if (o->has_p99)
-			f->scratch[m++] = o->p99_us;
+		for (j = 0, k = g; k < f->n; k++) {
+			if (f->v->hosts[k].host_of != g || !ok_at(f, d, k))
+				continue;
+			o = f->at[d * f->n + k];
+			if (!p99) {
+				wb_fleet_figure_of(&f->r[k], o, &fig);
+				f->files[j++] = fig.rate;
+			} else if (o->has_p99) {
+				f->files[j++] = o->p99_us;
+			}
+		}
+		if (j)
+			f->scratch[m++] = wb_median(f->files, j);
 	}
 	return m;
 }
@@ -226,13 +253,16 @@ static void same_hosts(struct wb_fleet_verdict *v)
 
 		v->hosts[h].host_files = 1;
 		v->hosts[h].first_of_host = true;
+		v->hosts[h].host_of = h;
 		if (!*name)
 			continue;
 		for (k = 0; k < v->nhosts; k++)
 			if (k != h && strcmp(v->hosts[k].r->hostname, name) == 0) {
 				v->hosts[h].host_files++;
-				if (k < h)
+				if (k < h && v->hosts[h].first_of_host) {
 					v->hosts[h].first_of_host = false;
+					v->hosts[h].host_of = k;
+				}
 			}
 	}
 	for (h = 0; h < v->nhosts; h++)
@@ -244,6 +274,7 @@ static void free_fleet(struct fleet *f)
 	free(f->desc);
 	free(f->at);
 	free(f->scratch);
+	free(f->files);
 }
 
 int wb_fleet_decide(const struct wb_saved_results *r, const char *const *labels, size_t n,
@@ -259,6 +290,7 @@ int wb_fleet_decide(const struct wb_saved_results *r, const char *const *labels,
 	f.desc = calloc(total + 1, sizeof(*f.desc));
 	f.at = calloc((total + 1) * (n + 1), sizeof(*f.at));
 	f.scratch = calloc(n + 1, sizeof(*f.scratch));
+	f.files = calloc(n + 1, sizeof(*f.files));
 	out->hosts = calloc(n + 1, sizeof(*out->hosts));
 	/* two findings per test at most (SLOW and P99), and one spare: a rule
 	 * fills the next finding before deciding whether to keep it */
@@ -266,7 +298,7 @@ int wb_fleet_decide(const struct wb_saved_results *r, const char *const *labels,
 	out->votes = calloc(n + 1, sizeof(*out->votes));
 	out->answers = calloc(2 * n + 1, sizeof(*out->answers));
 	out->disagreements = calloc(2 * n + 1, sizeof(*out->disagreements));
-	if (!f.desc || !f.at || !f.scratch || !out->hosts || !out->findings || !out->votes ||
+	if (!f.desc || !f.at || !f.scratch || !f.files || !out->hosts || !out->findings || !out->votes ||
 	    !out->answers || !out->disagreements)
 		goto nomem;
 	fill_hosts(&f, labels);

@@ -13,9 +13,9 @@
 #include "advice/compare.h"
 #include "results/saved.h"
 
-/* A test is compared across the fleet only where it is ok on this many hosts:
- * a host is judged against the median of the others, and a median of one host
- * is that host, not a fleet. */
+/* A test is compared across the fleet only where it is ok on this many hosts
+ * (machines, by host name, not files): a host is judged against the median of
+ * the others, and a median of one host is that host, not a fleet. */
 #define WB_FLEET_MIN_HOSTS 3
 /* A host's rate is significantly worse when even the top of its 95 % interval
  * lies more than this far below the others' median. Identical disks differ by a
@@ -42,7 +42,8 @@ struct wb_fleet_finding {
 	enum wb_fleet_finding_kind kind;
 	const struct wb_saved_test *test;
 	bool key;                     /* the host's key test (wb_fleet_host.key) */
-	size_t others;                /* hosts the median is over (SLOW, P99) */
+	size_t others;                /* hosts the median is over (SLOW, P99): other machines,
+				       * each one member (the median of its files) */
 	/* SLOW */
 	double rate;                  /* the host's figure (fleet_stats.h), ops/s */
 	bool sustained;               /* it is the baseline qualify judged the test on */
@@ -77,6 +78,9 @@ struct wb_fleet_host {
 	size_t host_files;            /* files of the fleet from this file's host name, this
 				       * one among them (a file with no host name: 1) */
 	bool first_of_host;           /* no file before it has its host name */
+	size_t host_of;               /* the first file of its host (itself when first_of_host):
+				       * a host is one member of the medians, its files'
+				       * median, however many files it has */
 };
 
 enum wb_fleet_vote_kind {
@@ -135,7 +139,8 @@ struct wb_fleet_verdict {
 	struct wb_fleet_finding *findings; /* by host, then in the host's test order */
 	size_t nfindings;
 	size_t tests;                 /* distinct test descriptions across the files */
-	size_t judged_tests;          /* of those, ok on WB_FLEET_MIN_HOSTS hosts or more */
+	size_t judged_tests;          /* of those, ok on WB_FLEET_MIN_HOSTS hosts (machines)
+				       * or more */
 	size_t outliers, failed, partial; /* hosts */
 	struct wb_fleet_vote *votes;
 	size_t nvotes;

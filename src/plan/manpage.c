@@ -101,7 +101,8 @@ static const char *const sections[][2] = {
 		    "file with charts, several files side by side, each decision labelled with "
 		    "its state; with \\-\\-summary, a fleet's outliers and disagreeing "
 		    "recommendations, as text and JSON (an undecided recommendation is counted "
-		    "apart, never as a vote for the default it keeps)." },
+		    "apart, never as a vote for the default it keeps; a host of several files "
+		    "is one member of each median, at the median of its files' figures)." },
 	{ "clean", "Removes from DIR the files a walbench killed by SIGKILL or the OOM killer "
 		   "left behind: walbench.PID.N.tmp, regular, yours, unlocked, and PID no running "
 		   "walbench. Prints each file removed; \\-\\-dry\\-run lists what would go "

@@ -169,19 +169,22 @@ void wb_fleet_print(FILE *out, const struct wb_fleet_verdict *v)
 		fprintf(out, "\n");
 	}
 	if (v->judged_tests) {
-		fprintf(out, "Outliers on %zu of %zu tests (those ok on %d or more %s): a rate whose "
-			"95%% interval lies\nwholly more than %.0f%% below the median of the other %s, "
-			"or a p99 over %.0fx theirs:\n", v->judged_tests, v->tests, WB_FLEET_MIN_HOSTS,
-			wb_fleet_noun(v, WB_FLEET_MIN_HOSTS), WB_FLEET_RATE_GAP_PCT,
-			wb_fleet_noun(v, 2), WB_FLEET_P99_FACTOR);
+		fprintf(out, "Outliers on %zu of %zu tests (those ok on %d or more hosts): a rate "
+			"whose 95%% interval lies\nwholly more than %.0f%% below the median of the "
+			"other hosts, or a p99 over %.0fx theirs:\n", v->judged_tests, v->tests,
+			WB_FLEET_MIN_HOSTS, WB_FLEET_RATE_GAP_PCT, WB_FLEET_P99_FACTOR);
+		if (v->distinct_hosts < v->nhosts)
+			fprintf(out, "(a host of several files is one member of each median, at the "
+				"median of its files'\nfigures, and each of its files is judged "
+				"against the other hosts)\n");
 		if (v->outliers)
 			print_findings(out, v, WB_FLEET_SLOW, WB_FLEET_P99);
 		else
 			fprintf(out, "  none\n");
 	} else {
-		fprintf(out, "Outliers: none judged; no test is ok on %d or more %s (a median of "
-			"the others needs two).\n", WB_FLEET_MIN_HOSTS,
-			wb_fleet_noun(v, WB_FLEET_MIN_HOSTS));
+		fprintf(out, "Outliers: none judged; no test is ok on %d or more hosts (a median of "
+			"the others needs two%s).\n", WB_FLEET_MIN_HOSTS,
+			v->distinct_hosts < v->nhosts ? "; a host's files count once" : "");
 	}
 	if (v->nvotes) {
 		fprintf(out, "\nAnswers (recommend files vote on wal_sync_method, qualify files on "
@@ -367,6 +370,8 @@ static cJSON *rule(void)
 	cJSON_AddNumberToObject(o, "rate_gap_pct", WB_FLEET_RATE_GAP_PCT);
 	cJSON_AddNumberToObject(o, "p99_factor", WB_FLEET_P99_FACTOR);
 	cJSON_AddStringToObject(o, "median", "of the other hosts' figures on the same test");
+	/* version 3: a host of several files is one member of a median */
+	cJSON_AddStringToObject(o, "host_figure", "the median of the host's files' figures");
 	return o;
 }
 
@@ -403,8 +408,10 @@ char *wb_fleet_json_render(const struct wb_fleet_verdict *v)
 	cJSON_AddItemToObject(root, "rule", rule());
 	cJSON_AddNumberToObject(root, "tests", (double)v->tests);
 	cJSON_AddNumberToObject(root, "tests_compared", (double)v->judged_tests);
-	/* Added in version 2, no key changed meaning: every count of hosts
-	 * has always counted files, and this says how many machines they are. */
+	/* Added in version 2: how many machines the files are. Version 3:
+	 * rule.min_hosts and an outlier's others count these machines (a host
+	 * one member of a median, however many files it has), no longer files;
+	 * the other counts of hosts still count files. */
 	cJSON_AddNumberToObject(root, "distinct_hosts", (double)v->distinct_hosts);
 	arr = cJSON_AddArrayToObject(root, "hosts");
 	for (i = 0; i < v->nhosts; i++)

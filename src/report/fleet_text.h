@@ -11,8 +11,10 @@
 
 /* The summary file's own version: it is not a results file. 2: a host's
  * key_test and an outlier's figure is the sustained rate qualify judged where
- * its burst credits ran out (sustained, burst_per_s). */
-#define WB_FLEET_SCHEMA_VERSION 2
+ * its burst credits ran out (sustained, burst_per_s). 3: a host of several
+ * files is one member of each median (rule.host_figure), and rule.min_hosts
+ * and an outlier's others count machines, not files. */
+#define WB_FLEET_SCHEMA_VERSION 3
 
 void wb_fleet_print(FILE *out, const struct wb_fleet_verdict *v);
 

@@ -31,6 +31,12 @@ const char *wb_fleet_noun(const struct wb_fleet_verdict *v, size_t n)
 	return n == 1 ? "host" : "hosts";
 }
 
+/* The medians and the least fleet count machines, whatever the files repeat. */
+static const char *hosts_word(size_t n)
+{
+	return n == 1 ? "host" : "hosts";
+}
+
 static const char *failure_kind(const struct wb_saved_test *t)
 {
 	return t->durability_failure ? "durability failure" : "error";
@@ -84,7 +90,7 @@ char *wb_fleet_finding_words(const struct wb_fleet_verdict *v, const struct wb_f
 			 "%s: %s p99 %s us is %.1fx the median of the other %zu %s, "
 			 "%s us, more than %.0fx (a point figure: a percentile has no interval)",
 			 label(v, x->host), name, r1, x->p99_ratio, x->others,
-			 wb_fleet_noun(v, x->others), med,
+			 hosts_word(x->others), med,
 			 WB_FLEET_P99_FACTOR);
 		break;
 	case WB_FLEET_SLOW:
@@ -98,7 +104,7 @@ char *wb_fleet_finding_words(const struct wb_fleet_verdict *v, const struct wb_f
 				 "against the median of the other %zu %s, %s/s: even the top "
 				 "of its 95 %% interval is more than %.0f %% below",
 				 label(v, x->host), name, r1, r2, r3, PCT(x), x->others,
-				 wb_fleet_noun(v, x->others), med,
+				 hosts_word(x->others), med,
 				 WB_FLEET_RATE_GAP_PCT);
 		else
 			snprintf(buf, len,
@@ -106,7 +112,7 @@ char *wb_fleet_finding_words(const struct wb_fleet_verdict *v, const struct wb_f
 				 "other %zu %s, %s/s, more than %.0f %% below (a point figure: "
 				 "fewer than 2 trials, no interval)",
 				 label(v, x->host), name, r1, PCT_D(x), x->diff_pct, x->others,
-				 wb_fleet_noun(v, x->others), med,
+				 hosts_word(x->others), med,
 				 WB_FLEET_RATE_GAP_PCT);
 		break;
 	}
@@ -380,8 +386,8 @@ char *wb_fleet_headline(const struct wb_fleet_verdict *v, char *buf, size_t len)
 		if (v->pair.known)
 			pair_words(v, &l);
 	} else {
-		wb_sentence_add(&l, "no test is ok on %d or more %s, nothing compared",
-				WB_FLEET_MIN_HOSTS, wb_fleet_noun(v, WB_FLEET_MIN_HOSTS));
+		wb_sentence_add(&l, "no test is ok on %d or more hosts, nothing compared",
+				WB_FLEET_MIN_HOSTS);
 	}
 	if (v->partial) {
 		wb_sentence_add(&l, ", %zu partial (", v->partial);

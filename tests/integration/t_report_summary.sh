@@ -50,7 +50,7 @@ grep -q '^  db3: fdatasync/sync 8kB x1 .* more than 20 % below' "$OUT" ||
 	fail "no outlier reason: $(cat "$OUT")"
 if grep -q '^db[124] .* OUTLIER' "$OUT"; then fail "a good host named: $(cat "$OUT")"; fi
 
-json_check "$d/s.json" 'd["schema_version"] == 2 and d["kind"] == "fleet_summary"'
+json_check "$d/s.json" 'd["schema_version"] == 3 and d["kind"] == "fleet_summary"'
 json_check "$d/s.json" 'd["distinct_hosts"] == 4'
 json_check "$d/s.json" '[h["label"] for h in d["hosts"]] == ["db1", "db2", "db3", "db4"]'
 json_check "$d/s.json" '[h["label"] for h in d["hosts"] if h["outlier"]] == ["db3"]'
@@ -72,7 +72,10 @@ json_check "$d/u.json" 'd["votes"][0]["undecided"] == 3 and d["votes"][0]["major
 expect_exit 0 "$WALBENCH" report --summary "$d/v1.json" "$d/v2.json" "$d/v3.json" --json "$d/v.json"
 head -1 "$OUT" | grep -q '^3 files from 1 host (vm): .*recommendations undecided (3 of 3): the budget ran out on every file' ||
 	fail "files of one host: $(head -1 "$OUT")"
+grep -q "^Outliers: none judged; no test is ok on 3 or more hosts (a median of the others needs two; a host's files count once)" "$OUT" ||
+	fail "files of one host judged as a fleet: $(cat "$OUT")"
 json_check "$d/v.json" 'd["distinct_hosts"] == 1 and len(d["hosts"]) == 3'
+json_check "$d/v.json" 'd["tests_compared"] == 0 and d["rule"]["host_figure"].startswith("the median of")'
 expect_exit 0 "$WALBENCH" report --summary "$d/db1.json" "$d/db2.json" "$d/u1.json"
 head -1 "$OUT" | grep -q 'recommendations agree (fdatasync, 2 of 3; 1 undecided)' ||
 	fail "one undecided host: $(head -1 "$OUT")"

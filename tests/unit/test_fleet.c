@@ -250,6 +250,58 @@ static void test_same_host(void **state)
 	assert_int_equal(v.distinct_hosts, 5);
 }
 
+/* n files: the first four from one host, name, at rate; the rest a host
+ * each at others. */
+static void one_host_of_four(size_t n, double rate, double others, const char *name)
+{
+	size_t h;
+
+	for (h = 0; h < n; h++)
+		host(h, "fdatasync", h < 4 ? rate : others);
+	for (h = 0; h < 4; h++)
+		snprintf(r[h].hostname, sizeof(r[h].hostname), "%s", name);
+}
+
+/* Files from one host are one member of each median, at the median of its
+ * files' figures, and a file is judged against the other hosts only. A lemon
+ * of four files among two good hosts: counted four times, it was the median
+ * it was judged by and hid; now it stands against 1000/s. Four files of a
+ * fast host among three ordinary ones: counted four times, the median was
+ * its own and every ordinary host read 50 % slow; now none does. */
+static void test_host_one_member(void **state)
+{
+	const struct wb_fleet_finding *x;
+	size_t h;
+
+	(void)state;
+	one_host_of_four(6, 500, 1000, "lemon");
+	decide(6);
+	assert_int_equal(v.distinct_hosts, 3);
+	assert_int_equal(v.judged_tests, NT);
+	assert_int_equal(v.outliers, 4);
+	for (h = 0; h < 6; h++)
+		assert_int_equal(v.hosts[h].outlier, h < 4);
+	x = v.lead;
+	assert_non_null(x);
+	assert_true(x->host < 4);
+	assert_int_equal(x->kind, WB_FLEET_SLOW);
+	assert_int_equal(x->others, 2);
+	assert_true(fabs(x->median - 1000.0) < 1e-6 || fabs(x->median - 1010.0) < 1e-6);
+	wb_fleet_free(&v);
+	one_host_of_four(7, 2000, 1000, "fast");
+	decide(7);
+	assert_int_equal(v.distinct_hosts, 4);
+	assert_int_equal(v.outliers, 0);
+	assert_int_equal(v.nfindings, 0);
+	wb_fleet_free(&v);
+	/* a test ok on four files of one host and one other host is on two
+	 * hosts: not judged */
+	one_host_of_four(5, 500, 1000, "lemon");
+	decide(5);
+	assert_int_equal(v.judged_tests, 0);
+	assert_int_equal(v.outliers, 0);
+}
+
 /* 30 % below the median, but with trials so noisy that the top of its interval
  * is within 20 %: not significantly worse, not named; the same rate measured
  * tightly is. */
@@ -546,6 +598,7 @@ int main(void)
 		cmocka_unit_test_teardown(test_two_lemons_one_point_figure, teardown),
 		cmocka_unit_test_teardown(test_all_alike, teardown),
 		cmocka_unit_test_teardown(test_same_host, teardown),
+		cmocka_unit_test_teardown(test_host_one_member, teardown),
 		cmocka_unit_test_teardown(test_noisy_host_not_named, teardown),
 		cmocka_unit_test_teardown(test_p99_outlier, teardown),
 		cmocka_unit_test_teardown(test_failed_host, teardown),
