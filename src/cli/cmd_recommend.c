@@ -98,6 +98,27 @@ static int run_placement(const struct wb_config *cfg, uint64_t seed,
 	return status;
 }
 
+/* --waldir: only beside candidates (without, pg_wal's directory is DIR itself),
+ * and a directory; the data directory itself is no volume of pg_wal's own, and
+ * is as if not given. */
+static bool waldir_ok(struct wb_config *cfg)
+{
+	char a[PATH_MAX], b[PATH_MAX];
+
+	if (!cfg->wal_now)
+		return true;
+	if (!cfg->wal_candidates.n) {
+		fprintf(stderr, "walbench: --waldir %s needs --wal-candidate: without one, give "
+			"pg_wal's directory as DIR\n", cfg->wal_now);
+		return false;
+	}
+	if (!wb_input_dir_ok(cfg, "--waldir", cfg->wal_now))
+		return false;
+	if (realpath(cfg->wal_now, a) && realpath(cfg->target, b) && strcmp(a, b) == 0)
+		cfg->wal_now = NULL;
+	return true;
+}
+
 /* Writes the reports asked for, with rec; returns the status recommend ends on. */
 static int write_reports(const struct wb_config *cfg, const struct wb_results *rs,
 			 const struct wb_recommendation *rec, const struct wb_pg_observed *server,
@@ -196,6 +217,8 @@ int wb_cmd_recommend(int argc, char **argv)
 	for (k = 0; k < cfg.wal_candidates.n; k++)
 		if (!wb_input_dir_ok(&cfg, "--wal-candidate", cfg.wal_candidates.v[k]))
 			return WB_EXIT_SETUP;
+	if (!waldir_ok(&cfg))
+		return WB_EXIT_SETUP;
 	if (cfg.server_dsn || cfg.observed_path) {
 		server = observe_server(&cfg, &status);
 		if (!server)

@@ -128,7 +128,8 @@ int wb_cli_server_apply(struct wb_config *cfg, const struct wb_pg_observed *o,
 	say(line);
 	if (pl.target)
 		cfg->target = pl.target;
-	cfg->wal_now = pl.wal_now;
+	if (!wb_option_given(cfg, "waldir"))
+		cfg->wal_now = pl.wal_now;
 	flushes(cfg, shape, &pl);
 	wb_words_server_from(shape, line, sizeof(line));
 	say(line);

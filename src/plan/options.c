@@ -154,6 +154,11 @@ const struct wb_option wb_options[] = {
 	  "with --server and no DIR, a pg_wal on a volume of its own already is measured where it "
 	  "is, the load staying in the data directory",
 	  REC, CFG(wal_candidates), NULL },
+	{ "waldir", 0, WB_OPT_PATH, NULL, 0, 0, "DIR",
+	  "with --wal-candidate: where pg_wal is now when it is not in the data directory DIR "
+	  "(a volume of its own, as initdb --waldir makes): commits are measured there against "
+	  "each candidate while the data load stays on DIR (--server finds it itself)",
+	  REC, CFG(wal_now), NULL },
 	{ "server", 0, WB_OPT_DSN, NULL, 0, 0, "[DSN]",
 	  "observe the running PostgreSQL first (read-only; a libpq connection string or URI, "
 	  "else the PG* environment, as psql) and decide for it: its version, wal_level, "

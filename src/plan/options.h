@@ -88,10 +88,11 @@ struct wb_config {
 	uint64_t workload;        /* recommend: enum wb_workload */
 	uint64_t shared_buffers;  /* recommend: the server's shared_buffers, bytes (0: not given) */
 	struct wb_paths wal_candidates; /* recommend: directories pg_wal could move to */
-	const char *wal_now;     /* recommend --server --wal-candidate: pg_wal's own volume,
-				  * when it is not in target (the data directory): the
-				  * placement's baseline rows run there, the data load in
-				  * target; NULL: pg_wal is in target */
+	const char *wal_now;     /* recommend --wal-candidate (--waldir, or found by
+				  * --server): pg_wal's own volume, when it is not in
+				  * target (the data directory): the placement's baseline
+				  * rows run there, the data load in target; NULL: pg_wal
+				  * is in target */
 	const char *server_dsn;   /* observe's operand, recommend --server: the server's
 				   * connection string ("": the PG* environment); NULL: none */
 	const char *observed_path; /* recommend --observed: a saved observation instead */

@@ -217,10 +217,13 @@ struct wb_test *wb_plan_placement(const struct wb_config *cfg, size_t *n)
 			t[k].wal_buffers = cfg->wal_buffers;
 			t[k].site = w == 0 ? 0 : (unsigned)(w - 1);
 			t[k].data_load = w > 0;
+			/* site 0 is pg_wal's own volume when it has one (--waldir) */
 			if (w == 0)
-				snprintf(t[k].label, sizeof(t[k].label), "data, idle");
+				snprintf(t[k].label, sizeof(t[k].label), "%s, idle",
+					 cfg->wal_now ? "pg_wal now" : "data");
 			else if (w == 1)
-				snprintf(t[k].label, sizeof(t[k].label), "data, loaded");
+				snprintf(t[k].label, sizeof(t[k].label), "%s, loaded",
+					 cfg->wal_now ? "pg_wal now, data" : "data");
 			else
 				snprintf(t[k].label, sizeof(t[k].label), "candidate %zu, data loaded",
 					 w - 1);
