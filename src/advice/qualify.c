@@ -88,6 +88,20 @@ const char *wb_not_judged_name(enum wb_not_judged w)
 	return (unsigned)w < WB_NOT_JUDGED_COUNT ? not_judged_names[w] : "?";
 }
 
+static const char *const why_names[] = {
+	[WB_Q_WHY_NONE] = "", [WB_Q_WHY_STRADDLES] = "straddles",
+	[WB_Q_WHY_FEW_FLUSHES] = "few-flushes", [WB_Q_WHY_FEW_SLICES] = "few-slices",
+	[WB_Q_WHY_BURST] = "burst-not-ruled-out", [WB_Q_WHY_DROPPED] = "rate-fell",
+	[WB_Q_WHY_OTHER_BUCKET] = "other-shape-bucket",
+};
+_Static_assert(sizeof(why_names) / sizeof(why_names[0]) == WB_Q_WHY_COUNT,
+	       "why_names must name every enum wb_q_why");
+
+const char *wb_q_why_name(enum wb_q_why w)
+{
+	return (unsigned)w < WB_Q_WHY_COUNT ? why_names[w] : "?";
+}
+
 static const char *const finding_names[] = {
 	[WB_FINDING_IN_MEMORY] = "storage-in-memory",
 	[WB_FINDING_FASTER_THAN_ROTATION] = "flush-faster-than-rotation",
@@ -184,11 +198,21 @@ static void outcome(const struct wb_results *rs, const struct wb_q_burst *burst,
 	o->crit = *c;
 	figure(row(rs, wb_q_shape_names[c->shape]), c->metric, b, &o->fig);
 	o->result = wb_q_judge(c, &o->fig);
+	o->why = WB_Q_WHY_NONE;
+	if (o->result == WB_Q_INCONCLUSIVE) /* an interval open at an end had too few to close it */
+		o->why = isfinite(o->fig.low) && isfinite(o->fig.high) ? WB_Q_WHY_STRADDLES
+			 : c->metric == WB_Q_P99_MS ? WB_Q_WHY_FEW_FLUSHES : WB_Q_WHY_FEW_SLICES;
 	/* A rate that may be a burst, or that fell in the run, passes nothing (rule 6). */
 	if (c->metric == WB_Q_FLUSHES_PER_S && o->result == WB_Q_PASS && !b->detected &&
 	    (burst->state == WB_SUSTAINED_UNKNOWN || burst->state == WB_SUSTAINED_BUCKET ||
-	     burst->dropped))
+	     burst->dropped)) {
 		o->result = WB_Q_INCONCLUSIVE;
+		/* The longest wait first: a run that outlasts a bucket has slices enough. */
+		o->why = burst->dropped ? WB_Q_WHY_DROPPED
+			 : burst->state == WB_SUSTAINED_BUCKET ? WB_Q_WHY_OTHER_BUCKET
+			 : burst->suspects & ~(unsigned)WB_SUSPECT_FEW_SLICES ? WB_Q_WHY_BURST
+								    : WB_Q_WHY_FEW_SLICES;
+	}
 }
 
 static void judge_tier(const struct wb_results *rs, const struct wb_q_burst *burst,

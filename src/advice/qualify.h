@@ -58,6 +58,24 @@
 
 enum wb_q_result { WB_Q_PASS, WB_Q_FAIL, WB_Q_INCONCLUSIVE, WB_Q_NOT_MEASURED };
 
+/* Why a criterion is inconclusive (wb_q_outcome.why); wb_q_why_name gives each
+ * its stable name, report/words.h its words. */
+enum wb_q_why {
+	WB_Q_WHY_NONE,             /* not inconclusive: the result says it all */
+	WB_Q_WHY_STRADDLES,        /* the interval straddles the threshold (rule 3) */
+	WB_Q_WHY_FEW_FLUSHES,      /* a p99 of fewer than 100 flushes: no interval at all */
+	WB_Q_WHY_FEW_SLICES,       /* would pass, but the commit shape had too few slices to
+				    * show its rate sustained (rule 6), or the rate too few
+				    * for an interval */
+	WB_Q_WHY_BURST,            /* would pass, but the storage may sell bursts and the run
+				    * was shorter than WB_BURST_OBSERVE_S (rule 6) */
+	WB_Q_WHY_DROPPED,          /* would pass, but the commit rate fell in the run, and no
+				    * bucket judged the drop (rule 6) */
+	WB_Q_WHY_OTHER_BUCKET,     /* would pass, but another shape's bucket ran dry and this
+				    * shape's showed none: it may hold more credits */
+	WB_Q_WHY_COUNT
+};
+
 /* One measured figure with its 95 % interval. */
 struct wb_q_figure {
 	bool measured;
@@ -68,6 +86,7 @@ struct wb_q_outcome {
 	struct wb_q_criterion crit;
 	struct wb_q_figure fig;
 	enum wb_q_result result;
+	enum wb_q_why why;         /* INCONCLUSIVE: why; WB_Q_WHY_NONE otherwise */
 };
 
 struct wb_q_tier_verdict {
@@ -256,6 +275,9 @@ const char *wb_sustained_name(enum wb_sustained s);
 
 /* "few-slices", "short-side", "not-a-step"; "" for NO_DROP: what scripts match. */
 const char *wb_not_judged_name(enum wb_not_judged w);
+
+/* "straddles", "burst-not-ruled-out", ...; "" for NONE: what scripts match. */
+const char *wb_q_why_name(enum wb_q_why w);
 
 /* "storage-in-memory", "flush-faster-than-rotation", ...: what scripts match. */
 const char *wb_finding_name(enum wb_finding_code c);

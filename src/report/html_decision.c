@@ -427,6 +427,11 @@ static void qualification(struct wb_html_doc *d, const struct wb_report_run *r)
 			       rate ? "&ge;" : "&le;", th, unit);
 		wb_html_open_class(d, "td", "result-", c->result);
 		text(d, c->result);
+		if (c->line && *c->line) { /* an inconclusive one's reason, as the text has it */
+			wb_textbuf_add(d->out, "<br><span class=\"small\">");
+			text(d, c->line);
+			wb_textbuf_add(d->out, "</span>");
+		}
 		wb_textbuf_add(d->out, "</td><td class=\"small\">");
 		text(d, c->source);
 		wb_textbuf_add(d->out, "</td></tr>\n");

@@ -48,6 +48,8 @@ static const struct wb_field criterion_rows[] = {
 	WB_FIELD(VALUE, INLINE, CR(fig), .sub = &figure_table),
 	WB_FIELD(THRESHOLD, DOUBLE, CR(threshold)),
 	WB_FIELD(RESULT, TEXT, CR(result)),
+	WB_FIELD(WHY, TEXT, CR(why), .null_unless = WB_F_IF(CR(has_why))),
+	WB_FIELD(LINE, TEXT, CR(line), .null_unless = WB_F_IF(CR(has_why))),
 	WB_FIELD(SOURCE, TEXT, CR(source)),
 };
 static const struct wb_fields criterion_table = WB_FIELDS(criterion_rows, NULL);
@@ -212,16 +214,20 @@ static struct wb_saved_figure saved_figure(bool measured, double value, double l
 					 pct ? 100.0 * (high - low) / 2 / value : NAN };
 }
 
-/* A tier's verdict; crit holds its criteria. */
+/* A tier's verdict; crit holds its criteria, why their reasons' words. */
 static struct wb_saved_tier saved_tier(const struct wb_q_tier_verdict *t,
-				       struct wb_saved_criterion *crit)
+				       const struct wb_q_burst *b, struct wb_saved_criterion *crit,
+				       char (*why)[WB_WORDS_Q_WHY_LEN])
 {
 	size_t k;
 
 	for (k = 0; k < t->n; k++) {
 		const struct wb_q_outcome *c = &t->o[k];
 
+		wb_words_q_why(c, b, why[k], sizeof(why[k]));
 		crit[k] = (struct wb_saved_criterion){
+			.why = wb_q_why_name(c->result == WB_Q_INCONCLUSIVE ? c->why : WB_Q_WHY_NONE),
+			.line = why[k], .has_why = *why[k] != '\0',
 			.shape = wb_q_shape_names[c->crit.shape],
 			.metric = wb_q_metric_names[c->crit.metric],
 			.result = wb_q_result_name(c->result), .source = c->crit.source,
@@ -341,6 +347,7 @@ struct q_saving {
 	struct wb_finding_words fw[WB_Q_MAX_FINDINGS];
 	struct wb_saved_finding f[WB_Q_MAX_FINDINGS];
 	struct wb_saved_criterion crit[WB_TIERS_MAX][WB_TIER_MAX_CRITERIA];
+	char why[WB_TIERS_MAX][WB_TIER_MAX_CRITERIA][WB_WORDS_Q_WHY_LEN];
 	struct wb_saved_tier tiers[WB_TIERS_MAX];
 	struct wb_saved_burst_kind kinds[WB_BURST_MAX_DEVICE_KINDS];
 	struct wb_saved_sweep_point sweep[WB_SWEEP_COUNT];
@@ -357,7 +364,7 @@ static void saved_qualification(const struct wb_qualification *q, struct q_savin
 
 	wb_words_qualification(q, &b->w);
 	for (k = 0; !q->failed && k < q->ntiers; k++) {
-		b->tiers[k] = saved_tier(&q->tiers[k], b->crit[k]);
+		b->tiers[k] = saved_tier(&q->tiers[k], &q->burst, b->crit[k], b->why[k]);
 		b->tiers[k].chosen = (int)k == q->chosen;
 	}
 	*s = (struct wb_saved_qualification){

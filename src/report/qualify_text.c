@@ -18,10 +18,11 @@ static void print_num(double v, bool rate)
 	fputs(wb_words_q_figure(v, rate, buf, sizeof(buf)), stdout);
 }
 
-static void print_criterion(const struct wb_q_outcome *o)
+static void print_criterion(const struct wb_q_outcome *o, const struct wb_q_burst *b)
 {
 	bool rate = o->crit.metric == WB_Q_FLUSHES_PER_S;
 	const char *unit = rate ? "/s" : " ms";
+	char why[WB_WORDS_Q_WHY_LEN];
 
 	printf("  %-13s %-6s %-13s ", wb_q_result_name(o->result), wb_q_shape_names[o->crit.shape],
 	       wb_q_metric_names[o->crit.metric]);
@@ -37,7 +38,8 @@ static void print_criterion(const struct wb_q_outcome *o)
 	}
 	printf(" %s ", rate ? ">=" : "<=");
 	print_num(o->crit.threshold, rate);
-	printf("%s\n      (%s)\n", unit, o->crit.source);
+	wb_words_q_why(o, b, why, sizeof(why));
+	printf("%s%s%s\n      (%s)\n", unit, *why ? "; " : "", why, o->crit.source);
 }
 
 /* The write-size sweep: each point's flushes/s and bytes/s, then the verdict. */
@@ -101,7 +103,7 @@ void wb_qualify_print(const struct wb_qualification *q, const struct wb_results 
 	if (q->failed || q->chosen < 0)
 		return;
 	for (k = 0; k < q->tiers[q->chosen].n; k++)
-		print_criterion(&q->tiers[q->chosen].o[k]);
+		print_criterion(&q->tiers[q->chosen].o[k], &q->burst);
 	printf("\nOver the run (8 kB commits, %zu slices of %.1f s): %s\n",
 	       q->trend.slices, (double)rs->trial_ns / 1e9, w.trend);
 	if (*w.burst)
@@ -120,11 +122,15 @@ void wb_qualify_print(const struct wb_qualification *q, const struct wb_results 
 	for (k = 0; k < q->ntiers; k++) {
 		printf("  %-*s %-13s", wtier, q->tiers[k].name,
 		       wb_q_result_name(q->tiers[k].verdict));
-		for (i = 0; i < q->tiers[k].n; i++)
-			printf("%s%s %s %s", i ? "; " : " ",
-			       wb_q_shape_names[q->tiers[k].o[i].crit.shape],
-			       wb_q_metric_names[q->tiers[k].o[i].crit.metric],
-			       wb_q_result_name(q->tiers[k].o[i].result));
+		for (i = 0; i < q->tiers[k].n; i++) {
+			const struct wb_q_outcome *o = &q->tiers[k].o[i];
+			char why[WB_WORDS_Q_WHY_LEN];
+
+			printf("%s%s %s %s", i ? "; " : " ", wb_q_shape_names[o->crit.shape],
+			       wb_q_metric_names[o->crit.metric], wb_q_result_name(o->result));
+			if (*wb_words_q_why(o, &q->burst, why, sizeof(why)))
+				printf(" (%s)", why);
+		}
 		printf("\n");
 	}
 	if (q->nfindings)

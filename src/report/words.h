@@ -148,6 +148,13 @@ char *wb_words_q_figure(double v, bool rate, char *buf, size_t len);
 /* One criterion's outcome: "commit flushes/s 300/s [250, 350] >= 200/s: pass". */
 const char *wb_words_q_outcome(const struct wb_q_outcome *o, char *buf, size_t len);
 
+/* Why a criterion is inconclusive, in a few words with what settles it
+ * ("burst credits not ruled out: needs --duration 35m"); "" when it is not.
+ * b is the qualification's burst (the durations it names). Returns buf. */
+#define WB_WORDS_Q_WHY_LEN 160
+const char *wb_words_q_why(const struct wb_q_outcome *o, const struct wb_q_burst *b, char *buf,
+			   size_t len);
+
 /* A finding's evidence and what to do. */
 struct wb_finding_words {
 	char evidence[320];

@@ -420,6 +420,40 @@ const char *wb_words_q_outcome(const struct wb_q_outcome *o, char *buf, size_t l
 	return buf;
 }
 
+const char *wb_words_q_why(const struct wb_q_outcome *o, const struct wb_q_burst *b, char *buf,
+			   size_t len)
+{
+	switch (o->result == WB_Q_INCONCLUSIVE ? o->why : WB_Q_WHY_NONE) {
+	case WB_Q_WHY_STRADDLES:
+		snprintf(buf, len, "interval straddles the threshold: a longer --duration narrows it");
+		break;
+	case WB_Q_WHY_FEW_FLUSHES:
+		snprintf(buf, len, "under 100 flushes, too few for a p99: needs a longer --duration");
+		break;
+	case WB_Q_WHY_FEW_SLICES:
+		if (b->settle_s > 0)
+			snprintf(buf, len, "trend not measured (%zu of %d slices): needs --duration "
+				 "%.0fs", b->slices, WB_TREND_MIN_SLICES, b->settle_s);
+		else
+			snprintf(buf, len, "too few slices for an interval: needs a longer --duration");
+		break;
+	case WB_Q_WHY_BURST:
+		snprintf(buf, len, "burst credits not ruled out: needs --duration %.0fm",
+			 b->observe_s / 60);
+		break;
+	case WB_Q_WHY_DROPPED:
+		snprintf(buf, len, "rate fell during the run, not sustained: see Burst credits");
+		break;
+	case WB_Q_WHY_OTHER_BUCKET:
+		snprintf(buf, len, "%s's burst credits ran out, this shape's may too: needs a longer "
+			 "--duration", b->shape >= 0 ? wb_q_shape_names[b->shape] : "?");
+		break;
+	default:
+		snprintf(buf, len, "%s", "");
+	}
+	return buf;
+}
+
 #define POWER_CUT_ADVICE "flushes may not reach stable storage; run `walbench verify` with a " \
 			 "power cut"
 

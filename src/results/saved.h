@@ -426,6 +426,8 @@ struct wb_saved_criterion {
 	const char *shape, *metric, *result, *source;
 	struct wb_saved_figure fig;
 	double threshold;
+	const char *why, *line;  /* inconclusive: why (wb_q_why_name) and its words; else "" */
+	bool has_why;            /* why is there (null otherwise, and in a file before 30) */
 };
 
 struct wb_saved_tier {

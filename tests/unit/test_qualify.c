@@ -569,6 +569,49 @@ static void few_slices_hold_back(void **state)
 	assert_int_equal(q.tiers[0].verdict, WB_Q_FAIL);
 }
 
+/* An inconclusive criterion carries why (a code, worded by report/): an
+ * interval across the threshold, a rate held back as a possible burst on a
+ * virtual disk, too few slices to see it sustained, a drop no bucket judged;
+ * pass and fail carry none. The audit found a
+ * virtual disk's rate that cleared its threshold read "inconclusive" with no
+ * reason anywhere. */
+static void inconclusive_says_why(void **state)
+{
+	(void)state;
+	build(1000, 2000, 10);
+	assert_true(wb_qualify(&rs, &tiers, NULL, "standard", &q));
+	assert_int_equal(q.tiers[0].o[0].result, WB_Q_PASS);
+	assert_int_equal(q.tiers[0].o[0].why, WB_Q_WHY_NONE);
+	assert_int_equal(q.tiers[1].o[0].result, WB_Q_FAIL);
+	assert_int_equal(q.tiers[1].o[0].why, WB_Q_WHY_NONE);
+	rs.device.virtual_disk = true; /* clears 200/s, but may be a burst */
+	assert_true(wb_qualify(&rs, &tiers, NULL, "standard", &q));
+	assert_int_equal(q.tiers[0].o[0].result, WB_Q_INCONCLUSIVE);
+	assert_int_equal(q.tiers[0].o[0].why, WB_Q_WHY_BURST);
+	assert_string_equal(wb_q_why_name(q.tiers[0].o[0].why), "burst-not-ruled-out");
+	assert_int_equal(q.tiers[0].o[1].why, WB_Q_WHY_NONE); /* the p99 passes */
+	rs.v[0].ntrials = 3; /* and too short for a trend: the longer wait is named */
+	assert_true(wb_qualify(&rs, &tiers, NULL, "standard", &q));
+	assert_int_equal(q.tiers[0].o[0].why, WB_Q_WHY_BURST);
+	rs.device.virtual_disk = false; /* bare metal, too short for a trend */
+	assert_true(wb_qualify(&rs, &tiers, NULL, "standard", &q));
+	assert_int_equal(q.tiers[0].o[0].result, WB_Q_INCONCLUSIVE);
+	assert_int_equal(q.tiers[0].o[0].why, WB_Q_WHY_FEW_SLICES);
+	/* the interval across the line */
+	build(1000, 2000, 10);
+	tiers.t[0].c[0].threshold = 1012; /* 1010/s [1005, 1015] */
+	assert_true(wb_qualify(&rs, &tiers, NULL, "standard", &q));
+	assert_int_equal(q.tiers[0].o[0].result, WB_Q_INCONCLUSIVE);
+	assert_int_equal(q.tiers[0].o[0].why, WB_Q_WHY_STRADDLES);
+	/* a drop no bucket judged (6 slices, too few for a bucket) */
+	dry_at_24s(6);
+	assert_true(wb_qualify(&rs, &tiers, NULL, "standard", &q));
+	assert_true(q.burst.dropped);
+	assert_int_equal(q.tiers[0].o[0].result, WB_Q_INCONCLUSIVE);
+	assert_int_equal(q.tiers[0].o[0].why, WB_Q_WHY_DROPPED);
+	assert_string_equal(wb_q_why_name(q.tiers[0].o[0].why), "rate-fell");
+}
+
 /* Memory is never durable (rule 8): every tier fails, first of all, whatever
  * its rates; the old code passed tmpfs with a warning. zram and a RAM disk
  * are memory too. */
@@ -647,6 +690,7 @@ int main(void)
 		cmocka_unit_test_teardown(drop_not_judged, teardown),
 		cmocka_unit_test_teardown(cached_parity, teardown),
 		cmocka_unit_test_teardown(few_slices_hold_back, teardown),
+		cmocka_unit_test_teardown(inconclusive_says_why, teardown),
 		cmocka_unit_test_teardown(memory_fails, teardown),
 		cmocka_unit_test_teardown(flush_too_fast, teardown),
 	};
