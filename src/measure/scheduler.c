@@ -99,6 +99,31 @@ void wb_schedule_fixed(struct wb_result *rv, size_t n, const struct wb_result_ho
 	}
 }
 
+/* The budget kept (sched->clip): *len cut to what is left of it, recorded in
+ * rs with the tests of this round (order[k..m)) it leaves without a trial.
+ * True when none starts: the budget is spent. */
+static bool clip(const struct wb_schedule *sched, uint64_t start, uint64_t trial_ns,
+		 uint64_t drawn, const size_t *order, size_t k, size_t m, struct wb_results *rs,
+		 uint64_t *len)
+{
+	size_t j;
+
+	*len = wb_rule_clip(sched->budget_ns, wb_now_ns() - start, trial_ns, drawn);
+	if (*len == drawn)
+		return false;
+	if (!rs->cut) { /* the first cut is the trial's; a later one only skips */
+		rs->cut = true;
+		rs->cut_trial = *len > 0;
+		rs->cut_test = order[k];
+		rs->cut_drawn_ns = drawn;
+		rs->cut_ran_ns = *len;
+	}
+	for (j = *len ? k + 1 : k; j < m; j++)
+		if (order[j] < 32)
+			rs->cut_skipped |= 1u << order[j];
+	return *len == 0;
+}
+
 void wb_schedule_adaptive(struct wb_result *rv, size_t n, const struct wb_schedule *sched,
 			  const struct wb_result_hooks *hooks, const struct wb_trial_ctx *ctx,
 			  struct wb_results *rs)
@@ -107,7 +132,7 @@ void wb_schedule_adaptive(struct wb_result *rv, size_t n, const struct wb_schedu
 	uint64_t rng = sched->seed, trial_ns = sched->trial_ns, len;
 	size_t *order = calloc(n, sizeof(*order)), k, m, i;
 	bool *done = calloc(n, sizeof(*done)), *by_rule = calloc(n, sizeof(*by_rule));
-	bool deciding = wb_rule_decision_begin(n, sched, rs);
+	bool deciding = wb_rule_decision_begin(n, sched, rs), spent = false;
 	uint32_t round;
 
 	rs->seed = sched->seed;
@@ -139,6 +164,10 @@ void wb_schedule_adaptive(struct wb_result *rv, size_t n, const struct wb_schedu
 			cap = r->test.duration_ns ? r->test.duration_ns : UINT64_MAX;
 			left = cap > used[i] ? cap - used[i] : 0;
 			len = jitter(trial_ns, &rng);
+			if (sched->clip && clip(sched, start, trial_ns, len, order, k, m, rs, &len)) {
+				spent = true;
+				break;
+			}
 			used[i] += wb_trial_run(r, left < len ? left : len, true, round, ctx);
 			if ((rs->interrupted = wb_cleanup_stop_requested()))
 				break;
@@ -153,8 +182,9 @@ void wb_schedule_adaptive(struct wb_result *rv, size_t n, const struct wb_schedu
 				done[i] = true;
 			}
 		}
-		rs->rounds = round + 1;
-		if (rs->interrupted)
+		if (!spent || k > 0)
+			rs->rounds = round + 1;
+		if (rs->interrupted || spent)
 			break; /* what was measured is reported, marked partial */
 		trial_ns = wb_rule_trial_length(rv, n, sched, round, trial_ns, rs);
 		wb_rule_decision_step(rv, n, sched, done, rs, (double)(wb_now_ns() - start) / 1e9);

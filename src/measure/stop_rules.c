@@ -146,3 +146,13 @@ uint64_t wb_rule_trial_length(const struct wb_result *rv, size_t n,
 	}
 	return throttle_check(rv, n, sched, true, rs);
 }
+
+uint64_t wb_rule_clip(uint64_t budget_ns, uint64_t elapsed_ns, uint64_t trial_ns,
+		      uint64_t len_ns)
+{
+	uint64_t left = budget_ns > elapsed_ns ? budget_ns - elapsed_ns : 0;
+
+	if (len_ns <= left)
+		return len_ns;
+	return (double)left >= WB_CLIP_MIN_SHARE * (double)trial_ns ? left : 0;
+}

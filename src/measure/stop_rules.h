@@ -50,4 +50,16 @@ uint64_t wb_rule_trial_length(const struct wb_result *rv, size_t n,
 			      const struct wb_schedule *sched, uint32_t round, uint64_t trial_ns,
 			      struct wb_results *rs);
 
+/* A slice cut to less than this share of its length is a noisy sample that
+ * the mean of the slices would count as a whole one: with less left of the
+ * budget, none starts, and the run ends at most this share of a slice early. */
+#define WB_CLIP_MIN_SHARE 0.5
+
+/* Budget clip (sched->clip): the length the next trial may run, elapsed_ns
+ * into a budget of budget_ns, drawn len_ns long (trial_ns before its jitter):
+ * len_ns when it fits, what is left when that is at least WB_CLIP_MIN_SHARE of
+ * trial_ns, else 0 (start none: the budget is spent). Pure arithmetic. */
+uint64_t wb_rule_clip(uint64_t budget_ns, uint64_t elapsed_ns, uint64_t trial_ns,
+		      uint64_t len_ns);
+
 #endif

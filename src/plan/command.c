@@ -65,6 +65,9 @@ static void plan_qualify(struct wb_command_plan *plan)
 	plan->sched.warmup_ns = 0;
 	plan->sched.min_trials = 1;
 	plan->sched.slices = true;
+	/* --duration is a promise, as fio's runtime is: the last slice is cut to
+	 * end on it (a provisioning script or a Job's deadline counts on it). */
+	plan->sched.clip = true;
 	plan->judge.max_cv_pct = WB_PLAN_MAX_CV_PCT;
 }
 

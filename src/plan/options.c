@@ -298,7 +298,8 @@ const struct wb_option wb_options[] = {
 	  "how long to measure: minutes show what a short burst hides (a cache filling, an SLC "
 	  "area running out, heat); default 3m; under 60s etcd's shape writes through fio's "
 	  "22 MiB file instead of etcd's 64 MB segments; kept: slices are shortened so that it "
-	  "holds two of each shape",
+	  "holds two of each shape, and the last slice is cut to end on it (none starts with "
+	  "less than half a slice left)",
 	  QUA, CFG(budget_ns), NULL },
 	{ "slice", 0, WB_OPT_DURATION, "5s", NS_PER_S / 100, 3600 * NS_PER_S, "TIME",
 	  "one time slice: each shape's rate and p99 are kept per slice. Shortened (said in the "

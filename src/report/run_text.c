@@ -494,3 +494,29 @@ void wb_text_print_summary(const struct wb_results *rs)
 	print_comparisons(rs);
 	print_decisions(rs);
 }
+
+void wb_text_print_cut(const struct wb_results *rs, uint64_t budget_ns, const char *noun,
+		       const char *budget_option)
+{
+	char budget[32];
+	size_t i, said = 0, total = 0;
+
+	if (!rs->cut)
+		return;
+	wb_format_duration(budget_ns, budget, sizeof(budget));
+	printf("Cut short to end within %s %s:", budget_option, budget);
+	if (rs->cut_trial && rs->cut_test < rs->n)
+		printf(" %s's last %s ran %.1f s of the %.1f s planned%s",
+		       rs->v[rs->cut_test].test.label, noun, (double)rs->cut_ran_ns / 1e9,
+		       (double)rs->cut_drawn_ns / 1e9, rs->cut_skipped ? ";" : ".\n");
+	for (i = 0; i < rs->n && i < 32; i++)
+		total += (rs->cut_skipped >> i) & 1u;
+	for (i = 0; i < rs->n && i < 32; i++) {
+		if (!((rs->cut_skipped >> i) & 1u))
+			continue;
+		printf("%s%s", !said ? " " : said + 1 == total ? " and " : ", ", rs->v[i].test.label);
+		said++;
+	}
+	if (total)
+		printf(" got no %s in the last round, one fewer than planned.\n", noun);
+}

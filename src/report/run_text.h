@@ -49,4 +49,12 @@ void wb_text_print_storage_notes(const struct wb_results *rs, const char *more_t
  * headline. Nothing when the run was not interrupted. */
 void wb_text_print_interrupted(const struct wb_results *rs);
 
+/* A run whose budget was kept by cutting its last round short (a clipped
+ * schedule, model/schedule.h) says which test got less time than planned: the
+ * trial cut and how long it ran of the length drawn, and the tests that got
+ * no trial in that round. noun: "slice"; budget_option: "--duration". Nothing
+ * when nothing was cut. */
+void wb_text_print_cut(const struct wb_results *rs, uint64_t budget_ns, const char *noun,
+		       const char *budget_option);
+
 #endif

@@ -142,6 +142,11 @@ struct wb_results {
 	struct wb_load_result load; /* placement: the data load's figures */
 	double settled_in_s;      /* placement: when every candidate was settled; 0: the budget ran out */
 	int interrupted;          /* the signal that stopped the run early (partial results); 0 none */
+	bool cut;                 /* a clipped schedule's budget ended the last round short: */
+	bool cut_trial;           /* ... cut_test's trial was cut, from cut_drawn_ns to cut_ran_ns */
+	size_t cut_test;
+	uint64_t cut_drawn_ns, cut_ran_ns;
+	uint32_t cut_skipped;     /* ... and these tests (bit i: test i) got no trial in it */
 	struct wb_result *v;
 	size_t n, cap;
 };

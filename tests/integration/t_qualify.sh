@@ -16,7 +16,10 @@ set +e
 got=$?
 set -e
 case $got in 0 | 1) ;; *) fail "qualify exited $got: $(head -c 600 "$ERR")" ;; esac
-sed -n 3p "$OUT" | grep -qE '^standard: (PASS|FAIL|INCONCLUSIVE)(: .*)?$' || fail "no verdict first: $(head -5 "$OUT")"
+# First after the header (the question, and what the run cannot show or cut
+# short, each a line, then a blank one).
+awk 'f { print; exit } /^$/ { f = 1 }' "$OUT" | grep -qE '^standard: (PASS|FAIL|INCONCLUSIVE)(: .*)?$' ||
+	fail "no verdict first: $(head -7 "$OUT")"
 grep -qE '^  (pass|fail|inconclusive) +commit +p99_ms ' "$OUT" || fail "no p99 criterion line"
 grep -q '^Over the run (8 kB commits' "$OUT" || fail "no trend line"
 json_check "$d/q.json" 'd["qualification"]["tier"] == "standard" and d["qualification"]["verdict"] in ("pass", "fail", "inconclusive")'
