@@ -53,6 +53,7 @@
 #include <string.h>
 
 #include "facts/device.h"
+#include "model/schedule.h"
 
 static const char *const result_names[] = {
 	[WB_Q_PASS] = "pass", [WB_Q_FAIL] = "fail", [WB_Q_INCONCLUSIVE] = "inconclusive",
@@ -304,6 +305,42 @@ static enum wb_not_judged why_not_judged(const double *start_s, size_t n,
 		       ? WB_NOT_JUDGED_SHORT_SIDE : WB_NOT_JUDGED_NOT_A_STEP;
 }
 
+/* A hypervisor's disk the provider table does not rule out (ruled_out: it
+ * does), and no block device: the suspects the device's facts name (rule 6). */
+static unsigned device_suspects(const struct wb_device *d, const struct wb_burst_match *m,
+				bool *ruled_out)
+{
+	unsigned s = 0;
+
+	*ruled_out = d->virtual_disk && m->device >= 0 && m->bursts == WB_BURSTS_NO;
+	if (d->virtual_disk && !*ruled_out)
+		s |= WB_SUSPECT_VIRTUAL;
+	if (no_block_device(d))
+		s |= WB_SUSPECT_NO_BLOCK_DEVICE;
+	return s;
+}
+
+void wb_q_foresee(const struct wb_device *d, const struct wb_burst_table *table,
+		  uint64_t budget_ns, uint64_t trial_ns, uint64_t asked_ns, size_t ntests,
+		  struct wb_q_foresight *out)
+{
+	/* A slice lasts 1 + WB_SCHED_JITTER / 2 of its length on average. */
+	double mean = 1 + WB_SCHED_JITTER / 2, need = WB_TREND_MIN_SLICES + 1;
+	double n = ntests ? (double)ntests : 1, budget_s = (double)budget_ns / 1e9;
+	struct wb_burst_match m;
+	bool ruled_out;
+
+	*out = (struct wb_q_foresight){ .observe_s = WB_BURST_OBSERVE_S,
+					.slice_s = (double)asked_ns / 1e9 };
+	out->planned_slices = trial_ns ? budget_s / (n * (double)trial_ns / 1e9 * mean) : 0;
+	out->trend_short = out->planned_slices < need;
+	out->trend_min_s = ceil(n * need * out->slice_s * mean);
+	out->short_slice_s = floor(1000.0 * budget_s / (n * need * mean)) / 1000.0;
+	wb_burst_match(d, table, &m);
+	out->suspects = device_suspects(d, &m, &ruled_out);
+	out->burst_short = out->suspects && budget_s < WB_BURST_OBSERVE_S;
+}
+
 void wb_q_burst_of(const struct wb_results *rs, const struct wb_burst_table *table,
 		   struct wb_q_burst *out)
 {
@@ -332,12 +369,7 @@ void wb_q_burst_of(const struct wb_results *rs, const struct wb_burst_table *tab
 		return;
 	if (rs->throttle.detected)
 		out->suspects |= WB_SUSPECT_THROTTLED;
-	out->ruled_out = rs->device.virtual_disk && out->volume.device >= 0 &&
-			 out->volume.bursts == WB_BURSTS_NO;
-	if (rs->device.virtual_disk && !out->ruled_out)
-		out->suspects |= WB_SUSPECT_VIRTUAL;
-	if (no_block_device(&rs->device))
-		out->suspects |= WB_SUSPECT_NO_BLOCK_DEVICE;
+	out->suspects |= device_suspects(&rs->device, &out->volume, &out->ruled_out);
 	/* A drop larger than the noise that no bucket explains: not sustained,
 	 * whatever the storage is. */
 	out->slices = r->ntrials;

@@ -9,6 +9,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "advice/slow_member.h"
 #include "advice/stripe_penalty.h"
@@ -184,6 +185,34 @@ struct wb_q_burst {
 	double slice_s;            /* the run's slice length */
 	bool in_memory;            /* memory: no provider's credits, and never durable */
 };
+
+/* What a qualify plan cannot show, foreseen before it measures from the plan
+ * and the storage's facts, so that the text says it up front and not only
+ * after minutes of measuring: too short a --duration for the trend (rule 6's
+ * few slices), and storage that may sell bursts measured for less than a
+ * bucket lasts. Either way no rate criterion can pass. */
+struct wb_q_foresight {
+	double planned_slices;     /* the commit shape's slices the plan gives, on average */
+	bool trend_short;          /* fewer than WB_TREND_MIN_SLICES + 1 of them on average */
+	double trend_min_s;        /* the least --duration (whole seconds) that gives each shape
+				    * WB_TREND_MIN_SLICES + 1 slices on average at the slice
+				    * asked, which it then does not shorten */
+	double slice_s;            /* that slice: the one asked (--slice or its default) */
+	double short_slice_s;      /* or the longest slice (whole ms) that gives them as many
+				    * in this --duration; it is at least 26 ms, above --slice's
+				    * least, as --duration is 1 s at least and a plan at most 6 tests */
+	unsigned suspects;         /* WB_SUSPECT_VIRTUAL, _NO_BLOCK_DEVICE: the device's */
+	bool burst_short;          /* suspects, and a --duration under WB_BURST_OBSERVE_S */
+	double observe_s;          /* WB_BURST_OBSERVE_S */
+};
+
+/* The foresight of a qualify plan: budget_ns split among ntests tests in
+ * slices of trial_ns (as the plan fitted them; asked_ns the length asked,
+ * each jittered as model/schedule.h says), on storage d, with the provider
+ * fact table (NULL: none) asked as rule 6 asks it after the run. */
+void wb_q_foresee(const struct wb_device *d, const struct wb_burst_table *table,
+		  uint64_t budget_ns, uint64_t trial_ns, uint64_t asked_ns, size_t ntests,
+		  struct wb_q_foresight *out);
 
 /* What overrules the criteria, decided before the tiers (rule 8). */
 enum wb_q_gate {

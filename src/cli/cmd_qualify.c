@@ -61,6 +61,7 @@ int wb_cmd_qualify(int argc, char **argv)
 	struct wb_tiers *tiers = NULL;
 	struct wb_burst_table *volumes = NULL;
 	struct wb_command_plan plan;
+	struct wb_q_foresight foresight;
 	struct wb_session_where where;
 	struct wb_config cfg;
 	struct wb_test *tests = NULL;
@@ -118,7 +119,10 @@ int wb_cmd_qualify(int argc, char **argv)
 	}
 	/* The sweep's rows follow the shapes and the unsynced write when the
 	 * array is striped (wb_plan_qualify). */
-	wb_qualify_print_header(&cfg, &plan.sched, n > WB_Q_SHAPE_COUNT + 1 ? &dev->array : NULL);
+	wb_q_foresee(dev, volumes, plan.sched.budget_ns, plan.sched.trial_ns,
+		     plan.sched.asked_trial_ns, n, &foresight);
+	wb_qualify_print_header(&cfg, &plan.sched, n > WB_Q_SHAPE_COUNT + 1 ? &dev->array : NULL,
+				&foresight);
 	status = wb_cli_measure(&where, tests, n, &plan, NULL, cfg.quiet, &rs);
 	array_after(dev, io, &rs);
 	if (rs.n) {

@@ -80,8 +80,10 @@ static void print_sweep(const struct wb_stripe_verdict *v, const struct wb_array
 }
 
 void wb_qualify_print_header(const struct wb_config *cfg, const struct wb_schedule *sched,
-			     const struct wb_array *array)
+			     const struct wb_array *array, const struct wb_q_foresight *f)
 {
+	struct wb_q_foresight_words w;
+
 	printf("Does %s qualify as \"%s\"? PostgreSQL commits and etcd's WAL writes for %.0f s, "
 	       "in slices of %.3g s.\n", cfg->target, cfg->tier, cfg->budget_ns / 1e9,
 	       sched->trial_ns / 1e9);
@@ -89,6 +91,11 @@ void wb_qualify_print_header(const struct wb_config *cfg, const struct wb_schedu
 	if (array)
 		printf("On %s (%s), flushes of the chunk, the full stripe and two stripes too, "
 		       "beside the 8 kB commit: the write-size sweep.\n", array->device, array->level);
+	wb_words_q_foresight(f, cfg->budget_ns, &w);
+	if (*w.burst)
+		printf("%s\n", w.burst);
+	if (*w.trend)
+		printf("%s\n", w.trend);
 	fflush(stdout);
 }
 

@@ -13,9 +13,10 @@
 
 /* The question, before the slices run on cfg->target: the tier, the budget and
  * the slice as sched fitted it (and when the budget shortened it); array, when
- * the write-size sweep runs on it (NULL: no sweep). */
+ * the write-size sweep runs on it (NULL: no sweep); then what the run cannot
+ * show (f: too short for the trend, or for burst credits), up front. */
 void wb_qualify_print_header(const struct wb_config *cfg, const struct wb_schedule *sched,
-			     const struct wb_array *array);
+			     const struct wb_array *array, const struct wb_q_foresight *f);
 
 void wb_qualify_print(const struct wb_qualification *q, const struct wb_results *rs);
 

@@ -114,6 +114,18 @@ void wb_words_qualification(const struct wb_qualification *q, struct wb_q_words 
  * Returns buf. */
 const char *wb_words_q_gate(const struct wb_qualification *q, char *buf, size_t len);
 
+/* What the plan cannot show, said before measuring (advice/qualify.h's
+ * foresight): the trend's line ("trend not measured: needs at least
+ * --duration 94s ...") and the burst's ("no rate can pass here in 3 min: ...
+ * needs --duration 35m"); each "" when it does not hold. budget_ns: the
+ * --duration. */
+struct wb_q_foresight_words {
+	char trend[320];
+	char burst[320];
+};
+void wb_words_q_foresight(const struct wb_q_foresight *f, uint64_t budget_ns,
+			  struct wb_q_foresight_words *w);
+
 /* A trend of slice rates in one line; "" when none was taken. Returns buf. */
 const char *wb_words_q_trend(const struct wb_q_trend *t, char *buf, size_t len);
 

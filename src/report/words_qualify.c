@@ -18,6 +18,11 @@ void wb_words_qualification(const struct wb_qualification *q, struct wb_q_words 
 
 	memset(w, 0, sizeof(*w));
 	wb_words_q_trend(&q->trend, w->trend, sizeof(w->trend));
+	/* Too few slices: how long it takes, as the burst's line and the rows say. */
+	if (q->trend.sliced && !q->trend.known && q->burst.settle_s > 0)
+		snprintf(w->trend, sizeof(w->trend), "trend not measured: %zu slices, %d needed; "
+			 "needs at least --duration %.0fs --slice %.0fms", q->trend.slices,
+			 WB_TREND_MIN_SLICES, q->burst.settle_s, 1000.0 * q->burst.slice_s);
 	wb_words_q_stripe(&q->stripe, w->stripe, sizeof(w->stripe));
 	wb_words_q_burst(&q->burst, w->burst, sizeof(w->burst));
 	wb_words_q_volume(&q->burst, w->volume, sizeof(w->volume));
@@ -62,6 +67,31 @@ const char *wb_words_q_gate(const struct wb_qualification *q, char *buf, size_t 
 	else
 		snprintf(buf, len, "%s", "");
 	return buf;
+}
+
+void wb_words_q_foresight(const struct wb_q_foresight *f, uint64_t budget_ns,
+			  struct wb_q_foresight_words *w)
+{
+	char budget[32], slice[32], shorter[32];
+
+	memset(w, 0, sizeof(*w));
+	wb_format_duration(budget_ns, budget, sizeof(budget));
+	wb_format_duration((uint64_t)(f->slice_s * 1e9), slice, sizeof(slice));
+	if (f->trend_short) {
+		wb_format_duration((uint64_t)(f->short_slice_s * 1e9), shorter, sizeof(shorter));
+		snprintf(w->trend, sizeof(w->trend), "Trend not measured: needs at least --duration "
+			 "%.0fs at --slice %s, or --slice %s at --duration %s (this plan gives the "
+			 "commit shape about %.0f of the %d slices it needs); until then no rate "
+			 "passes.", f->trend_min_s, slice, shorter, budget, floor(f->planned_slices),
+			 WB_TREND_MIN_SLICES);
+	}
+	if (f->burst_short)
+		snprintf(w->burst, sizeof(w->burst), "No rate can pass in %s here: %s, and ruling "
+			 "them out needs --duration %.0fm; a rate that clears its threshold reads "
+			 "inconclusive.", budget, f->suspects & WB_SUSPECT_VIRTUAL
+				 ? "a hypervisor's disk may sell burst credits"
+				 : "with no block device under the file system, a provider's burst "
+				   "credits are out of sight", f->observe_s / 60);
 }
 
 const char *wb_words_q_trend(const struct wb_q_trend *t, char *buf, size_t len)
@@ -433,7 +463,8 @@ const char *wb_words_q_why(const struct wb_q_outcome *o, const struct wb_q_burst
 	case WB_Q_WHY_FEW_SLICES:
 		if (b->settle_s > 0)
 			snprintf(buf, len, "trend not measured (%zu of %d slices): needs --duration "
-				 "%.0fs", b->slices, WB_TREND_MIN_SLICES, b->settle_s);
+				 "%.0fs --slice %.0fms", b->slices, WB_TREND_MIN_SLICES, b->settle_s,
+				 1000.0 * b->slice_s);
 		else
 			snprintf(buf, len, "too few slices for an interval: needs a longer --duration");
 		break;
