@@ -280,6 +280,7 @@ bool wb_placement_decide(const struct wb_results *rs, const struct wb_placement_
 	out->wal_dir = out->now;
 	name_device(&rs->sites[0].device, out->now_device, sizeof(out->now_device));
 	out->now_array = &rs->sites[0].device.array;
+	out->now_in_ram = wb_device_in_ram(&rs->sites[0].device);
 	fill_row(&out->idle_commit, find_row(rs, false, ROW_IDLE, 0));
 	fill_row(&out->idle_group, find_row(rs, true, ROW_IDLE, 0));
 	fill_row(&out->loaded_commit, find_row(rs, false, ROW_LOADED, 0));
@@ -298,6 +299,20 @@ bool wb_placement_decide(const struct wb_results *rs, const struct wb_placement_
 			best_gain = out->c[k].gain.pct;
 			out->best = (int)k;
 		}
+	}
+	/* pg_wal on memory now: a commit there is lost at the next power cut, so
+	 * durability decides, not speed; the fastest durable candidate measured
+	 * is the move, slower as it is (memory always is faster). */
+	if (out->now_in_ram && out->best < 0) {
+		int durable = -1;
+
+		for (k = 0; k < out->n; k++)
+			if (!out->c[k].in_ram && out->c[k].group.measured && out->c[k].gain.compared &&
+			    (durable < 0 || out->c[k].gain.pct > out->c[durable].gain.pct))
+				durable = (int)k;
+		out->best = durable;
+		if (durable >= 0) /* a move for safety: said so in its words */
+			out->c[durable].move = out->c[durable].recommended = true;
 	}
 	if (out->best >= 0) {
 		out->state = WB_PLACEMENT_MOVE;

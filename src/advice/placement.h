@@ -73,7 +73,8 @@ struct wb_placement_candidate {
 	struct wb_model model;   /* the server's commits there (placement_model.h) */
 	struct wb_placement_gain single_gain; /* single-session commits against (b)'s */
 	struct wb_placement_gain idle_gain;   /* group commits against (a)'s: the data idle */
-	bool move;               /* the measurement says moving pays */
+	bool move;               /* the measurement says moving pays, or it is the durable
+				  * one to move to off memory (now_in_ram) */
 	bool depends_on_load;    /* it pays under the assumed load, not against the idle
 				  * data volume: the server's own write rate decides */
 	bool in_ram;             /* memory-backed: never recommended, whatever it measures */
@@ -89,7 +90,8 @@ struct wb_placement_candidate {
 /* The verdict. */
 enum wb_placement_state {
 	WB_PLACEMENT_FAILED,     /* no verdict: `failure` says why */
-	WB_PLACEMENT_MOVE,       /* move pg_wal to c[best] */
+	WB_PLACEMENT_MOVE,       /* move pg_wal to c[best]: it gains, or pg_wal is on memory
+				  * now (now_in_ram) and c[best] is the fastest durable one */
 	WB_PLACEMENT_DEPENDS,    /* c[named] pays only under the assumed load: measure it */
 	WB_PLACEMENT_KEEP_RAM,   /* keep: the one that gains, c[named], is memory */
 	WB_PLACEMENT_KEEP,       /* keep: every candidate proven to gain less than --min-gain
@@ -120,6 +122,9 @@ struct wb_placement {
 	char now[PATH_MAX];      /* where pg_wal is now, where (a) and (b) ran: the data
 				  * directory, or wal_apart's own volume */
 	bool wal_apart;          /* pg_wal is on a volume of its own already */
+	bool now_in_ram;         /* where pg_wal is now is memory: nothing there survives a
+				  * power cut, so any durable candidate measured is the move
+				  * (MOVE to the fastest of them, whatever it costs in commits) */
 	char now_device[64];     /* now's disk, or its file system for one without */
 	const struct wb_array *now_array; /* the array under now (kind NONE: none) */
 	struct wb_placement_row idle_commit, idle_group;     /* (a) */

@@ -673,7 +673,8 @@ bool wb_recommend(const struct wb_results *rs, const struct wb_recommend_params 
 		out->commit_low_pct = g.low;
 		out->commit_high_pct = g.high;
 	}
-	if (p->server)
+	out->crosscheck_elsewhere = p->server && p->moved;
+	if (p->server && !p->moved)
 		crosscheck(rs, p->server, out);
 	commit_delay(rs, out);
 	if (p->server && (p->server->set.have & (1u << WB_PGS_COMMIT_DELAY))) {

@@ -171,6 +171,8 @@ struct wb_recommendation {
 	/* The cross-check: the server's own mean flush (track_wal_io_timing)
 	 * beside walbench's mean for the same method and flush size. */
 	bool crosscheck;
+	bool crosscheck_elsewhere; /* none: the method was chosen where pg_wal moves, and the
+				    * server's flushes ran where it is now */
 	enum wb_method_id crosscheck_method;
 	uint32_t crosscheck_pages;
 	double server_flush_ms, walbench_flush_ms, flush_ratio; /* ratio: server / walbench */
@@ -206,6 +208,8 @@ struct wb_recommend_params {
 	double min_gain_pct;
 	uint64_t shared_buffers;       /* the server's, bytes; 0 when not given */
 	const struct wb_pg_observed *server; /* --server, --observed; NULL without */
+	bool moved;                    /* measured where a placement moves pg_wal, not where
+					* the server's pg_wal is: its flushes are no cross-check */
 };
 
 /* Decides from rs (a run with decisions against the default method). Always

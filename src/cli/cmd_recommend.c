@@ -22,6 +22,7 @@
 #include "cli/server_config.h"
 #include "cli/space_gate.h"
 #include "facts/pgdata.h"
+#include "facts/space.h"
 #include "measure/session.h"
 #include "model/units.h"
 #include "plan/command.h"
@@ -99,11 +100,11 @@ static int run_placement(const struct wb_config *cfg, uint64_t seed,
 }
 
 /* --waldir: only beside candidates (without, pg_wal's directory is DIR itself),
- * and a directory; the data directory itself is no volume of pg_wal's own, and
- * is as if not given. */
+ * a directory, and none of them. */
 static bool waldir_ok(struct wb_config *cfg)
 {
 	char a[PATH_MAX], b[PATH_MAX];
+	size_t k;
 
 	if (!cfg->wal_now)
 		return true;
@@ -112,11 +113,27 @@ static bool waldir_ok(struct wb_config *cfg)
 			"pg_wal's directory as DIR\n", cfg->wal_now);
 		return false;
 	}
-	if (!wb_input_dir_ok(cfg, "--waldir", cfg->wal_now))
+	if (!wb_input_dir_ok(cfg, "--waldir", cfg->wal_now) || !realpath(cfg->wal_now, a))
 		return false;
-	if (realpath(cfg->wal_now, a) && realpath(cfg->target, b) && strcmp(a, b) == 0)
-		cfg->wal_now = NULL;
+	for (k = 0; k < cfg->wal_candidates.n; k++)
+		if (realpath(cfg->wal_candidates.v[k], b) && strcmp(a, b) == 0) {
+			fprintf(stderr, "walbench: --wal-candidate %s is --waldir, where pg_wal is "
+				"now: it is measured as that already\n", cfg->wal_candidates.v[k]);
+			return false;
+		}
 	return true;
+}
+
+/* pg_wal's own volume (--waldir, or the link --server found) on the data
+ * directory's file system is no volume of its own: one file system is one
+ * I/O path, so the data directory stands for it, as without one. */
+static void wal_now_same_fs(struct wb_config *cfg)
+{
+	if (cfg->wal_now && wb_space_same_fs(cfg->wal_now, cfg->target)) {
+		printf("pg_wal's directory %s is on the data directory's file system: measured "
+		       "there, as one volume\n", cfg->wal_now);
+		cfg->wal_now = NULL;
+	}
 }
 
 /* Writes the reports asked for, with rec; returns the status recommend ends on. */
@@ -229,6 +246,7 @@ int wb_cmd_recommend(int argc, char **argv)
 		if (cfg.server_dsn)
 			live = server;
 	}
+	wal_now_same_fs(&cfg);
 	/* After the server's observation, which may leave fewer tests (a
 	 * server that never writes bulk WAL: commits only). */
 	if (!budget_holds(&cfg))
@@ -276,6 +294,7 @@ int wb_cmd_recommend(int argc, char **argv)
 		.min_gain_pct = cfg.min_gain_bp / 100.0,
 		.shared_buffers = cfg.shared_buffers,
 		.server = server,
+		.moved = pl && pl->best >= 0,
 	};
 	if (rs.n) {
 		/* Stopped by a signal before the answer was known: the exit says the

@@ -301,7 +301,8 @@ static void recommendation(struct wb_html_doc *d, const struct wb_saved_recommen
 	pre_lines(d, "postgresql.conf:", &rec->config);
 	pre_lines(d, "or, on a running server:", &rec->alter_system);
 	if (rec->answered && rec->config.n && !rec->alter_system.n) /* schema 28: none to make */
-		para(d, "", wb_words_alter_none(rec->server.present));
+		para(d, "", wb_words_alter_none(rec->server.present, rec->placement.move_to &&
+							   *rec->placement.move_to));
 	placement(d, &rec->placement);
 }
 

@@ -54,6 +54,9 @@ static void print_evidence(const struct wb_placement *pl, const struct wb_result
 		       pl->load_fsync_mean_ms, pl->load_fsync_max_ms);
 	if (rs->settled_in_s > 0)
 		printf("  every candidate settled in %.1f s\n", rs->settled_in_s);
+	else if (rs->interrupted)
+		printf("  interrupted before every candidate was settled: run it again, "
+		       "uninterrupted, to settle them\n");
 	else if (wb_placement_all_same_fs(pl))
 		printf("  the budget ran out before every interval was clear of --min-gain; on the "
 		       "file system pg_wal is on now that decides nothing\n");
@@ -117,6 +120,7 @@ void wb_placement_print(const struct wb_placement *pl, const struct wb_results *
 						c->single_gain.high));
 	}
 	print_evidence(pl, rs);
+	wb_text_print_interrupted(rs);
 	if (!w.nsteps)
 		return;
 	printf("\nTo move pg_wal to %s (the server must be stopped while it moves):\n", pl->wal_dir);

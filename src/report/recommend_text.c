@@ -184,7 +184,8 @@ void wb_recommend_print(const struct wb_results *rs, const struct wb_recommendat
 	for (i = 0; i < w.nconfig; i++)
 		printf("  %s\n", w.config[i]);
 	if (!w.nalter) {
-		printf("\n%s\n", wb_words_alter_none(rec->from_server));
+		printf("\n%s\n", wb_words_alter_none(rec->from_server,
+						      rec->placement && rec->placement->best >= 0));
 		return;
 	}
 	printf("\nor, in psql as a superuser:\n");

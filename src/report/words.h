@@ -54,8 +54,8 @@ void wb_words_recommendation(const struct wb_recommendation *rec, struct wb_rec_
 
 /* The line said instead of ALTER SYSTEM statements when the answer changes no
  * setting: what the settings above already are (the server's, or PostgreSQL's
- * defaults). */
-const char *wb_words_alter_none(bool from_server);
+ * defaults); moved: a placement moves pg_wal, a change no setting makes. */
+const char *wb_words_alter_none(bool from_server, bool moved);
 
 /* One part's why into buf (WB_WORDS_WHY_LEN for today's words); returns buf. */
 const char *wb_words_part_why(const struct wb_part_verdict *v, char *buf, size_t len);

@@ -210,8 +210,13 @@ const char *wb_words_candidate(const struct wb_placement *pl,
 				 "%.0f %%: not worth a move.%s", GAIN(g), pl->min_gain_pct, note);
 		break;
 	case WB_PLACE_SLOWER:
-		snprintf(buf, len, "Slower: commits %.*f %% [%.*f, %.*f] here; keep pg_wal where it "
-			 "is.%s", GAIN(g), note);
+		/* memory is faster than any disk: slower is no reason to stay there */
+		if (pl->now_in_ram && !c->in_ram)
+			snprintf(buf, len, "Slower than memory: commits %.*f %% [%.*f, %.*f] here, "
+				 "but durable, which where pg_wal is now is not.%s", GAIN(g), note);
+		else
+			snprintf(buf, len, "Slower: commits %.*f %% [%.*f, %.*f] here; keep pg_wal "
+				 "where it is.%s", GAIN(g), note);
 		break;
 	case WB_PLACE_HALVES_DISAGREE:
 		snprintf(buf, len, "%s, no gain shown: commits %+.*f %% [%.*f, %.*f] here, but the "
@@ -294,6 +299,14 @@ static void headline(const struct wb_placement *pl, const char *failure, char *b
 			 pl->failure == WB_PLACEMENT_FAIL_NO_CANDIDATES ? "." : "");
 		break;
 	case WB_PLACEMENT_MOVE:
+		if (b && pl->now_in_ram) {
+			snprintf(buf, len, "Move pg_wal off memory to %.100s: where it is now, %.100s, "
+				 "is %.40s, where a power cut or reboot loses every commit and the cluster "
+				 "with it; commits there %+.*f %% [%.*f, %.*f] against memory's, the "
+				 "cost of durability.", b->path, pl->now, pl->now_device,
+				 GAIN(&b->gain));
+			break;
+		}
 		if (b && b->model.known) {
 			snprintf(buf, len, "Move pg_wal to %.200s: the server's commits %+.*f %% [%.*f, "
 				 "%.*f] there, %.0f/s [%.0f, %.0f] predicted from %.0f/s now%s.", b->path,
@@ -355,7 +368,7 @@ static void apart_steps(const char *pgdata, const char *wal, bool back_home,
 	size_t k = *at;
 
 	STEP("# An existing cluster, whose pg_wal is on a volume of its own now (%s must not "
-	     "exist yet; as root, then as postgres):", back_home ? "pg_wal.old" : wal);
+	     "exist yet; pg_ctl as postgres, the rest as root):", back_home ? "pg_wal.old" : wal);
 	STEP("# (these are for a link, as initdb --waldir makes; for a volume mounted at "
 	     "%.200s/pg_wal see docs/usage.md, Moving pg_wal)", pgdata);
 	STEP("pg_ctl -D %.200s stop -m fast", pgdata);
@@ -374,6 +387,7 @@ static void steps(const struct wb_placement *pl, const char *dir, struct wb_plac
 	const char *pgdata = pl->data_is_pgdata ? pl->data : "$PGDATA";
 	char wal[STEP_PATH_MAX + 8];
 	size_t len = strlen(dir), k = 0;
+	bool back_home;
 
 	while (len > 1 && dir[len - 1] == '/')
 		len--;
@@ -384,14 +398,24 @@ static void steps(const struct wb_placement *pl, const char *dir, struct wb_plac
 		return;
 	}
 	snprintf(wal, sizeof(wal), "%.*s/pg_wal", (int)len, dir);
-	STEP("# A new cluster: give initdb the WAL directory.");
-	STEP("initdb -D %.200s --waldir=%s", pgdata, wal);
+	/* Back into the data directory only when it is the cluster's own (a
+	 * DIR that is not is a directory on the data volume, $PGDATA elsewhere):
+	 * there initdb needs no --waldir, and the old link no successor. */
+	back_home = pl->wal_apart && pl->data_is_pgdata && strlen(pl->data) == len &&
+		    strncmp(dir, pl->data, len) == 0;
+	if (back_home) {
+		STEP("# A new cluster: initdb keeps pg_wal in the data directory.");
+		STEP("initdb -D %.200s", pgdata);
+	} else {
+		STEP("# A new cluster: give initdb the WAL directory.");
+		STEP("initdb -D %.200s --waldir=%s", pgdata, wal);
+	}
 	if (pl->wal_apart) {
-		apart_steps(pgdata, wal, strcmp(dir, pl->data) == 0, w, &k);
+		apart_steps(pgdata, wal, back_home, w, &k);
 		w->nsteps = k;
 		return;
 	}
-	STEP("# An existing cluster (%s must not exist yet; as root, then as postgres):", wal);
+	STEP("# An existing cluster (%s must not exist yet; pg_ctl as postgres, the rest as root):", wal);
 	STEP("pg_ctl -D %.200s stop -m fast", pgdata);
 	STEP("install -d -o postgres -g postgres -m 700 %s", wal);
 	STEP("cp -a %.200s/pg_wal/. %s/", pgdata, wal);

@@ -473,8 +473,13 @@ static void alter_lines(const struct wb_recommendation *rec, struct wb_rec_words
 		add_alter(w, "SELECT pg_reload_conf();  -- %s", took[w->nalter]);
 }
 
-const char *wb_words_alter_none(bool from_server)
+const char *wb_words_alter_none(bool from_server, bool moved)
 {
+	if (moved)
+		return from_server ? "no setting to change: the server already runs every setting "
+				     "above (moving pg_wal, above, is the change)"
+				   : "no setting to change: every setting above is PostgreSQL's "
+				     "default (moving pg_wal, above, is the change)";
 	return from_server ? "nothing to change: the server already runs every setting above"
 			   : "nothing to change: every setting above is PostgreSQL's default";
 }
@@ -601,6 +606,11 @@ static void crosscheck(const struct wb_recommendation *rec, char *buf, size_t le
 {
 	if (!rec->from_server)
 		return;
+	if (rec->crosscheck_elsewhere) {
+		snprintf(buf, len, "none: the method was chosen where pg_wal moves, and the "
+			 "server's own flushes ran where it is now");
+		return;
+	}
 	if (!rec->crosscheck) {
 		snprintf(buf, len, "the server's own flush time is unknown (track_wal_io_timing is "
 			 "off, or it flushed fewer than %d times in the window): no cross-check",

@@ -39,32 +39,45 @@ expect_exit 1 "$WALBENCH" recommend "$d/data" --wal-candidate "$d/wal" --data-lo
 assert_no_files "$d/data"
 assert_no_files "$d/wal"
 
-# --waldir: pg_wal on a directory of its own, the data load in DIR. The rows'
-# files appear in --waldir and the candidate, the load's in DIR (seen, not
-# read from walbench's words); the verdict keeps pg_wal where it is.
-mkdir "$d/now"
-"$WALBENCH" recommend "$d/data" --waldir "$d/now" --wal-candidate "$d/wal" --workload oltp \
+# --waldir: pg_wal on a volume of its own (a tmpfs), the data load in DIR. The
+# rows' files appear in --waldir and the candidate, the load's in DIR (seen, not
+# read from walbench's words); pg_wal on memory is moved to the disk, slower as
+# it is.
+wb_tmpdir now /dev/shm
+"$WALBENCH" recommend "$d/data" --waldir "$now" --wal-candidate "$d/wal" --workload oltp \
 	--budget 8s --data-load 50/s --json "$d/apart.json" >"$OUT" 2>"$ERR" &
 pid=$!
 wait_for_files "$d/data" 'walbench*'
-wait_for_files "$d/now" 'walbench*'
+wait_for_files "$now" 'walbench*'
 wait_rc "$pid"
 [ "$rc" = 0 ] || fail "--waldir exited $rc: $(cat "$ERR")"
-grep -qF "Commits on $d/now (pg_wal's own volume), idle and under a checkpoint-like load (50 writes/s), against 1 other directory with that load on $d/data" "$OUT" ||
+grep -qF "Commits on $now (pg_wal's own volume), idle and under a checkpoint-like load (50 writes/s), against 1 other directory with that load on $d/data" "$OUT" ||
 	fail "--waldir: the header does not say where: $(head -3 "$OUT")"
-grep -q "^Keep pg_wal on $d/now" "$OUT" || fail "--waldir: not kept where it is: $(grep pg_wal "$OUT")"
-grep -q "^Which wal_sync_method for $d/now?" "$OUT" || fail "--waldir: the method not chosen there"
-json_check "$d/apart.json" '(b := d["recommendation"]["placement_baseline"])["wal_now"] == "'"$d"'/now" and b["data"] == "'"$d"'/data" and b["wal_dir"] == "'"$d"'/now"'
-json_check "$d/apart.json" 'len(r := [t for t in d["recommendation"]["placement_baseline"]["tests"] if t["label"].startswith("pg_wal now")]) == 4 and all(t["where"] == "'"$d"'/now" and t["data_load"] == t["label"].endswith("loaded") for t in r)'
+grep -qF "Move pg_wal off memory to $d/wal: where it is now, $now, is tmpfs" "$OUT" ||
+	fail "--waldir: not moved off memory: $(grep pg_wal "$OUT")"
+grep -q "^Which wal_sync_method for $d/wal?" "$OUT" || fail "--waldir: the method not chosen where pg_wal goes"
+json_check "$d/apart.json" '(b := d["recommendation"]["placement_baseline"])["wal_now"] == "'"$now"'" and b["data"] == "'"$d"'/data" and b["wal_dir"] == "'"$d"'/wal" and b["state"] == "move"'
+json_check "$d/apart.json" 'len(r := [t for t in d["recommendation"]["placement_baseline"]["tests"] if t["label"].startswith("pg_wal now")]) == 4 and all(t["where"] == "'"$now"'" and t["data_load"] == t["label"].endswith("loaded") for t in r)'
 rm -f "$d/apart.json"
 assert_no_files "$d/data"
-assert_no_files "$d/now"
+assert_no_files "$now"
 assert_no_files "$d/wal"
+# A --waldir on the data's own file system is one volume with it: measured as
+# the data directory, and said so.
+mkdir "$d/now2"
+expect_exit 0 "$WALBENCH" recommend "$d/data" --waldir "$d/now2" --wal-candidate "$d/wal" \
+	--workload oltp --budget 6s --data-load 50/s
+grep -qF "pg_wal's directory $d/now2 is on the data directory's file system: measured there, as one volume" "$OUT" ||
+	fail "--waldir on the data's file system not said: $(head -3 "$OUT")"
+grep -q "^Keep pg_wal on $d/data" "$OUT" || fail "--waldir on the data's file system: $(grep pg_wal "$OUT")"
+assert_no_files "$d/now2"
 # Refused before measuring: without a candidate, or naming nothing.
-expect_exit 2 "$WALBENCH" recommend "$d/data" --waldir "$d/now"
-grep -qF -- "--waldir $d/now needs --wal-candidate" "$ERR" || fail "--waldir alone: $(cat "$ERR")"
+expect_exit 2 "$WALBENCH" recommend "$d/data" --waldir "$now"
+grep -qF -- "--waldir $now needs --wal-candidate" "$ERR" || fail "--waldir alone: $(cat "$ERR")"
+expect_exit 2 "$WALBENCH" recommend "$d/data" --waldir "$now" --wal-candidate "$now"
+grep -qF -- "--wal-candidate $now is --waldir" "$ERR" || fail "a candidate that is --waldir: $(cat "$ERR")"
 expect_exit 2 "$WALBENCH" recommend "$d/data" --waldir "$d/missing" --wal-candidate "$d/wal"
 grep -q -- "--waldir" "$ERR" || fail "a missing --waldir not named: $(cat "$ERR")"
 assert_no_files "$d/data"
-assert_no_files "$d/now"
+assert_no_files "$now"
 pass

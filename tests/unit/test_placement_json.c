@@ -157,6 +157,30 @@ static void test_wal_apart(void **state)
 	golden("wal_apart", &pl);
 }
 
+/* pg_wal on memory now (a tmpfs): a durable candidate is the move, the fastest
+ * of them, however much slower than memory; a memory candidate never is. */
+static void test_wal_on_memory(void **state)
+{
+	struct site_spec s[] = { { "/dev/shm/wal", "tmpfs", 40, 500000, 400000, 2 },
+				 { "/dev/shm/other", "tmpfs", 41, 500000, 400000, 2 },
+				 { "/srv/slow", "ext4", 2, 50, 170, 9000 },
+				 { "/srv/wal1", "ext4", 1, 84, 290, 4500 } };
+
+	(void)state;
+	placement_run_build(&rs, s, 4, 100, 300);
+	rs.load.requested_pct = 0;
+	rs.load.requested_per_s = 45;
+	data_dir = "/srv/data";
+	decide(5, true, false, NULL);
+	data_dir = NULL;
+	assert_true(pl.now_in_ram);
+	assert_int_equal(pl.state, WB_PLACEMENT_MOVE);
+	assert_int_equal(pl.best, 2);
+	assert_string_equal(pl.wal_dir, "/srv/wal1");
+	assert_true(pl.c[2].recommended && !pl.c[0].recommended && !pl.c[1].recommended);
+	golden("wal_on_memory", &pl);
+}
+
 static void test_depends(void **state)
 {
 	struct site_spec s[] = { data, { "/srv/wal", "ext4", 1, 84, 290, 4500 } };
@@ -263,6 +287,7 @@ int main(void)
 		cmocka_unit_test_teardown(test_move, teardown),
 		cmocka_unit_test_teardown(test_keep_ram, teardown),
 		cmocka_unit_test_teardown(test_wal_apart, teardown),
+		cmocka_unit_test_teardown(test_wal_on_memory, teardown),
 		cmocka_unit_test_teardown(test_depends, teardown),
 		cmocka_unit_test_teardown(test_undecided, teardown),
 		cmocka_unit_test_teardown(test_server, teardown),

@@ -204,6 +204,17 @@ static void test_server_switch_in_commits(void **state)
 	server.rate.flushes = 4;
 	assert_true(recommend_for_observed(&rec));
 	assert_false(rec.crosscheck);
+	/* measured where a placement moves pg_wal: the server's flushes ran
+	 * elsewhere, and are no cross-check of it */
+	observed_server(0.9, 0.2);
+	{
+		struct wb_recommend_params p = { .workload = WB_WORKLOAD_OLTP, .min_gain_pct = 5.0,
+						 .server = &server, .moved = true };
+
+		assert_true(wb_recommend(&rs, &p, &rec));
+	}
+	assert_false(rec.crosscheck);
+	assert_true(rec.crosscheck_elsewhere);
 }
 
 /* The same flushes on a server that flushes 10 % of the time: commits gain

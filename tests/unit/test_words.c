@@ -105,7 +105,7 @@ static void rec_tie(void **state)
 	/* PostgreSQL's defaults kept: an ALTER SYSTEM of them would pin them in
 	 * postgresql.auto.conf, over any later edit of postgresql.conf */
 	assert_int_equal(w.nalter, 0);
-	assert_string_equal(wb_words_alter_none(rec.from_server), "nothing to change: every "
+	assert_string_equal(wb_words_alter_none(rec.from_server, false), "nothing to change: every "
 			    "setting above is PostgreSQL's default");
 	rec.has_runner_up = false;
 	wb_words_recommendation(&rec, &w);
@@ -126,8 +126,12 @@ static void rec_tie(void **state)
 	assert_string_equal(w.config[1], "commit_delay = 1000\t# what the server runs: not "
 			    "measured here");
 	assert_int_equal(w.nalter, 0); /* what the server runs, kept */
-	assert_string_equal(wb_words_alter_none(rec.from_server), "nothing to change: the server "
-			    "already runs every setting above");
+	assert_string_equal(wb_words_alter_none(rec.from_server, false), "nothing to change: the "
+			    "server already runs every setting above");
+	/* after a move of pg_wal, "nothing to change" would deny the move */
+	assert_string_equal(wb_words_alter_none(rec.from_server, true), "no setting to change: the "
+			    "server already runs every setting above (moving pg_wal, above, is the "
+			    "change)");
 	/* not measured, and the server runs 0: the line says why it is 0, not a
 	 * speed the run never measured */
 	rec.server_commit_delay_us = 0;
@@ -837,7 +841,7 @@ static void placement_headlines(void **state)
 	assert_string_equal(w.steps[0], "# A new cluster: give initdb the WAL directory.");
 	assert_string_equal(w.steps[1], "initdb -D $PGDATA --waldir=/srv/wal/pg_wal");
 	assert_string_equal(w.steps[2], "# An existing cluster (/srv/wal/pg_wal must not exist yet; "
-			    "as root, then as postgres):");
+			    "pg_ctl as postgres, the rest as root):");
 	assert_string_equal(w.steps[6], "mv $PGDATA/pg_wal $PGDATA/pg_wal.old && ln -s "
 			    "/srv/wal/pg_wal $PGDATA/pg_wal");
 	assert_string_equal(w.steps[8], "rm -rf $PGDATA/pg_wal.old   # once the server is up and "
@@ -1032,9 +1036,36 @@ static void placement_wal_apart(void **state)
 	snprintf(pl.c[0].path, sizeof(pl.c[0].path), "/srv/data");
 	wb_words_placement(&pl, &w);
 	assert_int_equal(w.nsteps, 10);
+	assert_string_equal(w.steps[1], "initdb -D /srv/data"); /* --waldir there fails */
 	assert_string_equal(w.steps[6], "install -d -o postgres -g postgres -m 700 /srv/data/pg_wal");
 	assert_string_equal(w.steps[7], "cp -a /srv/data/pg_wal.old/. /srv/data/pg_wal/");
 	assert_string_equal(w.steps[8], "pg_ctl -D /srv/data start");
+	/* a DIR that is no cluster's: $PGDATA is elsewhere, so its link is made */
+	pl.data_is_pgdata = false;
+	wb_words_placement(&pl, &w);
+	assert_int_equal(w.nsteps, 11);
+	assert_string_equal(w.steps[1], "initdb -D $PGDATA --waldir=/srv/data/pg_wal");
+	assert_string_equal(w.steps[8], "ln -s /srv/data/pg_wal $PGDATA/pg_wal");
+	/* pg_wal on memory now: the durable candidate is the move, slower as it is */
+	placement_of(&pl, WB_PLACEMENT_MOVE);
+	pl.wal_apart = pl.now_in_ram = true;
+	snprintf(pl.now, sizeof(pl.now), "/dev/shm/wal");
+	snprintf(pl.now_device, sizeof(pl.now_device), "tmpfs");
+	pl.c[0].gain = (struct wb_placement_gain){ .compared = true, .pct = -98.6, .low = -99.1,
+						   .high = -98.0, .significant = true };
+	pl.c[0].why = WB_PLACE_SLOWER;
+	wb_words_placement(&pl, &w);
+	assert_string_equal(w.headline, "Move pg_wal off memory to /srv/wal: where it is now, "
+			    "/dev/shm/wal, is tmpfs, where a power cut or reboot loses every commit "
+			    "and the cluster with it; commits there -99 % [-99, -98] against "
+			    "memory's, the cost of durability.");
+	{
+		char reason[WB_WORDS_CANDIDATE_LEN];
+
+		assert_non_null(strstr(wb_words_candidate(&pl, &pl.c[0], reason, sizeof(reason)),
+				       "Slower than memory: commits -99 % [-99, -98] here, "
+				       "but durable"));
+	}
 }
 
 static void placement_candidates(void **state)
