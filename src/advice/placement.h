@@ -65,6 +65,9 @@ struct wb_placement_candidate {
 	const struct wb_array *array; /* the array under it (kind NONE: none), in rs's sites */
 	bool same_fs;            /* the data directory's own file system */
 	bool same_device;        /* same file system, or a disk under both (wb_device_shares) */
+	bool on_data_fs;         /* pg_wal apart now (wal_apart), and this is on the data
+				  * directory's file system: the data writes there grow with
+				  * the commits a move gains, which the model leaves out */
 	struct wb_placement_row commit, group; /* (c): here, the load on the data volume */
 	struct wb_placement_gain gain;        /* what decides: the model's gain in the server's
 					       * commits where it predicts, else group commits
@@ -161,6 +164,7 @@ struct wb_placement_params {
 	const char *data_dir;    /* pg_wal on a volume of its own: the data directory, where
 				  * the load ran while site 0, pg_wal's, had (a) and (b);
 				  * NULL: site 0 is the data directory */
+	bool on_data_fs[WB_MAX_SITES]; /* with data_dir: site k is on its file system */
 };
 
 /* Decides from rs (a placement run: rs->sites set, tests from

@@ -82,6 +82,8 @@ static int run_placement(const struct wb_config *cfg, uint64_t seed,
 	if (cfg->wal_now) {
 		where.load_dir = params.data_dir = realpath(cfg->target, data_abs) ? data_abs
 										 : cfg->target;
+		for (k = 1; k <= cfg->wal_candidates.n; k++)
+			params.on_data_fs[k] = wb_space_same_fs(dirs[k], params.data_dir);
 	}
 	*refused = !wb_cli_session_space_ok(cfg, &where, tests, n, live);
 	if (*refused) {

@@ -192,7 +192,9 @@ const char *wb_words_candidate(const struct wb_placement *pl,
 			 "single sessions %+.*f %%.%s%s",
 			 GAIN(g), n, c->group.per_s, c->group.p50_us / 1e3,
 			 pl->loaded_group.per_s, pl->now, GAIN_D(&c->single_gain), c->single_gain.pct,
-			 c->upper_bound ? " The flushes here are faster than the server's own cost of "
+			 /* a bound for the data volume's writes is said below */
+			 c->upper_bound && !c->on_data_fs ? " The flushes here are faster than the "
+			 "server's own cost of "
 			 "a commit, so expect less: the server's CPU, not this disk, will set the "
 			 "commit rate." : " A flush-rate gain bounds the commit-rate gain: expect up "
 			 "to this much.", note);
@@ -236,6 +238,10 @@ const char *wb_words_candidate(const struct wb_placement *pl,
 		model_words(pl, &c->model, buf + used, len - used);
 		used = strlen(buf);
 	}
+	if (c->on_data_fs && c->gain.pct > 0 && used < len)
+		used += (size_t)snprintf(buf + used, len - used, " It is on the data volume: the "
+					 "server's data writes there grow with the commits a move "
+					 "gains, and the load measured did not, so expect less.");
 	if (used < len)
 		used += (size_t)snprintf(buf + used, len - used, "%s",
 					 array_note(c->array, "It", array, sizeof(array)));
@@ -312,7 +318,8 @@ static void headline(const struct wb_placement *pl, const char *failure, char *b
 				 "%.*f] there, %.0f/s [%.0f, %.0f] predicted from %.0f/s now%s.", b->path,
 				 GAIN(&b->gain), b->model.per_s, b->model.low,
 				 b->model.high, b->model.commits_per_s,
-				 b->model.limit == WB_LIMIT_CPU ? ", the host's CPU the limit"
+				 b->on_data_fs ? ", at most: the data volume's own writes grow with "
+				 "them" : b->model.limit == WB_LIMIT_CPU ? ", the host's CPU the limit"
 				 : b->model.limit == WB_LIMIT_DEVICE ? ", its flush rate the limit" : "");
 			break;
 		}

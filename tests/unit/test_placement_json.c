@@ -39,6 +39,7 @@ static struct wb_results rs;
 static struct wb_placement pl;
 static struct wb_saved_results server;
 static const char *data_dir; /* the params' data_dir: NULL but for pg_wal apart */
+static bool on_data_fs[WB_MAX_SITES]; /* the params': with data_dir, sites on its file system */
 
 static const struct site_spec data = { "/srv/data", "ext4", 0, 70, 240, 5000 };
 static const struct site_spec wal = { "/srv/wal", "ext4", 1, 100, 330, 4000 };
@@ -50,6 +51,8 @@ static void decide(double min_gain, bool pgdata, bool live, const char *name)
 	struct wb_placement_params p = { .min_gain_pct = min_gain, .data_is_pgdata = pgdata,
 					 .live_load = live, .data_dir = data_dir };
 	char path[512], err[1024] = "";
+
+	memcpy(p.on_data_fs, on_data_fs, sizeof(on_data_fs));
 
 	if (name) {
 		snprintf(path, sizeof(path), WB_FIXTURES_DIR "/observed/%s.json", name);
@@ -146,9 +149,13 @@ static void test_wal_apart(void **state)
 	rs.load.requested_pct = 0; /* the server's pace, given */
 	rs.load.requested_per_s = 45;
 	data_dir = "/srv/data";
+	on_data_fs[1] = true;
 	decide(5, true, false, NULL);
 	data_dir = NULL;
+	memset(on_data_fs, 0, sizeof(on_data_fs));
 	assert_true(pl.wal_apart);
+	/* the data directory's own file system: its gain is a bound, and said so */
+	assert_true(pl.c[0].on_data_fs && pl.c[0].upper_bound && !pl.c[1].on_data_fs);
 	assert_string_equal(pl.now, "/mnt/wal");
 	assert_string_equal(pl.data, "/srv/data");
 	assert_int_equal(pl.state, WB_PLACEMENT_MOVE);
