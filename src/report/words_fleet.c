@@ -381,8 +381,8 @@ char *wb_fleet_headline(const struct wb_fleet_verdict *v, char *buf, size_t len)
 		wb_sentence_add(&l, "no outliers (%zu test%s compared)", v->judged_tests,
 				v->judged_tests == 1 ? "" : "s");
 	} else if (v->nhosts == 2) {
-		wb_sentence_add(&l, "too few %s for a median (%d needed)", wb_fleet_noun(v, 2),
-				WB_FLEET_MIN_HOSTS);
+		/* a median counts machines: two files of one host are one */
+		wb_sentence_add(&l, "too few hosts for a median (%d needed)", WB_FLEET_MIN_HOSTS);
 		if (v->pair.known)
 			pair_words(v, &l);
 	} else {

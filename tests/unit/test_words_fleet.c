@@ -498,6 +498,12 @@ static void test_same_host(void **state)
 	assert_string_equal(wb_fleet_gate_words(&v, buf, sizeof(buf)),
 			    "--fail-on-outlier: passed: 0 outlier files, 0 files with a failed "
 			    "test");
+	/* two files of one host: a median counts hosts, and says so */
+	setup(NULL);
+	fleet_of(2, 0);
+	v.distinct_hosts = 1;
+	files_of_vm(2);
+	assert_non_null(strstr(headline(), "too few hosts for a median (3 needed)"));
 	setup(NULL);
 	fleet_of(5, 1);
 	v.distinct_hosts = 3;
