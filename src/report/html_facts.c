@@ -7,6 +7,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -63,6 +64,21 @@ void wb_html_advice(struct wb_html_doc *d, const struct wb_report_run *r)
 /* Past this a double no longer holds every whole number. */
 #define EXACT_WHOLE 9007199254740992.0
 
+/* x in the fewest digits that read back as x: --trial-time 0.2 is saved as
+ * the double nearest 0.2, which %.17g prints 0.20000000000000001. */
+static void shortest(struct wb_html_doc *d, double x)
+{
+	char buf[32];
+	int digits;
+
+	for (digits = 1; digits < 17; digits++) {
+		snprintf(buf, sizeof(buf), "%.*g", digits, x);
+		if (strtod(buf, NULL) == x)
+			break;
+	}
+	wb_textbuf_add(d->out, "%.*g", digits, x);
+}
+
 /* A fact as a table cell: scalars as they are, arrays as compact JSON (the
  * device stack's layers and disks), null as null_word. A whole number is
  * printed whole: a --seed of 4232575366279279 read 4.23257536627928e+15,
@@ -77,7 +93,7 @@ static void cell(struct wb_html_doc *d, const struct wb_saved_fact *f, const cha
 		if (f->number == floor(f->number) && fabs(f->number) < EXACT_WHOLE)
 			wb_textbuf_add(d->out, "%.0f", f->number);
 		else
-			wb_textbuf_add(d->out, "%.17g", f->number);
+			shortest(d, f->number);
 		break;
 	case WB_SAVED_FACT_BOOL:
 		wb_textbuf_add(d->out, "%s", f->yes ? "true" : "false");

@@ -100,8 +100,8 @@ static void test_rate_interval_at_zero(void **state)
 /* The HTML report prints a criterion as the text does (a rate whole, the
  * unit, which way the threshold goes), not rounded for a chart's axis: 4163/s
  * read "4.2k", and 1996/s would read "2.0k" beside a threshold of "2.0k" and a
- * fail. Its option table types a --seed back whole, and an option never
- * given reads "not set". */
+ * fail. Its option table types a --seed back whole, a fraction in the fewest
+ * digits that read back, and an option never given reads "not set". */
 static void test_html_figures(void **state)
 {
 	static struct wb_saved_results back;
@@ -117,6 +117,7 @@ static void test_html_figures(void **state)
 	assert_non_null(root);
 	config = cJSON_AddObjectToObject(root, "config");
 	cJSON_AddNumberToObject(config, "seed", 4232575366279279.0);
+	cJSON_AddNumberToObject(config, "trial-time", 0.2);
 	cJSON_AddNullToObject(config, "prom");
 	wb_json_add_qualification(root, &q);
 	golden_read_doc("q.json", root, &back);
@@ -127,6 +128,8 @@ static void test_html_figures(void **state)
 			 strstr(html, "<h3>Does the disk qualify?"));
 	assert_null(strstr(html, "4.2k"));
 	assert_non_null(strstr(html, "<th>seed</th><td>4232575366279279</td>"));
+	/* a fraction in the fewest digits that read back: not 0.20000000000000001 */
+	assert_non_null(strstr(html, "<th>trial-time</th><td>0.2</td>"));
 	assert_non_null(strstr(html, "<th>prom</th><td><span class=\"small\">not set</span>"));
 	free(html);
 	wb_saved_free(&back);
