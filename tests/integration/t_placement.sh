@@ -44,24 +44,30 @@ assert_no_files "$d/wal"
 # read from walbench's words); pg_wal on memory is moved to the disk, slower as
 # it is.
 wb_tmpdir now /dev/shm
-"$WALBENCH" recommend "$d/data" --waldir "$now" --wal-candidate "$d/wal" --workload oltp \
-	--budget 8s --data-load 50/s --json "$d/apart.json" >"$OUT" 2>"$ERR" &
-pid=$!
-wait_for_files "$d/data" 'walbench*'
-wait_for_files "$now" 'walbench*'
-wait_rc "$pid"
-[ "$rc" = 0 ] || fail "--waldir exited $rc: $(cat "$ERR")"
-grep -qF "Commits on $now (pg_wal's own volume), idle and under a checkpoint-like load (50 writes/s), against 1 other directory with that load on $d/data" "$OUT" ||
-	fail "--waldir: the header does not say where: $(head -3 "$OUT")"
-grep -qF "Move pg_wal off memory to $d/wal: where it is now, $now, is tmpfs" "$OUT" ||
-	fail "--waldir: not moved off memory: $(grep pg_wal "$OUT")"
-grep -q "^Which wal_sync_method for $d/wal?" "$OUT" || fail "--waldir: the method not chosen where pg_wal goes"
-json_check "$d/apart.json" '(b := d["recommendation"]["placement_baseline"])["wal_now"] == "'"$now"'" and b["data"] == "'"$d"'/data" and b["wal_dir"] == "'"$d"'/wal" and b["state"] == "move"'
-json_check "$d/apart.json" 'len(r := [t for t in d["recommendation"]["placement_baseline"]["tests"] if t["label"].startswith("pg_wal now")]) == 4 and all(t["where"] == "'"$now"'" and t["data_load"] == t["label"].endswith("loaded") for t in r)'
-rm -f "$d/apart.json"
-assert_no_files "$d/data"
-assert_no_files "$now"
-assert_no_files "$d/wal"
+# A /tmp on memory (a tmpfs, as Debian 13 has it) has no durable candidate to
+# move to: that part needs a disk under /tmp.
+if [ "$(stat -f -c %T "$d")" = tmpfs ]; then
+	echo "note: $d is on a tmpfs: the move off memory is not checked here" >&2
+else
+	"$WALBENCH" recommend "$d/data" --waldir "$now" --wal-candidate "$d/wal" --workload oltp \
+		--budget 8s --data-load 50/s --json "$d/apart.json" >"$OUT" 2>"$ERR" &
+	pid=$!
+	wait_for_files "$d/data" 'walbench*'
+	wait_for_files "$now" 'walbench*'
+	wait_rc "$pid"
+	[ "$rc" = 0 ] || fail "--waldir exited $rc: $(cat "$ERR")"
+	grep -qF "Commits on $now (pg_wal's own volume), idle and under a checkpoint-like load (50 writes/s), against 1 other directory with that load on $d/data" "$OUT" ||
+		fail "--waldir: the header does not say where: $(head -3 "$OUT")"
+	grep -qF "Move pg_wal off memory to $d/wal: where it is now, $now, is tmpfs" "$OUT" ||
+		fail "--waldir: not moved off memory: $(grep pg_wal "$OUT")"
+	grep -q "^Which wal_sync_method for $d/wal?" "$OUT" || fail "--waldir: the method not chosen where pg_wal goes"
+	json_check "$d/apart.json" '(b := d["recommendation"]["placement_baseline"])["wal_now"] == "'"$now"'" and b["data"] == "'"$d"'/data" and b["wal_dir"] == "'"$d"'/wal" and b["state"] == "move"'
+	json_check "$d/apart.json" 'len(r := [t for t in d["recommendation"]["placement_baseline"]["tests"] if t["label"].startswith("pg_wal now")]) == 4 and all(t["where"] == "'"$now"'" and t["data_load"] == t["label"].endswith("loaded") for t in r)'
+	rm -f "$d/apart.json"
+	assert_no_files "$d/data"
+	assert_no_files "$now"
+	assert_no_files "$d/wal"
+fi
 # A --waldir on the data's own file system is one volume with it: measured as
 # the data directory, and said so.
 mkdir "$d/now2"
