@@ -517,9 +517,11 @@ static void run_decision(struct wb_html_doc *d, const struct wb_saved_decision *
 		wb_textbuf_add(d->out, "</code></td><td>");
 		text(d, o->reason);
 		if (o->undecided && o->settle.known) {
+			struct wb_saved_settle st = o->settle;
+
+			st.interrupted = x->stopped && !strcmp(x->stopped, "interrupted");
 			wb_textbuf_add(d->out, "<br>");
-			text(d, wb_words_saved_settle(&o->settle, x->confidence, open,
-						      sizeof(open)));
+			text(d, wb_words_saved_settle(&st, x->confidence, open, sizeof(open)));
 		}
 		wb_textbuf_add(d->out, "</td></tr>\n");
 	}

@@ -97,5 +97,6 @@ struct wb_saved_settle wb_saved_settle_of(const struct wb_settle *st, double min
 		.split_shape = split && st->split_shape ? st->split_shape : "",
 		.split_flush_bytes = split ? st->split_flush_bytes : 0,
 		.split = split ? wb_saved_comparison_of(&st->split)
-			       : (struct wb_saved_comparison){ .paired = false } };
+			       : (struct wb_saved_comparison){ .paired = false },
+		.interrupted = st->interrupted };
 }

@@ -123,15 +123,17 @@ char *wb_fleet_undecided_words(const struct wb_fleet_verdict *v, size_t h, char 
 {
 	const struct wb_saved_results *r = v->hosts[h].r;
 	const struct wb_saved_recommendation *rec = &r->rec;
+	struct wb_saved_settle st = rec->settle;
 	char open[WB_WORDS_SETTLE_LEN];
 
 	*buf = '\0';
 	if (!v->hosts[h].r->has_recommendation || rec->state != WB_SAVED_REC_UNDECIDED)
 		return buf;
+	st.interrupted = r->partial; /* a signal, not the budget, ended it */
 	snprintf(buf, len, "%s undecided, keeps %s for now: %s", label(v, h), rec->method,
-		 rec->settle.known && *rec->settle.why
-		 ? wb_words_saved_settle(&rec->settle, r->has_decision ? r->decision.confidence
-							 : NAN, open, sizeof(open))
+		 st.known && *st.why
+		 ? wb_words_saved_settle(&st, r->has_decision ? r->decision.confidence : NAN, open,
+					 sizeof(open))
 		 : rec->reason);
 	return buf;
 }

@@ -91,6 +91,10 @@ char *wb_words_saved_settle(const struct wb_saved_settle *st, double switch_conf
 	else if (!strcmp(why, wb_settle_why_name(WB_SETTLE_BEYOND_MAX)))
 		wb_sentence_add(&s, "; it sits so near --min-gain %.1f%% that no budget under an hour "
 				"would settle it", st->min_gain_pct);
+	else if (!strcmp(why, wb_settle_why_name(WB_SETTLE_NO_ESTIMATE)) && st->interrupted)
+		/* the budget did not fall short: the user stopped the run */
+		wb_sentence_add(&s, "; it was interrupted too soon to estimate the budget that "
+				"would settle it: run it again, uninterrupted");
 	else if (!strcmp(why, wb_settle_why_name(WB_SETTLE_NO_ESTIMATE)))
 		wb_sentence_add(&s, "; this run is too short to estimate the budget that would "
 				"settle it: give it a longer --budget");

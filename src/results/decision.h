@@ -121,6 +121,8 @@ struct wb_settle {
 	struct wb_comparison split;  /* it against the baseline, paired, at 95 % */
 	const char *split_shape;     /* the flush split is of, as shape above */
 	uint64_t split_flush_bytes;
+	bool interrupted;            /* a signal ended the run first (the group's): no
+				      * --budget fell short, so none is asked for */
 };
 
 /* A suggested budget is never above this: past an hour the difference sits

@@ -306,6 +306,9 @@ struct wb_saved_settle {
 	const char *split_shape; /* the flush it is of */
 	uint64_t split_flush_bytes;
 	struct wb_saved_comparison split; /* it against the baseline, 95 % */
+	bool interrupted;        /* not a key of its own: the run's (partial, or a decision
+				  * stopped "interrupted"), which readers set; no --budget
+				  * is asked of a run a signal stopped */
 };
 
 /* recommendation.server (schema 8+): the gain in commits for an observed

@@ -143,6 +143,7 @@ void wb_settle_estimate(const struct wb_result *rv, size_t n, const struct wb_de
 	size_t i;
 
 	memset(st, 0, sizeof(*st));
+	st->interrupted = g->interrupted;
 	st->split_method = WB_METHOD_COUNT;
 	st->switch_conf = p->conf;
 	for (i = 0; i < n; i++) {

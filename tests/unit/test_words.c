@@ -347,6 +347,13 @@ static void rec_undecided_settle(void **state)
 			    "fsync is -15.5% [-27.3%, -1.8%] (95% CI) on bulk 128kB flushes, not yet "
 			    "shown within +-5.0% or slower; this run is too short to estimate the "
 			    "budget that would settle it: give it a longer --budget");
+	/* a run a signal stopped: no --budget fell short, none is asked for */
+	rec.settle.interrupted = true;
+	wb_words_recommendation(&rec, &w);
+	assert_non_null(strstr(w.headline, "; it was interrupted too soon to estimate the budget "
+			       "that would settle it: run it again, uninterrupted"));
+	assert_null(strstr(w.headline, "--budget"));
+	rec.settle.interrupted = false;
 	/* two rounds of a noisy pair (Welch, on the log scale): a low end of
 	 * -99.99 % printed "-100.0%", a total loss it is not */
 	rec.settle.method = OD;
