@@ -1,7 +1,7 @@
 /* compare_json.c — compare's JSON file: both files' origins, the headline, the
  * gate and one object per matched pair, with the same figures the text prints.
  * Figures that do not exist are null, never 0: a missing interval is not an
- * interval of zero width. */
+ * interval of zero width. Every key is spelled by results/schema.h. */
 #include "report/compare_text.h"
 
 #include <cjson/cJSON.h>
@@ -12,31 +12,31 @@
 
 #include "model/version.h"
 #include "report/atomic_file.h"
+#include "report/json_parts.h"
 #include "report/words.h"
-#include "results/schema.h"
 
-static void add_num_or_null(cJSON *o, const char *key, bool have, double v)
+static void add_num_or_null(cJSON *o, enum wb_key key, bool have, double v)
 {
 	if (have && isfinite(v))
-		cJSON_AddNumberToObject(o, key, v);
+		cJSON_AddNumberToObject(o, wb_key(key), v);
 	else
-		cJSON_AddNullToObject(o, key);
+		cJSON_AddNullToObject(o, wb_key(key));
 }
 
 static cJSON *source(const struct wb_saved_results *r)
 {
 	cJSON *o = cJSON_CreateObject();
 
-	cJSON_AddStringToObject(o, "path", r->path);
-	cJSON_AddNumberToObject(o, "schema_version", r->schema_version);
-	cJSON_AddStringToObject(o, "walbench_version", r->walbench_version);
-	cJSON_AddStringToObject(o, "hostname", r->hostname);
-	cJSON_AddStringToObject(o, "kernel", r->kernel);
-	cJSON_AddStringToObject(o, "fs_type", r->fs_type);
-	cJSON_AddStringToObject(o, "block_device", r->block_device);
-	cJSON_AddStringToObject(o, "mount_point", r->mount_point ? r->mount_point : "");
-	add_num_or_null(o, "started_unix", r->started_unix != 0, (double)r->started_unix);
-	cJSON_AddNumberToObject(o, "tests", (double)r->ntests);
+	cJSON_AddStringToObject(o, K(PATH), r->path);
+	cJSON_AddNumberToObject(o, K(SCHEMA_VERSION), r->schema_version);
+	cJSON_AddStringToObject(o, K(WALBENCH_VERSION), r->walbench_version);
+	cJSON_AddStringToObject(o, K(HOSTNAME), r->hostname);
+	cJSON_AddStringToObject(o, K(KERNEL), r->kernel);
+	cJSON_AddStringToObject(o, K(FS_TYPE), r->fs_type);
+	cJSON_AddStringToObject(o, K(BLOCK_DEVICE), r->block_device);
+	cJSON_AddStringToObject(o, K(MOUNT_POINT), r->mount_point ? r->mount_point : "");
+	add_num_or_null(o, WB_KEY_STARTED_UNIX, r->started_unix != 0, (double)r->started_unix);
+	cJSON_AddNumberToObject(o, K(TESTS), (double)r->ntests);
 	return o;
 }
 
@@ -47,34 +47,33 @@ static cJSON *description(const struct wb_saved_test *t)
 	char name[WB_COMPARE_NAME_LEN];
 
 	wb_compare_test_name(t, name, sizeof(name));
-	cJSON_AddStringToObject(o, "name", name);
-	cJSON_AddStringToObject(o, "method", t->method);
-	cJSON_AddStringToObject(o, "engine", t->engine);
+	cJSON_AddStringToObject(o, K(NAME), name);
+	cJSON_AddStringToObject(o, K(METHOD), t->method);
+	cJSON_AddStringToObject(o, K(ENGINE), t->engine);
 	if (*t->label)
-		cJSON_AddStringToObject(o, "label", t->label);
-	cJSON_AddNumberToObject(o, "size", (double)t->size);
-	cJSON_AddNumberToObject(o, "writes_per_op", (double)t->writes_per_op);
-	cJSON_AddStringToObject(o, "pattern", t->pattern);
-	cJSON_AddNumberToObject(o, "queue_depth", (double)t->queue_depth);
-	cJSON_AddNumberToObject(o, "jobs", (double)t->jobs);
+		cJSON_AddStringToObject(o, K(LABEL), t->label);
+	cJSON_AddNumberToObject(o, K(SIZE), (double)t->size);
+	cJSON_AddNumberToObject(o, K(WRITES_PER_OP), (double)t->writes_per_op);
+	cJSON_AddStringToObject(o, K(PATTERN), t->pattern);
+	cJSON_AddNumberToObject(o, K(QUEUE_DEPTH), (double)t->queue_depth);
+	cJSON_AddNumberToObject(o, K(JOBS), (double)t->jobs);
 	if (t->committers)
-		cJSON_AddNumberToObject(o, "committers", (double)t->committers);
-	cJSON_AddStringToObject(o, "flush_form", t->flush_form);
+		cJSON_AddNumberToObject(o, K(COMMITTERS), (double)t->committers);
+	cJSON_AddStringToObject(o, K(FLUSH_FORM), t->flush_form);
 	if (t->wal_buffers)
-		cJSON_AddNumberToObject(o, "wal_buffers", (double)t->wal_buffers);
-	cJSON_AddStringToObject(o, "fd_mode", t->fd_mode);
+		cJSON_AddNumberToObject(o, K(WAL_BUFFERS), (double)t->wal_buffers);
+	cJSON_AddStringToObject(o, K(FD_MODE), t->fd_mode);
 	if (*t->segment) {
-		cJSON_AddStringToObject(o, "segment", t->segment);
-		cJSON_AddNumberToObject(o, "segment_size", (double)t->segment_size);
+		cJSON_AddStringToObject(o, K(SEGMENT), t->segment);
+		cJSON_AddNumberToObject(o, K(SEGMENT_SIZE), (double)t->segment_size);
 	}
 	if (*t->where)
-		cJSON_AddStringToObject(o, "where", t->where);
+		cJSON_AddStringToObject(o, K(WHERE), t->where);
 	if (t->data_load >= 0)
-		cJSON_AddBoolToObject(o, "data_load", t->data_load == 1);
+		cJSON_AddBoolToObject(o, K(DATA_LOAD), t->data_load == 1);
 	return o;
 }
 
-/* One side of a pair: what its file said. */
 /* A pair's side: the first file's test, or the run that failed it (its
  * ops_per_sec: ops over elapsed time, as the file has it); the rate the pair's
  * difference is of (the mean trial rate, over the side's runs), p99 and runs. */
@@ -84,17 +83,17 @@ static cJSON *side(const struct wb_compare_pair *p, bool a)
 	cJSON *o = cJSON_CreateObject();
 	bool ok = wb_saved_ok(t);
 
-	cJSON_AddStringToObject(o, "status", t->status);
+	cJSON_AddStringToObject(o, K(STATUS), t->status);
 	if (*t->reason)
-		cJSON_AddStringToObject(o, "reason", t->reason);
+		cJSON_AddStringToObject(o, K(REASON), t->reason);
 	if (!ok)
-		cJSON_AddBoolToObject(o, "durability_failure", t->durability_failure);
-	add_num_or_null(o, "ops_per_sec", ok, t->ops_per_sec);
-	add_num_or_null(o, wb_key(WB_KEY_TRIAL_MEAN_OPS_PER_SEC), ok, a ? p->rate_a : p->rate_b);
-	cJSON_AddNumberToObject(o, "runs", (double)(a ? p->runs_a : p->runs_b));
-	cJSON_AddNumberToObject(o, "trials", (double)t->ntrials);
-	cJSON_AddBoolToObject(o, "unstable", ok && (a ? p->unstable_a : p->unstable_b));
-	add_num_or_null(o, "p99_us", p->has_p99, a ? p->p99_a_us : p->p99_b_us);
+		cJSON_AddBoolToObject(o, K(DURABILITY_FAILURE), t->durability_failure);
+	add_num_or_null(o, WB_KEY_OPS_PER_SEC, ok, t->ops_per_sec);
+	add_num_or_null(o, WB_KEY_TRIAL_MEAN_OPS_PER_SEC, ok, a ? p->rate_a : p->rate_b);
+	cJSON_AddNumberToObject(o, K(RUNS), (double)(a ? p->runs_a : p->runs_b));
+	cJSON_AddNumberToObject(o, K(TRIALS), (double)t->ntrials);
+	cJSON_AddBoolToObject(o, K(UNSTABLE), ok && (a ? p->unstable_a : p->unstable_b));
+	add_num_or_null(o, WB_KEY_P99_US, p->has_p99, a ? p->p99_a_us : p->p99_b_us);
 	return o;
 }
 
@@ -103,22 +102,22 @@ static cJSON *pair(const struct wb_compare_pair *p)
 	cJSON *o = description(p->a), *ci;
 	bool figures = p->state <= WB_PAIR_NO_INTERVAL;
 
-	cJSON_AddStringToObject(o, "state", wb_pair_state_name(p->state));
-	cJSON_AddItemToObject(o, "a", side(p, true));
-	cJSON_AddItemToObject(o, "b", side(p, false));
-	cJSON_AddBoolToObject(o, "between_runs", p->between_runs);
-	add_num_or_null(o, "diff_pct", figures, p->diff_pct);
+	cJSON_AddStringToObject(o, K(STATE), wb_pair_state_name(p->state));
+	cJSON_AddItemToObject(o, K(A), side(p, true));
+	cJSON_AddItemToObject(o, K(B), side(p, false));
+	cJSON_AddBoolToObject(o, K(BETWEEN_RUNS), p->between_runs);
+	add_num_or_null(o, WB_KEY_DIFF_PCT, figures, p->diff_pct);
 	if (p->has_ci) {
-		ci = cJSON_AddArrayToObject(o, "ci95_pct");
+		ci = cJSON_AddArrayToObject(o, K(CI95_PCT));
 		cJSON_AddItemToArray(ci, cJSON_CreateNumber(p->cmp.ci95_low_pct));
 		cJSON_AddItemToArray(ci, cJSON_CreateNumber(p->cmp.ci95_high_pct));
 	} else {
-		cJSON_AddNullToObject(o, "ci95_pct");
+		cJSON_AddNullToObject(o, K(CI95_PCT));
 	}
-	cJSON_AddBoolToObject(o, "significant", p->has_ci && p->cmp.significant);
-	add_num_or_null(o, "p99_diff_pct", p->has_p99, p->p99_diff_pct);
-	cJSON_AddBoolToObject(o, "regression", p->regression);
-	cJSON_AddBoolToObject(o, "unstable", p->unstable_a || p->unstable_b);
+	cJSON_AddBoolToObject(o, K(SIGNIFICANT), p->has_ci && p->cmp.significant);
+	add_num_or_null(o, WB_KEY_P99_DIFF_PCT, p->has_p99, p->p99_diff_pct);
+	cJSON_AddBoolToObject(o, K(REGRESSION), p->regression);
+	cJSON_AddBoolToObject(o, K(UNSTABLE), p->unstable_a || p->unstable_b);
 	return o;
 }
 
@@ -138,15 +137,15 @@ static cJSON *sources(const struct wb_compare_side *s)
 static void storage(cJSON *root, const struct wb_compare_verdict *v)
 {
 	char line[WB_COMPARE_STORAGE_LEN];
-	cJSON *arr = cJSON_AddArrayToObject(root, "differs");
+	cJSON *arr = cJSON_AddArrayToObject(root, K(DIFFERS));
 	unsigned f;
 
 	for (f = 0; arr && f < WB_CMP_FACT_COUNT; f++)
 		if (v->storage.differs & (1u << f))
 			cJSON_AddItemToArray(arr, cJSON_CreateString(
 							  wb_compare_fact_name((enum wb_compare_fact)f)));
-	cJSON_AddBoolToObject(root, "other_storage", v->storage.other.r != NULL);
-	arr = cJSON_AddArrayToObject(root, "differs_lines");
+	cJSON_AddBoolToObject(root, K(OTHER_STORAGE), v->storage.other.r != NULL);
+	arr = cJSON_AddArrayToObject(root, K(DIFFERS_LINES));
 	if (arr && *wb_compare_storage_words(v, line, sizeof(line)))
 		cJSON_AddItemToArray(arr, cJSON_CreateString(line));
 	if (arr && *wb_compare_kernel_words(v, line, sizeof(line)))
@@ -162,54 +161,54 @@ char *wb_compare_json_render(const struct wb_compare_side *a, const struct wb_co
 
 	if (!root)
 		return NULL;
-	cJSON_AddStringToObject(root, "walbench_version", WB_VERSION);
-	cJSON_AddStringToObject(root, "kind", "compare");
-	cJSON_AddItemToObject(root, "a", source(a->runs));
-	cJSON_AddItemToObject(root, "b", source(b->runs));
-	cJSON_AddItemToObject(root, "a_runs", sources(a));
-	cJSON_AddItemToObject(root, "b_runs", sources(b));
-	cJSON_AddBoolToObject(root, "between_runs", v->between_runs);
+	cJSON_AddStringToObject(root, K(WALBENCH_VERSION), WB_VERSION);
+	cJSON_AddStringToObject(root, K(KIND), "compare");
+	cJSON_AddItemToObject(root, K(A), source(a->runs));
+	cJSON_AddItemToObject(root, K(B), source(b->runs));
+	cJSON_AddItemToObject(root, K(A_RUNS), sources(a));
+	cJSON_AddItemToObject(root, K(B_RUNS), sources(b));
+	cJSON_AddBoolToObject(root, K(BETWEEN_RUNS), v->between_runs);
 	storage(root, v);
-	cJSON_AddStringToObject(root, "headline", wb_compare_headline(v, headline, sizeof(headline)));
+	cJSON_AddStringToObject(root, K(HEADLINE), wb_compare_headline(v, headline, sizeof(headline)));
 	if (v->gate) {
-		gate = cJSON_AddObjectToObject(root, "gate");
-		cJSON_AddNumberToObject(gate, "fail_on_regression_pct", v->gate_pct);
-		cJSON_AddBoolToObject(gate, "failed", v->regression);
-		cJSON_AddNumberToObject(gate, "slower", (double)v->gate_slower);
-		cJSON_AddNumberToObject(gate, "failed_in_b", (double)v->gate_failed);
-		cJSON_AddNumberToObject(gate, "missing_in_b", (double)v->gate_missing);
-		cJSON_AddNumberToObject(gate, "unstable", (double)v->gate_unstable);
+		gate = cJSON_AddObjectToObject(root, K(GATE));
+		cJSON_AddNumberToObject(gate, K(FAIL_ON_REGRESSION_PCT), v->gate_pct);
+		cJSON_AddBoolToObject(gate, K(FAILED), v->regression);
+		cJSON_AddNumberToObject(gate, K(SLOWER), (double)v->gate_slower);
+		cJSON_AddNumberToObject(gate, K(FAILED_IN_B), (double)v->gate_failed);
+		cJSON_AddNumberToObject(gate, K(MISSING_IN_B), (double)v->gate_missing);
+		cJSON_AddNumberToObject(gate, K(UNSTABLE), (double)v->gate_unstable);
 	} else {
-		cJSON_AddNullToObject(root, "gate");
+		cJSON_AddNullToObject(root, K(GATE));
 	}
-	cJSON_AddNumberToObject(root, "regressions", (double)v->regressions);
-	cJSON_AddNumberToObject(root, "tie_within_pct", v->margin_pct);
-	sum = cJSON_AddObjectToObject(root, "counts");
-	cJSON_AddNumberToObject(sum, "matched", (double)v->npairs);
-	cJSON_AddNumberToObject(sum, "slower", (double)v->slower);
-	cJSON_AddNumberToObject(sum, "faster", (double)v->faster);
-	cJSON_AddNumberToObject(sum, "tie", (double)v->ties);
-	cJSON_AddNumberToObject(sum, "unclear", (double)v->unclear);
-	cJSON_AddNumberToObject(sum, "no_interval", (double)v->no_interval);
-	cJSON_AddNumberToObject(sum, "unstable", (double)v->unstable);
-	cJSON_AddNumberToObject(sum, "failed_in_b", (double)v->failed_b);
-	cJSON_AddNumberToObject(sum, "failed_in_a", (double)v->failed_a);
-	cJSON_AddNumberToObject(sum, "not_ok_in_both", (double)v->failed_both);
-	cJSON_AddNumberToObject(sum, "only_in_a", (double)v->nonly_a);
-	cJSON_AddNumberToObject(sum, "missing_in_b", (double)v->nonly_a);
-	cJSON_AddNumberToObject(sum, "only_in_b", (double)v->nonly_b);
-	arr = cJSON_AddArrayToObject(root, "pairs");
+	cJSON_AddNumberToObject(root, K(REGRESSIONS), (double)v->regressions);
+	cJSON_AddNumberToObject(root, K(TIE_WITHIN_PCT), v->margin_pct);
+	sum = cJSON_AddObjectToObject(root, K(COUNTS));
+	cJSON_AddNumberToObject(sum, K(MATCHED), (double)v->npairs);
+	cJSON_AddNumberToObject(sum, K(SLOWER), (double)v->slower);
+	cJSON_AddNumberToObject(sum, K(FASTER), (double)v->faster);
+	cJSON_AddNumberToObject(sum, K(TIE), (double)v->ties);
+	cJSON_AddNumberToObject(sum, K(UNCLEAR), (double)v->unclear);
+	cJSON_AddNumberToObject(sum, K(NO_INTERVAL), (double)v->no_interval);
+	cJSON_AddNumberToObject(sum, K(UNSTABLE), (double)v->unstable);
+	cJSON_AddNumberToObject(sum, K(FAILED_IN_B), (double)v->failed_b);
+	cJSON_AddNumberToObject(sum, K(FAILED_IN_A), (double)v->failed_a);
+	cJSON_AddNumberToObject(sum, K(NOT_OK_IN_BOTH), (double)v->failed_both);
+	cJSON_AddNumberToObject(sum, K(ONLY_IN_A), (double)v->nonly_a);
+	cJSON_AddNumberToObject(sum, K(MISSING_IN_B), (double)v->nonly_a);
+	cJSON_AddNumberToObject(sum, K(ONLY_IN_B), (double)v->nonly_b);
+	arr = cJSON_AddArrayToObject(root, K(PAIRS));
 	for (i = 0; i < v->npairs; i++)
 		cJSON_AddItemToArray(arr, pair(&v->pairs[i]));
-	arr = cJSON_AddArrayToObject(root, "only_in_a");
+	arr = cJSON_AddArrayToObject(root, K(ONLY_IN_A));
 	for (i = 0; i < v->nonly_a; i++) { /* missing in B: fails a gate, as one not run */
 		cJSON *d = description(v->only_a[i]);
 
-		cJSON_AddBoolToObject(d, "missing_in_b", true);
-		cJSON_AddBoolToObject(d, "regression", true);
+		cJSON_AddBoolToObject(d, K(MISSING_IN_B), true);
+		cJSON_AddBoolToObject(d, K(REGRESSION), true);
 		cJSON_AddItemToArray(arr, d);
 	}
-	arr = cJSON_AddArrayToObject(root, "only_in_b");
+	arr = cJSON_AddArrayToObject(root, K(ONLY_IN_B));
 	for (i = 0; i < v->nonly_b; i++)
 		cJSON_AddItemToArray(arr, description(v->only_b[i]));
 	text = cJSON_Print(root);

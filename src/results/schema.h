@@ -1,6 +1,7 @@
-/* schema.h — the results file's keys (`run/recommend/qualify --json`), each
- * named once: the writer (report/json*.c) and the reader (report/results_reader.c)
- * both spell a key as wb_key(WB_KEY_X), so a rename is one line here and a key
+/* schema.h — the results file's keys (`run/recommend/qualify --json`) and
+ * compare's (`compare --json`), each named once: the writer (report/json*.c,
+ * compare_json.c) and the reader (report/results_reader.c) both spell a key
+ * as wb_key(WB_KEY_X), so a rename is one line here and a key
  * the other half does not know fails to build. docs/results-schema.md lists the
  * same set; tests/docs/check_results_schema.sh fails when the two differ.
  * Trap: keys are only ever added (never renamed) — WB_SCHEMA_VERSION says when
@@ -13,9 +14,11 @@
  * meaning. */
 #define WB_SCHEMA_VERSION 31
 
-/* Every key of the results file, in one alphabetical list: a key used in two
- * objects ("reason", "method") is one entry with one spelling. */
+/* Every key of the results file and compare's, in one alphabetical list: a
+ * key used in two objects ("reason", "method") is one entry with one spelling. */
 enum wb_key {
+	WB_KEY_A,
+	WB_KEY_A_RUNS,
 	WB_KEY_ACHIEVED_PER_S,
 	WB_KEY_ADVICE,
 	WB_KEY_ADVISORIES,
@@ -24,6 +27,8 @@ enum wb_key {
 	WB_KEY_ARRAY,
 	WB_KEY_AS_OF,
 	WB_KEY_ASYNC_COMMIT,
+	WB_KEY_B,
+	WB_KEY_B_RUNS,
 	WB_KEY_BACKING_DEVICE,
 	WB_KEY_BACKING_FILE,
 	WB_KEY_BACKING_FS,
@@ -33,6 +38,7 @@ enum wb_key {
 	WB_KEY_BASIS,
 	WB_KEY_BATCH,
 	WB_KEY_BEGIN,
+	WB_KEY_BETWEEN_RUNS,
 	WB_KEY_BGWRITER_STATS_RESET,
 	WB_KEY_BLOCK_DEVICE,
 	WB_KEY_BUDGET,
@@ -102,6 +108,7 @@ enum wb_key {
 	WB_KEY_CONFIG,
 	WB_KEY_CONTEXT,
 	WB_KEY_CONVERGED,
+	WB_KEY_COUNTS,
 	WB_KEY_CPU,
 	WB_KEY_CPU_BUSY,
 	WB_KEY_CPU_CAP_PER_S,
@@ -131,6 +138,8 @@ enum wb_key {
 	WB_KEY_DEVICE_CAP_PER_S,
 	WB_KEY_DEVICE_WRITES_PER_PAGE,
 	WB_KEY_DIFF_PCT,
+	WB_KEY_DIFFERS,
+	WB_KEY_DIFFERS_LINES,
 	WB_KEY_DIO_MEM_ALIGN,
 	WB_KEY_DIO_OFFSET_ALIGN,
 	WB_KEY_DIRECT_IO,
@@ -156,9 +165,13 @@ enum wb_key {
 	WB_KEY_EXCESS_PCT,
 	WB_KEY_FACT,
 	WB_KEY_FACTS_UNVERIFIED,
+	WB_KEY_FAIL_ON_REGRESSION_PCT,
 	WB_KEY_FAILED,
+	WB_KEY_FAILED_IN_A,
+	WB_KEY_FAILED_IN_B,
 	WB_KEY_FAILURE,
 	WB_KEY_FALLOCATE_ERROR,
+	WB_KEY_FASTER,
 	WB_KEY_FASTEST,
 	WB_KEY_FD_MODE,
 	WB_KEY_FELL,
@@ -189,6 +202,7 @@ enum wb_key {
 	WB_KEY_FSYNC_OFF,
 	WB_KEY_FUA,
 	WB_KEY_GAIN_PCT,
+	WB_KEY_GATE,
 	WB_KEY_GROUP,
 	WB_KEY_GROUP_COMMITTERS,
 	WB_KEY_GROUPS,
@@ -238,6 +252,7 @@ enum wb_key {
 	WB_KEY_LOOP,
 	WB_KEY_MAJOR,
 	WB_KEY_MARGIN_PCT,
+	WB_KEY_MATCHED,
 	WB_KEY_MAX,
 	WB_KEY_MEAN,
 	WB_KEY_MEASURED,
@@ -249,6 +264,7 @@ enum wb_key {
 	WB_KEY_METRIC,
 	WB_KEY_MIN_GAIN_PCT,
 	WB_KEY_MISSING,
+	WB_KEY_MISSING_IN_B,
 	WB_KEY_MODEL,
 	WB_KEY_MORE_ROUNDS,
 	WB_KEY_MORE_S,
@@ -258,11 +274,15 @@ enum wb_key {
 	WB_KEY_MOVE_TO,
 	WB_KEY_NAME,
 	WB_KEY_NCPU,
+	WB_KEY_NO_INTERVAL,
 	WB_KEY_NOT_JUDGED,
+	WB_KEY_NOT_OK_IN_BOTH,
 	WB_KEY_OBSERVED,
 	WB_KEY_OFFSET,
 	WB_KEY_OLTP,
 	WB_KEY_ON_THIS_HOST,
+	WB_KEY_ONLY_IN_A,
+	WB_KEY_ONLY_IN_B,
 	WB_KEY_OP_INDEX,
 	WB_KEY_OPEN,
 	WB_KEY_OPEN_METHOD,
@@ -271,6 +291,7 @@ enum wb_key {
 	WB_KEY_ORDER,
 	WB_KEY_OS,
 	WB_KEY_OTHER,
+	WB_KEY_OTHER_STORAGE,
 	WB_KEY_OUTLIER_TRIALS,
 	WB_KEY_OWN_COMMITS,
 	WB_KEY_OWN_ROLLBACKS,
@@ -280,6 +301,8 @@ enum wb_key {
 	WB_KEY_P90,
 	WB_KEY_P99,
 	WB_KEY_P999,
+	WB_KEY_P99_DIFF_PCT,
+	WB_KEY_P99_US,
 	WB_KEY_PAGES,
 	WB_KEY_PAIRED,
 	WB_KEY_PAIRS,
@@ -317,6 +340,8 @@ enum wb_key {
 	WB_KEY_REASON,
 	WB_KEY_RECOMMENDATION,
 	WB_KEY_RECOMMENDED,
+	WB_KEY_REGRESSION,
+	WB_KEY_REGRESSIONS,
 	WB_KEY_REMEDY,
 	WB_KEY_REPLICATED,
 	WB_KEY_RESETS,
@@ -334,6 +359,7 @@ enum wb_key {
 	WB_KEY_RULED_OUT,
 	WB_KEY_RUN_S,
 	WB_KEY_RUNNER_UP,
+	WB_KEY_RUNS,
 	WB_KEY_S_PER_ROUND,
 	WB_KEY_SAME_DEVICE,
 	WB_KEY_SAME_FILE_SYSTEM,
@@ -369,6 +395,7 @@ enum wb_key {
 	WB_KEY_SLICE,
 	WB_KEY_SLICES,
 	WB_KEY_SLOW_FRACTION,
+	WB_KEY_SLOWER,
 	WB_KEY_SOURCE,
 	WB_KEY_SPLIT,
 	WB_KEY_STARTED_UNIX,
@@ -395,7 +422,9 @@ enum wb_key {
 	WB_KEY_THRESHOLD,
 	WB_KEY_THROTTLE,
 	WB_KEY_TICK_HZ,
+	WB_KEY_TIE,
 	WB_KEY_TIE_CONFIDENCE,
+	WB_KEY_TIE_WITHIN_PCT,
 	WB_KEY_TIER,
 	WB_KEY_TIERS,
 	WB_KEY_TITLE,
@@ -410,6 +439,7 @@ enum wb_key {
 	WB_KEY_TRIAL_S,
 	WB_KEY_TRIAL_SHORTENED,
 	WB_KEY_TRIALS,
+	WB_KEY_UNCLEAR,
 	WB_KEY_UNIT,
 	WB_KEY_UNSTABLE,
 	WB_KEY_UNVERIFIED_REASON,
