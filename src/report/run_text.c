@@ -114,29 +114,26 @@ static void concurrency_label(const struct wb_test *t, char *buf, unsigned len)
 static void row_notes(const struct wb_result *r, char *buf, size_t len)
 {
 	const struct wb_test *t = &r->test;
-	size_t used = 0;
+	struct wb_sentence s = wb_sentence_at(buf, len);
 
-	buf[0] = '\0';
 	if (t->label[0])
-		used += (size_t)snprintf(buf + used, len - used, "  [%s]", t->label);
-	if (t->pattern == WB_PATTERN_APPEND && used < len)
-		used += (size_t)snprintf(buf + used, len - used, "  append");
-	if (t->writes_per_op > 1 && used < len)
-		used += (size_t)snprintf(buf + used, len - used, "  %s",
-					 t->flush_form == WB_FLUSH_COALESCED ? "one write per flush"
-									     : "separate writes");
-	if (t->pattern == WB_PATTERN_GROUPCOMMIT && used < len)
-		used += (size_t)snprintf(buf + used, len - used, "  %.1f flushes/s, %.2f commits/flush",
-					 wb_result_flushes_per_sec(r),
-					 r->flushes ? (double)r->ops / (double)r->flushes : 0.0);
-	if (r->switch_hist && used < len)
-		used += (size_t)snprintf(buf + used, len - used,
-					 "  %llu segment switches, p50 %.0f us, max %.0f us",
-					 (unsigned long long)r->switches,
-					 wb_hist_percentile(r->switch_hist, 50) / 1e3,
-					 wb_hist_percentile(r->switch_hist, 100) / 1e3);
-	if (r->ntrials > 1 && !r->converged && used < len)
-		snprintf(buf + used, len - used, "  (CI target not reached)");
+		wb_sentence_add(&s, "  [%s]", t->label);
+	if (t->pattern == WB_PATTERN_APPEND)
+		wb_sentence_add(&s, "  append");
+	if (t->writes_per_op > 1)
+		wb_sentence_add(&s, "  %s", t->flush_form == WB_FLUSH_COALESCED
+						 ? "one write per flush" : "separate writes");
+	if (t->pattern == WB_PATTERN_GROUPCOMMIT)
+		wb_sentence_add(&s, "  %.1f flushes/s, %.2f commits/flush",
+				wb_result_flushes_per_sec(r),
+				r->flushes ? (double)r->ops / (double)r->flushes : 0.0);
+	if (r->switch_hist)
+		wb_sentence_add(&s, "  %llu segment switches, p50 %.0f us, max %.0f us",
+				(unsigned long long)r->switches,
+				wb_hist_percentile(r->switch_hist, 50) / 1e3,
+				wb_hist_percentile(r->switch_hist, 100) / 1e3);
+	if (r->ntrials > 1 && !r->converged)
+		wb_sentence_add(&s, "  (CI target not reached)");
 }
 
 static void text_after(const struct wb_result *r, void *ctx)

@@ -4,7 +4,6 @@
 #include "report/words.h"
 
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -126,11 +125,8 @@ const char *wb_words_q_trend(const struct wb_q_trend *t, char *buf, size_t len)
 	return buf;
 }
 
-static void add(char *buf, size_t len, size_t *n, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
-
 /* The suspects behind an unknown rate, as "x, y and z". */
-static void suspects(unsigned bits, char *buf, size_t len, size_t *n)
+static void suspects(unsigned bits, struct wb_sentence *l)
 {
 	static const struct { unsigned bit; const char *why; } s[] = {
 		{ WB_SUSPECT_THROTTLED, "the device grants I/O in time slices, as a provisioned "
@@ -147,8 +143,8 @@ static void suspects(unsigned bits, char *buf, size_t len, size_t *n)
 		total += (bits & s[i].bit) != 0;
 	for (i = 0; i < sizeof(s) / sizeof(s[0]); i++)
 		if (bits & s[i].bit) {
-			add(buf, len, n, "%s%s", !said ? "" : said + 1 == total ? ", and " : ", ",
-			    s[i].why);
+			wb_sentence_add(l, "%s%s", !said ? "" : said + 1 == total ? ", and " : ", ",
+					s[i].why);
 			said++;
 		}
 }
@@ -182,7 +178,7 @@ const char *wb_words_q_burst(const struct wb_q_burst *b, char *buf, size_t len)
 {
 	const struct wb_bucket *k = b->shape >= 0 ? &b->bucket[b->shape] : NULL;
 	const struct wb_q_trend *t = &b->trend;
-	size_t n;
+	struct wb_sentence l;
 
 	switch (b->state) {
 	case WB_SUSTAINED_BUCKET:
@@ -195,23 +191,24 @@ const char *wb_words_q_burst(const struct wb_q_burst *b, char *buf, size_t len)
 			 k->drop_at_s, k->held);
 		break;
 	case WB_SUSTAINED_UNKNOWN:
-		n = 0;
+		l = wb_sentence_at(buf, len);
 		if (b->suspects & WB_SUSPECT_FEW_SLICES) {
-			add(buf, len, &n, "sustained rate unknown: %zu slice%s of 8 kB commits in "
-			    "%.1f s, too few to tell a burst from a sustained rate (%d needed); run "
-			    "`--duration %.0fs --slice %.0fms` or longer; no rate passes a tier "
-			    "until then", b->slices, b->slices == 1 ? "" : "s", b->run_s,
-			    WB_TREND_MIN_SLICES, b->settle_s, 1000.0 * b->slice_s);
+			wb_sentence_add(&l, "sustained rate unknown: %zu slice%s of 8 kB commits "
+					"in %.1f s, too few to tell a burst from a sustained rate "
+					"(%d needed); run `--duration %.0fs --slice %.0fms` or longer; "
+					"no rate passes a tier until then", b->slices,
+					b->slices == 1 ? "" : "s", b->run_s, WB_TREND_MIN_SLICES,
+					b->settle_s, 1000.0 * b->slice_s);
 			if (!(b->suspects & ~(unsigned)WB_SUSPECT_FEW_SLICES))
 				break;
-			add(buf, len, &n, "; then ");
+			wb_sentence_add(&l, "; then ");
 		}
-		add(buf, len, &n, "%srun `--duration %.0fm`, or read the "
-		    "volume's published burst and throttle terms (",
-		    n ? "" : "sustained rate unknown: ", b->observe_s / 60);
-		suspects(b->suspects & ~(unsigned)WB_SUSPECT_FEW_SLICES, buf, len, &n);
-		add(buf, len, &n, "; no drop to a baseline in %.0f s, and a full bucket lasts up "
-		    "to 30 min); no rate passes a tier until then", b->run_s);
+		wb_sentence_add(&l, "%srun `--duration %.0fm`, or read the "
+				"volume's published burst and throttle terms (",
+				l.n ? "" : "sustained rate unknown: ", b->observe_s / 60);
+		suspects(b->suspects & ~(unsigned)WB_SUSPECT_FEW_SLICES, &l);
+		wb_sentence_add(&l, "; no drop to a baseline in %.0f s, and a full bucket lasts up "
+				"to 30 min); no rate passes a tier until then", b->run_s);
 		break;
 	case WB_SUSTAINED_STEADY:
 		if (b->suspects)
@@ -243,23 +240,9 @@ const char *wb_words_q_burst(const struct wb_q_burst *b, char *buf, size_t len)
 	return buf;
 }
 
-/* Appends to buf (used bytes so far in *n), never past len. */
-static void add(char *buf, size_t len, size_t *n, const char *fmt, ...)
-{
-	va_list ap;
-	int r;
-
-	if (*n >= len)
-		return;
-	va_start(ap, fmt);
-	r = vsnprintf(buf + *n, len - *n, fmt, ap);
-	va_end(ap);
-	*n = r < 0 ? len : *n + (size_t)r;
-}
-
 /* The names of the matched volume's kinds whose answer is a (-1: all), as
  * "x, y or z"; returns how many. */
-static size_t kinds_saying(const struct wb_q_burst *b, int a, char *buf, size_t len, size_t *n)
+static size_t kinds_saying(const struct wb_q_burst *b, int a, struct wb_sentence *l)
 {
 	const struct wb_burst_match *m = &b->volume;
 	size_t i, said = 0, total = 0;
@@ -271,7 +254,7 @@ static size_t kinds_saying(const struct wb_q_burst *b, int a, char *buf, size_t 
 
 		if (a >= 0 && k->bursts != (enum wb_bursts)a)
 			continue;
-		add(buf, len, n, "%s%s", !said ? "" : said + 1 == total ? " or " : ", ", k->name);
+		wb_sentence_add(l, "%s%s", !said ? "" : said + 1 == total ? " or " : ", ", k->name);
 		said++;
 	}
 	return said;
@@ -288,46 +271,46 @@ const char *wb_words_q_volume(const struct wb_q_burst *b, char *buf, size_t len)
 	const struct wb_burst_match *m = &b->volume;
 	const struct wb_burst_device *dev;
 	const struct wb_bucket *bk = b->shape >= 0 ? &b->bucket[b->shape] : NULL;
-	size_t n = 0, i;
+	struct wb_sentence l = wb_sentence_at(buf, len);
+	size_t i;
 
-	buf[0] = '\0';
 	if (!b->table || m->device < 0)
 		return buf;
 	dev = &b->table->devices[m->device];
-	add(buf, len, &n, "%s", dev->what);
+	wb_sentence_add(&l, "%s", dev->what);
 	if (isfinite(m->size_gib))
-		add(buf, len, &n, " of %.0f GiB", m->size_gib);
-	add(buf, len, &n, " may be ");
-	kinds_saying(b, -1, buf, len, &n);
+		wb_sentence_add(&l, " of %.0f GiB", m->size_gib);
+	wb_sentence_add(&l, " may be ");
+	kinds_saying(b, -1, &l);
 	switch (m->bursts) {
 	case WB_BURSTS_NO:
-		add(buf, len, &n, "; none of them runs on burst credits, in %s's word (not "
-		    "measured)%s", provider_of(b), b->ruled_out ? ", so this hypervisor's disk is "
-		    "not held back as one that may be" : "");
+		wb_sentence_add(&l, "; none of them runs on burst credits, in %s's word (not "
+				"measured)%s", provider_of(b), b->ruled_out ? ", so this "
+				"hypervisor's disk is not held back as one that may be" : "");
 		return buf;
 	case WB_BURSTS_UNKNOWN:
-		add(buf, len, &n, "; whether ");
-		add(buf, len, &n, " %s on burst credits, %s's pages checked do not say",
-		    kinds_saying(b, WB_BURSTS_UNKNOWN, buf, len, &n) > 1 ? "run" : "runs",
-		    provider_of(b));
+		wb_sentence_add(&l, "; whether ");
+		wb_sentence_add(&l, " %s on burst credits, %s's pages checked do not say",
+				kinds_saying(b, WB_BURSTS_UNKNOWN, &l) > 1 ? "run" : "runs",
+				provider_of(b));
 		return buf;
 	default:
 		break;
 	}
-	add(buf, len, &n, "; ");
-	add(buf, len, &n, " %s on burst credits, in %s's word (not measured)",
-	    kinds_saying(b, WB_BURSTS_YES, buf, len, &n) > 1 ? "run" : "runs", provider_of(b));
+	wb_sentence_add(&l, "; ");
+	wb_sentence_add(&l, " %s on burst credits, in %s's word (not measured)",
+			kinds_saying(b, WB_BURSTS_YES, &l) > 1 ? "run" : "runs", provider_of(b));
 	for (i = 0; i < m->nkinds; i++) {
 		const struct wb_burst_kind *k = &b->table->kinds[m->k[i].kind];
 
 		if (k->bursts != WB_BURSTS_YES || !isfinite(m->k[i].baseline))
 			continue;
-		add(buf, len, &n, "; %s's baseline for this size is %.0f %s", k->name,
-		    m->k[i].baseline, k->unit);
+		wb_sentence_add(&l, "; %s's baseline for this size is %.0f %s", k->name,
+				m->k[i].baseline, k->unit);
 		/* A commit flush is at least one I/O: its rate is at most the IOPS. */
 		if (bk && strcmp(k->unit, "IOPS") == 0)
-			add(buf, len, &n, ", against %.0f flushes/s measured on the plateau",
-			    bk->baseline_per_s);
+			wb_sentence_add(&l, ", against %.0f flushes/s measured on the plateau",
+					bk->baseline_per_s);
 	}
 	return buf;
 }
@@ -340,15 +323,14 @@ const char *wb_words_q_kind(const struct wb_q_burst *b, size_t i, char *buf, siz
 		[WB_BURSTS_NO] = "no burst credits", [WB_BURSTS_YES] = "burst credits",
 		[WB_BURSTS_UNKNOWN] = "credits not documented",
 	};
-	size_t n = 0;
+	struct wb_sentence l = wb_sentence_at(buf, len);
 
-	buf[0] = '\0';
-	add(buf, len, &n, "%s (%s), %s: %s", k->name, k->title, answer[k->bursts], k->rule);
+	wb_sentence_add(&l, "%s (%s), %s: %s", k->name, k->title, answer[k->bursts], k->rule);
 	if (isfinite(at->baseline))
-		add(buf, len, &n, "; for %.0f GiB, a baseline of %.0f %s", b->volume.size_gib,
-		    at->baseline, k->unit);
-	add(buf, len, &n, " [%s: %s, read %s]", k->basis == WB_BASIS_PROVIDER ?
-	    "the provider's word, not measured" : "measured", k->source, k->as_of);
+		wb_sentence_add(&l, "; for %.0f GiB, a baseline of %.0f %s", b->volume.size_gib,
+				at->baseline, k->unit);
+	wb_sentence_add(&l, " [%s: %s, read %s]", k->basis == WB_BASIS_PROVIDER ?
+			"the provider's word, not measured" : "measured", k->source, k->as_of);
 	return buf;
 }
 
