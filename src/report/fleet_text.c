@@ -1,7 +1,7 @@
 /* fleet_text.c — the fleet summary's text and JSON (fleet_text.h). The headline comes
  * first because a log or a chat message shows the first line; the host table
  * says where its figures come from. Figures that do not exist are null in the
- * JSON, never 0. */
+ * JSON, never 0; its keys are spelled by results/schema.h. */
 #include "report/fleet_text.h"
 
 #include <cjson/cJSON.h>
@@ -12,6 +12,7 @@
 #include "model/units.h"
 #include "model/version.h"
 #include "report/atomic_file.h"
+#include "report/json_parts.h"
 #include "report/run_text.h"
 #include "report/words.h"
 
@@ -201,33 +202,33 @@ void wb_fleet_print(FILE *out, const struct wb_fleet_verdict *v)
 	}
 }
 
-static void add_num_or_null(cJSON *o, const char *key, bool have, double x)
+static void add_num_or_null(cJSON *o, enum wb_key key, bool have, double x)
 {
 	if (have)
-		cJSON_AddNumberToObject(o, key, x);
+		cJSON_AddNumberToObject(o, wb_key(key), x);
 	else
-		cJSON_AddNullToObject(o, key);
+		cJSON_AddNullToObject(o, wb_key(key));
 }
 
-static void add_range_or_null(cJSON *o, const char *key, bool have, double low, double high)
+static void add_range_or_null(cJSON *o, enum wb_key key, bool have, double low, double high)
 {
 	cJSON *arr;
 
 	if (!have) {
-		cJSON_AddNullToObject(o, key);
+		cJSON_AddNullToObject(o, wb_key(key));
 		return;
 	}
-	arr = cJSON_AddArrayToObject(o, key);
+	arr = cJSON_AddArrayToObject(o, wb_key(key));
 	cJSON_AddItemToArray(arr, cJSON_CreateNumber(low));
 	cJSON_AddItemToArray(arr, cJSON_CreateNumber(high));
 }
 
-static void add_str_or_null(cJSON *o, const char *key, bool have, const char *s)
+static void add_str_or_null(cJSON *o, enum wb_key key, bool have, const char *s)
 {
 	if (have)
-		cJSON_AddStringToObject(o, key, s);
+		cJSON_AddStringToObject(o, wb_key(key), s);
 	else
-		cJSON_AddNullToObject(o, key);
+		cJSON_AddNullToObject(o, wb_key(key));
 }
 
 static cJSON *key_test(const struct wb_fleet_host *h)
@@ -239,14 +240,14 @@ static cJSON *key_test(const struct wb_fleet_host *h)
 		return cJSON_CreateNull();
 	o = cJSON_CreateObject();
 	wb_compare_test_name(h->key, name, sizeof(name));
-	cJSON_AddStringToObject(o, "name", name);
-	cJSON_AddStringToObject(o, "method", h->key->method);
-	cJSON_AddStringToObject(o, "status", h->key->status);
-	add_num_or_null(o, "ops_per_sec", h->key_ok, h->key_rate);
-	add_range_or_null(o, "ci95", h->key_ok && h->key_has_ci, h->key_low, h->key_high);
-	add_num_or_null(o, "p99_us", h->key_ok && h->key_has_p99, h->key_p99_us);
-	cJSON_AddBoolToObject(o, "sustained", h->key_ok && h->key_sustained);
-	add_num_or_null(o, "burst_per_s", h->key_ok && h->key_sustained, h->key_burst_per_s);
+	cJSON_AddStringToObject(o, K(NAME), name);
+	cJSON_AddStringToObject(o, K(METHOD), h->key->method);
+	cJSON_AddStringToObject(o, K(STATUS), h->key->status);
+	add_num_or_null(o, WB_KEY_OPS_PER_SEC, h->key_ok, h->key_rate);
+	add_range_or_null(o, WB_KEY_CI95, h->key_ok && h->key_has_ci, h->key_low, h->key_high);
+	add_num_or_null(o, WB_KEY_P99_US, h->key_ok && h->key_has_p99, h->key_p99_us);
+	cJSON_AddBoolToObject(o, K(SUSTAINED), h->key_ok && h->key_sustained);
+	add_num_or_null(o, WB_KEY_BURST_PER_S, h->key_ok && h->key_sustained, h->key_burst_per_s);
 	return o;
 }
 
@@ -257,22 +258,22 @@ static cJSON *host(const struct wb_fleet_verdict *v, size_t i)
 	cJSON *o = cJSON_CreateObject(), *reasons;
 	size_t k;
 
-	cJSON_AddStringToObject(o, "label", h->label);
-	cJSON_AddStringToObject(o, "file", h->r->path);
-	cJSON_AddStringToObject(o, "hostname", h->r->hostname);
-	add_str_or_null(o, "command", *h->r->command, h->r->command);
-	add_str_or_null(o, "recommended_method", h->r->has_recommendation,
+	cJSON_AddStringToObject(o, K(LABEL), h->label);
+	cJSON_AddStringToObject(o, K(FILE), h->r->path);
+	cJSON_AddStringToObject(o, K(HOSTNAME), h->r->hostname);
+	add_str_or_null(o, WB_KEY_COMMAND, *h->r->command, h->r->command);
+	add_str_or_null(o, WB_KEY_RECOMMENDED_METHOD, h->r->has_recommendation,
 			h->r->rec.method);
-	add_str_or_null(o, "recommendation_state", h->r->has_recommendation,
+	add_str_or_null(o, WB_KEY_RECOMMENDATION_STATE, h->r->has_recommendation,
 			wb_rec_state_name((enum wb_rec_state)h->r->rec.state));
-	add_str_or_null(o, "tier", h->r->has_qualification, h->r->tier);
-	add_str_or_null(o, "verdict", h->r->has_qualification, h->r->verdict);
-	cJSON_AddItemToObject(o, "key_test", key_test(h));
-	cJSON_AddBoolToObject(o, "outlier", h->outlier);
-	cJSON_AddBoolToObject(o, "failed", h->failed);
-	cJSON_AddBoolToObject(o, "disagrees", h->disagrees);
-	cJSON_AddBoolToObject(o, "partial", h->r->partial);
-	reasons = cJSON_AddArrayToObject(o, "reasons");
+	add_str_or_null(o, WB_KEY_TIER, h->r->has_qualification, h->r->tier);
+	add_str_or_null(o, WB_KEY_VERDICT, h->r->has_qualification, h->r->verdict);
+	cJSON_AddItemToObject(o, K(KEY_TEST), key_test(h));
+	cJSON_AddBoolToObject(o, K(OUTLIER), h->outlier);
+	cJSON_AddBoolToObject(o, K(FAILED), h->failed);
+	cJSON_AddBoolToObject(o, K(DISAGREES), h->disagrees);
+	cJSON_AddBoolToObject(o, K(PARTIAL), h->r->partial);
+	reasons = cJSON_AddArrayToObject(o, K(REASONS));
 	for (k = 0; k < v->nfindings; k++)
 		if (v->findings[k].host == i)
 			cJSON_AddItemToArray(reasons, cJSON_CreateString(wb_fleet_finding_words(
@@ -295,29 +296,29 @@ static cJSON *finding(const struct wb_fleet_verdict *v, const struct wb_fleet_fi
 
 	wb_compare_test_name(x->test, name, sizeof(name));
 	wb_fleet_finding_words(v, x, reason, sizeof(reason));
-	cJSON_AddStringToObject(o, "label", v->hosts[x->host].label);
-	cJSON_AddStringToObject(o, "kind", wb_fleet_finding_kind_name(x->kind));
-	cJSON_AddStringToObject(o, "test", name);
-	cJSON_AddBoolToObject(o, "key_test", x->key);
+	cJSON_AddStringToObject(o, K(LABEL), v->hosts[x->host].label);
+	cJSON_AddStringToObject(o, K(KIND), wb_fleet_finding_kind_name(x->kind));
+	cJSON_AddStringToObject(o, K(TEST), name);
+	cJSON_AddBoolToObject(o, K(KEY_TEST), x->key);
 	if (x->kind == WB_FLEET_FAILED) {
-		cJSON_AddStringToObject(o, "status", x->test->status);
-		cJSON_AddBoolToObject(o, "durability_failure", x->test->durability_failure);
-		cJSON_AddStringToObject(o, "reason", reason);
+		cJSON_AddStringToObject(o, K(STATUS), x->test->status);
+		cJSON_AddBoolToObject(o, K(DURABILITY_FAILURE), x->test->durability_failure);
+		cJSON_AddStringToObject(o, K(REASON), reason);
 		return o;
 	}
-	cJSON_AddNumberToObject(o, "others", (double)x->others);
-	add_num_or_null(o, "ops_per_sec", slow, x->rate);
-	add_range_or_null(o, "ci95", slow && x->has_ci, x->rate_low, x->rate_high);
-	cJSON_AddBoolToObject(o, "sustained", slow && x->sustained);
-	add_num_or_null(o, "burst_per_s", slow && x->sustained, x->burst_per_s);
-	add_num_or_null(o, "median_ops_per_sec", slow, x->median);
-	add_num_or_null(o, "diff_pct", slow, x->diff_pct);
-	add_range_or_null(o, "diff_ci95_pct", slow && x->has_ci, x->diff_low_pct,
+	cJSON_AddNumberToObject(o, K(OTHERS), (double)x->others);
+	add_num_or_null(o, WB_KEY_OPS_PER_SEC, slow, x->rate);
+	add_range_or_null(o, WB_KEY_CI95, slow && x->has_ci, x->rate_low, x->rate_high);
+	cJSON_AddBoolToObject(o, K(SUSTAINED), slow && x->sustained);
+	add_num_or_null(o, WB_KEY_BURST_PER_S, slow && x->sustained, x->burst_per_s);
+	add_num_or_null(o, WB_KEY_MEDIAN_OPS_PER_SEC, slow, x->median);
+	add_num_or_null(o, WB_KEY_DIFF_PCT, slow, x->diff_pct);
+	add_range_or_null(o, WB_KEY_DIFF_CI95_PCT, slow && x->has_ci, x->diff_low_pct,
 			  x->diff_high_pct);
-	add_num_or_null(o, "p99_us", p99, x->p99_us);
-	add_num_or_null(o, "median_p99_us", p99, x->median_p99_us);
-	add_num_or_null(o, "p99_ratio", p99, x->p99_ratio);
-	cJSON_AddStringToObject(o, "reason", reason);
+	add_num_or_null(o, WB_KEY_P99_US, p99, x->p99_us);
+	add_num_or_null(o, WB_KEY_MEDIAN_P99_US, p99, x->median_p99_us);
+	add_num_or_null(o, WB_KEY_P99_RATIO, p99, x->p99_ratio);
+	cJSON_AddStringToObject(o, K(REASON), reason);
 	return o;
 }
 
@@ -332,15 +333,15 @@ static cJSON *vote(const struct wb_fleet_verdict *v, const struct wb_fleet_vote 
 	cJSON *o = cJSON_CreateObject();
 	bool verdict = x->kind == WB_FLEET_VERDICT;
 
-	cJSON_AddStringToObject(o, "question", question(x->kind));
-	add_str_or_null(o, "tier", verdict, x->tier);
-	cJSON_AddNumberToObject(o, "hosts", (double)x->hosts);
-	cJSON_AddNumberToObject(o, "undecided", (double)x->undecided);
-	add_str_or_null(o, "majority", !x->no_majority && *x->majority, x->majority);
-	cJSON_AddNumberToObject(o, "majority_hosts", (double)x->majority_hosts);
-	cJSON_AddBoolToObject(o, "no_majority", x->no_majority);
-	cJSON_AddStringToObject(o, "counts", wb_fleet_counts_words(v, x, counts, sizeof(counts)));
-	cJSON_AddStringToObject(o, "reason", wb_fleet_vote_words(v, x, reason, sizeof(reason)));
+	cJSON_AddStringToObject(o, K(QUESTION), question(x->kind));
+	add_str_or_null(o, WB_KEY_TIER, verdict, x->tier);
+	cJSON_AddNumberToObject(o, K(HOSTS), (double)x->hosts);
+	cJSON_AddNumberToObject(o, K(UNDECIDED), (double)x->undecided);
+	add_str_or_null(o, WB_KEY_MAJORITY, !x->no_majority && *x->majority, x->majority);
+	cJSON_AddNumberToObject(o, K(MAJORITY_HOSTS), (double)x->majority_hosts);
+	cJSON_AddBoolToObject(o, K(NO_MAJORITY), x->no_majority);
+	cJSON_AddStringToObject(o, K(COUNTS), wb_fleet_counts_words(v, x, counts, sizeof(counts)));
+	cJSON_AddStringToObject(o, K(REASON), wb_fleet_vote_words(v, x, reason, sizeof(reason)));
 	return o;
 }
 
@@ -350,14 +351,14 @@ static cJSON *disagreement(const struct wb_fleet_verdict *v, const struct wb_fle
 	char reason[WB_FLEET_VOTE_LEN];
 	cJSON *o = cJSON_CreateObject();
 
-	cJSON_AddStringToObject(o, "label", v->hosts[x->host].label);
-	cJSON_AddStringToObject(o, "question", question(w->kind));
-	add_str_or_null(o, "tier", w->kind == WB_FLEET_VERDICT, w->tier);
-	cJSON_AddStringToObject(o, "value", x->value);
-	cJSON_AddStringToObject(o, "majority", w->majority);
-	cJSON_AddNumberToObject(o, "majority_hosts", (double)w->majority_hosts);
-	cJSON_AddNumberToObject(o, "hosts", (double)w->hosts);
-	cJSON_AddStringToObject(o, "reason",
+	cJSON_AddStringToObject(o, K(LABEL), v->hosts[x->host].label);
+	cJSON_AddStringToObject(o, K(QUESTION), question(w->kind));
+	add_str_or_null(o, WB_KEY_TIER, w->kind == WB_FLEET_VERDICT, w->tier);
+	cJSON_AddStringToObject(o, K(VALUE), x->value);
+	cJSON_AddStringToObject(o, K(MAJORITY), w->majority);
+	cJSON_AddNumberToObject(o, K(MAJORITY_HOSTS), (double)w->majority_hosts);
+	cJSON_AddNumberToObject(o, K(HOSTS), (double)w->hosts);
+	cJSON_AddStringToObject(o, K(REASON),
 				wb_fleet_disagreement_words(v, x, reason, sizeof(reason)));
 	return o;
 }
@@ -366,12 +367,12 @@ static cJSON *rule(void)
 {
 	cJSON *o = cJSON_CreateObject();
 
-	cJSON_AddNumberToObject(o, "min_hosts", WB_FLEET_MIN_HOSTS);
-	cJSON_AddNumberToObject(o, "rate_gap_pct", WB_FLEET_RATE_GAP_PCT);
-	cJSON_AddNumberToObject(o, "p99_factor", WB_FLEET_P99_FACTOR);
-	cJSON_AddStringToObject(o, "median", "of the other hosts' figures on the same test");
+	cJSON_AddNumberToObject(o, K(MIN_HOSTS), WB_FLEET_MIN_HOSTS);
+	cJSON_AddNumberToObject(o, K(RATE_GAP_PCT), WB_FLEET_RATE_GAP_PCT);
+	cJSON_AddNumberToObject(o, K(P99_FACTOR), WB_FLEET_P99_FACTOR);
+	cJSON_AddStringToObject(o, K(MEDIAN), "of the other hosts' figures on the same test");
 	/* version 3: a host of several files is one member of a median */
-	cJSON_AddStringToObject(o, "host_figure", "the median of the host's files' figures");
+	cJSON_AddStringToObject(o, K(HOST_FIGURE), "the median of the host's files' figures");
 	return o;
 }
 
@@ -384,12 +385,12 @@ static cJSON *pair(const struct wb_fleet_verdict *v)
 		return cJSON_CreateNull();
 	o = cJSON_CreateObject();
 	wb_compare_test_name(v->hosts[0].key, name, sizeof(name));
-	cJSON_AddStringToObject(o, "a", v->hosts[0].label);
-	cJSON_AddStringToObject(o, "b", v->hosts[1].label);
-	cJSON_AddStringToObject(o, "test", name);
-	cJSON_AddNumberToObject(o, "diff_pct", v->pair.diff_pct);
-	add_range_or_null(o, "ci95_pct", v->pair.has_ci, v->pair.low_pct, v->pair.high_pct);
-	cJSON_AddBoolToObject(o, "significant", v->pair.has_ci && v->pair.significant);
+	cJSON_AddStringToObject(o, K(A), v->hosts[0].label);
+	cJSON_AddStringToObject(o, K(B), v->hosts[1].label);
+	cJSON_AddStringToObject(o, K(TEST), name);
+	cJSON_AddNumberToObject(o, K(DIFF_PCT), v->pair.diff_pct);
+	add_range_or_null(o, WB_KEY_CI95_PCT, v->pair.has_ci, v->pair.low_pct, v->pair.high_pct);
+	cJSON_AddBoolToObject(o, K(SIGNIFICANT), v->pair.has_ci && v->pair.significant);
 	return o;
 }
 
@@ -401,33 +402,33 @@ char *wb_fleet_json_render(const struct wb_fleet_verdict *v)
 
 	if (!root)
 		return NULL;
-	cJSON_AddNumberToObject(root, "schema_version", WB_FLEET_SCHEMA_VERSION);
-	cJSON_AddStringToObject(root, "walbench_version", WB_VERSION);
-	cJSON_AddStringToObject(root, "kind", "fleet_summary");
-	cJSON_AddStringToObject(root, "headline", wb_fleet_headline(v, headline, sizeof(headline)));
-	cJSON_AddItemToObject(root, "rule", rule());
-	cJSON_AddNumberToObject(root, "tests", (double)v->tests);
-	cJSON_AddNumberToObject(root, "tests_compared", (double)v->judged_tests);
+	cJSON_AddNumberToObject(root, K(SCHEMA_VERSION), WB_FLEET_SCHEMA_VERSION);
+	cJSON_AddStringToObject(root, K(WALBENCH_VERSION), WB_VERSION);
+	cJSON_AddStringToObject(root, K(KIND), "fleet_summary");
+	cJSON_AddStringToObject(root, K(HEADLINE), wb_fleet_headline(v, headline, sizeof(headline)));
+	cJSON_AddItemToObject(root, K(RULE), rule());
+	cJSON_AddNumberToObject(root, K(TESTS), (double)v->tests);
+	cJSON_AddNumberToObject(root, K(TESTS_COMPARED), (double)v->judged_tests);
 	/* Added in version 2: how many machines the files are. Version 3:
 	 * rule.min_hosts and an outlier's others count these machines (a host
 	 * one member of a median, however many files it has), no longer files;
 	 * the other counts of hosts still count files. */
-	cJSON_AddNumberToObject(root, "distinct_hosts", (double)v->distinct_hosts);
-	arr = cJSON_AddArrayToObject(root, "hosts");
+	cJSON_AddNumberToObject(root, K(DISTINCT_HOSTS), (double)v->distinct_hosts);
+	arr = cJSON_AddArrayToObject(root, K(HOSTS));
 	for (i = 0; i < v->nhosts; i++)
 		cJSON_AddItemToArray(arr, host(v, i));
-	arr = cJSON_AddArrayToObject(root, "outliers");
-	fail = cJSON_AddArrayToObject(root, "failures");
+	arr = cJSON_AddArrayToObject(root, K(OUTLIERS));
+	fail = cJSON_AddArrayToObject(root, K(FAILURES));
 	for (i = 0; i < v->nfindings; i++)
 		cJSON_AddItemToArray(v->findings[i].kind == WB_FLEET_FAILED ? fail : arr,
 				     finding(v, &v->findings[i]));
-	arr = cJSON_AddArrayToObject(root, "disagreements");
+	arr = cJSON_AddArrayToObject(root, K(DISAGREEMENTS));
 	for (i = 0; i < v->ndisagreements; i++)
 		cJSON_AddItemToArray(arr, disagreement(v, &v->disagreements[i]));
-	arr = cJSON_AddArrayToObject(root, "votes");
+	arr = cJSON_AddArrayToObject(root, K(VOTES));
 	for (i = 0; i < v->nvotes; i++)
 		cJSON_AddItemToArray(arr, vote(v, &v->votes[i]));
-	cJSON_AddItemToObject(root, "pair", pair(v));
+	cJSON_AddItemToObject(root, K(PAIR), pair(v));
 	text = cJSON_Print(root);
 	cJSON_Delete(root);
 	return text;

@@ -1,8 +1,9 @@
-/* schema.h — the results file's keys (`run/recommend/qualify --json`) and
- * compare's (`compare --json`), each named once: the writer (report/json*.c,
- * compare_json.c) and the reader (report/results_reader.c) both spell a key
- * as wb_key(WB_KEY_X), so a rename is one line here and a key
- * the other half does not know fails to build. docs/results-schema.md lists the
+/* schema.h — the results file's keys (`run/recommend/qualify --json`),
+ * compare's (`compare --json`) and the fleet summary's (`report --summary
+ * --json`), each named once: the writers (report/json*.c, compare_json.c,
+ * fleet_text.c) and the reader (report/results_reader.c) spell a key as
+ * wb_key(WB_KEY_X), so a rename is one line here and a key the other half
+ * does not know fails to build. docs/results-schema.md lists the
  * same set; tests/docs/check_results_schema.sh fails when the two differ.
  * Trap: keys are only ever added (never renamed) — WB_SCHEMA_VERSION says when
  * one changed meaning. The config object's keys are the option names
@@ -14,8 +15,8 @@
  * meaning. */
 #define WB_SCHEMA_VERSION 31
 
-/* Every key of the results file and compare's, in one alphabetical list: a
- * key used in two objects ("reason", "method") is one entry with one spelling. */
+/* Every key of those files, in one alphabetical list: a key used in two
+ * objects ("reason", "method") is one entry with one spelling. */
 enum wb_key {
 	WB_KEY_A,
 	WB_KEY_A_RUNS,
@@ -137,6 +138,7 @@ enum wb_key {
 	WB_KEY_DEVICE,
 	WB_KEY_DEVICE_CAP_PER_S,
 	WB_KEY_DEVICE_WRITES_PER_PAGE,
+	WB_KEY_DIFF_CI95_PCT,
 	WB_KEY_DIFF_PCT,
 	WB_KEY_DIFFERS,
 	WB_KEY_DIFFERS_LINES,
@@ -148,8 +150,11 @@ enum wb_key {
 	WB_KEY_DIRTY_BYTES,
 	WB_KEY_DIRTY_EXPIRE_CENTISECS,
 	WB_KEY_DIRTY_RATIO,
+	WB_KEY_DISAGREEMENTS,
+	WB_KEY_DISAGREES,
 	WB_KEY_DISK,
 	WB_KEY_DISKS,
+	WB_KEY_DISTINCT_HOSTS,
 	WB_KEY_DM,
 	WB_KEY_DROP_AT_S,
 	WB_KEY_DROPPED,
@@ -170,6 +175,7 @@ enum wb_key {
 	WB_KEY_FAILED_IN_A,
 	WB_KEY_FAILED_IN_B,
 	WB_KEY_FAILURE,
+	WB_KEY_FAILURES,
 	WB_KEY_FALLOCATE_ERROR,
 	WB_KEY_FASTER,
 	WB_KEY_FASTEST,
@@ -210,7 +216,9 @@ enum wb_key {
 	WB_KEY_HELD_FLUSHES,
 	WB_KEY_HIDDEN,
 	WB_KEY_HOST,
+	WB_KEY_HOST_FIGURE,
 	WB_KEY_HOSTNAME,
+	WB_KEY_HOSTS,
 	WB_KEY_HUGEPAGE_SIZE_BYTES,
 	WB_KEY_HUGEPAGES_FREE,
 	WB_KEY_HUGEPAGES_TOTAL,
@@ -227,6 +235,7 @@ enum wb_key {
 	WB_KEY_KEPT_UP,
 	WB_KEY_KERNEL,
 	WB_KEY_KERNEL_RELEASE,
+	WB_KEY_KEY_TEST,
 	WB_KEY_KIND,
 	WB_KEY_KINDS,
 	WB_KEY_KNOWN,
@@ -251,11 +260,16 @@ enum wb_key {
 	WB_KEY_LOGICAL_BLOCK_SIZE,
 	WB_KEY_LOOP,
 	WB_KEY_MAJOR,
+	WB_KEY_MAJORITY,
+	WB_KEY_MAJORITY_HOSTS,
 	WB_KEY_MARGIN_PCT,
 	WB_KEY_MATCHED,
 	WB_KEY_MAX,
 	WB_KEY_MEAN,
 	WB_KEY_MEASURED,
+	WB_KEY_MEDIAN,
+	WB_KEY_MEDIAN_OPS_PER_SEC,
+	WB_KEY_MEDIAN_P99_US,
 	WB_KEY_MEM_TOTAL_BYTES,
 	WB_KEY_MEMBERS,
 	WB_KEY_MEMBERS_TRUNCATED,
@@ -263,6 +277,7 @@ enum wb_key {
 	WB_KEY_METHOD,
 	WB_KEY_METRIC,
 	WB_KEY_MIN_GAIN_PCT,
+	WB_KEY_MIN_HOSTS,
 	WB_KEY_MISSING,
 	WB_KEY_MISSING_IN_B,
 	WB_KEY_MODEL,
@@ -275,6 +290,7 @@ enum wb_key {
 	WB_KEY_NAME,
 	WB_KEY_NCPU,
 	WB_KEY_NO_INTERVAL,
+	WB_KEY_NO_MAJORITY,
 	WB_KEY_NOT_JUDGED,
 	WB_KEY_NOT_OK_IN_BOTH,
 	WB_KEY_OBSERVED,
@@ -292,7 +308,10 @@ enum wb_key {
 	WB_KEY_OS,
 	WB_KEY_OTHER,
 	WB_KEY_OTHER_STORAGE,
+	WB_KEY_OTHERS,
+	WB_KEY_OUTLIER,
 	WB_KEY_OUTLIER_TRIALS,
+	WB_KEY_OUTLIERS,
 	WB_KEY_OWN_COMMITS,
 	WB_KEY_OWN_ROLLBACKS,
 	WB_KEY_OWN_TICKS,
@@ -302,8 +321,11 @@ enum wb_key {
 	WB_KEY_P99,
 	WB_KEY_P999,
 	WB_KEY_P99_DIFF_PCT,
+	WB_KEY_P99_FACTOR,
+	WB_KEY_P99_RATIO,
 	WB_KEY_P99_US,
 	WB_KEY_PAGES,
+	WB_KEY_PAIR,
 	WB_KEY_PAIRED,
 	WB_KEY_PAIRS,
 	WB_KEY_PARITY_DISKS,
@@ -331,15 +353,20 @@ enum wb_key {
 	WB_KEY_PREEMPT_SOURCE,
 	WB_KEY_PROVIDER,
 	WB_KEY_QUALIFICATION,
+	WB_KEY_QUESTION,
 	WB_KEY_QUEUE_DEPTH,
 	WB_KEY_RAID,
 	WB_KEY_RAID_DISKS,
+	WB_KEY_RATE_GAP_PCT,
 	WB_KEY_RATE_PER_S,
 	WB_KEY_RATES,
 	WB_KEY_RATIO,
 	WB_KEY_REASON,
+	WB_KEY_REASONS,
 	WB_KEY_RECOMMENDATION,
+	WB_KEY_RECOMMENDATION_STATE,
 	WB_KEY_RECOMMENDED,
+	WB_KEY_RECOMMENDED_METHOD,
 	WB_KEY_REGRESSION,
 	WB_KEY_REGRESSIONS,
 	WB_KEY_REMEDY,
@@ -417,6 +444,7 @@ enum wb_key {
 	WB_KEY_TARGET_PER_S,
 	WB_KEY_TEST,
 	WB_KEY_TESTS,
+	WB_KEY_TESTS_COMPARED,
 	WB_KEY_THP_DEFRAG,
 	WB_KEY_THP_ENABLED,
 	WB_KEY_THRESHOLD,
@@ -440,6 +468,7 @@ enum wb_key {
 	WB_KEY_TRIAL_SHORTENED,
 	WB_KEY_TRIALS,
 	WB_KEY_UNCLEAR,
+	WB_KEY_UNDECIDED,
 	WB_KEY_UNIT,
 	WB_KEY_UNSTABLE,
 	WB_KEY_UNVERIFIED_REASON,
@@ -452,6 +481,7 @@ enum wb_key {
 	WB_KEY_VM,
 	WB_KEY_VOLATILE_WRITE_CACHE,
 	WB_KEY_VOLUME,
+	WB_KEY_VOTES,
 	WB_KEY_VS_BASELINE,
 	WB_KEY_WAIT_MS,
 	WB_KEY_WAIT_SHARE,
