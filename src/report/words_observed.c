@@ -5,6 +5,8 @@
 
 #include <stdio.h>
 
+#include "report/sentence.h"
+
 void wb_words_missing(const struct wb_pg_observed *o, enum wb_pg_missing m, char *buf,
 		      size_t len)
 {
@@ -68,19 +70,16 @@ void wb_words_sampler_failure(const struct wb_pg_observed *o, char *buf, size_t 
 
 void wb_words_resets(const struct wb_pg_observed *o, char *buf, size_t len)
 {
-	size_t n = 0;
+	struct wb_sentence s = wb_sentence_at(buf, len);
 	unsigned k, views = 0;
 
-	*buf = '\0';
-	for (k = 0; k < WB_PGV_COUNT && n < len; k++)
+	for (k = 0; k < WB_PGV_COUNT; k++)
 		if (o->reset & (1u << k))
-			n += (size_t)snprintf(buf + n, len - n, "%s%s", views++ ? ", " : "",
-					      wb_pg_view_names[k]);
-	if (!views || n >= len)
-		return;
-	snprintf(buf + n, len - n, ": %s statistics were reset between the two snapshots, so %s "
-		 "figures are left out (n/a); observe again for a window without a reset",
-		 views == 1 ? "its" : "their", views == 1 ? "its" : "their");
+			wb_sentence_add(&s, "%s%s", views++ ? ", " : "", wb_pg_view_names[k]);
+	if (views)
+		wb_sentence_add(&s, ": %s statistics were reset between the two snapshots, so %s "
+				"figures are left out (n/a); observe again for a window without a "
+				"reset", views == 1 ? "its" : "their", views == 1 ? "its" : "their");
 }
 
 static const char *const flush_why_words[] = {

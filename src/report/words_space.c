@@ -7,6 +7,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "report/sentence.h"
+
 #define MIB (1024.0 * 1024)
 
 /* 300 MiB, 9.5 MiB, 2.0 GiB: a volume's figures, rounded as df -h would. */
@@ -67,9 +69,8 @@ char *wb_words_space(const struct wb_space_verdict *v, const char *dir, const ch
 	     margin[32], wal[32], other[32];
 	const char *lead = v->state == WB_SPACE_ALLOWED ? "--allow-low-space: writing in"
 							: "refusing to write in";
-	int n;
+	struct wb_sentence s = wb_sentence_at(buf, len);
 
-	buf[0] = '\0';
 	if (v->state != WB_SPACE_REFUSED && v->state != WB_SPACE_ALLOWED)
 		return buf;
 	if (!datadir)
@@ -88,22 +89,19 @@ char *wb_words_space(const struct wb_space_verdict *v, const char *dir, const ch
 	amount(v->left_bytes, left, sizeof(left));
 	amount(v->margin, margin, sizeof(margin));
 	amount(v->max_wal_size, wal, sizeof(wal));
-	n = snprintf(buf, len, "%s %s: %s, and a full pg_wal stops the server with a PANIC. "
-		     "%s free of %s; this run writes up to %s, which would leave %s, less than the "
-		     "%s walbench keeps free there: ", lead, dir, who, fr, sz, run, left, margin);
-	if (n < 0 || (size_t)n >= len)
-		return buf;
+	wb_sentence_add(&s, "%s %s: %s, and a full pg_wal stops the server with a PANIC. "
+			"%s free of %s; this run writes up to %s, which would leave %s, less than "
+			"the %s walbench keeps free there: ", lead, dir, who, fr, sz, run, left,
+			margin);
 	wal_source(v, datadir, src, sizeof(src));
 	if (v->reason == WB_SPACE_BY_WAL)
-		n += snprintf(buf + n, len - (size_t)n, "twice max_wal_size (%s, %s), since WAL "
-			      "outgrows it under load (%d %% of the volume would be %s)", wal, src,
-			      WB_SPACE_VOLUME_PCT, amount(v->volume_margin, other, sizeof(other)));
+		wb_sentence_add(&s, "twice max_wal_size (%s, %s), since WAL outgrows it under load "
+				"(%d %% of the volume would be %s)", wal, src, WB_SPACE_VOLUME_PCT,
+				amount(v->volume_margin, other, sizeof(other)));
 	else
-		n += snprintf(buf + n, len - (size_t)n, "%d %% of the volume, more than twice "
-			      "max_wal_size (%s, %s)", WB_SPACE_VOLUME_PCT, wal, src);
-	if (n < 0 || (size_t)n >= len || v->state == WB_SPACE_ALLOWED)
-		return buf;
-	snprintf(buf + n, len - (size_t)n, ". Free space there, or add --allow-low-space to run "
-		 "anyway");
+		wb_sentence_add(&s, "%d %% of the volume, more than twice max_wal_size (%s, %s)",
+				WB_SPACE_VOLUME_PCT, wal, src);
+	if (v->state != WB_SPACE_ALLOWED)
+		wb_sentence_add(&s, ". Free space there, or add --allow-low-space to run anyway");
 	return buf;
 }
