@@ -103,7 +103,8 @@ out:
 	free(bars);
 }
 
-void wb_html_side_by_side(struct wb_html_doc *d, const struct wb_report_run *runs, size_t n)
+/* Several files: the tests they share, one bar per file. */
+static void side_by_side(struct wb_html_doc *d, const struct wb_report_run *runs, size_t n)
 {
 	const struct wb_saved_test **uniq, **group;
 	size_t *seen, total = 0, nuniq = 0, i, k, u, v;
@@ -237,7 +238,7 @@ char *wb_html_render(const struct wb_report_run *runs, size_t n)
 			   "as well as colour.</p>\n", WB_VERSION);
 	if (n > 1) {
 		overview(&d, runs, n);
-		wb_html_side_by_side(&d, runs, n);
+		side_by_side(&d, runs, n);
 	}
 	wb_textbuf_add(&b, "<div class=\"columns\" style=\"grid-template-columns:repeat(auto-fit,"
 			   "minmax(min(%dpx,100%%),1fr))\">\n", COLUMN_MIN_PX);

@@ -33,17 +33,11 @@ void wb_html_advice(struct wb_html_doc *d, const struct wb_report_run *r);
  * versions, when). */
 void wb_html_facts(struct wb_html_doc *d, const struct wb_report_run *r);
 
-/* Several files: the tests they share, one bar per file. */
-void wb_html_side_by_side(struct wb_html_doc *d, const struct wb_report_run *runs, size_t n);
-
 /* <TAG class="PREFIXword"> where word comes from a results file: only its
  * letters, digits and '-' are written, so a file cannot break out of the
  * attribute (the stylesheet knows pass, fail, warn, ...). */
 void wb_html_open_class(struct wb_html_doc *d, const char *tag, const char *prefix,
 			const char *word);
-
-/* A test's name without its method: what a group of bars is about. */
-void wb_html_group_name(const struct wb_saved_test *t, char *buf, size_t len);
 
 /* The <h3> over a group's charts: what the tests do, in words ("Commits: one
  * write of 8 kB per flush, sync engine"; unsynced, every test of the group

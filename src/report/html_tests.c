@@ -18,7 +18,8 @@
 #include "model/method.h"
 #include "model/units.h"
 
-void wb_html_group_name(const struct wb_saved_test *t, char *buf, size_t len)
+/* A test's name without its method: what a group of bars is about. */
+static void group_name(const struct wb_saved_test *t, char *buf, size_t len)
 {
 	char name[256];
 	const char *slash;
@@ -90,7 +91,7 @@ void wb_html_group_heading(struct wb_html_doc *d, const struct wb_saved_test *t,
 		wb_textbuf_add(d->out, ", ");
 		wb_svg_escape(d->out, t->label);
 	}
-	wb_html_group_name(t, compact, sizeof(compact));
+	group_name(t, compact, sizeof(compact));
 	wb_textbuf_add(d->out, " <span class=\"small\">(");
 	wb_svg_escape(d->out, compact);
 	wb_textbuf_add(d->out, ")</span></h3>\n");

@@ -109,11 +109,6 @@ struct wb_q_words {
 
 void wb_words_qualification(const struct wb_qualification *q, struct wb_q_words *w);
 
-/* Why the gate overruled the criteria (advice/qualify.c rule 8), in one
- * clause: memory is not durable, or a flush too fast to be; "" for none.
- * Returns buf. */
-const char *wb_words_q_gate(const struct wb_qualification *q, char *buf, size_t len);
-
 /* What the plan cannot show, said before measuring (advice/qualify.h's
  * foresight): the trend's line ("trend not measured: needs at least
  * --duration 94s ...") and the burst's ("no rate can pass here in 3 min: ...
@@ -277,10 +272,6 @@ char *wb_fleet_rate_words(double rate, bool sustained, double burst_per_s, char 
 /* "fleet of 12: 1 outlier (db7: commit fdatasync 8kB -62 % [-66, -58] vs median
  * 1,510/s), recommendations agree (fdatasync, 12 of 12)" */
 char *wb_fleet_headline(const struct wb_fleet_verdict *v, char *buf, size_t len);
-
-/* What the fleet's counts count, n of them: "host", "hosts", or, where files
- * repeat a host name, "file", "files" (a count of hosts would be of runs). */
-const char *wb_fleet_noun(const struct wb_fleet_verdict *v, size_t n);
 
 /* "db7: fdatasync/sync 8kB x1 at 580/s [...] is -62 % [...] against the median of
  * the other 11 hosts, 1,510/s: ...", "db2 FAILED: durability failure on ..." */

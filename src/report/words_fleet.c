@@ -24,7 +24,9 @@ static const char *label(const struct wb_fleet_verdict *v, size_t h)
 	return v->hosts[h].label;
 }
 
-const char *wb_fleet_noun(const struct wb_fleet_verdict *v, size_t n)
+/* What the fleet's counts count, n of them: "host", "hosts", or, where files
+ * repeat a host name, "file", "files" (a count of hosts would be of runs). */
+static const char *fleet_noun(const struct wb_fleet_verdict *v, size_t n)
 {
 	if (v->distinct_hosts < v->nhosts)
 		return n == 1 ? "file" : "files";
@@ -181,13 +183,13 @@ static void undecided_words(const struct wb_fleet_verdict *v, const struct wb_fl
 	if (!decided && w->hosts == v->nhosts) {
 		wb_sentence_add(l, "recommendations undecided (%zu of %zu): the budget ran out "
 				"on every %s, nothing is proven", w->undecided, w->hosts,
-				wb_fleet_noun(v, 1));
+				fleet_noun(v, 1));
 		return;
 	}
 	if (!decided) {
 		wb_sentence_add(l, "recommendations undecided on %zu of %zu %s (every "
 				"recommend file): the budget ran out on %s, nothing is proven",
-				w->undecided, v->nhosts, wb_fleet_noun(v, v->nhosts),
+				w->undecided, v->nhosts, fleet_noun(v, v->nhosts),
 				w->undecided == 1 ? "it" : "each");
 		return;
 	}
@@ -408,8 +410,8 @@ char *wb_fleet_gate_words(const struct wb_fleet_verdict *v, char *buf, size_t le
 
 	snprintf(buf, len,
 		 "--fail-on-outlier: %s: %zu outlier %s, %zu %s with a failed test",
-		 tripped ? "FAILED" : "passed", v->outliers, wb_fleet_noun(v, v->outliers),
-		 v->failed, wb_fleet_noun(v, v->failed));
+		 tripped ? "FAILED" : "passed", v->outliers, fleet_noun(v, v->outliers),
+		 v->failed, fleet_noun(v, v->failed));
 	return buf;
 }
 

@@ -11,6 +11,31 @@
 #include "model/units.h"
 #include "report/sentence.h"
 
+/* Why the gate overruled the criteria (advice/qualify.c rule 8), in one
+ * clause: memory is not durable, or a flush too fast to be; "" for none.
+ * Returns buf. */
+static const char *q_gate(const struct wb_qualification *q, char *buf, size_t len)
+{
+	const struct wb_results *rs = q->rs;
+	const char *t = rs ? rs->target : "?", *slash = strrchr(t, '/');
+	int dir = slash && slash != t ? (int)(slash - t) : (int)strlen(t); /* the file's folder */
+
+	if (dir > 100)
+		dir = 100;
+	if (q->gate == WB_GATE_IN_MEMORY)
+		snprintf(buf, len, "%.*s is memory (%.32s), not durable: nothing on it survives "
+			 "a reboot, so it cannot hold a database's WAL", dir, t,
+			 rs && *rs->device.fs_type ? rs->device.fs_type : "?");
+	else if (q->gate == WB_GATE_TOO_FAST)
+		snprintf(buf, len, "a commit flush takes %.1f us (median), faster than durable "
+			 "storage flushes (%.0f us), so it probably never reached stable storage: "
+			 "prove the flushes with `walbench verify`", q->gate_flush_us,
+			 WB_MIN_DURABLE_FLUSH_US);
+	else
+		snprintf(buf, len, "%s", "");
+	return buf;
+}
+
 void wb_words_qualification(const struct wb_qualification *q, struct wb_q_words *w)
 {
 	const struct wb_result *r = q->failed_test;
@@ -39,33 +64,11 @@ void wb_words_qualification(const struct wb_qualification *q, struct wb_q_words 
 		char why[240] = "";
 
 		if (t->gated)
-			wb_words_q_gate(q, why, sizeof(why));
+			q_gate(q, why, sizeof(why));
 		snprintf(w->headline, sizeof(w->headline), "%s: %s%s%s", t->name,
 			 v == WB_Q_PASS ? "PASS" : v == WB_Q_FAIL ? "FAIL" : "INCONCLUSIVE",
 			 *why ? ": " : "", why);
 	}
-}
-
-const char *wb_words_q_gate(const struct wb_qualification *q, char *buf, size_t len)
-{
-	const struct wb_results *rs = q->rs;
-	const char *t = rs ? rs->target : "?", *slash = strrchr(t, '/');
-	int dir = slash && slash != t ? (int)(slash - t) : (int)strlen(t); /* the file's folder */
-
-	if (dir > 100)
-		dir = 100;
-	if (q->gate == WB_GATE_IN_MEMORY)
-		snprintf(buf, len, "%.*s is memory (%.32s), not durable: nothing on it survives "
-			 "a reboot, so it cannot hold a database's WAL", dir, t,
-			 rs && *rs->device.fs_type ? rs->device.fs_type : "?");
-	else if (q->gate == WB_GATE_TOO_FAST)
-		snprintf(buf, len, "a commit flush takes %.1f us (median), faster than durable "
-			 "storage flushes (%.0f us), so it probably never reached stable storage: "
-			 "prove the flushes with `walbench verify`", q->gate_flush_us,
-			 WB_MIN_DURABLE_FLUSH_US);
-	else
-		snprintf(buf, len, "%s", "");
-	return buf;
 }
 
 void wb_words_q_foresight(const struct wb_q_foresight *f, uint64_t budget_ns,
