@@ -24,12 +24,18 @@
  * 7. with a server observed (recommend --server or --observed) whose sessions'
  *    waits were sampled, the gain that decides is the model's, in the
  *    server's commits (placement_model.h), an interval whose top no cap
- *    exceeds; the rows' flush gain stays beside it as evidence. */
+ *    exceeds; the rows' flush gain stays beside it as evidence;
+ * 8. a candidate on the data directory's file system with pg_wal apart now
+ *    shares the data writes, which grow with the commits it gains: its gain
+ *    is a bound unless its commit row was measured again at the data load of
+ *    the commits predicted (placement_load.h: the caller's rounds). */
 #include "advice/placement.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+
+#include "advice/placement_load.h"
 
 enum row_kind { ROW_IDLE, ROW_LOADED, ROW_CANDIDATE };
 
@@ -187,9 +193,7 @@ static void judge(struct wb_placement_candidate *c, const struct wb_placement_pa
 		   c->why == WB_PLACE_HALVES_DISAGREE) && !c->same_fs && g->high >= p->min_gain_pct;
 }
 
-/* The model's input from the rows: a row's mean flush time and its 95 %
- * interval, from its rate's (one session, back to back: a flush per op). */
-static void flush_ms_of(const struct wb_result *r, double *ms, double *low, double *high)
+void wb_placement_flush_of(const struct wb_result *r, double *ms, double *low, double *high)
 {
 	double per_s, half;
 
@@ -212,8 +216,13 @@ static void predict(const struct wb_results *rs, const struct wb_result *commit,
 	struct wb_model_in in = { .server = p->server, .same_fs = c->same_fs };
 	double lo, hi;
 
-	flush_ms_of(find_row(rs, false, ROW_LOADED, 0), &in.data_flush_ms, &lo, &hi);
-	flush_ms_of(commit, &in.cand_flush_ms, &in.cand_flush_ms_low, &in.cand_flush_ms_high);
+	wb_placement_flush_of(find_row(rs, false, ROW_LOADED, 0), &in.data_flush_ms, &lo, &hi);
+	wb_placement_flush_of(commit, &in.cand_flush_ms, &in.cand_flush_ms_low, &in.cand_flush_ms_high);
+	if (c->at_load.rounds) { /* measured again at the predicted commits' data load */
+		in.cand_flush_ms = c->at_load.flush_ms;
+		in.cand_flush_ms_low = c->at_load.flush_ms_low;
+		in.cand_flush_ms_high = c->at_load.flush_ms_high;
+	}
 	wb_model_predict(&in, &c->model);
 	if (!c->model.known)
 		return;
@@ -241,6 +250,8 @@ static void candidate(const struct wb_results *rs, unsigned site,
 	c->same_fs = here->dev_major == now->dev_major && here->dev_minor == now->dev_minor;
 	c->same_device = c->same_fs || wb_device_shares(now, here);
 	c->on_data_fs = p->data_dir && site < WB_MAX_SITES && p->on_data_fs[site];
+	if (c->on_data_fs)
+		c->at_load = p->at_load[site];
 	fill_row(&c->commit, commit);
 	fill_row(&c->group, group);
 	gain_of(find_row(rs, true, ROW_LOADED, 0), group, &c->gain);
@@ -251,8 +262,11 @@ static void candidate(const struct wb_results *rs, unsigned site,
 	predict(rs, commit, p, c);
 	/* The data volume under pg_wal too: the server's data writes there grow
 	 * with the commits gained (checked with pgbench: +1517 % predicted, +452 %
-	 * measured, its pages/s 17 -> 96-138), so a gain is only a bound. */
-	if (c->on_data_fs && c->gain.pct > 0)
+	 * measured, its pages/s 17 -> 96-138), so a gain is only a bound unless
+	 * it was measured under the data load its own commits bring. */
+	c->own_load = c->on_data_fs && c->at_load.rounds &&
+		      wb_placement_load_settled(&c->model, c->at_load.at_per_s);
+	if (c->on_data_fs && c->gain.pct > 0 && !c->own_load)
 		c->upper_bound = true;
 	c->in_ram = wb_device_in_ram(here);
 	judge(c, p, out);

@@ -58,6 +58,17 @@ enum wb_placement_why {
 	WB_PLACE_WITHIN_NOISE,   /* no gain either way */
 };
 
+/* A candidate's commit row measured again under the data writes its predicted
+ * commits bring (advice/placement_load.h), the last round's figures. */
+struct wb_placement_at_load {
+	unsigned rounds;          /* rounds measured; 0 none */
+	bool budget_out;          /* the rounds stopped for want of budget, not settled */
+	double at_per_s;          /* the commits the load was scaled to */
+	double pages_per_s;       /* the data writes a second that carried: the server's own
+				   * (when it runs here) and walbench's together */
+	double flush_ms, flush_ms_low, flush_ms_high; /* the candidate's commit row under it */
+};
+
 /* One candidate directory for pg_wal. */
 struct wb_placement_candidate {
 	char path[PATH_MAX];
@@ -82,7 +93,12 @@ struct wb_placement_candidate {
 				  * data volume: the server's own write rate decides */
 	bool in_ram;             /* memory-backed: never recommended, whatever it measures */
 	bool recommended;        /* move, and not in memory */
-	bool upper_bound;        /* flushes here so fast the server's CPU limits first */
+	bool upper_bound;        /* flushes here so fast the server's CPU limits first, or
+				  * on_data_fs and not measured at its own data load */
+	struct wb_placement_at_load at_load; /* on_data_fs: the rounds measured under the data
+				  * writes the predicted commits bring (rounds 0: none) */
+	bool own_load;           /* at_load's last round carried the prediction's own data
+				  * load (placement_load.h): no bound, a prediction */
 	bool open;               /* no move shown, but its gain's 95 % interval still reaches
 				  * --min-gain (within the noise, below the minimum or halves
 				  * disagreeing; not memory, not the data's own file system):
@@ -165,6 +181,8 @@ struct wb_placement_params {
 				  * the load ran while site 0, pg_wal's, had (a) and (b);
 				  * NULL: site 0 is the data directory */
 	bool on_data_fs[WB_MAX_SITES]; /* with data_dir: site k is on its file system */
+	struct wb_placement_at_load at_load[WB_MAX_SITES]; /* on_data_fs sites measured again
+				  * at the predicted commits' data load; rounds 0: not */
 };
 
 /* Decides from rs (a placement run: rs->sites set, tests from
@@ -172,6 +190,11 @@ struct wb_placement_params {
  * (a failure, or the rows are missing). */
 bool wb_placement_decide(const struct wb_results *rs, const struct wb_placement_params *p,
 			 struct wb_placement *out);
+
+/* The model's input from a commit row: its mean flush time and 95 % interval,
+ * from its rate's (one session, back to back: a flush per op); NAN when it did
+ * not measure. For a row measured again (struct wb_placement_at_load). */
+void wb_placement_flush_of(const struct wb_result *r, double *ms, double *low, double *high);
 
 /* Every candidate is on the data directory's own file system: no move was
  * measured at all, whatever the intervals say. */

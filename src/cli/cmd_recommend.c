@@ -8,12 +8,15 @@
  * what the running server does and decide for it: its pg_wal, version, method,
  * flush sizes and data load, and gains in commits rather than flushes. */
 #include <limits.h>
+#include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "advice/placement.h"
+#include "advice/placement_load.h"
+#include "advice/server_shape.h"
 #include "advice/recommend.h"
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
@@ -23,6 +26,7 @@
 #include "cli/space_gate.h"
 #include "facts/pgdata.h"
 #include "facts/space.h"
+#include "measure/clock.h"
 #include "measure/session.h"
 #include "model/units.h"
 #include "plan/command.h"
@@ -33,6 +37,160 @@
 #include "report/placement_text.h"
 #include "report/recommend_text.h"
 #include "report/run_text.h"
+
+/* Where one candidate's commit row is measured again (placement_load.h): the
+ * candidate alone, the data load in the data directory. */
+struct at_load_ctx {
+	const struct wb_config *cfg;
+	uint64_t seed;
+	const char *dir, *data_dir;
+	const struct wb_test *row;   /* the candidate's commit row in the first run */
+	double server_pages_per_s;   /* the server's own data writes while it runs here; 0 */
+	uint64_t file_size;          /* the data load's file */
+};
+
+/* One round: the row under the data writes of at_per_s commits (pages_per_s
+ * of them in all, the server's own among them), for budget_ns. Fills a with the
+ * flush figures; false when the row did not measure. */
+static bool measure_at_load(const struct at_load_ctx *x, double at_per_s, double pages_per_s,
+			    const struct wb_command_plan *round, uint64_t budget_ns,
+			    struct wb_placement_at_load *a)
+{
+	struct wb_load_spec load = { .per_s = pages_per_s - x->server_pages_per_s,
+				     .file_size = x->file_size };
+	const char *dirs[1] = { x->dir };
+	struct wb_session_where where = { .dirs = dirs, .ndirs = 1, .load_dir = x->data_dir,
+					  .load = load.per_s >= 1 ? &load : NULL };
+	struct wb_results rs = { 0 };
+	struct wb_command_plan plan = *round;
+	struct wb_test t = *x->row;
+	bool ok;
+
+	t.site = 0;
+	plan.sched.budget_ns = budget_ns;
+	(void)wb_cli_measure(&where, &t, 1, &plan, NULL, true, &rs);
+	ok = rs.n == 1 && !rs.interrupted;
+	if (ok) {
+		wb_placement_flush_of(&rs.v[0], &a->flush_ms, &a->flush_ms_low, &a->flush_ms_high);
+		ok = a->flush_ms > 0;
+	}
+	if (ok) {
+		double active_s = (double)rs.load.active_ns / 1e9;
+
+		a->rounds++;
+		a->at_per_s = at_per_s;
+		/* what the data volume carried: the server's own and what walbench kept up */
+		a->pages_per_s = x->server_pages_per_s +
+				 (where.load && active_s > 0 ? (double)rs.load.writes / active_s : 0);
+	}
+	wb_results_free(&rs);
+	return ok;
+}
+
+/* The data writes a commit brings: the server's own load over its commits
+ * beside a live server (the shape's, over a checkpoint), else the load the
+ * rows ran under (--data-load RATE/s, or the observed one replayed); NAN for
+ * a share of capacity, which is no rate of the server's to scale. */
+static double pages_per_commit(const struct wb_config *cfg, const struct wb_server_shape *sh,
+			       bool live_load, double commits_per_s)
+{
+	struct wb_server_shape given = { .load_why = WB_LOAD_MEASURED,
+					 .load_per_s = (double)cfg->data_load.per_s };
+
+	if (!live_load && !(cfg->data_load.per_s > 0))
+		return NAN;
+	return wb_placement_pages_per_commit(live_load ? sh : &given, commits_per_s);
+}
+
+/* A candidate on the data directory's file system with pg_wal apart now
+ * gains commits, and with them data writes on the volume it shares: its
+ * commit row is measured again under the data writes of the commits
+ * predicted, and predicted again, until the prediction carried its own load
+ * (placement_load.h), within what is left of the placement's budget. The
+ * verdict is then decided once more from the rounds' figures. */
+static void predict_at_own_load(const struct wb_config *cfg, uint64_t seed,
+				const struct wb_pg_observed *server, bool live_load,
+				const char *const *dirs, uint64_t deadline_ns,
+				struct wb_placement_params *params, const struct wb_results *prs,
+				struct wb_placement *pl)
+{
+	struct wb_command_plan round;
+	struct wb_server_shape shape;
+	size_t k;
+	bool again = false;
+
+	if (!server || !params->data_dir)
+		return;
+	wb_server_shape(server, &shape);
+	/* One row, every trial its own: no placement to settle, the rate's CI
+	 * the only early stop; fit_budget_ns is the least that holds two trials. */
+	wb_plan_placement_step(cfg, seed, 1, &round);
+	round.sched.placement = false;
+	round.sched.ci_target_pct = WB_PLACEMENT_LOAD_CI_PCT;
+	for (k = 0; k < pl->n; k++) {
+		const struct wb_placement_candidate *c = &pl->c[k];
+		unsigned site = (unsigned)(k + 1);
+		struct wb_placement_at_load *a = &params->at_load[site];
+		struct wb_load_point pts[WB_PLACEMENT_LOAD_ROUNDS + 1];
+		struct at_load_ctx x = { .cfg = cfg, .seed = seed, .dir = dirs[site],
+					 .data_dir = params->data_dir,
+					 .file_size = cfg->data_load_size / WB_LOAD_PAGE * WB_LOAD_PAGE };
+		double ppc = pages_per_commit(cfg, &shape, live_load, c->model.commits_per_s);
+		size_t i, n = 1;
+
+		if (!c->on_data_fs || !c->model.known || !(c->gain.pct > 0) || !isfinite(ppc))
+			continue;
+		for (i = 0; i < prs->n; i++)
+			if (prs->v[i].test.site == site && prs->v[i].test.data_load &&
+			    prs->v[i].test.pattern != WB_PATTERN_GROUPCOMMIT)
+				x.row = &prs->v[i].test;
+		if (!x.row)
+			continue;
+		x.server_pages_per_s = live_load ? shape.load_per_s : 0;
+		pts[0] = (struct wb_load_point){ c->model.commits_per_s, c->model.per_s };
+		for (unsigned r = 0; r < WB_PLACEMENT_LOAD_ROUNDS; r++) {
+			struct wb_placement_at_load before = *a;
+			double at = wb_placement_load_next(pts, n);
+			uint64_t now = wb_now_ns(), left, budget;
+
+			if (!isfinite(at))
+				break;
+			left = now < deadline_ns ? deadline_ns - now : 0;
+			/* a share of what is left, but never less than two trials */
+			budget = left / (WB_PLACEMENT_LOAD_ROUNDS - r);
+			if (budget < round.sched.fit_budget_ns)
+				budget = left;
+			if (budget < round.sched.fit_budget_ns) {
+				a->budget_out = true;
+				break;
+			}
+			printf("Measuring %s again under the data writes %.0f commits/s bring: "
+			       "%.0f pages/s\n", c->path, at, ppc * at);
+			fflush(stdout);
+			if (!measure_at_load(&x, at, ppc * at, &round, budget, a)) {
+				*a = before;
+				break;
+			}
+			again = true;
+			(void)wb_placement_decide(prs, params, pl);
+			pts[n++] = (struct wb_load_point){ at, pl->c[k].model.per_s };
+			if (pl->c[k].own_load)
+				break;
+		}
+		if (a->budget_out)
+			(void)wb_placement_decide(prs, params, pl);
+	}
+	if (again)
+		printf("\n");
+}
+
+static bool any_on_data_fs(const struct wb_placement_params *p)
+{
+	for (size_t k = 0; k < WB_MAX_SITES; k++)
+		if (p->on_data_fs[k])
+			return true;
+	return false;
+}
 
 /* Phase one with --wal-candidate: the placement rows on the data directory and
  * every candidate, interleaved, for the whole budget; then the verdict, printed
@@ -66,6 +224,7 @@ static int run_placement(const struct wb_config *cfg, uint64_t seed,
 					  .load = live_load ? NULL : &load };
 	struct wb_command_plan plan;
 	struct wb_test *tests;
+	uint64_t deadline;
 	size_t n, k;
 	int status;
 
@@ -91,10 +250,19 @@ static int run_placement(const struct wb_config *cfg, uint64_t seed,
 		return WB_EXIT_SETUP;
 	}
 	wb_plan_placement_step(cfg, seed, n, &plan);
+	deadline = wb_now_ns() + plan.sched.budget_ns;
+	/* A candidate back on the data volume is measured again at its own load
+	 * after the rows (predict_at_own_load): they leave it a third of the
+	 * budget, where that still holds their trials. */
+	if (any_on_data_fs(&params) && server &&
+	    plan.sched.budget_ns - plan.sched.budget_ns / 3 >= plan.sched.fit_budget_ns)
+		plan.sched.budget_ns -= plan.sched.budget_ns / 3;
 	wb_placement_print_header(cfg, &plan.sched, load.per_s, load.pct, live_load, n);
 	status = wb_cli_measure(&where, tests, n, &plan, NULL, cfg->quiet, prs);
 	if (!wb_placement_decide(prs, &params, pl) && status == WB_EXIT_OK)
 		status = WB_EXIT_SETUP;
+	if (!pl->failed && !prs->interrupted)
+		predict_at_own_load(cfg, seed, server, live_load, dirs, deadline, &params, prs, pl);
 	wb_placement_print(pl, prs);
 	printf("\n");
 	free(tests);

@@ -18,6 +18,7 @@
 #define MD(m) offsetof(struct wb_saved_model, m)
 #define CA(m) offsetof(struct wb_saved_candidate, m)
 #define PL(m) offsetof(struct wb_saved_placement, m)
+#define AL(m) offsetof(struct wb_saved_at_load, m)
 
 /* A row of figures; a candidate's adds its gain against the loaded data's. */
 static const struct wb_field row_rows[] = {
@@ -60,6 +61,17 @@ static const struct wb_field model_rows[] = {
 };
 static const struct wb_fields model_table = WB_FIELDS(model_rows, NULL);
 
+/* A candidate on the data volume measured again at its predicted commits'
+ * data load: the last round. */
+static const struct wb_field at_load_rows[] = {
+	WB_FIELD(ROUNDS, UINT, AL(rounds)),
+	WB_FIELD(COMMITS_PER_S, DOUBLE, AL(commits_per_s), .unit = "1/s"),
+	WB_FIELD(DATA_PAGES_PER_S, DOUBLE, AL(data_pages_per_s), .unit = "1/s"),
+	WB_FIELD(SETTLED, BOOL, AL(settled)),
+	WB_FIELD(BUDGET_OUT, BOOL, AL(budget_out)),
+};
+static const struct wb_fields at_load_table = WB_FIELDS(at_load_rows, NULL);
+
 /* storage: the facts of the candidate's directory, as host.device has them. */
 static void write_storage(cJSON *o, enum wb_key key, const void *base)
 {
@@ -95,6 +107,8 @@ static const struct wb_field candidate_rows[] = {
 		 .prom = WB_PROM_PLACEMENT_RECOMMENDED),
 	WB_FIELD(OPEN, BOOL, CA(open)),
 	WB_FIELD(UPPER_BOUND, BOOL, CA(upper_bound)),
+	WB_FIELD(AT_LOAD, OBJECT, CA(at_load), .sub = &at_load_table,
+		 .null_unless = WB_F_IF(CA(at_load.present))),
 	WB_FIELD(REASON, TEXT, CA(reason)),
 	{ .key = WB_KEY_STORAGE, .type = WB_F_CUSTOM, .write = write_storage,
 	  .flags = WB_FF_UNREAD },
@@ -226,6 +240,10 @@ struct wb_saved_candidate wb_saved_candidate_of(const struct wb_placement *pl, s
 		.idle_gain = saved_gain(&c->idle_gain), .model = saved_model(&c->model),
 		.move = c->move, .depends_on_load = c->depends_on_load, .in_ram = c->in_ram,
 		.recommended = c->recommended, .open = c->open, .upper_bound = c->upper_bound,
+		.at_load = { .present = c->at_load.rounds > 0, .rounds = c->at_load.rounds,
+			     .commits_per_s = c->at_load.at_per_s,
+			     .data_pages_per_s = c->at_load.pages_per_s, .settled = c->own_load,
+			     .budget_out = c->at_load.budget_out },
 		.commit = saved_row(&c->commit, &c->single_gain),
 		.group = saved_row(&c->group, &c->row_gain),
 		.storage = pl->rs && k + 1 < pl->rs->nsites ? &pl->rs->sites[k + 1].device : NULL,

@@ -74,7 +74,7 @@ void wb_words_advisory(const struct wb_advisory *a, struct wb_advisory_words *w)
 #define WB_PLACEMENT_MAX_STEPS 12
 #define WB_PLACEMENT_STEP_LEN 1024
 /* A candidate's reason. */
-#define WB_WORDS_CANDIDATE_LEN 960
+#define WB_WORDS_CANDIDATE_LEN 1200
 
 struct wb_placement_words {
 	char failure[560];             /* why no verdict; "" when there is one */

@@ -112,6 +112,34 @@ static void open_words(const struct wb_placement *pl, const struct wb_placement_
 		 GAIN(g), shown, GAIN_D(g), g->high, pl->min_gain_pct, shared_note(pl, c));
 }
 
+/* A candidate on the data volume that gains (placement_load.h): the data load
+ * its prediction was measured at, or why it is only a bound. Returns the bytes
+ * written (snprintf's, as the caller adds them up). */
+static size_t at_load_words(const struct wb_placement_candidate *c, char *buf, size_t len)
+{
+	const struct wb_placement_at_load *a = &c->at_load;
+	int n;
+
+	if (c->own_load)
+		n = snprintf(buf, len, " It is on the data volume, whose data writes grow with the "
+			     "commits: measured with the data writes the predicted commits bring, "
+			     "%.0f pages/s (for %.0f commits/s, round %u).", a->pages_per_s,
+			     a->at_per_s, a->rounds);
+	else if (a->rounds)
+		n = snprintf(buf, len, " It is on the data volume, whose data writes grow with the "
+			     "commits: last measured with %.0f pages/s (for %.0f commits/s, round "
+			     "%u), not yet the load of the commits predicted%s, so it is a bound.",
+			     a->pages_per_s, a->at_per_s, a->rounds,
+			     a->budget_out ? ": the budget ran out first (a longer --budget would "
+			     "settle it)" : "");
+	else
+		n = snprintf(buf, len, " It is on the data volume: the server's data writes there "
+			     "grow with the commits a move gains, and the load measured did not%s, so "
+			     "expect less.", a->budget_out ? " (no budget was left to measure it "
+			     "again at the predicted commits' load)" : "");
+	return n < 0 ? 0 : (size_t)n < len ? (size_t)n : len - 1;
+}
+
 /* The model's prediction in the server's commits, with its terms and what caps
  * it (placement_model.h); appended to the candidate's words. */
 static void model_words(const struct wb_placement *pl, const struct wb_model *m, char *buf,
@@ -239,9 +267,7 @@ const char *wb_words_candidate(const struct wb_placement *pl,
 		used = strlen(buf);
 	}
 	if (c->on_data_fs && c->gain.pct > 0 && used < len)
-		used += (size_t)snprintf(buf + used, len - used, " It is on the data volume: the "
-					 "server's data writes there grow with the commits a move "
-					 "gains, and the load measured did not, so expect less.");
+		used += at_load_words(c, buf + used, len - used);
 	if (used < len)
 		used += (size_t)snprintf(buf + used, len - used, "%s",
 					 array_note(c->array, "It", array, sizeof(array)));
@@ -314,12 +340,16 @@ static void headline(const struct wb_placement *pl, const char *failure, char *b
 			break;
 		}
 		if (b && b->model.known) {
+			char brought[96];
+
+			snprintf(brought, sizeof(brought), ", measured with the data writes they "
+				 "bring (%.0f pages/s)", b->at_load.pages_per_s);
 			snprintf(buf, len, "Move pg_wal to %.200s: the server's commits %+.*f %% [%.*f, "
 				 "%.*f] there, %.0f/s [%.0f, %.0f] predicted from %.0f/s now%s.", b->path,
 				 GAIN(&b->gain), b->model.per_s, b->model.low,
 				 b->model.high, b->model.commits_per_s,
-				 b->on_data_fs ? ", at most: the data volume's own writes grow with "
-				 "them" : b->model.limit == WB_LIMIT_CPU ? ", the host's CPU the limit"
+				 b->on_data_fs && b->own_load ? brought : b->on_data_fs ? ", at most: "
+				 "the data volume's own writes grow with them" : b->model.limit == WB_LIMIT_CPU ? ", the host's CPU the limit"
 				 : b->model.limit == WB_LIMIT_DEVICE ? ", its flush rate the limit" : "");
 			break;
 		}

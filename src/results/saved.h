@@ -214,6 +214,17 @@ struct wb_device;
 struct wb_results;
 
 /* One element of recommendation.placement: a --wal-candidate. */
+/* A candidate on the data volume measured again at the data load of the
+ * commits predicted (advice/placement_load.h). */
+struct wb_saved_at_load {
+	bool present;            /* rounds were measured (null in the file when not) */
+	unsigned rounds;
+	double commits_per_s;    /* the commits the last round's load was scaled to */
+	double data_pages_per_s; /* the data writes a second that round carried */
+	bool settled;            /* the prediction was measured at its own load */
+	bool budget_out;         /* the rounds stopped for want of budget */
+};
+
 struct wb_saved_candidate {
 	const char *path, *device, *reason;
 	bool same_device, same_fs;
@@ -224,6 +235,7 @@ struct wb_saved_candidate {
 	bool move, depends_on_load, in_ram;
 	bool recommended;        /* true unless the file says false */
 	bool open, upper_bound;
+	struct wb_saved_at_load at_load; /* schema 32 */
 	struct wb_saved_placement_row commit, group;
 	const struct wb_device *storage; /* writing: its storage's facts; NULL none, and read */
 };

@@ -13,7 +13,7 @@
 
 /* Version of the layout (docs/results-schema.md); bumped when keys change
  * meaning. */
-#define WB_SCHEMA_VERSION 31
+#define WB_SCHEMA_VERSION 32
 
 /* Every key of those files, in one alphabetical list: a key used in two
  * objects ("reason", "method") is one entry with one spelling. */
@@ -28,6 +28,7 @@ enum wb_key {
 	WB_KEY_ARRAY,
 	WB_KEY_AS_OF,
 	WB_KEY_ASYNC_COMMIT,
+	WB_KEY_AT_LOAD,
 	WB_KEY_B,
 	WB_KEY_B_RUNS,
 	WB_KEY_BACKING_DEVICE,
@@ -43,6 +44,7 @@ enum wb_key {
 	WB_KEY_BGWRITER_STATS_RESET,
 	WB_KEY_BLOCK_DEVICE,
 	WB_KEY_BUDGET,
+	WB_KEY_BUDGET_OUT,
 	WB_KEY_BUDGET_S,
 	WB_KEY_BUFFERS_BACKEND,
 	WB_KEY_BUFFERS_BGWRITER,

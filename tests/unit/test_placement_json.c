@@ -40,6 +40,7 @@ static struct wb_placement pl;
 static struct wb_saved_results server;
 static const char *data_dir; /* the params' data_dir: NULL but for pg_wal apart */
 static bool on_data_fs[WB_MAX_SITES]; /* the params': with data_dir, sites on its file system */
+static struct wb_placement_at_load at_load[WB_MAX_SITES]; /* the params': measured again */
 
 static const struct site_spec data = { "/srv/data", "ext4", 0, 70, 240, 5000 };
 static const struct site_spec wal = { "/srv/wal", "ext4", 1, 100, 330, 4000 };
@@ -53,6 +54,7 @@ static void decide(double min_gain, bool pgdata, bool live, const char *name)
 	char path[512], err[1024] = "";
 
 	memcpy(p.on_data_fs, on_data_fs, sizeof(on_data_fs));
+	memcpy(p.at_load, at_load, sizeof(at_load));
 
 	if (name) {
 		snprintf(path, sizeof(path), WB_FIXTURES_DIR "/observed/%s.json", name);
@@ -162,6 +164,57 @@ static void test_wal_apart(void **state)
 	assert_string_equal(pl.wal_dir, "/srv/wal1");
 	assert_false(pl.c[0].same_fs);
 	golden("wal_apart", &pl);
+}
+
+/* The same with the server's commits predicted (observe's busy file): the
+ * candidate on the data volume measured again under the data writes of the
+ * commits predicted. At its own load (the commits it was scaled to inside
+ * the prediction's interval) the gain is a prediction, no bound, and the text
+ * and JSON name the load; at another's it stays a bound. */
+static void test_wal_apart_at_load(void **state)
+{
+	struct site_spec s[] = { { "/mnt/wal", "xfs", 3, 60, 200, 6000 },
+				 { "/srv/data", "ext4", 0, 1000, 2400, 900 },
+				 { "/srv/wal1", "ext4", 1, 84, 290, 4500 } };
+	double ms;
+
+	(void)state;
+	placement_run_build(&rs, s, 3, 100, 300);
+	data_dir = "/srv/data";
+	on_data_fs[1] = true;
+	decide(5, true, false, "busy");
+	assert_true(pl.c[0].model.known && pl.c[0].gain.pct > 0);
+	assert_true(pl.c[0].upper_bound && !pl.c[0].own_load);
+	/* measured again under the data writes of the commits first predicted,
+	 * a flush twice the first: the prediction falls below those commits'
+	 * interval, so not its own load */
+	ms = 2 * 1000.0 / 1000;
+	at_load[1] = (struct wb_placement_at_load){ .rounds = 1, .at_per_s = pl.c[0].model.per_s,
+						    .pages_per_s = 90, .flush_ms = ms,
+						    .flush_ms_low = 0.9 * ms, .flush_ms_high = 1.1 * ms };
+	decide(5, true, false, "busy");
+	wb_saved_free(&server);
+	assert_true(pl.c[0].model.per_s < at_load[1].at_per_s);
+	assert_false(pl.c[0].own_load);
+	assert_true(pl.c[0].upper_bound);
+	/* round 2, between the two, a flush of 1.2 ms at the commits it then
+	 * predicts, inside its interval: its own load */
+	ms = 1.2;
+	at_load[1] = (struct wb_placement_at_load){ .rounds = 2, .at_per_s = 0, .pages_per_s = 70,
+						    .flush_ms = ms, .flush_ms_low = 0.9 * ms,
+						    .flush_ms_high = 1.1 * ms };
+	decide(5, true, false, "busy");
+	wb_saved_free(&server);
+	at_load[1].at_per_s = pl.c[0].model.per_s;
+	decide(5, true, false, "busy");
+	data_dir = NULL;
+	memset(on_data_fs, 0, sizeof(on_data_fs));
+	memset(at_load, 0, sizeof(at_load));
+	assert_true(pl.c[0].own_load);
+	assert_false(pl.c[0].upper_bound);
+	assert_false(pl.c[1].own_load);
+	golden("wal_apart_at_load", &pl);
+	wb_saved_free(&server);
 }
 
 /* pg_wal on memory now (a tmpfs): a durable candidate is the move, the fastest
@@ -294,6 +347,7 @@ int main(void)
 		cmocka_unit_test_teardown(test_move, teardown),
 		cmocka_unit_test_teardown(test_keep_ram, teardown),
 		cmocka_unit_test_teardown(test_wal_apart, teardown),
+		cmocka_unit_test_teardown(test_wal_apart_at_load, teardown),
 		cmocka_unit_test_teardown(test_wal_on_memory, teardown),
 		cmocka_unit_test_teardown(test_depends, teardown),
 		cmocka_unit_test_teardown(test_undecided, teardown),
