@@ -9,7 +9,9 @@
 # measured run (its data writes are the load moving pg_wal escapes): checkpoint_timeout=30s and a
 # warm-up time it. A server starts for each run, so with a long --checkpoint-timeout no timed
 # checkpoint falls in the runs at all: a different regime, not a longer one. The report counts the
-# checkpoints each run had, and why each began.
+# checkpoints each run had, and why each began. With --server --now K the observed server's pg_wal
+# is apart already (on placement K) and DATA_DIR itself is a candidate: the move back onto the data
+# volume, whose data writes then grow with the commits.
 set -euo pipefail
 
 here=$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")" && pwd)
@@ -98,6 +100,20 @@ in a rotated order.
                      walbench's "now"
   --server-reps N    --server: walbench runs N times each way, alternating (default 1); the
                      last table gives each run and the medians
+  --server-ways W    --server: live, paused or both (default both)
+  --now K[,K...]     --server: the cluster walbench observes, by placement: 0 (the default)
+                     has its pg_wal on DATA_DIR; K > 0 on the Kth WAL_DIR (--build: 1 the
+                     data volume's other directory, then as --places lists them), pg_wal apart
+                     already, and DATA_DIR is then a candidate (the move back onto the data
+                     volume). Several: each in turn, every rep
+  --walbench-before PATH
+                     --server: also run this walbench binary (e.g. main's build) right after
+                     each run of --walbench, on the same cluster the same way, and give both
+                     binaries' predictions side by side
+  --places LIST      --build: which WAL_DIRs to build, in order, of same (the data volume's
+                     other directory), second (a 2nd throttled volume), slower (a slower
+                     one, see --slow-iops) and shm (default same,second,slower,shm)
+  --slow-iops N      --build: the slower volume's write IOPS (default a thirtieth of --iops)
   --out FILE         also write every run as TSV to FILE (the runs so far, if interrupted),
                      and beside it walbench's predictions (FILE-predictions.tsv), its JSON
                      (FILE-walbench.json, FILE-walbench-measured.json; with --server
@@ -132,6 +148,11 @@ out=""
 pg_set=()
 server_observe=0
 server_reps=1
+server_ways="live paused"
+now_list=(0)
+walbench_before=""
+build_places=same,second,slower,shm
+slow_iops=""
 want_major=""
 vol_kind=throttled
 while (($#)); do
@@ -144,7 +165,7 @@ while (($#)); do
 		build=1
 		shift
 		;;
-	--iops | --kind | --reps | --secs | --warmup | --checkpoint-timeout | --clients | --scale | --walbench | --out | --pg-set | --server | --server-reps | --pg-major)
+	--iops | --kind | --reps | --secs | --warmup | --checkpoint-timeout | --clients | --scale | --walbench | --out | --pg-set | --server | --server-reps | --pg-major | --server-ways | --now | --walbench-before | --places | --slow-iops)
 		(($# >= 2)) || die "$1 needs a value (try --help)"
 		case $1 in
 		--iops) VOL_IOPS=$2 ;;
@@ -160,6 +181,24 @@ while (($#)); do
 		--server) server_observe=$2 ;;
 		--server-reps) server_reps=$2 ;;
 		--pg-major) want_major=$2 ;;
+		--server-ways)
+			case $2 in
+			live | paused) server_ways=$2 ;;
+			both) server_ways="live paused" ;;
+			*) die "--server-ways must be live, paused or both, not '$2'" ;;
+			esac
+			;;
+		--now)
+			[[ $2 =~ ^[0-9](,[0-9])*$ ]] || die "--now takes placements K[,K...], not '$2'"
+			IFS=, read -ra now_list <<<"$2"
+			;;
+		--walbench-before) walbench_before=$2 ;;
+		--places)
+			[[ $2 =~ ^(same|second|slower|shm)(,(same|second|slower|shm))*$ ]] ||
+				die "--places takes same, second, slower and shm, comma-separated, not '$2'"
+			build_places=$2
+			;;
+		--slow-iops) slow_iops=$2 ;;
 		--pg-set)
 			[[ $2 =~ ^[a-z_]+=[A-Za-z0-9_.]+$ ]] ||
 				die "--pg-set takes NAME=VALUE (letters, digits, _ and .), not '$2'"
@@ -195,6 +234,11 @@ whole --clients "$clients" 1
 whole --scale "$scale" 1
 whole --server "$server_observe" 0
 whole --server-reps "$server_reps" 1
+[[ -z $slow_iops ]] || whole --slow-iops "$slow_iops" 1
+if [[ -n $walbench_before ]]; then
+	[[ -f $walbench_before && -x $walbench_before ]] || die "--walbench-before $walbench_before is not an executable file"
+	((server_observe)) || die "--walbench-before needs --server"
+fi
 [[ -z $want_major || $want_major =~ ^1[4-8]$ ]] || die "--pg-major must be 14 to 18, not '$want_major'"
 ((server_observe == 0 || server_observe >= 10)) ||
 	die "--server $server_observe must be at least 10 (walbench's shortest --observe)"
@@ -557,6 +601,8 @@ find_walbench() {
 # server wrote. wb_why[RUN] says why a run's columns are n/a.
 declare -A wb_why=([default]="" [measured]="" [live]="" [paused]="")
 wb_runs=(default measured) # --server: (live paused)
+now_i=0                    # --server: the placement whose cluster walbench observes (--now)
+wb_bin=""                  # --server: the binary of this run (--walbench, --walbench-before)
 
 # Runs walbench recommend (with --data-load LOAD when given) and writes wb-RUN.tsv: per candidate
 # placement, the decisive prediction (gain_pct, ci95 low and high: the group commit of 8), the
@@ -567,6 +613,14 @@ run_walbench() { # RUN [LOAD]
 	for ((i = 1; i < ${#place[@]}; i++)); do
 		cands+=(--wal-candidate "${place[i]}")
 	done
+	# --now K: the observed server's pg_wal is on placement K; the others, DATA_DIR too, are
+	# the candidates.
+	if ((now_i)); then
+		cands=()
+		for i in "${!place[@]}"; do
+			((i == now_i)) || cands+=(--wal-candidate "${place[i]}")
+		done
+	fi
 	[[ -z $load ]] || extra=(--data-load "$load")
 	rm -f "$j"
 	wb_why[$tag]=$wb_missing
@@ -655,15 +709,15 @@ PY
 # walbench's own load), and walbench replays the observed load. Sets rc.
 run_walbench_server() { # live[N]|paused[N] JSON CANDIDATE-ARGS...
 	local tag=$1 mode=${1%%[0-9]*} j=$2 log=$work/walbench-$1.log blog=$work/pgbench-$1.log lead i
-	local dsn="host=$work/pg port=$PORT user=postgres dbname=postgres"
+	local dsn="host=$work/pg port=$((PORT + now_i)) user=postgres dbname=postgres"
 	shift 2
 	# The window opens when the measured runs' warm-up ends, so it sees the regime they
 	# measure: opened 10 s before the first checkpoint instead, it read 64-85 commits/s where the
 	# runs, all checkpoint, measured 34 TPS, and the gains were against different baselines.
 	lead=$warmup
-	start_pg 0
+	start_pg "$now_i"
 	# Its TPS each second, stamped, gives what it saw inside walbench's window.
-	vol_exec "${as_pg[@]}" "$clibin/pgbench" -h "$work/pg" -p "$PORT" -U postgres -c "$clients" -j "$jobs" \
+	vol_exec "${as_pg[@]}" "$clibin/pgbench" -h "$work/pg" -p $((PORT + now_i)) -U postgres -c "$clients" -j "$jobs" \
 		-P 1 --progress-timestamp -T $((lead + server_observe + 600)) postgres >"$blog" 2>&1 &
 	bench_pid=$!
 	# As in the measured runs, the warm-up counts from the end of pgbench's vacuum (their warm-up
@@ -675,9 +729,9 @@ run_walbench_server() { # live[N]|paused[N] JSON CANDIDATE-ARGS...
 		sleep 0.1
 	done
 	sleep "$lead"
-	msg "walbench recommend --server \"$dsn\" $* --observe ${server_observe}s (pgbench on ${label[0]}, $mode)"
+	msg "$wb_bin recommend --server \"$dsn\" $* --observe ${server_observe}s (pgbench on ${label[now_i]}, $mode)"
 	: >"$log"
-	vol_exec "$walbench" recommend --server "$dsn" --observe "${server_observe}s" "$@" --json "$j" \
+	vol_exec "$wb_bin" recommend --server "$dsn" --observe "${server_observe}s" "$@" --json "$j" \
 		>"$log" 2>&1 &
 	child=$!
 	local paused=0
@@ -695,7 +749,7 @@ run_walbench_server() { # live[N]|paused[N] JSON CANDIDATE-ARGS...
 	vol_kill_tree "$bench_pid"
 	wait "$bench_pid" 2>/dev/null || true
 	bench_pid=""
-	stop_pg 0 immediate || true
+	stop_pg "$now_i" immediate || true
 	if [[ $mode == paused ]]; then
 		rc=0
 		wait "$child" || rc=$?
@@ -703,8 +757,8 @@ run_walbench_server() { # live[N]|paused[N] JSON CANDIDATE-ARGS...
 	fi
 	# Recovered and shut down clean, so the next run starts as the measured runs do (the
 	# first paused window, after an immediate stop, read 84 commits/s where the runs read 32).
-	start_pg 0
-	stop_pg 0 || true
+	start_pg "$now_i"
+	stop_pg "$now_i" || true
 	[[ -z $out ]] || cp "$blog" "${out%.*}-pgbench-$tag.log"
 }
 
@@ -745,11 +799,18 @@ def window_tps(log, t0, t1):
         return None
     return sum(got) / len(got) if got else None
 runs = []
+def parse(tag):
+    # MODE[N] (the cluster of placement 0, --walbench) or MODEN.nK.BIN (--now, --walbench-before)
+    parts = tag.split(".")
+    if len(parts) == 3:
+        return parts[0].rstrip("0123456789"), int(parts[1][1:]), parts[2]
+    return tag.rstrip("0123456789"), 0, "after"
 for tag in tags:
+    way, now, binary = parse(tag)
     try:
         d = json.load(open(os.path.join(work, "walbench-%s.json" % tag)))
     except Exception:
-        runs.append((tag, None, None, None, {}))
+        runs.append((tag, way, now, binary, None, None, None, {}))
         continue
     obs = d.get("observed") or {}
     iv = obs.get("interval") or {}
@@ -761,65 +822,94 @@ for tag in tags:
     for p in ((d.get("recommendation") or {}).get("placement") or []):
         if isinstance(p, dict) and isinstance(p.get("path"), str):
             by[os.path.realpath(p["path"])] = p
-    runs.append((tag, win, num(rates.get("write_commits_per_s")), num(rates.get("commits_per_s")), by))
+    runs.append((tag, way, now, binary, win, num(rates.get("write_commits_per_s")),
+                 num(rates.get("commits_per_s")), by))
 def f1(v):
     return "n/a" if v is None else "%.1f" % v
 def pct(v):
     return "n/a" if v is None else "%+.0f%%" % v
-print()
-print("walbench --server, run by run: the TPS pgbench saw inside walbench's window, walbench's \"now\"")
-print("(its writing commits/s, and all commits/s), and per candidate the predicted commits/s (gain):")
-head = ["run", "pgbench in window", "now: writing", "now: all"] + [labels[i] for i in range(1, n)]
-rows = []
-for tag, win, wc, ac, by in runs:
-    r = [tag, f1(win), f1(wc), f1(ac)]
-    for i in range(1, n):
-        m = (by.get(os.path.realpath(places[i])) or {}).get("prediction") or {}
-        r.append("%s (%s)" % (f1(num(m.get("predicted_per_s"))), pct(num(m.get("gain_pct")))))
-    rows.append(r)
-wid = [max(len(str(x[k])) for x in rows + [head]) for k in range(len(head))]
-for r in [head] + rows:
-    print("  ".join(str(x).ljust(wid[k]) if k == 0 else str(x).rjust(wid[k]) for k, x in enumerate(r)))
-print()
-print("medians over the runs, each way, against pgbench (TPS: median of the measured runs; gain: over")
-print("the baseline's runs, and over the TPS pgbench saw in walbench's windows):")
-head = ["placement", "way", "runs", "pgbench TPS", "predicted", "rel", "pgbench gain", "in-window gain",
-        "walbench gain", "rel (1+gain)", "walbench: move"]
-rows = []
-for i in range(1, n):
-    for way in ("live", "paused"):
-        pred, gain, wins, moves = [], [], [], []
-        for tag, win, wc, ac, by in runs:
-            if not tag.startswith(way):
-                continue
+def table(head, rows, left):
+    wid = [max(len(str(x[k])) for x in rows + [head]) for k in range(len(head))]
+    for r in [head] + rows:
+        print("  ".join(str(x).ljust(wid[k]) if k < left else str(x).rjust(wid[k]) for k, x in enumerate(r)))
+def at_load(p):
+    a = p.get("at_load")
+    if not isinstance(a, dict):
+        return "bound" if p.get("upper_bound") else "-"
+    return "%s %.0f pg/s r%s" % ("own load" if a.get("settled") else "bound",
+                                 num(a.get("data_pages_per_s")) or 0, a.get("rounds"))
+nows = sorted({r[2] for r in runs})
+binaries = [b for b in ("after", "before") if any(r[3] == b for r in runs)]
+for now in nows:
+    base = measured.get(now)
+    cands = [i for i in range(n) if i != now]
+    print()
+    print("walbench --server on the cluster with pg_wal on %s, run by run: the TPS pgbench saw inside" % labels[now])
+    print("walbench's window, walbench's \"now\" (its writing commits/s, and all commits/s), and per")
+    print("candidate the predicted commits/s (gain; at_load: measured at the predicted commits' data load):")
+    head = ["run", "pgbench in window", "now: writing", "now: all"] + [labels[i] for i in cands]
+    rows = []
+    for tag, way, rn, binary, win, wc, ac, by in runs:
+        if rn != now:
+            continue
+        r = [tag, f1(win), f1(wc), f1(ac)]
+        for i in cands:
             p = by.get(os.path.realpath(places[i])) or {}
             m = p.get("prediction") or {}
-            if num(m.get("predicted_per_s")) is not None:
-                pred.append(m["predicted_per_s"])
-            if num(p.get("gain_pct")) is not None:
-                gain.append(p["gain_pct"])
-            if win is not None:
-                wins.append(win)
-            # walbench's verdict: a move it finds but does not recommend (pg_wal in
-            # memory, which a crash empties) is not a move it advises
-            moves.append("n/a" if not isinstance(p.get("move"), bool) else "no" if not p["move"]
-                         else "not advised" if p.get("recommended") is False else "yes")
-        t = measured.get(i)
-        pm = statistics.median(pred) if pred else None
-        gm = statistics.median(gain) if gain else None
-        mg = 100 * (t / base - 1) if t is not None and base else None
-        wm = statistics.median(wins) if wins else None
-        wg = 100 * (t / wm - 1) if t is not None and wm else None
-        rows.append([labels[i] if way == "live" else "", "server running" if way == "live" else "server paused",
-                     str(len(moves)), f1(t),
-                     "n/a" if pm is None else "%.1f [%.1f, %.1f]" % (pm, min(pred), max(pred)),
-                     pct(100 * (pm / t - 1)) if pm is not None and t else "n/a", pct(mg), pct(wg),
-                     "n/a" if gm is None else "%+.0f%% [%+.0f, %+.0f]" % (gm, min(gain), max(gain)),
-                     pct(100 * ((1 + gm / 100) / (1 + mg / 100) - 1)) if gm is not None and mg is not None else "n/a",
-                     ",".join(moves)])
-wid = [max(len(str(x[k])) for x in rows + [head]) for k in range(len(head))]
-for r in [head] + rows:
-    print("  ".join(str(x).ljust(wid[k]) if k < 2 else str(x).rjust(wid[k]) for k, x in enumerate(r)))
+            r.append("%s (%s) %s" % (f1(num(m.get("predicted_per_s"))), pct(num(m.get("gain_pct"))), at_load(p)))
+        rows.append(r)
+    table(head, rows, 1)
+    print()
+    print("medians over the runs, by way and binary, against pgbench (TPS: median of the measured runs;")
+    print("gain: over the runs with pg_wal on %s, and over the TPS pgbench saw in walbench's windows):" % labels[now])
+    head = ["placement", "way", "binary", "runs", "pgbench TPS", "predicted", "rel", "pgbench gain",
+            "in-window gain", "walbench gain [95 %]", "rel (1+gain)", "walbench: move"]
+    rows = []
+    for i in cands:
+        first = True
+        for way in ("live", "paused"):
+            for binary in binaries:
+                pred, gain, lows, highs, wins, moves = [], [], [], [], [], []
+                for tag, w, rn, b, win, wc, ac, by in runs:
+                    if w != way or rn != now or b != binary:
+                        continue
+                    p = by.get(os.path.realpath(places[i])) or {}
+                    m = p.get("prediction") or {}
+                    if num(m.get("predicted_per_s")) is not None:
+                        pred.append(m["predicted_per_s"])
+                    if num(p.get("gain_pct")) is not None:
+                        gain.append(p["gain_pct"])
+                        ci = p.get("ci95_pct") or [None, None]
+                        lows.append(num(ci[0]))
+                        highs.append(num(ci[1]))
+                    if win is not None:
+                        wins.append(win)
+                    # walbench's verdict: a move it finds but does not recommend (pg_wal in
+                    # memory, which a crash empties) is not a move it advises
+                    moves.append("n/a" if not isinstance(p.get("move"), bool) else "no" if not p["move"]
+                                 else "not advised" if p.get("recommended") is False else "yes")
+                if not moves:
+                    continue
+                t = measured.get(i)
+                pm = statistics.median(pred) if pred else None
+                gm = statistics.median(gain) if gain else None
+                mg = 100 * (t / base - 1) if t is not None and base else None
+                wm = statistics.median(wins) if wins else None
+                wg = 100 * (t / wm - 1) if t is not None and wm else None
+                ci = ""
+                if len(gain) == 1 and lows[0] is not None and highs[0] is not None:
+                    ci = " [%+.0f, %+.0f]" % (lows[0], highs[0])
+                elif gain:
+                    ci = " (runs %+.0f..%+.0f)" % (min(gain), max(gain))
+                rows.append([labels[i] if first else "", "server running" if way == "live" else "server paused",
+                             binary, str(len(moves)), f1(t),
+                             "n/a" if pm is None else "%.1f [%.1f, %.1f]" % (pm, min(pred), max(pred)),
+                             pct(100 * (pm / t - 1)) if pm is not None and t else "n/a", pct(mg), pct(wg),
+                             "n/a" if gm is None else "%+.0f%%%s" % (gm, ci),
+                             pct(100 * ((1 + gm / 100) / (1 + mg / 100) - 1)) if gm is not None and mg is not None else "n/a",
+                             ",".join(moves)])
+                first = False
+    table(head, rows, 3)
 print("(rel: walbench's median against pgbench's; rel (1+gain): the ratio walbench predicts against the")
 print("ratio pgbench measured between the runs; in-window gain: pgbench's TPS there over the TPS it saw")
 print("in walbench's windows, the baseline walbench's \"now\" stands for; walbench: move: its verdict per")
@@ -1151,25 +1241,46 @@ if ((build)); then
 	# The data volume first: VOL_MNT still names it when the same-volume candidate is made.
 	VOL_SIZE=$DATA_VOL_SIZE vol_create "$vol_kind" || die "could not build the throttled data volume"
 	data_dir=$VOL_DIR
-	same=$VOL_MNT/wal-same # beside DATA_DIR on the same file system: walbench should see no gain
-	mkdir "$same"
-	chmod 755 "$same"
-	VOL_SIZE=$PLACE_VOL_SIZE vol_create "$vol_kind" || die "could not build the second throttled volume"
-	second=$VOL_DIR
+	place=("$data_dir")
+	label=("DATA_DIR itself")
+	data_mnt=$VOL_MNT
 	# A slower volume: walbench must say "no move" to it.
 	# A third of the IOPS was not slower: at 50 IOPS of its own, WAL still beat a 150-IOPS
 	# data volume busy with checkpoints (58 TPS against 30), and group commit gathers more
 	# commits per flush the slower it is; a thirtieth is slower.
-	slow_iops=$((VOL_IOPS / 30 > 0 ? VOL_IOPS / 30 : 1))
-	VOL_IOPS=$slow_iops VOL_SIZE=$PLACE_VOL_SIZE vol_create "$vol_kind" ||
-		die "could not build the slower throttled volume"
-	slower=$VOL_DIR
-	vol_create shm || die "could not make the /dev/shm directory"
-	place=("$data_dir" "$same" "$second" "$slower" "$VOL_DIR")
-	label=("DATA_DIR itself" "data volume, other dir" "2nd $VOL_IOPS-IOPS volume"
-		"$slow_iops-IOPS volume (slower)" "/dev/shm (RAM)")
+	slow_iops=${slow_iops:-$((VOL_IOPS / 30 > 0 ? VOL_IOPS / 30 : 1))}
+	IFS=, read -ra want <<<"$build_places"
+	for w in "${want[@]}"; do
+		case $w in
+		same)
+			# beside DATA_DIR on the same file system: walbench should see no gain
+			place+=("$data_mnt/wal-same")
+			label+=("data volume, other dir")
+			mkdir "$data_mnt/wal-same"
+			;;
+		second)
+			VOL_SIZE=$PLACE_VOL_SIZE vol_create "$vol_kind" || die "could not build the second throttled volume"
+			place+=("$VOL_DIR")
+			label+=("2nd $VOL_IOPS-IOPS volume")
+			;;
+		slower)
+			VOL_IOPS=$slow_iops VOL_SIZE=$PLACE_VOL_SIZE vol_create "$vol_kind" ||
+				die "could not build the slower throttled volume"
+			place+=("$VOL_DIR")
+			label+=("$slow_iops-IOPS volume (slower)")
+			;;
+		shm)
+			vol_create shm || die "could not make the /dev/shm directory"
+			place+=("$VOL_DIR")
+			label+=("/dev/shm (RAM)")
+			;;
+		esac
+	done
 	chmod 755 "${place[@]}"
 fi
+for k in "${now_list[@]}"; do
+	((k < ${#place[@]})) || die "--now $k: there are only ${#place[@]} placements (0 to $((${#place[@]} - 1)))"
+done
 for d in "${place[@]}"; do
 	"${as_pg[@]}" test -x "$d" || die "$d: the postgres user cannot reach it (a parent directory is not searchable)"
 done
@@ -1185,7 +1296,7 @@ for i in "${!place[@]}"; do
 	make_cluster "$i"
 done
 if ((server_observe)); then
-	wb_runs=(live paused)
+	read -ra wb_runs <<<"$server_ways"
 else
 	run_walbench default
 fi
@@ -1197,18 +1308,35 @@ for ((r = 1; r <= reps; r++)); do
 done
 if ((server_observe)); then
 	server_tags=()
+	bins=(after)
+	[[ -z $walbench_before ]] || bins+=(before)
 	for ((r = 1; r <= server_reps; r++)); do
-		for mode in live paused; do
-			tag=$mode
-			((r == 1)) || tag=$mode$r
-			server_tags+=("$tag")
-			run_walbench "$tag"
+		for now_i in "${now_list[@]}"; do
+			for mode in $server_ways; do
+				for b in "${bins[@]}"; do
+					# the first of each way keeps the name it always had
+					tag=$mode
+					((r == 1)) || tag=$mode$r
+					[[ ${now_list[*]} == 0 && -z $walbench_before ]] || tag=$mode$r.n$now_i.$b
+					wb_bin=$walbench
+					[[ $b == after ]] || wb_bin=$walbench_before
+					server_tags+=("$tag")
+					run_walbench "$tag"
+				done
+			done
 		done
 	done
+	now_i=0
 	: >"$work/wb-default.tsv"
 	: >"$work/wb-default.load"
 	: >"$work/wb-measured.tsv"
 	: >"$work/wb-measured.load"
+	for w in "${wb_runs[@]}"; do
+		[[ -e $work/wb-$w.tsv ]] && continue
+		: >"$work/wb-$w.tsv"
+		: >"$work/wb-$w.load"
+		wb_why[$w]="its runs are in the walbench --server tables below"
+	done
 	report
 	server_summary | tee -a "$work/summary.txt"
 	[[ -z $out ]] || cp "$work/summary.txt" "${out%.*}-server-summary.txt"
