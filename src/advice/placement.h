@@ -94,11 +94,12 @@ struct wb_placement_candidate {
 	bool in_ram;             /* memory-backed: never recommended, whatever it measures */
 	bool recommended;        /* move, and not in memory */
 	bool upper_bound;        /* flushes here so fast the server's CPU limits first, or
-				  * on_data_fs and not measured at its own data load */
+				  * on_data_fs and gaining: the data writes there grow with
+				  * the commits, in a checkpoint's bursts (at its own load too) */
 	struct wb_placement_at_load at_load; /* on_data_fs: the rounds measured under the data
 				  * writes the predicted commits bring (rounds 0: none) */
 	bool own_load;           /* at_load's last round carried the prediction's own data
-				  * load (placement_load.h): no bound, a prediction */
+				  * load (placement_load.h): the nearest bound measured */
 	bool open;               /* no move shown, but its gain's 95 % interval still reaches
 				  * --min-gain (within the noise, below the minimum or halves
 				  * disagreeing; not memory, not the data's own file system):

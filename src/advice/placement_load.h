@@ -13,9 +13,13 @@
  * (today's load) is above the fixed point and the second (measured at the
  * first's load) below it; the rounds after that step between the two by the
  * secant of prediction - load's commits, held inside the bracket.
- * Trap: pages per commit held is a load at most: a page dirtied twice between
- * two checkpoints is written once (pgbench above wrote 1.3 pages a commit at
- * 13 TPS, 0.6-0.8 at 164-171), so a prediction at its own load leans low. */
+ * Trap: pages per commit is held, but moves both ways: a page dirtied twice
+ * between checkpoints is written once, and a data set larger than
+ * shared_buffers has the backends evict more as the rate grows (pgbench: 2.0
+ * a commit at 12 TPS, 4.2 at 41 with pg_wal on the data volume).
+ * Trap: even at its own load the prediction is a bound (placement.c): a
+ * checkpoint writes in bursts that stall the WAL flushes behind them, where
+ * the load writes steadily (pgbench: +905 % predicted, +234 % measured). */
 #ifndef WB_ADVICE_PLACEMENT_LOAD_H
 #define WB_ADVICE_PLACEMENT_LOAD_H
 

@@ -123,8 +123,9 @@ static size_t at_load_words(const struct wb_placement_candidate *c, char *buf, s
 	if (c->own_load)
 		n = snprintf(buf, len, " It is on the data volume, whose data writes grow with the "
 			     "commits: measured with the data writes the predicted commits bring, "
-			     "%.0f pages/s (for %.0f commits/s, round %u).", a->pages_per_s,
-			     a->at_per_s, a->rounds);
+			     "%.0f pages/s (for %.0f commits/s, round %u), and still at most: a "
+			     "checkpoint writes in bursts that walbench's steady load does not.",
+			     a->pages_per_s, a->at_per_s, a->rounds);
 	else if (a->rounds)
 		n = snprintf(buf, len, " It is on the data volume, whose data writes grow with the "
 			     "commits: last measured with %.0f pages/s (for %.0f commits/s, round "
@@ -342,8 +343,8 @@ static void headline(const struct wb_placement *pl, const char *failure, char *b
 		if (b && b->model.known) {
 			char brought[96];
 
-			snprintf(brought, sizeof(brought), ", measured with the data writes they "
-				 "bring (%.0f pages/s)", b->at_load.pages_per_s);
+			snprintf(brought, sizeof(brought), ", at most, measured with the data "
+				 "writes they bring (%.0f pages/s)", b->at_load.pages_per_s);
 			snprintf(buf, len, "Move pg_wal to %.200s: the server's commits %+.*f %% [%.*f, "
 				 "%.*f] there, %.0f/s [%.0f, %.0f] predicted from %.0f/s now%s.", b->path,
 				 GAIN(&b->gain), b->model.per_s, b->model.low,

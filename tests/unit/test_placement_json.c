@@ -169,8 +169,9 @@ static void test_wal_apart(void **state)
 /* The same with the server's commits predicted (observe's busy file): the
  * candidate on the data volume measured again under the data writes of the
  * commits predicted. At its own load (the commits it was scaled to inside
- * the prediction's interval) the gain is a prediction, no bound, and the text
- * and JSON name the load; at another's it stays a bound. */
+ * the prediction's interval) at_load says settled and the text and JSON name
+ * the load; at another's it does not. A bound either way: a checkpoint's
+ * bursts are not the steady load (pgbench: +905 % predicted, +234 %). */
 static void test_wal_apart_at_load(void **state)
 {
 	struct site_spec s[] = { { "/mnt/wal", "xfs", 3, 60, 200, 6000 },
@@ -211,7 +212,8 @@ static void test_wal_apart_at_load(void **state)
 	memset(on_data_fs, 0, sizeof(on_data_fs));
 	memset(at_load, 0, sizeof(at_load));
 	assert_true(pl.c[0].own_load);
-	assert_false(pl.c[0].upper_bound);
+	/* a checkpoint's bursts: still a bound (pgbench: +905 % predicted, +234 %) */
+	assert_true(pl.c[0].upper_bound);
 	assert_false(pl.c[1].own_load);
 	golden("wal_apart_at_load", &pl);
 	wb_saved_free(&server);
