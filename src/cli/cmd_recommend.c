@@ -51,10 +51,11 @@ struct at_load_ctx {
 
 /* One round: the row under the data writes of at_per_s commits (pages_per_s
  * of them in all, the server's own among them), for budget_ns. Fills a with the
- * flush figures; false when the row did not measure. */
+ * flush figures; false when the row did not measure. *signal: the signal that
+ * stopped the round, which stops the whole command as it would the rows. */
 static bool measure_at_load(const struct at_load_ctx *x, double at_per_s, double pages_per_s,
 			    const struct wb_command_plan *round, uint64_t budget_ns,
-			    struct wb_placement_at_load *a)
+			    struct wb_placement_at_load *a, int *signal)
 {
 	struct wb_load_spec load = { .per_s = pages_per_s - x->server_pages_per_s,
 				     .file_size = x->file_size };
@@ -69,6 +70,7 @@ static bool measure_at_load(const struct at_load_ctx *x, double at_per_s, double
 	t.site = 0;
 	plan.sched.budget_ns = budget_ns;
 	(void)wb_cli_measure(&where, &t, 1, &plan, NULL, true, &rs);
+	*signal = rs.interrupted;
 	ok = rs.n == 1 && !rs.interrupted;
 	if (ok) {
 		wb_placement_flush_of(&rs.v[0], &a->flush_ms, &a->flush_ms_low, &a->flush_ms_high);
@@ -111,7 +113,7 @@ static double pages_per_commit(const struct wb_config *cfg, const struct wb_serv
 static void predict_at_own_load(const struct wb_config *cfg, uint64_t seed,
 				const struct wb_pg_observed *server, bool live_load,
 				const char *const *dirs, uint64_t deadline_ns,
-				struct wb_placement_params *params, const struct wb_results *prs,
+				struct wb_placement_params *params, struct wb_results *prs,
 				struct wb_placement *pl)
 {
 	struct wb_command_plan round;
@@ -167,7 +169,7 @@ static void predict_at_own_load(const struct wb_config *cfg, uint64_t seed,
 			printf("Measuring %s again under the data writes %.0f commits/s bring: "
 			       "%.0f pages/s\n", c->path, at, ppc * at);
 			fflush(stdout);
-			if (!measure_at_load(&x, at, ppc * at, &round, budget, a)) {
+			if (!measure_at_load(&x, at, ppc * at, &round, budget, a, &prs->interrupted)) {
 				*a = before;
 				break;
 			}
@@ -177,8 +179,10 @@ static void predict_at_own_load(const struct wb_config *cfg, uint64_t seed,
 			if (pl->c[k].own_load)
 				break;
 		}
-		if (a->budget_out)
+		if (a->budget_out || prs->interrupted)
 			(void)wb_placement_decide(prs, params, pl);
+		if (prs->interrupted)
+			break;
 	}
 	if (again)
 		printf("\n");
@@ -263,6 +267,8 @@ static int run_placement(const struct wb_config *cfg, uint64_t seed,
 		status = WB_EXIT_SETUP;
 	if (!pl->failed && !prs->interrupted)
 		predict_at_own_load(cfg, seed, server, live_load, dirs, deadline, &params, prs, pl);
+	if (prs->interrupted && status == WB_EXIT_OK)
+		status = WB_EXIT_SIGNAL + prs->interrupted;
 	wb_placement_print(pl, prs);
 	printf("\n");
 	free(tests);
