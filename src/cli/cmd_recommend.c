@@ -480,6 +480,9 @@ int wb_cmd_recommend(int argc, char **argv)
 		rec.placement = pl;
 		wb_text_print_interrupted(&rs);
 		wb_recommend_print(&rs, &rec);
+		/* After the verdict, which stays the first line: which test the
+		 * budget gave less than a whole last trial. */
+		wb_text_print_cut(&rs, cfg.budget_ns, "trial", "--budget", false);
 		wb_text_print_storage_notes(&rs, "--budget");
 		status = write_reports(&cfg, &rs, &rec, server, status);
 	}

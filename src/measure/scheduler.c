@@ -101,15 +101,18 @@ void wb_schedule_fixed(struct wb_result *rv, size_t n, const struct wb_result_ho
 
 /* The budget kept (sched->clip): *len cut to what is left of it, recorded in
  * rs with the tests of this round (order[k..m)) it leaves without a trial.
- * True when none starts: the budget is spent. */
-static bool clip(const struct wb_schedule *sched, uint64_t start, uint64_t trial_ns,
-		 uint64_t drawn, const size_t *order, size_t k, size_t m, struct wb_results *rs,
-		 uint64_t *len)
+ * With warmup_ns, before a first trial's warm-up: only whether they may start
+ * (the trial is clipped again after it). True when none starts: the budget is
+ * spent. */
+static bool clip(const struct wb_schedule *sched, uint64_t budget_start, uint64_t warmup_ns,
+		 uint64_t trial_ns, uint64_t drawn, const size_t *order, size_t k, size_t m,
+		 struct wb_results *rs, uint64_t *len)
 {
 	size_t j;
 
-	*len = wb_rule_clip(sched->budget_ns, wb_now_ns() - start, trial_ns, drawn);
-	if (*len == drawn)
+	*len = wb_rule_clip_after_warmup(sched->budget_ns, wb_now_ns() - budget_start, warmup_ns,
+					 trial_ns, drawn);
+	if (*len == drawn || (*len && warmup_ns))
 		return false;
 	if (!rs->cut) { /* the first cut is the trial's; a later one only skips */
 		rs->cut = true;
@@ -129,10 +132,15 @@ void wb_schedule_adaptive(struct wb_result *rv, size_t n, const struct wb_schedu
 			  struct wb_results *rs)
 {
 	uint64_t *used = calloc(n, sizeof(*used)), start = wb_now_ns(), left, cap;
-	uint64_t rng = sched->seed, trial_ns = sched->trial_ns, len;
+	uint64_t rng = sched->seed, trial_ns = sched->trial_ns, len, drawn;
 	size_t *order = calloc(n, sizeof(*order)), k, m, i;
 	bool *done = calloc(n, sizeof(*done)), *by_rule = calloc(n, sizeof(*by_rule));
 	bool deciding = wb_rule_decision_begin(n, sched, rs), spent = false;
+	/* The run's first trial starts whole, with its warm-up, whatever the
+	 * budget: a run that measured nothing would answer nothing (--budget 10ms
+	 * is a smoke test of one short trial). The budget is kept from the second
+	 * on. */
+	bool ran = false;
 	uint32_t round;
 
 	rs->seed = sched->seed;
@@ -159,16 +167,26 @@ void wb_schedule_adaptive(struct wb_result *rv, size_t n, const struct wb_schedu
 			i = order[k];
 			if (!still_running(r, sched, used[i], start))
 				continue; /* the budget ran out mid-round */
-			if (r->ntrials == 0 && r->warmup_ns == 0 && sched->warmup_ns)
+			drawn = jitter(trial_ns, &rng);
+			if (r->ntrials == 0 && r->warmup_ns == 0 && sched->warmup_ns) {
+				if (ran && sched->clip &&
+				    clip(sched, start, sched->warmup_ns, trial_ns, drawn, order, k,
+					 m, rs, &len)) {
+					spent = true;
+					break;
+				}
 				used[i] += wb_trial_run(r, sched->warmup_ns, false, round, ctx);
+			}
 			cap = r->test.duration_ns ? r->test.duration_ns : UINT64_MAX;
 			left = cap > used[i] ? cap - used[i] : 0;
-			len = jitter(trial_ns, &rng);
-			if (sched->clip && clip(sched, start, trial_ns, len, order, k, m, rs, &len)) {
+			len = drawn;
+			if (ran && sched->clip &&
+			    clip(sched, start, 0, trial_ns, drawn, order, k, m, rs, &len)) {
 				spent = true;
 				break;
 			}
 			used[i] += wb_trial_run(r, left < len ? left : len, true, round, ctx);
+			ran = true;
 			if ((rs->interrupted = wb_cleanup_stop_requested()))
 				break;
 			if (hooks && hooks->progress)

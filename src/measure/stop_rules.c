@@ -156,3 +156,11 @@ uint64_t wb_rule_clip(uint64_t budget_ns, uint64_t elapsed_ns, uint64_t trial_ns
 		return len_ns;
 	return (double)left >= WB_CLIP_MIN_SHARE * (double)trial_ns ? left : 0;
 }
+
+uint64_t wb_rule_clip_after_warmup(uint64_t budget_ns, uint64_t elapsed_ns, uint64_t warmup_ns,
+				   uint64_t trial_ns, uint64_t len_ns)
+{
+	uint64_t after = elapsed_ns > UINT64_MAX - warmup_ns ? UINT64_MAX : elapsed_ns + warmup_ns;
+
+	return wb_rule_clip(budget_ns, after, trial_ns, len_ns);
+}

@@ -50,9 +50,16 @@ uint64_t wb_rule_trial_length(const struct wb_result *rv, size_t n,
 			      const struct wb_schedule *sched, uint32_t round, uint64_t trial_ns,
 			      struct wb_results *rs);
 
-/* A slice cut to less than this share of its length is a noisy sample that
- * the mean of the slices would count as a whole one: with less left of the
- * budget, none starts, and the run ends at most this share of a slice early. */
+/* A slice (a trial) cut to less than this share of its length is a noisy
+ * sample that the mean of the slices would count as a whole one: with less
+ * left of the budget, none starts, and the run ends at most this share of a
+ * slice early. A cut one still counts whole, unweighted: trials already run 1
+ * to 1.5 times their length (WB_SCHED_JITTER) and count alike. With
+ * independent flushes a rate's variance goes as 1 / length, so one cut to
+ * this share has 2.5 times an average whole trial's (1.25 / 0.5); against
+ * dropping it, keeping it lowers the variance of the mean of 2 trials, equals
+ * it at 3 and raises it by under 4 % at 10 (a longer cut costs less), and its
+ * round still pairs (results/stats.h: paired), where the cut adds noise only. */
 #define WB_CLIP_MIN_SHARE 0.5
 
 /* Budget clip (sched->clip): the length the next trial may run, elapsed_ns
@@ -61,5 +68,11 @@ uint64_t wb_rule_trial_length(const struct wb_result *rv, size_t n,
  * trial_ns, else 0 (start none: the budget is spent). Pure arithmetic. */
 uint64_t wb_rule_clip(uint64_t budget_ns, uint64_t elapsed_ns, uint64_t trial_ns,
 		      uint64_t len_ns);
+
+/* The same for a test's first trial, which its warm-up of warmup_ns precedes:
+ * the warm-up runs whole (a shorter one warms less) and must leave the trial
+ * its share, so 0 means neither starts. Pure arithmetic. */
+uint64_t wb_rule_clip_after_warmup(uint64_t budget_ns, uint64_t elapsed_ns, uint64_t warmup_ns,
+				   uint64_t trial_ns, uint64_t len_ns);
 
 #endif

@@ -41,7 +41,7 @@ struct wb_schedule {
 				  * much of the server's own work (results/decision.h) */
 	bool placement;          /* stop once every pg_wal candidate is settled */
 	bool slices;             /* keep each trial's p99 and start time (qualify) */
-	bool clip;               /* the budget is a promise (qualify's --duration): the trial
+	bool clip;               /* the budget is a promise, as fio's runtime is: the trial
 				  * that would outrun it is cut to what is left, or not started
 				  * (measure/stop_rules.h: wb_rule_clip) */
 };

@@ -18,6 +18,9 @@ static void adaptive(const struct wb_config *cfg, uint64_t seed, struct wb_comma
 	plan->sched.trial_ns = cfg->trial_ns;
 	plan->sched.warmup_ns = cfg->warmup_ns;
 	plan->sched.seed = seed;
+	/* The budget is a promise, as fio's runtime is: a script or a Job's
+	 * deadline counts on it. The last trial is cut to end on it. */
+	plan->sched.clip = true;
 }
 
 /* run: each test stops on its own CI, or on --decide's answer; the CI target
@@ -65,9 +68,6 @@ static void plan_qualify(struct wb_command_plan *plan)
 	plan->sched.warmup_ns = 0;
 	plan->sched.min_trials = 1;
 	plan->sched.slices = true;
-	/* --duration is a promise, as fio's runtime is: the last slice is cut to
-	 * end on it (a provisioning script or a Job's deadline counts on it). */
-	plan->sched.clip = true;
 	plan->judge.max_cv_pct = WB_PLAN_MAX_CV_PCT;
 }
 

@@ -86,9 +86,9 @@ const struct wb_option wb_options[] = {
 	  "most time one test may take: 500ms, 3s (default 0: an equal share of --budget)",
 	  RUN, CFG(duration_ns), NULL },
 	{ "budget", 'B', WB_OPT_DURATION, "60s", NS_PER_S / 100, 7 * 86400 * NS_PER_S, "TIME",
-	  "time for the whole run; tests stop early once their CI is tight. Kept: no trial "
-	  "starts once it is spent, and trials are shortened so that it holds two of each test "
-	  "(default 60s)",
+	  "time for the whole run; tests stop early once their CI is tight. Kept: trials are shortened so that it holds two of each test, the last "
+	  "trial is cut to end on it (none starts with less than half a trial left), and the "
+	  "text says which test got less (default 60s)",
 	  RUN, CFG(budget_ns), NULL },
 	{ "trial-time", 0, WB_OPT_DURATION, "200ms", NS_PER_S / 100, 3600 * NS_PER_S, "TIME",
 	  "length of one trial; trials of all tests are interleaved. Shortened (said in the "
@@ -142,9 +142,10 @@ const struct wb_option wb_options[] = {
 	  PG_MAJORS " (default " WB_PG_NEWEST ")",
 	  REC, CFG(pg_version), NULL },
 	{ "budget", 'B', WB_OPT_DURATION, "50s", NS_PER_S, 7 * 86400 * NS_PER_S, "TIME",
-	  "most time to measure; it stops as soon as the answer is known. Refused before "
-	  "measuring (exit 2, naming the least) when it cannot give every test its warm-up and "
-	  "two 10ms trials (default 50s)",
+	  "most time to measure; it stops as soon as the answer is known. Kept: the last trial is cut to end on it (none starts with less than half "
+	  "a trial left), and the text says which test got less. Refused before measuring "
+	  "(exit 2, naming the least) when it cannot give every test its warm-up and two 10ms "
+	  "trials (default 50s)",
 	  REC, CFG(budget_ns), NULL },
 	{ "wal-candidate", 0, WB_OPT_PATHS, NULL, 0, 0, "DIR",
 	  "a directory on another volume pg_wal could move to; give it once per candidate (at most "

@@ -492,26 +492,46 @@ void wb_text_print_summary(const struct wb_results *rs)
 	print_decisions(rs);
 }
 
-void wb_text_print_cut(const struct wb_results *rs, uint64_t budget_ns, const char *noun,
-		       const char *budget_option)
+/* A test as the cut names it: its label (qualify's shapes), or as the notes
+ * name it, "fdatasync/sync 8kB x1 conc 1", its label (a variant) after it. */
+static void cut_name(const struct wb_test *t, bool by_label, char *buf, size_t len)
 {
-	char budget[32];
+	char size[16], conc[24];
+
+	if (by_label) {
+		snprintf(buf, len, "%s", t->label);
+		return;
+	}
+	wb_format_size(t->size, size, sizeof(size));
+	concurrency_label(t, conc, sizeof(conc));
+	snprintf(buf, len, "%s/%s %s x%u conc %s%s%s%s", wb_method_get(t->method)->name,
+		 wb_engine_name(t->engine), size, t->writes_per_op, conc, t->label[0] ? " [" : "",
+		 t->label, t->label[0] ? "]" : "");
+}
+
+void wb_text_print_cut(const struct wb_results *rs, uint64_t budget_ns, const char *noun,
+		       const char *budget_option, bool by_label)
+{
+	char budget[32], name[128];
 	size_t i, said = 0, total = 0;
 
 	if (!rs->cut)
 		return;
 	wb_format_duration(budget_ns, budget, sizeof(budget));
 	printf("Cut short to end within %s %s:", budget_option, budget);
-	if (rs->cut_trial && rs->cut_test < rs->n)
-		printf(" %s's last %s ran %.1f s of the %.1f s planned%s",
-		       rs->v[rs->cut_test].test.label, noun, (double)rs->cut_ran_ns / 1e9,
-		       (double)rs->cut_drawn_ns / 1e9, rs->cut_skipped ? ";" : ".\n");
+	if (rs->cut_trial && rs->cut_test < rs->n) {
+		cut_name(&rs->v[rs->cut_test].test, by_label, name, sizeof(name));
+		printf(" %s's last %s ran %.1f s of the %.1f s planned%s", name, noun,
+		       (double)rs->cut_ran_ns / 1e9, (double)rs->cut_drawn_ns / 1e9,
+		       rs->cut_skipped ? ";" : ".\n");
+	}
 	for (i = 0; i < rs->n && i < 32; i++)
 		total += (rs->cut_skipped >> i) & 1u;
 	for (i = 0; i < rs->n && i < 32; i++) {
 		if (!((rs->cut_skipped >> i) & 1u))
 			continue;
-		printf("%s%s", !said ? " " : said + 1 == total ? " and " : ", ", rs->v[i].test.label);
+		cut_name(&rs->v[i].test, by_label, name, sizeof(name));
+		printf("%s%s", !said ? " " : said + 1 == total ? " and " : ", ", name);
 		said++;
 	}
 	if (total)

@@ -52,9 +52,11 @@ void wb_text_print_interrupted(const struct wb_results *rs);
 /* A run whose budget was kept by cutting its last round short (a clipped
  * schedule, model/schedule.h) says which test got less time than planned: the
  * trial cut and how long it ran of the length drawn, and the tests that got
- * no trial in that round. noun: "slice"; budget_option: "--duration". Nothing
+ * no trial in that round. noun: "slice" or "trial"; budget_option:
+ * "--duration" or "--budget"; by_label: each test named by its label alone
+ * (qualify's shapes), else by method, engine, size and concurrency. Nothing
  * when nothing was cut. */
 void wb_text_print_cut(const struct wb_results *rs, uint64_t budget_ns, const char *noun,
-		       const char *budget_option);
+		       const char *budget_option, bool by_label);
 
 #endif
