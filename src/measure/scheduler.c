@@ -72,13 +72,13 @@ static uint64_t jitter(uint64_t trial_ns, uint64_t *rng)
 
 /* Whether test i should run another trial; marks it done when not. */
 static bool still_running(struct wb_result *r, const struct wb_schedule *sched, uint64_t used,
-			  uint64_t start)
+			  uint64_t budget_start)
 {
 	/* Without --duration no test has a cap of its own: the rounds already share
 	 * the budget, and what a finished (or n/a) test leaves goes to the others. */
 	uint64_t cap = r->test.duration_ns ? r->test.duration_ns : UINT64_MAX;
 
-	return wb_result_runnable(r) && used < cap && wb_now_ns() - start < sched->budget_ns;
+	return wb_result_runnable(r) && used < cap && wb_now_ns() - budget_start < sched->budget_ns;
 }
 
 void wb_schedule_fixed(struct wb_result *rv, size_t n, const struct wb_result_hooks *hooks,
@@ -133,13 +133,14 @@ void wb_schedule_adaptive(struct wb_result *rv, size_t n, const struct wb_schedu
 {
 	uint64_t *used = calloc(n, sizeof(*used)), start = wb_now_ns(), left, cap;
 	uint64_t rng = sched->seed, trial_ns = sched->trial_ns, len, drawn;
+	uint64_t bstart = ctx->budget_start_ns ? ctx->budget_start_ns : start;
 	size_t *order = calloc(n, sizeof(*order)), k, m, i;
 	bool *done = calloc(n, sizeof(*done)), *by_rule = calloc(n, sizeof(*by_rule));
 	bool deciding = wb_rule_decision_begin(n, sched, rs), spent = false;
-	/* The run's first trial starts whole, with its warm-up, whatever the
-	 * budget: a run that measured nothing would answer nothing (--budget 10ms
-	 * is a smoke test of one short trial). The budget is kept from the second
-	 * on. */
+	/* The run's first trial starts whole, with its warm-up, whatever the setup
+	 * left of the budget: a run that measured nothing would answer nothing
+	 * (--budget 10ms is a smoke test of one short trial). The budget is kept
+	 * from the second on. */
 	bool ran = false;
 	uint32_t round;
 
@@ -153,7 +154,7 @@ void wb_schedule_adaptive(struct wb_result *rv, size_t n, const struct wb_schedu
 		wb_rule_decision_covers(rv, n, sched, rs, by_rule);
 	for (round = 0; used && done && order && by_rule && deciding; round++) {
 		for (i = 0, m = 0; i < n; i++) {
-			if (!done[i] && !still_running(&rv[i], sched, used[i], start))
+			if (!done[i] && !still_running(&rv[i], sched, used[i], ran ? bstart : start))
 				done[i] = true;
 			if (!done[i])
 				order[m++] = i;
@@ -165,12 +166,12 @@ void wb_schedule_adaptive(struct wb_result *rv, size_t n, const struct wb_schedu
 			struct wb_result *r = &rv[order[k]];
 
 			i = order[k];
-			if (!still_running(r, sched, used[i], start))
+			if (!still_running(r, sched, used[i], ran ? bstart : start))
 				continue; /* the budget ran out mid-round */
 			drawn = jitter(trial_ns, &rng);
 			if (r->ntrials == 0 && r->warmup_ns == 0 && sched->warmup_ns) {
 				if (ran && sched->clip &&
-				    clip(sched, start, sched->warmup_ns, trial_ns, drawn, order, k,
+				    clip(sched, bstart, sched->warmup_ns, trial_ns, drawn, order, k,
 					 m, rs, &len)) {
 					spent = true;
 					break;
@@ -181,7 +182,7 @@ void wb_schedule_adaptive(struct wb_result *rv, size_t n, const struct wb_schedu
 			left = cap > used[i] ? cap - used[i] : 0;
 			len = drawn;
 			if (ran && sched->clip &&
-			    clip(sched, start, 0, trial_ns, drawn, order, k, m, rs, &len)) {
+			    clip(sched, bstart, 0, trial_ns, drawn, order, k, m, rs, &len)) {
 				spent = true;
 				break;
 			}
@@ -192,7 +193,7 @@ void wb_schedule_adaptive(struct wb_result *rv, size_t n, const struct wb_schedu
 			if (hooks && hooks->progress)
 				hooks->progress(&(struct wb_progress){
 					.round = round + 1, .test = k + 1, .ntests = m,
-					.elapsed_ns = wb_now_ns() - start, .budget_ns = sched->budget_ns,
+					.elapsed_ns = wb_now_ns() - bstart, .budget_ns = sched->budget_ns,
 					.r = r }, hooks->ctx);
 			/* A test the decision covers stops on it, not on its own CI. */
 			if (!by_rule[i] && wb_rule_ci_reached(r, sched)) {

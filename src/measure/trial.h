@@ -19,6 +19,8 @@ struct wb_trial_ctx {
 	const struct wb_load_result *load_fig;
 	bool slices;                           /* keep each trial's p99 and times */
 	uint64_t start_ns;                     /* the schedule's start, for trial start times */
+	uint64_t budget_start_ns;              /* when the budget's clock started: start_ns, or
+						* before the setup (sched->setup_in_budget) */
 };
 
 /* Runs one trial of r's test for duration_ns and folds it into r (counted: as

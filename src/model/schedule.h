@@ -44,6 +44,9 @@ struct wb_schedule {
 	bool clip;               /* the budget is a promise, as fio's runtime is: the trial
 				  * that would outrun it is cut to what is left, or not started
 				  * (measure/stop_rules.h: wb_rule_clip) */
+	bool setup_in_budget;    /* the budget's clock starts before the test files are made
+				  * and the data load opened, not at the first trial: run's and
+				  * recommend's --budget is the command's time */
 };
 
 #endif

@@ -19,8 +19,10 @@ static void adaptive(const struct wb_config *cfg, uint64_t seed, struct wb_comma
 	plan->sched.warmup_ns = cfg->warmup_ns;
 	plan->sched.seed = seed;
 	/* The budget is a promise, as fio's runtime is: a script or a Job's
-	 * deadline counts on it. The last trial is cut to end on it. */
+	 * deadline counts on it. The last trial is cut to end on it, and the files'
+	 * setup is spent inside it. */
 	plan->sched.clip = true;
+	plan->sched.setup_in_budget = true;
 }
 
 /* run: each test stops on its own CI, or on --decide's answer; the CI target
@@ -68,6 +70,9 @@ static void plan_qualify(struct wb_command_plan *plan)
 	plan->sched.warmup_ns = 0;
 	plan->sched.min_trials = 1;
 	plan->sched.slices = true;
+	/* --duration is how long it measures (its help says so): the setup
+	 * comes before it, the last slice is cut to end on it. */
+	plan->sched.setup_in_budget = false;
 	plan->judge.max_cv_pct = WB_PLAN_MAX_CV_PCT;
 }
 

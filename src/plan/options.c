@@ -86,7 +86,8 @@ const struct wb_option wb_options[] = {
 	  "most time one test may take: 500ms, 3s (default 0: an equal share of --budget)",
 	  RUN, CFG(duration_ns), NULL },
 	{ "budget", 'B', WB_OPT_DURATION, "60s", NS_PER_S / 100, 7 * 86400 * NS_PER_S, "TIME",
-	  "time for the whole run; tests stop early once their CI is tight. Kept: trials are shortened so that it holds two of each test, the last "
+	  "time for the whole run, making the test files included; tests stop early once their "
+	  "CI is tight. Kept: trials are shortened so that it holds two of each test, the last "
 	  "trial is cut to end on it (none starts with less than half a trial left), and the "
 	  "text says which test got less (default 60s)",
 	  RUN, CFG(budget_ns), NULL },
@@ -142,7 +143,8 @@ const struct wb_option wb_options[] = {
 	  PG_MAJORS " (default " WB_PG_NEWEST ")",
 	  REC, CFG(pg_version), NULL },
 	{ "budget", 'B', WB_OPT_DURATION, "50s", NS_PER_S, 7 * 86400 * NS_PER_S, "TIME",
-	  "most time to measure; it stops as soon as the answer is known. Kept: the last trial is cut to end on it (none starts with less than half "
+	  "most time to measure, making the test files included; it stops as soon as the answer "
+	  "is known. Kept: the last trial is cut to end on it (none starts with less than half "
 	  "a trial left), and the text says which test got less. Refused before measuring "
 	  "(exit 2, naming the least) when it cannot give every test its warm-up and two 10ms "
 	  "trials (default 50s)",

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # t_budget_clip.sh — run's and recommend's --budget is kept, as fio's runtime
 # is: the trial that would outrun it is cut to what is left (with less than
-# half a trial left none starts, nor a first trial's warm-up), and the text
-# says which test got less time. The last
+# half a trial left none starts, nor a first trial's warm-up), the files' setup
+# is spent inside it, and the text says which test got less time. The last
 # trial ran whole, past the budget by up to one and a half trials (run
 # --method fdatasync --budget 10s --trial-time 3s: 10.9 to 13.0 s measured).
 # A plain directory: the bounds are generous sanity bounds, not accuracy.
@@ -19,7 +19,7 @@ d = json.load(open(sys.argv[1]))
 budget, wall = float(sys.argv[2]), float(sys.argv[4]) - float(sys.argv[3])
 measured = d["schedule"]["elapsed_s"]
 why = []
-# The measuring ends on the budget, one flush past at most.
+# The measuring ends on the budget (setup inside it), one flush past at most.
 if measured > budget + 1.0:
     why.append("measured %.3f s for --budget %gs" % (measured, budget))
 # The whole command: probing the device, the report and the cleanup add little.
