@@ -129,7 +129,7 @@ int wb_cmd_qualify(int argc, char **argv)
 		bool ok = wb_qualify(&rs, tiers, volumes, cfg.tier, q);
 
 		wb_text_print_interrupted(&rs);
-		wb_text_print_cut(&rs, cfg.budget_ns, "slice", "--duration", true);
+		wb_text_print_cut(&rs, cfg.budget_ns, "slice", "--duration", WB_CUT_BY_LABEL);
 		wb_qualify_print(q, &rs);
 		wb_text_print_storage_notes(&rs, "--duration");
 		/* A partial run is no gate's pass: wb_cli_write_reports says the signal. */

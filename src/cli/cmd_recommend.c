@@ -482,7 +482,7 @@ int wb_cmd_recommend(int argc, char **argv)
 		wb_recommend_print(&rs, &rec);
 		/* After the verdict, which stays the first line: which test the
 		 * budget gave less than a whole last trial. */
-		wb_text_print_cut(&rs, cfg.budget_ns, "trial", "--budget", false);
+		wb_text_print_cut(&rs, cfg.budget_ns, "trial", "--budget", WB_CUT_BY_FLUSH);
 		wb_text_print_storage_notes(&rs, "--budget");
 		status = write_reports(&cfg, &rs, &rec, server, status);
 	}

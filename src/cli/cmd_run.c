@@ -118,7 +118,7 @@ int wb_cmd_run(int argc, char **argv)
 	wb_text_print_header(cfg.target, profp ? profp->path : NULL, &plan.sched, n, &table);
 	hooks = wb_text_hooks(&table);
 	status = wb_cli_measure(&where, tests, n, &plan, &hooks, cfg.quiet, &rs);
-	wb_text_print_cut(&rs, cfg.budget_ns, "trial", "--budget", false);
+	wb_text_print_cut(&rs, cfg.budget_ns, "trial", "--budget", WB_CUT_BY_TEST);
 	wb_text_print_summary(&rs);
 	if (status == WB_EXIT_OK && !rs.interrupted && nothing_ran(&rs)) {
 		fprintf(stderr, "walbench: no test could run here (every combination is n/a)\n");

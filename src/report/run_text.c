@@ -492,14 +492,18 @@ void wb_text_print_summary(const struct wb_results *rs)
 	print_decisions(rs);
 }
 
-/* A test as the cut names it: its label (qualify's shapes), or as the notes
- * name it, "fdatasync/sync 8kB x1 conc 1", its label (a variant) after it. */
-static void cut_name(const struct wb_test *t, bool by_label, char *buf, size_t len)
+/* A test as the cut names it (run_text.h: enum wb_cut_names). */
+static void cut_name(const struct wb_test *t, enum wb_cut_names names, char *buf, size_t len)
 {
-	char size[16], conc[24];
+	char size[16], conc[24], flush[32];
 
-	if (by_label) {
+	if (names == WB_CUT_BY_LABEL) {
 		snprintf(buf, len, "%s", t->label);
+		return;
+	}
+	if (names == WB_CUT_BY_FLUSH) {
+		snprintf(buf, len, "%s %s", wb_method_get(t->method)->name,
+			 wb_words_flush(wb_shape_name(t), wb_flush_bytes(t), flush, sizeof(flush)));
 		return;
 	}
 	wb_format_size(t->size, size, sizeof(size));
@@ -510,7 +514,7 @@ static void cut_name(const struct wb_test *t, bool by_label, char *buf, size_t l
 }
 
 void wb_text_print_cut(const struct wb_results *rs, uint64_t budget_ns, const char *noun,
-		       const char *budget_option, bool by_label)
+		       const char *budget_option, enum wb_cut_names names)
 {
 	char budget[32], name[128];
 	size_t i, said = 0, total = 0;
@@ -520,7 +524,7 @@ void wb_text_print_cut(const struct wb_results *rs, uint64_t budget_ns, const ch
 	wb_format_duration(budget_ns, budget, sizeof(budget));
 	printf("Cut short to end within %s %s:", budget_option, budget);
 	if (rs->cut_trial && rs->cut_test < rs->n) {
-		cut_name(&rs->v[rs->cut_test].test, by_label, name, sizeof(name));
+		cut_name(&rs->v[rs->cut_test].test, names, name, sizeof(name));
 		printf(" %s's last %s ran %.1f s of the %.1f s planned%s", name, noun,
 		       (double)rs->cut_ran_ns / 1e9, (double)rs->cut_drawn_ns / 1e9,
 		       rs->cut_skipped ? ";" : ".\n");
@@ -530,7 +534,7 @@ void wb_text_print_cut(const struct wb_results *rs, uint64_t budget_ns, const ch
 	for (i = 0; i < rs->n && i < 32; i++) {
 		if (!((rs->cut_skipped >> i) & 1u))
 			continue;
-		cut_name(&rs->v[i].test, by_label, name, sizeof(name));
+		cut_name(&rs->v[i].test, names, name, sizeof(name));
 		printf("%s%s", !said ? " " : said + 1 == total ? " and " : ", ", name);
 		said++;
 	}

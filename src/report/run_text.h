@@ -53,10 +53,14 @@ void wb_text_print_interrupted(const struct wb_results *rs);
  * schedule, model/schedule.h) says which test got less time than planned: the
  * trial cut and how long it ran of the length drawn, and the tests that got
  * no trial in that round. noun: "slice" or "trial"; budget_option:
- * "--duration" or "--budget"; by_label: each test named by its label alone
- * (qualify's shapes), else by method, engine, size and concurrency. Nothing
- * when nothing was cut. */
+ * "--duration" or "--budget"; names: as the command's own table names its
+ * tests. Nothing when nothing was cut. */
+enum wb_cut_names {
+	WB_CUT_BY_LABEL, /* qualify: the shape, "commit" */
+	WB_CUT_BY_TEST,  /* run: "fdatasync/sync 8kB x1 conc 1", a variant's label after it */
+	WB_CUT_BY_FLUSH, /* recommend: the method and what it flushes, "fsync bulk 128kB" */
+};
 void wb_text_print_cut(const struct wb_results *rs, uint64_t budget_ns, const char *noun,
-		       const char *budget_option, bool by_label);
+		       const char *budget_option, enum wb_cut_names names);
 
 #endif
