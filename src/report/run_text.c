@@ -517,17 +517,22 @@ void wb_text_print_cut(const struct wb_results *rs, uint64_t budget_ns, const ch
 		       const char *budget_option, enum wb_cut_names names)
 {
 	char budget[32], name[128];
+	double ran = (double)rs->cut_ran_ns / 1e9, drawn = (double)rs->cut_drawn_ns / 1e9;
 	size_t i, said = 0, total = 0;
+	int d;
 
 	if (!rs->cut)
 		return;
 	wb_format_duration(budget_ns, budget, sizeof(budget));
 	printf("Cut short to end within %s %s:", budget_option, budget);
 	if (rs->cut_trial && rs->cut_test < rs->n) {
+		/* Digits enough to tell the two apart: "0.27 s of the 0.33 s", not
+		 * "0.3 s of the 0.3 s". */
+		for (d = 1; d < 3 && round(ran * pow(10, d)) == round(drawn * pow(10, d)); d++)
+			;
 		cut_name(&rs->v[rs->cut_test].test, names, name, sizeof(name));
-		printf(" %s's last %s ran %.1f s of the %.1f s planned%s", name, noun,
-		       (double)rs->cut_ran_ns / 1e9, (double)rs->cut_drawn_ns / 1e9,
-		       rs->cut_skipped ? ";" : ".\n");
+		printf(" %s's last %s ran %.*f s of the %.*f s planned%s", name, noun, d, ran, d,
+		       drawn, rs->cut_skipped ? ";" : ".\n");
 	}
 	for (i = 0; i < rs->n && i < 32; i++)
 		total += (rs->cut_skipped >> i) & 1u;
