@@ -66,6 +66,8 @@ static void test_run(void **state)
 	assert_true(p.sched.min_gain_pct == 7.0);
 	assert_false(p.sched.placement);
 	assert_false(p.sched.slices);
+	/* --budget is the command's time: the last trial cut, the setup inside it */
+	assert_true(p.sched.clip && p.sched.setup_in_budget);
 	assert_judged(&p, 2.5, 12.0, 2.5); /* the CI target is the margin */
 
 	cfg.decide = 1 + WB_METHOD_FSYNC;
@@ -88,6 +90,7 @@ static void test_recommend(void **state)
 	assert_int_equal(p.sched.decide_baseline, WB_DEFAULT_METHOD);
 	assert_true(p.sched.min_gain_pct == 7.0);
 	assert_false(p.sched.placement);
+	assert_true(p.sched.clip && p.sched.setup_in_budget);
 	assert_judged(&p, 0.0, WB_PLAN_MAX_CV_PCT, WB_PLAN_MIN_DIFFERENCE_PCT);
 }
 
@@ -102,6 +105,7 @@ static void test_placement(void **state)
 	assert_true(p.sched.placement && !p.sched.decide); /* pairs by round, no CI target */
 	assert_true(p.sched.min_gain_pct == 7.0 && p.sched.ci_target_pct == 0.0);
 	assert_int_equal(p.sched.min_trials, WB_PLAN_MIN_TRIALS);
+	assert_true(p.sched.clip && p.sched.setup_in_budget); /* each step has the budget */
 	assert_judged(&p, 0.0, WB_PLAN_MAX_CV_PCT, 0.0);
 }
 
@@ -115,6 +119,8 @@ static void test_qualify(void **state)
 	assert_adaptive(&p, &cfg, 5, 0); /* no warm-up: the first slice counts */
 	assert_int_equal(p.sched.min_trials, 1);
 	assert_true(p.sched.slices && !p.sched.decide && !p.sched.placement);
+	/* --duration is the time measured: the last slice cut, the setup before it */
+	assert_true(p.sched.clip && !p.sched.setup_in_budget);
 	assert_judged(&p, 0.0, WB_PLAN_MAX_CV_PCT, 0.0);
 }
 
