@@ -86,6 +86,17 @@ static bool doubtful(const char *s, size_t n, bool strict)
 	return false;
 }
 
+/* Whether a shown keyword's value may hold a pair typed inside it: a
+ * misplaced quote makes user='postgres password=x' one value, user's, which
+ * libpq then names as the role it could not find; options='-c password=x' is
+ * one too. Any '=' drops the value, whatever its keyword: a dbname, user or
+ * options with one is dropped with a harmless setting at times
+ * (options='-c work_mem=64MB'), but a password printed is not undone. */
+static bool pairish(const char *s, size_t n)
+{
+	return memchr(s, '=', n) != NULL;
+}
+
 static size_t uri_prefix(const char *dsn)
 {
 	if (!strncmp(dsn, "postgresql://", 13))
@@ -265,9 +276,7 @@ static void redact_pairs(const char *dsn, char *out, size_t len)
 				p += *p == '\\' && p[1] ? 2 : 1;
 		}
 		if (!is_shown_keyword(key, (size_t)(key_end - key)) ||
-		    doubtful(val, (size_t)(p - val), false) ||
-		    (key_end - key == 6 && !strncmp(key, "dbname", 6) &&
-		     memchr(val, '=', (size_t)(p - val))))
+		    doubtful(val, (size_t)(p - val), false) || pairish(val, (size_t)(p - val)))
 			continue;
 		put_str(out, len, &at, at ? " " : "");
 		put(out, len, &at, start, (size_t)(p - start));

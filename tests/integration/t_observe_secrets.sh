@@ -3,6 +3,7 @@
 # connection string (an unknown --server=DSN, a mistyped scheme, a leading space,
 # jdbc:, an unencoded '@', a double-quoted password with a space), a wrong one (one
 # equal to the port or to libpq's word "authentication" leaves the message whole),
+# a pair typed inside a shown keyword's quotes (user, options),
 # the right one given as --server=DSN with --json, and one in a saved observation
 # read by recommend --observed, reaches no output and no file: stdout, stderr, the
 # JSON (command_line, config, observed) and the HTML report.
@@ -57,6 +58,10 @@ observe_case 2 "wrong password" "$dsn password=$wrong"
 grep -qF 'password authentication failed for user "secret"' "$ERR" ||
 	fail "libpq's reason not kept: $(cat "$ERR")"
 observe_case 2 "'*' as a wrong password" "$dsn password=*"
+# A quote misplaced: the password is part of user's value, which libpq names
+# as the role it could not find, and walbench echoed as the DSN it could not use.
+observe_case 2 "a pair inside user's quotes" "host=$PG_DIR port=$PG_PORT dbname=postgres user='secret password=$wrong'"
+observe_case 2 "a pair inside options' quotes" "$dsn options='-c password=$wrong' password=$wrong"
 # A wrong password equal to a word printed anyway is not blanked there: the
 # socket's name holds the port, libpq's reason the word "authentication".
 observe_case 2 "the port as a wrong password" "$dsn password=$PG_PORT"

@@ -304,6 +304,10 @@ static void test_hostile(void **state)
 		{ "dbname=postgresql://u:Nested5@h/db", { "Nested5" } },
 		{ "service=x password=Svc5ecret", { "Svc5ecret" } },
 		{ "password Sesame5x", { "Sesame5x" } },
+		/* a quote misplaced: the pair is typed inside a shown keyword's value */
+		{ "host=/s port=1 user='postgres password=W0rdX'", { "W0rdX" } },
+		{ "host=h options='-c password=Opt8ecret'", { "Opt8ecret" } },
+		{ "host=h application_name='app password=App5ecret'", { "App5ecret" } },
 	};
 	const char *long_secret[1];
 	char dsn[3000], pw[2600];
