@@ -20,6 +20,29 @@ const char *wb_model_limit_name(enum wb_model_limit l)
 	return (unsigned)l <= WB_LIMIT_DEVICE ? limit_names[l] : "sessions";
 }
 
+/* Indexed by enum wb_model_clip. */
+static const char *const clip_names[] = {
+	[WB_CLIP_NONE] = "none",
+	[WB_CLIP_TOP] = "top",
+	[WB_CLIP_POINT] = "point",
+	[WB_CLIP_ALL] = "all",
+};
+_Static_assert(sizeof(clip_names) / sizeof(clip_names[0]) == WB_CLIP_ALL + 1,
+	       "a name for every model clip");
+
+const char *wb_model_clip_name(enum wb_model_clip c)
+{
+	return (unsigned)c <= WB_CLIP_ALL ? clip_names[c] : "none";
+}
+
+enum wb_model_clip wb_model_clip_named(const char *name)
+{
+	for (unsigned c = 0; name && c <= WB_CLIP_ALL; c++)
+		if (strcmp(name, clip_names[c]) == 0)
+			return (enum wb_model_clip)c;
+	return WB_CLIP_NONE;
+}
+
 static double clamp01(double v)
 {
 	return v < 0 ? 0 : v > 1 ? 1 : v;
@@ -84,9 +107,9 @@ static void caps(const struct wb_model_in *in, struct wb_model *out)
 	out->cpu_cap_mid_per_s = sqrt(out->cpu_cap_per_s * out->cpu_cap_high_per_s);
 	out->commits_per_flush = isfinite(r->wal_syncs_per_s) && r->wal_syncs_per_s > 0
 					 ? c / r->wal_syncs_per_s : NAN;
-	out->device_cap_per_s = isfinite(out->commits_per_flush) && in->cand_flush_ms_low > 0
-					? out->commits_per_flush * 1000.0 / in->cand_flush_ms_low
-					: NAN;
+	out->cand_flushes_per_s = in->cand_flush_ms_low > 0 ? 1000.0 / in->cand_flush_ms_low : NAN;
+	out->device_cap_per_s = isfinite(out->commits_per_flush)
+					? out->commits_per_flush * out->cand_flushes_per_s : NAN;
 }
 
 /* Which of the CPU's caps cuts: the interval's bottom at the floor, the
@@ -112,16 +135,34 @@ static double capped(const struct wb_model *m, double v, enum cpu_at at,
 	return v;
 }
 
+/* What the caps left of the interval. A figure a cap cut is the cap's, so
+ * two ends cut alike are one figure (the CPU's floor, middle and top are
+ * when the window's server used every CPU), within rounding: the middle is
+ * a square root. */
+static void clip_of(struct wb_model *m)
+{
+	bool point_cut = m->limit != WB_LIMIT_SESSIONS;
+	bool at_top = point_cut && m->per_s >= m->high * (1 - 1e-9);
+	bool at_low = at_top && m->low_limit != WB_LIMIT_SESSIONS &&
+		      m->low >= m->per_s * (1 - 1e-9);
+
+	m->clip = at_low ? WB_CLIP_ALL : at_top ? WB_CLIP_POINT
+		  : m->capped || point_cut ? WB_CLIP_TOP : WB_CLIP_NONE;
+	if (at_top)
+		m->per_s = m->high;
+	if (at_low)
+		m->low = m->per_s;
+}
+
 void wb_model_predict(const struct wb_model_in *in, struct wb_model *out)
 {
 	const struct wb_pg_wait_shares *s;
-	enum wb_model_limit top_limit, low_limit;
 	double w, k, hw, hk, c, top;
 	bool untold;
 
 	memset(out, 0, sizeof(*out));
 	out->cpu_cap_per_s = out->cpu_cap_mid_per_s = out->cpu_cap_high_per_s = NAN;
-	out->device_cap_per_s = NAN;
+	out->device_cap_per_s = out->cand_flushes_per_s = NAN;
 	if (!in->server) {
 		out->why = WB_MODEL_NO_SERVER;
 		return;
@@ -184,13 +225,18 @@ void wb_model_predict(const struct wb_model_in *in, struct wb_model *out)
 				       WB_MODEL_MIN_REST);
 	}
 	out->per_s = capped(out, untold ? top : out->per_s, AT_MID, &out->limit);
-	out->high = capped(out, top, AT_TOP, &top_limit);
-	out->low = capped(out, out->low, AT_FLOOR, &low_limit);
+	out->high = capped(out, top, AT_TOP, &out->high_limit);
+	out->low = capped(out, out->low, AT_FLOOR, &out->low_limit);
 	out->capped = out->high < top;
-	if (out->per_s > out->high)
+	if (out->per_s > out->high) {
 		out->per_s = out->high;
-	if (out->low > out->per_s)
+		out->limit = out->high_limit;
+	}
+	if (out->low > out->per_s) {
 		out->low = out->per_s;
+		out->low_limit = out->limit;
+	}
+	clip_of(out);
 	out->gain_pct = 100 * (out->per_s / c - 1);
 	out->gain_low = 100 * (out->low / c - 1);
 	out->gain_high = 100 * (out->high / c - 1);

@@ -68,6 +68,22 @@ enum wb_model_limit {
 /* "sessions", "cpu", "device": the JSON's. */
 const char *wb_model_limit_name(enum wb_model_limit l);
 
+/* How far the caps cut the prediction: a capped figure is a bound, never a
+ * measurement, and an interval a cap cut to its point is no interval. */
+enum wb_model_clip {
+	WB_CLIP_NONE,             /* no cap cut the point or the interval's top */
+	WB_CLIP_TOP,              /* a cap cut the interval's top, above the point: the
+				   * point stands (the CPU's middle is one) */
+	WB_CLIP_POINT,            /* the point is the capped top: it is "at most", the
+				   * interval's bottom below it */
+	WB_CLIP_ALL,              /* the point and both ends cut to one figure: "capped at",
+				   * no interval */
+};
+/* "none", "top", "point", "all": the JSON's; a name not among them (a file
+ * before schema 32) reads as WB_CLIP_NONE. */
+const char *wb_model_clip_name(enum wb_model_clip c);
+enum wb_model_clip wb_model_clip_named(const char *name);
+
 struct wb_model_in {
 	const struct wb_pg_observed *server; /* NULL: no model */
 	double data_flush_ms;     /* walbench's flush time on DIR, for a server whose own
@@ -105,6 +121,11 @@ struct wb_model {
 	double per_s, low, high;
 	double gain_pct, gain_low, gain_high;
 	enum wb_model_limit limit; /* what caps per_s */
+	enum wb_model_limit low_limit, high_limit; /* what cut low and high (sessions:
+				   * nothing did) */
+	enum wb_model_clip clip;  /* what the cuts leave of the interval */
+	double cand_flushes_per_s; /* what the candidate can flush, 1000 / L' at the
+				   * bottom of its interval: the device's cap over C / F */
 	bool capped;              /* a cap cut the interval's top: the gain above it is
 				   * never printed */
 };

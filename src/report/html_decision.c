@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "advice/compare.h"
+#include "advice/placement_model.h"
 #include "advice/recommend.h"
 #include "model/units.h"
 #include "report/words.h"
@@ -217,7 +218,15 @@ static void placement(struct wb_html_doc *d, const struct wb_saved_placement *pl
 			const struct wb_saved_candidate *c = &pl->c[k];
 			char m[96];
 
-			margin(m, sizeof(m), c->gain.pct, c->gain.ci95_pct);
+			enum wb_model_clip clip = c->model.known ? wb_model_clip_named(c->model.clip)
+							   : WB_CLIP_NONE;
+
+			/* a capped prediction reads as the text's: a bound, not an interval */
+			if (clip == WB_CLIP_POINT || clip == WB_CLIP_ALL)
+				wb_words_model_gain(clip, c->gain.pct, c->gain.ci95_pct.low,
+						    c->gain.ci95_pct.high, m, sizeof(m));
+			else
+				margin(m, sizeof(m), c->gain.pct, c->gain.ci95_pct);
 			wb_textbuf_add(d->out, "<tr><td><code>");
 			text(d, c->path);
 			wb_textbuf_add(d->out, "</code></td><td>");

@@ -74,7 +74,7 @@ void wb_words_advisory(const struct wb_advisory *a, struct wb_advisory_words *w)
 #define WB_PLACEMENT_MAX_STEPS 12
 #define WB_PLACEMENT_STEP_LEN 1024
 /* A candidate's reason. */
-#define WB_WORDS_CANDIDATE_LEN 1200
+#define WB_WORDS_CANDIDATE_LEN 1400
 
 struct wb_placement_words {
 	char failure[560];             /* why no verdict; "" when there is one */
@@ -91,6 +91,14 @@ void wb_words_placement(const struct wb_placement *pl, struct wb_placement_words
 
 /* The failure alone (what a recommendation cut short by it quotes); returns buf. */
 const char *wb_words_placement_failure(const struct wb_placement *pl, char *buf, size_t len);
+
+/* A gain the model predicted, as its caps left it (advice/placement_model.h):
+ * "+161 % [128, 189]"; the point at the capped top, "+1446 % at most [451,
+ * 1446]"; all three cut to one figure, "capped at +83 %", no interval. The
+ * text's and the HTML's; returns buf. */
+#define WB_WORDS_MODEL_GAIN_LEN 64
+const char *wb_words_model_gain(enum wb_model_clip clip, double pct, double low, double high,
+				char *buf, size_t len);
 
 /* One candidate's reason (WB_WORDS_CANDIDATE_LEN for today's words); returns buf. */
 const char *wb_words_candidate(const struct wb_placement *pl,

@@ -100,16 +100,111 @@ static const char *no_gain_lead(const struct wb_placement_candidate *c)
 	return c->same_fs ? "Same file system" : c->same_device ? "Shares a disk" : "No move";
 }
 
+const char *wb_words_model_gain(enum wb_model_clip clip, double pct, double low, double high,
+				char *buf, size_t len)
+{
+	int d = wb_sentence_pct_digits(0, pct, low, high);
+
+	if (clip == WB_CLIP_ALL)
+		snprintf(buf, len, "capped at %+.*f %%", wb_sentence_pct_digits(0, pct, pct, pct), pct);
+	else
+		snprintf(buf, len, "%+.*f %%%s [%.*f, %.*f]", d, pct,
+			 clip == WB_CLIP_POINT ? " at most" : "", d, low, d, high);
+	return buf;
+}
+
+/* A candidate's gain as the sentences give it: the model's as its caps left
+ * it, else the rows' with their interval. */
+static const char *gain_words(const struct wb_placement_candidate *c, char *buf, size_t len)
+{
+	const struct wb_placement_gain *g = &c->gain;
+
+	if (c->model.known)
+		return wb_words_model_gain(c->model.clip, g->pct, g->low, g->high, buf, len);
+	snprintf(buf, len, "%+.*f %% [%.*f, %.*f]", GAIN(g));
+	return buf;
+}
+
+/* The predicted commits as the caps left them: "172/s [150, 191]", "at most
+ * 1020/s [364, 1020]", "capped at 121/s". */
+static const char *per_s_words(const struct wb_model *m, char *buf, size_t len)
+{
+	if (m->clip == WB_CLIP_ALL)
+		snprintf(buf, len, "capped at %.0f/s", m->per_s);
+	else
+		snprintf(buf, len, "%s%.0f/s [%.0f, %.0f]", m->clip == WB_CLIP_POINT ? "at most " : "",
+			 m->per_s, m->low, m->high);
+	return buf;
+}
+
+/* What a cap is, with its figure: "what /srv/wal can flush (330 flushes/s,
+ * 3.1 commits a flush)", "the host's CPUs (1200/s)". */
+static const char *cap_words(const struct wb_placement_candidate *c, enum wb_model_limit l,
+			     char *buf, size_t len)
+{
+	const struct wb_model *m = &c->model;
+
+	if (l == WB_LIMIT_DEVICE)
+		snprintf(buf, len, "what %.200s can flush (%.0f flushes/s, %.1f commits a flush)",
+			 c->path, m->cand_flushes_per_s, m->commits_per_flush);
+	else
+		snprintf(buf, len, "the host's CPUs (%.0f/s)", m->high);
+	return buf;
+}
+
+/* The model's prediction in the server's commits, with its terms and what caps
+ * it (placement_model.h); appended to the candidate's words. A capped figure
+ * is said to be one: the point at the interval's top is "at most" and the cap
+ * named, and an interval cut to its point is none. */
+static void model_words(const struct wb_placement *pl, const struct wb_placement_candidate *c,
+			char *buf, size_t len)
+{
+	const struct wb_model *m = &c->model;
+	char cap[2048] = "", what[1000], mine[64], gain[WB_WORDS_MODEL_GAIN_LEN], per[64];
+
+	/* the point is the middle of the CPU's floor and top (placement_model.h) */
+	if (m->clip == WB_CLIP_TOP && m->limit == WB_LIMIT_CPU)
+		snprintf(cap, sizeof(cap), "; the host's CPU limits it: %.0f/s at the CPU a commit "
+			 "takes now, up to %.0f/s as a busier server takes less a commit, and the "
+			 "window cannot tell where between: the prediction is their middle%s%s",
+			 m->cpu_cap_per_s, fmin(m->cpu_cap_high_per_s, m->high),
+			 m->high_limit == WB_LIMIT_DEVICE ? "; the interval's top is capped by " : "",
+			 m->high_limit == WB_LIMIT_DEVICE
+				 ? cap_words(c, WB_LIMIT_DEVICE, what, sizeof(what)) : "");
+	else if (m->clip == WB_CLIP_TOP)
+		snprintf(cap, sizeof(cap), "; the interval's top is capped by %s",
+			 cap_words(c, m->high_limit, what, sizeof(what)));
+	else if (m->clip == WB_CLIP_POINT)
+		snprintf(cap, sizeof(cap), ", capped by %s",
+			 cap_words(c, m->limit, what, sizeof(what)));
+	else if (m->clip == WB_CLIP_ALL)
+		snprintf(cap, sizeof(cap), ", by %s, both ends of its interval too",
+			 cap_words(c, m->limit, what, sizeof(what)));
+	snprintf(mine, sizeof(mine), "walbench's on %s", now_name(pl));
+	snprintf(buf, len, " The server's commits%s: %.0f/s now, %s predicted here (%s)%s: a "
+		 "flush here takes %.3f ms against %.3f ms (%s), and its sessions spent %.0f %% of "
+		 "their time waiting for the flush and %.0f %% for row locks held across commits.",
+		 m->commits_writes ? " that write" : "", m->commits_per_s,
+		 per_s_words(m, per, sizeof(per)),
+		 wb_words_model_gain(m->clip, m->gain_pct, m->gain_low, m->gain_high, gain,
+				     sizeof(gain)), cap,
+		 m->flush_ratio * m->flush_ms, m->flush_ms,
+		 m->flush_ms_server ? "the server's own" : mine,
+		 100 * m->wal_share, 100 * m->lock_share);
+}
+
 /* An open candidate (placement.h): no move shown, none ruled out. Never "not
  * worth a move": that is said only once the interval tops out below the gain. */
 static void open_words(const struct wb_placement *pl, const struct wb_placement_candidate *c,
 		       const char *shown, char *buf, size_t len)
 {
 	const struct wb_placement_gain *g = &c->gain;
+	char gain[WB_WORDS_MODEL_GAIN_LEN];
 
-	snprintf(buf, len, "Undecided: commits %+.*f %% [%.*f, %.*f] here, %s, but it may gain up "
-		 "to %+.*f %%, past --min-gain %.0f %%; a longer --budget would settle it.%s",
-		 GAIN(g), shown, GAIN_D(g), g->high, pl->min_gain_pct, shared_note(pl, c));
+	snprintf(buf, len, "Undecided: commits %s here, %s, but it may gain up to %+.*f %%, past "
+		 "--min-gain %.0f %%; a longer --budget would settle it.%s",
+		 gain_words(c, gain, sizeof(gain)), shown, GAIN_D(g), g->high, pl->min_gain_pct,
+		 shared_note(pl, c));
 }
 
 /* A candidate on the data volume that gains (placement_load.h): the data load
@@ -141,43 +236,11 @@ static size_t at_load_words(const struct wb_placement_candidate *c, char *buf, s
 	return n < 0 ? 0 : (size_t)n < len ? (size_t)n : len - 1;
 }
 
-/* The model's prediction in the server's commits, with its terms and what caps
- * it (placement_model.h); appended to the candidate's words. */
-static void model_words(const struct wb_placement *pl, const struct wb_model *m, char *buf,
-			size_t len)
-{
-	const char *limit = "";
-	char cap[300] = "", mine[64];
-
-	/* the point is the middle of the CPU's floor and top (placement_model.h) */
-	if (m->limit == WB_LIMIT_CPU)
-		snprintf(cap, sizeof(cap), "; the host's CPU limits it: %.0f/s at the CPU a commit "
-			 "takes now, up to %.0f/s as a busier server takes less a commit, and the "
-			 "window cannot tell where between: the prediction is their middle",
-			 m->cpu_cap_per_s, m->high);
-	else if (m->capped && isfinite(m->cpu_cap_high_per_s) && m->high >= m->cpu_cap_high_per_s)
-		limit = "the host's CPU";
-	else if (m->limit == WB_LIMIT_DEVICE || m->capped)
-		limit = "this volume's flush rate";
-	if (limit[0])
-		snprintf(cap, sizeof(cap), "; %s caps it (at most %.0f/s)", limit, m->high);
-	snprintf(mine, sizeof(mine), "walbench's on %s", now_name(pl));
-	snprintf(buf, len, " The server's commits%s: %.0f/s now, %.0f/s [%.0f, %.0f] predicted "
-		 "here (%+.*f %% [%.*f, %.*f])%s: a flush here takes %.3f ms against %.3f ms "
-		 "(%s), and its sessions spent %.0f %% of their time waiting for the flush and "
-		 "%.0f %% for row locks held across commits.",
-		 m->commits_writes ? " that write" : "", m->commits_per_s, m->per_s, m->low,
-		 m->high, GAIN3(m->gain_pct, m->gain_low, m->gain_high), cap,
-		 m->flush_ratio * m->flush_ms, m->flush_ms,
-		 m->flush_ms_server ? "the server's own" : mine,
-		 100 * m->wal_share, 100 * m->lock_share);
-}
-
 const char *wb_words_candidate(const struct wb_placement *pl,
 			       const struct wb_placement_candidate *c, char *buf, size_t len)
 {
 	const char *note = shared_note(pl, c);
-	char array[400], against[480];
+	char array[400], against[480], gain[WB_WORDS_MODEL_GAIN_LEN];
 	const struct wb_placement_gain *g = &c->gain;
 	unsigned n = pl->group_committers;
 	size_t used;
@@ -203,17 +266,18 @@ const char *wb_words_candidate(const struct wb_placement *pl,
 			 GAIN(&c->idle_gain), note);
 		break;
 	case WB_PLACE_SAME_FS_GAINS:
-		snprintf(buf, len, "Same file system, no move: commits %+.*f %% [%.*f, %.*f] here, "
-			 "but the same storage cannot be faster for pg_wal than %s; the "
-			 "difference is noise or drift between the directories' turns.%s",
-			 GAIN(g), pl->wal_apart ? "where it is now" : "for the data", note);
+		snprintf(buf, len, "Same file system, no move: commits %s here, but the same "
+			 "storage cannot be faster for pg_wal than %s; the difference is noise or "
+			 "drift between the directories' turns.%s", gain_words(c, gain, sizeof(gain)),
+			 pl->wal_apart ? "where it is now" : "for the data", note);
 		break;
 	case WB_PLACE_MOVE:
 		/* Memory gains and is never advised: its line never opens with
 		 * "Move" (the NOT DURABLE sentence below says why). */
 		if (c->model.known) {
-			snprintf(buf, len, "%s: commits +%.*f %% [%.*f, %.*f] here.%s",
-				 c->in_ram ? "Faster, but not durable" : "Move", GAIN(g), note);
+			snprintf(buf, len, "%s: commits %s here.%s",
+				 c->in_ram ? "Faster, but not durable" : "Move",
+				 gain_words(c, gain, sizeof(gain)), note);
 			break;
 		}
 		snprintf(buf, len, "Commits +%.*f %% [%.*f, %.*f] here with %u committers (%.0f per "
@@ -237,34 +301,34 @@ const char *wb_words_candidate(const struct wb_placement *pl,
 		if (c->open)
 			open_words(pl, c, "less than the minimum", buf, len);
 		else
-			snprintf(buf, len, "Commits +%.*f %% [%.*f, %.*f] here, less than --min-gain "
-				 "%.0f %%: not worth a move.%s", GAIN(g), pl->min_gain_pct, note);
+			snprintf(buf, len, "Commits %s here, less than --min-gain %.0f %%: not worth a "
+				 "move.%s", gain_words(c, gain, sizeof(gain)), pl->min_gain_pct, note);
 		break;
 	case WB_PLACE_SLOWER:
 		/* memory is faster than any disk: slower is no reason to stay there */
 		if (pl->now_in_ram && !c->in_ram)
-			snprintf(buf, len, "Slower than memory: commits %.*f %% [%.*f, %.*f] here, "
-				 "but durable, which where pg_wal is now is not.%s", GAIN(g), note);
+			snprintf(buf, len, "Slower than memory: commits %s here, but durable, which "
+				 "where pg_wal is now is not.%s", gain_words(c, gain, sizeof(gain)), note);
 		else
-			snprintf(buf, len, "Slower: commits %.*f %% [%.*f, %.*f] here; keep pg_wal "
-				 "where it is.%s", GAIN(g), note);
+			snprintf(buf, len, "Slower: commits %s here; keep pg_wal where it is.%s",
+				 gain_words(c, gain, sizeof(gain)), note);
 		break;
 	case WB_PLACE_HALVES_DISAGREE:
-		snprintf(buf, len, "%s, no gain shown: commits %+.*f %% [%.*f, %.*f] here, but the "
-			 "two halves of the run disagree, so it may be drift; more --budget would "
-			 "tell.%s", no_gain_lead(c), GAIN(g), note);
+		snprintf(buf, len, "%s, no gain shown: commits %s here, but the two halves of the run "
+			 "disagree, so it may be drift; more --budget would tell.%s", no_gain_lead(c),
+			 gain_words(c, gain, sizeof(gain)), note);
 		break;
 	case WB_PLACE_WITHIN_NOISE:
 		if (c->open)
 			open_words(pl, c, "no gain shown", buf, len);
 		else
-			snprintf(buf, len, "%s, no gain: commits %+.*f %% [%.*f, %.*f] here, within "
-				 "the noise.%s", no_gain_lead(c), GAIN(g), note);
+			snprintf(buf, len, "%s, no gain: commits %s here, within the noise.%s",
+				 no_gain_lead(c), gain_words(c, gain, sizeof(gain)), note);
 		break;
 	}
 	used = strlen(buf);
 	if (c->model.known) {
-		model_words(pl, &c->model, buf + used, len - used);
+		model_words(pl, c, buf + used, len - used);
 		used = strlen(buf);
 	}
 	if (c->on_data_fs && c->gain.pct > 0 && used < len)
@@ -325,6 +389,7 @@ static void headline(const struct wb_placement *pl, const char *failure, char *b
 {
 	const struct wb_placement_candidate *b = pl->best >= 0 ? &pl->c[pl->best] : NULL;
 	const struct wb_placement_candidate *x = pl->named >= 0 ? &pl->c[pl->named] : NULL;
+	char gain[WB_WORDS_MODEL_GAIN_LEN], per[64];
 
 	switch (pl->state) {
 	case WB_PLACEMENT_FAILED:
@@ -335,23 +400,24 @@ static void headline(const struct wb_placement *pl, const char *failure, char *b
 		if (b && pl->now_in_ram) {
 			snprintf(buf, len, "Move pg_wal off memory to %.100s: where it is now, %.100s, "
 				 "is %.40s, where a power cut or reboot loses every commit and the cluster "
-				 "with it; commits there %+.*f %% [%.*f, %.*f] against memory's, the "
-				 "cost of durability.", b->path, pl->now, pl->now_device,
-				 GAIN(&b->gain));
+				 "with it; commits there %s against memory's, the cost of durability.",
+				 b->path, pl->now, pl->now_device, gain_words(b, gain, sizeof(gain)));
 			break;
 		}
 		if (b && b->model.known) {
+			const struct wb_model *m = &b->model;
+			bool at_cap = m->clip == WB_CLIP_POINT || m->clip == WB_CLIP_ALL;
 			char brought[96];
 
 			snprintf(brought, sizeof(brought), ", at most, measured with the data "
 				 "writes they bring (%.0f pages/s)", b->at_load.pages_per_s);
-			snprintf(buf, len, "Move pg_wal to %.200s: the server's commits %+.*f %% [%.*f, "
-				 "%.*f] there, %.0f/s [%.0f, %.0f] predicted from %.0f/s now%s.", b->path,
-				 GAIN(&b->gain), b->model.per_s, b->model.low,
-				 b->model.high, b->model.commits_per_s,
-				 b->on_data_fs && b->own_load ? brought : b->on_data_fs ? ", at most: "
-				 "the data volume's own writes grow with them" : b->model.limit == WB_LIMIT_CPU ? ", the host's CPU the limit"
-				 : b->model.limit == WB_LIMIT_DEVICE ? ", its flush rate the limit" : "");
+			snprintf(buf, len, "Move pg_wal to %.200s: the server's commits %s there, %s "
+				 "predicted from %.0f/s now%s.", b->path, gain_words(b, gain, sizeof(gain)),
+				 per_s_words(m, per, sizeof(per)), m->commits_per_s,
+				 b->on_data_fs && b->own_load ? brought : b->on_data_fs
+				 ? ", at most: the data volume's own writes grow with them" : at_cap && m->limit == WB_LIMIT_DEVICE
+				 ? ", capped by what it can flush" : at_cap ? ", capped by the host's CPUs"
+				 : m->limit == WB_LIMIT_CPU ? ", the host's CPU the limit" : "");
 			break;
 		}
 		snprintf(buf, len, "Move pg_wal to %.200s: commits %s+%.*f %% [%.*f, %.*f] there "
@@ -383,10 +449,10 @@ static void headline(const struct wb_placement *pl, const char *failure, char *b
 		break;
 	case WB_PLACEMENT_UNDECIDED:
 		snprintf(buf, len, "Undecided: keep pg_wal on %.150s for now: %.150s may gain up to "
-			 "%+.*f %% on commits (%+.*f %% [%.*f, %.*f]), past --min-gain %.0f %%; a "
-			 "longer --budget would settle it.", pl->now, x ? x->path : "?",
-			 x ? GAIN_D(&x->gain) : 0, x ? x->gain.high : 0, GAIN3(x ? x->gain.pct : 0,
-			 x ? x->gain.low : 0, x ? x->gain.high : 0), pl->min_gain_pct);
+			 "%+.*f %% on commits (%s), past --min-gain %.0f %%; a longer --budget would "
+			 "settle it.", pl->now, x ? x->path : "?", x ? GAIN_D(&x->gain) : 0,
+			 x ? x->gain.high : 0, x ? gain_words(x, gain, sizeof(gain)) : "?",
+			 pl->min_gain_pct);
 		break;
 	}
 }

@@ -203,6 +203,8 @@ struct wb_saved_model {
 	bool present;            /* a server was observed: else null */
 	bool known;              /* it predicted: the terms after commits_per_s are there */
 	const char *why, *limit, *flush_ms_source, *commits_source;
+	const char *clip;        /* what the caps left of the interval (schema 32; "" before) */
+	const char *low_limit, *high_limit; /* what cut each end (schema 32; "" before) */
 	double commits_per_s, predicted_per_s, gain_pct, flush_ms, flush_ratio;
 	struct wb_saved_range predicted_ci95_per_s, ci95_pct, flush_ratio_ci95;
 	bool capped;

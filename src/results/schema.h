@@ -13,7 +13,7 @@
 
 /* Version of the layout (docs/results-schema.md); bumped when keys change
  * meaning. */
-#define WB_SCHEMA_VERSION 32
+#define WB_SCHEMA_VERSION 33
 
 /* Every key of those files, in one alphabetical list: a key used in two
  * objects ("reason", "method") is one entry with one spelling. */
@@ -84,6 +84,7 @@ enum wb_key {
 	WB_KEY_CI_LOW_PCT,
 	WB_KEY_CLASSES,
 	WB_KEY_CLIENT,
+	WB_KEY_CLIP,
 	WB_KEY_CLOCK,
 	WB_KEY_CLOCK_GHZ,
 	WB_KEY_COMMAND,
@@ -217,6 +218,7 @@ enum wb_key {
 	WB_KEY_HEADLINE,
 	WB_KEY_HELD_FLUSHES,
 	WB_KEY_HIDDEN,
+	WB_KEY_HIGH_LIMIT,
 	WB_KEY_HOST,
 	WB_KEY_HOST_FIGURE,
 	WB_KEY_HOSTNAME,
@@ -261,6 +263,7 @@ enum wb_key {
 	WB_KEY_LOCK_SHARE,
 	WB_KEY_LOGICAL_BLOCK_SIZE,
 	WB_KEY_LOOP,
+	WB_KEY_LOW_LIMIT,
 	WB_KEY_MAJOR,
 	WB_KEY_MAJORITY,
 	WB_KEY_MAJORITY_HOSTS,

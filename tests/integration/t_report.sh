@@ -79,6 +79,21 @@ json.dump(d, open(sys.argv[2], "w"))
 PY
 "$WALBENCH" report "$T/place7.json" -o "$T/place7.html" >/dev/null || fail "report of place7.json"
 check_html "$T/place7.html" '<h3>Where pg_wal belongs</h3>' '<p class="headline state-undecided">'
+# A prediction a cap cut (schema 32's clip) reads as a bound in the gain column:
+# the point at the capped top "at most", all three cut to one figure no interval.
+python3 - "$FIX/placement.json" "$T/clip.json" <<'PY' || fail "making the capped prediction file"
+import json, sys
+d = json.load(open(sys.argv[1]))
+c = d["recommendation"]["placement"][0]
+c["gain_pct"], c["ci95_pct"] = 1446.1, [451.1, 1446.1]
+c["prediction"] = {"why": "ok", "commits_per_s": 66, "clip": "point", "limit": "device"}
+d["recommendation"]["placement"].append(dict(c, path="/srv/wal2", gain_pct=83.0, ci95_pct=[83.0, 83.0],
+                                             prediction=dict(c["prediction"], clip="all")))
+json.dump(d, open(sys.argv[2], "w"))
+PY
+"$WALBENCH" report "$T/clip.json" -o "$T/clip.html" >/dev/null || fail "report of clip.json"
+check_html "$T/clip.html" "<td>+1446 % at most [451, 1446]</td>" "<td>capped at +83 %</td>"
+! grep -q "83.0, 83.0" "$T/clip.html" || fail "an interval cut to its point is printed as one"
 
 "$WALBENCH" report "$FIX/qualify.json" -o "$T/q.html" >/dev/null || fail "report of qualify.json"
 check_html "$T/q.html" "Does the disk qualify?" "standard: PASS" "Flushes per second in each time slice" \

@@ -204,6 +204,65 @@ static void test_caps(void **state)
 	assert_true(fabs(m.per_s - 1000.0 / 9.9) < 1e-6);
 }
 
+/* Which cap cut which end, and what that leaves of the interval: the words
+ * say "at most" of a point at the capped top and "capped at" of three figures
+ * cut to one, never an interval that is none. On the recorded baseline with
+ * one commit a flush and no CPU figure, the candidate's flush rate is the one
+ * cap; its flush time's interval moves where it cuts. */
+static void test_clip(void **state)
+{
+	struct wb_model m;
+
+	(void)state;
+	recorded_baseline();
+	predict(13.2, 0.5, &m);
+	assert_int_equal(m.clip, WB_CLIP_NONE);
+	assert_int_equal(m.low_limit, WB_LIMIT_SESSIONS);
+	assert_int_equal(m.high_limit, WB_LIMIT_SESSIONS);
+	assert_true(fabs(m.cand_flushes_per_s - 1000.0 / 12.7) < 1e-9);
+	o.rate.server_cpus = NAN;
+	o.rate.wal_syncs_per_s = o.rate.commits_per_s;
+	/* a wide flush interval: the cap (1000 / 3 ms) cuts only the top */
+	predict(9, 6, &m);
+	assert_int_equal(m.clip, WB_CLIP_TOP);
+	assert_int_equal(m.limit, WB_LIMIT_SESSIONS);
+	assert_int_equal(m.high_limit, WB_LIMIT_DEVICE);
+	assert_true(m.per_s < m.high);
+	/* the point cut to the top, the bottom below it: "at most" */
+	predict(13.2, 5, &m);
+	assert_int_equal(m.clip, WB_CLIP_POINT);
+	assert_int_equal(m.limit, WB_LIMIT_DEVICE);
+	assert_int_equal(m.high_limit, WB_LIMIT_DEVICE);
+	assert_int_equal(m.low_limit, WB_LIMIT_SESSIONS);
+	assert_true(m.per_s == m.high && m.low < m.per_s);
+	assert_true(m.gain_pct == m.gain_high && m.gain_low < m.gain_pct);
+	/* all three cut to the cap: one figure, no interval */
+	predict(13.2, 0.5, &m);
+	assert_int_equal(m.clip, WB_CLIP_ALL);
+	assert_int_equal(m.limit, WB_LIMIT_DEVICE);
+	assert_int_equal(m.low_limit, WB_LIMIT_DEVICE);
+	assert_int_equal(m.high_limit, WB_LIMIT_DEVICE);
+	assert_true(m.low == m.per_s && m.per_s == m.high);
+	assert_true(fabs(m.per_s - 1000.0 / 12.7) < 1e-9);
+	/* the CPU's floor, middle and top are one where the window's server
+	 * used every CPU: all three are the CPU's (the middle a square root) */
+	recorded_baseline();
+	o.rate.server_cpus = 2;
+	predict(0.05, 0.01, &m);
+	assert_int_equal(m.clip, WB_CLIP_ALL);
+	assert_int_equal(m.low_limit, WB_LIMIT_CPU);
+	assert_true(m.low == m.per_s && m.per_s == m.high);
+	/* the CPU's middle below its lifted top: the point stands */
+	o.rate.server_cpus = 0.12;
+	predict(0.05, 0.01, &m);
+	assert_int_equal(m.clip, WB_CLIP_TOP);
+	assert_int_equal(m.limit, WB_LIMIT_CPU);
+	assert_int_equal(m.high_limit, WB_LIMIT_CPU);
+	assert_string_equal(wb_model_clip_name(WB_CLIP_POINT), "point");
+	assert_int_equal(wb_model_clip_named("all"), WB_CLIP_ALL);
+	assert_int_equal(wb_model_clip_named(""), WB_CLIP_NONE);
+}
+
 static void test_needs(void **state)
 {
 	struct wb_model_in in = { .server = NULL };
@@ -261,6 +320,7 @@ int main(void)
 		cmocka_unit_test(test_rest_untold),
 		cmocka_unit_test(test_same_and_slower),
 		cmocka_unit_test(test_caps),
+		cmocka_unit_test(test_clip),
 		cmocka_unit_test(test_needs),
 	};
 

@@ -936,7 +936,8 @@ static void placement_model_words(void **state)
 	/* memory: the CPU limits it, at the CPU a commit takes now and up to
 	 * what a busier server's would allow, the point their middle; named as
 	 * a floor, never "at most" */
-	m->limit = WB_LIMIT_CPU;
+	m->limit = m->low_limit = m->high_limit = WB_LIMIT_CPU;
+	m->clip = WB_CLIP_TOP;
 	m->capped = true;
 	m->cpu_cap_per_s = 900;
 	m->per_s = m->cpu_cap_mid_per_s = 1559;
@@ -951,12 +952,70 @@ static void placement_model_words(void **state)
 				    "middle"));
 	assert_null(strstr(buf, "at most"));
 	/* the sessions decide, the CPU cuts only the top */
-	m->limit = WB_LIMIT_SESSIONS;
+	m->limit = m->low_limit = WB_LIMIT_SESSIONS;
 	m->per_s = 800;
 	wb_words_candidate(&pl, &pl.c[0], buf, sizeof(buf));
-	assert_non_null(strstr(buf, "; the host's CPU caps it (at most 2700/s)"));
+	assert_non_null(strstr(buf, "800/s [150, 2700] predicted here (+161 % [128, 189]); the "
+				    "interval's top is capped by the host's CPUs (2700/s): a flush"));
+	assert_null(strstr(buf, "at most"));
+	/* The candidate's flush rate cut the point to the interval's top: the
+	 * figure is a bound, "at most", and the cap is named with its figure,
+	 * never an interval whose top reads as the optimistic end measured
+	 * (+1446 % [451, 1446] read that way; pgbench ran +1154 %). */
+	m->limit = m->high_limit = WB_LIMIT_DEVICE;
+	m->clip = WB_CLIP_POINT;
+	m->per_s = m->high = m->device_cap_per_s = 1020.4;
+	m->low = 363.7;
+	m->cand_flushes_per_s = 330;
+	m->commits_per_flush = 3.09;
+	m->gain_pct = m->gain_high = 1446.1;
+	m->gain_low = 451.1;
+	pl.c[0].gain = (struct wb_placement_gain){ .compared = true, .pct = 1446.1, .low = 451.1,
+						   .high = 1446.1, .significant = true };
+	wb_words_placement(&pl, &w);
+	assert_string_equal(w.headline, "Move pg_wal to /srv/wal: the server's commits +1446 % at "
+			    "most [451, 1446] there, at most 1020/s [364, 1020] predicted from 66/s "
+			    "now, capped by what it can flush.");
+	wb_words_candidate(&pl, &pl.c[0], buf, sizeof(buf));
+	assert_non_null(strstr(buf, "Move: commits +1446 % at most [451, 1446] here. The server's "
+				    "commits: 66/s now, at most 1020/s [364, 1020] predicted here "
+				    "(+1446 % at most [451, 1446]), capped by what /srv/wal can flush "
+				    "(330 flushes/s, 3.1 commits a flush): a flush here takes "));
+	/* The cap cut the point and both ends to one figure: no interval, which
+	 * "+83 % [83, 83]" faked as certainty. */
+	m->clip = WB_CLIP_ALL;
+	m->low_limit = WB_LIMIT_DEVICE;
+	m->per_s = m->low = m->high = m->device_cap_per_s = 120.8;
+	m->cand_flushes_per_s = 39.1;
+	m->gain_pct = m->gain_low = m->gain_high = 83.0;
+	pl.c[0].gain = (struct wb_placement_gain){ .compared = true, .pct = 83.0, .low = 83.0,
+						   .high = 83.0, .significant = true };
+	wb_words_placement(&pl, &w);
+	assert_string_equal(w.headline, "Move pg_wal to /srv/wal: the server's commits capped at "
+			    "+83 % there, capped at 121/s predicted from 66/s now, capped by what it "
+			    "can flush.");
+	wb_words_candidate(&pl, &pl.c[0], buf, sizeof(buf));
+	assert_non_null(strstr(buf, "Move: commits capped at +83 % here. The server's commits: "
+				    "66/s now, capped at 121/s predicted here (capped at +83 %), by "
+				    "what /srv/wal can flush (39 flushes/s, 3.1 commits a flush), both "
+				    "ends of its interval too: a flush here takes "));
+	assert_null(strstr(buf, "[83"));
+	/* the CPUs cut all three (the window's server used every CPU) */
+	m->limit = m->low_limit = m->high_limit = WB_LIMIT_CPU;
+	wb_words_candidate(&pl, &pl.c[0], buf, sizeof(buf));
+	assert_non_null(strstr(buf, "(capped at +83 %), by the host's CPUs (121/s), both ends of "
+				    "its interval too: "));
+	{
+		char g[WB_WORDS_MODEL_GAIN_LEN];
+
+		assert_string_equal(wb_words_model_gain(WB_CLIP_TOP, 161.2, 127.6, 189.2, g,
+							sizeof(g)), "+161 % [128, 189]");
+	}
 	/* memory is faster and never recommended: its line must not open with
 	 * "Move", which a reader skimming for the decision would take */
+	m->clip = WB_CLIP_NONE;
+	pl.c[0].gain = (struct wb_placement_gain){ .compared = true, .pct = 161.2, .low = 127.6,
+						   .high = 189.2, .significant = true };
 	pl.c[0].in_ram = true;
 	pl.c[0].recommended = false;
 	snprintf(pl.c[0].device, sizeof(pl.c[0].device), "tmpfs");
