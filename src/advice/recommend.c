@@ -26,6 +26,7 @@
 #include "advice/device_advice.h"
 #include "advice/os_advice.h"
 #include "advice/server_shape.h"
+#include "results/settle.h"
 
 /* The test of method m in the group of test key; NULL when absent or not ok. */
 static const struct wb_result *find(const struct wb_results *rs, const struct wb_test *key,
@@ -651,6 +652,10 @@ bool wb_recommend(const struct wb_results *rs, const struct wb_recommend_params 
 		out->settle.vs_baseline = top;
 		out->settle.shape = wb_shape_name(top_of);
 		out->settle.flush_bytes = wb_flush_bytes(top_of);
+		/* the leader the words name beside it is of its own group */
+		for (i = 0; i < rs->ndecisions; i++)
+			if (wb_test_same_but_method(&rs->v[rs->decisions[i].first].test, top_of))
+				wb_settle_leader(rs->v, rs->n, &rs->decisions[i], &out->settle);
 	}
 	out->method = out->commit_demoted ? out->baseline : winner;
 	if (out->commit_demoted)

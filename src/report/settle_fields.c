@@ -55,6 +55,9 @@ static const struct wb_field settle_rows[] = {
 	WB_FIELD(WHY, TEXT, SE(why)),
 	WB_FIELD(MIN_GAIN_PCT, FIGURE, SE(min_gain_pct), .unit = "%"),
 	WB_FIELD(SPLIT, OBJECT, 0, .sub = &split_table, .null_unless = WB_F_IF(SE(split_known))),
+	WB_FIELD(LEADER, TEXT, SE(leader), .null_unless = WB_F_IF(SE(leader_known))),
+	WB_FIELD(LEADER_VS_BASELINE, OBJECT, SE(leader_vs_baseline), .sub = &wb_comparison_fields,
+		 .null_unless = WB_F_IF(SE(leader_known))),
 };
 static const struct wb_fields settle_table = WB_FIELDS(settle_rows, NULL);
 
@@ -79,6 +82,7 @@ struct wb_saved_settle wb_saved_settle_of(const struct wb_settle *st, double min
 	bool reachable = st->budget_s > 0.0;
 	enum wb_settle_why why = reachable ? WB_SETTLE_BUDGET : st->why;
 	bool split = why == WB_SETTLE_NOT_REPLICATED && st->split_method != WB_METHOD_COUNT;
+	bool leader = st->has_leader && st->leader != st->method;
 
 	if (!st->known)
 		return (struct wb_saved_settle){ .known = false };
@@ -98,5 +102,8 @@ struct wb_saved_settle wb_saved_settle_of(const struct wb_settle *st, double min
 		.split_flush_bytes = split ? st->split_flush_bytes : 0,
 		.split = split ? wb_saved_comparison_of(&st->split)
 			       : (struct wb_saved_comparison){ .paired = false },
+		.leader_known = leader, .leader = leader ? wb_method_get(st->leader)->name : "",
+		.leader_vs_baseline = leader ? wb_saved_comparison_of(&st->leader_vs_baseline)
+					     : (struct wb_saved_comparison){ .paired = false },
 		.interrupted = st->interrupted };
 }

@@ -32,6 +32,33 @@ static bool same_flush(const struct wb_saved_settle *st)
 				     !strcmp(st->shape, st->split_shape)));
 }
 
+/* The group's leader by point, where it is another method than the open one
+ * named: the decision's why names it ("open_datasync leads fdatasync by"),
+ * and a headline naming only open_sync read as another answer. Both are
+ * named, each with what it is: "open_datasync leads by point on commit 8kB
+ * flushes (...), not proven; open_sync, the one that may still gain most,".
+ * The flush is the leader's clause's, the open method's being the same one
+ * (the leader is of its group), and *on is emptied. named: the open method as
+ * the rest of the sentence opens with it. */
+static void leader_words(const struct wb_saved_settle *st, char *on, struct wb_sentence *s,
+			 char *named, size_t len)
+{
+	const struct wb_saved_comparison *l = &st->leader_vs_baseline;
+
+	snprintf(named, len, "%s", st->method);
+	if (!st->leader_known)
+		return;
+	wb_sentence_add(s, "%s leads by point%s (%+.*f%% [%+.*f%%, %+.*f%%], 95%% CI), not proven; ",
+			st->leader, on, WB_SENTENCE_PCT3(1, l->diff_pct, l->ci_low_pct,
+							 l->ci_high_pct));
+	/* whose interval reaches higher is the one that may still gain most;
+	 * else the open one is named for the budget it sets */
+	snprintf(named, len, "%s, %s,", st->method,
+		 st->vs_baseline.ci_high_pct > l->ci_high_pct ? "the one that may still gain most"
+							      : "the slowest to settle");
+	*on = '\0';
+}
+
 /* One wording, over the settle as the file has it: the live run's words and
  * a report made from its file are then the same sentence. A file older than
  * schema 26 has no why: its reason is the one its figures still show (a
@@ -43,7 +70,7 @@ char *wb_words_saved_settle(const struct wb_saved_settle *st, double switch_conf
 	const struct wb_saved_comparison *x = &st->split;
 	struct wb_sentence s = wb_sentence_at(buf, len);
 	const char *why = st->why ? st->why : "";
-	char on[WB_WORDS_FLUSH_LEN + 16], split_of[WB_WORDS_FLUSH_LEN + 16];
+	char on[WB_WORDS_FLUSH_LEN + 16], split_of[WB_WORDS_FLUSH_LEN + 16], named[96];
 	/* A few rounds of a noisy pair put a low end at -99.99 %: not a total loss. */
 	int d = wb_sentence_pct_digits(1, c->diff_pct, c->ci_low_pct, c->ci_high_pct);
 
@@ -54,9 +81,10 @@ char *wb_words_saved_settle(const struct wb_saved_settle *st, double switch_conf
 	/* the split's flush only where it is another than the one named */
 	flush_words("%s flushes: ", st->split_flush_known && !same_flush(st), st->split_shape,
 		    st->split_flush_bytes, split_of, sizeof(split_of));
+	leader_words(st, on, &s, named, sizeof(named));
 	if (c->ci_high_pct > 0.0) {
 		wb_sentence_add(&s, "%s may be up to %+.*f%% faster%s (%+.*f%% [%+.*f%%, %+.*f%%], "
-				"95%% CI", st->method, d, c->ci_high_pct, on,
+				"95%% CI", named, d, c->ci_high_pct, on,
 				WB_SENTENCE_PCT3(1, c->diff_pct, c->ci_low_pct, c->ci_high_pct));
 		/* "up to" is the top of the tie's 95 % interval; a switch asks more,
 		 * and a reader takes a bound at the decision's confidence unless
@@ -66,12 +94,12 @@ char *wb_words_saved_settle(const struct wb_saved_settle *st, double switch_conf
 		wb_sentence_add(&s, ")");
 	} else if (st->min_gain_pct >= WB_SERVER_MAX_FLUSH_GAIN_PCT) /* a cap, not a figure */
 		wb_sentence_add(&s, "%s is %+.*f%% [%+.*f%%, %+.*f%%] (95%% CI)%s, not yet shown "
-				"to tie or be slower, though %s", st->method,
+				"to tie or be slower, though %s", named,
 				WB_SENTENCE_PCT3(1, c->diff_pct, c->ci_low_pct, c->ci_high_pct), on,
 				WB_WORDS_NO_FLUSH_GAIN);
 	else
 		wb_sentence_add(&s, "%s is %+.*f%% [%+.*f%%, %+.*f%%] (95%% CI)%s, not yet shown "
-				"within +-%.1f%% or slower", st->method,
+				"within +-%.1f%% or slower", named,
 				WB_SENTENCE_PCT3(1, c->diff_pct, c->ci_low_pct, c->ci_high_pct), on,
 				st->min_gain_pct);
 	/* Each reason only where it is the one the decision found (results/settle.c). */

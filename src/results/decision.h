@@ -123,6 +123,12 @@ struct wb_settle {
 	uint64_t split_flush_bytes;
 	bool interrupted;            /* a signal ended the run first (the group's): no
 				      * --budget fell short, so none is asked for */
+	/* The group's leader by point, which the decision's why names ("fsync
+	 * leads fdatasync by ..."), where it is not `method`: named beside it,
+	 * the two read as one answer. */
+	bool has_leader;             /* false: none, or `method` itself */
+	enum wb_method_id leader;
+	struct wb_comparison leader_vs_baseline; /* it against the baseline at 95 % */
 };
 
 /* A suggested budget is never above this: past an hour the difference sits

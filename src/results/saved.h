@@ -320,6 +320,10 @@ struct wb_saved_settle {
 	const char *split_shape; /* the flush it is of */
 	uint64_t split_flush_bytes;
 	struct wb_saved_comparison split; /* it against the baseline, 95 % */
+	bool leader_known;       /* the group's leader by point is another method (schema
+				  * 32+): else null */
+	const char *leader;      /* it, as the decision's why names it */
+	struct wb_saved_comparison leader_vs_baseline; /* it against the baseline, 95 % */
 	bool interrupted;        /* not a key of its own: the run's (partial, or a decision
 				  * stopped "interrupted"), which readers set; no --budget
 				  * is asked of a run a signal stopped */

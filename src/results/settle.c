@@ -134,6 +134,18 @@ static void settle_on(struct wb_settle *st, const struct wb_result *r, const str
 	st->flush_bytes = wb_flush_bytes(&r->test);
 }
 
+void wb_settle_leader(const struct wb_result *rv, size_t n, const struct wb_group_decision *g,
+		      struct wb_settle *st)
+{
+	st->has_leader = false;
+	if (g->baseline >= n || g->leader >= n || g->leader == g->baseline ||
+	    rv[g->leader].test.method == st->method ||
+	    !wb_result_compare(&rv[g->baseline], &rv[g->leader], 0.95, &st->leader_vs_baseline))
+		return;
+	st->has_leader = true;
+	st->leader = rv[g->leader].test.method;
+}
+
 void wb_settle_estimate(const struct wb_result *rv, size_t n, const struct wb_decide_params *p,
 			struct wb_group_decision *g, double now_s, uint32_t rounds)
 {
@@ -181,6 +193,7 @@ void wb_settle_estimate(const struct wb_result *rv, size_t n, const struct wb_de
 	if (worst < 0.0 || rounds == 0)
 		return;
 	st->known = true;
+	wb_settle_leader(rv, n, g, st);
 	st->s_per_round = now_s / (double)rounds;
 	total = fmax(worst * WB_LOOK_GROWTH, (double)p->min_rounds);
 	st->more_rounds = isinf(worst) ? INFINITY : fmax(total - (double)rounds, 1.0);

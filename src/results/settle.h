@@ -23,6 +23,12 @@ struct wb_result;
 void wb_settle_estimate(const struct wb_result *rv, size_t n, const struct wb_decide_params *p,
 			struct wb_group_decision *g, double now_s, uint32_t rounds);
 
+/* st->leader: g's leader by point (g->leader, chosen before the settle), where
+ * it is not st->method and it compares with the baseline, with that
+ * comparison at 95 % (st->has_leader); else none. */
+void wb_settle_leader(const struct wb_result *rv, size_t n, const struct wb_group_decision *g,
+		      struct wb_settle *st);
+
 /* "no-estimate", "budget", "beyond-max", "not-replicated": the JSON's
  * settle.why, what scripts match. */
 const char *wb_settle_why_name(enum wb_settle_why w);

@@ -349,6 +349,9 @@ static void test_undecided_names_what_is_open(void **state)
 	assert_int_equal(rec.state, WB_REC_UNDECIDED);
 	assert_int_equal(rec.method, FDS);
 	assert_int_equal(rec.settle.method, OS);
+	/* open_sync leads its group by point too: named once, not as a leader beside itself */
+	assert_int_equal(rs.decisions[0].leader_method, OS);
+	assert_false(rec.settle.has_leader);
 	assert_float_equal(rec.settle.vs_baseline.ci95_high_pct, os.ci95_high_pct, 1e-9);
 	assert_int_equal(rec.settle.why, WB_SETTLE_NOT_REPLICATED);
 	assert_int_equal(rec.settle.split_method, FS);

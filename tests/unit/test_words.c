@@ -246,6 +246,31 @@ static void rec_undecided_settle(void **state)
 			    "open_datasync may be up to +21.5% faster (+11.7% [+2.7%, +21.5%], 95% "
 			    "CI); about 68 more seconds would settle it: --budget 3m");
 	assert_null(strstr(w.headline, "not worth"));
+	/* The decision's why names the leader by point ("fsync leads fdatasync
+	 * by"); a headline naming only open_datasync, open and reaching higher,
+	 * read as another answer beside it. Both are named, each with what it
+	 * is, on the flush they share. */
+	rec.settle.has_leader = true, rec.settle.leader = FS;
+	rec.settle.leader_vs_baseline = (struct wb_comparison){ .diff_pct = 13.0,
+								.ci95_low_pct = 9.1,
+								.ci95_high_pct = 17.0 };
+	rec.settle.shape = "commit", rec.settle.flush_bytes = 8192;
+	wb_words_recommendation(&rec, &w);
+	assert_string_equal(w.headline, "Undecided: keep wal_sync_method = fdatasync for now: "
+			    "fsync leads by point on commit 8kB flushes (+13.0% [+9.1%, +17.0%], "
+			    "95% CI), not proven; open_datasync, the one that may still gain most, "
+			    "may be up to +21.5% faster (+11.7% [+2.7%, +21.5%], 95% CI); about 68 "
+			    "more seconds would settle it: --budget 3m");
+	/* the open one reaching no higher than the leader: named for the budget */
+	rec.settle.leader_vs_baseline.ci95_high_pct = 25.0;
+	wb_words_recommendation(&rec, &w);
+	assert_non_null(strstr(w.headline, "not proven; open_datasync, the slowest to settle, may "
+					   "be up to +21.5% faster (+11.7%"));
+	/* the leader itself open: named once */
+	rec.settle.leader = OD;
+	wb_words_recommendation(&rec, &w);
+	assert_null(strstr(w.headline, "leads by point"));
+	rec.settle.has_leader = false, rec.settle.shape = NULL, rec.settle.flush_bytes = 0;
 	/* "up to +21.5%" is the top of the tie's 95 % interval, and a reader
 	 * took it at the 99.5 % a switch is decided at: the words say which
 	 * confidence is which, the interval's and the switch's. */
