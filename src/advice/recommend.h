@@ -121,6 +121,10 @@ struct wb_recommendation {
 	double runner_up_pct, runner_up_low, runner_up_high; /* it against `method`, 95 % */
 	struct wb_part_verdict oltp, bulk;
 	enum wb_rec_reason reason;
+	bool on_memory;                /* the storage measured is memory (tmpfs, ramfs, a RAM
+					* disk, zram: facts/device.h): every method's flush is a
+					* no-op, so a tie, nothing to choose, whatever the parts
+					* say (their figures stay) */
 	double weighed_pct;            /* WB_REC_PARTS_WEIGHED: the method's weighed gain, */
 	double weighed_oltp_pct, weighed_bulk_pct; /* and its gain on each part */
 	double min_gain_pct;           /* what a switch had to clear (the params') */

@@ -70,6 +70,10 @@ struct wb_advisory_words {
 
 void wb_words_advisory(const struct wb_advisory *a, struct wb_advisory_words *w);
 
+/* A recommendation on memory (advice/recommend.h's on_memory): why it is a
+ * tie, in its headline and its why. */
+#define WB_WORDS_ON_MEMORY "on memory, every method's flush is a no-op: nothing to choose"
+
 /* A placement verdict in words (words_placement.c). */
 #define WB_PLACEMENT_MAX_STEPS 12
 #define WB_PLACEMENT_STEP_LEN 1024

@@ -259,6 +259,12 @@ static void headline(const struct wb_recommendation *rec, const char *why, char 
 	struct wb_sentence s = wb_sentence_at(buf, len);
 	char open[WB_WORDS_SETTLE_LEN];
 
+	/* before any figure: on memory there is none to choose by */
+	if (rec->on_memory && rec->state == WB_REC_TIE) {
+		wb_sentence_add(&s, "Tie: keep wal_sync_method = %s: %s; measure the disk pg_wal "
+				"will live on", wb_sentence_method(rec->method), WB_WORDS_ON_MEMORY);
+		return;
+	}
 	if (rec->from_server) {
 		server_headline(rec, why, &s);
 		return;
@@ -307,7 +313,7 @@ static bool tie_in_commits(const struct wb_recommendation *rec)
 		(rec->workload != WB_WORKLOAD_OLTP && !rec->bulk.decided));
 }
 
-static void reason(const struct wb_recommendation *rec, char *buf, size_t len)
+static void parts_reason(const struct wb_recommendation *rec, char *buf, size_t len)
 {
 	char o[WB_WORDS_WHY_LEN], b[WB_WORDS_WHY_LEN];
 	size_t n;
@@ -343,6 +349,23 @@ static void reason(const struct wb_recommendation *rec, char *buf, size_t len)
 		snprintf(buf + n, len - n, "%sin commits no method's interval reaches %.1f%%: the "
 			 "flushes are %.0f%% of the server's time, so the tie is proven there",
 			 n ? "; but " : "", rec->min_gain_pct, rec->flush_share * 100.0);
+}
+
+/* On memory what decides comes first; the parts' figures stay after it, as
+ * what the run saw. */
+static void reason(const struct wb_recommendation *rec, char *buf, size_t len)
+{
+	char saw[2 * WB_WORDS_WHY_LEN + 400];
+	struct wb_sentence s = wb_sentence_at(buf, len);
+
+	if (!(rec->on_memory && rec->state == WB_REC_TIE)) {
+		parts_reason(rec, buf, len);
+		return;
+	}
+	parts_reason(rec, saw, sizeof(saw));
+	wb_sentence_add(&s, "%s", WB_WORDS_ON_MEMORY);
+	if (*saw)
+		wb_sentence_add(&s, "; what the run saw, noise here: %s", saw);
 }
 
 /* The server runs another commit_delay than the one advised: the advice is a
@@ -494,12 +517,14 @@ static void config_lines(const struct wb_recommendation *rec, struct wb_rec_word
 	else if (rec->from_server)
 		add_config(w, "wal_sync_method = %s\t# what the server runs: %s",
 			   wb_sentence_method(rec->method),
-			   rec->state == WB_REC_TIE ? "no other method gains enough (a tie)"
+			   rec->on_memory ? "on memory, nothing to choose (a tie)"
+			   : rec->state == WB_REC_TIE ? "no other method gains enough (a tie)"
 			   : rec->state == WB_REC_KEEP ? "every other method is slower"
 			   : "undecided, kept for now");
 	else
 		add_config(w, "wal_sync_method = %s\t# the default: %s", wb_sentence_method(rec->method),
-			   rec->state == WB_REC_TIE ? "no other method gains enough (a tie)"
+			   rec->on_memory ? "on memory, nothing to choose (a tie)"
+			   : rec->state == WB_REC_TIE ? "no other method gains enough (a tie)"
 			   : rec->state == WB_REC_KEEP ? "every other method is slower"
 			   : "undecided, kept for now");
 	if (rec->commit_why == WB_DELAY_NOT_MEASURED && delay_changes(rec))

@@ -386,6 +386,7 @@ struct wb_saved_recommendation {
 	const char *commit_delay_reason;
 	bool decided;            /* true unless the file says false */
 	double decided_in_s;
+	bool on_memory;          /* a tie because the storage is memory (schema 32+) */
 	bool undecided;          /* settle is there */
 	struct wb_saved_settle settle;
 	char headline[512];

@@ -285,6 +285,7 @@ const char *const wb_key_names[] = {
 	[WB_KEY_OBSERVED] = "observed",
 	[WB_KEY_OFFSET] = "offset",
 	[WB_KEY_OLTP] = "oltp",
+	[WB_KEY_ON_MEMORY] = "on_memory",
 	[WB_KEY_ON_THIS_HOST] = "on_this_host",
 	[WB_KEY_ONLY_IN_A] = "only_in_a",
 	[WB_KEY_ONLY_IN_B] = "only_in_b",

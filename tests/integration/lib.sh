@@ -36,6 +36,23 @@ wb_tmpdir() {
 	printf -v "$1" '%s' "$_wb_dir"
 }
 
+# wb_disk_tmpdir VAR: as wb_tmpdir, on a file system that is not memory
+# (/var/tmp, else /tmp): recommend on memory decides nothing (every flush a
+# no-op), so a test that needs a decision needs a disk, whatever /tmp is on the
+# host (a tmpfs on Debian 13). Skips where neither is one.
+wb_disk_tmpdir() {
+	local _wb_base
+	for _wb_base in /var/tmp /tmp; do
+		[ -d "$_wb_base" ] && [ -w "$_wb_base" ] || continue
+		case $(stat -f -c %T "$_wb_base") in
+		tmpfs | ramfs) continue ;;
+		esac
+		wb_tmpdir "$1" "$_wb_base"
+		return 0
+	done
+	skip "no directory on a disk: /var/tmp and /tmp are memory here"
+}
+
 # LeakSanitizer cannot run under ptrace (strace): a sanitizer build's leak check
 # is off for the traced runs only; ASan's other checks stay on.
 export WB_TRACE_ENV="ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"

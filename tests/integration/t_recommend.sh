@@ -5,7 +5,8 @@
 # its keys, ALTER SYSTEM lines only for the settings that change, and nothing
 # is left behind. Memory (/dev/shm, /tmp where it is
 # tmpfs) is the first advisory, and said under the decision; a disk never. A missing directory is refused
-# before any measuring.
+# before any measuring. On memory every method's flush is a no-op: a tie, nothing
+# to choose (on_memory), whatever /tmp is on this host.
 . "$(dirname "$0")/lib.sh"
 set -e
 
@@ -37,10 +38,15 @@ check_dir() { # DIR WORKLOAD TESTS
 		sed -n 4p "$OUT" | grep -q '^  WARNING: tmpfs is memory: ' ||
 			fail "$d: no memory warning under the decision: $(head -5 "$OUT")"
 		json_check "$d/rec.json" 'd["recommendation"]["advisories"][0]["fact"] == "memory-backed storage" and d["recommendation"]["advisories"][0]["severity"] == "warn"'
+		# every flush a no-op: nothing to choose, whatever the ranking said
+		sed -n 3p "$OUT" | grep -q "^Tie: keep wal_sync_method = fdatasync: on memory, every method's flush is a no-op: nothing to choose; measure the disk pg_wal will live on$" ||
+			fail "$d: memory decided: $(head -5 "$OUT")"
+		json_check "$d/rec.json" '(r := d["recommendation"])["state"] == "tie" and r["on_memory"] is True and r["wal_sync_method"] == "fdatasync" and r["reason"].startswith("on memory, ")'
 		;;
 	*)
 		if grep -q 'memory-backed storage' "$OUT"; then fail "$d: a disk called memory"; fi
 		json_check "$d/rec.json" 'all(a["fact"] != "memory-backed storage" for a in d["recommendation"]["advisories"])'
+		json_check "$d/rec.json" 'd["recommendation"]["on_memory"] is False'
 		;;
 	esac
 	json_check "$d/rec.json" 'set(d["recommendation"]) >= {"workload", "wal_sync_method", "significant", "margin_pct", "ci95_pct", "runner_up", "commit_delay_us", "commit_siblings", "config", "decided_in_s"}'

@@ -95,6 +95,19 @@ static void rec_tie(void **state)
 			    "5.0% faster, not worth a change (the best other, fsync, -1.2% [-3.5%, "
 			    "+1.0%])");
 	assert_string_equal(w.reason, ""); /* no decision to point to */
+	/* On memory every flush is a no-op: the tie says so first, before any
+	 * figure, and the best other method is not offered as a near miss. */
+	rec.on_memory = true;
+	wb_words_recommendation(&rec, &w);
+	assert_string_equal(w.headline, "Tie: keep wal_sync_method = fdatasync: on memory, every "
+			    "method's flush is a no-op: nothing to choose; measure the disk pg_wal "
+			    "will live on");
+	assert_string_equal(w.reason, "on memory, every method's flush is a no-op: nothing to "
+			    "choose");
+	assert_string_equal(w.config[0], "wal_sync_method = fdatasync\t# the default: on memory, "
+			    "nothing to choose (a tie)");
+	rec.on_memory = false;
+	wb_words_recommendation(&rec, &w);
 	assert_string_equal(w.commit_reason, "a commit flush takes a median 80 us: too fast for a "
 			    "delay to pay (it would add about as much latency as it saves); leave "
 			    "commit_delay at 0");
