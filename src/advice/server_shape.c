@@ -19,14 +19,15 @@ static uint32_t clamp_pages(double pages, uint32_t lo, uint32_t hi)
 	return pages > hi ? hi : (uint32_t)pages;
 }
 
-/* A commit flush's pages. Before 18 the bytes are WAL generated: a flush of B
- * bytes starts inside the page the previous one ended in and rewrites it, so
- * it writes floor(B / page) + 1 pages. 18 counts the bytes of each pwrite,
- * whole pages already. */
+/* A commit flush's pages. 18 counts the bytes of each pwrite, whole pages
+ * already: the pages written per flush. Before 18 there are only the WAL
+ * generated: a flush of B bytes starts inside the page the previous one ended
+ * in and rewrites it, so it writes floor(B / page) + 1 pages. */
 static void commit_shape(const struct wb_pg_observed *o, struct wb_server_shape *out)
 {
-	double b = o->rate.bytes_per_flush, page = page_bytes(o);
-	bool whole = o->have & (1u << WB_PGC_WAL_WRITE_BYTES);
+	bool whole = isfinite(o->rate.written_per_flush);
+	double b = whole ? o->rate.written_per_flush : o->rate.bytes_per_flush;
+	double page = page_bytes(o);
 
 	out->commit_pages = 1;
 	out->commit_why = o->rate.fsync_off ? WB_FLUSH_FSYNC_OFF : WB_FLUSH_NONE_SEEN;
@@ -41,6 +42,9 @@ static void bulk_shape(const struct wb_pg_observed *o, struct wb_server_shape *o
 {
 	const struct wb_pg_rates *r = &o->rate;
 	double page = page_bytes(o);
+	/* The pages a write wrote where 18 counts them, else the WAL it carried. */
+	double per_write = isfinite(r->written_per_write) ? r->written_per_write
+							  : r->bytes_per_write;
 
 	out->nbulk = 0;
 	if (!(r->wal_writes_per_s > 0)) {
@@ -49,7 +53,7 @@ static void bulk_shape(const struct wb_pg_observed *o, struct wb_server_shape *o
 		out->bulk_pages[out->nbulk++] = WB_SERVER_MAX_BULK_PAGES;
 		return;
 	}
-	if (r->bytes_per_write >= WB_SERVER_BULK_WRITE_BYTES)
+	if (per_write >= WB_SERVER_BULK_WRITE_BYTES)
 		out->bulk_why = WB_BULK_LARGE_WRITES;
 	else if (r->buffers_full_per_s > 0)
 		out->bulk_why = WB_BULK_BUFFERS_FULL;
@@ -60,7 +64,7 @@ static void bulk_shape(const struct wb_pg_observed *o, struct wb_server_shape *o
 	/* The mean write's size, at least a bulk flush; and where wal_buffers
 	 * filled, also the ring-filling flush, which the mean hides among the
 	 * commits' small ones. */
-	out->bulk_pages[out->nbulk++] = clamp_pages(ceil(r->bytes_per_write / page),
+	out->bulk_pages[out->nbulk++] = clamp_pages(ceil(per_write / page),
 						    WB_BULK_MIN_WRITES,
 						    WB_SERVER_MAX_BULK_PAGES);
 	if (r->buffers_full_per_s > 0 && out->bulk_pages[0] != WB_SERVER_MAX_BULK_PAGES)

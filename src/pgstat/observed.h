@@ -239,8 +239,14 @@ struct wb_pg_rates {
 	double wal_syncs_per_s;      /* flushes: syncs, or writes under open_* methods */
 	double flushes;              /* those flushes in the window, a count (0 under fsync =
 				      * off); NAN when not counted */
-	double bytes_per_write;      /* WAL bytes per write (18: write_bytes per write) */
-	double bytes_per_flush;      /* WAL bytes per flush (sync, or write under open_*) */
+	double bytes_per_write;      /* WAL generated per write, on every major */
+	double bytes_per_flush;      /* WAL generated per flush (sync, or write under
+				      * open_*), on every major */
+	double written_per_write;    /* 18: pg_stat_io's write_bytes per write, whole pages
+				      * (XLogWrite rewrites the page the WAL grows in); NAN
+				      * before 18 */
+	double written_per_flush;    /* 18: write_bytes per flush, the pages a flush wrote;
+				      * NAN before 18 */
 	double flush_ms;             /* the server's mean flush time: sync_time per sync, or
 				      * write_time per write under open_*; NAN without timing */
 	double flush_busy;           /* share of the interval the WAL spent flushing (from

@@ -129,7 +129,7 @@ static void rates(struct wb_pg_observed *o)
 	struct wb_pg_rates *r = &o->rate;
 	const char *method = o->set.text[WB_PGS_WAL_SYNC_METHOD];
 	bool timing = !(o->missing & (1u << WB_PGM_WAL_TIMING));
-	double s = o->seconds, commits, xids, flushes, flush_time = NAN, pages, bytes;
+	double s = o->seconds, commits, xids, flushes, flush_time = NAN, pages, wal, written;
 
 	r->open_method = !strncmp(method, "open_", 5);
 	r->fsync_off = (o->set.have & (1u << WB_PGS_FSYNC)) && o->set.value[WB_PGS_FSYNC] == 0;
@@ -164,12 +164,17 @@ static void rates(struct wb_pg_observed *o)
 		flushes = 0;
 	r->flushes = flushes;
 	r->wal_syncs_per_s = per(flushes, s);
-	/* 18 counts each pwrite with its bytes; before, the WAL generated is
-	 * the best figure for what the writes carried. */
-	bytes = has(o, WB_PGC_WAL_WRITE_BYTES) ? count(o, WB_PGC_WAL_WRITE_BYTES)
-					       : count(o, WB_PGC_WAL_BYTES);
-	r->bytes_per_write = per(bytes, count(o, WB_PGC_WAL_WRITES));
-	r->bytes_per_flush = per(bytes, flushes);
+	/* The WAL generated per write and per flush means the same on every
+	 * major. 18 also counts each pwrite's bytes (pg_stat_io write_bytes):
+	 * XLogWrite writes whole pages from the start of the page the last
+	 * write ended in, so those are the pages a flush wrote (at least one
+	 * page each), a figure of their own and not the WAL they carried. */
+	wal = count(o, WB_PGC_WAL_BYTES);
+	written = count(o, WB_PGC_WAL_WRITE_BYTES);
+	r->bytes_per_write = per(wal, count(o, WB_PGC_WAL_WRITES));
+	r->bytes_per_flush = per(wal, flushes);
+	r->written_per_write = per(written, count(o, WB_PGC_WAL_WRITES));
+	r->written_per_flush = per(written, flushes);
 	if (timing && !r->fsync_off) {
 		enum wb_pg_timer t = r->open_method ? WB_PGT_WAL_WRITE : WB_PGT_WAL_SYNC;
 		if (has_ms(o, t))

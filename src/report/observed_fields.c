@@ -345,6 +345,8 @@ static const struct wb_field rate_rows[] = {
 	RATE(FLUSHES_PER_S, wal_syncs_per_s, "1/s", .prom = WB_PROM_SERVER_FLUSHES),
 	RATE(BYTES_PER_WRITE, bytes_per_write, "B"),
 	RATE(BYTES_PER_FLUSH, bytes_per_flush, "B"),
+	RATE(WRITTEN_PER_WRITE, written_per_write, "B"),
+	RATE(WRITTEN_PER_FLUSH, written_per_flush, "B"),
 	RATE(FLUSH_MS, flush_ms, "ms", .prom = WB_PROM_SERVER_FLUSH_TIME),
 	RATE(FLUSH_BUSY, flush_busy, "share", .prom = WB_PROM_SERVER_FLUSH_BUSY),
 	RATE(DATA_PAGES_PER_S, data_pages_per_s, "1/s", .prom = WB_PROM_SERVER_DATA_PAGES),

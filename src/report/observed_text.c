@@ -109,11 +109,18 @@ static void print_rates(struct wb_textbuf *b, const struct wb_pg_observed *o)
 	} else if (isfinite(r->bytes_per_flush)) {
 		bytes_text(r->bytes_per_flush, a, sizeof(a));
 		bytes_text(r->bytes_per_write, w, sizeof(w));
-		/* 18 counts the bytes each write wrote, whole pages rewritten as
-		 * the WAL grows in them: more than the WAL they carry. */
-		wb_textbuf_add(b, "  per flush        %s %s (%.1f pages); per write %s\n", a,
-			       o->have & (1u << WB_PGC_WAL_WRITE_BYTES) ? "written" : "of WAL",
+		wb_textbuf_add(b, "  per flush        %s of WAL (%.1f pages); per write %s\n", a,
 			       r->bytes_per_flush / 8192.0, w);
+		/* 18 also counts the bytes each write wrote: whole pages, the
+		 * one the WAL grows in rewritten each time, so more than the WAL
+		 * they carry: a figure of its own, never the line above. */
+		if (isfinite(r->written_per_flush)) {
+			bytes_text(r->written_per_flush, a, sizeof(a));
+			bytes_text(r->written_per_write, w, sizeof(w));
+			wb_textbuf_add(b, "  written          %s per flush (%.1f pages), %s per write "
+				       "(whole pages: pg_stat_io)\n", a,
+				       r->written_per_flush / 8192.0, w);
+		}
 	} else {
 		wb_textbuf_add(b, "  per flush        n/a (no flush in the interval)\n");
 	}

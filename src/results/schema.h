@@ -13,7 +13,7 @@
 
 /* Version of the layout (docs/results-schema.md); bumped when keys change
  * meaning. */
-#define WB_SCHEMA_VERSION 33
+#define WB_SCHEMA_VERSION 34
 
 /* Every key of those files, in one alphabetical list: a key used in two
  * objects ("reason", "method") is one entry with one spelling. */
@@ -532,6 +532,8 @@ enum wb_key {
 	WB_KEY_WRITE_COMMITS_PER_S,
 	WB_KEY_WRITES,
 	WB_KEY_WRITES_PER_OP,
+	WB_KEY_WRITTEN_PER_FLUSH,
+	WB_KEY_WRITTEN_PER_WRITE,
 	WB_KEY_XACT_COMMIT,
 	WB_KEY_XACT_ROLLBACK,
 	WB_KEY_XIDS_ASSIGNED,

@@ -157,8 +157,9 @@ static void line_of(const char *what, const char *want)
 }
 
 /* The rates' words follow what the server does: commits that do not wait for
- * a flush are not said to; 18's bytes per flush are the bytes written, not
- * the WAL carried; more device writes than pages are not the pages'. */
+ * a flush are not said to; the size per flush is the WAL carried on every
+ * major, 18's bytes written a line of their own; more device writes than
+ * pages are not the pages'. */
 static void test_rate_words(void **state)
 {
 	(void)state;
@@ -169,8 +170,10 @@ static void test_rate_words(void **state)
 	line_of("  commits ", "(synchronous_commit = off: they do not wait for its flush)");
 	s.observed->rate.fsync_off = true;
 	line_of("  commits ", "(fsync = off: their WAL is never flushed)");
-	s.observed->have |= 1u << WB_PGC_WAL_WRITE_BYTES;
-	line_of("  per flush ", " written (");
+	s.observed->rate.written_per_flush = 8811;
+	s.observed->rate.written_per_write = 8704;
+	line_of("  per flush ", " of WAL (");
+	line_of("  written ", "8.6 kB per flush (1.1 pages), 8.5 kB per write (whole pages");
 	s.observed->rate.data_pages_per_s = 27.1;
 	s.observed->rate.device_writes_per_page = 558.03;
 	line_of("  data pages ", "took 558.03 writes per page (the WAL's own taken out): more "

@@ -27,6 +27,8 @@ static struct wb_pg_observed observed(const char *method, double bytes_per_flush
 	o.set.have = 1u << WB_PGS_WAL_SYNC_METHOD;
 	o.rate.bytes_per_flush = bytes_per_flush;
 	o.rate.bytes_per_write = bytes_per_write;
+	o.rate.written_per_flush = NAN; /* before 18 */
+	o.rate.written_per_write = NAN;
 	o.rate.wal_writes_per_s = isnan(bytes_per_write) ? NAN : 100.0;
 	o.rate.buffers_full_per_s = buffers_full_per_s;
 	o.rate.data_pages_per_s = NAN;
@@ -75,10 +77,17 @@ static void commit_pages(void **state)
 	o.rate.bytes_per_flush = 20000; /* 2.4 pages, from inside a page: 3 */
 	wb_server_shape(&o, &sh);
 	assert_int_equal(sh.commit_pages, 3);
-	o.have |= 1u << WB_PGC_WAL_WRITE_BYTES; /* 18: whole pages written, 20000 B ~ 2 */
+	o.rate.written_per_flush = 16400; /* 18: whole pages written, 2 of them */
 	wb_server_shape(&o, &sh);
 	assert_int_equal(sh.commit_pages, 2);
-	o.rate.bytes_per_flush = 10e6;
+	/* A live pgbench -c 2 on 18: 446 B of WAL a flush, 8.8 kB written (the
+	 * page the WAL grows in, now and then the next too): one page, as the
+	 * WAL generated says on 17. */
+	o.rate.bytes_per_flush = 446;
+	o.rate.written_per_flush = 8811;
+	wb_server_shape(&o, &sh);
+	assert_int_equal(sh.commit_pages, 1);
+	o.rate.written_per_flush = 10e6;
 	wb_server_shape(&o, &sh);
 	assert_int_equal(sh.commit_pages, WB_SERVER_MAX_COMMIT_PAGES);
 }
@@ -102,6 +111,10 @@ static void bulk(void **state)
 	wb_server_shape(&o, &sh);
 	assert_int_equal(sh.bulk_why, WB_BULK_LARGE_WRITES);
 	assert_int_equal(sh.nbulk, 1);
+	assert_int_equal(sh.bulk_pages[0], 37);
+	o.rate.bytes_per_write = 200e3; /* 18: what the writes wrote, whole pages */
+	o.rate.written_per_write = 300e3;
+	wb_server_shape(&o, &sh);
 	assert_int_equal(sh.bulk_pages[0], 37);
 	o = observed("fdatasync", NAN, NAN, NAN); /* nothing flushed */
 	wb_server_shape(&o, &sh);
