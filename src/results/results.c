@@ -259,6 +259,41 @@ static bool comparable(const struct wb_result *r)
 	return r->status == WB_STATUS_OK && r->ntrials >= 2 && r->test.method != WB_METHOD_NONE;
 }
 
+/* The fastest of i's group by the statistic the comparisons give, paired by
+ * round where the trials were: the member no other is faster than. The mean
+ * of the trial rates is not that statistic: with noisy trials it named
+ * open_datasync fastest (+1.8 %) while every paired figure, the decision's
+ * too, had it 5.4 % behind fdatasync, and "fastest" then lost to the others.
+ * The paired means of log ratios add up, so a member that beats the one
+ * ahead beats the group; a pass per member at most, in case the trimmed
+ * batches break that by a hair. The mean stays the start, and the answer
+ * where nothing compares. */
+static size_t fastest_of(const struct wb_results *rs, size_t i)
+{
+	const struct wb_test *ti = &rs->v[i].test;
+	size_t j, best = i, members = 0;
+	struct wb_comparison c;
+	bool moved = true;
+
+	for (j = i; j < rs->n; j++)
+		if (comparable(&rs->v[j]) && wb_test_same_but_method(ti, &rs->v[j].test)) {
+			members++;
+			if (rs->v[j].stats.mean > rs->v[best].stats.mean)
+				best = j;
+		}
+	for (; moved && members; members--) {
+		moved = false;
+		for (j = i; j < rs->n; j++)
+			if (j != best && comparable(&rs->v[j]) &&
+			    wb_test_same_but_method(ti, &rs->v[j].test) &&
+			    wb_result_compare(&rs->v[best], &rs->v[j], 0.95, &c) && c.diff_pct > 0) {
+				best = j;
+				moved = true;
+			}
+	}
+	return best;
+}
+
 void wb_results_each_comparison(const struct wb_results *rs, wb_comparison_fn fn, void *ctx)
 {
 	size_t i, j, best;
@@ -268,16 +303,12 @@ void wb_results_each_comparison(const struct wb_results *rs, wb_comparison_fn fn
 
 		if (!comparable(&rs->v[i]))
 			continue;
-		for (j = 0, best = i; j < rs->n; j++) {
-			if (!comparable(&rs->v[j]) || !wb_test_same_but_method(ti, &rs->v[j].test))
-				continue;
-			if (j < i)
+		for (j = 0; j < i; j++)
+			if (comparable(&rs->v[j]) && wb_test_same_but_method(ti, &rs->v[j].test))
 				break; /* group handled at its first member */
-			if (rs->v[j].stats.mean > rs->v[best].stats.mean)
-				best = j;
-		}
 		if (j < i)
 			continue;
+		best = fastest_of(rs, i);
 		for (j = 0; j < rs->n; j++) {
 			struct wb_comparison c;
 

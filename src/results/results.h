@@ -251,8 +251,9 @@ bool wb_result_compare(const struct wb_result *a, const struct wb_result *b, dou
 		       struct wb_comparison *out);
 
 /* The comparisons the reports show, in one place so text and JSON agree: within
- * each group of tests that differ only in method, the fastest (highest mean
- * trial rate) against every other, at 95 %. A difference is significant only
+ * each group of tests that differ only in method, the fastest (by the figure
+ * compared: paired by round where the trials were, so none of the others has a
+ * gain over it) against every other, at 95 %. A difference is significant only
  * when its interval also clears +-rs->min_difference_pct: on a throttled device
  * a bias of a percent or two per test survives random order, and a difference
  * that small is no reason to change a setting anyway. */
