@@ -473,6 +473,10 @@ void wb_decide_finish(struct wb_result *rv, size_t n, const struct wb_decide_par
 		gd->leader = leader_of(rv, n, &gp, done, gd);
 		wb_settle_estimate(rv, n, &gp, gd, now_s, rounds);
 		gd->margin_conf = gp.conf;
+		/* A look's margin is of the leader then: with the baseline leading
+		 * now it stayed, and the JSON said fdatasync led fdatasync by
+		 * +9.02 %. */
+		memset(&gd->margin, 0, sizeof(gd->margin));
 		if (gd->leader == gd->baseline ||
 		    !wb_result_compare(&rv[gd->baseline], &rv[gd->leader], gp.conf, &gd->margin)) {
 			why(gd, rv, &gp, WB_WHY_BUDGET_OPEN);

@@ -446,6 +446,52 @@ static void test_settle_carries_the_leader(void **state)
 	release(rv, 3);
 }
 
+/* An undecided group whose baseline leads at the end names no margin: a
+ * look's, of the method that led then, stayed, and the JSON of a live
+ * recommend said "leader: fdatasync, baseline: fdatasync" with the leader
+ * +9.02 % over the baseline. Here a look's margin is left as one would be,
+ * and the baseline leads by every round at the end. */
+static void test_baseline_leading_has_no_margin(void **state)
+{
+	struct wb_decide_params p = { .baseline = WB_METHOD_FDATASYNC, .min_gain_pct = 5.0,
+				      .conf = WB_DECIDE_CONF, .equiv_conf = WB_EQUIV_CONF,
+				      .min_rounds = WB_DECIDE_MIN_ROUNDS,
+				      .min_settle_rounds = WB_DECIDE_MIN_SETTLE_ROUNDS };
+	struct wb_group_decision groups[2], *g = &groups[0];
+	struct wb_result rv[2];
+	bool done[2] = { false };
+	size_t ng = 0, i;
+	uint32_t r;
+
+	(void)state;
+	for (i = 0; i < 2; i++) {
+		memset(&rv[i], 0, sizeof(rv[i]));
+		rv[i].status = WB_STATUS_OK;
+		rv[i].test = (struct wb_test){ .method = i ? WB_METHOD_OPEN_DATASYNC
+							   : WB_METHOD_FDATASYNC,
+					       .size = 8192, .writes_per_op = 1, .jobs = 1,
+					       .committers = 1 };
+	}
+	for (r = 0; r < 3; r++) {
+		assert_int_equal(wb_result_add_trial(&rv[0], 1000.0 + r, r), 0);
+		assert_int_equal(wb_result_add_trial(&rv[1], 960.0 - 7.0 * r, r), 0);
+		assert_false(wb_decide_step(rv, 2, &p, done, groups, &ng, r + 1.0, r + 1));
+	}
+	assert_int_equal(ng, 1);
+	g->margin = (struct wb_comparison){ .diff_pct = 9.02, .ci95_low_pct = 1.0,
+					    .ci95_high_pct = 17.0, .paired = true, .pairs = 3 };
+	for (; r < 6; r++) {
+		assert_int_equal(wb_result_add_trial(&rv[0], 1000.0 + r, r), 0);
+		assert_int_equal(wb_result_add_trial(&rv[1], 960.0 - 7.0 * r, r), 0);
+	}
+	wb_decide_finish(rv, 2, &p, groups, ng, r, r, false);
+	assert_int_equal(g->state, WB_DECIDE_UNDECIDED);
+	assert_int_equal(g->leader_method, WB_METHOD_FDATASYNC);
+	assert_false(g->margin.paired);
+	assert_true(g->margin.diff_pct == 0.0);
+	release(rv, 2);
+}
+
 /* A run a signal stopped (SIGINT during recommend or run --decide) ends its
  * open groups undecided as a spent budget does, but says it was stopped: the
  * words had "budget spent" of a budget that was not. The same rounds, the
@@ -519,6 +565,7 @@ int main(void)
 		cmocka_unit_test(test_budget_when_undecided),
 		cmocka_unit_test(test_short_budget_names_what_may_gain),
 		cmocka_unit_test(test_settle_carries_the_leader),
+		cmocka_unit_test(test_baseline_leading_has_no_margin),
 		cmocka_unit_test(test_interrupted_is_not_budget_spent),
 		cmocka_unit_test(test_paired_needs_common_rounds),
 		cmocka_unit_test(test_t_quantile),
