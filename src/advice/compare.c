@@ -162,6 +162,22 @@ static bool interval(const struct side_runs *sa, const struct side_runs *sb,
 	return wb_stats_compare(&sa->first, &sb->first, c);
 }
 
+/* The spread one trial of each side allows the difference: where a side is
+ * unstable its run's mean is known no better (WB_COMPARE_NOISE_Z). Several
+ * runs a side measure the variation between runs itself, so only a pair
+ * judged on one run's trials a side gets it. */
+static void noise(struct wb_compare_pair *p, const struct wb_stats *a, const struct wb_stats *b)
+{
+	double ca = a->cv_pct / 100.0, cb = b->cv_pct / 100.0;
+	double d = log1p(p->diff_pct / 100.0), s = sqrt(ca * ca + cb * cb);
+
+	if (!isfinite(d) || !isfinite(s))
+		return;
+	p->has_noise = true;
+	p->noise_low_pct = 100.0 * expm1(d - WB_COMPARE_NOISE_Z * s);
+	p->noise_high_pct = 100.0 * expm1(d + WB_COMPARE_NOISE_Z * s);
+}
+
 /* One pair's figures and state (a tie only within +-margin); the gate is
  * applied by the caller. nth: the pair's test is the nth of its kind in A's
  * first file (a profile with two equal groups). */
@@ -199,6 +215,8 @@ static void judge(struct wb_compare_pair *p, const struct wb_compare_side *a,
 	p->has_ci = interval(&sa, &sb, &p->cmp, &p->between_runs);
 	if (p->has_ci) {
 		p->diff_pct = p->cmp.diff_pct;
+		if ((p->unstable_a || p->unstable_b) && !p->between_runs)
+			noise(p, &sa.first, &sb.first);
 		if (p->cmp.significant)
 			p->state = p->cmp.diff_pct < 0 ? WB_PAIR_SLOWER : WB_PAIR_FASTER;
 		else if (p->cmp.ci95_low_pct >= -margin && p->cmp.ci95_high_pct <= margin)
@@ -212,12 +230,25 @@ static void judge(struct wb_compare_pair *p, const struct wb_compare_side *a,
 	p->state = WB_PAIR_NO_INTERVAL;
 }
 
+/* Slower past the threshold: the point change, because the threshold is what
+ * the user will tolerate; significance is the pair's state. */
+static bool slower_past(const struct wb_compare_pair *p, double gate_pct)
+{
+	return p->state == WB_PAIR_SLOWER && -p->diff_pct > gate_pct;
+}
+
+/* A slowdown past the threshold that a side's instability explains: its
+ * trials' spread reaches no change. Not a regression and not a pass. */
+static bool is_inconclusive(const struct wb_compare_pair *p, double gate_pct)
+{
+	return slower_past(p, gate_pct) && p->has_noise && p->noise_high_pct >= 0.0;
+}
+
 /* The gate: B failing is always a regression, except where A could not run the
  * test either and B merely says the same (both n/a: fsync_writethrough on
  * Linux); an error in B is a failure whatever A did. A slowdown counts only
- * when significant and past the threshold: the point change, because the
- * threshold is what the user will tolerate, the significance because noise
- * must not fail a build. */
+ * when significant and past the threshold, and, a side unstable, past its
+ * trials' spread too: noise must not fail a build. */
 static bool is_regression(const struct wb_compare_pair *p, double gate_pct)
 {
 	switch (p->state) {
@@ -226,7 +257,7 @@ static bool is_regression(const struct wb_compare_pair *p, double gate_pct)
 	case WB_PAIR_FAILED_BOTH:
 		return strcmp(p->b->status, "error") == 0;
 	case WB_PAIR_SLOWER:
-		return -p->diff_pct > gate_pct;
+		return slower_past(p, gate_pct) && !is_inconclusive(p, gate_pct);
 	default:
 		return false;
 	}
@@ -379,6 +410,8 @@ int wb_compare_decide_runs(const struct wb_compare_side *sa, const struct wb_com
 
 		(*count[p->state])++;
 		p->regression = is_regression(p, out->gate ? gate_pct : 0);
+		p->inconclusive = is_inconclusive(p, out->gate ? gate_pct : 0);
+		out->gate_inconclusive += p->inconclusive;
 		out->unstable += p->unstable_a || p->unstable_b;
 		if (p->regression && p->state == WB_PAIR_SLOWER) {
 			out->gate_slower++;
@@ -394,6 +427,7 @@ int wb_compare_decide_runs(const struct wb_compare_side *sa, const struct wb_com
 	out->regressions = out->gate_slower + out->gate_failed + out->gate_missing;
 	out->unusable = out->npairs == 0;
 	out->regression = out->gate && out->regressions > 0;
+	out->inconclusive = out->gate && !out->regression && out->gate_inconclusive > 0;
 	out->lead = pick_lead(out);
 	check_storage(sa, sb, &out->storage);
 	free(used);

@@ -18,6 +18,15 @@
  * the margin: what the user said they will tolerate. */
 #define WB_COMPARE_SAME_PCT 5.0
 
+/* A side its file calls unstable has trials that are not independent draws
+ * around one rate (they drift, or vary past max-cv), so its mean is known no
+ * better than one of its trials: the gate then asks a slowdown to lie outside
+ * the spread of one trial of each side, mean +- this many of their combined
+ * relative standard deviations (sqrt(cv_a^2 + cv_b^2), on the log of the
+ * ratio), 95 % of a normal. Two back-to-back quick runs of one directory were
+ * -11 % [-20, -1] apart on trials of about 10 % CV: inside this spread. */
+#define WB_COMPARE_NOISE_Z 1.96
+
 /* The most runs one side of a comparison may hold (A1.json,A2.json,...). */
 #define WB_COMPARE_MAX_RUNS 32
 
@@ -60,7 +69,15 @@ struct wb_compare_pair {
 	bool has_p99;            /* both sides report a p99 */
 	double p99_a_us, p99_b_us;
 	double p99_diff_pct;     /* point figure: there is no interval for a percentile here */
-	bool regression;         /* fails the gate: failed in B, or slower by more than the threshold */
+	bool regression;         /* fails the gate: failed in B, or slower by more than the
+				  * threshold (and, a side unstable, than its trials' spread) */
+	bool has_noise;          /* noise_*_pct hold the trials' spread: a side is unstable and
+				  * the interval is over one run's trials a side */
+	double noise_low_pct, noise_high_pct; /* diff_pct +- WB_COMPARE_NOISE_Z single trials'
+					       * spread: what the runs' noise explains */
+	bool inconclusive;       /* significantly slower past the threshold, but a side is
+				  * unstable and the slowdown lies within its trials' spread
+				  * (noise_high_pct >= 0): the gate neither passes nor fails it */
 	bool unstable_a, unstable_b; /* that side's file says unstable (its interval missed the
 				      * CI target, which is what not converged means there, or
 				      * its trials varied past max-cv): its rate is no one number,
@@ -126,9 +143,14 @@ struct wb_compare_verdict {
 	size_t regressions;              /* what would fail the gate: the three below */
 	size_t gate_slower;              /* pairs significantly slower past the threshold */
 	size_t gate_failed;              /* pairs failed in B (an error in both too) */
-	size_t gate_unstable;            /* of gate_slower, pairs with a side measured unstable:
-					  * still failures (a false pass is worse than a false
-					  * alarm), said to rest on noise */
+	size_t gate_unstable;            /* of gate_slower, pairs with a side measured unstable
+					  * slower past their trials' spread too: still failures */
+	size_t gate_inconclusive;        /* pairs slower past the threshold with a side measured
+					  * unstable, within their trials' spread: not counted
+					  * in regressions; neither a pass nor a failure */
+	bool inconclusive;               /* the gate did not fail, but gate_inconclusive > 0:
+					  * compare exits WB_EXIT_INCONCLUSIVE (4), so CI can
+					  * tell "rerun" from "regression" and from "passed" */
 	size_t unstable;                 /* pairs with a side measured unstable */
 	size_t gate_missing;             /* tests in A, missing in B (nonly_a): not measured
 					  * in B, so no more a pass than a test not run there;

@@ -3,7 +3,8 @@
  * side may be several runs, A1.json,A2.json, whose spread the intervals then
  * hold. The
  * exit status is a CI gate: 0 no regression (or no --fail-on-regression), 1 a
- * regression past the gate, 2 bad input — usage errors too, so a typo never
+ * regression past the gate, 4 inconclusive (a slowdown past it that unstable
+ * runs' noise explains, and nothing else failed), 2 bad input — usage errors too, so a typo never
  * reads as a pass, and two files without a test in common: nothing compared
  * is no pass either. */
 #include <stdio.h>
@@ -119,7 +120,7 @@ int wb_cmd_compare(int argc, char **argv)
 		fprintf(stderr, "walbench: %s: %s: %s\n", cfg.json_path, why, strerror(-ret));
 		goto out;
 	}
-	status = v.regression ? WB_EXIT_GATE : WB_EXIT_OK;
+	status = v.regression ? WB_EXIT_GATE : v.inconclusive ? WB_EXIT_INCONCLUSIVE : WB_EXIT_OK;
 out:
 	wb_compare_free(&v);
 	free_side(&fa);

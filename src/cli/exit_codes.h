@@ -12,6 +12,9 @@ enum wb_exit {
 			      * usage errors are WB_EXIT_SETUP, so a typo never reads as a verdict */
 	WB_EXIT_SETUP = 2,   /* could not set up (refused path, nothing runnable) */
 	WB_EXIT_IO = 3,      /* an I/O error or a durability (sync) failure */
+	WB_EXIT_INCONCLUSIVE = 4, /* compare --fail-on-regression: no regression shown, but a
+				   * slowdown past it on a side measured unstable lies within
+				   * its trials' spread: neither a pass nor a failure; rerun */
 	WB_EXIT_SIGNAL = 128 /* plus the signal number, after removing test files */
 };
 

@@ -203,6 +203,7 @@ static const char *const exit_status[][2] = {
 	       "appeared at its name meanwhile (left as it was, the report not written)" },
 	{ "3", "an I/O error or durability failure: a write, sync or close failed (the results "
 	       "files are still written, the failure in them)" },
+	{ "4", "compare --fail-on-regression inconclusive (see compare below)" },
 	{ "128+N", "stopped by signal N (130 for SIGINT, 141 for SIGPIPE: stdout's reader went "
 		   "away), after removing the test files; run, recommend and qualify stop after the "
 		   "current trial at the first signal and print and write what they measured (with "
@@ -214,7 +215,10 @@ static const char *const exit_status[][2] = {
 	{ "compare", "0 no regression (always without --fail-on-regression; an unclear pair is "
 		     "none shown, and the gate line says \"passed, not proven\"), 1 "
 		     "--fail-on-regression tripped (a test significantly slower past it, failed "
-		     "in B, or in A and missing in B), 2 a file missing, unreadable or not a "
+		     "in B, or in A and missing in B), 4 --fail-on-regression inconclusive: "
+		     "nothing failed, but a test slower past it was measured unstable and its "
+		     "slowdown lies within its trials' spread (rerun: a longer --budget, or "
+		     "several runs a side), 2 a file missing, unreadable or not a "
 		     "results file, two files without a test in common (nothing was compared, "
 		     "gate or not: one line, no report), and usage errors too" },
 	{ "report", "0 the report or summary written, outliers or not; 1 --fail-on-outlier "

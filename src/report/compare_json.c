@@ -118,6 +118,14 @@ static cJSON *pair(const struct wb_compare_pair *p)
 	add_num_or_null(o, WB_KEY_P99_DIFF_PCT, p->has_p99, p->p99_diff_pct);
 	cJSON_AddBoolToObject(o, K(REGRESSION), p->regression);
 	cJSON_AddBoolToObject(o, K(UNSTABLE), p->unstable_a || p->unstable_b);
+	cJSON_AddBoolToObject(o, K(INCONCLUSIVE), p->inconclusive);
+	if (p->has_noise && isfinite(p->noise_low_pct) && isfinite(p->noise_high_pct)) {
+		ci = cJSON_AddArrayToObject(o, K(NOISE_PCT));
+		cJSON_AddItemToArray(ci, cJSON_CreateNumber(p->noise_low_pct));
+		cJSON_AddItemToArray(ci, cJSON_CreateNumber(p->noise_high_pct));
+	} else {
+		cJSON_AddNullToObject(o, K(NOISE_PCT));
+	}
 	return o;
 }
 
@@ -178,6 +186,7 @@ char *wb_compare_json_render(const struct wb_compare_side *a, const struct wb_co
 		cJSON_AddNumberToObject(gate, K(FAILED_IN_B), (double)v->gate_failed);
 		cJSON_AddNumberToObject(gate, K(MISSING_IN_B), (double)v->gate_missing);
 		cJSON_AddNumberToObject(gate, K(UNSTABLE), (double)v->gate_unstable);
+		cJSON_AddNumberToObject(gate, K(INCONCLUSIVE), (double)v->gate_inconclusive);
 	} else {
 		cJSON_AddNullToObject(root, K(GATE));
 	}

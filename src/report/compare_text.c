@@ -51,7 +51,7 @@ static void print_sources(FILE *out, const char *tag, const struct wb_compare_si
 
 static void print_pair(FILE *out, const struct wb_compare_pair *p, int width)
 {
-	char ci[48] = "", change[24] = "", p99[56] = "", name[WB_COMPARE_NAME_LEN];
+	char ci[48] = "", change[24] = "", p99[56] = "", name[WB_COMPARE_NAME_LEN], noise[64];
 	int d = wb_sentence_pct_digits(1, p->diff_pct, p->has_ci ? p->cmp.ci95_low_pct : 0,
 				       p->has_ci ? p->cmp.ci95_high_pct : 0);
 
@@ -75,6 +75,8 @@ static void print_pair(FILE *out, const struct wb_compare_pair *p, int width)
 		fprintf(out, " %8s %-20s %s", change, ci, wb_pair_state_name(p->state));
 	if (p->unstable_a || p->unstable_b) /* last, so the columns stay put */
 		fprintf(out, "  %s", wb_compare_unstable_words(p));
+	if (*wb_compare_noise_words(p, noise, sizeof(noise)))
+		fprintf(out, ", %s", noise);
 	fputc('\n', out);
 }
 

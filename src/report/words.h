@@ -199,7 +199,7 @@ char *wb_clean_reason_words(const struct wb_clean_verdict *v, char *buf, size_t 
  * Each writes into buf with snprintf's truncation and returns buf. */
 #define WB_COMPARE_HEADLINE_LEN 400
 #define WB_COMPARE_NAME_LEN 200     /* a test's name */
-#define WB_COMPARE_GATE_LEN 360
+#define WB_COMPARE_GATE_LEN 400
 /* The storage line holds a host name, two devices' names and models and two
  * mount points (each up to 255 characters) whole. */
 #define WB_COMPARE_STORAGE_LEN 2048
@@ -236,6 +236,10 @@ char *wb_compare_failure_words(const struct wb_compare_pair *p, char *buf, size_
 /* A pair with a side measured unstable: "UNSTABLE in A", "UNSTABLE in B",
  * "UNSTABLE in both"; "" when neither. A static string. */
 const char *wb_compare_unstable_words(const struct wb_compare_pair *p);
+
+/* A pair with a side measured unstable whose change lies within its trials'
+ * spread (has_noise): "within its trials' spread [-35.2%, +18.0%]"; "" otherwise. */
+char *wb_compare_noise_words(const struct wb_compare_pair *p, char *buf, size_t len);
 
 /* A test of A that B lacks (v->only_a[i]): "missing in B: fdatasync/sync 8kB x1
  * (only in A: not measured in B)"; loud, and failing, under a gate. */

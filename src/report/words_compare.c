@@ -83,6 +83,19 @@ const char *wb_compare_unstable_words(const struct wb_compare_pair *p)
 	return "";
 }
 
+char *wb_compare_noise_words(const struct wb_compare_pair *p, char *buf, size_t len)
+{
+	int d;
+
+	*buf = '\0';
+	if (!p->has_noise || !(p->noise_low_pct <= 0.0 && p->noise_high_pct >= 0.0))
+		return buf;
+	d = wb_sentence_pct_digits(1, p->diff_pct, p->noise_low_pct, p->noise_high_pct);
+	snprintf(buf, len, "within its trials' spread [%+.*f%%, %+.*f%%]", d, p->noise_low_pct, d,
+		 p->noise_high_pct);
+	return buf;
+}
+
 /* How far the open pair may be from A, and which way: its interval's end past
  * the margin, the slow end first (a slowdown is what a gate is for). */
 static const char *open_reach(const struct wb_compare_verdict *v, double *pct)
@@ -392,18 +405,23 @@ static void gate_failed_words(const struct wb_compare_verdict *v, char *buf, siz
 	if (v->gate_missing)
 		wb_sentence_add(&s, "%s%zu %smissing in B (not measured)", sep, v->gate_missing,
 				*sep ? "" : v->gate_missing == 1 ? "test " : "tests ");
-	/* Still failures, but the user must know they may be noise. */
-	if (!v->gate_unstable)
-		return;
-	if (v->gate_unstable < v->regressions)
-		wb_sentence_add(&s, ", %zu of them measured unstable", v->gate_unstable);
-	else if (v->regressions == 1)
-		wb_sentence_add(&s, ", measured unstable");
-	else if (v->regressions == 2)
-		wb_sentence_add(&s, ", both measured unstable");
-	else
-		wb_sentence_add(&s, ", all %zu measured unstable", v->regressions);
-	wb_sentence_add(&s, ": rerun with a longer --budget");
+	/* Still failures (slower past their trials' spread too), but the user
+	 * must know. */
+	if (v->gate_unstable) {
+		if (v->gate_unstable < v->regressions)
+			wb_sentence_add(&s, ", %zu of them measured unstable", v->gate_unstable);
+		else if (v->regressions == 1)
+			wb_sentence_add(&s, ", measured unstable");
+		else if (v->regressions == 2)
+			wb_sentence_add(&s, ", both measured unstable");
+		else
+			wb_sentence_add(&s, ", all %zu measured unstable", v->regressions);
+		wb_sentence_add(&s, ": rerun with a longer --budget");
+	}
+	if (v->gate_inconclusive) /* not failures: said apart, after them */
+		wb_sentence_add(&s, "; %zu more inconclusive (measured unstable, within %s "
+				"trials' spread)", v->gate_inconclusive,
+				v->gate_inconclusive == 1 ? "its" : "their");
 }
 
 char *wb_compare_gate_words(const struct wb_compare_verdict *v, char *buf, size_t len)
@@ -412,6 +430,14 @@ char *wb_compare_gate_words(const struct wb_compare_verdict *v, char *buf, size_
 		snprintf(buf, len, "%s", "");
 	else if (v->regression)
 		gate_failed_words(v, buf, len);
+	else if (v->inconclusive)
+		snprintf(buf, len,
+			 "--fail-on-regression %g%%: INCONCLUSIVE: %zu test%s slower by more than "
+			 "%g%%, but measured unstable, within %s trials' spread: not shown a "
+			 "regression, nor a pass; rerun with a longer --budget, or measure each "
+			 "side more than once (A1.json,A2.json)",
+			 v->gate_pct, v->gate_inconclusive, plural(v->gate_inconclusive), v->gate_pct,
+			 v->gate_inconclusive == 1 ? "its" : "their");
 	else if (v->unclear)
 		snprintf(buf, len,
 			 "--fail-on-regression %g%%: passed, not proven: no test significantly "

@@ -13,7 +13,7 @@
 
 /* Version of the layout (docs/results-schema.md); bumped when keys change
  * meaning. */
-#define WB_SCHEMA_VERSION 34
+#define WB_SCHEMA_VERSION 35
 
 /* Every key of those files, in one alphabetical list: a key used in two
  * objects ("reason", "method") is one entry with one spelling. */
@@ -232,6 +232,7 @@ enum wb_key {
 	WB_KEY_IDLE_GAIN_PCT,
 	WB_KEY_IDLE_GROUP,
 	WB_KEY_IN_RAM,
+	WB_KEY_INCONCLUSIVE,
 	WB_KEY_INTERRUPTED_BY,
 	WB_KEY_INTERVAL,
 	WB_KEY_IO_STATS_RESET,
@@ -296,6 +297,7 @@ enum wb_key {
 	WB_KEY_NCPU,
 	WB_KEY_NO_INTERVAL,
 	WB_KEY_NO_MAJORITY,
+	WB_KEY_NOISE_PCT,
 	WB_KEY_NOT_JUDGED,
 	WB_KEY_NOT_OK_IN_BOTH,
 	WB_KEY_OBSERVED,

@@ -3,7 +3,9 @@
 # pass: two files without a test in common (nothing was compared: exit 2, one
 # line, gate or not); a test of A missing in B (not measured: it fails the gate
 # as a test not run in B does; a test new in B does not); sides measured
-# unstable: marked, and the gate's failures that rest on them said so.
+# unstable: marked, and the gate's failures that rest on them said so; a
+# slowdown on unstable sides that their trials' spread explains (two
+# back-to-back runs of one noisy disk) is inconclusive: exit 4, not 1.
 . "$(dirname "$0")/lib.sh"
 set -e
 fx="${WB_SOURCE_DIR:-$(dirname "$0")/../..}/tests/unit/fixtures/compare"
@@ -53,8 +55,8 @@ json_check "$d/nogate.json" 'd["gate"] is None and d["counts"]["missing_in_b"] =
 expect_exit 0 "$WALBENCH" compare "$d/dropped.json" "$fx/base.json" --fail-on-regression 5
 grep -q '^only in B: open_datasync/sync 8kB x1$' "$OUT" || fail "new test: $(cat "$OUT")"
 rm -f "$d/dropped.json" "$d/gate.json" "$d/nogate.json"
-# Both files UNSTABLE on fdatasync and fsync (a noisy disk a minute apart),
-# both significantly slower in B: still a failure, but said to rest on
+# Both files UNSTABLE on fdatasync and fsync, both significantly slower in B by
+# far more than their trials' spread (-48 %, -40 % on 0.7 % CV): still a failure, but said to rest on
 # unstable sides, in the rows, the headline, the gate line and the JSON.
 mark='for t in d["tests"]:
     if t["pattern"] == "overwrite" and t["method"] in ("fdatasync", "fsync"):
@@ -77,5 +79,30 @@ head -1 "$OUT" | grep -q 'significant but UNSTABLE in both; .*; 2 measured unsta
 json_check "$d/u.json" 'd["gate"]["failed"] and d["gate"]["unstable"] == 2 and d["counts"]["unstable"] == 2'
 json_check "$d/u.json" '[p["method"] for p in d["pairs"] if p["unstable"]] == ["fdatasync", "fsync"] and d["pairs"][0]["a"]["unstable"] and d["pairs"][0]["b"]["unstable"]'
 rm -f "$d/ua.json" "$d/ub.json" "$d/u.json"
+
+# open_datasync -11.4 % [-17.6, -4.8] on trials of 10 % CV, UNSTABLE in both
+# files: significant on the trials, past 5 %, but within one trial of each
+# side: inconclusive, exit 4, said in the row, the gate line and the JSON.
+expect_exit 4 "$WALBENCH" compare "$fx/unstable_a.json" "$fx/unstable_b.json" \
+	--fail-on-regression 5 --json "$d/n.json"
+grep -q "^open_datasync/sync 8kB x1 .* slower .*  UNSTABLE in both, within its trials' spread \[-32.8%, +16.9%\]$" \
+	"$OUT" || fail "row: $(cat "$OUT")"
+grep -q '^fdatasync/sync 8kB x1 .* tie' "$OUT" || fail "stable row: $(cat "$OUT")"
+tail -1 "$OUT" | grep -qx -- "--fail-on-regression 5%: INCONCLUSIVE: 1 test slower by more than 5%, but measured unstable, within its trials' spread: not shown a regression, nor a pass; rerun with a longer --budget, or measure each side more than once (A1.json,A2.json)" ||
+	fail "gate line: $(tail -1 "$OUT")"
+grep -q 'FAILED' "$OUT" && fail "a failure said: $(cat "$OUT")"
+json_check "$d/n.json" 'not d["gate"]["failed"] and d["gate"]["inconclusive"] == 1 and d["gate"]["slower"] == 0 and d["regressions"] == 0'
+json_check "$d/n.json" 'd["pairs"][0]["inconclusive"] and not d["pairs"][0]["regression"] and d["pairs"][0]["noise_pct"][0] < 0 < d["pairs"][0]["noise_pct"][1] and d["pairs"][1]["noise_pct"] is None'
+# Without a gate: exit 0; the spread still said.
+expect_exit 0 "$WALBENCH" compare "$fx/unstable_a.json" "$fx/unstable_b.json"
+grep -q "UNSTABLE in both, within its trials' spread" "$OUT" || fail "no spread: $(cat "$OUT")"
+# A stable test slower past the gate as well: the gate fails (exit 1), the
+# inconclusive one said apart.
+edit "$fx/unstable_b.json" "$d/sb.json" 'd["tests"][1]["trial_ops_per_sec"] = [x * 0.8 for x in d["tests"][1]["trial_ops_per_sec"]]
+d["tests"][1]["ops_per_sec"] *= 0.8; d["tests"][1]["trial_mean_ops_per_sec"] *= 0.8'
+expect_exit 1 "$WALBENCH" compare "$fx/unstable_a.json" "$d/sb.json" --fail-on-regression 5
+tail -1 "$OUT" | grep -qx -- "--fail-on-regression 5%: FAILED: 1 test significantly slower by more than 5%; 1 more inconclusive (measured unstable, within its trials' spread)" ||
+	fail "gate line: $(tail -1 "$OUT")"
+rm -f "$d/n.json" "$d/sb.json"
 assert_no_files "$d"
 pass

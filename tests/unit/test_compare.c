@@ -255,8 +255,9 @@ static void test_only_one_side(void **state)
 }
 
 /* A pair with a side its file calls unstable is marked so, and still fails
- * the gate when significantly slower (a false pass is worse than a false
- * alarm), counted among the failures that rest on unstable sides. */
+ * the gate when significantly slower past its trials' spread (here -48 % on
+ * trials of 0.7 % CV), counted among the failures that rest on unstable
+ * sides. */
 static void test_unstable(void **state)
 {
 	const struct wb_compare_pair *p;
@@ -289,6 +290,111 @@ static void test_unstable(void **state)
 	assert_int_equal(wb_compare_decide(&a, &b, 5.0, &v), 0);
 	assert_false(pair_of("fsync_writethrough")->unstable_a);
 	assert_int_equal(v.unstable, 2);
+}
+
+/* Reads unstable_a.json as A and unstable_b.json as B: open_datasync -11.4 %
+ * on trials of 10 % CV, unstable in both files (two back-to-back runs of one
+ * noisy disk); fdatasync a stable tie. */
+static void decide_unstable(double gate_pct)
+{
+	char err[1024] = "";
+
+	if (read_fixture("unstable_a.json", &a, err, sizeof(err)) ||
+	    read_fixture("unstable_b.json", &b, err, sizeof(err)))
+		fail_msg("%s", err);
+	assert_int_equal(wb_compare_decide(&a, &b, gate_pct, &v), 0);
+}
+
+/* Decides a against b again, with gate_pct: open_datasync's pair. */
+static const struct wb_compare_pair *redecide(double gate_pct)
+{
+	wb_compare_free(&v);
+	assert_int_equal(wb_compare_decide(&a, &b, gate_pct, &v), 0);
+	return pair_of("open_datasync");
+}
+
+/* B's open_datasync trials times k: a slowdown of another size, the same spread. */
+static const struct wb_compare_pair *scale_b(double k)
+{
+	size_t i;
+
+	for (i = 0; i < b.tests[0].ntrials; i++)
+		b.tests[0].trial_rates[i] *= k;
+	b.tests[0].trial_mean_ops_per_sec *= k;
+	b.tests[0].ops_per_sec *= k;
+	return redecide(5.0);
+}
+
+/* An unstable pair does not fail the gate on a slowdown its own trials'
+ * spread explains: significant on the trials (-11.4 % [-17.6, -4.8]), past
+ * 5 %, but within one trial of each side ([-32.8, +16.9]): inconclusive,
+ * counted apart, neither a regression nor a pass. The same pair stable fails;
+ * a slowdown past the spread fails though unstable; one under the threshold
+ * is neither; several runs a side measure the variation between runs, so
+ * their interval is trusted as it is. */
+static void test_unstable_within_noise(void **state)
+{
+	struct wb_compare_side sa = { 0 }, sb = { 0 };
+	struct wb_saved_results two_a[2], two_b[2];
+	const struct wb_compare_pair *p;
+
+	(void)state;
+	decide_unstable(5.0);
+	p = pair_of("open_datasync");
+	assert_int_equal(p->state, WB_PAIR_SLOWER);
+	assert_true(p->unstable_a && p->unstable_b);
+	assert_true(p->has_noise);
+	assert_true(p->noise_low_pct < -30.0 && p->noise_high_pct > 15.0);
+	assert_true(p->inconclusive);
+	assert_false(p->regression);
+	assert_false(pair_of("fdatasync")->has_noise); /* stable: its interval stands */
+	assert_int_equal(v.gate_inconclusive, 1);
+	assert_int_equal(v.gate_slower, 0);
+	assert_int_equal(v.gate_unstable, 0);
+	assert_int_equal(v.regressions, 0);
+	assert_false(v.regression);
+	assert_true(v.inconclusive);
+	/* the same figures measured stable: a regression, as before */
+	a.tests[0].unstable = b.tests[0].unstable = false;
+	p = redecide(5.0);
+	assert_false(p->has_noise);
+	assert_true(p->regression);
+	assert_false(p->inconclusive);
+	assert_true(v.regression);
+	assert_false(v.inconclusive);
+	/* one side unstable is enough to ask for the spread */
+	b.tests[0].unstable = true;
+	assert_true(redecide(5.0)->inconclusive);
+	assert_true(v.inconclusive);
+	/* without a gate: no verdict on the gate, the pair's figures still said */
+	assert_true(redecide(NO_GATE)->has_noise);
+	assert_false(v.inconclusive);
+	assert_false(v.regression);
+	/* a threshold past the slowdown: neither */
+	assert_false(redecide(20.0)->inconclusive);
+	assert_false(v.inconclusive);
+	assert_false(v.regression);
+	/* B at half A's rate: past its trials' spread, a regression though unstable */
+	p = scale_b(0.5 / 0.886);
+	assert_true(p->has_noise && p->noise_high_pct < 0.0);
+	assert_true(p->regression);
+	assert_false(p->inconclusive);
+	assert_int_equal(v.gate_unstable, 1);
+	assert_int_equal(v.gate_inconclusive, 0);
+	assert_true(v.regression);
+	assert_false(v.inconclusive);
+	/* two runs a side: the interval is over the runs' means, no spread asked */
+	scale_b(0.886 / 0.5);
+	two_a[0] = two_a[1] = a;
+	two_b[0] = two_b[1] = b;
+	sa = (struct wb_compare_side){ two_a, 2 };
+	sb = (struct wb_compare_side){ two_b, 2 };
+	wb_compare_free(&v);
+	assert_int_equal(wb_compare_decide_runs(&sa, &sb, 5.0, &v), 0);
+	p = pair_of("open_datasync");
+	assert_true(p->between_runs);
+	assert_false(p->has_noise);
+	assert_false(p->inconclusive);
 }
 
 /* A test of A missing in B fails the gate whatever its threshold, as a test
@@ -980,6 +1086,7 @@ int main(void)
 		cmocka_unit_test_teardown(test_nothing_in_common, teardown),
 		cmocka_unit_test_teardown(test_missing_in_b, teardown),
 		cmocka_unit_test_teardown(test_unstable, teardown),
+		cmocka_unit_test_teardown(test_unstable_within_noise, teardown),
 		cmocka_unit_test_teardown(test_gate_threshold, teardown),
 		cmocka_unit_test_teardown(test_no_interval, teardown),
 		cmocka_unit_test_teardown(test_rate_is_trial_mean, teardown),

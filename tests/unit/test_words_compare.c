@@ -341,6 +341,46 @@ static const struct {
 		      "more than 2.5%, all 3 measured unstable: rerun with a longer --budget" },
 };
 
+/* A slowdown an unstable side's trials explain is inconclusive: said apart
+ * from the failures, and alone it is neither a pass nor a failure; the row
+ * says the spread it lies within. */
+static void test_gate_inconclusive(void **state)
+{
+	struct wb_compare_pair p = { .a = &t, .b = &t, .state = WB_PAIR_SLOWER, .diff_pct = -11.4,
+				     .has_noise = true, .noise_low_pct = -32.8,
+				     .noise_high_pct = 16.9, .unstable_a = true, .unstable_b = true };
+
+	(void)state;
+	assert_string_equal(wb_compare_noise_words(&p, buf, sizeof(buf)),
+			    "within its trials' spread [-32.8%, +16.9%]");
+	p.noise_high_pct = -1.0; /* past the spread: not within it */
+	assert_string_equal(wb_compare_noise_words(&p, buf, sizeof(buf)), "");
+	p.has_noise = false;
+	p.noise_high_pct = 16.9;
+	assert_string_equal(wb_compare_noise_words(&p, buf, sizeof(buf)), "");
+	v.gate = true;
+	v.gate_pct = 5;
+	v.inconclusive = true;
+	v.gate_inconclusive = 1;
+	assert_string_equal(wb_compare_gate_words(&v, buf, WB_COMPARE_GATE_LEN),
+			    "--fail-on-regression 5%: INCONCLUSIVE: 1 test slower by more than 5%, "
+			    "but measured unstable, within its trials' spread: not shown a "
+			    "regression, nor a pass; rerun with a longer --budget, or measure each "
+			    "side more than once (A1.json,A2.json)");
+	v.gate_inconclusive = 2;
+	assert_non_null(strstr(wb_compare_gate_words(&v, buf, WB_COMPARE_GATE_LEN),
+			       "INCONCLUSIVE: 2 tests slower by more than 5%, but measured "
+			       "unstable, within their trials' spread"));
+	/* with a failure the gate failed, the inconclusive ones said after it */
+	v.inconclusive = false;
+	v.regression = true;
+	v.gate_slower = v.gate_unstable = v.regressions = 1;
+	assert_string_equal(wb_compare_gate_words(&v, buf, WB_COMPARE_GATE_LEN),
+			    "--fail-on-regression 5%: FAILED: 1 test significantly slower by more "
+			    "than 5%, measured unstable: rerun with a longer --budget; 2 more "
+			    "inconclusive (measured unstable, within their trials' spread)");
+}
+
 /* What the intervals are over: one run a side says what it leaves out; runs
  * say how many, and which side borrowed the other's spread. */
 static void test_interval_words(void **state)
@@ -480,6 +520,7 @@ int main(void)
 		cmocka_unit_test_setup(test_unclear, setup),
 		cmocka_unit_test_setup(test_slower_leads, setup),
 		cmocka_unit_test_setup(test_unstable_lead, setup),
+		cmocka_unit_test_setup(test_gate_inconclusive, setup),
 		cmocka_unit_test_setup(test_near_total_loss, setup),
 		cmocka_unit_test_setup(test_false_zero_and_equal_ends, setup),
 		cmocka_unit_test_setup(test_faster_leads, setup),
