@@ -320,6 +320,14 @@ static unsigned device_suspects(const struct wb_device *d, const struct wb_burst
 	return s;
 }
 
+double wb_q_trend_min_s(size_t ntests, double slice_s)
+{
+	/* A slice lasts 1 + WB_SCHED_JITTER / 2 of its length on average. */
+	double mean = 1 + WB_SCHED_JITTER / 2, need = WB_TREND_MIN_SLICES + 1;
+
+	return ceil((double)(ntests ? ntests : 1) * need * slice_s * mean);
+}
+
 void wb_q_foresee(const struct wb_device *d, const struct wb_burst_table *table,
 		  uint64_t budget_ns, uint64_t trial_ns, uint64_t asked_ns, size_t ntests,
 		  struct wb_q_foresight *out)
@@ -334,7 +342,7 @@ void wb_q_foresee(const struct wb_device *d, const struct wb_burst_table *table,
 					.slice_s = (double)asked_ns / 1e9 };
 	out->planned_slices = trial_ns ? budget_s / (n * (double)trial_ns / 1e9 * mean) : 0;
 	out->trend_short = out->planned_slices < need;
-	out->trend_min_s = ceil(n * need * out->slice_s * mean);
+	out->trend_min_s = wb_q_trend_min_s(ntests, out->slice_s);
 	out->short_slice_s = floor(1000.0 * budget_s / (n * need * mean)) / 1000.0;
 	wb_burst_match(d, table, &m);
 	out->suspects = device_suspects(d, &m, &ruled_out);
@@ -376,9 +384,15 @@ void wb_q_burst_of(const struct wb_results *rs, const struct wb_burst_table *tab
 	wb_q_trend_of(r->trial_rates, r->trial_start_s, r->ntrials, &out->trend);
 	if (!out->trend.known) { /* too short to see a drop: never seen sustained */
 		out->suspects |= WB_SUSPECT_FEW_SLICES;
-		out->slice_s = (double)rs->trial_ns / 1e9;
-		out->settle_s = ceil(out->run_s * (WB_TREND_MIN_SLICES + 1) /
-				     (double)(r->ntrials ? r->ntrials : 1));
+		/* The slice asked, which a --duration long enough does not
+		 * shorten, or the one used when a throttle lengthened it; and
+		 * the plan's figure for it, the one foreseen before the run:
+		 * extrapolating from this run's few slices carried their
+		 * jitter and a last round cut short into the figure, and told
+		 * 10 s runs 17 s or 25 s where the header had said 19 s. */
+		out->slice_s = (double)(rs->asked_trial_ns > rs->trial_ns ? rs->asked_trial_ns
+									   : rs->trial_ns) / 1e9;
+		out->settle_s = wb_q_trend_min_s(rs->n, out->slice_s);
 		out->state = WB_SUSTAINED_UNKNOWN;
 		return;
 	}

@@ -178,11 +178,11 @@ struct wb_q_burst {
 	enum wb_not_judged not_judged;
 	struct wb_q_trend trend;   /* the commit shape's (also wb_qualification.trend) */
 	size_t slices;             /* the commit shape's slices */
-	double settle_s;           /* FEW_SLICES: about the --duration that gives the commit
-				    * shape WB_TREND_MIN_SLICES slices (and one to spare) at
-				    * slice_s, whole seconds: a shorter --duration also shortens
-				    * the slices to keep two of each shape, so it needs both */
-	double slice_s;            /* the run's slice length */
+	double settle_s;           /* FEW_SLICES: wb_q_trend_min_s of the run's tests at
+				    * slice_s, the figure the foresight said before the run:
+				    * a shorter --duration also shortens the slices to keep
+				    * two of each shape, so it needs both */
+	double slice_s;            /* the slice asked, or the run's when longer (throttled) */
 	bool in_memory;            /* memory: no provider's credits, and never durable */
 };
 
@@ -205,6 +205,12 @@ struct wb_q_foresight {
 	bool burst_short;          /* suspects, and a --duration under WB_BURST_OBSERVE_S */
 	double observe_s;          /* WB_BURST_OBSERVE_S */
 };
+
+/* The least --duration (whole seconds) that gives each of ntests tests
+ * WB_TREND_MIN_SLICES + 1 slices of slice_s on average (jittered as
+ * model/schedule.h says): the one figure the foresight says before a run and
+ * the burst's line after it. */
+double wb_q_trend_min_s(size_t ntests, double slice_s);
 
 /* The foresight of a qualify plan: budget_ns split among ntests tests in
  * slices of trial_ns (as the plan fitted them; asked_ns the length asked,

@@ -543,6 +543,8 @@ static void cached_parity(void **state)
  * such a run on plain local storage steady, and passed it. */
 static void few_slices_hold_back(void **state)
 {
+	struct wb_q_foresight f;
+
 	(void)state;
 	build(1000, 2000, 10);
 	assert_true(wb_qualify(&rs, &tiers, NULL, "standard", &q));
@@ -559,9 +561,24 @@ static void few_slices_hold_back(void **state)
 	assert_int_equal(q.tiers[0].o[1].result, WB_Q_PASS);         /* the p99 stands */
 	assert_int_equal(q.tiers[0].verdict, WB_Q_INCONCLUSIVE);
 	assert_false(q.tiers[0].gated);
-	/* 45 s held 3 slices: 5 (4 and one to spare) take 75 s, at 5 s slices */
-	assert_true(fabs(q.burst.settle_s - 75) < 1e-9);
+	/* 5 slices (4 and one to spare) of each of the run's tests at the 5 s
+	 * asked: the figure the foresight gives before the run, not one
+	 * extrapolated from this run's 3 slices in 45 s (75 s) */
+	wb_q_foresee(&rs.device, NULL, 45 * 1000000000ull, rs.trial_ns, rs.trial_ns, rs.n, &f);
+	assert_true(f.trend_short);
+	assert_true(f.trend_min_s > 0);
+	assert_true(fabs(q.burst.settle_s - f.trend_min_s) < 1e-9);
+	assert_true(fabs(q.burst.settle_s - wb_q_trend_min_s(rs.n, 5)) < 1e-9);
 	assert_true(fabs(q.burst.slice_s - 5) < 1e-9);
+	/* a slice asked longer than the one the budget allowed: the one asked,
+	 * which a --duration that long keeps */
+	rs.asked_trial_ns = 8000000000ULL;
+	assert_true(wb_qualify(&rs, &tiers, NULL, "standard", &q));
+	assert_true(fabs(q.burst.slice_s - 8) < 1e-9);
+	wb_q_foresee(&rs.device, NULL, 45 * 1000000000ull, rs.trial_ns, rs.asked_trial_ns, rs.n,
+		     &f);
+	assert_true(fabs(q.burst.settle_s - f.trend_min_s) < 1e-9);
+	rs.asked_trial_ns = 0;
 	/* a rate that fails on a short run still fails */
 	build(100, 2000, 10);
 	rs.v[0].ntrials = 3;
