@@ -1,5 +1,6 @@
 /* cmd_run.c — `walbench run`: any method x engine x size x concurrency, as
  * interleaved trials with confidence intervals; optionally from a profile. */
+#include <errno.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -91,9 +92,15 @@ int wb_cmd_run(int argc, char **argv)
 	if (!wb_cli_configure(&cfg, WB_CMD_RUN, argc, argv, &status))
 		return status;
 	if (cfg.profile) {
-		/* A bad profile is a usage error, as the same key on the command line is. */
-		if (wb_profile_load(cfg.profile, WB_CMD_RUN, &prof, err, sizeof(err))) {
+		/* A bad key or value is a usage error, as the same option on the
+		 * command line is; a profile that cannot be read (missing, a
+		 * directory, not JSON) is unusable input, as a tiers file is. */
+		int ret = wb_profile_load(cfg.profile, WB_CMD_RUN, &prof, err, sizeof(err));
+
+		if (ret) {
 			fprintf(stderr, "walbench: %s\n", err);
+			if (ret != -EINVAL)
+				return WB_EXIT_SETUP;
 			wb_usage_hint();
 			return WB_EXIT_USAGE;
 		}

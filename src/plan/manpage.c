@@ -197,7 +197,9 @@ static const char *const exit_status[][2] = {
 	       "(/dev/shm is allowed); a --json, --csv or --prom whose directory "
 	       "does not exist or is not writable, or that already exists (a file, a symlink, "
 	       "anything), or two of them naming one file; a test file refused or "
-	       "not creatable; a block device in use; a run that would leave a running "
+	       "not creatable; a --profile or --tiers file that cannot be read (no such file "
+	       "or name, a directory, not JSON: a bad key in one that can is exit 1); a block "
+	       "device in use; a run that would leave a running "
 	       "server's WAL volume less free than twice max_wal_size or 10% of it (unless "
 	       "--allow-low-space); or nothing could run; after measuring, a report file that "
 	       "appeared at its name meanwhile (left as it was, the report not written)" },

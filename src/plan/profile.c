@@ -398,8 +398,8 @@ int wb_profile_load(const char *name_or_path, enum wb_command cmd, struct wb_pro
 	}
 	p->json = wb_json_parse(text, len, p->path, err, err_len);
 	free(text);
-	if (!p->json)
-		return -EINVAL;
+	if (!p->json) /* not a profile at all, as an unreadable file is not */
+		return -EBADMSG;
 	ret = validate(p, cmd, err, err_len);
 	if (ret)
 		wb_profile_free(p);

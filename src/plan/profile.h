@@ -20,7 +20,11 @@ struct wb_profile {
 
 /* Finds NAME (profiles/NAME.json in $WALBENCH_PROFILES, then the source tree's
  * profiles/) or reads PATH (anything with a '/' or ending in .json). Validates
- * every key against cmd's options. 0, or -errno with a one-line message in err. */
+ * every key against cmd's options. 0, or -errno with a one-line message in err:
+ * -EINVAL for a profile read whose keys or values are bad (a usage error, as
+ * the same option on the command line is); any other (-ENOENT, -EISDIR, -EFBIG,
+ * -EBADMSG for a file that is not one JSON document) for one that could not be
+ * read as a profile at all: unusable input, as a tiers file that cannot be. */
 int wb_profile_load(const char *name_or_path, enum wb_command cmd, struct wb_profile *p,
 		    char *err, size_t err_len);
 

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # t_profiles.sh — --profile: the quick profile runs with CIs in a short budget,
-# command-line options override a profile, a bad profile is a usage error (one
-# line naming the file and key, then the hint), and --csv / --json write their files.
+# command-line options override a profile, a bad key or value in a profile is a
+# usage error (one line naming the file and key, then the hint, exit 1), a
+# profile that cannot be read is unusable input (exit 2, one line), and --csv /
+# --json write their files.
 . "$(dirname "$0")/lib.sh"
 set -e
 wb_tmpdir d
@@ -37,19 +39,31 @@ expect_exit 1 "$WALBENCH" run --profile "$d/bad.json" --dir "$d"
 [ "$(wc -l <"$ERR")" = 2 ] || fail "want two lines: $(cat "$ERR")"
 [ "$(sed -n 2p "$ERR")" = 'Try "walbench --help" for more information.' ] || fail "no hint: $(cat "$ERR")"
 grep -q "$d/bad.json: key \"qd\": invalid value: the 2nd value is not a whole number" "$ERR" || fail "message: $(cat "$ERR")"
-# Text after the document, or a NUL byte and more: refused where it begins, nothing run
-# (each case is printf's format, then the column).
+# A profile that cannot be read as one (text after the document, a NUL byte
+# and more, no such file, a directory) is unusable input, as a tiers file or a
+# results file that cannot be: exit 2, one line naming it, no usage hint,
+# nothing run. It was exit 1, a usage error, while qualify's --tier nosuch was
+# 2. (Each case is printf's format, then the column.)
 for junk in '{"budget": "10ms", "method": "none"} trailing\n@38' '{"budget": "10ms", "method": "none"}\0x@37'; do
 	printf "${junk%@*}" >"$d/junk.json"
-	expect_exit 1 "$WALBENCH" run --profile "$d/junk.json" --dir "$d"
+	expect_exit 2 "$WALBENCH" run --profile "$d/junk.json" --dir "$d"
 	grep -q "^walbench: $d/junk.json: not valid JSON: text after the document at line 1, column ${junk##*@}$" \
 		"$ERR" || fail "$junk: $(cat "$ERR")"
+	[ "$(wc -l <"$ERR")" = 1 ] || fail "$junk: want one line: $(cat "$ERR")"
 	[ ! -s "$OUT" ] || fail "$junk ran: $(cat "$OUT")"
 done
-expect_exit 1 "$WALBENCH" run --profile no-such-profile --dir "$d"
-grep -q 'no-such-profile.json: cannot read profile' "$ERR" || fail "missing profile: $(cat "$ERR")"
-expect_exit 1 "$WALBENCH" run --profile "$d" --dir "$d"
-grep -q "^walbench: $d: cannot read profile: Is a directory$" "$ERR" || fail "directory: $(cat "$ERR")"
+for p in nosuch no-such-profile; do # by name: profiles/NAME.json
+	expect_exit 2 "$WALBENCH" run --profile "$p" --dir "$d"
+	grep -q "^walbench: .*/$p.json: cannot read profile: No such file or directory$" "$ERR" ||
+		fail "missing profile: $(cat "$ERR")"
+	[ "$(wc -l <"$ERR")" = 1 ] || fail "missing profile: want one line: $(cat "$ERR")"
+	[ ! -s "$OUT" ] || fail "missing profile ran: $(cat "$OUT")"
+done
+expect_exit 2 "$WALBENCH" run --profile "$d/none.json" --dir "$d" # by path
+grep -qx "walbench: $d/none.json: cannot read profile: No such file or directory" "$ERR" ||
+	fail "missing profile path: $(cat "$ERR")"
+expect_exit 2 "$WALBENCH" run --profile "$d" --dir "$d"
+grep -qx "walbench: $d: cannot read profile: Is a directory" "$ERR" || fail "directory: $(cat "$ERR")"
 
 # A symlink as the JSON target is refused, and its target untouched.
 echo keep >"$d/victim"
