@@ -56,7 +56,8 @@ static bool against(const struct wb_results *rs, const struct wb_result *r, enum
 	bool other_side;
 
 	*buf = '\0';
-	if (!b || b == r || !wb_result_compare(b, r, 0.95, &c))
+	if (!b || b == r || !wb_result_compare(b, r, 0.95, &c) ||
+	    !isfinite(c.diff_pct))
 		return false;
 	other_side = (wb_result_trial_mean(r) - wb_result_trial_mean(b)) * c.diff_pct < 0;
 	snprintf(buf, len, "%+.1f%%%s", c.diff_pct, other_side ? "*" : "");
@@ -75,7 +76,7 @@ static bool against(const struct wb_results *rs, const struct wb_result *r, enum
 static void print_evidence(const struct wb_results *rs, enum wb_method_id base)
 {
 	int wm = 14, we = 7, ws = 14; /* the narrowest, fitted to the rows below */
-	char shape[32], vs[32], gain[24];
+	char shape[32], vs[32], gain[24], ci[24];
 	bool other_side = false;
 	size_t i;
 
@@ -102,9 +103,10 @@ static void print_evidence(const struct wb_results *rs, enum wb_method_id base)
 			continue;
 		}
 		other_side |= against(rs, r, base, gain, sizeof(gain));
-		printf("  %-*s %-*s %-*s %10.1f %7.1f%% %10.1f %10.1f", wm,
+		printf("  %-*s %-*s %-*s %10.1f %8s %10.1f %10.1f", wm,
 		       wb_method_get(r->test.method)->name, we, wb_engine_name(r->test.engine), ws,
-		       shape, wb_result_trial_mean(r), r->stats.ci95_pct, wb_result_usecs(r, 50),
+		       shape, wb_result_trial_mean(r),
+		       wb_text_pct(r->stats.ci95_pct, ci, sizeof(ci)), wb_result_usecs(r, 50),
 		       wb_result_usecs(r, 99));
 		if (*gain)
 			printf(" %*s", wb_text_widest(8, vs), gain);

@@ -33,6 +33,15 @@ int wb_text_widest(int w, const char *word)
 	return (int)strlen(word) > w ? (int)strlen(word) : w;
 }
 
+const char *wb_text_pct(double pct, char *buf, size_t len)
+{
+	if (isfinite(pct))
+		snprintf(buf, len, "%.1f%%", pct);
+	else
+		snprintf(buf, len, "-");
+	return buf;
+}
+
 void wb_text_table_fit(const struct wb_test *tests, size_t n, struct wb_text_table *t)
 {
 	char size[16], conc[24];
@@ -154,10 +163,7 @@ static void text_after(const struct wb_result *r, void *ctx)
 		return;
 	}
 	snprintf(ops, sizeof(ops), "%.1f", wb_result_trial_mean(r));
-	if (isfinite(r->stats.ci95_pct))
-		snprintf(ci, sizeof(ci), "%.1f%%", r->stats.ci95_pct);
-	else
-		snprintf(ci, sizeof(ci), "-");
+	wb_text_pct(r->stats.ci95_pct, ci, sizeof(ci));
 	snprintf(mean, sizeof(mean), "%.1f", wb_result_usecs(r, -1));
 	snprintf(p50, sizeof(p50), "%.1f", wb_result_usecs(r, 50));
 	snprintf(p99, sizeof(p99), "%.1f", wb_result_usecs(r, 99));

@@ -19,6 +19,11 @@ struct wb_text_table {
  * (run's, recommend's and qualify's tables). */
 int wb_text_widest(int w, const char *word);
 
+/* A percentage as a table's column prints it ("4.5%"), or "-" where it has no
+ * finite value: one trial's interval is infinite (a run interrupted after its
+ * first round), and "inf%" is no figure. Returns buf. */
+const char *wb_text_pct(double pct, char *buf, size_t len);
+
 /* Fits t to tests[0..n): each column as wide as its heading or its widest word. */
 void wb_text_table_fit(const struct wb_test *tests, size_t n, struct wb_text_table *t);
 

@@ -19,7 +19,9 @@
 #include <cmocka.h>
 
 #include "capture.h"
+#include "plan/options.h"
 #include "report/html_parts.h"
+#include "report/json.h"
 #include "report/recommend_text.h"
 #include "report/results_reader.h"
 #include "report/run_text.h"
@@ -54,6 +56,14 @@ static void measured(void)
 	rs.n = rs.cap = 1;
 	rs.rounds = 2;
 	rs.trial_ns = 1000000000;
+}
+
+/* A recommendation to keep fdatasync, the baseline the evidence is against. */
+static void keep_fdatasync(void)
+{
+	rec = (struct wb_recommendation){ .workload = WB_WORKLOAD_OLTP, .state = WB_REC_KEEP,
+					  .method = WB_METHOD_FDATASYNC,
+					  .baseline = WB_METHOD_FDATASYNC, .decided = true };
 }
 
 static struct capture cap;
@@ -109,9 +119,7 @@ static void test_recommend_evidence(void **state)
 
 	(void)state;
 	measured();
-	rec = (struct wb_recommendation){ .workload = WB_WORKLOAD_OLTP, .state = WB_REC_KEEP,
-					  .method = WB_METHOD_FDATASYNC,
-					  .baseline = WB_METHOD_FDATASYNC, .decided = true };
+	keep_fdatasync();
 	catch_stdout();
 	wb_recommend_print(&rs, &rec);
 	row = line_of(strstr(caught(), "\nEvidence ("), "fdatasync");
@@ -204,6 +212,52 @@ static void test_recommend_evidence_other_side(void **state)
 	assert_non_null(strstr(out, "geometric mean of the rounds' paired ratios"));
 }
 
+/* A run interrupted after its first round: a test of one trial has an
+ * infinite interval (stats.ci95_pct INFINITY). Its row says "-", never
+ * "inf%", in recommend's evidence and run's table; the results file has
+ * ci95_pct null, which reads back as no interval, and the HTML report says
+ * so. `timeout -s INT 5 walbench recommend DIR --budget 60s` printed "inf%"
+ * in ten of its twelve evidence rows. */
+static void test_one_trial_no_inf(void **state)
+{
+	struct wb_text_table table;
+	struct wb_result_hooks hooks;
+	struct wb_config cfg;
+	char err[512] = "", note[160], *text;
+	const char *row;
+
+	(void)state;
+	measured();
+	r.ntrials = 1;
+	r.stats = (struct wb_stats){ .n = 1, .mean = MEAN, .ci95_pct = INFINITY };
+	rs.rounds = 1;
+	keep_fdatasync();
+	catch_stdout();
+	wb_recommend_print(&rs, &rec);
+	row = line_of(strstr(caught(), "\nEvidence ("), "fdatasync");
+	if (strstr(out, "inf%") || strstr(out, "nan%") || !strstr(row, " 1875.0        - "))
+		fail_msg("recommend's evidence row prints no dash for no interval:\n%s", out);
+	wb_text_table_fit(&r.test, 1, &table);
+	hooks = wb_text_hooks(&table);
+	catch_stdout();
+	hooks.after(&r, hooks.ctx);
+	row = line_of(caught(), "fdatasync");
+	if (strstr(row, "inf%") || !strstr(row, " - "))
+		fail_msg("run's row prints no dash for no interval:\n%s", row);
+	/* the file: null, read back as no interval, which the HTML says */
+	assert_int_equal(wb_config_defaults(&cfg, WB_CMD_RECOMMEND), 0);
+	text = wb_json_render(&rs, &cfg, WB_CMD_RECOMMEND, &(struct wb_json_verdicts){ .rec = &rec });
+	assert_non_null(text);
+	assert_non_null(strstr(text, "\"ci95_pct\":\tnull"));
+	if (wb_saved_parse(text, "one.json", &saved, err, sizeof(err)))
+		fail_msg("%s", err);
+	free(text);
+	assert_false(saved.tests[0].has_ci95);
+	wb_html_rate_note(&saved.tests[0], note, sizeof(note));
+	assert_string_equal(note, "1.9k/s (one trial: no interval)");
+	wb_saved_free(&saved);
+}
+
 /* A test of schema 24: ops_per_sec over elapsed, ci95_pct of the trials' mean. */
 static const char v24[] =
 	"{\"walbench_version\": \"0.1.0\", \"schema_version\": 24, \"command\": \"run\","
@@ -239,6 +293,7 @@ int main(void)
 		cmocka_unit_test(test_recommend_evidence_gain),
 		cmocka_unit_test(test_recommend_evidence_other_side),
 		cmocka_unit_test(test_html_bar),
+		cmocka_unit_test(test_one_trial_no_inf),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
