@@ -621,6 +621,9 @@ bool wb_recommend(const struct wb_results *rs, const struct wb_recommend_params 
 	out->share_source = WB_SHARE_NONE;
 	if (p->server) {
 		out->from_server = true;
+		out->server_idle = wb_server_idle(p->server);
+		out->server_commits = p->server->rate.commits_per_s * p->server->seconds;
+		out->server_flushes = p->server->rate.flushes;
 		wb_commit_wait(p->server, &out->commit_wait);
 		out->flush_share = commit_share(rs, p->server, out->baseline, &out->share_source);
 		out->commit_scaled = !isnan(out->flush_share);

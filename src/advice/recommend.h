@@ -151,6 +151,10 @@ struct wb_recommendation {
 	 * run's decision already asked in commits; without either (--commit-work
 	 * 0, or bulk), the flush margin is only an upper bound. */
 	bool from_server;              /* decided for an observed server (params.server) */
+	bool server_idle;              /* with a server: its window saw too few flushes to know
+					* its commits (wb_server_idle): no share, the flushes
+					* decide alone, as without one */
+	double server_commits, server_flushes; /* what that window saw, counts; NAN unknown */
 	struct wb_commit_wait commit_wait; /* with a server: what its commits wait for (a
 					* standby's: no method here is what they wait for) */
 	double flush_min_gain_pct;     /* what the run's decision asked of a flush switch: the

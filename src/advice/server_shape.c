@@ -121,13 +121,25 @@ void wb_server_shape(const struct wb_pg_observed *o, struct wb_server_shape *out
 	load_shape(o, out);
 	out->flush_share = NAN;
 	out->share_source = WB_SHARE_ESTIMATED;
-	if (o->rate.async_commit) {
+	out->commits = o->rate.commits_per_s * o->seconds;
+	out->flushes = o->rate.flushes;
+	out->idle = wb_server_idle(o);
+	if (out->idle) {
+		/* no share at all, not an estimate: 0 flushes/s estimates 0 too */
+		out->share_source = WB_SHARE_NONE;
+	} else if (o->rate.async_commit) {
 		out->flush_share = 0;
 		out->share_source = WB_SHARE_ASYNC_COMMIT;
 	} else if (isfinite(o->rate.flush_busy)) {
 		out->flush_share = o->rate.flush_busy;
 		out->share_source = WB_SHARE_SERVER_TIME;
 	}
+}
+
+bool wb_server_idle(const struct wb_pg_observed *o)
+{
+	return !o->rate.fsync_off && isfinite(o->rate.flushes) &&
+	       o->rate.flushes < WB_SERVER_MIN_FLUSHES;
 }
 
 bool wb_server_flush_ms_known(const struct wb_pg_observed *o)

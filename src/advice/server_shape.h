@@ -69,6 +69,9 @@ struct wb_server_shape {
 	enum wb_load_why load_why;
 	double flush_share;     /* WB_SHARE_SERVER_TIME: flush_busy; WB_SHARE_ASYNC_COMMIT: 0;
 				 * else NAN */
+	bool idle;              /* wb_server_idle: the window says nothing of the server's
+				 * commits, so no share (WB_SHARE_NONE): flushes decide alone */
+	double commits, flushes; /* idle: what the window saw, counts (NAN not counted) */
 	enum wb_share_source share_source;
 };
 
@@ -82,6 +85,12 @@ struct wb_server_shape {
 /* Whether o's mean flush time (rate.flush_ms) is the server's figure: timed,
  * above 0, and over at least WB_SERVER_MIN_FLUSHES flushes. */
 bool wb_server_flush_ms_known(const struct wb_pg_observed *o);
+
+/* Whether the window saw too few flushes (counted, under WB_SERVER_MIN_FLUSHES)
+ * to know the server's shape: an idle server's flush share reads 0, and a
+ * flush gain scaled by 0 is +0.0 % [+0.0, +0.0] in commits, a zero-width
+ * interval that "proves" a tie from no evidence at all. */
+bool wb_server_idle(const struct wb_pg_observed *o);
 
 /* Fills out from o (an observation with its rates derived). */
 void wb_server_shape(const struct wb_pg_observed *o, struct wb_server_shape *out);

@@ -427,6 +427,10 @@ void wb_words_server_flushes(const struct wb_pg_observed *o, char *buf, size_t l
  * then (the WAL writer behind a hint bit, a checkpoint's record, autovacuum),
  * and one or two of those make a "mean" of whatever that flush was. */
 #define WB_OBSERVED_MIN_FLUSHES WB_SERVER_MIN_FLUSHES
+/* An idle window (advice/server_shape.h wb_server_idle): "the server was idle in
+ * the window: 0 commits, 0 flushes; the decision is on flushes alone". */
+void wb_words_server_idle(double commits, double flushes, char *buf, size_t len);
+
 /* Where the window held at least one flush but fewer than
  * WB_OBSERVED_MIN_FLUSHES: "1 flush in the 10.0 s window, too few for
  * WHAT" (WHAT: "a size per flush", "a mean"); "" otherwise. */

@@ -594,6 +594,10 @@ static void commits(const struct wb_recommendation *rec, char *buf, size_t len)
 	}
 	if (!rec->from_server)
 		return;
+	if (rec->server_idle) {
+		wb_words_server_idle(rec->server_commits, rec->server_flushes, buf, len);
+		return;
+	}
 	if (!rec->commit_scaled) {
 		snprintf(buf, len, "the server's flush share is unknown (it flushed nothing, or "
 			 "walbench did not measure its method): flushes are an upper bound on "

@@ -6,7 +6,9 @@
  * (advice/server_plan.h) decides; this only words it. */
 #include "report/words.h"
 
+#include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 void wb_words_server_dir(const struct wb_server_plan *pl, const struct wb_pg_observed *o,
 			 char *buf, size_t len)
@@ -64,13 +66,26 @@ void wb_words_server_from(const struct wb_server_shape *sh, char *buf, size_t le
 		 wb_words_flush_why(sh->commit_why), bulk, bulk_why(sh->bulk_why));
 }
 
+void wb_words_server_idle(double commits, double flushes, char *buf, size_t len)
+{
+	snprintf(buf, len, "the server was idle in the window: %.0f commit%s, %.0f flush%s; the "
+		 "decision is on flushes alone", isfinite(commits) ? commits : 0,
+		 commits == 1 ? "" : "s", flushes, flushes == 1 ? "" : "es");
+}
+
 void wb_words_server_min_gain(const struct wb_server_shape *sh, const struct wb_server_plan *pl,
 			      double min_gain_pct, char *buf, size_t len)
 {
 	*buf = '\0';
 	/* The cap (WB_SERVER_MAX_FLUSH_GAIN_PCT) is what the run asks where no
 	 * flush gain is --min-gain in commits: said as that, never as a figure. */
-	if (sh->share_source == WB_SHARE_ASYNC_COMMIT)
+	if (sh->idle) {
+		char idle[256];
+
+		wb_words_server_idle(sh->commits, sh->flushes, idle, sizeof(idle));
+		snprintf(buf, len, "The %s, at --min-gain %.1f %% as without --server.",
+			 idle + strlen("the "), min_gain_pct);
+	} else if (sh->share_source == WB_SHARE_ASYNC_COMMIT)
 		snprintf(buf, len, "With synchronous_commit = off the server's commits do not wait "
 			 "for the WAL flush: no flush gain can reach --min-gain %.1f %% in commits, "
 			 "so a tie is proven quickly.", min_gain_pct);

@@ -321,6 +321,47 @@ static void test_server_open_tie_asks_every_method(void **state)
 	assert_true(rec.commit_high_pct < 5.0);
 }
 
+/* The flushes leave fdatasync against open_datasync open (the set-up above).
+ * An idle server's window (2 flushes, 3 commits in 10 s, 0.01 % flushing)
+ * says nothing of its commits: the flushes decide alone, undecided, where
+ * scaling every flush gain by 0.01 % read as commits +0.0 % [+0.0, +0.0], a
+ * proven tie; a real share (10 %) makes one of the same run. */
+static void test_server_idle_is_no_tie(void **state)
+{
+	static const struct spec s[] = {
+		{ FDS, 1, 100, 80, OK, false }, { FS, 1, 100, 80, OK, false },
+		{ OD, 1, 106, 80, OK, false }, { OS, 1, 94, 80, OK, false },
+	};
+	struct wb_recommendation rec;
+	struct wb_comparison od;
+
+	(void)state;
+	noise = 0.3;
+	build(s, 4, 5.0);
+	assert_int_equal(rs.decisions[0].state, WB_DECIDE_UNDECIDED);
+	assert_true(wb_result_compare(&rs.v[0], &rs.v[2], 0.95, &od));
+	rs.decisions[0].settle = (struct wb_settle){ .known = true, .method = OD,
+						     .vs_baseline = od, .s_per_round = 1,
+						     .more_rounds = 60, .budget_s = 120 };
+	observed_server(0.0001, 0.05);
+	server.seconds = 10;
+	server.rate.commits_per_s = 0.3;
+	server.rate.flushes = 2;
+	server.rate.server_cpus = 0.0;
+	assert_true(recommend_for_observed(&rec));
+	assert_int_equal(rec.state, WB_REC_UNDECIDED);
+	assert_true(rec.server_idle);
+	assert_float_equal(rec.server_commits, 3, 1e-9);
+	assert_float_equal(rec.server_flushes, 2, 1e-9);
+	assert_false(rec.commit_scaled);
+	assert_int_equal(rec.share_source, WB_SHARE_NONE);
+	assert_false(rec.decided);
+	/* the same run, a busy server at 10 % flushing: a tie in commits */
+	assert_true(recommend_for_server(0.1, 0.08, &rec));
+	assert_false(rec.server_idle);
+	assert_int_equal(rec.state, WB_REC_TIE);
+}
+
 /* A server with fsync = off flushes nothing: the clear flush winner above is
  * no recommendation for it, and the verdict says why. */
 /* The audit's run (recommend on a loop ext4 of a busy host, --budget 20s, the
@@ -662,6 +703,7 @@ int main(void)
 		cmocka_unit_test_teardown(test_server_switch_in_commits, teardown),
 		cmocka_unit_test_teardown(test_server_flush_switch_is_commit_tie, teardown),
 		cmocka_unit_test_teardown(test_server_open_tie_asks_every_method, teardown),
+		cmocka_unit_test_teardown(test_server_idle_is_no_tie, teardown),
 		cmocka_unit_test_teardown(test_undecided_names_what_is_open, teardown),
 		cmocka_unit_test_teardown(test_server_fsync_off, teardown),
 		cmocka_unit_test_teardown(test_server_async_commit, teardown),

@@ -5,7 +5,7 @@
  * flushes only where wal_buffers_full or large writes show bulk work, the
  * guesses when nothing was flushed, the data load only when a checkpoint wrote
  * inside the window, with the device's writes per page floored and capped, and
- * the flush share from the server's own time. */
+ * the flush share from the server's own time, and none from an idle window. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -34,6 +34,7 @@ static struct wb_pg_observed observed(const char *method, double bytes_per_flush
 	o.rate.data_pages_per_s = NAN;
 	o.rate.device_writes_per_page = NAN;
 	o.rate.flush_busy = NAN;
+	o.rate.flushes = 1000; /* a busy window's; an idle one is its own test */
 	return o;
 }
 
@@ -184,6 +185,45 @@ static void share(void **state)
 	assert_float_equal(wb_server_flush_min_gain(&sh, 5.0), WB_SERVER_MAX_FLUSH_GAIN_PCT, 1e-9);
 }
 
+/* The audit's idle server: 3 commits and 2 flushes in 10 s, its WAL flushing
+ * 0.01 % of the time. That share is no figure of its commits: none, not a 0
+ * that scales every flush gain to +0.0 % [+0.0, +0.0] and asks a flush switch
+ * the 200 % cap, so the run decides on flushes at --min-gain as without
+ * --server. (Before, the share was 0.0001 and the run asked the cap.) */
+static void idle(void **state)
+{
+	struct wb_pg_observed o = observed("fdatasync", 444, 444, 0);
+	struct wb_server_shape sh;
+
+	(void)state;
+	o.seconds = 10;
+	o.rate.commits_per_s = 0.3;
+	o.rate.flushes = 2;
+	o.rate.flush_busy = 0.0001;
+	assert_true(wb_server_idle(&o));
+	wb_server_shape(&o, &sh);
+	assert_true(sh.idle);
+	assert_float_equal(sh.commits, 3, 1e-9);
+	assert_float_equal(sh.flushes, 2, 1e-9);
+	assert_int_equal(sh.share_source, WB_SHARE_NONE);
+	assert_true(isnan(sh.flush_share));
+	assert_float_equal(wb_server_flush_min_gain(&sh, 5.0), 0.0, 1e-9);
+	/* synchronous_commit = off and idle: still nothing to scale by */
+	o.rate.async_commit = true;
+	wb_server_shape(&o, &sh);
+	assert_int_equal(sh.share_source, WB_SHARE_NONE);
+	/* five flushes are a figure (WB_SERVER_MIN_FLUSHES); uncounted is not idle */
+	o.rate.async_commit = false;
+	o.rate.flushes = WB_SERVER_MIN_FLUSHES;
+	assert_false(wb_server_idle(&o));
+	o.rate.flushes = NAN;
+	assert_false(wb_server_idle(&o));
+	/* fsync = off flushes nothing by setting, not by idleness: its own finding */
+	o.rate.flushes = 0;
+	o.rate.fsync_off = true;
+	assert_false(wb_server_idle(&o));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -193,6 +233,7 @@ int main(void)
 		cmocka_unit_test(bulk),
 		cmocka_unit_test(load),
 		cmocka_unit_test(share),
+		cmocka_unit_test(idle),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

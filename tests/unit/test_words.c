@@ -193,6 +193,22 @@ static void rec_server_tie_in_commits(void **state)
 	assert_null(strstr(w.reason, "in commits"));
 }
 
+/* An idle server's window: the commits line says the flushes decide alone,
+ * never "+0.0% in commits". */
+static void rec_server_idle_words(void **state)
+{
+	struct wb_recommendation rec = rec_of(WB_REC_UNDECIDED, FDS);
+	struct wb_rec_words w;
+
+	(void)state;
+	rec.from_server = true, rec.server_idle = true;
+	rec.server_commits = 3, rec.server_flushes = 1;
+	rec.share_source = WB_SHARE_NONE, rec.flush_share = NAN;
+	wb_words_recommendation(&rec, &w);
+	assert_string_equal(w.commits, "the server was idle in the window: 3 commits, 1 flush; the "
+			    "decision is on flushes alone");
+}
+
 /* Every other method proven slower: a keep, said as one, never a tie. */
 static void rec_keep_slower(void **state)
 {
@@ -1785,6 +1801,7 @@ int main(void)
 		cmocka_unit_test(rec_switch),
 		cmocka_unit_test(rec_tie),
 		cmocka_unit_test(rec_server_tie_in_commits),
+		cmocka_unit_test(rec_server_idle_words),
 		cmocka_unit_test(rec_keep_slower),
 		cmocka_unit_test(saved_settle_switch_conf),
 		cmocka_unit_test(rec_undecided_settle),
