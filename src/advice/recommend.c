@@ -526,17 +526,21 @@ static struct commit_gain in_commits(double pct, double low, double high, double
  * undecided); an undecided run is a tie when no other method's interval
  * reaches the minimum in commits: top_pct, the highest top on flushes of any
  * (highest_top; -INFINITY: none), and the open question's. A flush tie or keep
- * stays one: a commit gains less than its flush. */
+ * stays one: a commit gains less than its flush. interrupted: never a tie the
+ * flushes did not prove. */
 static enum wb_rec_state commit_state(enum wb_rec_state flush, struct commit_gain g,
-				      double top_pct, const struct wb_recommendation *out,
-				      bool *demoted)
+				      double top_pct, bool interrupted,
+				      const struct wb_recommendation *out, bool *demoted)
 {
 	double m = out->min_gain_pct;
 
 	*demoted = flush == WB_REC_SWITCH && g.low < m;
 	if (*demoted)
-		return g.high < m ? WB_REC_TIE : WB_REC_UNDECIDED;
-	if (flush == WB_REC_UNDECIDED && out->settle.known &&
+		return g.high < m && !interrupted ? WB_REC_TIE : WB_REC_UNDECIDED;
+	/* A run a signal stopped proves nothing after the signal: what the
+	 * flushes left open stays open (the audit's PG16 run, stopped after two
+	 * rounds, read "so the tie is proven there"). */
+	if (flush == WB_REC_UNDECIDED && !interrupted && out->settle.known &&
 	    wb_commit_gain_pct(out->settle.vs_baseline.ci95_high_pct, out->flush_share) < m &&
 	    !(wb_commit_gain_pct(top_pct, out->flush_share) >= m))
 		return WB_REC_TIE;
@@ -648,7 +652,8 @@ bool wb_recommend(const struct wb_results *rs, const struct wb_recommend_params 
 		out->state = out->share_source == WB_SHARE_ASSUMED
 				     ? flush : commit_state(flush, won,
 							    have_top ? top.ci95_high_pct : -INFINITY,
-							    out, &out->commit_demoted);
+							    rs->interrupted != 0, out,
+							    &out->commit_demoted);
 	} else {
 		out->state = flush;
 	}

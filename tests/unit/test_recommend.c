@@ -325,8 +325,9 @@ static void test_server_open_tie_asks_every_method(void **state)
  * An idle server's window (2 flushes, 3 commits in 10 s, 0.01 % flushing)
  * says nothing of its commits: the flushes decide alone, undecided, where
  * scaling every flush gain by 0.01 % read as commits +0.0 % [+0.0, +0.0], a
- * proven tie; a real share (10 %) makes one of the same run. */
-static void test_server_idle_is_no_tie(void **state)
+ * proven tie. And a run a signal stopped proves no tie in commits either,
+ * though a real share (10 %) would make one of a whole run. */
+static void test_server_idle_or_interrupted_is_no_tie(void **state)
 {
 	static const struct spec s[] = {
 		{ FDS, 1, 100, 80, OK, false }, { FS, 1, 100, 80, OK, false },
@@ -356,10 +357,15 @@ static void test_server_idle_is_no_tie(void **state)
 	assert_false(rec.commit_scaled);
 	assert_int_equal(rec.share_source, WB_SHARE_NONE);
 	assert_false(rec.decided);
-	/* the same run, a busy server at 10 % flushing: a tie in commits */
+	/* the same run, a busy server at 10 % flushing: a tie in commits ... */
 	assert_true(recommend_for_server(0.1, 0.08, &rec));
 	assert_false(rec.server_idle);
 	assert_int_equal(rec.state, WB_REC_TIE);
+	/* ... but not after a Ctrl-C */
+	rs.interrupted = 2; /* SIGINT */
+	assert_true(recommend_for_server(0.1, 0.08, &rec));
+	assert_int_equal(rec.state, WB_REC_UNDECIDED);
+	assert_false(rec.decided);
 }
 
 /* A server with fsync = off flushes nothing: the clear flush winner above is
@@ -703,7 +709,7 @@ int main(void)
 		cmocka_unit_test_teardown(test_server_switch_in_commits, teardown),
 		cmocka_unit_test_teardown(test_server_flush_switch_is_commit_tie, teardown),
 		cmocka_unit_test_teardown(test_server_open_tie_asks_every_method, teardown),
-		cmocka_unit_test_teardown(test_server_idle_is_no_tie, teardown),
+		cmocka_unit_test_teardown(test_server_idle_or_interrupted_is_no_tie, teardown),
 		cmocka_unit_test_teardown(test_undecided_names_what_is_open, teardown),
 		cmocka_unit_test_teardown(test_server_fsync_off, teardown),
 		cmocka_unit_test_teardown(test_server_async_commit, teardown),
