@@ -628,6 +628,7 @@ bool wb_recommend(const struct wb_results *rs, const struct wb_recommend_params 
 		out->server_idle = wb_server_idle(p->server);
 		out->server_commits = p->server->rate.commits_per_s * p->server->seconds;
 		out->server_flushes = p->server->rate.flushes;
+		out->cpu_bound = p->server->rate.server_cpus >= WB_CPU_BOUND_CPUS;
 		wb_commit_wait(p->server, &out->commit_wait);
 		out->flush_share = commit_share(rs, p->server, out->baseline, &out->share_source);
 		out->commit_scaled = !isnan(out->flush_share);

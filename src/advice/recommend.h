@@ -37,6 +37,10 @@
  * a cache that changed. */
 #define WB_CROSSCHECK_APART 2.0
 
+/* The CPUs' worth the server must use in the window before the words say its
+ * CPU sets the commit rate: half a CPU, one backend busy half the window. An
+ * idle server (0.00 CPUs) waits on its clients, not its CPU. */
+#define WB_CPU_BOUND_CPUS 0.5
 /* The most postgresql.conf lines, or ALTER SYSTEM statements, a recommendation
  * makes (report/words.h writes them). */
 #define WB_REC_MAX_LINES 6
@@ -155,6 +159,9 @@ struct wb_recommendation {
 					* its commits (wb_server_idle): no share, the flushes
 					* decide alone, as without one */
 	double server_commits, server_flushes; /* what that window saw, counts; NAN unknown */
+	bool cpu_bound;                /* with a server: it used at least WB_CPU_BOUND_CPUS, so
+					* where the flush does not set its commit rate, its CPU
+					* may be said to (never at 0.00 CPUs) */
 	struct wb_commit_wait commit_wait; /* with a server: what its commits wait for (a
 					* standby's: no method here is what they wait for) */
 	double flush_min_gain_pct;     /* what the run's decision asked of a flush switch: the

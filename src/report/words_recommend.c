@@ -582,6 +582,16 @@ static void assumed_commits(const struct wb_recommendation *rec, char *buf, size
 				rec->commit_low_pct, rec->commit_high_pct));
 }
 
+/* What sets the commit rate where the flush does not: the CPU only where the
+ * server measurably used one (recommend.h WB_CPU_BOUND_CPUS), not at 0.00 CPUs. */
+static const char *cpu_sets_rate(const struct wb_recommendation *rec)
+{
+	if (rec->cpu_bound)
+		return "the CPU sets the rate";
+	return "the rest of each commit sets the rate (the server's own work, its locks, "
+	       "its clients)";
+}
+
 /* What a flush gain is worth in commits: with a server, its own; without,
  * the assumed cost's. */
 static void commits(const struct wb_recommendation *rec, char *buf, size_t len)
@@ -624,9 +634,9 @@ static void commits(const struct wb_recommendation *rec, char *buf, size_t len)
 			 rec->min_gain_pct, need);
 	else
 		snprintf(buf, len, "the server's WAL spent %.0f%% of its time flushing (%s): no "
-			 "flush, however fast, makes commits %.1f%% faster; the CPU sets the rate",
+			 "flush, however fast, makes commits %.1f%% faster; %s",
 			 rec->flush_share * 100.0, share_source(rec->share_source),
-			 rec->min_gain_pct);
+			 rec->min_gain_pct, cpu_sets_rate(rec));
 
 }
 

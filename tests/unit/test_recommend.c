@@ -355,6 +355,7 @@ static void test_server_idle_or_interrupted_is_no_tie(void **state)
 	assert_float_equal(rec.server_commits, 3, 1e-9);
 	assert_float_equal(rec.server_flushes, 2, 1e-9);
 	assert_false(rec.commit_scaled);
+	assert_false(rec.cpu_bound);
 	assert_int_equal(rec.share_source, WB_SHARE_NONE);
 	assert_false(rec.decided);
 	/* the same run, a busy server at 10 % flushing: a tie in commits ... */

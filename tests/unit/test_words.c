@@ -194,7 +194,9 @@ static void rec_server_tie_in_commits(void **state)
 }
 
 /* An idle server's window: the commits line says the flushes decide alone,
- * never "+0.0% in commits". */
+ * never "+0.0% in commits"; and where the flush is a sliver of a busy
+ * server's time, the CPU is said to set the rate only when the server used
+ * one (the audit's read "the CPU sets the rate" at 0.00 CPUs). */
 static void rec_server_idle_words(void **state)
 {
 	struct wb_recommendation rec = rec_of(WB_REC_UNDECIDED, FDS);
@@ -207,6 +209,15 @@ static void rec_server_idle_words(void **state)
 	wb_words_recommendation(&rec, &w);
 	assert_string_equal(w.commits, "the server was idle in the window: 3 commits, 1 flush; the "
 			    "decision is on flushes alone");
+	rec = rec_of(WB_REC_TIE, FDS);
+	rec.from_server = rec.commit_scaled = true, rec.flush_share = 0.001;
+	rec.share_source = WB_SHARE_SERVER_TIME;
+	wb_words_recommendation(&rec, &w);
+	assert_null(strstr(w.commits, "the CPU"));
+	assert_non_null(strstr(w.commits, "the rest of each commit sets the rate"));
+	rec.cpu_bound = true;
+	wb_words_recommendation(&rec, &w);
+	assert_non_null(strstr(w.commits, "the CPU sets the rate"));
 }
 
 /* Every other method proven slower: a keep, said as one, never a tie. */
