@@ -277,6 +277,9 @@ static void recommendation(struct wb_html_doc *d, const struct wb_saved_recommen
 {
 	char label[96];
 
+	/* where pg_wal belongs first, then the method chosen for it: the text's
+	 * order (recommend_text.c) */
+	placement(d, &rec->placement);
 	wb_textbuf_add(d->out, "<h3>Which wal_sync_method</h3>\n");
 	if (*rec->failure)
 		para(d, "alarm", rec->failure);
@@ -312,7 +315,6 @@ static void recommendation(struct wb_html_doc *d, const struct wb_saved_recommen
 	if (rec->answered && rec->config.n && !rec->alter_system.n) /* schema 28: none to make */
 		para(d, "", wb_words_alter_none(rec->server.present, rec->placement.move_to &&
 							   *rec->placement.move_to));
-	placement(d, &rec->placement);
 }
 
 /* The commit and etcd shapes' rate in each time slice, in the order measured

@@ -152,7 +152,18 @@ void wb_recommend_print(const struct wb_results *rs, const struct wb_recommendat
 	size_t i;
 
 	wb_words_recommendation(rec, &w);
-	printf("\n%s\n", w.headline);
+	printf("\n");
+	/* The answer comes first: the final block opens with both decisions,
+	 * where pg_wal belongs (its section, printed once known, is above the
+	 * method's measuring) and then wal_sync_method, the order of the HTML's
+	 * Decision. */
+	if (rec->placement) {
+		struct wb_placement_words pw;
+
+		wb_words_placement(rec->placement, &pw);
+		printf("%s\n", pw.headline);
+	}
+	printf("%s\n", w.headline);
 	if (rec->state == WB_REC_FAILED)
 		return;
 	print_in_memory(rec);

@@ -2,7 +2,7 @@
 # t_placement.sh — `walbench recommend --wal-candidate` with the data directory
 # on /tmp and a candidate that is another directory of the same file system:
 # the candidate is named same_device and same_file_system and gets no move, the
-# placement comes before the method, the JSON carries the placement list and
+# placement comes before the method and the final block opens with both answers, the JSON carries the placement list and
 # baseline (the load's figures among them), and nothing is left behind in
 # either directory. Bad candidates and load specs are refused before measuring.
 . "$(dirname "$0")/lib.sh"
@@ -16,6 +16,14 @@ head -1 "$OUT" | grep -q '^Where should pg_wal live?' || fail "no placement head
 awk 'NR > 1 && /^[^ ]/ { print; exit }' "$OUT" | grep -q "^Keep pg_wal on $d/data" || fail "the placement verdict is not first: $(head -5 "$OUT")"
 grep -q "same file system as the data" "$OUT" || fail "the candidate is not named as the same file system"
 grep -q "^Which wal_sync_method for $d/data?" "$OUT" || fail "the method is not chosen for the data directory"
+# The final block, after the method's header and progress, opens with both
+# answers: where pg_wal belongs, then the method (the HTML's order).
+awk '/^Which wal_sync_method for /{ m = 1; next } m && /^$/ { f = 1; next } f { print; if (++n == 2) exit }' \
+	"$OUT" >"$d/final"
+head -1 "$d/final" | grep -q "^Keep pg_wal on $d/data" &&
+	sed -n 2p "$d/final" | grep -qE "^(Set|Tie: keep|Keep|Undecided: keep) wal_sync_method = " ||
+	fail "the final block does not open with both answers: $(cat "$d/final")"
+rm -f "$d/final"
 json_check "$d/rec.json" 'len(d["recommendation"]["placement"]) == 1'
 json_check "$d/rec.json" 'set(d["recommendation"]["placement"][0]) >= {"path", "same_device", "device", "gain_pct", "ci95_pct", "move", "reason"}'
 json_check "$d/rec.json" '(p := d["recommendation"]["placement"][0])["path"] == "'"$d"'/wal" and p["same_device"] and p["same_file_system"] and not p["move"]'

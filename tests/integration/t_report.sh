@@ -70,6 +70,9 @@ done
 
 "$WALBENCH" report "$FIX/placement.json" -o "$T/place.html" >/dev/null || fail "report of placement.json"
 check_html "$T/place.html" "Where pg_wal belongs" "Commits per second where pg_wal could live" "/dev/shm"
+# Where pg_wal belongs, then the method chosen for it: the text's order.
+python3 -c "import sys; h=open(sys.argv[1]).read(); sys.exit(h.index('<h3>Where pg_wal belongs') > h.index('<h3>Which wal_sync_method'))" "$T/place.html" ||
+	fail "the HTML's method comes before where pg_wal belongs"
 # The placement verdict's state (schema 7) is the headline's class.
 python3 - "$FIX/placement.json" "$T/place7.json" <<'PY' || fail "making the placement state file"
 import json, sys
