@@ -186,6 +186,7 @@ static void test_wal_apart_at_load(void **state)
 	decide(5, true, false, "busy");
 	assert_true(pl.c[0].model.known && pl.c[0].gain.pct > 0);
 	assert_true(pl.c[0].upper_bound && !pl.c[0].own_load);
+	wb_saved_free(&server);
 	/* measured again under the data writes of the commits first predicted,
 	 * a flush twice the first: the prediction falls below those commits'
 	 * interval, so not its own load */
